@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "routecfg",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "routecfg", targets: ["routecfg"]),
+    .library(name: "RouteCfgCore", targets: ["RouteCfgCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // libyaml, found through pkg-config (`yaml-0.1`).
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    // Reader, manifest model, member parser, validator, routing table and report formats.
+    .target(
+      name: "RouteCfgCore",
+      dependencies: ["CYAML"]
+    ),
+    // The `routecfg` commands, one file per command.
+    .target(
+      name: "RouteCfgCLI",
+      dependencies: [
+        "RouteCfgCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "routecfg",
+      dependencies: ["RouteCfgCLI"]
+    ),
+    // Synthetic manifests for benchmarks and scale tests.
+    .target(
+      name: "RouteCfgSynthetic",
+      dependencies: []
+    ),
+    // `swift run -c release routecfg-bench`: load+validate against a bare libyaml scan.
+    .executableTarget(
+      name: "routecfg-bench",
+      dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "CYAML"],
+      path: "Benchmarks/RouteCfgBench"
+    ),
+    .testTarget(
+      name: "RouteCfgCoreTests",
+      dependencies: ["RouteCfgCore", "RouteCfgSynthetic"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "RouteCfgCLITests",
+      dependencies: ["RouteCfgCore"]
+    ),
+  ]
+)

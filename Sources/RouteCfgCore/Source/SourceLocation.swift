@@ -1,0 +1,70 @@
+/// Identifies one loaded file of a manifest (the root manifest is always file 0).
+public struct SourceFileID: Hashable, Comparable, Sendable {
+  /// Index into ``SourceFileTable``.
+  public let index: Int32
+
+  public init(_ index: Int32) { self.index = index }
+
+  public static func < (lhs: SourceFileID, rhs: SourceFileID) -> Bool { lhs.index < rhs.index }
+}
+
+/// A 1-based line and column inside a file. Columns count Unicode scalars, as libyaml does.
+public struct TextPoint: Hashable, Comparable, Sendable {
+  public var line: Int32
+  public var column: Int32
+
+  public init(line: Int32, column: Int32) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: TextPoint, rhs: TextPoint) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}
+
+/// Where something was written: a file and a start point, with an optional end point.
+public struct SourceLocation: Hashable, Comparable, Sendable {
+  public var file: SourceFileID
+  public var start: TextPoint
+  /// One past the last character, on the same or a later line; `nil` when unknown.
+  public var end: TextPoint?
+
+  public init(file: SourceFileID, start: TextPoint, end: TextPoint? = nil) {
+    self.file = file
+    self.start = start
+    self.end = end
+  }
+
+  public init(file: SourceFileID, line: Int32, column: Int32) {
+    self.init(file: file, start: TextPoint(line: line, column: column))
+  }
+
+  /// 1-based line.
+  public var line: Int { Int(start.line) }
+  /// 1-based column in Unicode scalars.
+  public var column: Int { Int(start.column) }
+
+  /// The start of a file, for problems that concern the whole file.
+  public static func startOf(_ file: SourceFileID) -> SourceLocation {
+    SourceLocation(file: file, line: 1, column: 1)
+  }
+
+  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    (lhs.file, lhs.start) < (rhs.file, rhs.start)
+  }
+}
+
+/// A value together with the place it was written.
+public struct Located<Value: Sendable>: Sendable {
+  public var value: Value
+  public var location: SourceLocation
+
+  public init(_ value: Value, at location: SourceLocation) {
+    self.value = value
+    self.location = location
+  }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}

@@ -1,0 +1,98 @@
+/// One member of a protocol body: a property or a method.
+public struct MemberDecl: Sendable, Hashable {
+  /// What kind of member this is, with its signature.
+  public enum Kind: Sendable, Hashable {
+    case property(PropertySignature)
+    case method(MethodSignature)
+  }
+
+  /// The base name (`notifyString`, `highlight`).
+  public var name: String
+  public var kind: Kind
+  /// Where the name is written.
+  public var location: SourceLocation
+  /// Every named type written in the declaration, with its place (for did-you-mean warnings).
+  public var typeReferences: [Located<String>]
+
+  public init(name: String, kind: Kind, location: SourceLocation, typeReferences: [Located<String>]) {
+    self.name = name
+    self.kind = kind
+    self.location = location
+    self.typeReferences = typeReferences
+  }
+
+  /// The name that identifies the member: `message` for a property,
+  /// `highlight(range:animated:)` or `didLogin()` for a method.
+  public var fullName: String {
+    switch kind {
+    case .property: return name
+    case .method(let method): return name + method.labelList
+    }
+  }
+
+  /// `true` for a property.
+  public var isProperty: Bool {
+    if case .property = kind { return true }
+    return false
+  }
+
+  /// The property signature, when this is a property.
+  public var property: PropertySignature? {
+    if case .property(let property) = kind { return property }
+    return nil
+  }
+
+  /// The method signature, when this is a method.
+  public var method: MethodSignature? {
+    if case .method(let method) = kind { return method }
+    return nil
+  }
+}
+
+/// `var NAME: TYPE { get set }`, `var NAME: TYPE { get }` or `let NAME: TYPE`.
+public struct PropertySignature: Sendable, Hashable {
+  public var type: TypeRef
+  /// `true` for `var x: T` and `var x: T { get set }`.
+  public var isSettable: Bool
+
+  public init(type: TypeRef, isSettable: Bool) {
+    self.type = type
+    self.isSettable = isSettable
+  }
+}
+
+/// `func NAME(LABEL NAME: TYPE, ...) async throws -> TYPE`.
+public struct MethodSignature: Sendable, Hashable {
+  public var parameters: [MethodParameter]
+  /// `Void` when no `->` is written.
+  public var result: TypeRef
+  public var isAsync: Bool
+  public var isThrowing: Bool
+
+  public init(parameters: [MethodParameter], result: TypeRef, isAsync: Bool, isThrowing: Bool) {
+    self.parameters = parameters
+    self.result = result
+    self.isAsync = isAsync
+    self.isThrowing = isThrowing
+  }
+
+  /// `(range:animated:)`, `(_:)` or `()`.
+  public var labelList: String {
+    "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+  }
+}
+
+/// One parameter of a method.
+public struct MethodParameter: Sendable, Hashable {
+  /// The argument label; `nil` for `_`.
+  public var label: String?
+  /// The parameter name used inside the method.
+  public var name: String
+  public var type: TypeRef
+
+  public init(label: String?, name: String, type: TypeRef) {
+    self.label = label
+    self.name = name
+    self.type = type
+  }
+}

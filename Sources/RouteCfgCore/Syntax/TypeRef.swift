@@ -1,0 +1,62 @@
+/// A Swift type as written in a member declaration or a module parameter.
+///
+/// `()` is read as `Void`, a parenthesised type as the type inside, and `any P` as `P`.
+public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+  /// An identifier, possibly dotted (`String`, `NoteInput`, `Foundation.URL`).
+  case named(String)
+  /// `T?`
+  case optional(TypeRef)
+  /// `[T]`
+  case array(TypeRef)
+  /// `[K: V]`
+  case dictionary(key: TypeRef, value: TypeRef)
+  /// `(T, U) async throws -> V`
+  case function(FunctionType)
+
+  /// `Void`, the result of a method without `->`.
+  public static let void = TypeRef.named("Void")
+
+  /// The Swift spelling, as a user would write it.
+  public var description: String {
+    switch self {
+    case .named(let name): return name
+    case .optional(let wrapped):
+      if case .function = wrapped { return "(\(wrapped))?" }
+      return "\(wrapped)?"
+    case .array(let element): return "[\(element)]"
+    case .dictionary(let key, let value): return "[\(key): \(value)]"
+    case .function(let function): return function.description
+    }
+  }
+
+  /// The type without one level of `?`, or `nil` when it is not optional.
+  public var unwrappedOptional: TypeRef? {
+    if case .optional(let wrapped) = self { return wrapped }
+    return nil
+  }
+
+  /// `true` for `T?`.
+  public var isOptional: Bool { unwrappedOptional != nil }
+}
+
+/// A function type: `(Int, String) async throws -> Bool`.
+public struct FunctionType: Sendable, Hashable, CustomStringConvertible {
+  public var parameters: [TypeRef]
+  public var result: TypeRef
+  public var isAsync: Bool
+  public var isThrowing: Bool
+
+  public init(parameters: [TypeRef], result: TypeRef, isAsync: Bool = false, isThrowing: Bool = false) {
+    self.parameters = parameters
+    self.result = result
+    self.isAsync = isAsync
+    self.isThrowing = isThrowing
+  }
+
+  public var description: String {
+    var text = "(" + parameters.map(\.description).joined(separator: ", ") + ")"
+    if isAsync { text += " async" }
+    if isThrowing { text += " throws" }
+    return text + " -> \(result)"
+  }
+}
