@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(
       name: "RouteCfgCoreTests",
       dependencies: ["RouteCfgCore", "RouteCfgSynthetic"],
-      resources: [.copy("Fixtures")]
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "RouteCfgCLITests",

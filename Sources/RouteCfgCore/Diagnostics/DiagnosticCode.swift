@@ -51,6 +51,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   case unknownModule = "RC0504"
   case inheritanceCycle = "RC0505"
   case duplicateListEntry = "RC0506"
+  case inheritanceTooLarge = "RC0507"
 
   // MARK: Adapters
   case unknownAdapterMember = "RC0601"
@@ -145,6 +146,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .unknownModule: return "A reference names no declared module."
     case .inheritanceCycle: return "Protocols inherit from each other in a cycle."
     case .duplicateListEntry: return "A list names the same thing twice."
+    case .inheritanceTooLarge: return "Protocol inheritance adds up to more members than the limit."
     case .unknownAdapterMember: return "An adapter's map names a member its protocol lacks."
     case .unmappedMembers: return "Members of an adapted protocol have no counterpart."
     case .memberKindMismatch: return "An adapter maps a property to a method or the reverse."

@@ -1,0 +1,22 @@
+import ArgumentParser
+import RouteCfgCore
+
+/// `routecfg`: validates routing manifests and resolves URLs against them.
+public struct RouteCfgCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "routecfg",
+    abstract: "Validate and query declarative routing manifests for modular Swift apps.",
+    discussion: """
+      A manifest (YAML) declares the protocols modules provide and require, the adapters \
+      between them and the URL routes modules answer. See Docs/ for the format and every \
+      diagnostic code.
+
+      Exit status: 0 when there is no error, 1 when the input has errors or a URL resolves \
+      nowhere, 64 for command-line misuse.
+      """,
+    version: RouteCfgVersion.current,
+    subcommands: [ValidateCommand.self]
+  )
+
+  public init() {}
+}

@@ -1,0 +1,143 @@
+/// A manifest as written, across the root file and its includes, with the place of every name,
+/// reference and route. Declarations are kept in load order (the root first, then includes
+/// depth-first), duplicates included: the validator reports them.
+public struct Manifest: Sendable {
+  public var files: SourceFileTable
+  /// `routecfg: 1` of the root file.
+  public var version: Located<Int>?
+  public var app: Located<String>?
+  public var scheme: Located<String>?
+  public var fallback: Located<String>?
+  public var protocols: [ProtocolDecl] = []
+  public var modules: [ModuleDecl] = []
+  public var adapters: [AdapterDecl] = []
+  public var bindings: [BindingDecl] = []
+  public var variants: [VariantDecl] = []
+  public var includes: [IncludeDecl] = []
+
+  public init(files: SourceFileTable) {
+    self.files = files
+  }
+}
+
+/// A protocol: its name, the protocols it inherits and its members.
+public struct ProtocolDecl: Sendable {
+  public var name: Located<String>
+  public var inherits: [Located<String>]
+  public var members: [MemberDecl]
+
+  public init(name: Located<String>, inherits: [Located<String>], members: [MemberDecl]) {
+    self.name = name
+    self.inherits = inherits
+    self.members = members
+  }
+}
+
+/// Whether a module's destination is a view (made on the main actor) or a service.
+public enum ModuleKind: String, Sendable, Hashable, CaseIterable {
+  case view
+  case service
+}
+
+/// A module: what it provides and requires, its parameters and the URL routes it answers.
+public struct ModuleDecl: Sendable {
+  public var name: Located<String>
+  /// `nil` when missing or invalid (already reported).
+  public var kind: Located<ModuleKind>?
+  public var provides: [Located<String>]
+  public var requires: [Located<String>]
+  public var parameters: [ParameterDecl]
+  public var routes: [Located<String>]
+
+  public init(
+    name: Located<String>, kind: Located<ModuleKind>?, provides: [Located<String>] = [],
+    requires: [Located<String>] = [], parameters: [ParameterDecl] = [], routes: [Located<String>] = []
+  ) {
+    self.name = name
+    self.kind = kind
+    self.provides = provides
+    self.requires = requires
+    self.parameters = parameters
+    self.routes = routes
+  }
+}
+
+/// A module parameter: `noteId: Int`, `query: String?`.
+public struct ParameterDecl: Sendable {
+  public var name: Located<String>
+  /// `nil` when the type did not parse (already reported).
+  public var type: TypeRef?
+  /// Where the type is written.
+  public var typeLocation: SourceLocation
+  /// Named types inside the type, with their places.
+  public var typeReferences: [Located<String>]
+
+  public init(
+    name: Located<String>, type: TypeRef?, typeLocation: SourceLocation, typeReferences: [Located<String>]
+  ) {
+    self.name = name
+    self.type = type
+    self.typeLocation = typeLocation
+    self.typeReferences = typeReferences
+  }
+}
+
+/// An adapter: the required protocol `adapt`, forwarded to the provided protocol `to`.
+public struct AdapterDecl: Sendable {
+  /// The list item (`- adapt: ...`).
+  public var location: SourceLocation
+  public var adapt: Located<String>?
+  public var to: Located<String>?
+  public var map: [MapEntry]
+
+  public init(location: SourceLocation, adapt: Located<String>?, to: Located<String>?, map: [MapEntry]) {
+    self.location = location
+    self.adapt = adapt
+    self.to = to
+    self.map = map
+  }
+}
+
+/// One `map` entry: a member of the required protocol and the provided member or key path.
+public struct MapEntry: Sendable {
+  public var required: Located<String>
+  public var provided: Located<String>
+
+  public init(required: Located<String>, provided: Located<String>) {
+    self.required = required
+    self.provided = provided
+  }
+}
+
+/// `Protocol: Module` under `bindings`: which module answers a protocol several provide.
+public struct BindingDecl: Sendable {
+  public var protocolName: Located<String>
+  public var module: Located<String>
+
+  public init(protocolName: Located<String>, module: Located<String>) {
+    self.protocolName = protocolName
+    self.module = module
+  }
+}
+
+/// A named set of binding overrides, chosen with `--variant`.
+public struct VariantDecl: Sendable {
+  public var name: Located<String>
+  public var bindings: [BindingDecl]
+
+  public init(name: Located<String>, bindings: [BindingDecl]) {
+    self.name = name
+    self.bindings = bindings
+  }
+}
+
+/// An `include` entry and the file it loaded, if any.
+public struct IncludeDecl: Sendable {
+  public var path: Located<String>
+  public var file: SourceFileID?
+
+  public init(path: Located<String>, file: SourceFileID?) {
+    self.path = path
+    self.file = file
+  }
+}

@@ -1,0 +1,477 @@
+/// What one manifest file declares, before it is merged with the others.
+struct ManifestFragment: Sendable {
+  var version: Located<Int>?
+  var app: Located<String>?
+  var scheme: Located<String>?
+  var fallback: Located<String>?
+  var includes: [Located<String>] = []
+  var protocols: [ProtocolDecl] = []
+  var modules: [ModuleDecl] = []
+  var adapters: [AdapterDecl] = []
+  var bindings: [BindingDecl] = []
+  var variants: [VariantDecl] = []
+}
+
+/// Reads one file's YAML tree into a ``ManifestFragment`` with strict shapes: unknown keys,
+/// wrong shapes, nulls and invalid names are reported and left out.
+struct ManifestDecoder {
+  static let rootKeys = [
+    "routecfg", "app", "scheme", "include", "fallback", "protocols", "modules", "adapters", "bindings",
+    "variants",
+  ]
+  static let rootOnlyKeys: Set<String> = ["app", "scheme", "fallback", "variants"]
+  static let moduleKeys = ["kind", "provides", "requires", "parameters", "routes"]
+  static let adapterKeys = ["adapt", "to", "map"]
+  static let protocolKeys = ["inherits", "members"]
+  static let variantKeys = ["bindings"]
+
+  var reader: NodeReader
+  let isRoot: Bool
+
+  init(document: YAMLDocument, isRoot: Bool) {
+    self.reader = NodeReader(document: document)
+    self.isRoot = isRoot
+  }
+
+  var document: YAMLDocument { reader.document }
+
+  /// Decodes the file; diagnostics are in `reader.diagnostics`.
+  mutating func decode() -> ManifestFragment {
+    var fragment = ManifestFragment()
+    guard let root = document.root else {
+      reader.diagnostics.report(
+        .rootNotMapping, "the file is empty; a manifest starts with 'routecfg: 1'",
+        at: .startOf(document.file))
+      return fragment
+    }
+    reader.checkTag(root)
+    guard document[root].kind == .mapping else {
+      reader.diagnostics.report(
+        .rootNotMapping,
+        "a manifest is a mapping of keys ('routecfg', 'protocols', 'modules'...), not \(reader.describe(root))",
+        at: reader.location(root))
+      return fragment
+    }
+    for (keyID, valueID) in document.entries(of: root) {
+      guard let key = reader.key(keyID) else { continue }
+      if !isRoot, Self.rootOnlyKeys.contains(key.value) {
+        reader.diagnostics.report(
+          .rootOnlyKey,
+          "'\(key.value)' belongs to the root manifest, not to an included file; move it there",
+          at: key.location)
+        continue
+      }
+      decodeRootEntry(key, valueID, into: &fragment)
+    }
+    if isRoot, fragment.version == nil,
+      !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" })
+    {
+      reader.diagnostics.report(
+        .missingKey, "the manifest has no 'routecfg' key; add 'routecfg: 1' as its first line",
+        at: reader.location(root))
+    }
+    return fragment
+  }
+
+  private mutating func decodeRootEntry(
+    _ key: Located<String>, _ value: YAMLNodeID, into fragment: inout ManifestFragment
+  ) {
+    switch key.value {
+    case "routecfg": fragment.version = version(value)
+    case "app":
+      if let name = reader.string(value, key: "app", expected: "a name", nullHint: "write 'app: MyApp'") {
+        fragment.app = reader.declaredName(name, what: "app")
+      }
+    case "scheme": fragment.scheme = scheme(value)
+    case "include":
+      fragment.includes = includeList(value)
+    case "fallback":
+      fragment.fallback = reader.string(
+        value, key: "fallback", expected: "a module name", nullHint: "name a module or remove the key")
+    case "protocols": fragment.protocols = protocols(value)
+    case "modules": fragment.modules = modules(value)
+    case "adapters": fragment.adapters = adapters(value)
+    case "bindings": fragment.bindings = bindings(value, key: "bindings")
+    case "variants": fragment.variants = variants(value)
+    default:
+      reader.reportUnknownKey(key, in: "the manifest", known: Self.rootKeys)
+    }
+  }
+
+  // MARK: Root scalars
+
+  private mutating func version(_ id: YAMLNodeID) -> Located<Int>? {
+    guard let text = reader.string(id, key: "routecfg", expected: "the number 1", nullHint: "write 'routecfg: 1'")
+    else { return nil }
+    let node = document[id]
+    if node.style != .plain {
+      reader.diagnostics.report(
+        .unsupportedVersion,
+        "'routecfg' must be the plain number 1, not the string '\(text.value)'; remove the quotes",
+        at: text.location)
+      return nil
+    }
+    guard text.value == "1" else {
+      reader.diagnostics.report(
+        .unsupportedVersion,
+        "unsupported manifest format version '\(text.value)'; this routecfg reads version 1: "
+          + "write 'routecfg: 1'",
+        at: text.location)
+      return nil
+    }
+    return Located(1, at: text.location)
+  }
+
+  private mutating func scheme(_ id: YAMLNodeID) -> Located<String>? {
+    guard
+      let text = reader.string(
+        id, key: "scheme", expected: "a URL scheme", nullHint: "write 'scheme: myapp' or remove the key")
+    else { return nil }
+    if text.value.hasSuffix("://") || text.value.hasSuffix(":") {
+      let bare = text.value.prefix { $0 != ":" }
+      reader.diagnostics.report(
+        .invalidValue, "write the scheme without ':' or '://': 'scheme: \(bare)'", at: text.location)
+      return nil
+    }
+    let scalars = Array(text.value.unicodeScalars)
+    let valid =
+      scalars.first.map(Self.isASCIILetter) == true
+      && scalars.allSatisfy { Self.isASCIILetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    guard valid else {
+      reader.diagnostics.report(
+        .invalidValue,
+        "'\(text.value)' is not a URL scheme; a scheme starts with a letter followed by letters, "
+          + "digits, '+', '-' or '.'",
+        at: text.location)
+      return nil
+    }
+    return text
+  }
+
+  private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  }
+
+  private mutating func includeList(_ id: YAMLNodeID) -> [Located<String>] {
+    guard let items = reader.list(id, key: "include", expected: "a list of file paths") else { return [] }
+    return items.compactMap { item in reader.item(item, of: "include", expected: "a file path") }
+  }
+
+  // MARK: Protocols
+
+  private mutating func protocols(_ id: YAMLNodeID) -> [ProtocolDecl] {
+    guard
+      let entries = reader.mapping(
+        id, key: "protocols", expected: "a mapping of protocol names to member declarations",
+        nullHint: "write 'protocols: {}' or remove the key")
+    else { return [] }
+    var result: [ProtocolDecl] = []
+    result.reserveCapacity(entries.count)
+    for (keyID, valueID) in entries {
+      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "protocol") else {
+        continue
+      }
+      if let decl = protocolDecl(name, valueID) { result.append(decl) }
+    }
+    return result
+  }
+
+  private mutating func protocolDecl(_ name: Located<String>, _ id: YAMLNodeID) -> ProtocolDecl? {
+    reader.checkTag(id)
+    let node = document[id]
+    switch node.kind {
+    case .scalar:
+      if reader.rejectNull(
+        id, key: name.value,
+        hint: "write its members in a literal block ('\(name.value): |' and one member per line), "
+          + "or '\(name.value): \"\"' for a marker protocol")
+      {
+        return nil
+      }
+      return ProtocolDecl(name: name, inherits: [], members: members(id))
+    case .sequence:
+      reader.diagnostics.report(
+        .wrongShape,
+        "the body of '\(name.value)' is a list; write it as a literal block string instead: "
+          + "'\(name.value): |' followed by one member per line, indented, without '- '",
+        at: reader.location(id))
+      return nil
+    case .mapping:
+      var inherits: [Located<String>] = []
+      var members: [MemberDecl] = []
+      for (keyID, valueID) in document.entries(of: id) {
+        guard let key = reader.key(keyID) else { continue }
+        switch key.value {
+        case "inherits":
+          inherits = reader.nameList(valueID, key: "inherits", expected: "a list of protocol names")
+        case "members":
+          reader.checkTag(valueID)
+          if reader.rejectNull(valueID, key: "members", hint: "write the members in a literal block or remove the key")
+          {
+            continue
+          }
+          if document[valueID].kind != .scalar {
+            reader.diagnostics.report(
+              .wrongShape,
+              "'members' is a string of Swift declarations, not \(reader.describe(valueID)); write "
+                + "'members: |' followed by one member per line",
+              at: reader.location(valueID))
+            continue
+          }
+          members = self.members(valueID)
+        default:
+          if Self.looksLikeDeclaration(key.value) {
+            reader.diagnostics.report(
+              .wrongShape,
+              "the body of '\(name.value)' is read as a mapping because of ': '; write it as a "
+                + "literal block string: '\(name.value): |' followed by one member per line",
+              at: key.location)
+            return nil
+          }
+          reader.reportUnknownKey(key, in: "protocol '\(name.value)'", known: Self.protocolKeys)
+        }
+      }
+      return ProtocolDecl(name: name, inherits: inherits, members: members)
+    }
+  }
+
+  private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
+    return MemberParser.parse(
+      document[id].value, locate: document.locator(for: id), diagnostics: &reader.diagnostics)
+  }
+
+  private static func looksLikeDeclaration(_ key: String) -> Bool {
+    ["var ", "let ", "func ", "static ", "@"].contains { key.hasPrefix($0) }
+  }
+
+  // MARK: Modules
+
+  private mutating func modules(_ id: YAMLNodeID) -> [ModuleDecl] {
+    guard
+      let entries = reader.mapping(
+        id, key: "modules", expected: "a mapping of module names to their declarations",
+        nullHint: "write 'modules: {}' or remove the key")
+    else { return [] }
+    var result: [ModuleDecl] = []
+    result.reserveCapacity(entries.count)
+    for (keyID, valueID) in entries {
+      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "module") else { continue }
+      if let module = module(name, valueID) { result.append(module) }
+    }
+    return result
+  }
+
+  private mutating func module(_ name: Located<String>, _ id: YAMLNodeID) -> ModuleDecl? {
+    guard
+      let entries = reader.mapping(
+        id, key: name.value, expected: "a mapping with 'kind' and the module's other keys",
+        nullHint: "give it at least 'kind: view' or 'kind: service'")
+    else { return nil }
+    var module = ModuleDecl(name: name, kind: nil)
+    var sawKind = false
+    for (keyID, valueID) in entries {
+      guard let key = reader.key(keyID) else { continue }
+      switch key.value {
+      case "kind":
+        sawKind = true
+        module.kind = kind(valueID, module: name.value)
+      case "provides":
+        module.provides = reader.nameList(valueID, key: "provides", expected: "a list of protocol names")
+      case "requires":
+        module.requires = reader.nameList(valueID, key: "requires", expected: "a list of protocol names")
+      case "parameters": module.parameters = parameters(valueID)
+      case "routes": module.routes = routes(valueID)
+      default: reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys)
+      }
+    }
+    if !sawKind {
+      reader.diagnostics.report(
+        .missingKey, "module '\(name.value)' has no 'kind'; add 'kind: view' or 'kind: service'",
+        at: name.location)
+    }
+    return module
+  }
+
+  private mutating func kind(_ id: YAMLNodeID, module: String) -> Located<ModuleKind>? {
+    guard
+      let text = reader.string(
+        id, key: "kind", expected: "'view' or 'service'", nullHint: "write 'kind: view' or 'kind: service'")
+    else { return nil }
+    guard let kind = ModuleKind(rawValue: text.value) else {
+      let suggestion = NameSuggester(ModuleKind.allCases.map(\.rawValue)).hint(for: text.value)
+      reader.diagnostics.report(
+        .invalidValue,
+        "'\(text.value)' is not a module kind; write 'view' or 'service'\(suggestion)", at: text.location)
+      return nil
+    }
+    return Located(kind, at: text.location)
+  }
+
+  private mutating func parameters(_ id: YAMLNodeID) -> [ParameterDecl] {
+    guard
+      let entries = reader.mapping(
+        id, key: "parameters", expected: "a mapping of parameter names to Swift types",
+        nullHint: "write 'parameters: {}' or remove the key")
+    else { return [] }
+    var result: [ParameterDecl] = []
+    for (keyID, valueID) in entries {
+      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "parameter") else { continue }
+      reader.checkTag(valueID)
+      if reader.rejectNull(valueID, key: name.value, hint: "write its Swift type, such as '\(name.value): Int'") {
+        continue
+      }
+      let node = document[valueID]
+      guard node.kind == .scalar else {
+        let written = node.kind == .sequence ? "[String]" : "[String: Int]"
+        reader.diagnostics.report(
+          .wrongShape,
+          "the type of parameter '\(name.value)' is read as \(reader.describe(valueID)); quote "
+            + "collection types: '\(name.value): \"\(written)\"'",
+          at: reader.location(valueID))
+        continue
+      }
+      let parsed = TypeParser.parse(
+        node.value, locate: document.locator(for: valueID), diagnostics: &reader.diagnostics)
+      result.append(
+        ParameterDecl(
+          name: name, type: parsed?.type, typeLocation: reader.location(valueID),
+          typeReferences: parsed?.references ?? []))
+    }
+    return result
+  }
+
+  private mutating func routes(_ id: YAMLNodeID) -> [Located<String>] {
+    guard let items = reader.list(id, key: "routes", expected: "a list of URL path patterns") else { return [] }
+    return items.compactMap { item in
+      guard var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
+      else { return nil }
+      // Point at the pattern's first character, inside any quotes, so offsets add up.
+      let style = document[item].style
+      if style == .singleQuoted || style == .doubleQuoted { route.location.start.column += 1 }
+      return route
+    }
+  }
+
+  // MARK: Adapters
+
+  private mutating func adapters(_ id: YAMLNodeID) -> [AdapterDecl] {
+    guard
+      let items = reader.list(
+        id, key: "adapters", expected: "a list of adapters ('- adapt: Required' with 'to' and 'map')")
+    else { return [] }
+    var result: [AdapterDecl] = []
+    for item in items {
+      reader.checkTag(item)
+      guard document[item].kind == .mapping else {
+        let problem = reader.isNull(item) ? "is empty" : "must be a mapping with 'adapt', 'to' and 'map', not \(reader.describe(item))"
+        reader.diagnostics.report(.wrongShape, "an item of 'adapters' \(problem)", at: reader.location(item))
+        continue
+      }
+      let entries = document.entries(of: item)
+      var adapter = AdapterDecl(location: reader.location(item), adapt: nil, to: nil, map: [])
+      var seen: Set<String> = []
+      for (keyID, valueID) in entries {
+        guard let key = reader.key(keyID) else { continue }
+        seen.insert(key.value)
+        switch key.value {
+        case "adapt":
+          adapter.adapt = reader.string(
+            valueID, key: "adapt", expected: "the name of the required protocol", nullHint: "name the required protocol")
+        case "to":
+          adapter.to = reader.string(
+            valueID, key: "to", expected: "the name of the provided protocol", nullHint: "name the provided protocol")
+        case "map": adapter.map = mapEntries(valueID)
+        default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys)
+        }
+      }
+      for required in ["adapt", "to"] where !seen.contains(required) {
+        let what = required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
+        reader.diagnostics.report(
+          .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
+          at: adapter.location)
+      }
+      result.append(adapter)
+    }
+    return result
+  }
+
+  private mutating func mapEntries(_ id: YAMLNodeID) -> [MapEntry] {
+    guard
+      let entries = reader.mapping(
+        id, key: "map", expected: "a mapping of required members to provided members",
+        nullHint: "write 'map: {}' or remove the key")
+    else { return [] }
+    var result: [MapEntry] = []
+    for (keyID, valueID) in entries {
+      guard let key = reader.key(keyID),
+        let value = reader.string(
+          valueID, key: key.value, expected: "the name of a provided member or a key path",
+          nullHint: "name the provided member it maps to")
+      else { continue }
+      result.append(MapEntry(required: key, provided: value))
+    }
+    return result
+  }
+
+  // MARK: Bindings and variants
+
+  private mutating func bindings(_ id: YAMLNodeID, key: String) -> [BindingDecl] {
+    guard
+      let entries = reader.mapping(
+        id, key: key, expected: "a mapping of protocol names to module names",
+        nullHint: "write '\(key): {}' or remove the key")
+    else { return [] }
+    var result: [BindingDecl] = []
+    for (keyID, valueID) in entries {
+      guard let protocolName = reader.key(keyID),
+        let module = reader.string(
+          valueID, key: protocolName.value, expected: "a module name", nullHint: "name the module that answers it")
+      else { continue }
+      result.append(BindingDecl(protocolName: protocolName, module: module))
+    }
+    return result
+  }
+
+  private mutating func variants(_ id: YAMLNodeID) -> [VariantDecl] {
+    guard
+      let entries = reader.mapping(
+        id, key: "variants", expected: "a mapping of variant names to their bindings",
+        nullHint: "write 'variants: {}' or remove the key")
+    else { return [] }
+    var result: [VariantDecl] = []
+    for (keyID, valueID) in entries {
+      guard let name = reader.key(keyID) else { continue }
+      if let problem = Self.variantNameProblem(name.value) {
+        reader.diagnostics.report(.invalidIdentifier, problem, at: name.location)
+        continue
+      }
+      guard
+        let variantEntries = reader.mapping(
+          valueID, key: name.value, expected: "a mapping with 'bindings'",
+          nullHint: "give it 'bindings:' or remove the variant")
+      else { continue }
+      var variant = VariantDecl(name: name, bindings: [])
+      for (keyID, valueID) in variantEntries {
+        guard let key = reader.key(keyID) else { continue }
+        if key.value == "bindings" {
+          variant.bindings = bindings(valueID, key: "bindings")
+        } else {
+          reader.reportUnknownKey(key, in: "variant '\(name.value)'", known: Self.variantKeys)
+        }
+      }
+      result.append(variant)
+    }
+    return result
+  }
+
+  /// Variant names are typed on the command line: letters, digits, '_', '-' and '.'.
+  private static func variantNameProblem(_ name: String) -> String? {
+    let allowed = name.unicodeScalars.allSatisfy {
+      isASCIILetter($0) || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+    }
+    if name.isEmpty || !allowed {
+      return "invalid variant name '\(name)': use letters, digits, '_', '-' and '.'"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,200 @@
+/// A manifest read from disk or from a string, with everything reported on the way.
+public struct LoadedManifest: Sendable {
+  public var manifest: Manifest
+  public var diagnostics: [Diagnostic]
+  /// `true` when some file could not be read or parsed as YAML, so the manifest is incomplete.
+  public var isIncomplete: Bool
+}
+
+/// Reads a root manifest and its includes (depth-first, in order) into one ``Manifest``.
+///
+/// Include paths are relative to the including file and must stay inside the root manifest's
+/// directory after symbolic links are resolved. A missing or outside file is an error at the
+/// entry that names it, a cycle an error at the entry that closes it, a second mention of a
+/// loaded file a warning.
+public struct ManifestLoader: Sendable {
+  public var limits: YAMLLimits
+
+  public init(limits: YAMLLimits = .standard) {
+    self.limits = limits
+  }
+
+  /// Loads the manifest at `path` (as typed by the user; diagnostics show it as given).
+  public func load(path: String) -> LoadedManifest {
+    var run = LoadRun(limits: limits, rootPath: path)
+    run.loadRoot(bytes: nil)
+    return run.finish()
+  }
+
+  /// Loads a manifest from text; `path` names it in diagnostics and anchors its includes.
+  public func load(yaml: String, path: String = "manifest.yaml") -> LoadedManifest {
+    var run = LoadRun(limits: limits, rootPath: path)
+    run.loadRoot(bytes: Array(yaml.utf8))
+    return run.finish()
+  }
+}
+
+/// The state of one load.
+private struct LoadRun {
+  let limits: YAMLLimits
+  let rootPath: String
+  /// The root manifest's directory, symbolic links resolved.
+  let rootDirectory: String?
+  var manifest = Manifest(files: SourceFileTable())
+  var diagnostics = DiagnosticBag()
+  /// Canonical paths of loaded files and the include entry that first named them.
+  var loaded: [String: SourceLocation?] = [:]
+  /// Canonical paths of the files whose includes are being loaded, root first.
+  var loading: [String] = []
+  /// The first file to declare each binding's protocol, for cross-file duplicates.
+  var bindingOwners: [String: SourceLocation] = [:]
+  var isIncomplete = false
+
+  init(limits: YAMLLimits, rootPath: String) {
+    self.limits = limits
+    self.rootPath = rootPath
+    let directory = FileSystem.directory(of: rootPath)
+    self.rootDirectory = FileSystem.realPath(directory.isEmpty ? "." : directory)
+  }
+
+  func finish() -> LoadedManifest {
+    LoadedManifest(manifest: manifest, diagnostics: diagnostics.diagnostics, isIncomplete: isIncomplete)
+  }
+
+  mutating func loadRoot(bytes: [UInt8]?) {
+    let canonical = FileSystem.realPath(rootPath)
+    let id = manifest.files.add(path: rootPath, canonicalPath: canonical)
+    let contents: [UInt8]
+    if let bytes {
+      contents = bytes
+    } else {
+      switch FileSystem.readFile(rootPath, limit: limits.maxFileBytes) {
+      case .success(let read): contents = read
+      case .failure(let error):
+        diagnostics.report(Self.readFailure(error, path: rootPath, limit: limits.maxFileBytes, at: .startOf(id)))
+        isIncomplete = true
+        return
+      }
+    }
+    let key = canonical ?? FileSystem.join(rootDirectory ?? "", rootPath)
+    loaded[key] = .some(nil)
+    load(contents, id: id, canonical: key, isRoot: true)
+  }
+
+  private mutating func load(_ bytes: [UInt8], id: SourceFileID, canonical: String, isRoot: Bool) {
+    let read = YAMLReader.read(bytes, file: id, limits: limits)
+    diagnostics.append(contentsOf: read.diagnostics)
+    guard let document = read.document else {
+      isIncomplete = true
+      return
+    }
+    var decoder = ManifestDecoder(document: document, isRoot: isRoot)
+    let fragment = decoder.decode()
+    diagnostics.append(contentsOf: decoder.reader.diagnostics)
+    merge(fragment, isRoot: isRoot)
+    loading.append(canonical)
+    for entry in fragment.includes {
+      include(entry, from: id)
+    }
+    loading.removeLast()
+  }
+
+  private mutating func include(_ entry: Located<String>, from parent: SourceFileID) {
+    let parentPath = manifest.files.path(of: parent)
+    let shownPath = FileSystem.join(FileSystem.directory(of: parentPath), entry.value)
+    if entry.value.isEmpty {
+      diagnostics.report(.includeNotFound, "an include entry is empty; name a manifest file", at: entry.location)
+      return
+    }
+    if entry.value.hasPrefix("/") {
+      diagnostics.report(
+        .includeOutsideRoot,
+        "include '\(entry.value)' is an absolute path; include paths are relative to the including "
+          + "file and stay inside the root manifest's directory",
+        at: entry.location)
+      return
+    }
+    guard let canonical = FileSystem.realPath(shownPath) else {
+      diagnostics.report(
+        .includeNotFound, "cannot find included file '\(entry.value)' (looked for '\(shownPath)')",
+        at: entry.location)
+      manifest.includes.append(IncludeDecl(path: entry, file: nil))
+      isIncomplete = true
+      return
+    }
+    guard let rootDirectory, FileSystem.isInside(canonical, directory: rootDirectory) else {
+      diagnostics.report(
+        .includeOutsideRoot,
+        "include '\(entry.value)' resolves to '\(canonical)', outside the root manifest's directory "
+          + "'\(rootDirectory ?? ".")'; move the file inside it",
+        at: entry.location)
+      return
+    }
+    if loading.contains(canonical) {
+      diagnostics.report(
+        .includeCycle,
+        "include '\(entry.value)' closes a cycle: '\(shownPath)' is already being loaded; "
+          + "remove this entry",
+        at: entry.location)
+      return
+    }
+    if let first = loaded[canonical] {
+      var notes: [DiagnosticNote] = []
+      if let first { notes.append(DiagnosticNote("first included here", at: first)) }
+      diagnostics.report(
+        .includedTwice, "'\(entry.value)' is already loaded; a file is loaded once: remove this entry",
+        at: entry.location, notes: notes)
+      return
+    }
+    let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
+    manifest.includes.append(IncludeDecl(path: entry, file: id))
+    loaded[canonical] = .some(entry.location)
+    switch FileSystem.readFile(shownPath, limit: limits.maxFileBytes) {
+    case .success(let bytes):
+      load(bytes, id: id, canonical: canonical, isRoot: false)
+    case .failure(let error):
+      diagnostics.report(Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
+      isIncomplete = true
+    }
+  }
+
+  private mutating func merge(_ fragment: ManifestFragment, isRoot: Bool) {
+    if isRoot {
+      manifest.version = fragment.version
+      manifest.app = fragment.app
+      manifest.scheme = fragment.scheme
+      manifest.fallback = fragment.fallback
+      manifest.variants = fragment.variants
+    }
+    manifest.protocols.append(contentsOf: fragment.protocols)
+    manifest.modules.append(contentsOf: fragment.modules)
+    manifest.adapters.append(contentsOf: fragment.adapters)
+    for binding in fragment.bindings {
+      if let first = bindingOwners[binding.protocolName.value] {
+        diagnostics.report(
+          .duplicateKey,
+          "'\(binding.protocolName.value)' is already bound in another file; bind a protocol once",
+          at: binding.protocolName.location, notes: [DiagnosticNote("first bound here", at: first)])
+        continue
+      }
+      bindingOwners[binding.protocolName.value] = binding.protocolName.location
+      manifest.bindings.append(binding)
+    }
+  }
+
+  private static func readFailure(
+    _ error: FileReadError, path: String, limit: Int, at location: SourceLocation
+  ) -> Diagnostic {
+    switch error {
+    case .system(let reason):
+      return Diagnostic(.fileUnreadable, "cannot read '\(path)': \(reason)", at: location)
+    case .isDirectory:
+      return Diagnostic(.fileUnreadable, "'\(path)' is a directory; name a manifest file", at: location)
+    case .tooLarge(let size):
+      return Diagnostic(
+        .fileTooLarge,
+        "'\(path)' is \(size) bytes, more than the limit of \(limit) bytes; split it with 'include'",
+        at: location)
+    }
+  }
+}

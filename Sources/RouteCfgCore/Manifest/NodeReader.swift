@@ -1,0 +1,171 @@
+/// Reads typed values out of a ``YAMLDocument``, reporting every shape problem (tags, nulls,
+/// merge keys, a scalar where a list belongs...) once, at the node that has it.
+struct NodeReader {
+  let document: YAMLDocument
+  var diagnostics = DiagnosticBag()
+
+  init(document: YAMLDocument) {
+    self.document = document
+  }
+
+  func location(_ id: YAMLNodeID) -> SourceLocation { document.location(of: id) }
+
+  // MARK: Node checks
+
+  /// Reports an explicit tag on the node; returns `false` when the node is unusable (null).
+  mutating func checkTag(_ id: YAMLNodeID) {
+    guard let tag = document.tag(of: id) else { return }
+    let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag
+    diagnostics.report(
+      .unsupportedTag,
+      "YAML tags such as '\(shown)' are not used in manifests; remove the tag "
+        + "(quote the value if it must stay a string)",
+      at: location(id))
+  }
+
+  /// `true` for a plain `~`, `null` or empty value.
+  func isNull(_ id: YAMLNodeID) -> Bool {
+    let node = document[id]
+    guard node.kind == .scalar, node.style == .plain else { return false }
+    switch node.value {
+    case "", "~", "null", "Null", "NULL": return true
+    default: return false
+    }
+  }
+
+  /// Reports a null value with a hint on what to write; returns `true` when the value is null.
+  mutating func rejectNull(_ id: YAMLNodeID, key: String, hint: String) -> Bool {
+    guard isNull(id) else { return false }
+    diagnostics.report(.nullValue, "'\(key)' has no value; \(hint)", at: location(id))
+    return true
+  }
+
+  // MARK: Shapes
+
+  /// The entries of a mapping, or `nil` after reporting a wrong shape or a null.
+  mutating func mapping(_ id: YAMLNodeID, key: String, expected: String, nullHint: String) -> YAMLEntries? {
+    checkTag(id)
+    if rejectNull(id, key: key, hint: nullHint) { return nil }
+    guard document[id].kind == .mapping else {
+      diagnostics.report(
+        .wrongShape, "'\(key)' must be \(expected), not \(describe(id))", at: location(id))
+      return nil
+    }
+    return document.entries(of: id)
+  }
+
+  /// The items of a sequence, or `nil` after reporting a wrong shape or a null.
+  mutating func list(_ id: YAMLNodeID, key: String, expected: String) -> YAMLChildren? {
+    checkTag(id)
+    if rejectNull(id, key: key, hint: "write '\(key): []' or remove the key") { return nil }
+    guard document[id].kind == .sequence else {
+      var message = "'\(key)' must be \(expected), not \(describe(id))"
+      if document[id].kind == .scalar {
+        message += "; write it as a list: '\(key): [\(document[id].value)]'"
+      }
+      diagnostics.report(.wrongShape, message, at: location(id))
+      return nil
+    }
+    return document.items(of: id)
+  }
+
+  /// The text of a scalar, or `nil` after reporting a wrong shape or a null.
+  mutating func string(_ id: YAMLNodeID, key: String, expected: String, nullHint: String) -> Located<String>? {
+    checkTag(id)
+    if rejectNull(id, key: key, hint: nullHint) { return nil }
+    let node = document[id]
+    guard node.kind == .scalar else {
+      diagnostics.report(.wrongShape, "'\(key)' must be \(expected), not \(describe(id))", at: location(id))
+      return nil
+    }
+    return Located(node.value, at: location(id))
+  }
+
+  /// The text of one list item, or `nil` after reporting an empty item or a wrong shape.
+  mutating func item(_ id: YAMLNodeID, of key: String, expected: String) -> Located<String>? {
+    checkTag(id)
+    if isNull(id) {
+      diagnostics.report(.nullValue, "an item of '\(key)' is empty; remove it or write a value", at: location(id))
+      return nil
+    }
+    let node = document[id]
+    guard node.kind == .scalar else {
+      diagnostics.report(
+        .wrongShape, "an item of '\(key)' must be \(expected), not \(describe(id))", at: location(id))
+      return nil
+    }
+    return Located(node.value, at: location(id))
+  }
+
+  /// The text of a mapping key, or `nil` after reporting a complex key or a merge key.
+  mutating func key(_ id: YAMLNodeID) -> Located<String>? {
+    checkTag(id)
+    let node = document[id]
+    guard node.kind == .scalar else {
+      diagnostics.report(
+        .complexKey, "a mapping key must be a name, not \(describe(id)); write a plain name before ':'",
+        at: location(id))
+      return nil
+    }
+    if node.style == .plain, node.value == "<<" {
+      diagnostics.report(
+        .mergeKey,
+        "merge keys ('<<') are not supported in manifests; write the keys out in this mapping",
+        at: location(id))
+      return nil
+    }
+    return Located(node.value, at: location(id))
+  }
+
+  /// Reports a key that is not one of `known`, with a suggestion.
+  mutating func reportUnknownKey(_ key: Located<String>, in context: String, known: [String]) {
+    let suggestion = NameSuggester(known).hint(for: key.value)
+    let list = known.map { "'\($0)'" }.joined(separator: ", ")
+    let advice = suggestion.isEmpty ? "; \(context) takes \(list)" : suggestion
+    diagnostics.report(.unknownKey, "unknown key '\(key.value)' in \(context)\(advice)", at: key.location)
+  }
+
+  /// "a mapping", "a list", "the string 'x'" or "no value".
+  func describe(_ id: YAMLNodeID) -> String {
+    let node = document[id]
+    switch node.kind {
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .scalar:
+      if isNull(id) { return "an empty value" }
+      let shown = node.value.count > 40 ? String(node.value.prefix(37)) + "..." : node.value
+      return "the value '\(shown)'"
+    }
+  }
+
+  // MARK: Names
+
+  /// A name that is declared here and must be a Swift identifier.
+  mutating func declaredName(_ key: Located<String>, what: String) -> Located<String>? {
+    if let problem = SwiftIdentifier.problem(with: key.value) {
+      diagnostics.report(.invalidIdentifier, "invalid \(what) name: \(problem)", at: key.location)
+      return nil
+    }
+    return key
+  }
+
+  /// A list of names that refer to declarations (`provides`, `requires`, `inherits`).
+  /// Repeated entries are reported as warnings and kept once.
+  mutating func nameList(_ id: YAMLNodeID, key: String, expected: String) -> [Located<String>] {
+    guard let items = list(id, key: key, expected: expected) else { return [] }
+    var names: [Located<String>] = []
+    var seen: [String: SourceLocation] = [:]
+    for item in items {
+      guard let name = self.item(item, of: key, expected: "a name") else { continue }
+      if let first = seen[name.value] {
+        diagnostics.report(
+          .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",
+          at: name.location, notes: [DiagnosticNote("first listed here", at: first)])
+        continue
+      }
+      seen[name.value] = name.location
+      names.append(name)
+    }
+    return names
+  }
+}

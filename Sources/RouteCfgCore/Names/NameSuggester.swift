@@ -1,0 +1,88 @@
+/// Finds the declared name closest to a misspelt one, for "did you mean" hints.
+///
+/// Small sets are scanned; large ones are indexed by one-deletion variants so that a lookup
+/// costs a few dictionary probes instead of a pass over every name.
+struct NameSuggester: Sendable {
+  private let names: [String]
+  private let deletionIndex: [String: [Int]]?
+
+  /// Sets up to this size are scanned directly.
+  private static let scanLimit = 512
+
+  init<Names: Sequence<String>>(_ names: Names) {
+    let list = Array(names)
+    self.names = list
+    if list.count > Self.scanLimit {
+      var index: [String: [Int]] = [:]
+      for (position, name) in list.enumerated() {
+        for variant in Self.deletions(of: name) { index[variant, default: []].append(position) }
+      }
+      deletionIndex = index
+    } else {
+      deletionIndex = nil
+    }
+  }
+
+  /// The closest name within a typo's distance, preferring the earliest declared on ties.
+  func suggestion(for name: String) -> String? {
+    if let deletionIndex {
+      // One edit (or a transposition) away shares a one-deletion variant.
+      var candidates: [Int] = []
+      for variant in Self.deletions(of: name) {
+        if let positions = deletionIndex[variant] { candidates.append(contentsOf: positions) }
+      }
+      return best(among: candidates.sorted().map { names[$0] }, for: name, limit: 1)
+    }
+    return best(among: names, for: name, limit: EditDistance.typoLimit(for: name))
+  }
+
+  /// `true` when some name is exactly one edit (or one transposition) from `name` but not equal.
+  func hasNameOneEditAway(from name: String) -> String? {
+    guard let suggestion = suggestion(for: name), suggestion != name,
+      EditDistance.distance(suggestion, name, limit: 1) == 1
+    else { return nil }
+    return suggestion
+  }
+
+  private func best(among candidates: [String], for name: String, limit: Int) -> String? {
+    var bestName: String?
+    var bestDistance = limit + 1
+    for candidate in candidates where candidate != name {
+      if let distance = EditDistance.distance(candidate, name, limit: bestDistance - 1),
+        distance < bestDistance
+      {
+        bestName = candidate
+        bestDistance = distance
+        if distance == 1 { break }
+      }
+    }
+    if bestName == nil {
+      // A case-only difference counts as a typo whatever its length.
+      let lowered = name.lowercased()
+      bestName = candidates.first { $0 != name && $0.lowercased() == lowered }
+    }
+    return bestName
+  }
+
+  /// The name itself and every string made by deleting one of its characters.
+  private static func deletions(of name: String) -> [String] {
+    let scalars = Array(name.unicodeScalars)
+    var result = [name]
+    guard scalars.count > 1 else { return result }
+    for skip in scalars.indices {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: scalars[..<skip])
+      view.append(contentsOf: scalars[(skip + 1)...])
+      result.append(String(view))
+    }
+    return result
+  }
+}
+
+extension NameSuggester {
+  /// `"; did you mean 'x'?"` or an empty string.
+  func hint(for name: String) -> String {
+    guard let suggestion = suggestion(for: name) else { return "" }
+    return "; did you mean '\(suggestion)'?"
+  }
+}

@@ -1,0 +1,23 @@
+/// Rules for names that become Swift identifiers in generated code: the member parser's
+/// character classes and reserved words, applied to protocol, module, parameter and app names.
+public enum SwiftIdentifier {
+  /// Why `name` is not a valid identifier, or `nil` when it is one.
+  public static func problem(with name: String) -> String? {
+    guard let first = name.unicodeScalars.first else { return "a name cannot be empty" }
+    if !SwiftIdentifierCharacters.isHead(first.value) {
+      return "'\(name)' is not a valid Swift identifier: it must start with a letter or '_'"
+    }
+    if let bad = name.unicodeScalars.dropFirst().first(where: { !SwiftIdentifierCharacters.isContinuation($0.value) })
+    {
+      let shown = bad == " " ? "a space" : "'\(bad)'"
+      return "'\(name)' is not a valid Swift identifier: \(shown) is not allowed; use letters, digits and '_'"
+    }
+    if let keyword = SwiftKeyword(rawValue: name), keyword.isReserved {
+      return "'\(name)' is a Swift keyword and cannot be used as a name"
+    }
+    return nil
+  }
+
+  /// `true` for a valid identifier.
+  public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
+}

@@ -1,0 +1,100 @@
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run whose rules are the
+/// whole diagnostic code registry, one result per diagnostic, notes as related locations.
+public enum SARIFFormatter {
+  public static func value(_ report: DiagnosticReport) -> JSONValue {
+    let codes = DiagnosticCode.allCases
+    var ruleIndex: [DiagnosticCode: Int] = [:]
+    for (position, code) in codes.enumerated() { ruleIndex[code] = position }
+    let rules = codes.map { code in
+      JSONValue.object([
+        ("id", .string(code.rawValue)),
+        ("name", .string(code.name)),
+        ("shortDescription", .object([("text", .string(code.summary))])),
+        ("help", .object([("text", .string("See Docs/Diagnostics.md, section \(code.rawValue)."))])),
+        ("defaultConfiguration", .object([("level", .string(code.defaultSeverity.rawValue))])),
+      ])
+    }
+    let results = report.diagnostics.map { diagnostic in
+      var members: [(String, JSONValue)] = [
+        ("ruleId", .string(diagnostic.code.rawValue)),
+        ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
+        ("level", .string(diagnostic.severity.rawValue)),
+        ("message", .object([("text", .string(diagnostic.message))])),
+        ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.location, report))])])),
+      ]
+      if !diagnostic.notes.isEmpty {
+        members.append(
+          (
+            "relatedLocations",
+            .array(
+              diagnostic.notes.enumerated().map { position, note in
+                .object([
+                  ("id", .int(position + 1)),
+                  ("physicalLocation", physicalLocation(note.location, report)),
+                  ("message", .object([("text", .string(note.message))])),
+                ])
+              })
+          ))
+      }
+      return JSONValue.object(members)
+    }
+    let driver = JSONValue.object([
+      ("name", .string("routecfg")),
+      ("version", .string(RouteCfgVersion.current)),
+      ("semanticVersion", .string(RouteCfgVersion.current)),
+      ("rules", .array(rules)),
+    ])
+    return .object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            ("tool", .object([("driver", driver)])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+          ])
+        ])
+      ),
+    ])
+  }
+
+  public static func format(_ report: DiagnosticReport) -> String { value(report).rendered(pretty: true) + "\n" }
+
+  private static func physicalLocation(_ location: SourceLocation, _ report: DiagnosticReport) -> JSONValue {
+    var region: [(String, JSONValue)] = [
+      ("startLine", .int(max(1, location.line))),
+      ("startColumn", .int(max(1, location.column))),
+    ]
+    if let end = location.end, end > location.start {
+      region.append(("endLine", .int(Int(end.line))))
+      region.append(("endColumn", .int(Int(end.column))))
+    }
+    return .object([
+      ("artifactLocation", .object([("uri", .string(uri(for: report.path(of: location))))])),
+      ("region", .object(region)),
+    ])
+  }
+
+  /// A URI reference for a path: relative paths stay relative (without a leading `./`),
+  /// absolute ones become `file://` URIs; characters outside RFC 3986's unreserved set and
+  /// `/` are percent-encoded.
+  static func uri(for path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
+    var encoded = ""
+    for byte in trimmed.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+}

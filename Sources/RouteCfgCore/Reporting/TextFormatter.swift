@@ -1,0 +1,30 @@
+/// Diagnostics in the compiler convention editors and CI logs parse:
+/// `path:line:column: error: message [RC0601]`, each followed by its notes.
+public enum TextFormatter {
+  public static func format(_ report: DiagnosticReport) -> String {
+    var text = ""
+    for diagnostic in report.diagnostics {
+      text += line(report.path(of: diagnostic.location), diagnostic.location, diagnostic.severity.rawValue, diagnostic.message)
+      text += " [\(diagnostic.code.rawValue)]\n"
+      for note in diagnostic.notes {
+        text += line(report.path(of: note.location), note.location, "note", note.message) + "\n"
+      }
+    }
+    return text
+  }
+
+  private static func line(_ path: String, _ location: SourceLocation, _ label: String, _ message: String) -> String {
+    "\(path):\(location.line):\(location.column): \(label): \(message)"
+  }
+
+  /// "2 errors and 1 warning" / "no problems".
+  public static func summary(errors: Int, warnings: Int) -> String {
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    switch (errors, warnings) {
+    case (0, 0): return "no problems"
+    case (_, 0): return count(errors, "error")
+    case (0, _): return count(warnings, "warning")
+    default: return "\(count(errors, "error")) and \(count(warnings, "warning"))"
+    }
+  }
+}

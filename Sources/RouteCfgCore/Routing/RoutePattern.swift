@@ -1,0 +1,90 @@
+/// One segment of a route pattern.
+public enum RouteSegment: Sendable, Hashable {
+  /// Text that a URL segment must equal exactly (case-sensitive): `notes`.
+  case literal(String)
+  /// `:noteId`: one URL segment, converted to the parameter's type. Holds the name without `:`.
+  case parameter(String)
+  /// `*path`: one or more URL segments, joined with `/`. Holds the name without `*`.
+  case catchAll(String)
+
+  /// The parameter or catch-all name, or `nil` for a literal.
+  public var parameterName: String? {
+    switch self {
+    case .literal: return nil
+    case .parameter(let name), .catchAll(let name): return name
+    }
+  }
+}
+
+/// A route pattern such as `/notes/:noteId` or `/files/*path`, parsed and checked.
+///
+/// A pattern starts with `/`. Its segments are literals, parameters (`:name`) and, as the last
+/// segment only, a catch-all (`*name`). A single trailing `/` is ignored, and `/` alone is the root,
+/// which has no segments.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+  /// The pattern as written (a trailing `/` included).
+  public let text: String
+  /// The segments, without the trailing `/`. Empty for the root.
+  public let segments: [RouteSegment]
+  /// For each segment, the 0-based offset in Unicode scalars into ``text`` where it starts
+  /// (the `:` of a parameter, the `*` of a catch-all).
+  public let segmentOffsets: [Int]
+
+  /// The pattern as written.
+  public var description: String { text }
+
+  /// The names of the parameters and the catch-all, in the order they are written.
+  public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+
+  /// The name of the catch-all, when the pattern ends with one.
+  public var catchAllName: String? {
+    if case .catchAll(let name) = segments.last { return name }
+    return nil
+  }
+
+  /// The parameter and catch-all names with the offset of their `:` or `*` in ``text``.
+  public var parameterOffsets: [(name: String, offset: Int)] {
+    zip(segments, segmentOffsets).compactMap { segment, offset in
+      segment.parameterName.map { (name: $0, offset: offset) }
+    }
+  }
+
+  /// Parses and checks `text`, reporting the first problem found from left to right.
+  public static func parse(_ text: String) -> Result<RoutePattern, RoutePatternError> {
+    RoutePatternParser(text).parse()
+  }
+
+  init(text: String, segments: [RouteSegment], segmentOffsets: [Int]) {
+    self.text = text
+    self.segments = segments
+    self.segmentOffsets = segmentOffsets
+  }
+}
+
+/// Why a route pattern is rejected.
+public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The class of problem; each maps to its own diagnostic.
+  public enum Kind: Sendable, Hashable {
+    /// The pattern is malformed.
+    case syntax
+    /// A catch-all is followed by another segment.
+    case catchAllNotLast
+  }
+
+  /// The class of problem.
+  public var kind: Kind
+  /// What is wrong and what to write instead.
+  public var message: String
+  /// The 0-based offset in Unicode scalars into the pattern's text where the problem is.
+  public var offset: Int
+
+  /// An error of `kind` at `offset` (in Unicode scalars) with `message`.
+  public init(kind: Kind, message: String, offset: Int) {
+    self.kind = kind
+    self.message = message
+    self.offset = offset
+  }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,221 @@
+/// Splits a route pattern into segments and checks each one; used by ``RoutePattern/parse(_:)``.
+struct RoutePatternParser {
+  private let text: String
+  private let scalars: [Unicode.Scalar]
+
+  init(_ text: String) {
+    self.text = text
+    self.scalars = Array(text.unicodeScalars)
+  }
+
+  func parse() -> Result<RoutePattern, RoutePatternError> {
+    guard let first = scalars.first else {
+      return .failure(syntax("a route pattern is empty; write '/' for the root", at: 0))
+    }
+    guard first == "/" else {
+      return .failure(syntax(missingSlashMessage(startingWith: first), at: 0))
+    }
+    if scalars.count == 1 {
+      return .success(RoutePattern(text: text, segments: [], segmentOffsets: []))
+    }
+    // A single trailing slash is ignored; "//" keeps it, so it reads as an empty segment.
+    var end = scalars.count
+    if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
+
+    var segments: [RouteSegment] = []
+    var offsets: [Int] = []
+    var start = 1
+    while start <= end {
+      var stop = start
+      while stop < end && scalars[stop] != "/" { stop += 1 }
+      if let previous = segments.last, case .catchAll(let name) = previous, let offset = offsets.last {
+        return .failure(catchAllNotLast(name, at: offset))
+      }
+      switch segment(start..<stop) {
+      case .success(let segment):
+        segments.append(segment)
+        offsets.append(start)
+      case .failure(let error):
+        return .failure(error)
+      }
+      start = stop + 1
+    }
+    return .success(RoutePattern(text: text, segments: segments, segmentOffsets: offsets))
+  }
+
+  // MARK: Segments
+
+  private func segment(_ range: Range<Int>) -> Result<RouteSegment, RoutePatternError> {
+    guard let first = range.first else {
+      return .failure(
+        syntax("a route pattern has an empty segment ('//'); remove the extra '/'", at: range.lowerBound))
+    }
+    switch scalars[first] {
+    case ":":
+      return name(range, kind: "parameter", example: ":noteId").map { .parameter($0) }
+    case "*":
+      return name(range, kind: "catch-all", example: "*path").map { .catchAll($0) }
+    default:
+      return literal(range).map { .literal($0) }
+    }
+  }
+
+  /// Checks the identifier after the `:` or `*` at `range.lowerBound`.
+  private func name(_ range: Range<Int>, kind: String, example: String) -> Result<String, RoutePatternError> {
+    let sigil = scalars[range.lowerBound]
+    let nameRange = (range.lowerBound + 1)..<range.upperBound
+    guard let first = nameRange.first else {
+      return .failure(
+        syntax("a \(kind) needs a name after '\(sigil)', as in '\(example)'", at: range.lowerBound))
+    }
+    let name = string(nameRange)
+    for index in nameRange {
+      let scalar = scalars[index]
+      if index == first && RouteCharacters.isDigit(scalar) {
+        return .failure(
+          syntax(
+            "the \(kind) name '\(RouteCharacters.display(name))' starts with a digit; "
+              + "a name is a Swift identifier, which starts with a letter or '_'",
+            at: index
+          )
+        )
+      }
+      if !RouteCharacters.isIdentifierCharacter(scalar) {
+        return .failure(
+          syntax(
+            "the \(kind) name '\(RouteCharacters.display(name))' holds \(RouteCharacters.describe(scalar)); "
+              + "a name is a Swift identifier: ASCII letters, digits and '_'",
+            at: index
+          )
+        )
+      }
+    }
+    return .success(name)
+  }
+
+  private func literal(_ range: Range<Int>) -> Result<String, RoutePatternError> {
+    let literal = string(range)
+    for index in range {
+      let scalar = scalars[index]
+      if RouteCharacters.isLiteralCharacter(scalar) { continue }
+      if scalar == "%" {
+        return .failure(
+          syntax("'%' escapes are not allowed in a route literal; write the character itself", at: index)
+        )
+      }
+      var message =
+        "'\(RouteCharacters.display(literal))' holds \(RouteCharacters.describe(scalar)), which is not "
+        + "allowed in a route literal: use letters, digits, '-', '.', '_', '~' or non-ASCII text"
+      switch scalar {
+      case "?":
+        message += "; a pattern has no query: optional parameters the path does not bind are read from it"
+      case "#": message += "; a pattern has no fragment"
+      case ":", "*": message += "; a parameter (':name') or catch-all ('*name') takes a whole segment"
+      case "\\": message += "; segments are separated by '/'"
+      default: break
+      }
+      return .failure(syntax(message, at: index))
+    }
+    if literal == "." || literal == ".." {
+      return .failure(
+        syntax(
+          "'\(literal)' is not allowed as a segment of a route pattern, because URLs resolve it away; "
+            + "remove it",
+          at: range.lowerBound
+        )
+      )
+    }
+    return .success(literal)
+  }
+
+  // MARK: Helpers
+
+  private func string(_ range: Range<Int>) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars[range])
+    return String(view)
+  }
+
+  private func missingSlashMessage(startingWith first: Unicode.Scalar) -> String {
+    if RouteCharacters.isLiteralCharacter(first) || first == ":" || first == "*" {
+      return "route patterns start with '/'; write '/\(RouteCharacters.display(text))'"
+    }
+    return "route patterns start with '/', as in '/notes/:noteId'"
+  }
+
+  private func syntax(_ message: String, at offset: Int) -> RoutePatternError {
+    RoutePatternError(kind: .syntax, message: message, offset: offset)
+  }
+
+  private func catchAllNotLast(_ name: String, at offset: Int) -> RoutePatternError {
+    RoutePatternError(
+      kind: .catchAllNotLast,
+      message: "the catch-all '*\(name)' must be the last segment; move it to the end, "
+        + "or write ':\(name)' to match one segment",
+      offset: offset
+    )
+  }
+}
+
+/// Character classes shared by the pattern parser and the URL reader.
+enum RouteCharacters {
+  static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x30 && scalar.value <= 0x39
+  }
+
+  static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value >= 0x41 && scalar.value <= 0x5A) || (scalar.value >= 0x61 && scalar.value <= 0x7A)
+  }
+
+  /// ASCII letters, digits and `_`.
+  static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    isASCIILetter(scalar) || isDigit(scalar) || scalar == "_"
+  }
+
+  /// Unreserved URL characters (`A-Z a-z 0-9 - . _ ~`) and non-ASCII text: any scalar above
+  /// U+007F except controls and separators (spaces, line and paragraph separators).
+  static func isLiteralCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return isASCIILetter(scalar) || isDigit(scalar) || scalar == "-" || scalar == "." || scalar == "_"
+        || scalar == "~"
+    }
+    switch scalar.properties.generalCategory {
+    case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator: return false
+    default: return true
+    }
+  }
+
+  /// `'+'` for a visible character, a name or `U+0009` for the others.
+  static func describe(_ scalar: Unicode.Scalar) -> String {
+    if scalar == " " { return "a space" }
+    if scalar == "\t" { return "a tab" }
+    if isVisible(scalar) { return "'\(scalar)'" }
+    return "U+" + hex(scalar.value)
+  }
+
+  /// The text with invisible characters written as `\u{9}`, for quoting in messages.
+  static func display(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isVisible(scalar) || scalar == " " {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return result
+  }
+
+  private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar.value > 0x20 && scalar.value < 0x7F }
+    switch scalar.properties.generalCategory {
+    case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .format: return false
+    default: return true
+    }
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}

@@ -1,0 +1,138 @@
+/// A type a URL segment or query value can carry.
+public enum RouteValueType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// `Int`: 64-bit signed decimal.
+  case int = "Int"
+  /// `Double`: finite decimal, with an optional exponent.
+  case double = "Double"
+  /// `Bool`: `true` or `false`.
+  case bool = "Bool"
+  /// `String`: any decoded text.
+  case string = "String"
+
+  /// The carriable type of a parameter: `Int`, `Double`, `Bool` or `String`, or one of them
+  /// made optional once (`Int?`). `nil` for any other type (`Int??`, `[Int]`, `Swift.Int`, ...).
+  public init?(_ type: TypeRef) {
+    switch type {
+    case .named(let name): self.init(rawValue: name)
+    case .optional(.named(let name)): self.init(rawValue: name)
+    default: return nil
+    }
+  }
+
+  /// The Swift name of the type.
+  public var description: String { rawValue }
+
+  /// Converts already percent-decoded text, or returns `nil` when it does not fit the type.
+  ///
+  /// - `Int`: an optional `-` and decimal digits that fit in 64 bits (no `+`).
+  /// - `Double`: an optional `-`, digits, optionally `.` and digits, optionally `e` or `E`, an
+  ///   optional sign and digits; the value must be finite (`1e999` fails).
+  /// - `Bool`: exactly `true` or `false`.
+  /// - `String`: any text.
+  public func parse(_ text: Substring) -> RouteValue? {
+    switch self {
+    case .int: return RouteValueSyntax.int(text).map(RouteValue.int)
+    case .double: return RouteValueSyntax.double(text).map(RouteValue.double)
+    case .bool:
+      if text == "true" { return .bool(true) }
+      if text == "false" { return .bool(false) }
+      return nil
+    case .string: return .string(String(text))
+    }
+  }
+
+  /// Converts already percent-decoded text, or returns `nil` when it does not fit the type.
+  public func parse(_ text: String) -> RouteValue? {
+    if self == .string { return .string(text) }
+    return parse(text[...])
+  }
+}
+
+/// A value read from a URL.
+public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
+  /// An `Int` value.
+  case int(Int)
+  /// A `Double` value.
+  case double(Double)
+  /// A `Bool` value.
+  case bool(Bool)
+  /// A `String` value.
+  case string(String)
+
+  /// The type of the value.
+  public var type: RouteValueType {
+    switch self {
+    case .int: return .int
+    case .double: return .double
+    case .bool: return .bool
+    case .string: return .string
+    }
+  }
+
+  /// The value as Swift prints it (`42`, `4.2`, `true`, `notes`).
+  public var description: String {
+    switch self {
+    case .int(let value): return String(value)
+    case .double(let value): return String(value)
+    case .bool(let value): return String(value)
+    case .string(let value): return value
+    }
+  }
+}
+
+/// The syntax checks behind `RouteValueType.parse(_:)`.
+enum RouteValueSyntax {
+  private static let minus = UInt8(ascii: "-")
+  private static let plus = UInt8(ascii: "+")
+
+  private static func digit(_ byte: UInt8) -> Int? {
+    byte >= 0x30 && byte <= 0x39 ? Int(byte &- 0x30) : nil
+  }
+
+  /// `-?[0-9]+` within `Int`'s range.
+  static func int(_ text: Substring) -> Int? {
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    let negative = index != bytes.endIndex && bytes[index] == minus
+    if negative { index = bytes.index(after: index) }
+    guard index != bytes.endIndex else { return nil }
+    // Accumulate downwards so that Int.min fits.
+    var value = 0
+    while index != bytes.endIndex {
+      guard let digit = digit(bytes[index]) else { return nil }
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      value = next
+      index = bytes.index(after: index)
+    }
+    if negative { return value }
+    return value == Int.min ? nil : -value
+  }
+
+  /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
+  static func double(_ text: Substring) -> Double? {
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    func skipDigits() -> Bool {
+      let start = index
+      while index != bytes.endIndex, digit(bytes[index]) != nil { index = bytes.index(after: index) }
+      return index != start
+    }
+    if index != bytes.endIndex && bytes[index] == minus { index = bytes.index(after: index) }
+    guard skipDigits() else { return nil }
+    if index != bytes.endIndex && bytes[index] == UInt8(ascii: ".") {
+      index = bytes.index(after: index)
+      guard skipDigits() else { return nil }
+    }
+    if index != bytes.endIndex && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      index = bytes.index(after: index)
+      if index != bytes.endIndex && (bytes[index] == plus || bytes[index] == minus) {
+        index = bytes.index(after: index)
+      }
+      guard skipDigits() else { return nil }
+    }
+    guard index == bytes.endIndex, let value = Double(text), value.isFinite else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The bytes of one file with a table of line starts, counted the way libyaml counts them
+/// (`\n`, `\r\n`, `\r`, U+0085, U+2028 and U+2029 end a line), so that libyaml's marks and the
+/// positions routecfg computes agree.
+public struct SourceText: Sendable {
+  public let bytes: [UInt8]
+  /// Byte offset where each line starts; line 1 starts at `lineStarts[0]`.
+  let lineStarts: [Int32]
+
+  public init(bytes: [UInt8]) {
+    self.bytes = bytes
+    self.lineStarts = Self.computeLineStarts(bytes)
+  }
+
+  /// The number of lines (a final line without a line break counts).
+  public var lineCount: Int { lineStarts.count }
+
+  /// The bytes of a 1-based line, without its line break; empty when out of range.
+  public func line(_ number: Int32) -> ArraySlice<UInt8> {
+    let index = Int(number) - 1
+    guard index >= 0, index < lineStarts.count else { return bytes[0..<0] }
+    let start = Int(lineStarts[index])
+    var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) : bytes.count
+    // Drop the line break itself.
+    while end > start, Self.isBreakByte(bytes[end - 1]) { end -= 1 }
+    if end - start >= 2, bytes[end - 2] == 0xC2, bytes[end - 1] == 0x85 { end -= 2 }
+    return bytes[start..<end]
+  }
+
+  /// The 1-based line and column (in Unicode scalars) of a byte offset.
+  public func point(atByteOffset offset: Int) -> TextPoint {
+    let offset = max(0, min(offset, bytes.count))
+    // Last line start <= offset.
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
+    }
+    var column = 1
+    var index = Int(lineStarts[low])
+    while index < offset {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return TextPoint(line: Int32(low + 1), column: Int32(column))
+  }
+
+  private static func isBreakByte(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+
+  private static func computeLineStarts(_ bytes: [UInt8]) -> [Int32] {
+    var starts: [Int32] = [0]
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+      let count = buffer.count
+      if !containsUnusualBreaks(base, count) {
+        // Fast path: only `\n` ends lines.
+        var offset = 0
+        while offset < count,
+          let found = memchr(base + offset, 0x0A, count - offset)
+        {
+          let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          starts.append(Int32(truncatingIfNeeded: position + 1))
+          offset = position + 1
+        }
+        return
+      }
+      var index = 0
+      while index < count {
+        let byte = base[index]
+        var breakLength = 0
+        if byte == 0x0A {
+          breakLength = 1
+        } else if byte == 0x0D {
+          breakLength = index + 1 < count && base[index + 1] == 0x0A ? 2 : 1
+        } else if byte == 0xC2, index + 1 < count, base[index + 1] == 0x85 {
+          breakLength = 2
+        } else if byte == 0xE2, index + 2 < count, base[index + 1] == 0x80,
+          base[index + 2] == 0xA8 || base[index + 2] == 0xA9
+        {
+          breakLength = 3
+        }
+        if breakLength > 0 {
+          index += breakLength
+          starts.append(Int32(truncatingIfNeeded: index))
+        } else {
+          index += 1
+        }
+      }
+    }
+    return starts
+  }
+
+  /// `true` when the buffer holds `\r`, U+0085, U+2028 or U+2029.
+  private static func containsUnusualBreaks(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    if memchr(base, 0x0D, count) != nil { return true }
+    // U+0085 is C2 85; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+    for lead: UInt8 in [0xC2, 0xE2] {
+      var offset = 0
+      while offset < count, let found = memchr(base + offset, Int32(lead), count - offset) {
+        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if lead == 0xC2, position + 1 < count, base[position + 1] == 0x85 { return true }
+        if lead == 0xE2, position + 2 < count, base[position + 1] == 0x80,
+          base[position + 2] == 0xA8 || base[position + 2] == 0xA9
+        {
+          return true
+        }
+        offset = position + 1
+      }
+    }
+    return false
+  }
+}

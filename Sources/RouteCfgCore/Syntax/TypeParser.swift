@@ -1,0 +1,60 @@
+/// A type parsed from a string, with the named types it mentions.
+public struct ParsedType: Sendable, Hashable {
+  /// The type, with `()` read as `Void`, `(T)` as `T` and `any P` as `P`.
+  public var type: TypeRef
+  /// Every named type written, with its location (`[String: Note]` gives `String` and `Note`).
+  public var references: [Located<String>]
+
+  public init(type: TypeRef, references: [Located<String>]) {
+    self.type = type
+    self.references = references
+  }
+}
+
+/// Parses a string that holds exactly one Swift type, such as a module parameter type
+/// (`Int`, `String?`, `[String: Int]`, `(Int) -> Void`), with the grammar of ``MemberParser``.
+public enum TypeParser {
+  /// How deeply types may nest before they are reported (each `[`, `(`, `->` result and `?`
+  /// counts one level).
+  public static let maxNestingDepth = SwiftDeclParser.maxNestingDepth
+
+  /// The type written in `text`, or `nil` after reporting why it does not parse.
+  ///
+  /// Leading and trailing white space, line breaks and `//` comments are ignored; anything
+  /// else after the type is an error.
+  ///
+  /// - Parameters:
+  ///   - text: The text of the string value.
+  ///   - locate: Maps positions inside `text` to file locations.
+  ///   - diagnostics: Receives one diagnostic when the text is not a type.
+  public static func parse(
+    _ text: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
+  ) -> ParsedType? {
+    SwiftTokenizer.withUTF8(text) { bytes in
+      var tokens = SwiftTokenizer.tokenize(bytes: bytes)
+      tokens.removeAll { $0.kind == .newline }
+      var parser = SwiftDeclParser(source: bytes, tokens: tokens)
+      let type = parser.parseWholeType()
+      parser.flushProblems(into: &diagnostics, locate: locate)
+      guard let type else { return nil }
+      let references = parser.references.map {
+        Located($0.name, at: SwiftDeclParser.location($0.start, $0.end, locate: locate))
+      }
+      return ParsedType(type: type, references: references)
+    }
+  }
+}
+
+extension SwiftDeclParser {
+  /// One type that must fill the whole token stream.
+  mutating func parseWholeType() -> TypeRef? {
+    guard let type = parseType() else { return nil }
+    guard kind == .end else {
+      reportExpected(
+        "the end of the type after '\(Self.brief(type))'", hint: "write a single type such as '[String: Int]'"
+      )
+      return nil
+    }
+    return type
+  }
+}

@@ -1,0 +1,155 @@
+/// A `--variant` name the manifest does not declare.
+public struct UnknownVariantError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let name: String
+  public let available: [String]
+
+  public var description: String {
+    let suggestion = NameSuggester(available).hint(for: name)
+    let list = available.isEmpty ? "the manifest declares no variants" : "variants: " + available.joined(separator: ", ")
+    return "unknown variant '\(name)'\(suggestion) (\(list))"
+  }
+}
+
+/// What validating a manifest found.
+public struct ValidationOutcome: Sendable {
+  /// Every problem, sorted by file and position.
+  public let diagnostics: [Diagnostic]
+  /// The validated model; complete only when ``diagnostics`` holds no error.
+  public let graph: AppGraph
+
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Checks every rule of the manifest format (SPEC §3) in one run and builds the ``AppGraph``.
+///
+/// Rules live in extensions, one file per group: declarations, references, resolution,
+/// adapters, routes and unused parts. To add a rule, add a code to ``DiagnosticCode``, check it
+/// in the matching extension and document it in Docs/Diagnostics.md.
+public struct ManifestValidator {
+  let manifest: Manifest
+  /// `nil`: the base configuration and every variant; otherwise only that variant.
+  let selectedVariant: String?
+  var diagnostics = DiagnosticBag()
+
+  // Declarations (first declaration of each name).
+  var protocolDecls: [String: ProtocolDecl] = [:]
+  var protocolOrder: [String] = []
+  var protocols: [String: ProtocolInfo] = [:]
+  var moduleIndex: [String: Int] = [:]
+  var moduleOrder: [String] = []
+  var protocolNames: NameSuggester = NameSuggester([String]())
+  var moduleNames: NameSuggester = NameSuggester([String]())
+
+  // Adapters.
+  var adapterIndex: [AdapterPair: Int] = [:]
+  var adaptersByRequired: [String: [Int]] = [:]
+  var forwardPairings: [Int: [MemberPairing]] = [:]
+  var reversePairings: [Int: [MemberPairing]] = [:]
+  var adapterUses: [AdapterUse] = []
+  var adaptersUsedByResolution: Set<Int> = []
+
+  // Resolution.
+  var providersOf: [String: [Int]] = [:]
+  var requiredProtocols: Set<String> = []
+  var candidateCache: [String: [Candidate]] = [:]
+  var resolutions: [String: Resolution] = [:]
+  var baseResolution = Resolution(variant: nil, providers: [:])
+
+  // Routes.
+  var routeInfos: [RouteInfo] = []
+  var moduleRoutes: [String: [RoutePattern]] = [:]
+
+  // Usage, for warnings.
+  var referencedProtocols: Set<String> = []
+
+  init(manifest: Manifest, variant: String?) {
+    self.manifest = manifest
+    self.selectedVariant = variant
+  }
+
+  /// Validates a loaded manifest. With `variant`, resolution is checked for that variant only;
+  /// without, for the base configuration and every variant.
+  public static func validate(_ manifest: Manifest, variant: String? = nil) throws(UnknownVariantError)
+    -> ValidationOutcome
+  {
+    if let variant, !manifest.variants.contains(where: { $0.name.value == variant }) {
+      throw UnknownVariantError(name: variant, available: manifest.variants.map(\.name.value))
+    }
+    var validator = ManifestValidator(manifest: manifest, variant: variant)
+    return validator.run()
+  }
+
+  mutating func run() -> ValidationOutcome {
+    indexDeclarations()
+    checkReferences()
+    checkResolution()
+    checkAdapters()
+    checkRoutes()
+    checkUnusedParts()
+    return ValidationOutcome(diagnostics: Self.normalized(diagnostics.diagnostics), graph: makeGraph())
+  }
+
+  /// Sorted, with exact repeats (the same problem found twice) removed.
+  static func normalized(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen: Set<Diagnostic> = []
+    return diagnostics.sorted().filter { seen.insert($0).inserted }
+  }
+
+  private func makeGraph() -> AppGraph {
+    var modules: [String: ModuleInfo] = [:]
+    for name in moduleOrder {
+      guard let index = moduleIndex[name] else { continue }
+      let decl = manifest.modules[index]
+      let parameters = decl.parameters.compactMap { parameter -> ParameterInfo? in
+        guard let type = parameter.type else { return nil }
+        return ParameterInfo(name: parameter.name.value, type: type, routeType: RouteValueType(type))
+      }
+      modules[name] = ModuleInfo(
+        name: name, kind: decl.kind?.value ?? .view, location: decl.name.location,
+        provides: decl.provides.map(\.value).filter { protocols[$0] != nil },
+        requires: decl.requires.map(\.value).filter { protocols[$0] != nil },
+        parameters: parameters, routes: moduleRoutes[name] ?? [])
+    }
+    // Every adapter keeps its place so that ``Provider/adapter`` indices stay valid; in a valid
+    // manifest every adapter names both protocols.
+    let adapters = manifest.adapters.indices.map { index -> AdapterInfo in
+      let decl = manifest.adapters[index]
+      return AdapterInfo(
+        adapt: decl.adapt?.value ?? "", to: decl.to?.value ?? "", location: decl.location,
+        forward: forwardPairings[index] ?? [], reverse: reversePairings[index] ?? [])
+    }
+    return AppGraph(
+      app: manifest.app?.value, scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
+      protocols: protocols, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
+      adapters: adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
+      resolutions: resolutions, baseResolution: baseResolution)
+  }
+}
+
+/// An adapter's two protocols, for finding adapters between two types.
+struct AdapterPair: Hashable {
+  let adapt: String
+  let to: String
+}
+
+/// One place where a value crosses an adapter.
+struct AdapterUse {
+  enum Direction: Hashable {
+    /// A facade of the `adapt` protocol over an object of the `to` protocol.
+    case forward
+    /// A facade of the `to` protocol over an object of the `adapt` protocol.
+    case reverse
+  }
+
+  let adapter: Int
+  let direction: Direction
+  /// Where the crossing is written, and what crosses, for notes.
+  let site: SourceLocation
+  let reason: String
+}
+
+/// A module that can answer a required protocol, directly or through an adapter.
+struct Candidate: Hashable {
+  let module: Int
+  let adapter: Int?
+}

@@ -1,0 +1,196 @@
+/// A protocol with everything it inherits resolved: the members a conforming type has.
+public struct ProtocolInfo: Sendable {
+  public let name: String
+  /// Where the protocol is declared.
+  public let location: SourceLocation
+  /// The protocols listed in `inherits` that exist.
+  public let inherits: [String]
+  /// Every protocol it inherits from, directly or not.
+  public let ancestors: Set<String>
+  /// Own members first, then inherited ones, each once.
+  public let members: [MemberDecl]
+  /// The protocol that declares each member of ``members``.
+  public let origins: [String]
+  private let index: [String: Int]
+
+  init(
+    name: String, location: SourceLocation, inherits: [String], ancestors: Set<String>,
+    members: [MemberDecl], origins: [String]
+  ) {
+    self.name = name
+    self.location = location
+    self.inherits = inherits
+    self.ancestors = ancestors
+    self.members = members
+    self.origins = origins
+    var index: [String: Int] = [:]
+    if members.count > 8 {
+      index.reserveCapacity(members.count)
+      for (position, member) in members.enumerated() where index[member.name] == nil {
+        index[member.name] = position
+      }
+    }
+    self.index = index
+  }
+
+  /// The member with this base name (base names are unique in a valid protocol).
+  public func member(named name: String) -> MemberDecl? {
+    if members.count <= 8 { return members.first { $0.name == name } }
+    return index[name].map { members[$0] }
+  }
+
+  /// `true` when a value of this protocol is also a `other` (same protocol or an ancestor).
+  public func conforms(to other: String) -> Bool { other == name || ancestors.contains(other) }
+}
+
+/// Builds ``ProtocolInfo`` for every declared protocol: inheritance resolved without recursion,
+/// cycles and duplicate members reported, and a budget on the total inherited size so that
+/// pathological inheritance cannot take quadratic time.
+struct ProtocolTableBuilder {
+  /// The most members (own and inherited) all protocols may hold together.
+  static let memberBudget = 4_000_000
+
+  let declarations: [String: ProtocolDecl]
+  let order: [String]
+  var diagnostics = DiagnosticBag()
+  private var built: [String: ProtocolInfo] = [:]
+  private var budget = memberBudget
+  private var budgetReported = false
+
+  init(declarations: [String: ProtocolDecl], order: [String]) {
+    self.declarations = declarations
+    self.order = order
+  }
+
+  mutating func build() -> [String: ProtocolInfo] {
+    var state: [String: VisitState] = [:]
+    for name in order where state[name] == nil {
+      // Iterative depth-first walk: parents are built before their children.
+      var stack: [(name: String, next: Int)] = [(name, 0)]
+      state[name] = .inProgress
+      while let top = stack.last {
+        guard let decl = declarations[top.name] else {
+          stack.removeLast()
+          continue
+        }
+        if top.next < decl.inherits.count {
+          stack[stack.count - 1].next += 1
+          let parent = decl.inherits[top.next]
+          guard declarations[parent.value] != nil else { continue }
+          switch state[parent.value] {
+          case nil:
+            state[parent.value] = .inProgress
+            stack.append((parent.value, 0))
+          case .inProgress:
+            let cycle =
+              parent.value == top.name
+              ? "'\(top.name)' inherits itself"
+              : "'\(top.name)' inherits '\(parent.value)', which inherits '\(top.name)' again"
+            diagnostics.report(
+              .inheritanceCycle, cycle + "; protocol inheritance cannot form a cycle: remove this entry",
+              at: parent.location)
+            cyclicEdges.insert(Edge(child: top.name, parent: parent.value))
+          case .done:
+            break
+          }
+        } else {
+          built[top.name] = info(for: decl)
+          state[top.name] = .done
+          stack.removeLast()
+        }
+      }
+    }
+    return built
+  }
+
+  private enum VisitState { case inProgress, done }
+  private struct Edge: Hashable {
+    let child: String
+    let parent: String
+  }
+  private var cyclicEdges: Set<Edge> = []
+
+  /// Combines own and inherited members, reporting duplicates.
+  private mutating func info(for decl: ProtocolDecl) -> ProtocolInfo {
+    let name = decl.name.value
+    var members: [MemberDecl] = []
+    var origins: [String] = []
+    var byName: [String: Int] = [:]
+    for member in decl.members {
+      if let first = byName[member.name] {
+        diagnostics.report(
+          .duplicateMember,
+          "'\(member.name)' is declared twice in '\(name)'; a member name appears once per "
+            + "protocol (overloads are not supported): rename or remove one",
+          at: member.location, notes: [DiagnosticNote("first declared here", at: members[first].location)])
+        continue
+      }
+      byName[member.name] = members.count
+      members.append(member)
+      origins.append(name)
+    }
+    var inherits: [String] = []
+    var ancestors: Set<String> = []
+    for parentRef in decl.inherits {
+      let edge = Edge(child: name, parent: parentRef.value)
+      guard let parent = built[parentRef.value], !cyclicEdges.contains(edge) else { continue }
+      inherits.append(parent.name)
+      ancestors.insert(parent.name)
+      ancestors.formUnion(parent.ancestors)
+      budget -= parent.members.count + parent.ancestors.count
+      if budget < 0 {
+        reportBudget(at: parentRef.location)
+        continue
+      }
+      for (member, origin) in zip(parent.members, parent.origins) {
+        if let existing = byName[member.name] {
+          // The same member reached twice through a diamond is one member.
+          if origins[existing] == origin, members[existing] == member { continue }
+          reportInheritedDuplicate(
+            member, from: parent.name, existing: members[existing], existingOrigin: origins[existing],
+            in: name, entry: parentRef.location)
+          continue
+        }
+        byName[member.name] = members.count
+        members.append(member)
+        origins.append(origin)
+      }
+    }
+    return ProtocolInfo(
+      name: name, location: decl.name.location, inherits: inherits, ancestors: ancestors, members: members,
+      origins: origins)
+  }
+
+  private mutating func reportInheritedDuplicate(
+    _ member: MemberDecl, from parent: String, existing: MemberDecl, existingOrigin: String, in name: String,
+    entry: SourceLocation
+  ) {
+    if existingOrigin == name {
+      diagnostics.report(
+        .duplicateMember,
+        "'\(existing.name)' in '\(name)' repeats a member it inherits from '\(parent)'; remove it "
+          + "here (inherited members need no redeclaration)",
+        at: existing.location, notes: [DiagnosticNote("inherited from here", at: member.location)])
+    } else {
+      diagnostics.report(
+        .duplicateMember,
+        "'\(name)' inherits two members named '\(member.name)': from '\(existingOrigin)' and from "
+          + "'\(parent)'; rename one of them",
+        at: entry,
+        notes: [
+          DiagnosticNote("declared in '\(existingOrigin)' here", at: existing.location),
+          DiagnosticNote("declared in '\(parent)' here", at: member.location),
+        ])
+    }
+  }
+
+  private mutating func reportBudget(at location: SourceLocation) {
+    guard !budgetReported else { return }
+    budgetReported = true
+    diagnostics.report(
+      .inheritanceTooLarge,
+      "protocol inheritance here adds up to more than \(Self.memberBudget) inherited members; "
+        + "flatten the inheritance (inherit fewer, smaller protocols)",
+      at: location)
+  }
+}

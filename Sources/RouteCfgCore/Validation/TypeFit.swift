@@ -1,0 +1,83 @@
+/// Whether a value of one type can be used where another is expected, as forwarding through an
+/// adapter needs it.
+///
+/// Identical types fit; `T` fits `T?`; optionals, arrays and dictionaries compare element-wise;
+/// function types compare parameters in reverse and results forward; a protocol fits a protocol
+/// it inherits, or another protocol when an adapter between the two exists (in either direction;
+/// the fit records which adapter it uses and how).
+enum TypeFit: Equatable {
+  case fits
+  /// The types do not fit; the pair of types that disagree (possibly nested).
+  case mismatch(source: TypeRef, destination: TypeRef)
+  /// Two protocols with no adapter between them.
+  case missingAdapter(source: String, destination: String)
+}
+
+/// What one crossing between two protocols needs: an adapter used forward or in reverse.
+struct AdapterCrossing: Hashable {
+  let adapter: Int
+  let direction: AdapterUse.Direction
+}
+
+struct TypeFitChecker {
+  let protocols: [String: ProtocolInfo]
+  let adapterIndex: [AdapterPair: Int]
+
+  /// Checks that a `source` value can be used as a `destination`; appends the adapters the
+  /// crossing needs to `crossings`.
+  func fit(_ source: TypeRef, into destination: TypeRef, crossings: inout [AdapterCrossing]) -> TypeFit {
+    switch (source, destination) {
+    case (.optional(let inner), .optional(let target)):
+      return fit(inner, into: target, crossings: &crossings)
+    case (_, .optional(let target)):
+      return fit(source, into: target, crossings: &crossings)
+    case (.optional, _):
+      return .mismatch(source: source, destination: destination)
+    case (.array(let inner), .array(let target)):
+      return fit(inner, into: target, crossings: &crossings)
+    case (.dictionary(let key, let value), .dictionary(let targetKey, let targetValue)):
+      let keyFit = fit(key, into: targetKey, crossings: &crossings)
+      if keyFit != .fits { return keyFit }
+      return fit(value, into: targetValue, crossings: &crossings)
+    case (.function(let function), .function(let target)):
+      return fitFunction(function, into: target, crossings: &crossings)
+    case (.named(let name), .named(let target)):
+      return fitNamed(name, into: target, crossings: &crossings)
+    default:
+      return .mismatch(source: source, destination: destination)
+    }
+  }
+
+  private func fitFunction(
+    _ function: FunctionType, into target: FunctionType, crossings: inout [AdapterCrossing]
+  ) -> TypeFit {
+    let mismatch = TypeFit.mismatch(source: .function(function), destination: .function(target))
+    guard function.parameters.count == target.parameters.count, function.isAsync == target.isAsync,
+      !function.isThrowing || target.isThrowing
+    else { return mismatch }
+    // Whoever calls the target-typed closure passes target parameter types into the source.
+    for (parameter, targetParameter) in zip(function.parameters, target.parameters) {
+      let parameterFit = fit(targetParameter, into: parameter, crossings: &crossings)
+      if parameterFit != .fits { return parameterFit }
+    }
+    return fit(function.result, into: target.result, crossings: &crossings)
+  }
+
+  private func fitNamed(_ name: String, into target: String, crossings: inout [AdapterCrossing]) -> TypeFit {
+    if name == target { return .fits }
+    guard let source = protocols[name], protocols[target] != nil else {
+      return .mismatch(source: .named(name), destination: .named(target))
+    }
+    if source.conforms(to: target) { return .fits }
+    // A `target` facade over a `name` object.
+    if let adapter = adapterIndex[AdapterPair(adapt: target, to: name)] {
+      crossings.append(AdapterCrossing(adapter: adapter, direction: .forward))
+      return .fits
+    }
+    if let adapter = adapterIndex[AdapterPair(adapt: name, to: target)] {
+      crossings.append(AdapterCrossing(adapter: adapter, direction: .reverse))
+      return .fits
+    }
+    return .missingAdapter(source: name, destination: target)
+  }
+}

@@ -1,0 +1,280 @@
+extension ManifestValidator {
+  /// Checks adapters in each direction they are used.
+  ///
+  /// Every adapter's `map` names are resolved first (unknown members, key paths, property/method
+  /// mismatches). An adapter is then checked forward (a facade of `adapt` over a `to` object)
+  /// when a requirement resolves through it, when a member type needs it that way, or when
+  /// nothing uses it; and in reverse (a facade of `to` over an `adapt` object, as delegates
+  /// need) when a member type needs it that way. Checking one adapter can put others to use, so
+  /// the checks run from a work list until nothing new is used.
+  mutating func checkAdapters() {
+    var resolvedMaps: [Int: ResolvedMap] = [:]
+    for index in adapterIndex.values.sorted() {
+      guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
+        let required = protocols[adapt], let provided = protocols[to]
+      else { continue }
+      resolvedMaps[index] = resolveMap(of: index, required: required, provided: provided)
+    }
+    var work = AdapterWorkList()
+    for adapter in adaptersUsedByResolution.sorted() where resolvedMaps[adapter] != nil {
+      work.add(AdapterCrossing(adapter: adapter, direction: .forward), site: nil)
+    }
+    drain(&work, maps: resolvedMaps)
+    for index in resolvedMaps.keys.sorted() where !work.hasChecked(index) {
+      work.add(AdapterCrossing(adapter: index, direction: .forward), site: nil)
+      drain(&work, maps: resolvedMaps)
+    }
+  }
+
+  private mutating func drain(_ work: inout AdapterWorkList, maps: [Int: ResolvedMap]) {
+    while let (crossing, site) = work.next() {
+      guard let map = maps[crossing.adapter] else { continue }
+      var used: [(AdapterCrossing, AdapterUseSite)] = []
+      switch crossing.direction {
+      case .forward: checkForward(crossing.adapter, map: map, used: &used)
+      case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
+      }
+      for (next, nextSite) in used {
+        adapterUses.append(AdapterUse(adapter: next.adapter, direction: next.direction, site: nextSite.location, reason: nextSite.reason))
+        work.add(next, site: nextSite)
+      }
+    }
+  }
+
+  // MARK: Map names
+
+  private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo) -> ResolvedMap {
+    let resolver = AdapterMapResolver(protocols: protocols)
+    var result = ResolvedMap()
+    var mapped: [String: SourceLocation] = [:]
+    for entry in manifest.adapters[index].map {
+      var member: MemberDecl?
+      switch resolver.member(entry.required.value, in: required) {
+      case .success(let found): member = found
+      case .failure(.problem(let code, let message)):
+        diagnostics.report(code, message, at: entry.required.location)
+      }
+      var target: MemberTarget?
+      switch resolver.target(entry.provided.value, in: provided) {
+      case .success(let found): target = found
+      case .failure(.problem(let code, let message)):
+        diagnostics.report(code, message, at: entry.provided.location)
+      }
+      guard let member else { continue }
+      if let first = mapped[member.name] {
+        diagnostics.report(
+          .duplicateMapping, "'\(required.name).\(member.fullName)' is mapped twice; keep one entry",
+          at: entry.required.location, notes: [DiagnosticNote("first mapped here", at: first)])
+        continue
+      }
+      mapped[member.name] = entry.required.location
+      // A member named in the map is never reported as unmapped, even when its entry is wrong.
+      result.named.insert(member.name)
+      guard let target else { continue }
+      if member.isProperty != target.member.isProperty {
+        let (kind, otherKind) = member.isProperty ? ("a property", "a method") : ("a method", "a property")
+        diagnostics.report(
+          .memberKindMismatch,
+          "'\(required.name).\(member.fullName)' is \(kind) but '\(target.owner).\(target.member.fullName)' "
+            + "is \(otherKind); map properties to properties and methods to methods",
+          at: entry.provided.location,
+          notes: [
+            DiagnosticNote("'\(member.fullName)' is declared here", at: member.location),
+            DiagnosticNote("'\(target.member.fullName)' is declared here", at: target.member.location),
+          ])
+        continue
+      }
+      result.entries.append(ResolvedMapEntry(entry: entry, required: member, target: target))
+    }
+    return result
+  }
+
+  // MARK: Directions
+
+  private func pairChecker(facadeOwner: String) -> MemberPairCheck {
+    MemberPairCheck(fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex), facadeOwner: facadeOwner)
+  }
+
+  /// A facade of `adapt` over a `to` object: every member of `adapt` needs a counterpart.
+  private mutating func checkForward(
+    _ index: Int, map: ResolvedMap, used: inout [(AdapterCrossing, AdapterUseSite)]
+  ) {
+    let decl = manifest.adapters[index]
+    guard let required = decl.adapt.flatMap({ protocols[$0.value] }), let provided = decl.to.flatMap({ protocols[$0.value] })
+    else { return }
+    let checker = pairChecker(facadeOwner: required.name)
+    var pairings: [MemberPairing] = []
+    for entry in map.entries {
+      var crossings: [AdapterCrossing] = []
+      let problems = checker.problems(facade: entry.required, target: entry.target, crossings: &crossings)
+      for problem in problems { diagnostics.report(problem.code, problem.message, at: entry.entry.provided.location) }
+      let reason = "'\(required.name).\(entry.required.fullName)' forwards to '\(provided.name).\(entry.target.path.joined(separator: "."))'"
+      used += crossings.map { ($0, AdapterUseSite(location: entry.entry.provided.location, reason: reason)) }
+      pairings.append(MemberPairing(member: entry.required.fullName, path: entry.target.path))
+    }
+    var unmapped: [(MemberDecl, DiagnosticNote)] = []
+    for member in required.members where !map.named.contains(member.name) {
+      let implicit = implicitPair(member, in: provided, checker: checker)
+      switch implicit {
+      case .paired(let crossings):
+        let reason = "'\(required.name).\(member.fullName)' forwards to '\(provided.name).\(member.fullName)'"
+        used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+        pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
+      case .needsAdapter(let problems, let same):
+        reportImplicitProblems(problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
+      case .unpaired(let why):
+        unmapped.append((member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
+      }
+    }
+    forwardPairings[index] = pairings
+    guard !unmapped.isEmpty else { return }
+    let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
+    let example = unmapped[0].0.fullName
+    diagnostics.report(
+      .unmappedMembers,
+      "the adapter from '\(required.name)' to '\(provided.name)' leaves \(unmapped.count) member(s) of "
+        + "'\(required.name)' unmapped: \(names); map each under 'map' (for example "
+        + "'\(example): <member of \(provided.name)>') or give '\(provided.name)' members with the same names",
+      at: decl.adapt?.location ?? decl.location, notes: unmapped.map(\.1))
+  }
+
+  /// A facade of `to` over an `adapt` object: every member of `to` needs a counterpart.
+  private mutating func checkReverse(
+    _ index: Int, entries: [ResolvedMapEntry], site: AdapterUseSite?, used: inout [(AdapterCrossing, AdapterUseSite)]
+  ) {
+    let decl = manifest.adapters[index]
+    guard let required = decl.adapt.flatMap({ protocols[$0.value] }), let provided = decl.to.flatMap({ protocols[$0.value] })
+    else { return }
+    let context =
+      "the adapter from '\(required.name)' to '\(provided.name)' is used in reverse, to hand a "
+      + "'\(required.name)' to code that expects a '\(provided.name)'"
+    var siteNotes: [DiagnosticNote] = []
+    if let site { siteNotes.append(DiagnosticNote("used in reverse here: \(site.reason)", at: site.location)) }
+    let checker = pairChecker(facadeOwner: provided.name)
+    var inverse: [String: ResolvedMapEntry] = [:]
+    for entry in entries where !entry.target.isKeyPath {
+      if let other = inverse[entry.target.member.name] {
+        diagnostics.report(
+          .duplicateMapping,
+          "\(context); then '\(provided.name).\(entry.target.member.fullName)' would forward to both "
+            + "'\(other.required.fullName)' and '\(entry.required.fullName)': map each member of "
+            + "'\(provided.name)' once",
+          at: entry.entry.provided.location, notes: siteNotes)
+        continue
+      }
+      inverse[entry.target.member.name] = entry
+    }
+    var pairings: [MemberPairing] = []
+    var unmapped: [(MemberDecl, DiagnosticNote)] = []
+    for member in provided.members {
+      if let entry = inverse[member.name] {
+        let target = MemberTarget(
+          root: required.name, owner: required.name, path: [entry.required.name], member: entry.required,
+          readType: entry.required.property?.type)
+        var crossings: [AdapterCrossing] = []
+        let problems = checker.problems(facade: member, target: target, crossings: &crossings)
+        for problem in problems {
+          diagnostics.report(problem.code, "\(context): \(problem.message)", at: entry.entry.required.location, notes: siteNotes)
+        }
+        let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(entry.required.fullName)'"
+        used += crossings.map { ($0, AdapterUseSite(location: entry.entry.required.location, reason: reason)) }
+        pairings.append(MemberPairing(member: member.fullName, path: [entry.required.name]))
+        continue
+      }
+      switch implicitPair(member, in: required, checker: checker) {
+      case .paired(let crossings):
+        let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(member.fullName)'"
+        used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+        pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
+      case .needsAdapter(let problems, let same):
+        reportImplicitProblems(
+          problems, member: member, same: same, at: decl.to?.location ?? decl.location, context: context + ": ",
+          siteNotes: siteNotes)
+      case .unpaired(let why):
+        unmapped.append((member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
+      }
+    }
+    reversePairings[index] = pairings
+    guard !unmapped.isEmpty else { return }
+    let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
+    diagnostics.report(
+      .unmappedMembers,
+      "\(context), but \(unmapped.count) member(s) of '\(provided.name)' have no counterpart in "
+        + "'\(required.name)': \(names); map them one to one (key paths cannot be reversed)",
+      at: decl.to?.location ?? decl.location, notes: siteNotes + unmapped.map(\.1))
+  }
+
+  private enum ImplicitPair {
+    case paired([AdapterCrossing])
+    /// Same full name and fitting types, except that protocol-typed values need adapters that
+    /// do not exist: reported as missing adapters rather than as an unmapped member.
+    case needsAdapter([PairProblem], MemberDecl)
+    /// Why the same-named member (if any) does not pair, for the note.
+    case unpaired(String)
+  }
+
+  private mutating func reportImplicitProblems(
+    _ problems: [PairProblem], member: MemberDecl, same: MemberDecl, at location: SourceLocation,
+    context: String = "", siteNotes: [DiagnosticNote] = []
+  ) {
+    for problem in problems {
+      diagnostics.report(
+        problem.code, context + problem.message, at: location,
+        notes: siteNotes + [
+          DiagnosticNote("'\(member.fullName)' is declared here", at: member.location),
+          DiagnosticNote("'\(same.fullName)' is declared here", at: same.location),
+        ])
+    }
+  }
+
+  /// A member pairs implicitly with a member of the same full name whose type fits.
+  private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck) -> ImplicitPair {
+    guard let same = target.member(named: member.name), same.fullName == member.fullName,
+      same.isProperty == member.isProperty
+    else { return .unpaired("") }
+    var crossings: [AdapterCrossing] = []
+    let problems = checker.problems(
+      facade: member,
+      target: MemberTarget(root: target.name, owner: target.name, path: [same.name], member: same, readType: same.property?.type),
+      crossings: &crossings)
+    guard let first = problems.first else { return .paired(crossings) }
+    if problems.allSatisfy({ $0.code == .missingAdapter }) { return .needsAdapter(problems, same) }
+    return .unpaired("; '\(target.name).\(same.fullName)' has the same name, but \(first.reason)")
+  }
+}
+
+/// An adapter's map with names resolved.
+struct ResolvedMap {
+  /// Entries whose both sides resolved to members of the same kind.
+  var entries: [ResolvedMapEntry] = []
+  /// Members of the required protocol the map names, whether or not their entry is valid.
+  var named: Set<String> = []
+}
+
+/// Where an adapter is put to use, for notes.
+struct AdapterUseSite {
+  let location: SourceLocation
+  let reason: String
+}
+
+/// Adapter directions waiting to be checked, each checked once.
+struct AdapterWorkList {
+  private var queue: [(AdapterCrossing, AdapterUseSite?)] = []
+  private var position = 0
+  private var seen: Set<AdapterCrossing> = []
+  private var checkedAdapters: Set<Int> = []
+
+  mutating func add(_ crossing: AdapterCrossing, site: AdapterUseSite?) {
+    guard seen.insert(crossing).inserted else { return }
+    checkedAdapters.insert(crossing.adapter)
+    queue.append((crossing, site))
+  }
+
+  mutating func next() -> (AdapterCrossing, AdapterUseSite?)? {
+    guard position < queue.count else { return nil }
+    defer { position += 1 }
+    return queue[position]
+  }
+
+  func hasChecked(_ adapter: Int) -> Bool { checkedAdapters.contains(adapter) }
+}

@@ -1,0 +1,98 @@
+extension ManifestValidator {
+  /// Types every Swift developer uses; never flagged as near misses of a declared protocol.
+  static let wellKnownTypes: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+    "Float16", "Bool", "String", "Character", "Substring", "Void", "Never", "Any", "AnyObject", "Data", "Date",
+    "URL", "UUID", "Error", "Decimal", "CGFloat", "CGPoint", "CGSize", "CGRect", "NSObject", "TimeInterval",
+    "Duration", "Set", "Array", "Dictionary", "Optional", "Result",
+  ]
+
+  /// Checks that every name that refers to a protocol or module exists, with did-you-mean
+  /// hints, and warns about member types one edit away from a declared protocol.
+  mutating func checkReferences() {
+    for decl in manifest.protocols {
+      for parent in decl.inherits {
+        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits")
+      }
+    }
+    for module in manifest.modules {
+      for provided in module.provides {
+        checkProtocolReference(provided, role: "module '\(module.name.value)' provides")
+      }
+      for required in module.requires {
+        checkProtocolReference(required, role: "module '\(module.name.value)' requires")
+      }
+    }
+    for adapter in manifest.adapters {
+      if let adapt = adapter.adapt { checkProtocolReference(adapt, role: "this adapter adapts") }
+      if let to = adapter.to { checkProtocolReference(to, role: "this adapter forwards to") }
+    }
+    for binding in manifest.bindings { checkBindingReferences(binding, role: "this binding names") }
+    for variant in manifest.variants {
+      for binding in variant.bindings {
+        checkBindingReferences(binding, role: "in variant '\(variant.name.value)': this binding names")
+      }
+    }
+    if let fallback = manifest.fallback { checkModuleReference(fallback, role: "'fallback' names") }
+    checkTypeReferences()
+  }
+
+  private mutating func checkBindingReferences(_ binding: BindingDecl, role: String) {
+    checkProtocolReference(binding.protocolName, role: role)
+    checkModuleReference(binding.module, role: role)
+  }
+
+  /// Reports an unknown protocol name; returns `true` when it exists.
+  @discardableResult
+  mutating func checkProtocolReference(_ name: Located<String>, role: String) -> Bool {
+    if protocols[name.value] != nil {
+      referencedProtocols.insert(name.value)
+      return true
+    }
+    if protocolDecls[name.value] != nil { return true }
+    let hint = protocolNames.hint(for: name.value)
+    let advice = hint.isEmpty ? "; declare it under 'protocols'" : hint
+    diagnostics.report(
+      .unknownProtocol, "\(role) '\(name.value)', which is not a declared protocol\(advice)",
+      at: name.location)
+    return false
+  }
+
+  /// Reports an unknown module name; returns `true` when it exists.
+  @discardableResult
+  mutating func checkModuleReference(_ name: Located<String>, role: String) -> Bool {
+    if moduleIndex[name.value] != nil { return true }
+    let hint = moduleNames.hint(for: name.value)
+    let advice = hint.isEmpty ? "; declare it under 'modules'" : hint
+    diagnostics.report(
+      .unknownModule, "\(role) '\(name.value)', which is not a declared module\(advice)", at: name.location)
+    return false
+  }
+
+  /// Member and parameter types: a declared protocol counts as used; any other name is an
+  /// external type, flagged when it is one edit from a declared protocol.
+  private mutating func checkTypeReferences() {
+    var references: [Located<String>] = []
+    for decl in manifest.protocols {
+      for member in decl.members { references.append(contentsOf: member.typeReferences) }
+    }
+    for module in manifest.modules {
+      for parameter in module.parameters { references.append(contentsOf: parameter.typeReferences) }
+    }
+    for reference in references {
+      let name = reference.value
+      if protocols[name] != nil {
+        referencedProtocols.insert(name)
+        continue
+      }
+      if Self.wellKnownTypes.contains(name) || name.contains(".") { continue }
+      if let suggestion = protocolNames.hasNameOneEditAway(from: name) {
+        diagnostics.report(
+          .nearMissType,
+          "'\(name)' is not a declared protocol, so it is taken as an external type; did you mean "
+            + "'\(suggestion)'?",
+          at: reference.location)
+      }
+    }
+  }
+}

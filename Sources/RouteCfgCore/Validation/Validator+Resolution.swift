@@ -1,0 +1,191 @@
+/// How one protocol resolves in one configuration.
+enum ResolutionOutcome {
+  case resolved(Candidate)
+  case unsatisfied
+  case ambiguous([Candidate])
+  /// Bound to a module that cannot provide it (reported once, with the binding).
+  case invalidBinding
+}
+
+extension ManifestValidator {
+  /// Checks bindings, then resolves every requirement in the base configuration and each
+  /// variant (or only the selected variant). Problems only a variant has name the variant.
+  mutating func checkResolution() {
+    for module in manifest.modules {
+      for required in module.requires { requiredProtocols.insert(required.value) }
+    }
+    checkBindings()
+    let base = Dictionary(manifest.bindings.map { ($0.protocolName.value, $0) }, uniquingKeysWith: { a, _ in a })
+    if let selectedVariant {
+      let variant = manifest.variants.first { $0.name.value == selectedVariant }
+      let bindings = overlay(base, variant?.bindings ?? [])
+      let (resolution, found) = resolve(bindings: bindings, variant: selectedVariant)
+      resolutions[selectedVariant] = resolution
+      baseResolution = resolution
+      diagnostics.append(contentsOf: found)
+      return
+    }
+    let (resolution, baseFound) = resolve(bindings: base, variant: nil)
+    baseResolution = resolution
+    diagnostics.append(contentsOf: baseFound)
+    let known = Set(baseFound)
+    for variant in manifest.variants {
+      let name = variant.name.value
+      let (variantResolution, found) = resolve(bindings: overlay(base, variant.bindings), variant: name)
+      resolutions[name] = variantResolution
+      for diagnostic in found where !known.contains(diagnostic) {
+        var named = diagnostic
+        named.message = "in variant '\(name)': " + diagnostic.message
+        diagnostics.report(named)
+      }
+    }
+  }
+
+  private func overlay(_ base: [String: BindingDecl], _ overrides: [BindingDecl]) -> [String: BindingDecl] {
+    var bindings = base
+    for binding in overrides { bindings[binding.protocolName.value] = binding }
+    return bindings
+  }
+
+  /// Every binding (base and variants) must name a module that can provide its protocol.
+  private mutating func checkBindings() {
+    let all = manifest.bindings.map { (binding: $0, variant: String?.none) }
+      + manifest.variants.flatMap { variant in variant.bindings.map { (binding: $0, variant: Optional(variant.name.value)) } }
+    for (binding, variant) in all {
+      let prefix = variant.map { "in variant '\($0)': " } ?? ""
+      let protocolName = binding.protocolName.value
+      guard protocols[protocolName] != nil, let module = moduleIndex[binding.module.value] else { continue }
+      if candidates(for: protocolName).contains(where: { $0.module == module }) { continue }
+      let provided = manifest.modules[module].provides.map(\.value)
+      let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
+      diagnostics.report(
+        .invalidBinding,
+        prefix + "binding '\(protocolName)' to module '\(binding.module.value)', which does not provide it "
+          + "(directly or through an adapter); it provides \(list): bind a module that provides "
+          + "'\(protocolName)'",
+        at: binding.module.location,
+        notes: [DiagnosticNote("module '\(binding.module.value)' is declared here", at: manifest.modules[module].name.location)])
+    }
+  }
+
+  /// The modules that can answer a protocol: those providing it (or a protocol inheriting it),
+  /// then those providing the target of an adapter from it.
+  mutating func candidates(for protocolName: String) -> [Candidate] {
+    if let cached = candidateCache[protocolName] { return cached }
+    let direct = providersOf[protocolName] ?? []
+    var result = direct.map { Candidate(module: $0, adapter: nil) }
+    let directSet = Set(direct)
+    for adapter in adaptersByRequired[protocolName] ?? [] {
+      guard let target = manifest.adapters[adapter].to?.value else { continue }
+      for module in providersOf[target] ?? [] where !directSet.contains(module) {
+        result.append(Candidate(module: module, adapter: adapter))
+      }
+    }
+    candidateCache[protocolName] = result
+    return result
+  }
+
+  private mutating func outcome(for protocolName: String, bindings: [String: BindingDecl]) -> ResolutionOutcome {
+    let all = candidates(for: protocolName)
+    var chosen = all
+    if let binding = bindings[protocolName] {
+      guard let module = moduleIndex[binding.module.value] else { return .invalidBinding }
+      chosen = all.filter { $0.module == module }
+      if chosen.isEmpty { return .invalidBinding }
+    }
+    switch chosen.count {
+    case 0: return .unsatisfied
+    case 1: return .resolved(chosen[0])
+    default: return .ambiguous(chosen)
+    }
+  }
+
+  /// Resolves every protocol under one set of bindings; returns the providers and the
+  /// diagnostics for each `requires` entry that does not resolve to exactly one module.
+  private mutating func resolve(bindings: [String: BindingDecl], variant: String?) -> (Resolution, [Diagnostic]) {
+    var outcomes: [String: ResolutionOutcome] = [:]
+    var providers: [String: Provider] = [:]
+    for name in protocolOrder {
+      let result = outcome(for: name, bindings: bindings)
+      outcomes[name] = result
+      if case .resolved(let candidate) = result {
+        providers[name] = Provider(module: moduleOrderName(candidate.module), adapter: candidate.adapter)
+        if let adapter = candidate.adapter, isRequired(name) { adaptersUsedByResolution.insert(adapter) }
+      }
+    }
+    var found: [Diagnostic] = []
+    for moduleName in moduleOrder {
+      guard let index = moduleIndex[moduleName] else { continue }
+      for required in manifest.modules[index].requires {
+        guard let result = outcomes[required.value] else { continue }
+        switch result {
+        case .resolved, .invalidBinding: continue
+        case .unsatisfied:
+          found.append(unsatisfied(required, by: moduleName))
+        case .ambiguous(let candidates):
+          found.append(ambiguous(required, by: moduleName, candidates: candidates))
+          for candidate in candidates { if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) } }
+        }
+      }
+    }
+    return (Resolution(variant: variant, providers: providers), found)
+  }
+
+  private func moduleOrderName(_ index: Int) -> String { manifest.modules[index].name.value }
+
+  private func isRequired(_ protocolName: String) -> Bool { requiredProtocols.contains(protocolName) }
+
+  private func unsatisfied(_ required: Located<String>, by module: String) -> Diagnostic {
+    var notes: [DiagnosticNote] = []
+    for adapter in adaptersByRequired[required.value] ?? [] {
+      guard let target = manifest.adapters[adapter].to else { continue }
+      notes.append(
+        DiagnosticNote(
+          "this adapter forwards it to '\(target.value)', but no module provides '\(target.value)'",
+          at: manifest.adapters[adapter].location))
+    }
+    return Diagnostic(
+      .unsatisfiedRequirement,
+      "module '\(module)' requires '\(required.value)', but no module provides it; add it to a "
+        + "module's 'provides', or add an adapter from '\(required.value)' to a provided protocol",
+      at: required.location, notes: notes)
+  }
+
+  private func ambiguous(_ required: Located<String>, by module: String, candidates: [Candidate]) -> Diagnostic {
+    var names: [String] = []
+    for candidate in candidates where !names.contains(moduleOrderName(candidate.module)) {
+      names.append(moduleOrderName(candidate.module))
+    }
+    let notes = candidates.prefix(DiagnosticBag.maxNotes + 1).map { candidateNote($0, for: required.value) }
+    var message: String
+    if names.count == 1 {
+      message =
+        "module '\(module)' requires '\(required.value)', which module '\(names[0])' provides through "
+        + "\(candidates.count) adapters; remove all but one of them"
+    } else {
+      let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : "")
+      message =
+        "module '\(module)' requires '\(required.value)', which \(names.count) modules provide "
+        + "(\(shown)); choose one with 'bindings: { \(required.value): \(names[0]) }'"
+    }
+    if candidates.count > notes.count {
+      message += " (\(candidates.count) candidates)"
+    }
+    return Diagnostic(.ambiguousRequirement, message, at: required.location, notes: notes)
+  }
+
+  private func candidateNote(_ candidate: Candidate, for protocolName: String) -> DiagnosticNote {
+    let module = manifest.modules[candidate.module]
+    if let adapter = candidate.adapter {
+      let target = manifest.adapters[adapter].to?.value ?? "?"
+      return DiagnosticNote(
+        "'\(module.name.value)' provides it through the adapter to '\(target)'",
+        at: manifest.adapters[adapter].location)
+    }
+    let entry = module.provides.first { entry in
+      entry.value == protocolName || protocols[entry.value]?.ancestors.contains(protocolName) == true
+    }
+    return DiagnosticNote(
+      "'\(module.name.value)' provides it here", at: entry?.location ?? module.name.location)
+  }
+}

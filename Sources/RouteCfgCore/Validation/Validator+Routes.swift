@@ -1,0 +1,194 @@
+/// The same route written twice in one module (a trailing slash does not count).
+private struct RouteKey: Hashable {
+  let module: String
+  let segments: [RouteSegment]
+}
+
+/// A route that parsed and whose parameters are all known and routable.
+private struct ShapedRoute {
+  let module: String
+  let route: Located<String>
+  let pattern: RoutePattern
+}
+
+extension ManifestValidator {
+  /// Checks route patterns, their parameters, unbound required parameters, conflicts between
+  /// routes of the same shape (grouped by shape key, never compared pairwise) and the fallback.
+  mutating func checkRoutes() {
+    var groups: [RouteShape: [ShapedRoute]] = [:]
+    var shapeOrder: [RouteShape] = []
+    for moduleName in moduleOrder {
+      guard let index = moduleIndex[moduleName] else { continue }
+      let module = manifest.modules[index]
+      var patterns: [RoutePattern] = []
+      for route in module.routes {
+        guard let (pattern, types) = checkRoute(route, of: module) else { continue }
+        patterns.append(pattern)
+        routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
+        guard let types, let shape = pattern.shape(parameterTypes: types) else { continue }
+        if groups[shape] == nil { shapeOrder.append(shape) }
+        groups[shape, default: []].append(ShapedRoute(module: moduleName, route: route, pattern: pattern))
+      }
+      moduleRoutes[moduleName] = patterns
+    }
+    for shape in shapeOrder {
+      guard let group = groups[shape], group.count > 1 else { continue }
+      reportConflicts(group, shape: shape)
+    }
+    checkFallback()
+  }
+
+  /// Parses one route and checks its parameters; returns the pattern and, when every parameter
+  /// is known and routable, their URL types.
+  private mutating func checkRoute(
+    _ route: Located<String>, of module: ModuleDecl
+  ) -> (RoutePattern, [String: RouteValueType]?)? {
+    let pattern: RoutePattern
+    switch RoutePattern.parse(route.value) {
+    case .success(let parsed): pattern = parsed
+    case .failure(let error):
+      let code: DiagnosticCode = error.kind == .catchAllNotLast ? .catchAllNotLast : .invalidRoutePattern
+      diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
+      return nil
+    }
+    let parameters = Dictionary(module.parameters.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+    let offsets = pattern.segmentOffsets
+    var types: [String: RouteValueType] = [:]
+    var complete = true
+    for (position, segment) in pattern.segments.enumerated() {
+      let name: String
+      let isCatchAll: Bool
+      switch segment {
+      case .literal: continue
+      case .parameter(let parameter): (name, isCatchAll) = (parameter, false)
+      case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
+      }
+      let location = offset(route.location, by: position < offsets.count ? offsets[position] : 0)
+      if types[name] != nil {
+        diagnostics.report(
+          .repeatedRouteParameter,
+          "route '\(route.value)' names parameter '\(name)' twice; each parameter binds one segment: "
+            + "rename or remove one",
+          at: location)
+        continue
+      }
+      guard let parameter = parameters[name] else {
+        let hint = NameSuggester(module.parameters.map(\.name.value)).hint(for: name)
+        let advice =
+          hint.isEmpty ? "; declare it under the module's 'parameters' (for example '\(name): String')" : hint
+        diagnostics.report(
+          .unknownRouteParameter,
+          "route '\(route.value)' names parameter '\(name)', which module '\(module.name.value)' "
+            + "does not declare\(advice)",
+          at: location)
+        complete = false
+        continue
+      }
+      guard let type = parameter.type else {
+        complete = false
+        continue
+      }
+      if isCatchAll {
+        guard type == .named("String") || type == .optional(.named("String")) else {
+          diagnostics.report(
+            .unroutableParameterType,
+            "catch-all '*\(name)' carries the rest of the path as a String, but '\(name)' is "
+              + "'\(type)'; declare '\(name): String'",
+            at: location, notes: [DiagnosticNote("'\(name)' is declared here", at: parameter.name.location)])
+          complete = false
+          continue
+        }
+        types[name] = .string
+        continue
+      }
+      guard let valueType = RouteValueType(type) else {
+        diagnostics.report(
+          .unroutableParameterType,
+          "parameter '\(name)' has type '\(type)', which a URL segment cannot carry; route parameters "
+            + "are Int, Double, Bool or String (optional or not): bind another parameter or change its type",
+          at: location, notes: [DiagnosticNote("'\(name)' is declared here", at: parameter.name.location)])
+        complete = false
+        continue
+      }
+      types[name] = valueType
+    }
+    let unbound = module.parameters.filter { parameter in
+      guard let type = parameter.type else { return false }
+      let name = parameter.name.value
+      return !type.isOptional && types[name] == nil && !pattern.parameterNames.contains(name)
+        && pattern.catchAllName != name
+    }
+    if !unbound.isEmpty {
+      let list = unbound.map { "'\($0.name.value): \($0.type.map(\.description) ?? "?")'" }.joined(separator: ", ")
+      let first = unbound[0].name.value
+      diagnostics.report(
+        .unboundParameter,
+        "route '\(route.value)' does not bind \(list) of module '\(module.name.value)', which "
+          + "\(unbound.count == 1 ? "is" : "are") not optional; add ':\(first)' to the route or make the "
+          + "parameter optional",
+        at: route.location, notes: unbound.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
+    }
+    return (pattern, complete ? types : nil)
+  }
+
+  /// Routes of one shape: a module listing the same route twice gets a duplicate error at the
+  /// repeat; distinct routes that remain conflict, each reported with a note at the others.
+  private mutating func reportConflicts(_ group: [ShapedRoute], shape: RouteShape) {
+    var distinct: [ShapedRoute] = []
+    var seen: [RouteKey: SourceLocation] = [:]
+    for route in group {
+      let key = RouteKey(module: route.module, segments: route.pattern.segments)
+      if let earlier = seen[key] {
+        diagnostics.report(
+          .duplicateRoute,
+          "module '\(route.module)' lists route '\(route.route.value)' twice; remove this one",
+          at: route.route.location, notes: [DiagnosticNote("first listed here", at: earlier)])
+        continue
+      }
+      seen[key] = route.route.location
+      distinct.append(route)
+    }
+    guard distinct.count > 1 else { return }
+    let first = distinct[0]
+    let advice = "one URL would match both: change the literals or the parameter types of one of them"
+    let others = distinct.count - 1
+    let firstOther = "'\(distinct[1].route.value)' of module '\(distinct[1].module)'"
+    diagnostics.report(
+      .routeConflict,
+      "route '\(first.route.value)' of module '\(first.module)' has the same shape (\(shape)) as "
+        + (others == 1 ? firstOther : "\(others) other routes") + "; " + advice,
+      at: first.route.location,
+      notes: distinct.dropFirst().prefix(DiagnosticBag.maxNotes + 1).map { other in
+        DiagnosticNote("'\(other.route.value)' of module '\(other.module)' has the same shape", at: other.route.location)
+      })
+    for route in distinct.dropFirst() {
+      diagnostics.report(
+        .routeConflict,
+        "route '\(route.route.value)' of module '\(route.module)' has the same shape (\(shape)) as "
+          + "'\(first.route.value)' of module '\(first.module)'; " + advice,
+        at: route.route.location,
+        notes: [DiagnosticNote("'\(first.route.value)' of module '\(first.module)' is here", at: first.route.location)])
+    }
+  }
+
+  private mutating func checkFallback() {
+    guard let fallback = manifest.fallback, let index = moduleIndex[fallback.value] else { return }
+    let module = manifest.modules[index]
+    let required = module.parameters.filter { $0.type.map { !$0.isOptional } ?? false }
+    guard !required.isEmpty else { return }
+    let list = required.map { "'\($0.name.value)'" }.joined(separator: ", ")
+    diagnostics.report(
+      .fallbackWithParameters,
+      "fallback module '\(fallback.value)' has non-optional parameters (\(list)); a URL that matches "
+        + "no route cannot supply them: make them optional or choose another fallback",
+      at: fallback.location,
+      notes: required.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
+  }
+
+  private func offset(_ location: SourceLocation, by scalars: Int) -> SourceLocation {
+    var moved = location
+    moved.start.column += Int32(clamping: scalars)
+    moved.end = nil
+    return moved
+  }
+}

@@ -1,0 +1,123 @@
+import CYAML
+
+/// Turns libyaml's error state into one diagnostic at its problem mark, with a hint.
+enum LibYAMLErrors {
+  static func diagnostic(for parser: yaml_parser_t, source: SourceText, file: SourceFileID) -> Diagnostic {
+    let problem = text(parser.problem) ?? "unknown problem"
+    switch parser.error {
+    case YAML_READER_ERROR:
+      return readerDiagnostic(parser, problem: problem, source: source, file: file)
+    case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
+      let at = point(parser.problem_mark)
+      if let tab = tabInIndentation(problem: problem, at: at, source: source) {
+        return Diagnostic(
+          .tabIndentation,
+          "a tab is used for indentation here; YAML indents with spaces only: "
+            + "replace the tab with spaces",
+          at: SourceLocation(file: file, start: tab))
+      }
+      var message = "YAML syntax error: \(problem)"
+      if let hint = hint(for: problem) { message += "; \(hint)" }
+      var notes: [DiagnosticNote] = []
+      if let context = text(parser.context) {
+        notes.append(
+          DiagnosticNote("\(context) that starts here", at: SourceLocation(file: file, start: point(parser.context_mark))))
+      }
+      return Diagnostic(.yamlSyntax, message, at: SourceLocation(file: file, start: at), notes: notes)
+    default:
+      return Diagnostic(
+        .yamlSyntax, "libyaml stopped reading the file: \(problem)", at: .startOf(file))
+    }
+  }
+
+  private static func readerDiagnostic(
+    _ parser: yaml_parser_t, problem: String, source: SourceText, file: SourceFileID
+  ) -> Diagnostic {
+    let location = SourceLocation(file: file, start: source.point(atByteOffset: parser.problem_offset))
+    if problem.contains("control characters") {
+      let value = parser.problem_value
+      if value == 0 {
+        return Diagnostic(
+          .controlCharacter,
+          "the file holds a NUL byte; a manifest is UTF-8 text: remove it (was the file saved as "
+            + "UTF-16 or copied from a binary?)",
+          at: location)
+      }
+      let hex = String(UInt32(truncatingIfNeeded: value), radix: 16, uppercase: true)
+      let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      return Diagnostic(
+        .controlCharacter,
+        "the file holds the control character U+\(padded), which YAML does not allow: remove it",
+        at: location)
+    }
+    let bytes = source.bytes
+    if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+      return Diagnostic(
+        .invalidUTF8, "the file looks UTF-16 encoded; manifests are UTF-8: save it as UTF-8",
+        at: .startOf(file))
+    }
+    return Diagnostic(
+      .invalidUTF8,
+      "the file is not valid UTF-8 here (\(problem)); save the file as UTF-8", at: location)
+  }
+
+  /// The position of a tab in the indentation of the problem line, when a tab is to blame.
+  private static func tabInIndentation(problem: String, at: TextPoint, source: SourceText) -> TextPoint? {
+    let line = source.line(at.line)
+    var column: Int32 = 1
+    for byte in line {
+      if byte == 0x09 {
+        return TextPoint(line: at.line, column: column)
+      }
+      if byte != 0x20 { break }
+      column += 1
+    }
+    // A tab right at the problem mark (after a '-' or a key) is also indentation.
+    if problem.contains("tab") || problem.contains("cannot start any token") {
+      var column: Int32 = 1
+      for byte in line where byte & 0xC0 != 0x80 {
+        if column == at.column { return byte == 0x09 ? at : nil }
+        column += 1
+      }
+    }
+    return nil
+  }
+
+  /// What to do about libyaml's most common problems.
+  private static func hint(for problem: String) -> String? {
+    let hints: [(String, String)] = [
+      (
+        "mapping values are not allowed",
+        "a plain value cannot contain ': '; quote the value or check the indentation of this line"
+      ),
+      ("did not find expected key", "check the indentation: keys of one mapping start in the same column"),
+      ("did not find expected '-'", "list items of one list start in the same column"),
+      (
+        "cannot start any token",
+        "quote values that start with '@', '`', '%' or another indicator character"
+      ),
+      ("could not find expected ':'", "a mapping key needs ': ' before its value"),
+      ("unexpected end of stream", "a quoted string or a flow collection ([...] or {...}) is not closed"),
+      ("expected ',' or ']'", "close the list with ']' or separate its items with ','"),
+      ("expected ',' or '}'", "close the mapping with '}' or separate its entries with ','"),
+      ("undefined tag handle", "tags are not used in manifests: remove it"),
+      (
+        "block sequence entries are not allowed",
+        "start the list on its own line, indented under its key"
+      ),
+      ("unknown escape character", "in double quotes write a backslash as '\\\\', or use single quotes"),
+      ("did not find expected node content", "a value is missing here"),
+      ("did not find expected <document start>", "a manifest is one mapping; remove the text after it"),
+    ]
+    return hints.first { problem.contains($0.0) }?.1
+  }
+
+  private static func point(_ mark: yaml_mark_t) -> TextPoint {
+    TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
+  }
+
+  private static func text(_ pointer: UnsafePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+  }
+}

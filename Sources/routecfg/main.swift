@@ -1,0 +1,2 @@
+import RouteCfgCLI
+RouteCfgCommand.main()

@@ -1,0 +1,200 @@
+import RouteCfgCore
+import Testing
+
+@Suite("Route patterns")
+struct RoutePatternTests {
+  private func parsed(_ text: String) throws -> RoutePattern {
+    try RoutePattern.parse(text).get()
+  }
+
+  private func failure(_ text: String) -> RoutePatternError? {
+    if case .failure(let error) = RoutePattern.parse(text) { return error }
+    return nil
+  }
+
+  @Test func rootHasNoSegments() throws {
+    let root = try parsed("/")
+    #expect(root.segments.isEmpty)
+    #expect(root.text == "/")
+    #expect(root.parameterNames.isEmpty)
+  }
+
+  @Test func segmentsOfEachKind() throws {
+    let pattern = try parsed("/notes/:noteId/files/*path")
+    #expect(
+      pattern.segments == [.literal("notes"), .parameter("noteId"), .literal("files"), .catchAll("path")]
+    )
+    #expect(pattern.segmentOffsets == [1, 7, 15, 21])
+    #expect(pattern.parameterNames == ["noteId", "path"])
+    #expect(pattern.catchAllName == "path")
+    #expect(pattern.parameterOffsets.map(\.name) == ["noteId", "path"])
+    #expect(pattern.parameterOffsets.map(\.offset) == [7, 21])
+    #expect(pattern.description == "/notes/:noteId/files/*path")
+  }
+
+  @Test func trailingSlashIsIgnored() throws {
+    let withSlash = try parsed("/notes/")
+    let without = try parsed("/notes")
+    #expect(withSlash.segments == without.segments)
+    #expect(withSlash.text == "/notes/")
+    #expect(try parsed("/files/*path/").segments == [.literal("files"), .catchAll("path")])
+  }
+
+  @Test func literalCharacters() throws {
+    #expect(try parsed("/a.b-c_d~e/AZ09").segments == [.literal("a.b-c_d~e"), .literal("AZ09")])
+    #expect(try parsed("/...").segments == [.literal("...")])
+    #expect(try parsed("/.well-known").segments == [.literal(".well-known")])
+    #expect(try parsed("/한글/café").segments == [.literal("한글"), .literal("café")])
+    // Emoji sequences join with U+200D, a format character.
+    #expect(try parsed("/👨‍👩‍👧").segments == [.literal("👨‍👩‍👧")])
+    #expect(failure("/_:x")?.offset == 2)
+  }
+
+  @Test func namesAreIdentifiers() throws {
+    #expect(try parsed("/:_id/:a1_B").segments == [.parameter("_id"), .parameter("a1_B")])
+    #expect(try parsed("/*_").segments == [.catchAll("_")])
+  }
+
+  @Test func literalsAreCaseSensitive() throws {
+    #expect(try parsed("/Notes") != parsed("/notes"))
+  }
+
+  // MARK: Errors
+
+  @Test func emptyPattern() {
+    let error = failure("")
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == 0)
+    #expect(error?.message == "a route pattern is empty; write '/' for the root")
+  }
+
+  @Test func missingLeadingSlash() {
+    let error = failure("notes")
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == 0)
+    #expect(error?.message == "route patterns start with '/'; write '/notes'")
+    #expect(failure(":id")?.message == "route patterns start with '/'; write '/:id'")
+    #expect(failure(" /notes")?.message == "route patterns start with '/', as in '/notes/:noteId'")
+    #expect(failure(" /notes")?.offset == 0)
+  }
+
+  @Test(arguments: [
+    ("//", 1), ("/a//b", 3), ("/notes//", 7), ("///", 1), ("//notes", 1), ("/a///", 3),
+  ])
+  func emptySegment(text: String, offset: Int) {
+    let error = failure(text)
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == offset)
+    #expect(error?.message == "a route pattern has an empty segment ('//'); remove the extra '/'")
+  }
+
+  @Test func percentEscape() {
+    let error = failure("/a%20b")
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == 2)
+    #expect(error?.message == "'%' escapes are not allowed in a route literal; write the character itself")
+  }
+
+  @Test func reservedCharacter() {
+    let error = failure("/a+b")
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == 2)
+    #expect(
+      error?.message
+        == "'a+b' holds '+', which is not allowed in a route literal: use letters, digits, '-', '.', '_', "
+        + "'~' or non-ASCII text"
+    )
+  }
+
+  @Test(arguments: [
+    ("/a b", 2, "a space"), ("/a\tb", 2, "a tab"), ("/x?y", 2, "'?'"), ("/x#y", 2, "'#'"),
+    ("/a:b", 2, "':'"), ("/a*b", 2, "'*'"), ("/a\\b", 2, "'\\'"), ("/ok/a@b", 5, "'@'"),
+    ("/a\u{A0}b", 2, "U+00A0"), ("/a\u{85}b", 2, "U+0085"), ("/a\u{2028}", 2, "U+2028"),
+    ("/a\u{0}", 2, "U+0000"),
+  ])
+  func disallowedCharacters(text: String, offset: Int, described: String) {
+    let error = failure(text)
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == offset)
+    #expect(error?.message.contains("holds \(described), which is not allowed in a route literal") == true)
+  }
+
+  @Test func hintsForMisplacedSyntax() {
+    #expect(failure("/a?x=1")?.message.contains("a pattern has no query") == true)
+    #expect(failure("/a:b")?.message.contains("takes a whole segment") == true)
+    #expect(failure("/a\tb")?.message.hasPrefix("'a\\u{9}b' holds a tab") == true)
+  }
+
+  @Test(arguments: [("/.", 1), ("/..", 1), ("/a/..", 3), ("/./a", 1), ("/a/./", 3)])
+  func dotSegments(text: String, offset: Int) {
+    let error = failure(text)
+    #expect(error?.kind == .syntax)
+    #expect(error?.offset == offset)
+    #expect(error?.message.contains("is not allowed as a segment of a route pattern") == true)
+  }
+
+  @Test func missingNames() {
+    let parameter = failure("/notes/:")
+    #expect(parameter?.kind == .syntax)
+    #expect(parameter?.offset == 7)
+    #expect(parameter?.message == "a parameter needs a name after ':', as in ':noteId'")
+    let catchAll = failure("/*/")
+    #expect(catchAll?.kind == .syntax)
+    #expect(catchAll?.offset == 1)
+    #expect(catchAll?.message == "a catch-all needs a name after '*', as in '*path'")
+  }
+
+  @Test func invalidNames() {
+    let digit = failure("/:1abc")
+    #expect(digit?.kind == .syntax)
+    #expect(digit?.offset == 2)
+    #expect(
+      digit?.message
+        == "the parameter name '1abc' starts with a digit; a name is a Swift identifier, "
+        + "which starts with a letter or '_'"
+    )
+    let dash = failure("/:note-id")
+    #expect(dash?.offset == 6)
+    #expect(
+      dash?.message
+        == "the parameter name 'note-id' holds '-'; a name is a Swift identifier: ASCII letters, "
+        + "digits and '_'"
+    )
+    #expect(failure("/*pa th")?.offset == 4)
+    #expect(failure("/*pa th")?.message.hasPrefix("the catch-all name 'pa th' holds a space") == true)
+    #expect(failure("/:café")?.offset == 5)
+    #expect(failure("/::x")?.offset == 2)
+    #expect(failure("/:a:b")?.offset == 3)
+  }
+
+  @Test func catchAllNotLast() {
+    let error = failure("/files/*path/edit")
+    #expect(error?.kind == .catchAllNotLast)
+    #expect(error?.offset == 7)
+    #expect(
+      error?.message
+        == "the catch-all '*path' must be the last segment; move it to the end, or write ':path' to match "
+        + "one segment"
+    )
+    #expect(failure("/*a/*b")?.kind == .catchAllNotLast)
+    #expect(failure("/*a/*b")?.offset == 1)
+    // A catch-all followed by an empty segment is still followed by a segment.
+    #expect(failure("/*a//")?.kind == .catchAllNotLast)
+  }
+
+  @Test func firstProblemOnly() {
+    #expect(failure("/a+b/c%d")?.offset == 2)
+    #expect(failure("/a//b+c")?.offset == 3)
+    // A catch-all's own name is checked before what follows it.
+    #expect(failure("/*1/x")?.kind == .syntax)
+    #expect(failure("/*1/x")?.offset == 2)
+    // A problem after a misplaced catch-all comes second.
+    #expect(failure("/*a/b%c")?.kind == .catchAllNotLast)
+  }
+
+  @Test func offsetsCountUnicodeScalars() {
+    #expect(failure("/한글/:x-")?.offset == 6)
+    #expect(failure("/👨‍👩‍👧/a+b")?.offset == 8)
+    #expect(failure("/e\u{301}/%")?.offset == 4)
+  }
+}

@@ -1,0 +1,59 @@
+import RouteCfgCore
+import Testing
+
+@Suite("Route shapes")
+struct RouteShapeTests {
+  private func shape(_ text: String, _ parameters: [String: TypeRef] = [:]) throws -> RouteShape? {
+    var types: [String: RouteValueType] = [:]
+    for (name, type) in parameters { types[name] = RouteValueType(type) }
+    return try RoutePattern.parse(text).get().shape(parameterTypes: types)
+  }
+
+  @Test func optionalityDoesNotChangeTheShape() throws {
+    let plain = try shape("/notes/:id", ["id": .named("Int")])
+    let optional = try shape("/notes/:noteId", ["noteId": .optional(.named("Int"))])
+    #expect(plain != nil)
+    #expect(plain == optional)
+  }
+
+  @Test func parameterTypesDistinguishShapes() throws {
+    let int = try shape("/notes/:id", ["id": .named("Int")])
+    let string = try shape("/notes/:name", ["name": .named("String")])
+    let double = try shape("/notes/:x", ["x": .named("Double")])
+    #expect(int != string)
+    #expect(int != double)
+  }
+
+  @Test func literalsAndParametersDiffer() throws {
+    #expect(try shape("/notes/new") != shape("/notes/:id", ["id": .named("String")]))
+    #expect(try shape("/notes/new") != shape("/notes/New"))
+    #expect(try shape("/notes/new") == shape("/notes/new/"))
+  }
+
+  @Test func catchAllsConflictWhateverTheirName() throws {
+    #expect(try shape("/files/*path") == shape("/files/*rest"))
+    #expect(try shape("/files/*path") != shape("/files/:path", ["path": .named("String")]))
+    #expect(try shape("/*path") != shape("/"))
+  }
+
+  @Test func descriptions() throws {
+    #expect(try shape("/notes/:id", ["id": .optional(.named("Int"))])?.description == "/notes/{Int}")
+    #expect(try shape("/files/*path")?.description == "/files/{*}")
+    #expect(try shape("/")?.description == "/")
+    #expect(try shape("/a/:b", ["b": .named("Bool")])?.description == "/a/{Bool}")
+  }
+
+  @Test func unknownParameterHasNoShape() throws {
+    #expect(try shape("/notes/:id") == nil)
+    #expect(try shape("/notes/:id", ["id": .array(.named("Int"))]) == nil)
+  }
+
+  @Test func shapesAreUsableAsKeys() throws {
+    var seen: [RouteShape: String] = [:]
+    let first = try #require(try shape("/notes/:id", ["id": .named("Int")]))
+    seen[first] = "A"
+    let second = try #require(try shape("/notes/:other", ["other": .optional(.named("Int"))]))
+    #expect(seen[second] == "A")
+    #expect(first.elements == [.literal("notes"), .parameter(.int)])
+  }
+}
