@@ -1,0 +1,230 @@
+import RouteCfgCore
+import Testing
+
+private let file = SourceFileID(0)
+
+private func read(_ text: String, limits: YAMLLimits = .standard) -> YAMLReadResult {
+  YAMLReader.read(Array(text.utf8), file: file, limits: limits)
+}
+
+private func read(bytes: [UInt8], limits: YAMLLimits = .standard) -> YAMLReadResult {
+  YAMLReader.read(bytes, file: file, limits: limits)
+}
+
+/// The single fatal diagnostic of a read that must fail.
+private func failure(_ result: YAMLReadResult) -> Diagnostic? {
+  #expect(result.document == nil)
+  #expect(result.diagnostics.count == 1)
+  return result.diagnostics.first
+}
+
+@Suite("YAML reader: tree and positions")
+struct YAMLReaderTreeTests {
+  @Test func scalarsMappingsAndSequencesKeepTheirPositions() throws {
+    let result = read("a: 1\nlist:\n  - x\n  - 'y z'\nblock: |\n  text\n")
+    let document = try #require(result.document)
+    let root = try #require(document.root)
+    #expect(document[root].kind == .mapping)
+    #expect(document[root].start == TextPoint(line: 1, column: 1))
+    let entries = document.entries(of: root)
+    #expect(entries.count == 3)
+    #expect(document[entries[0].key].value == "a")
+    #expect(document[entries[0].value].start == TextPoint(line: 1, column: 4))
+    let list = entries[1].value
+    #expect(document[list].kind == .sequence)
+    #expect(document[list].style == .block)
+    let items = document.items(of: list)
+    #expect(items.count == 2)
+    #expect(document[items[1]].value == "y z")
+    #expect(document[items[1]].style == .singleQuoted)
+    #expect(document[items[1]].start == TextPoint(line: 4, column: 5))
+    #expect(document[entries[2].value].style == .literal)
+    #expect(document[entries[2].value].value == "text\n")
+  }
+
+  @Test func flowCollectionsAreMarkedFlow() throws {
+    let document = try #require(read("{a: [1, 2]}").document)
+    let root = try #require(document.root)
+    #expect(document[root].style == .flow)
+    #expect(document[document.entries(of: root)[0].value].style == .flow)
+  }
+
+  @Test func crlfAndCRLineEndingsCountAsOneLineBreak() throws {
+    let document = try #require(read("a: 1\r\nb: 2\rc: 3\n").document)
+    let entries = document.entries(of: try #require(document.root))
+    #expect(document[entries[1].key].start.line == 2)
+    #expect(document[entries[2].key].start.line == 3)
+  }
+
+  @Test func columnsCountUnicodeScalars() throws {
+    let document = try #require(read("é: ü\n").document)
+    let entry = document.entries(of: try #require(document.root))[0]
+    #expect(document[entry.value].start == TextPoint(line: 1, column: 4))
+  }
+
+  @Test func aliasesShareTheAnchoredNode() throws {
+    let document = try #require(read("a: &x [1, 2]\nb: *x\n").document)
+    let entries = document.entries(of: try #require(document.root))
+    #expect(entries[0].value == entries[1].value)
+  }
+
+  @Test func duplicateKeysAreReportedAtTheSecondWithANoteAtTheFirst() throws {
+    let result = read("a: 1\nb: 2\na: 3\n")
+    let document = try #require(result.document)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.code == .duplicateKey)
+    #expect(diagnostic.location.start == TextPoint(line: 3, column: 1))
+    #expect(diagnostic.notes.first?.location.start == TextPoint(line: 1, column: 1))
+    let entries = document.entries(of: try #require(document.root))
+    #expect(entries.count == 2, "the repeated pair is left out")
+    #expect(document[entries[0].value].value == "1", "the first value is kept")
+  }
+
+  @Test func duplicateKeysInLargeMappingsAreFound() {
+    var text = ""
+    for index in 0..<100 { text += "key\(index): \(index)\n" }
+    text += "key42: again\n"
+    let result = read(text)
+    #expect(result.diagnostics.map(\.code) == [.duplicateKey])
+    #expect(result.diagnostics.first?.location.line == 101)
+  }
+
+  @Test func explicitTagsAreKept() throws {
+    let document = try #require(read("a: !!str 1\n").document)
+    let value = document.entries(of: try #require(document.root))[0].value
+    #expect(document.tag(of: value) == "tag:yaml.org,2002:str")
+  }
+}
+
+@Suite("YAML reader: hostile input ends in one diagnostic")
+struct YAMLReaderHostileTests {
+  @Test func billionLaughsFailsFastAtTheAlias() throws {
+    var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...9 {
+      let previous = "*a\(level - 1)"
+      text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+    }
+    let diagnostic = try #require(failure(read(text)))
+    #expect(diagnostic.code == .aliasBudgetExceeded)
+    #expect(diagnostic.location.line >= 6)
+  }
+
+  @Test func deepFlowNestingIsBounded() throws {
+    let text = String(repeating: "[", count: 100_000)
+    let diagnostic = try #require(failure(read(text)))
+    #expect(diagnostic.code == .nestingTooDeep)
+    #expect(diagnostic.location.start == TextPoint(line: 1, column: 129))
+  }
+
+  @Test func deepBlockNestingIsBounded() throws {
+    var text = ""
+    for depth in 0..<300 { text += String(repeating: " ", count: depth) + "k:\n" }
+    let diagnostic = try #require(failure(read(text)))
+    #expect(diagnostic.code == .nestingTooDeep)
+  }
+
+  @Test func nestingThroughAliasesIsBounded() throws {
+    let inner = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    let text = "a: &deep \(inner)\nb: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*deep]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
+    let diagnostic = try #require(failure(read(text)))
+    #expect(diagnostic.code == .nestingTooDeep)
+    #expect(diagnostic.location.line == 2)
+  }
+
+  @Test func nulByteIsReportedWhereItIs() throws {
+    let diagnostic = try #require(failure(read(bytes: Array("a: 1\nb: x".utf8) + [0] + Array("y\n".utf8))))
+    #expect(diagnostic.code == .controlCharacter)
+    #expect(diagnostic.location.start == TextPoint(line: 2, column: 5))
+  }
+
+  @Test func otherControlCharactersAreReported() throws {
+    let diagnostic = try #require(failure(read(bytes: Array("a: \u{7}\n".utf8))))
+    #expect(diagnostic.code == .controlCharacter)
+    #expect(diagnostic.message.contains("U+0007"))
+  }
+
+  @Test func invalidUTF8IsReportedWhereItIs() throws {
+    let diagnostic = try #require(failure(read(bytes: Array("a: 1\nb: ".utf8) + [0xC3, 0x28] + [0x0A])))
+    #expect(diagnostic.code == .invalidUTF8)
+    #expect(diagnostic.location.line == 2)
+  }
+
+  @Test func utf16FilesAreRecognised() throws {
+    let utf16: [UInt8] = [0xFF, 0xFE] + Array("a: 1".utf8).flatMap { [$0, 0] }
+    let diagnostic = try #require(failure(read(bytes: utf16)))
+    #expect(diagnostic.code == .invalidUTF8)
+    #expect(diagnostic.message.contains("UTF-16"))
+  }
+
+  @Test func tabIndentationPointsAtTheTab() throws {
+    let diagnostic = try #require(failure(read("a:\n\tb: 1\n")))
+    #expect(diagnostic.code == .tabIndentation)
+    #expect(diagnostic.location.start == TextPoint(line: 2, column: 1))
+  }
+
+  @Test func tabsInsideBlockScalarsAndQuotesAreContent() throws {
+    let result = read("a: |\n  x\ty\nb: \"\\t\tz\"\n")
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.document != nil)
+  }
+
+  @Test func secondDocumentIsRejectedAtItsStart() throws {
+    let diagnostic = try #require(failure(read("a: 1\n---\nb: 2\n")))
+    #expect(diagnostic.code == .multipleDocuments)
+    #expect(diagnostic.location.start == TextPoint(line: 2, column: 1))
+  }
+
+  @Test func explicitSingleDocumentMarkersAreFine() {
+    #expect(read("---\na: 1\n...\n").diagnostics.isEmpty)
+  }
+
+  @Test func oversizedInputIsRefusedBeforeParsing() throws {
+    let limits = YAMLLimits(maxFileBytes: 64)
+    let diagnostic = try #require(failure(read(String(repeating: "a", count: 65), limits: limits)))
+    #expect(diagnostic.code == .fileTooLarge)
+  }
+
+  @Test func syntaxErrorsAreAtLibYAMLsProblemMark() throws {
+    let diagnostic = try #require(failure(read("a: [1, 2\nb: 3\n")))
+    #expect(diagnostic.code == .yamlSyntax)
+    #expect(diagnostic.location.line == 2)
+    #expect(diagnostic.notes.first?.location.start == TextPoint(line: 1, column: 4))
+  }
+
+  @Test func undefinedAndRecursiveAliasesAreReported() throws {
+    #expect(try #require(failure(read("a: *nothing\n"))).code == .undefinedAlias)
+    #expect(try #require(failure(read("a: &x [*x]\n"))).code == .undefinedAlias)
+  }
+
+  @Test func emptyInputHasNoRoot() throws {
+    let result = read("")
+    #expect(result.diagnostics.isEmpty)
+    #expect(try #require(result.document).root == nil)
+  }
+
+  @Test func randomBytesNeverCrash() {
+    var generator = SplitMix64(seed: 0x5EED)
+    let alphabet = Array("ab: -[]{}&*!|>'\"#%@`,?\n\t \u{0}\u{7F}é".utf8) + [0xC3, 0xFF]
+    for _ in 0..<2_000 {
+      let length = Int(generator.next() % 200)
+      let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      let result = read(bytes: bytes)
+      #expect(result.document != nil || result.diagnostics.count == 1)
+    }
+  }
+}
+
+/// A small deterministic generator for fuzz-style tests.
+struct SplitMix64 {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
