@@ -19,4 +19,17 @@ public struct RouteCfgCommand: ParsableCommand {
   )
 
   public init() {}
+
+  /// Parses the process arguments and runs the chosen command; exits with its status.
+  public static func runFromCommandLine() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let error as UsageError {
+      Output.error("error: \(error.description)\n")
+      exit(withError: UsageError.exitCode)
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -41,7 +41,7 @@ struct ValidateCommand: ParsableCommand {
       do {
         result = try RouteCfg.validate(path: file, variant: variant)
       } catch {
-        throw ValidationError("\(file): \(error.description)")
+        throw UsageError("\(file): \(error.description)")
       }
       let report = strict ? result.report.strict() : result.report
       summaries.append(Self.summary(file: file, report: report, graph: result.graph))

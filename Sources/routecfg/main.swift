@@ -1,2 +1,3 @@
 import RouteCfgCLI
-RouteCfgCommand.main()
+
+RouteCfgCommand.runFromCommandLine()

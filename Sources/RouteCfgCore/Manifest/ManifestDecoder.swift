@@ -299,9 +299,8 @@ struct ManifestDecoder {
     else { return nil }
     guard let kind = ModuleKind(rawValue: text.value) else {
       let suggestion = NameSuggester(ModuleKind.allCases.map(\.rawValue)).hint(for: text.value)
-      reader.diagnostics.report(
-        .invalidValue,
-        "'\(text.value)' is not a module kind; write 'view' or 'service'\(suggestion)", at: text.location)
+      let advice = suggestion.isEmpty ? "; write 'view' or 'service'" : suggestion + " (a module is a 'view' or a 'service')"
+      reader.diagnostics.report(.invalidValue, "'\(text.value)' is not a module kind\(advice)", at: text.location)
       return nil
     }
     return Located(kind, at: text.location)

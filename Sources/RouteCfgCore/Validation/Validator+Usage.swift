@@ -36,7 +36,7 @@ extension ManifestValidator {
       } else if (providersOf[to] ?? []).isEmpty {
         reason = "no module provides '\(to)'"
       } else {
-        reason = "every requirement of '\(adapt)' resolves to a module that provides it otherwise"
+        reason = "'\(adapt)' resolves to another provider"
       }
       diagnostics.report(
         .unusedAdapter,
