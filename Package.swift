@@ -53,7 +53,8 @@ let package = Package(
     ),
     .testTarget(
       name: "RouteCfgCLITests",
-      dependencies: ["RouteCfgCore"]
+      dependencies: ["RouteCfgCore", "routecfg"],
+      exclude: ["Fixtures"]
     ),
   ]
 )

@@ -11,6 +11,18 @@ enum Output {
   /// Writes to standard output.
   static func standard(_ text: String) { emit(text, to: 1) }
 
+  /// Ends the process with a status, without releasing what the command built. Everything is
+  /// written with unbuffered `write(2)`, so nothing is lost.
+  static func exit(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+      Glibc.exit(status)
+    #elseif canImport(Musl)
+      Musl.exit(status)
+    #else
+      Darwin.exit(status)
+    #endif
+  }
+
   /// Writes to standard error.
   static func error(_ text: String) { emit(text, to: 2) }
 

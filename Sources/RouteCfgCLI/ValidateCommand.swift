@@ -36,6 +36,8 @@ struct ValidateCommand: ParsableCommand {
   func run() throws {
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
     var summaries: [String] = []
+    // Results stay alive until the process exits, which is cheaper than tearing them down.
+    var results: [ValidationReport] = []
     for file in files {
       let result: ValidationReport
       do {
@@ -43,6 +45,7 @@ struct ValidateCommand: ParsableCommand {
       } catch {
         throw UsageError("\(file): \(error.description)")
       }
+      results.append(result)
       let report = strict ? result.report.strict() : result.report
       summaries.append(Self.summary(file: file, report: report, graph: result.graph))
       combined.append(report)
@@ -55,7 +58,8 @@ struct ValidateCommand: ParsableCommand {
     case .sarif:
       Output.standard(SARIFFormatter.format(combined))
     }
-    if combined.hasErrors { throw ExitCode(1) }
+    // Exit at once: tearing down a large validated model would only cost time.
+    withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
   }
 
   /// `manifests/NoteApp.yaml: valid (7 modules, 9 protocols, 2 adapters, 6 routes)`.

@@ -236,8 +236,8 @@ struct ManifestDecoder {
   }
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
-    return MemberParser.parse(
-      document[id].value, locate: document.locator(for: id), diagnostics: &reader.diagnostics)
+    let locator = document.locator(for: id)
+    return MemberParser.parse(document[id].value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
   }
 
   private static func looksLikeDeclaration(_ key: String) -> Bool {
@@ -329,8 +329,8 @@ struct ManifestDecoder {
           at: reader.location(valueID))
         continue
       }
-      let parsed = TypeParser.parse(
-        node.value, locate: document.locator(for: valueID), diagnostics: &reader.diagnostics)
+      let locator = document.locator(for: valueID)
+      let parsed = TypeParser.parse(node.value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
       result.append(
         ParameterDecl(
           name: name, type: parsed?.type, typeLocation: reader.location(valueID),

@@ -34,21 +34,24 @@ struct NodeReader {
   }
 
   /// Reports a null value with a hint on what to write; returns `true` when the value is null.
-  mutating func rejectNull(_ id: YAMLNodeID, key: String, hint: String) -> Bool {
+  mutating func rejectNull(_ id: YAMLNodeID, key: @autoclosure () -> String, hint: @autoclosure () -> String) -> Bool {
     guard isNull(id) else { return false }
-    diagnostics.report(.nullValue, "'\(key)' has no value; \(hint)", at: location(id))
+    diagnostics.report(.nullValue, "'\(key())' has no value; \(hint())", at: location(id))
     return true
   }
 
   // MARK: Shapes
 
   /// The entries of a mapping, or `nil` after reporting a wrong shape or a null.
-  mutating func mapping(_ id: YAMLNodeID, key: String, expected: String, nullHint: String) -> YAMLEntries? {
+  mutating func mapping(
+    _ id: YAMLNodeID, key: @autoclosure () -> String, expected: @autoclosure () -> String,
+    nullHint: @autoclosure () -> String
+  ) -> YAMLEntries? {
     checkTag(id)
-    if rejectNull(id, key: key, hint: nullHint) { return nil }
+    if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     guard document[id].kind == .mapping else {
       diagnostics.report(
-        .wrongShape, "'\(key)' must be \(expected), not \(describe(id))", at: location(id))
+        .wrongShape, "'\(key())' must be \(expected()), not \(describe(id))", at: location(id))
       return nil
     }
     return document.entries(of: id)
@@ -70,12 +73,15 @@ struct NodeReader {
   }
 
   /// The text of a scalar, or `nil` after reporting a wrong shape or a null.
-  mutating func string(_ id: YAMLNodeID, key: String, expected: String, nullHint: String) -> Located<String>? {
+  mutating func string(
+    _ id: YAMLNodeID, key: @autoclosure () -> String, expected: @autoclosure () -> String,
+    nullHint: @autoclosure () -> String
+  ) -> Located<String>? {
     checkTag(id)
-    if rejectNull(id, key: key, hint: nullHint) { return nil }
+    if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     let node = document[id]
     guard node.kind == .scalar else {
-      diagnostics.report(.wrongShape, "'\(key)' must be \(expected), not \(describe(id))", at: location(id))
+      diagnostics.report(.wrongShape, "'\(key())' must be \(expected()), not \(describe(id))", at: location(id))
       return nil
     }
     return Located(node.value, at: location(id))
@@ -118,9 +124,10 @@ struct NodeReader {
   }
 
   /// Reports a key that is not one of `known`, with a suggestion.
-  mutating func reportUnknownKey(_ key: Located<String>, in context: String, known: [String]) {
+  mutating func reportUnknownKey(_ key: Located<String>, in context: @autoclosure () -> String, known: [String]) {
     let suggestion = NameSuggester(known).hint(for: key.value)
     let list = known.map { "'\($0)'" }.joined(separator: ", ")
+    let context = context()
     let advice = suggestion.isEmpty ? "; \(context) takes \(list)" : suggestion
     diagnostics.report(.unknownKey, "unknown key '\(key.value)' in \(context)\(advice)", at: key.location)
   }
@@ -154,16 +161,16 @@ struct NodeReader {
   mutating func nameList(_ id: YAMLNodeID, key: String, expected: String) -> [Located<String>] {
     guard let items = list(id, key: key, expected: expected) else { return [] }
     var names: [Located<String>] = []
-    var seen: [String: SourceLocation] = [:]
+    names.reserveCapacity(items.count)
+    var seen = FirstSeen<SourceLocation>()
     for item in items {
       guard let name = self.item(item, of: key, expected: "a name") else { continue }
-      if let first = seen[name.value] {
+      if let first = seen.recordOrFind(name.value, name.location) {
         diagnostics.report(
           .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",
           at: name.location, notes: [DiagnosticNote("first listed here", at: first)])
         continue
       }
-      seen[name.value] = name.location
       names.append(name)
     }
     return names

@@ -1,31 +1,33 @@
 /// Finds the declared name closest to a misspelt one, for "did you mean" hints.
 ///
-/// Small sets are scanned; large ones are indexed by one-deletion variants so that a lookup
-/// costs a few dictionary probes instead of a pass over every name.
-struct NameSuggester: Sendable {
+/// Small sets are scanned; large ones are indexed by one-deletion variants, built on the first
+/// lookup (most runs never need a suggestion), so that a lookup costs a few dictionary probes
+/// instead of a pass over every name. Used from one thread at a time.
+final class NameSuggester {
   private let names: [String]
-  private let deletionIndex: [String: [Int]]?
+  private var deletionIndex: [String: [Int]]?
 
   /// Sets up to this size are scanned directly.
   private static let scanLimit = 512
 
   init<Names: Sequence<String>>(_ names: Names) {
-    let list = Array(names)
-    self.names = list
-    if list.count > Self.scanLimit {
-      var index: [String: [Int]] = [:]
-      for (position, name) in list.enumerated() {
-        for variant in Self.deletions(of: name) { index[variant, default: []].append(position) }
-      }
-      deletionIndex = index
-    } else {
-      deletionIndex = nil
+    self.names = Array(names)
+  }
+
+  private func index() -> [String: [Int]]? {
+    guard names.count > Self.scanLimit else { return nil }
+    if let deletionIndex { return deletionIndex }
+    var index: [String: [Int]] = [:]
+    for (position, name) in names.enumerated() {
+      for variant in Self.deletions(of: name) { index[variant, default: []].append(position) }
     }
+    deletionIndex = index
+    return index
   }
 
   /// The closest name within a typo's distance, preferring the earliest declared on ties.
   func suggestion(for name: String) -> String? {
-    if let deletionIndex {
+    if let deletionIndex = index() {
       // One edit (or a transposition) away shares a one-deletion variant.
       var candidates: [Int] = []
       for variant in Self.deletions(of: name) {

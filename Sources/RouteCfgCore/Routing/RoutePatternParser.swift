@@ -2,10 +2,14 @@
 struct RoutePatternParser {
   private let text: String
   private let scalars: [Unicode.Scalar]
+  /// The UTF-8 bytes when the pattern is ASCII (scalar offsets are byte offsets), else `nil`.
+  private let asciiBytes: [UInt8]?
 
   init(_ text: String) {
     self.text = text
     self.scalars = Array(text.unicodeScalars)
+    let bytes = Array(text.utf8)
+    self.asciiBytes = bytes.count == scalars.count ? bytes : nil
   }
 
   func parse() -> Result<RoutePattern, RoutePatternError> {
@@ -131,6 +135,7 @@ struct RoutePatternParser {
   // MARK: Helpers
 
   private func string(_ range: Range<Int>) -> String {
+    if let asciiBytes { return String(decoding: asciiBytes[range], as: UTF8.self) }
     var view = String.UnicodeScalarView()
     view.append(contentsOf: scalars[range])
     return String(view)

@@ -26,7 +26,22 @@ public struct MemberDecl: Sendable, Hashable {
   public var fullName: String {
     switch kind {
     case .property: return name
-    case .method(let method): return name + method.labelList
+    case .method(let method):
+      var text = name
+      method.appendLabelList(to: &text)
+      return text
+    }
+  }
+
+  /// `true` when both members have the same full name (compared without building it).
+  public func hasSameFullName(as other: MemberDecl) -> Bool {
+    guard name == other.name else { return false }
+    switch (kind, other.kind) {
+    case (.property, .property): return true
+    case (.method(let method), .method(let otherMethod)):
+      return method.parameters.count == otherMethod.parameters.count
+        && zip(method.parameters, otherMethod.parameters).allSatisfy { $0.label == $1.label }
+    default: return false
     }
   }
 
@@ -78,7 +93,18 @@ public struct MethodSignature: Sendable, Hashable {
 
   /// `(range:animated:)`, `(_:)` or `()`.
   public var labelList: String {
-    "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    var text = ""
+    appendLabelList(to: &text)
+    return text
+  }
+
+  func appendLabelList(to text: inout String) {
+    text.append("(")
+    for parameter in parameters {
+      text.append(parameter.label ?? "_")
+      text.append(":")
+    }
+    text.append(")")
   }
 }
 

@@ -1,17 +1,17 @@
 /// A Swift type as written in a member declaration or a module parameter.
 ///
 /// `()` is read as `Void`, a parenthesised type as the type inside, and `any P` as `P`.
-public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   /// An identifier, possibly dotted (`String`, `NoteInput`, `Foundation.URL`).
   case named(String)
   /// `T?`
-  case optional(TypeRef)
+  indirect case optional(TypeRef)
   /// `[T]`
-  case array(TypeRef)
+  indirect case array(TypeRef)
   /// `[K: V]`
-  case dictionary(key: TypeRef, value: TypeRef)
+  indirect case dictionary(key: TypeRef, value: TypeRef)
   /// `(T, U) async throws -> V`
-  case function(FunctionType)
+  indirect case function(FunctionType)
 
   /// `Void`, the result of a method without `->`.
   public static let void = TypeRef.named("Void")

@@ -32,15 +32,16 @@ struct AdapterMapResolver {
 
   /// A member named by base name (`finish`) or full name (`finish(user:)`).
   func member(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberDecl, Failure> {
-    let base = written.firstIndex(of: "(").map { String(written[..<$0]) } ?? written
+    let parenthesis = written.utf8.firstIndex(of: UInt8(ascii: "("))
+    let base = parenthesis.map { String(written[..<$0]) } ?? written
     guard let member = protocolInfo.member(named: base) else {
-      let names = protocolInfo.members.map { written.contains("(") ? $0.fullName : $0.name }
+      let names = protocolInfo.members.map { parenthesis != nil ? $0.fullName : $0.name }
       let hint = NameSuggester(names).hint(for: written)
       return .failure(
         .problem(
           .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint.isEmpty ? listHint(protocolInfo) : hint)"))
     }
-    if written.contains("("), member.fullName != written {
+    if parenthesis != nil, member.fullName != written {
       return .failure(
         .problem(
           .unknownAdapterMember,
@@ -51,7 +52,7 @@ struct AdapterMapResolver {
 
   /// The provided side: a member, or a key path through protocol-typed properties to a property.
   func target(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberTarget, Failure> {
-    if written.contains("(") || !written.contains(".") {
+    if written.utf8.contains(UInt8(ascii: "(")) || !written.utf8.contains(UInt8(ascii: ".")) {
       return member(written, in: protocolInfo).map { member in
         MemberTarget(
           root: protocolInfo.name, owner: protocolInfo.name, path: [member.name], member: member,

@@ -32,7 +32,8 @@ public struct ManifestValidator {
   var diagnostics = DiagnosticBag()
 
   // Declarations (first declaration of each name).
-  var protocolDecls: [String: ProtocolDecl] = [:]
+  /// The first declaration of each protocol name, as an index into `manifest.protocols`.
+  var protocolIndex: [String: Int] = [:]
   var protocolOrder: [String] = []
   var protocols: [String: ProtocolInfo] = [:]
   var moduleIndex: [String: Int] = [:]
@@ -61,6 +62,7 @@ public struct ManifestValidator {
 
   // Usage, for warnings.
   var referencedProtocols: Set<String> = []
+  var typeNameKinds: [String: TypeNameKind] = [:]
 
   init(manifest: Manifest, variant: String?) {
     self.manifest = manifest

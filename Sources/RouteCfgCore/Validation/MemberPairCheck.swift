@@ -7,6 +7,29 @@ struct PairProblem {
   let reason: String
 }
 
+/// The quoted names of a facade member and its target, built only when a message needs them.
+private struct PairNames {
+  let facadeOwner: String
+  let facade: MemberDecl
+  let target: MemberTarget
+
+  init(facadeOwner: String, facade: MemberDecl, target: MemberTarget) {
+    self.facadeOwner = facadeOwner
+    self.facade = facade
+    self.target = target
+  }
+
+  /// `'RequiredLogin.message'`.
+  var facadeText: String { "'\(facadeOwner).\(facade.fullName)'" }
+
+  /// `'ProvidedLogin.header.title'` or `'ProvidedLogin.didLogin()'`.
+  var targetText: String {
+    target.member.isProperty
+      ? "'\(target.root).\(target.path.joined(separator: "."))'"
+      : "'\(target.owner).\(target.member.fullName)'"
+  }
+}
+
 /// Checks that calls to a facade member can be forwarded to a target member: types fit in the
 /// direction values flow, a settable facade has a settable target, methods agree in arguments,
 /// `throws` and `async`.
@@ -18,18 +41,14 @@ struct MemberPairCheck {
   func problems(
     facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
-    let facadeName = "'\(facadeOwner).\(facade.fullName)'"
-    let targetName =
-      target.member.isProperty
-      ? "'\(target.root).\(target.path.joined(separator: "."))'"
-      : "'\(target.owner).\(target.member.fullName)'"
+    let names = PairNames(facadeOwner: facadeOwner, facade: facade, target: target)
     switch (facade.kind, target.member.kind) {
     case (.property(let property), .property(let targetProperty)):
       return propertyProblems(
-        property, targetProperty, readType: target.readType ?? targetProperty.type, facadeName: facadeName,
-        targetName: targetName, crossings: &crossings)
+        property, targetProperty, readType: target.readType ?? targetProperty.type, names: names,
+        crossings: &crossings)
     case (.method(let method), .method(let targetMethod)):
-      return methodProblems(method, targetMethod, facadeName: facadeName, targetName: targetName, crossings: &crossings)
+      return methodProblems(method, targetMethod, names: names, crossings: &crossings)
     default:
       // Kind mismatches are reported once, when the map is resolved.
       return []
@@ -37,8 +56,8 @@ struct MemberPairCheck {
   }
 
   private func propertyProblems(
-    _ property: PropertySignature, _ targetProperty: PropertySignature, readType: TypeRef, facadeName: String,
-    targetName: String, crossings: inout [AdapterCrossing]
+    _ property: PropertySignature, _ targetProperty: PropertySignature, readType: TypeRef, names: PairNames,
+    crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
     var problems: [PairProblem] = []
     switch fits.fit(readType, into: property.type, crossings: &crossings) {
@@ -48,11 +67,11 @@ struct MemberPairCheck {
         PairProblem(
           code: .incompatibleTypes,
           message:
-            "\(facadeName) is '\(property.type)' but \(targetName) is '\(readType)'; a '\(readType)' "
+            "\(names.facadeText) is '\(property.type)' but \(names.targetText) is '\(readType)'; a '\(readType)' "
             + "cannot be read as a '\(property.type)': change one of the types or map another member",
           reason: "its type '\(readType)' does not fit '\(property.type)'"))
     case .missingAdapter(let source, let destination):
-      problems.append(missingAdapter(facadeSide: destination, targetSide: source, facadeName, targetName))
+      problems.append(missingAdapter(facadeSide: destination, targetSide: source, names))
     }
     guard property.isSettable else { return problems }
     guard targetProperty.isSettable else {
@@ -60,8 +79,8 @@ struct MemberPairCheck {
         PairProblem(
           code: .readOnlyTarget,
           message:
-            "\(facadeName) is settable but \(targetName) is read-only; declare it 'var ... { get set }' "
-            + "or make \(facadeName) read-only with '{ get }'",
+            "\(names.facadeText) is settable but \(names.targetText) is read-only; declare it 'var ... { get set }' "
+            + "or make \(names.facadeText) read-only with '{ get }'",
           reason: "it is read-only"))
       return problems
     }
@@ -72,25 +91,24 @@ struct MemberPairCheck {
         PairProblem(
           code: .incompatibleTypes,
           message:
-            "\(facadeName) is settable, but a '\(property.type)' cannot be stored in \(targetName) of "
-            + "type '\(targetProperty.type)'; make the types agree (or make \(facadeName) '{ get }')",
+            "\(names.facadeText) is settable, but a '\(property.type)' cannot be stored in \(names.targetText) of "
+            + "type '\(targetProperty.type)'; make the types agree (or make \(names.facadeText) '{ get }')",
           reason: "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'"))
     case .missingAdapter(let source, let destination):
-      problems.append(missingAdapter(facadeSide: source, targetSide: destination, facadeName, targetName))
+      problems.append(missingAdapter(facadeSide: source, targetSide: destination, names))
     }
     return Self.mergingMissingAdapters(problems)
   }
 
   private func methodProblems(
-    _ method: MethodSignature, _ target: MethodSignature, facadeName: String, targetName: String,
-    crossings: inout [AdapterCrossing]
+    _ method: MethodSignature, _ target: MethodSignature, names: PairNames, crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
     guard method.parameters.count == target.parameters.count else {
       return [
         PairProblem(
           code: .signatureMismatch,
           message:
-            "\(facadeName) takes \(method.parameters.count) argument(s) but \(targetName) takes "
+            "\(names.facadeText) takes \(method.parameters.count) argument(s) but \(names.targetText) takes "
             + "\(target.parameters.count); mapped methods take the same arguments in the same order "
             + "(labels may differ)",
           reason: "it takes \(target.parameters.count) argument(s)")
@@ -105,11 +123,11 @@ struct MemberPairCheck {
           PairProblem(
             code: .incompatibleTypes,
             message:
-              "argument \(position + 1) of \(facadeName) is '\(parameter.type)' but \(targetName) takes "
+              "argument \(position + 1) of \(names.facadeText) is '\(parameter.type)' but \(names.targetText) takes "
               + "'\(targetParameter.type)'; make the argument types agree",
             reason: "its argument \(position + 1) is '\(targetParameter.type)'"))
       case .missingAdapter(let source, let destination):
-        problems.append(missingAdapter(facadeSide: source, targetSide: destination, facadeName, targetName))
+        problems.append(missingAdapter(facadeSide: source, targetSide: destination, names))
       }
     }
     switch fits.fit(target.result, into: method.result, crossings: &crossings) {
@@ -119,23 +137,23 @@ struct MemberPairCheck {
         PairProblem(
           code: .incompatibleTypes,
           message:
-            "\(targetName) returns '\(target.result)' but \(facadeName) returns '\(method.result)'; "
+            "\(names.targetText) returns '\(target.result)' but \(names.facadeText) returns '\(method.result)'; "
             + "make the result types agree",
           reason: "it returns '\(target.result)'"))
     case .missingAdapter(let source, let destination):
-      problems.append(missingAdapter(facadeSide: destination, targetSide: source, facadeName, targetName))
+      problems.append(missingAdapter(facadeSide: destination, targetSide: source, names))
     }
     if !method.isThrowing, target.isThrowing {
       problems.append(
         PairProblem(
           code: .effectsMismatch,
           message:
-            "\(facadeName) does not throw, but \(targetName) throws; mark \(facadeName) 'throws' or "
+            "\(names.facadeText) does not throw, but \(names.targetText) throws; mark \(names.facadeText) 'throws' or "
             + "map a method that does not throw",
           reason: "it throws"))
     }
     if method.isAsync != target.isAsync {
-      let (asyncName, syncName) = method.isAsync ? (facadeName, targetName) : (targetName, facadeName)
+      let (asyncName, syncName) = method.isAsync ? (names.facadeText, names.targetText) : (names.targetText, names.facadeText)
       problems.append(
         PairProblem(
           code: .effectsMismatch,
@@ -148,12 +166,12 @@ struct MemberPairCheck {
   /// One adapter serves both directions, so a member that needs one between `A` and `B` when
   /// reading and again when writing gets one diagnostic.
   private func missingAdapter(
-    facadeSide: String, targetSide: String, _ facadeName: String, _ targetName: String
+    facadeSide: String, targetSide: String, _ names: PairNames
   ) -> PairProblem {
     PairProblem(
       code: .missingAdapter,
       message:
-        "forwarding \(facadeName) to \(targetName) passes values between the protocols "
+        "forwarding \(names.facadeText) to \(names.targetText) passes values between the protocols "
         + "'\(facadeSide)' and '\(targetSide)', and no adapter connects them; add one "
         + "('- adapt: \(facadeSide)' with 'to: \(targetSide)' and a 'map')",
       reason: "it needs an adapter between '\(facadeSide)' and '\(targetSide)'")

@@ -1,5 +1,6 @@
 /// A protocol with everything it inherits resolved: the members a conforming type has.
-public struct ProtocolInfo: Sendable {
+/// A class so that looking one up by name shares it instead of copying its arrays.
+public final class ProtocolInfo: Sendable {
   public let name: String
   /// Where the protocol is declared.
   public let location: SourceLocation
@@ -50,33 +51,45 @@ struct ProtocolTableBuilder {
   /// The most members (own and inherited) all protocols may hold together.
   static let memberBudget = 4_000_000
 
-  let declarations: [String: ProtocolDecl]
+  let declarations: [ProtocolDecl]
+  /// The first declaration of each name, as an index into `declarations`.
+  let index: [String: Int]
   let order: [String]
   var diagnostics = DiagnosticBag()
   private var built: [String: ProtocolInfo] = [:]
   private var budget = memberBudget
   private var budgetReported = false
 
-  init(declarations: [String: ProtocolDecl], order: [String]) {
+  init(declarations: [ProtocolDecl], index: [String: Int], order: [String]) {
     self.declarations = declarations
+    self.index = index
     self.order = order
   }
 
+  private func declaration(_ name: String) -> ProtocolDecl? { index[name].map { declarations[$0] } }
+
   mutating func build() -> [String: ProtocolInfo] {
+    built.reserveCapacity(order.count)
     var state: [String: VisitState] = [:]
     for name in order where state[name] == nil {
+      // A protocol that inherits nothing needs no walk.
+      if let decl = declaration(name), decl.inherits.isEmpty {
+        built[name] = info(for: decl)
+        state[name] = .done
+        continue
+      }
       // Iterative depth-first walk: parents are built before their children.
       var stack: [(name: String, next: Int)] = [(name, 0)]
       state[name] = .inProgress
       while let top = stack.last {
-        guard let decl = declarations[top.name] else {
+        guard let decl = declaration(top.name) else {
           stack.removeLast()
           continue
         }
         if top.next < decl.inherits.count {
           stack[stack.count - 1].next += 1
           let parent = decl.inherits[top.next]
-          guard declarations[parent.value] != nil else { continue }
+          guard index[parent.value] != nil else { continue }
           switch state[parent.value] {
           case nil:
             state[parent.value] = .inProgress
@@ -113,6 +126,12 @@ struct ProtocolTableBuilder {
   /// Combines own and inherited members, reporting duplicates.
   private mutating func info(for decl: ProtocolDecl) -> ProtocolInfo {
     let name = decl.name.value
+    if decl.inherits.isEmpty, decl.members.count <= 8, !Self.hasDuplicateNames(decl.members) {
+      // The common case: nothing inherited, a few distinct members.
+      return ProtocolInfo(
+        name: name, location: decl.name.location, inherits: [], ancestors: [], members: decl.members,
+        origins: Array(repeating: name, count: decl.members.count))
+    }
     var members: [MemberDecl] = []
     var origins: [String] = []
     var byName: [String: Int] = [:]
@@ -159,6 +178,13 @@ struct ProtocolTableBuilder {
     return ProtocolInfo(
       name: name, location: decl.name.location, inherits: inherits, ancestors: ancestors, members: members,
       origins: origins)
+  }
+
+  private static func hasDuplicateNames(_ members: [MemberDecl]) -> Bool {
+    for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.name == members[index].name }) {
+      return true
+    }
+    return false
   }
 
   private mutating func reportInheritedDuplicate(

@@ -46,7 +46,7 @@ extension ManifestValidator {
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo) -> ResolvedMap {
     let resolver = AdapterMapResolver(protocols: protocols)
     var result = ResolvedMap()
-    var mapped: [String: SourceLocation] = [:]
+    var mapped = FirstSeen<SourceLocation>()
     for entry in manifest.adapters[index].map {
       var member: MemberDecl?
       switch resolver.member(entry.required.value, in: required) {
@@ -61,15 +61,14 @@ extension ManifestValidator {
         diagnostics.report(code, message, at: entry.provided.location)
       }
       guard let member else { continue }
-      if let first = mapped[member.name] {
+      if let first = mapped.recordOrFind(member.name, entry.required.location) {
         diagnostics.report(
           .duplicateMapping, "'\(required.name).\(member.fullName)' is mapped twice; keep one entry",
           at: entry.required.location, notes: [DiagnosticNote("first mapped here", at: first)])
         continue
       }
-      mapped[member.name] = entry.required.location
       // A member named in the map is never reported as unmapped, even when its entry is wrong.
-      result.named.insert(member.name)
+      result.named.append(member.name)
       guard let target else { continue }
       if member.isProperty != target.member.isProperty {
         let (kind, otherKind) = member.isProperty ? ("a property", "a method") : ("a method", "a property")
@@ -108,8 +107,10 @@ extension ManifestValidator {
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: entry.required, target: entry.target, crossings: &crossings)
       for problem in problems { diagnostics.report(problem.code, problem.message, at: entry.entry.provided.location) }
-      let reason = "'\(required.name).\(entry.required.fullName)' forwards to '\(provided.name).\(entry.target.path.joined(separator: "."))'"
-      used += crossings.map { ($0, AdapterUseSite(location: entry.entry.provided.location, reason: reason)) }
+      if !crossings.isEmpty {
+        let reason = "'\(required.name).\(entry.required.fullName)' forwards to '\(provided.name).\(entry.target.path.joined(separator: "."))'"
+        used += crossings.map { ($0, AdapterUseSite(location: entry.entry.provided.location, reason: reason)) }
+      }
       pairings.append(MemberPairing(member: entry.required.fullName, path: entry.target.path))
     }
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
@@ -117,8 +118,10 @@ extension ManifestValidator {
       let implicit = implicitPair(member, in: provided, checker: checker)
       switch implicit {
       case .paired(let crossings):
-        let reason = "'\(required.name).\(member.fullName)' forwards to '\(provided.name).\(member.fullName)'"
-        used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+        if !crossings.isEmpty {
+          let reason = "'\(required.name).\(member.fullName)' forwards to '\(provided.name).\(member.fullName)'"
+          used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+        }
         pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
       case .needsAdapter(let problems, let same):
         reportImplicitProblems(problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
@@ -151,23 +154,21 @@ extension ManifestValidator {
     var siteNotes: [DiagnosticNote] = []
     if let site { siteNotes.append(DiagnosticNote("used in reverse here: \(site.reason)", at: site.location)) }
     let checker = pairChecker(facadeOwner: provided.name)
-    var inverse: [String: ResolvedMapEntry] = [:]
+    var inverse = FirstSeen<ResolvedMapEntry>()
     for entry in entries where !entry.target.isKeyPath {
-      if let other = inverse[entry.target.member.name] {
+      if let other = inverse.recordOrFind(entry.target.member.name, entry) {
         diagnostics.report(
           .duplicateMapping,
           "\(context); then '\(provided.name).\(entry.target.member.fullName)' would forward to both "
             + "'\(other.required.fullName)' and '\(entry.required.fullName)': map each member of "
             + "'\(provided.name)' once",
           at: entry.entry.provided.location, notes: siteNotes)
-        continue
       }
-      inverse[entry.target.member.name] = entry
     }
     var pairings: [MemberPairing] = []
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
     for member in provided.members {
-      if let entry = inverse[member.name] {
+      if let entry = inverse.value(for: member.name) {
         let target = MemberTarget(
           root: required.name, owner: required.name, path: [entry.required.name], member: entry.required,
           readType: entry.required.property?.type)
@@ -176,15 +177,19 @@ extension ManifestValidator {
         for problem in problems {
           diagnostics.report(problem.code, "\(context): \(problem.message)", at: entry.entry.required.location, notes: siteNotes)
         }
-        let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(entry.required.fullName)'"
-        used += crossings.map { ($0, AdapterUseSite(location: entry.entry.required.location, reason: reason)) }
+        if !crossings.isEmpty {
+          let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(entry.required.fullName)'"
+          used += crossings.map { ($0, AdapterUseSite(location: entry.entry.required.location, reason: reason)) }
+        }
         pairings.append(MemberPairing(member: member.fullName, path: [entry.required.name]))
         continue
       }
       switch implicitPair(member, in: required, checker: checker) {
       case .paired(let crossings):
-        let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(member.fullName)'"
-        used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+        if !crossings.isEmpty {
+          let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(member.fullName)'"
+          used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+        }
         pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
       case .needsAdapter(let problems, let same):
         reportImplicitProblems(
@@ -229,9 +234,9 @@ extension ManifestValidator {
 
   /// A member pairs implicitly with a member of the same full name whose type fits.
   private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck) -> ImplicitPair {
-    guard let same = target.member(named: member.name), same.fullName == member.fullName,
-      same.isProperty == member.isProperty
-    else { return .unpaired("") }
+    guard let same = target.member(named: member.name), same.hasSameFullName(as: member) else {
+      return .unpaired("")
+    }
     var crossings: [AdapterCrossing] = []
     let problems = checker.problems(
       facade: member,
@@ -248,7 +253,8 @@ struct ResolvedMap {
   /// Entries whose both sides resolved to members of the same kind.
   var entries: [ResolvedMapEntry] = []
   /// Members of the required protocol the map names, whether or not their entry is valid.
-  var named: Set<String> = []
+  /// (Maps are short: an array is cheaper than a set.)
+  var named: [String] = []
 }
 
 /// Where an adapter is put to use, for notes.

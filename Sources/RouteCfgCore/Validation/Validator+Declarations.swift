@@ -2,18 +2,19 @@ extension ManifestValidator {
   /// Indexes protocols, modules and adapters by name, reporting duplicates at the second
   /// declaration in load order with a note at the first, and resolves protocol inheritance.
   mutating func indexDeclarations() {
-    protocolDecls.reserveCapacity(manifest.protocols.count)
-    for decl in manifest.protocols {
+    protocolIndex.reserveCapacity(manifest.protocols.count)
+    for (index, decl) in manifest.protocols.enumerated() {
       let name = decl.name.value
-      if let first = protocolDecls[name] {
+      if let first = protocolIndex[name] {
         diagnostics.report(
           .duplicateProtocol,
           "protocol '\(name)' is declared twice; all files share one name space: rename or remove "
             + "this one",
-          at: decl.name.location, notes: [DiagnosticNote("first declared here", at: first.name.location)])
+          at: decl.name.location,
+          notes: [DiagnosticNote("first declared here", at: manifest.protocols[first].name.location)])
         continue
       }
-      protocolDecls[name] = decl
+      protocolIndex[name] = index
       protocolOrder.append(name)
     }
     moduleIndex.reserveCapacity(manifest.modules.count)
@@ -34,7 +35,7 @@ extension ManifestValidator {
     protocolNames = NameSuggester(protocolOrder)
     moduleNames = NameSuggester(moduleOrder)
 
-    var builder = ProtocolTableBuilder(declarations: protocolDecls, order: protocolOrder)
+    var builder = ProtocolTableBuilder(declarations: manifest.protocols, index: protocolIndex, order: protocolOrder)
     protocols = builder.build()
     diagnostics.append(contentsOf: builder.diagnostics)
 
@@ -77,8 +78,9 @@ extension ManifestValidator {
       var seen: Set<String> = []
       for provided in manifest.modules[index].provides {
         guard let info = protocols[provided.value] else { continue }
-        for protocolName in [info.name] + info.ancestors.sorted() where seen.insert(protocolName).inserted {
-          providersOf[protocolName, default: []].append(index)
+        if seen.insert(info.name).inserted { providersOf[info.name, default: []].append(index) }
+        for ancestor in info.ancestors.sorted() where seen.insert(ancestor).inserted {
+          providersOf[ancestor, default: []].append(index)
         }
       }
     }

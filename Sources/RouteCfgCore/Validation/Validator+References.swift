@@ -37,55 +37,66 @@ extension ManifestValidator {
     checkTypeReferences()
   }
 
-  private mutating func checkBindingReferences(_ binding: BindingDecl, role: String) {
-    checkProtocolReference(binding.protocolName, role: role)
-    checkModuleReference(binding.module, role: role)
+  private mutating func checkBindingReferences(_ binding: BindingDecl, role: @autoclosure () -> String) {
+    checkProtocolReference(binding.protocolName, role: role())
+    checkModuleReference(binding.module, role: role())
   }
 
   /// Reports an unknown protocol name; returns `true` when it exists.
   @discardableResult
-  mutating func checkProtocolReference(_ name: Located<String>, role: String) -> Bool {
+  mutating func checkProtocolReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
     if protocols[name.value] != nil {
       referencedProtocols.insert(name.value)
       return true
     }
-    if protocolDecls[name.value] != nil { return true }
+    if protocolIndex[name.value] != nil { return true }
     let hint = protocolNames.hint(for: name.value)
     let advice = hint.isEmpty ? "; declare it under 'protocols'" : hint
     diagnostics.report(
-      .unknownProtocol, "\(role) '\(name.value)', which is not a declared protocol\(advice)",
+      .unknownProtocol, "\(role()) '\(name.value)', which is not a declared protocol\(advice)",
       at: name.location)
     return false
   }
 
   /// Reports an unknown module name; returns `true` when it exists.
   @discardableResult
-  mutating func checkModuleReference(_ name: Located<String>, role: String) -> Bool {
+  mutating func checkModuleReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
     if moduleIndex[name.value] != nil { return true }
     let hint = moduleNames.hint(for: name.value)
     let advice = hint.isEmpty ? "; declare it under 'modules'" : hint
     diagnostics.report(
-      .unknownModule, "\(role) '\(name.value)', which is not a declared module\(advice)", at: name.location)
+      .unknownModule, "\(role()) '\(name.value)', which is not a declared module\(advice)", at: name.location)
     return false
   }
 
   /// Member and parameter types: a declared protocol counts as used; any other name is an
   /// external type, flagged when it is one edit from a declared protocol.
   private mutating func checkTypeReferences() {
-    var references: [Located<String>] = []
+    typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
+    for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
+    for name in protocols.keys { typeNameKinds[name] = .protocol }
     for decl in manifest.protocols {
-      for member in decl.members { references.append(contentsOf: member.typeReferences) }
+      for member in decl.members { checkTypeReferences(member.typeReferences) }
     }
     for module in manifest.modules {
-      for parameter in module.parameters { references.append(contentsOf: parameter.typeReferences) }
+      for parameter in module.parameters { checkTypeReferences(parameter.typeReferences) }
     }
+  }
+
+  private mutating func checkTypeReferences(_ references: [Located<String>]) {
     for reference in references {
       let name = reference.value
-      if protocols[name] != nil {
+      // One lookup tells protocols, well-known types and other external types apart.
+      switch typeNameKinds[name] {
+      case .protocol?:
         referencedProtocols.insert(name)
         continue
+      case .wellKnown?:
+        continue
+      case nil:
+        break
       }
-      if Self.wellKnownTypes.contains(name) || name.contains(".") { continue }
+      if name.utf8.contains(UInt8(ascii: ".")) { continue }
       if let suggestion = protocolNames.hasNameOneEditAway(from: name) {
         diagnostics.report(
           .nearMissType,
@@ -95,4 +106,10 @@ extension ManifestValidator {
       }
     }
   }
+}
+
+/// What a type name written in a member or parameter refers to.
+enum TypeNameKind {
+  case `protocol`
+  case wellKnown
 }

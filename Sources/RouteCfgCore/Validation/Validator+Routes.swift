@@ -1,3 +1,27 @@
+/// A module's parameters by name: a scan for the usual handful, an index for long lists.
+private struct ParameterLookup {
+  let parameters: [ParameterDecl]
+  let index: [String: Int]?
+
+  init(_ parameters: [ParameterDecl]) {
+    self.parameters = parameters
+    if parameters.count > 16 {
+      var index: [String: Int] = [:]
+      for (position, parameter) in parameters.enumerated() where index[parameter.name.value] == nil {
+        index[parameter.name.value] = position
+      }
+      self.index = index
+    } else {
+      self.index = nil
+    }
+  }
+
+  func parameter(named name: String) -> ParameterDecl? {
+    if let index { return index[name].map { parameters[$0] } }
+    return parameters.first { $0.name.value == name }
+  }
+}
+
 /// The same route written twice in one module (a trailing slash does not count).
 private struct RouteKey: Hashable {
   let module: String
@@ -21,11 +45,12 @@ extension ManifestValidator {
       guard let index = moduleIndex[moduleName] else { continue }
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
+      let parameters = ParameterLookup(module.parameters)
       for route in module.routes {
-        guard let (pattern, types) = checkRoute(route, of: module) else { continue }
+        guard let (pattern, shape) = checkRoute(route, of: module, parameters: parameters) else { continue }
         patterns.append(pattern)
         routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
-        guard let types, let shape = pattern.shape(parameterTypes: types) else { continue }
+        guard let shape else { continue }
         if groups[shape] == nil { shapeOrder.append(shape) }
         groups[shape, default: []].append(ShapedRoute(module: moduleName, route: route, pattern: pattern))
       }
@@ -39,10 +64,10 @@ extension ManifestValidator {
   }
 
   /// Parses one route and checks its parameters; returns the pattern and, when every parameter
-  /// is known and routable, their URL types.
+  /// is known and routable, its shape.
   private mutating func checkRoute(
-    _ route: Located<String>, of module: ModuleDecl
-  ) -> (RoutePattern, [String: RouteValueType]?)? {
+    _ route: Located<String>, of module: ModuleDecl, parameters: ParameterLookup
+  ) -> (RoutePattern, RouteShape?)? {
     let pattern: RoutePattern
     switch RoutePattern.parse(route.value) {
     case .success(let parsed): pattern = parsed
@@ -51,28 +76,33 @@ extension ManifestValidator {
       diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
       return nil
     }
-    let parameters = Dictionary(module.parameters.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
     let offsets = pattern.segmentOffsets
-    var types: [String: RouteValueType] = [:]
+    var elements: [RouteShape.Element] = []
+    elements.reserveCapacity(pattern.segments.count)
+    var bound: [String] = []
     var complete = true
     for (position, segment) in pattern.segments.enumerated() {
       let name: String
       let isCatchAll: Bool
       switch segment {
-      case .literal: continue
+      case .literal(let literal):
+        elements.append(.literal(literal))
+        continue
       case .parameter(let parameter): (name, isCatchAll) = (parameter, false)
       case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
       }
       let location = offset(route.location, by: position < offsets.count ? offsets[position] : 0)
-      if types[name] != nil {
+      if bound.contains(name) {
         diagnostics.report(
           .repeatedRouteParameter,
           "route '\(route.value)' names parameter '\(name)' twice; each parameter binds one segment: "
             + "rename or remove one",
           at: location)
+        complete = false
         continue
       }
-      guard let parameter = parameters[name] else {
+      bound.append(name)
+      guard let parameter = parameters.parameter(named: name) else {
         let hint = NameSuggester(module.parameters.map(\.name.value)).hint(for: name)
         let advice =
           hint.isEmpty ? "; declare it under the module's 'parameters' (for example '\(name): String')" : hint
@@ -89,7 +119,7 @@ extension ManifestValidator {
         continue
       }
       if isCatchAll {
-        guard type == .named("String") || type == .optional(.named("String")) else {
+        guard RouteValueType(type) == .string else {
           diagnostics.report(
             .unroutableParameterType,
             "catch-all '*\(name)' carries the rest of the path as a String, but '\(name)' is "
@@ -98,7 +128,7 @@ extension ManifestValidator {
           complete = false
           continue
         }
-        types[name] = .string
+        elements.append(.catchAll)
         continue
       }
       guard let valueType = RouteValueType(type) else {
@@ -110,13 +140,11 @@ extension ManifestValidator {
         complete = false
         continue
       }
-      types[name] = valueType
+      elements.append(.parameter(valueType))
     }
     let unbound = module.parameters.filter { parameter in
       guard let type = parameter.type else { return false }
-      let name = parameter.name.value
-      return !type.isOptional && types[name] == nil && !pattern.parameterNames.contains(name)
-        && pattern.catchAllName != name
+      return !type.isOptional && !bound.contains(parameter.name.value)
     }
     if !unbound.isEmpty {
       let list = unbound.map { "'\($0.name.value): \($0.type.map(\.description) ?? "?")'" }.joined(separator: ", ")
@@ -128,7 +156,7 @@ extension ManifestValidator {
           + "parameter optional",
         at: route.location, notes: unbound.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
     }
-    return (pattern, complete ? types : nil)
+    return (pattern, complete ? RouteShape(elements: elements) : nil)
   }
 
   /// Routes of one shape: a module listing the same route twice gets a duplicate error at the

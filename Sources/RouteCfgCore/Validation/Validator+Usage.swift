@@ -12,7 +12,8 @@ extension ManifestValidator {
     var used = referencedProtocols
     for info in protocols.values { used.formUnion(info.inherits) }
     for name in protocolOrder where !used.contains(name) {
-      guard let decl = protocolDecls[name] else { continue }
+      guard let index = protocolIndex[name] else { continue }
+      let decl = manifest.protocols[index]
       diagnostics.report(
         .unusedProtocol,
         "protocol '\(name)' is not used: no module provides or requires it, and no adapter, "

@@ -1,62 +1,85 @@
-extension YAMLDocument {
-  /// A locator that maps positions inside a scalar's value back to the file.
-  ///
-  /// Exact for literal blocks (`|`, `|-`, `|+`, with or without an indentation indicator) and for
-  /// single-line plain, single-quoted and double-quoted scalars. Other multi-line scalars fold
-  /// their lines, so positions after the first line point at the start of that line's text.
-  public func locator(for id: YAMLNodeID) -> BodyLocator {
-    let node = self[id]
-    let file = self.file
+/// Maps positions inside a scalar's value back to the file.
+///
+/// Exact for literal blocks (`|`, `|-`, `|+`, with or without an indentation indicator) and for
+/// single-line plain, single-quoted and double-quoted scalars. Other multi-line scalars fold
+/// their lines, so positions after the first line point at the start of that line's text.
+public struct ScalarLocator: Sendable {
+  private enum Mapping: Sendable {
+    /// Line `n` of the value is file line `headerLine + 1 + n`, indented by `indent` spaces.
+    case block(headerLine: Int32, indent: Int)
+    /// The file column of each Unicode scalar of the value's first line.
+    case quoted(start: TextPoint, columns: [Int32])
+    /// The value starts at `start` and runs as written.
+    case plain(start: TextPoint)
+  }
+
+  private let file: SourceFileID
+  private let mapping: Mapping
+
+  init(document: YAMLDocument, node: YAMLNode) {
+    file = document.file
     switch node.style {
     case .literal, .folded:
-      let indent = blockIndent(of: node)
-      let headerLine = node.start.line
-      return { position in
-        SourceLocation(
-          file: file, line: headerLine + 1 + Int32(clamping: position.line),
-          column: Int32(clamping: indent + position.column + 1))
-      }
+      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: document.source))
     case .singleQuoted, .doubleQuoted:
-      let columns = quotedColumns(of: node)
-      let start = node.start
-      return { position in
-        if position.line == 0 {
-          let column =
-            position.column < columns.count
-            ? columns[position.column]
-            : (columns.last ?? start.column + 1) + Int32(clamping: position.column - columns.count + 1)
-          return SourceLocation(file: file, line: start.line, column: column)
-        }
+      mapping = .quoted(start: node.start, columns: Self.quotedColumns(of: node, in: document.source))
+    default:
+      mapping = .plain(start: node.start)
+    }
+  }
+
+  /// The file location of a position inside the value.
+  public func location(_ position: BodyPosition) -> SourceLocation {
+    switch mapping {
+    case .block(let headerLine, let indent):
+      return SourceLocation(
+        file: file, line: headerLine + 1 + Int32(clamping: position.line),
+        column: Int32(clamping: indent + position.column + 1))
+    case .quoted(let start, let columns):
+      guard position.line == 0 else {
         return SourceLocation(file: file, line: start.line + Int32(clamping: position.line), column: 1)
       }
-    default:
-      let start = node.start
-      return { position in
-        position.line == 0
-          ? SourceLocation(file: file, line: start.line, column: start.column + Int32(clamping: position.column))
-          : SourceLocation(file: file, line: start.line + Int32(clamping: position.line), column: 1)
+      if position.column < columns.count {
+        return SourceLocation(file: file, line: start.line, column: columns[position.column])
       }
+      let last = columns.last ?? start.column
+      return SourceLocation(
+        file: file, line: start.line, column: last + Int32(clamping: position.column - columns.count + 1))
+    case .plain(let start):
+      guard position.line == 0 else {
+        return SourceLocation(file: file, line: start.line + Int32(clamping: position.line), column: 1)
+      }
+      return SourceLocation(file: file, line: start.line, column: start.column + Int32(clamping: position.column))
     }
   }
 
   /// The number of spaces that indent a block scalar's content: the first non-empty line's
   /// leading spaces in the file minus those kept in the value.
-  private func blockIndent(of node: YAMLNode) -> Int {
-    var lineIndex: Int32 = 0
-    for valueLine in node.value.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-      if !valueLine.isEmpty {
-        let kept = valueLine.prefix { $0 == 0x20 }.count
-        let written = source.line(node.start.line + 1 + lineIndex).prefix { $0 == 0x20 }.count
-        return max(0, written - kept)
+  private static func blockIndent(of node: YAMLNode, in source: SourceText) -> Int {
+    var line: Int32 = 0
+    var kept = 0
+    var atLineStart = true
+    for byte in node.value.utf8 {
+      if byte == 0x0A {
+        line += 1
+        kept = 0
+        atLineStart = true
+        continue
       }
-      lineIndex += 1
+      if atLineStart, byte == 0x20 {
+        kept += 1
+        continue
+      }
+      // The first character of the first non-empty line.
+      let written = source.line(node.start.line + 1 + line).prefix { $0 == 0x20 }.count
+      return max(0, written - kept)
     }
     return 0
   }
 
   /// For each Unicode scalar of a quoted scalar's first value line, its 1-based column in the
   /// file, walking the quotes and escapes as written.
-  private func quotedColumns(of node: YAMLNode) -> [Int32] {
+  private static func quotedColumns(of node: YAMLNode, in source: SourceText) -> [Int32] {
     let line = Array(String(decoding: source.line(node.start.line), as: UTF8.self).unicodeScalars)
     var index = Int(node.start.column)  // 0-based index of the first character after the quote
     var columns: [Int32] = []
@@ -87,5 +110,12 @@ extension YAMLDocument {
       index += 1
     }
     return columns
+  }
+}
+
+extension YAMLDocument {
+  /// Maps positions inside a scalar's value back to the file.
+  public func locator(for id: YAMLNodeID) -> ScalarLocator {
+    ScalarLocator(document: self, node: self[id])
   }
 }

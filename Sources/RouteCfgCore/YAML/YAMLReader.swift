@@ -1,4 +1,4 @@
-import CYAML
+import Dispatch
 
 /// What reading one YAML file produced: a document, or the one diagnostic that stopped it,
 /// plus non-fatal diagnostics (duplicate keys).
@@ -10,7 +10,13 @@ public struct YAMLReadResult: Sendable {
 
 /// Reads YAML with libyaml's event API into a ``YAMLDocument`` in one pass, with positions for
 /// every node, duplicate-key detection and bounds on nesting and alias expansion.
+///
+/// Large files are parsed by libyaml on a second thread while this one builds the tree from the
+/// events it hands over, so building the tree costs little more than libyaml's own scan.
 public enum YAMLReader {
+  /// Files at least this large are parsed on a second thread.
+  static let pipelineThreshold = 256 << 10
+
   /// Reads the bytes of one file.
   public static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard
@@ -25,7 +31,21 @@ public enum YAMLReader {
     }
     let source = SourceText(bytes: bytes)
     var builder = YAMLTreeBuilder(file: file, source: source, limits: limits)
-    builder.run()
+    if bytes.count >= pipelineThreshold {
+      let channel = BatchChannel()
+      DispatchQueue.global().async {
+        LibYAMLEventSource.parse(source, file: file) { channel.send($0) }
+      }
+      while true {
+        let batch = channel.receive()
+        if builder.consume(batch) {
+          if !batch.isLast { channel.cancel() }
+          break
+        }
+      }
+    } else {
+      LibYAMLEventSource.parse(source, file: file) { !builder.consume($0) }
+    }
     return builder.result()
   }
 }
@@ -76,121 +96,93 @@ private struct YAMLTreeBuilder {
     return YAMLReadResult(document: document, diagnostics: diagnostics)
   }
 
-  mutating func run() {
-    let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-    defer { parser.deallocate() }
-    guard yaml_parser_initialize(parser) == 1 else {
-      fatal = Diagnostic(.yamlSyntax, "libyaml could not start (out of memory)", at: .startOf(file))
-      return
+  /// Builds from a batch of events; returns `true` when reading is over (the stream ended,
+  /// libyaml failed, or a fatal diagnostic was found).
+  mutating func consume(_ batch: YAMLEventBatch) -> Bool {
+    for event in batch.events {
+      if handle(event, in: batch) || fatal != nil { return true }
     }
-    defer { yaml_parser_delete(parser) }
-    yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-    let bytes = source.bytes.isEmpty ? [UInt8(0)] : source.bytes
-    let length = source.bytes.count
-    bytes.withUnsafeBufferPointer { buffer in
-      yaml_parser_set_input_string(parser, buffer.baseAddress, length)
-      var event = yaml_event_t()
-      while fatal == nil {
-        guard yaml_parser_parse(parser, &event) == 1 else {
-          fatal = LibYAMLErrors.diagnostic(for: parser.pointee, source: source, file: file)
-          return
-        }
-        let finished = handle(event)
-        yaml_event_delete(&event)
-        if finished { return }
-      }
+    if let failure = batch.failure {
+      fatal = failure
+      return true
     }
+    return batch.isLast
   }
 
   /// Handles one event; returns `true` at the end of the stream.
-  mutating func handle(_ event: yaml_event_t) -> Bool {
-    switch event.type {
-    case YAML_STREAM_END_EVENT:
+  mutating func handle(_ event: YAMLEvent, in batch: YAMLEventBatch) -> Bool {
+    switch event.kind {
+    case .streamEnd:
       return true
-    case YAML_DOCUMENT_START_EVENT:
+    case .documentStart:
       documentCount += 1
       if documentCount > 1 {
         fatal = Diagnostic(
           .multipleDocuments,
           "the file holds a second YAML document; a manifest is one document: remove this '---' "
             + "or move the second document to its own file and name it in 'include'",
-          at: location(event.start_mark))
+          at: SourceLocation(file: file, start: event.start))
         return true
       }
-    case YAML_SCALAR_EVENT:
-      let scalar = event.data.scalar
-      let value: String
-      if let pointer = scalar.value, scalar.length > 0 {
-        value = String(decoding: UnsafeBufferPointer(start: pointer, count: scalar.length), as: UTF8.self)
-      } else {
-        value = ""
-      }
+    case .scalar:
       let id = append(
         YAMLNode(
-          kind: .scalar, style: Self.style(of: scalar.style), start: point(event.start_mark),
-          end: point(event.end_mark), value: value, firstChild: 0, childCount: 0, expandedSize: 1,
-          height: 0))
-      recordTag(scalar.tag, for: id)
-      if let anchor = Self.text(scalar.anchor) { anchors[anchor] = id }
+          kind: .scalar, style: event.style, start: event.start, end: event.end, value: batch.string(event.value),
+          firstChild: 0, childCount: 0, expandedSize: 1, height: 0))
+      if let tag = event.tag { tags[id] = batch.string(tag) }
+      if let anchor = event.anchor { anchors[batch.string(anchor)] = id }
       addChild(id)
-    case YAML_SEQUENCE_START_EVENT:
-      let start = event.data.sequence_start
-      let style: YAMLStyle = start.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block
-      openCollection(.sequence, style: style, event: event, anchor: start.anchor, tag: start.tag)
-    case YAML_MAPPING_START_EVENT:
-      let start = event.data.mapping_start
-      let style: YAMLStyle = start.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
-      openCollection(.mapping, style: style, event: event, anchor: start.anchor, tag: start.tag)
-    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-      closeCollection(end: point(event.end_mark))
-    case YAML_ALIAS_EVENT:
-      alias(Self.text(event.data.alias.anchor) ?? "", at: event.start_mark)
-    default:
-      break
+    case .sequenceStart:
+      openCollection(.sequence, event: event, in: batch)
+    case .mappingStart:
+      openCollection(.mapping, event: event, in: batch)
+    case .sequenceEnd, .mappingEnd:
+      closeCollection(end: event.end)
+    case .alias:
+      alias(batch.string(event.value), at: event.start)
     }
     return false
   }
 
   // MARK: Collections
 
-  mutating func openCollection(
-    _ kind: YAMLNode.Kind, style: YAMLStyle, event: yaml_event_t,
-    anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?
-  ) {
+  mutating func openCollection(_ kind: YAMLNode.Kind, event: YAMLEvent, in batch: YAMLEventBatch) {
     if open.count + 1 > limits.maxDepth {
       fatal = Diagnostic(
         .nestingTooDeep,
         "lists and mappings are nested more than \(limits.maxDepth) levels deep here; "
           + "a manifest needs only a few levels: flatten this structure",
-        at: location(event.start_mark))
+        at: SourceLocation(file: file, start: event.start))
       return
     }
-    let anchorName = Self.text(anchor)
+    let anchorName = event.anchor.map { batch.string($0) }
     if let anchorName { anchors[anchorName] = nil }
     open.append(
       OpenCollection(
-        kind: kind, style: style, start: point(event.start_mark), scratchStart: scratch.count,
-        anchor: anchorName, tag: Self.text(tag)))
+        kind: kind, style: event.style, start: event.start, scratchStart: scratch.count,
+        anchor: anchorName, tag: event.tag.map { batch.string($0) }))
   }
 
   mutating func closeCollection(end: TextPoint) {
     guard let collection = open.popLast() else { return }
     if collection.kind == .mapping { dropDuplicateKeys(from: collection.scratchStart) }
-    let children = scratch[collection.scratchStart...]
+    // Move the children out before shrinking `scratch`: a slice kept alive across the removal
+    // would copy the whole scratch list (all open collections' children) on every close.
+    let firstChild = Int32(truncatingIfNeeded: childIDs.count)
+    childIDs.append(contentsOf: scratch[collection.scratchStart...])
+    scratch.removeSubrange(collection.scratchStart...)
+    let childCount = childIDs.count - Int(firstChild)
     var size: Int64 = 1
     var height: Int32 = 0
-    for child in children {
-      let node = nodes[Int(child)]
+    for position in Int(firstChild)..<childIDs.count {
+      let node = nodes[Int(childIDs[position])]
       size += Int64(node.expandedSize)
       height = max(height, node.height)
     }
-    let firstChild = Int32(truncatingIfNeeded: childIDs.count)
-    childIDs.append(contentsOf: children)
-    scratch.removeSubrange(collection.scratchStart...)
     let id = append(
       YAMLNode(
         kind: collection.kind, style: collection.style, start: collection.start, end: end, value: "",
-        firstChild: firstChild, childCount: Int32(truncatingIfNeeded: children.count),
+        firstChild: firstChild, childCount: Int32(truncatingIfNeeded: childCount),
         expandedSize: Int32(clamping: size), height: height + 1))
     if let tag = collection.tag { tags[id] = tag }
     if let anchor = collection.anchor { anchors[anchor] = id }
@@ -203,12 +195,21 @@ private struct YAMLTreeBuilder {
     guard pairCount > 1 else { return }
     var duplicates: [Int] = []
     if pairCount <= 8 {
-      for pair in 1..<pairCount {
-        guard let key = scalarKey(scratch[start + pair * 2]) else { continue }
-        for earlier in 0..<pair where scalarKey(scratch[start + earlier * 2]) == key {
-          reportDuplicate(key, second: scratch[start + pair * 2], first: scratch[start + earlier * 2])
-          duplicates.append(pair)
-          break
+      // Compare cheap fingerprints first; only equal fingerprints compare the strings.
+      var prints: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+      withUnsafeMutableBytes(of: &prints) { raw in
+        let fingerprints = raw.bindMemory(to: UInt64.self)
+        for pair in 0..<pairCount {
+          fingerprints[pair] = fingerprint(scratch[start + pair * 2])
+        }
+        for pair in 1..<pairCount where fingerprints[pair] != 0 {
+          for earlier in 0..<pair where fingerprints[earlier] == fingerprints[pair] {
+            let key = nodes[Int(scratch[start + pair * 2])].value
+            guard nodes[Int(scratch[start + earlier * 2])].value == key else { continue }
+            reportDuplicate(key, second: scratch[start + pair * 2], first: scratch[start + earlier * 2])
+            duplicates.append(pair)
+            break
+          }
         }
       }
     } else {
@@ -227,6 +228,17 @@ private struct YAMLTreeBuilder {
     }
     for pair in duplicates.reversed() {
       scratch.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
+    }
+  }
+
+  /// Length and first bytes of a scalar key, never 0 for a scalar; 0 for other keys.
+  func fingerprint(_ id: Int32) -> UInt64 {
+    guard nodes[Int(id)].kind == .scalar else { return 0 }
+    var value = nodes[Int(id)].value
+    return value.withUTF8 { bytes in
+      var print = UInt64(truncatingIfNeeded: bytes.count) << 56 | 1 << 55
+      for (position, byte) in bytes.prefix(6).enumerated() { print |= UInt64(byte) << (position * 8) }
+      return print
     }
   }
 
@@ -252,7 +264,7 @@ private struct YAMLTreeBuilder {
 
   // MARK: Aliases
 
-  mutating func alias(_ name: String, at mark: yaml_mark_t) {
+  mutating func alias(_ name: String, at start: TextPoint) {
     guard let target = anchors[name] else {
       let recursive = open.contains { $0.anchor == name }
       fatal = Diagnostic(
@@ -261,7 +273,7 @@ private struct YAMLTreeBuilder {
           ? "alias '*\(name)' refers to the collection that contains it; "
             + "manifests cannot be recursive: write the value out"
           : "alias '*\(name)' refers to no anchor; define '&\(name)' on a node before this alias",
-        at: location(mark))
+        at: SourceLocation(file: file, start: start))
       return
     }
     let node = nodes[Int(target)]
@@ -272,7 +284,7 @@ private struct YAMLTreeBuilder {
         "aliases in this file expand to more than \(limits.maxAliasExpansion) nodes "
           + "('*\(name)' alone adds \(node.expandedSize)); write the values out instead of "
           + "nesting aliases",
-        at: location(mark))
+        at: SourceLocation(file: file, start: start))
       return
     }
     if open.count + Int(node.height) > limits.maxDepth {
@@ -280,7 +292,7 @@ private struct YAMLTreeBuilder {
         .nestingTooDeep,
         "alias '*\(name)' nests its collections more than \(limits.maxDepth) levels deep; "
           + "flatten this structure",
-        at: location(mark))
+        at: SourceLocation(file: file, start: start))
       return
     }
     addChild(target)
@@ -298,33 +310,6 @@ private struct YAMLTreeBuilder {
       if root == nil { root = id }
     } else {
       scratch.append(id)
-    }
-  }
-
-  mutating func recordTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, for id: Int32) {
-    if let text = Self.text(tag) { tags[id] = text }
-  }
-
-  func point(_ mark: yaml_mark_t) -> TextPoint {
-    TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
-  }
-
-  func location(_ mark: yaml_mark_t) -> SourceLocation {
-    SourceLocation(file: file, start: point(mark))
-  }
-
-  static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-    guard let pointer else { return nil }
-    return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-  }
-
-  static func style(of style: yaml_scalar_style_t) -> YAMLStyle {
-    switch style {
-    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
-    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
-    case YAML_LITERAL_SCALAR_STYLE: return .literal
-    case YAML_FOLDED_SCALAR_STYLE: return .folded
-    default: return .plain
     }
   }
 }

@@ -1,0 +1,50 @@
+/// One libyaml event, copied out of libyaml's memory so that it can cross threads.
+struct YAMLEvent: Sendable {
+  enum Kind: UInt8, Sendable {
+    case documentStart
+    case scalar
+    case sequenceStart
+    case sequenceEnd
+    case mappingStart
+    case mappingEnd
+    case alias
+    case streamEnd
+  }
+
+  var kind: Kind
+  var style: YAMLStyle
+  var start: TextPoint
+  var end: TextPoint
+  /// The scalar's value or the alias's anchor name, as a range of the batch's `text`.
+  var value: Range<Int32> = 0..<0
+  /// The anchor (`&name`) defined on the node, if any.
+  var anchor: Range<Int32>?
+  /// The explicit tag of the node, if any.
+  var tag: Range<Int32>?
+}
+
+/// Events in the order libyaml produced them, with the text of their values in one buffer.
+/// The last batch of a stream ends with `streamEnd`, or carries the error that stopped libyaml.
+final class YAMLEventBatch: Sendable {
+  let events: [YAMLEvent]
+  let text: [UInt8]
+  /// The diagnostic for libyaml's error, when it stopped the stream in this batch.
+  let failure: Diagnostic?
+
+  init(events: [YAMLEvent], text: [UInt8], failure: Diagnostic?) {
+    self.events = events
+    self.text = text
+    self.failure = failure
+  }
+
+  /// `true` for the stream's final batch.
+  var isLast: Bool { failure != nil || events.last?.kind == .streamEnd }
+
+  /// The text of a range as a String.
+  func string(_ range: Range<Int32>) -> String {
+    if range.isEmpty { return "" }
+    return text.withUnsafeBufferPointer { buffer in
+      String(decoding: buffer[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
+    }
+  }
+}

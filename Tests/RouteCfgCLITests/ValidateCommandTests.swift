@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@Suite("routecfg validate")
+struct ValidateCommandTests {
+  @Test func validManifestExitsZeroWithASummary() throws {
+    let result = try Routecfg.run(["validate", "manifests/NoteApp.yaml"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)\n")
+  }
+
+  @Test func everyShippedManifestIsValid() throws {
+    for manifest in ["manifests/NoteApp.yaml", "manifests/ShopApp/ShopApp.yaml", "manifests/LoginDemo.yaml"] {
+      let result = try Routecfg.run(["validate", manifest])
+      #expect(result.status == 0, "\(manifest): \(result.standardOutput)")
+    }
+  }
+
+  @Test func everyInvalidExampleExitsOneWithCompilerStyleLines() throws {
+    let directory = Routecfg.repository + "/manifests/invalid"
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }
+    #expect(files.count >= 5)
+    for file in files.sorted() {
+      let path = "manifests/invalid/" + file
+      let result = try Routecfg.run(["validate", path])
+      #expect(result.status == 1, "\(path)")
+      let lines = result.standardOutput.split(separator: "\n").map(String.init)
+      let diagnostics = lines.filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+      #expect(!diagnostics.isEmpty, "\(path)")
+      for line in diagnostics {
+        #expect(Self.isCompilerStyle(line), "\(line)")
+      }
+    }
+  }
+
+  @Test func textOutputPointsAtTheLineAndColumn() throws {
+    let result = try Routecfg.run(["validate", "manifests/invalid/login-adapter.yaml"])
+    #expect(
+      result.standardOutput.contains(
+        "manifests/invalid/login-adapter.yaml:28:7: error: 'ModuleARequiredLoginViewInput' has no member "
+          + "'mesage'; did you mean 'message'? [RC0601]\n"))
+    #expect(result.standardOutput.contains("manifests/invalid/login-adapter.yaml:11:9: note: 'message' is declared here"))
+    #expect(result.standardOutput.hasSuffix("manifests/invalid/login-adapter.yaml: 3 errors\n"))
+  }
+
+  @Test func jsonOutputHasExactlyTheDocumentedShape() throws {
+    let result = try Routecfg.run(["validate", "--format", "json", "manifests/invalid/login-adapter.yaml"])
+    #expect(result.status == 1)
+    let object = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    #expect(Set(object.keys) == ["valid", "errorCount", "warningCount", "diagnostics"])
+    #expect(object["valid"] as? Bool == false)
+    #expect(object["errorCount"] as? Int == 3)
+    #expect(object["warningCount"] as? Int == 0)
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.count == 3)
+    for diagnostic in diagnostics {
+      #expect(Set(diagnostic.keys) == ["severity", "code", "message", "file", "line", "column", "notes"])
+      #expect(diagnostic["file"] as? String == "manifests/invalid/login-adapter.yaml")
+      let notes = try #require(diagnostic["notes"] as? [[String: Any]])
+      for note in notes { #expect(Set(note.keys) == ["message", "file", "line", "column"]) }
+    }
+    let last = diagnostics[2]
+    #expect(last["severity"] as? String == "error")
+    #expect(last["code"] as? String == "RC0601")
+    #expect(last["line"] as? Int == 28)
+    #expect(last["column"] as? Int == 7)
+  }
+
+  @Test func jsonOutputForAValidManifest() throws {
+    let result = try Routecfg.run(["validate", "--format", "json", "manifests/NoteApp.yaml"])
+    #expect(result.status == 0)
+    let object = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    #expect(object["valid"] as? Bool == true)
+    #expect((object["diagnostics"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func strictTurnsWarningsIntoErrors() throws {
+    let path = "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml"
+    let relaxed = try Routecfg.run(["validate", path])
+    #expect(relaxed.status == 0)
+    #expect(relaxed.standardOutput.contains(": warning: "))
+    let strict = try Routecfg.run(["validate", "--strict", "--format", "json", path])
+    #expect(strict.status == 1)
+    let object = try #require(try Routecfg.json(strict.standardOutput) as? [String: Any])
+    #expect(object["warningCount"] as? Int == 0)
+    #expect((object["errorCount"] as? Int ?? 0) > 0)
+  }
+
+  @Test func variantSelectsOneConfiguration() throws {
+    let result = try Routecfg.run(["validate", "manifests/LoginDemo.yaml", "--variant", "macOS"])
+    #expect(result.status == 0)
+  }
+
+  @Test func unknownVariantIsAUsageError() throws {
+    let result = try Routecfg.run(["validate", "manifests/LoginDemo.yaml", "--variant", "macos"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("unknown variant 'macos'; did you mean 'macOS'?"))
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func severalFilesAreReportedTogether() throws {
+    let result = try Routecfg.run([
+      "validate", "--format", "json", "manifests/NoteApp.yaml", "manifests/invalid/routes.yaml",
+    ])
+    #expect(result.status == 1)
+    let object = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    let files = Set((object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+    #expect(files == ["manifests/invalid/routes.yaml"])
+  }
+
+  @Test func missingFileIsAnErrorAtTheFile() throws {
+    let result = try Routecfg.run(["validate", "nothere.yaml"])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.hasPrefix("nothere.yaml:1:1: error: cannot read 'nothere.yaml'"))
+  }
+
+  @Test func commandLineMisuseExits64() throws {
+    #expect(try Routecfg.run(["validate"]).status == 64)
+    #expect(try Routecfg.run(["validate", "--format", "xml", "manifests/NoteApp.yaml"]).status == 64)
+    #expect(try Routecfg.run(["frobnicate"]).status == 64)
+  }
+
+  @Test func helpDescribesTheCommand() throws {
+    let result = try Routecfg.run(["validate", "--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("--format <format>"))
+    #expect(result.standardOutput.contains("--strict"))
+    #expect(result.standardOutput.contains("--variant <variant>"))
+  }
+
+  /// `path:line:column: error|warning: message [RCxxxx]`.
+  static func isCompilerStyle(_ line: String) -> Bool {
+    let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+    guard parts.count == 4, Int(parts[1]) != nil, Int(parts[2]) != nil else { return false }
+    let rest = parts[3]
+    guard rest.hasPrefix(" error: ") || rest.hasPrefix(" warning: ") else { return false }
+    guard let open = rest.lastIndex(of: "[") else { return false }
+    let code = rest[open...]
+    return code.count == 8 && code.hasPrefix("[RC") && code.hasSuffix("]")
+  }
+}
