@@ -53,8 +53,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RouteCfgCLITests",
-      dependencies: ["RouteCfgCore", "routecfg"],
-      exclude: ["Fixtures"]
+      dependencies: ["RouteCfgCore", "routecfg"]
     ),
   ]
 )

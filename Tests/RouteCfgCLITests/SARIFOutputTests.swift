@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `routecfg validate --format sarif` must produce logs the official SARIF 2.1.0 schema accepts,
+/// with the fields GitHub code scanning reads.
+@Suite("routecfg validate --format sarif")
+struct SARIFOutputTests {
+  static let validator: JSONSchemaValidator? = {
+    guard let data = FileManager.default.contents(atPath: sarifSchemaPath) else { return nil }
+    return try? JSONSchemaValidator(schemaData: data)
+  }()
+
+  static let inputs = [
+    "manifests/NoteApp.yaml", "manifests/invalid/login-adapter.yaml", "manifests/invalid/routes.yaml",
+    "manifests/invalid/includes/main.yaml", "manifests/invalid/yaml-syntax.yaml",
+    "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml",
+  ]
+
+  @Test("validates against the SARIF 2.1.0 schema", arguments: inputs)
+  func validatesAgainstTheSchema(_ path: String) throws {
+    let validator = try #require(Self.validator)
+    let result = try Routecfg.run(["validate", "--format", "sarif", path])
+    let violations = try validator.validate(jsonData: Data(result.standardOutput.utf8))
+    #expect(violations.isEmpty, "\(violations.prefix(5))")
+  }
+
+  @Test func resultsCarryRuleLocationAndRelatedLocations() throws {
+    let result = try Routecfg.run(["validate", "--format", "sarif", "manifests/invalid/login-adapter.yaml"])
+    #expect(result.status == 1)
+    let log = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "routecfg")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    let ruleIDs = rules.compactMap { $0["id"] as? String }
+    #expect(ruleIDs.contains("RC0601") && ruleIDs.contains("RC0105"))
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.count == 3)
+    let unknownMember = try #require(results.first { $0["ruleId"] as? String == "RC0601" })
+    #expect(unknownMember["level"] as? String == "error")
+    if let index = unknownMember["ruleIndex"] as? Int { #expect(ruleIDs[index] == "RC0601") }
+    let location = try #require((unknownMember["locations"] as? [[String: Any]])?.first)
+    let physical = try #require(location["physicalLocation"] as? [String: Any])
+    let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+    #expect(artifact["uri"] as? String == "manifests/invalid/login-adapter.yaml")
+    let region = try #require(physical["region"] as? [String: Any])
+    #expect(region["startLine"] as? Int == 28)
+    #expect(region["startColumn"] as? Int == 7)
+    let unmapped = try #require(results.first { $0["ruleId"] as? String == "RC0602" })
+    let related = try #require(unmapped["relatedLocations"] as? [[String: Any]])
+    #expect(!related.isEmpty)
+  }
+
+  @Test func warningsAreWarningsUnlessStrict() throws {
+    let path = "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml"
+    let relaxed = try Routecfg.run(["validate", "--format", "sarif", path])
+    #expect(relaxed.status == 0)
+    #expect(try Self.levels(relaxed.standardOutput) == ["warning"])
+    let strict = try Routecfg.run(["validate", "--format", "sarif", "--strict", path])
+    #expect(strict.status == 1)
+    #expect(try Self.levels(strict.standardOutput) == ["error"])
+  }
+
+  /// The distinct levels of a log's results.
+  static func levels(_ text: String) throws -> Set<String> {
+    let log = try #require(try Routecfg.json(text) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    return Set(results.compactMap { $0["level"] as? String })
+  }
+}
