@@ -24,7 +24,8 @@ struct Options {
       case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
       case "--keep": keep = iterator.next()
       default:
-        FileHandle.standardError.write(Data("usage: routecfg-bench [--modules N] [--runs N] [--keep PATH]\n".utf8))
+        FileHandle.standardError.write(
+          Data("usage: routecfg-bench [--modules N] [--runs N] [--keep PATH]\n".utf8))
         exit(64)
       }
     }

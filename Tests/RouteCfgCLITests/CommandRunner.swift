@@ -29,7 +29,8 @@ enum Routecfg {
   /// Runs `routecfg` with the arguments, from the repository root. Output goes through
   /// temporary files so that neither stream can fill a pipe and block the child.
   static func run(_ arguments: [String], in directory: String = repository) throws -> CommandResult {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("routecfg-cli-\(UUID().uuidString)")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputURL = scratch.appendingPathComponent("stdout")

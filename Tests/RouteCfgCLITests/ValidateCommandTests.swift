@@ -6,7 +6,9 @@ struct ValidateCommandTests {
   @Test func validManifestExitsZeroWithASummary() throws {
     let result = try Routecfg.run(["validate", "manifests/NoteApp.yaml"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == "manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)\n")
+    #expect(
+      result.standardOutput
+        == "manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)\n")
   }
 
   @Test func everyShippedManifestIsValid() throws {
@@ -18,7 +20,9 @@ struct ValidateCommandTests {
 
   @Test func everyInvalidExampleExitsOneWithCompilerStyleLines() throws {
     let directory = Routecfg.repository + "/manifests/invalid"
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+      $0.hasSuffix(".yaml")
+    }
     #expect(files.count >= 5)
     for file in files.sorted() {
       let path = "manifests/invalid/" + file
@@ -39,7 +43,9 @@ struct ValidateCommandTests {
       result.standardOutput.contains(
         "manifests/invalid/login-adapter.yaml:28:7: error: 'ModuleARequiredLoginViewInput' has no member "
           + "'mesage'; did you mean 'message'? [RC0601]\n"))
-    #expect(result.standardOutput.contains("manifests/invalid/login-adapter.yaml:11:9: note: 'message' is declared here"))
+    #expect(
+      result.standardOutput.contains(
+        "manifests/invalid/login-adapter.yaml:11:9: note: 'message' is declared here"))
     #expect(result.standardOutput.hasSuffix("manifests/invalid/login-adapter.yaml: 3 errors\n"))
   }
 

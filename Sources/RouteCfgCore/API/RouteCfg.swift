@@ -31,7 +31,8 @@ public enum RouteCfg {
     let outcome = try ManifestValidator.validate(loaded.manifest, variant: variant)
     let diagnostics = ManifestValidator.normalized(loaded.diagnostics + outcome.diagnostics)
     let valid = !diagnostics.contains { $0.severity == .error }
-    return ValidationReport(manifest: loaded.manifest, diagnostics: diagnostics, graph: valid ? outcome.graph : nil)
+    return ValidationReport(
+      manifest: loaded.manifest, diagnostics: diagnostics, graph: valid ? outcome.graph : nil)
   }
 }
 

@@ -101,7 +101,8 @@ struct ManifestDecoder {
   // MARK: Root scalars
 
   private mutating func version(_ id: YAMLNodeID) -> Located<Int>? {
-    guard let text = reader.string(id, key: "routecfg", expected: "the number 1", nullHint: "write 'routecfg: 1'")
+    guard
+      let text = reader.string(id, key: "routecfg", expected: "the number 1", nullHint: "write 'routecfg: 1'")
     else { return nil }
     let node = document[id]
     if node.style != .plain {
@@ -136,7 +137,9 @@ struct ManifestDecoder {
     let scalars = Array(text.value.unicodeScalars)
     let valid =
       scalars.first.map(Self.isASCIILetter) == true
-      && scalars.allSatisfy { Self.isASCIILetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+      && scalars.allSatisfy {
+        Self.isASCIILetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+      }
     guard valid else {
       reader.diagnostics.report(
         .invalidValue,
@@ -206,7 +209,8 @@ struct ManifestDecoder {
           inherits = reader.nameList(valueID, key: "inherits", expected: "a list of protocol names")
         case "members":
           reader.checkTag(valueID)
-          if reader.rejectNull(valueID, key: "members", hint: "write the members in a literal block or remove the key")
+          if reader.rejectNull(
+            valueID, key: "members", hint: "write the members in a literal block or remove the key")
           {
             continue
           }
@@ -237,7 +241,8 @@ struct ManifestDecoder {
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
     let locator = document.locator(for: id)
-    return MemberParser.parse(document[id].value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+    return MemberParser.parse(
+      document[id].value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
   }
 
   private static func looksLikeDeclaration(_ key: String) -> Bool {
@@ -299,8 +304,11 @@ struct ManifestDecoder {
     else { return nil }
     guard let kind = ModuleKind(rawValue: text.value) else {
       let suggestion = NameSuggester(ModuleKind.allCases.map(\.rawValue)).hint(for: text.value)
-      let advice = suggestion.isEmpty ? "; write 'view' or 'service'" : suggestion + " (a module is a 'view' or a 'service')"
-      reader.diagnostics.report(.invalidValue, "'\(text.value)' is not a module kind\(advice)", at: text.location)
+      let advice =
+        suggestion.isEmpty
+        ? "; write 'view' or 'service'" : suggestion + " (a module is a 'view' or a 'service')"
+      reader.diagnostics.report(
+        .invalidValue, "'\(text.value)' is not a module kind\(advice)", at: text.location)
       return nil
     }
     return Located(kind, at: text.location)
@@ -314,9 +322,13 @@ struct ManifestDecoder {
     else { return [] }
     var result: [ParameterDecl] = []
     for (keyID, valueID) in entries {
-      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "parameter") else { continue }
+      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "parameter") else {
+        continue
+      }
       reader.checkTag(valueID)
-      if reader.rejectNull(valueID, key: name.value, hint: "write its Swift type, such as '\(name.value): Int'") {
+      if reader.rejectNull(
+        valueID, key: name.value, hint: "write its Swift type, such as '\(name.value): Int'")
+      {
         continue
       }
       let node = document[valueID]
@@ -330,7 +342,8 @@ struct ManifestDecoder {
         continue
       }
       let locator = document.locator(for: valueID)
-      let parsed = TypeParser.parse(node.value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+      let parsed = TypeParser.parse(
+        node.value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
       result.append(
         ParameterDecl(
           name: name, type: parsed?.type, typeLocation: reader.location(valueID),
@@ -340,9 +353,12 @@ struct ManifestDecoder {
   }
 
   private mutating func routes(_ id: YAMLNodeID) -> [Located<String>] {
-    guard let items = reader.list(id, key: "routes", expected: "a list of URL path patterns") else { return [] }
+    guard let items = reader.list(id, key: "routes", expected: "a list of URL path patterns") else {
+      return []
+    }
     return items.compactMap { item in
-      guard var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
+      guard
+        var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
       else { return nil }
       // Point at the pattern's first character, inside any quotes, so offsets add up.
       let style = document[item].style
@@ -362,7 +378,9 @@ struct ManifestDecoder {
     for item in items {
       reader.checkTag(item)
       guard document[item].kind == .mapping else {
-        let problem = reader.isNull(item) ? "is empty" : "must be a mapping with 'adapt', 'to' and 'map', not \(reader.describe(item))"
+        let problem =
+          reader.isNull(item)
+          ? "is empty" : "must be a mapping with 'adapt', 'to' and 'map', not \(reader.describe(item))"
         reader.diagnostics.report(.wrongShape, "an item of 'adapters' \(problem)", at: reader.location(item))
         continue
       }
@@ -375,16 +393,19 @@ struct ManifestDecoder {
         switch key.value {
         case "adapt":
           adapter.adapt = reader.string(
-            valueID, key: "adapt", expected: "the name of the required protocol", nullHint: "name the required protocol")
+            valueID, key: "adapt", expected: "the name of the required protocol",
+            nullHint: "name the required protocol")
         case "to":
           adapter.to = reader.string(
-            valueID, key: "to", expected: "the name of the provided protocol", nullHint: "name the provided protocol")
+            valueID, key: "to", expected: "the name of the provided protocol",
+            nullHint: "name the provided protocol")
         case "map": adapter.map = mapEntries(valueID)
         default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys)
         }
       }
       for required in ["adapt", "to"] where !seen.contains(required) {
-        let what = required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
+        let what =
+          required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
         reader.diagnostics.report(
           .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
           at: adapter.location)
@@ -424,7 +445,8 @@ struct ManifestDecoder {
     for (keyID, valueID) in entries {
       guard let protocolName = reader.key(keyID),
         let module = reader.string(
-          valueID, key: protocolName.value, expected: "a module name", nullHint: "name the module that answers it")
+          valueID, key: protocolName.value, expected: "a module name",
+          nullHint: "name the module that answers it")
       else { continue }
       result.append(BindingDecl(protocolName: protocolName, module: module))
     }

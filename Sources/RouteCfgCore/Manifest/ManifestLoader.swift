@@ -71,7 +71,8 @@ private struct LoadRun {
       switch FileSystem.readFile(rootPath, limit: limits.maxFileBytes) {
       case .success(let read): contents = read
       case .failure(let error):
-        diagnostics.report(Self.readFailure(error, path: rootPath, limit: limits.maxFileBytes, at: .startOf(id)))
+        diagnostics.report(
+          Self.readFailure(error, path: rootPath, limit: limits.maxFileBytes, at: .startOf(id)))
         isIncomplete = true
         return
       }
@@ -103,7 +104,8 @@ private struct LoadRun {
     let parentPath = manifest.files.path(of: parent)
     let shownPath = FileSystem.join(FileSystem.directory(of: parentPath), entry.value)
     if entry.value.isEmpty {
-      diagnostics.report(.includeNotFound, "an include entry is empty; name a manifest file", at: entry.location)
+      diagnostics.report(
+        .includeNotFound, "an include entry is empty; name a manifest file", at: entry.location)
       return
     }
     if entry.value.hasPrefix("/") {
@@ -153,7 +155,8 @@ private struct LoadRun {
     case .success(let bytes):
       load(bytes, id: id, canonical: canonical, isRoot: false)
     case .failure(let error):
-      diagnostics.report(Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
+      diagnostics.report(
+        Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
       isIncomplete = true
     }
   }

@@ -34,7 +34,9 @@ struct NodeReader {
   }
 
   /// Reports a null value with a hint on what to write; returns `true` when the value is null.
-  mutating func rejectNull(_ id: YAMLNodeID, key: @autoclosure () -> String, hint: @autoclosure () -> String) -> Bool {
+  mutating func rejectNull(_ id: YAMLNodeID, key: @autoclosure () -> String, hint: @autoclosure () -> String)
+    -> Bool
+  {
     guard isNull(id) else { return false }
     diagnostics.report(.nullValue, "'\(key())' has no value; \(hint())", at: location(id))
     return true
@@ -81,7 +83,8 @@ struct NodeReader {
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     let node = document[id]
     guard node.kind == .scalar else {
-      diagnostics.report(.wrongShape, "'\(key())' must be \(expected()), not \(describe(id))", at: location(id))
+      diagnostics.report(
+        .wrongShape, "'\(key())' must be \(expected()), not \(describe(id))", at: location(id))
       return nil
     }
     return Located(node.value, at: location(id))
@@ -91,7 +94,8 @@ struct NodeReader {
   mutating func item(_ id: YAMLNodeID, of key: String, expected: String) -> Located<String>? {
     checkTag(id)
     if isNull(id) {
-      diagnostics.report(.nullValue, "an item of '\(key)' is empty; remove it or write a value", at: location(id))
+      diagnostics.report(
+        .nullValue, "an item of '\(key)' is empty; remove it or write a value", at: location(id))
       return nil
     }
     let node = document[id]
@@ -124,7 +128,9 @@ struct NodeReader {
   }
 
   /// Reports a key that is not one of `known`, with a suggestion.
-  mutating func reportUnknownKey(_ key: Located<String>, in context: @autoclosure () -> String, known: [String]) {
+  mutating func reportUnknownKey(
+    _ key: Located<String>, in context: @autoclosure () -> String, known: [String]
+  ) {
     let suggestion = NameSuggester(known).hint(for: key.value)
     let list = known.map { "'\($0)'" }.joined(separator: ", ")
     let context = context()

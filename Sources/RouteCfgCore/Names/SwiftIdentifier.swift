@@ -7,8 +7,9 @@ public enum SwiftIdentifier {
     if !SwiftIdentifierCharacters.isHead(first.value) {
       return "'\(name)' is not a valid Swift identifier: it must start with a letter or '_'"
     }
-    if let bad = name.unicodeScalars.dropFirst().first(where: { !SwiftIdentifierCharacters.isContinuation($0.value) })
-    {
+    if let bad = name.unicodeScalars.dropFirst().first(where: {
+      !SwiftIdentifierCharacters.isContinuation($0.value)
+    }) {
       let shown = bad == " " ? "a space" : "'\(bad)'"
       return "'\(name)' is not a valid Swift identifier: \(shown) is not allowed; use letters, digits and '_'"
     }

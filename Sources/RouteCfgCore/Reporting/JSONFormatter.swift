@@ -36,5 +36,7 @@ public enum JSONFormatter {
     ])
   }
 
-  public static func format(_ report: DiagnosticReport) -> String { value(report).rendered(pretty: true) + "\n" }
+  public static func format(_ report: DiagnosticReport) -> String {
+    value(report).rendered(pretty: true) + "\n"
+  }
 }

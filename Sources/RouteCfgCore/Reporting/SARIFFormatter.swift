@@ -20,7 +20,10 @@ public enum SARIFFormatter {
         ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
         ("level", .string(diagnostic.severity.rawValue)),
         ("message", .object([("text", .string(diagnostic.message))])),
-        ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.location, report))])])),
+        (
+          "locations",
+          .array([.object([("physicalLocation", physicalLocation(diagnostic.location, report))])])
+        ),
       ]
       if !diagnostic.notes.isEmpty {
         members.append(
@@ -60,7 +63,9 @@ public enum SARIFFormatter {
     ])
   }
 
-  public static func format(_ report: DiagnosticReport) -> String { value(report).rendered(pretty: true) + "\n" }
+  public static func format(_ report: DiagnosticReport) -> String {
+    value(report).rendered(pretty: true) + "\n"
+  }
 
   private static func physicalLocation(_ location: SourceLocation, _ report: DiagnosticReport) -> JSONValue {
     var region: [(String, JSONValue)] = [

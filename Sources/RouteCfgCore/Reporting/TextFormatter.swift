@@ -4,7 +4,9 @@ public enum TextFormatter {
   public static func format(_ report: DiagnosticReport) -> String {
     var text = ""
     for diagnostic in report.diagnostics {
-      text += line(report.path(of: diagnostic.location), diagnostic.location, diagnostic.severity.rawValue, diagnostic.message)
+      text += line(
+        report.path(of: diagnostic.location), diagnostic.location, diagnostic.severity.rawValue,
+        diagnostic.message)
       text += " [\(diagnostic.code.rawValue)]\n"
       for note in diagnostic.notes {
         text += line(report.path(of: note.location), note.location, "note", note.message) + "\n"
@@ -13,7 +15,9 @@ public enum TextFormatter {
     return text
   }
 
-  private static func line(_ path: String, _ location: SourceLocation, _ label: String, _ message: String) -> String {
+  private static func line(_ path: String, _ location: SourceLocation, _ label: String, _ message: String)
+    -> String
+  {
     "\(path):\(location.line):\(location.column): \(label): \(message)"
   }
 

@@ -39,7 +39,8 @@ struct AdapterMapResolver {
       let hint = NameSuggester(names).hint(for: written)
       return .failure(
         .problem(
-          .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint.isEmpty ? listHint(protocolInfo) : hint)"))
+          .unknownAdapterMember,
+          "'\(protocolInfo.name)' has no member '\(written)'\(hint.isEmpty ? listHint(protocolInfo) : hint)"))
     }
     if parenthesis != nil, member.fullName != written {
       return .failure(
@@ -61,7 +62,8 @@ struct AdapterMapResolver {
     }
     let steps = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     if steps.contains(where: \.isEmpty) {
-      return .failure(.problem(.invalidKeyPath, "key path '\(written)' has an empty step; write names separated by '.'"))
+      return .failure(
+        .problem(.invalidKeyPath, "key path '\(written)' has an empty step; write names separated by '.'"))
     }
     var current = protocolInfo
     var optional = false
@@ -82,9 +84,11 @@ struct AdapterMapResolver {
               + "of a key path is a property, and a key path never ends at a method"))
       }
       if position == steps.count - 1 {
-        let readType: TypeRef = optional && !property.type.isOptional ? .optional(property.type) : property.type
+        let readType: TypeRef =
+          optional && !property.type.isOptional ? .optional(property.type) : property.type
         return .success(
-          MemberTarget(root: protocolInfo.name, owner: current.name, path: steps, member: member, readType: readType))
+          MemberTarget(
+            root: protocolInfo.name, owner: current.name, path: steps, member: member, readType: readType))
       }
       var type = property.type
       if let wrapped = type.unwrappedOptional {

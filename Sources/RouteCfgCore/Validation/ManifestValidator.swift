@@ -5,7 +5,9 @@ public struct UnknownVariantError: Error, Sendable, Hashable, CustomStringConver
 
   public var description: String {
     let suggestion = NameSuggester(available).hint(for: name)
-    let list = available.isEmpty ? "the manifest declares no variants" : "variants: " + available.joined(separator: ", ")
+    let list =
+      available.isEmpty
+      ? "the manifest declares no variants" : "variants: " + available.joined(separator: ", ")
     return "unknown variant '\(name)'\(suggestion) (\(list))"
   }
 }

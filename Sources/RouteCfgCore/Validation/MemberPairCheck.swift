@@ -153,7 +153,8 @@ struct MemberPairCheck {
           reason: "it throws"))
     }
     if method.isAsync != target.isAsync {
-      let (asyncName, syncName) = method.isAsync ? (names.facadeText, names.targetText) : (names.targetText, names.facadeText)
+      let (asyncName, syncName) =
+        method.isAsync ? (names.facadeText, names.targetText) : (names.targetText, names.facadeText)
       problems.append(
         PairProblem(
           code: .effectsMismatch,

@@ -181,7 +181,8 @@ struct ProtocolTableBuilder {
   }
 
   private static func hasDuplicateNames(_ members: [MemberDecl]) -> Bool {
-    for index in members.indices.dropFirst() where members[..<index].contains(where: { $0.name == members[index].name }) {
+    for index in members.indices.dropFirst()
+    where members[..<index].contains(where: { $0.name == members[index].name }) {
       return true
     }
     return false

@@ -35,7 +35,10 @@ extension ManifestValidator {
       case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
       }
       for (next, nextSite) in used {
-        adapterUses.append(AdapterUse(adapter: next.adapter, direction: next.direction, site: nextSite.location, reason: nextSite.reason))
+        adapterUses.append(
+          AdapterUse(
+            adapter: next.adapter, direction: next.direction, site: nextSite.location, reason: nextSite.reason
+          ))
         work.add(next, site: nextSite)
       }
     }
@@ -43,7 +46,9 @@ extension ManifestValidator {
 
   // MARK: Map names
 
-  private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo) -> ResolvedMap {
+  private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
+    -> ResolvedMap
+  {
     let resolver = AdapterMapResolver(protocols: protocols)
     var result = ResolvedMap()
     var mapped = FirstSeen<SourceLocation>()
@@ -91,7 +96,8 @@ extension ManifestValidator {
   // MARK: Directions
 
   private func pairChecker(facadeOwner: String) -> MemberPairCheck {
-    MemberPairCheck(fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex), facadeOwner: facadeOwner)
+    MemberPairCheck(
+      fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex), facadeOwner: facadeOwner)
   }
 
   /// A facade of `adapt` over a `to` object: every member of `adapt` needs a counterpart.
@@ -99,17 +105,23 @@ extension ManifestValidator {
     _ index: Int, map: ResolvedMap, used: inout [(AdapterCrossing, AdapterUseSite)]
   ) {
     let decl = manifest.adapters[index]
-    guard let required = decl.adapt.flatMap({ protocols[$0.value] }), let provided = decl.to.flatMap({ protocols[$0.value] })
+    guard let required = decl.adapt.flatMap({ protocols[$0.value] }),
+      let provided = decl.to.flatMap({ protocols[$0.value] })
     else { return }
     let checker = pairChecker(facadeOwner: required.name)
     var pairings: [MemberPairing] = []
     for entry in map.entries {
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: entry.required, target: entry.target, crossings: &crossings)
-      for problem in problems { diagnostics.report(problem.code, problem.message, at: entry.entry.provided.location) }
+      for problem in problems {
+        diagnostics.report(problem.code, problem.message, at: entry.entry.provided.location)
+      }
       if !crossings.isEmpty {
-        let reason = "'\(required.name).\(entry.required.fullName)' forwards to '\(provided.name).\(entry.target.path.joined(separator: "."))'"
-        used += crossings.map { ($0, AdapterUseSite(location: entry.entry.provided.location, reason: reason)) }
+        let reason =
+          "'\(required.name).\(entry.required.fullName)' forwards to '\(provided.name).\(entry.target.path.joined(separator: "."))'"
+        used += crossings.map {
+          ($0, AdapterUseSite(location: entry.entry.provided.location, reason: reason))
+        }
       }
       pairings.append(MemberPairing(member: entry.required.fullName, path: entry.target.path))
     }
@@ -119,14 +131,17 @@ extension ManifestValidator {
       switch implicit {
       case .paired(let crossings):
         if !crossings.isEmpty {
-          let reason = "'\(required.name).\(member.fullName)' forwards to '\(provided.name).\(member.fullName)'"
+          let reason =
+            "'\(required.name).\(member.fullName)' forwards to '\(provided.name).\(member.fullName)'"
           used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
         }
         pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
       case .needsAdapter(let problems, let same):
-        reportImplicitProblems(problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
+        reportImplicitProblems(
+          problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
       case .unpaired(let why):
-        unmapped.append((member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
+        unmapped.append(
+          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
       }
     }
     forwardPairings[index] = pairings
@@ -143,16 +158,20 @@ extension ManifestValidator {
 
   /// A facade of `to` over an `adapt` object: every member of `to` needs a counterpart.
   private mutating func checkReverse(
-    _ index: Int, entries: [ResolvedMapEntry], site: AdapterUseSite?, used: inout [(AdapterCrossing, AdapterUseSite)]
+    _ index: Int, entries: [ResolvedMapEntry], site: AdapterUseSite?,
+    used: inout [(AdapterCrossing, AdapterUseSite)]
   ) {
     let decl = manifest.adapters[index]
-    guard let required = decl.adapt.flatMap({ protocols[$0.value] }), let provided = decl.to.flatMap({ protocols[$0.value] })
+    guard let required = decl.adapt.flatMap({ protocols[$0.value] }),
+      let provided = decl.to.flatMap({ protocols[$0.value] })
     else { return }
     let context =
       "the adapter from '\(required.name)' to '\(provided.name)' is used in reverse, to hand a "
       + "'\(required.name)' to code that expects a '\(provided.name)'"
     var siteNotes: [DiagnosticNote] = []
-    if let site { siteNotes.append(DiagnosticNote("used in reverse here: \(site.reason)", at: site.location)) }
+    if let site {
+      siteNotes.append(DiagnosticNote("used in reverse here: \(site.reason)", at: site.location))
+    }
     let checker = pairChecker(facadeOwner: provided.name)
     var inverse = FirstSeen<ResolvedMapEntry>()
     for entry in entries where !entry.target.isKeyPath {
@@ -175,11 +194,16 @@ extension ManifestValidator {
         var crossings: [AdapterCrossing] = []
         let problems = checker.problems(facade: member, target: target, crossings: &crossings)
         for problem in problems {
-          diagnostics.report(problem.code, "\(context): \(problem.message)", at: entry.entry.required.location, notes: siteNotes)
+          diagnostics.report(
+            problem.code, "\(context): \(problem.message)", at: entry.entry.required.location,
+            notes: siteNotes)
         }
         if !crossings.isEmpty {
-          let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(entry.required.fullName)'"
-          used += crossings.map { ($0, AdapterUseSite(location: entry.entry.required.location, reason: reason)) }
+          let reason =
+            "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(entry.required.fullName)'"
+          used += crossings.map {
+            ($0, AdapterUseSite(location: entry.entry.required.location, reason: reason))
+          }
         }
         pairings.append(MemberPairing(member: member.fullName, path: [entry.required.name]))
         continue
@@ -187,16 +211,19 @@ extension ManifestValidator {
       switch implicitPair(member, in: required, checker: checker) {
       case .paired(let crossings):
         if !crossings.isEmpty {
-          let reason = "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(member.fullName)'"
+          let reason =
+            "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(member.fullName)'"
           used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
         }
         pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
       case .needsAdapter(let problems, let same):
         reportImplicitProblems(
-          problems, member: member, same: same, at: decl.to?.location ?? decl.location, context: context + ": ",
+          problems, member: member, same: same, at: decl.to?.location ?? decl.location,
+          context: context + ": ",
           siteNotes: siteNotes)
       case .unpaired(let why):
-        unmapped.append((member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
+        unmapped.append(
+          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
       }
     }
     reversePairings[index] = pairings
@@ -233,14 +260,17 @@ extension ManifestValidator {
   }
 
   /// A member pairs implicitly with a member of the same full name whose type fits.
-  private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck) -> ImplicitPair {
+  private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck)
+    -> ImplicitPair
+  {
     guard let same = target.member(named: member.name), same.hasSameFullName(as: member) else {
       return .unpaired("")
     }
     var crossings: [AdapterCrossing] = []
     let problems = checker.problems(
       facade: member,
-      target: MemberTarget(root: target.name, owner: target.name, path: [same.name], member: same, readType: same.property?.type),
+      target: MemberTarget(
+        root: target.name, owner: target.name, path: [same.name], member: same, readType: same.property?.type),
       crossings: &crossings)
     guard let first = problems.first else { return .paired(crossings) }
     if problems.allSatisfy({ $0.code == .missingAdapter }) { return .needsAdapter(problems, same) }

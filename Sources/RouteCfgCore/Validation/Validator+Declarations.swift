@@ -35,7 +35,8 @@ extension ManifestValidator {
     protocolNames = NameSuggester(protocolOrder)
     moduleNames = NameSuggester(moduleOrder)
 
-    var builder = ProtocolTableBuilder(declarations: manifest.protocols, index: protocolIndex, order: protocolOrder)
+    var builder = ProtocolTableBuilder(
+      declarations: manifest.protocols, index: protocolIndex, order: protocolOrder)
     protocols = builder.build()
     diagnostics.append(contentsOf: builder.diagnostics)
 

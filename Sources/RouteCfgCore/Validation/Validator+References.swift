@@ -1,8 +1,10 @@
 extension ManifestValidator {
   /// Types every Swift developer uses; never flagged as near misses of a declared protocol.
   static let wellKnownTypes: Set<String> = [
-    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
-    "Float16", "Bool", "String", "Character", "Substring", "Void", "Never", "Any", "AnyObject", "Data", "Date",
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
+    "Float",
+    "Float16", "Bool", "String", "Character", "Substring", "Void", "Never", "Any", "AnyObject", "Data",
+    "Date",
     "URL", "UUID", "Error", "Decimal", "CGFloat", "CGPoint", "CGSize", "CGRect", "NSObject", "TimeInterval",
     "Duration", "Set", "Array", "Dictionary", "Optional", "Result",
   ]

@@ -15,7 +15,8 @@ extension ManifestValidator {
       for required in module.requires { requiredProtocols.insert(required.value) }
     }
     checkBindings()
-    let base = Dictionary(manifest.bindings.map { ($0.protocolName.value, $0) }, uniquingKeysWith: { a, _ in a })
+    let base = Dictionary(
+      manifest.bindings.map { ($0.protocolName.value, $0) }, uniquingKeysWith: { a, _ in a })
     if let selectedVariant {
       let variant = manifest.variants.first { $0.name.value == selectedVariant }
       let bindings = overlay(base, variant?.bindings ?? [])
@@ -49,8 +50,11 @@ extension ManifestValidator {
 
   /// Every binding (base and variants) must name a module that can provide its protocol.
   private mutating func checkBindings() {
-    let all = manifest.bindings.map { (binding: $0, variant: String?.none) }
-      + manifest.variants.flatMap { variant in variant.bindings.map { (binding: $0, variant: Optional(variant.name.value)) } }
+    let all =
+      manifest.bindings.map { (binding: $0, variant: String?.none) }
+      + manifest.variants.flatMap { variant in
+        variant.bindings.map { (binding: $0, variant: Optional(variant.name.value)) }
+      }
     for (binding, variant) in all {
       let prefix = variant.map { "in variant '\($0)': " } ?? ""
       let protocolName = binding.protocolName.value
@@ -64,7 +68,10 @@ extension ManifestValidator {
           + "(directly or through an adapter); it provides \(list): bind a module that provides "
           + "'\(protocolName)'",
         at: binding.module.location,
-        notes: [DiagnosticNote("module '\(binding.module.value)' is declared here", at: manifest.modules[module].name.location)])
+        notes: [
+          DiagnosticNote(
+            "module '\(binding.module.value)' is declared here", at: manifest.modules[module].name.location)
+        ])
     }
   }
 
@@ -85,7 +92,9 @@ extension ManifestValidator {
     return result
   }
 
-  private mutating func outcome(for protocolName: String, bindings: [String: BindingDecl]) -> ResolutionOutcome {
+  private mutating func outcome(for protocolName: String, bindings: [String: BindingDecl])
+    -> ResolutionOutcome
+  {
     let all = candidates(for: protocolName)
     var chosen = all
     if let binding = bindings[protocolName] {
@@ -102,7 +111,9 @@ extension ManifestValidator {
 
   /// Resolves every protocol under one set of bindings; returns the providers and the
   /// diagnostics for each `requires` entry that does not resolve to exactly one module.
-  private mutating func resolve(bindings: [String: BindingDecl], variant: String?) -> (Resolution, [Diagnostic]) {
+  private mutating func resolve(bindings: [String: BindingDecl], variant: String?) -> (
+    Resolution, [Diagnostic]
+  ) {
     var outcomes: [String: ResolutionOutcome] = [:]
     var providers: [String: Provider] = [:]
     for name in protocolOrder {
@@ -124,7 +135,9 @@ extension ManifestValidator {
           found.append(unsatisfied(required, by: moduleName))
         case .ambiguous(let candidates):
           found.append(ambiguous(required, by: moduleName, candidates: candidates))
-          for candidate in candidates { if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) } }
+          for candidate in candidates {
+            if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
+          }
         }
       }
     }
@@ -151,7 +164,9 @@ extension ManifestValidator {
       at: required.location, notes: notes)
   }
 
-  private func ambiguous(_ required: Located<String>, by module: String, candidates: [Candidate]) -> Diagnostic {
+  private func ambiguous(_ required: Located<String>, by module: String, candidates: [Candidate])
+    -> Diagnostic
+  {
     var names: [String] = []
     for candidate in candidates where !names.contains(moduleOrderName(candidate.module)) {
       names.append(moduleOrderName(candidate.module))

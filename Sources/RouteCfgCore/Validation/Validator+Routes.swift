@@ -147,14 +147,16 @@ extension ManifestValidator {
       return !type.isOptional && !bound.contains(parameter.name.value)
     }
     if !unbound.isEmpty {
-      let list = unbound.map { "'\($0.name.value): \($0.type.map(\.description) ?? "?")'" }.joined(separator: ", ")
+      let list = unbound.map { "'\($0.name.value): \($0.type.map(\.description) ?? "?")'" }.joined(
+        separator: ", ")
       let first = unbound[0].name.value
       diagnostics.report(
         .unboundParameter,
         "route '\(route.value)' does not bind \(list) of module '\(module.name.value)', which "
           + "\(unbound.count == 1 ? "is" : "are") not optional; add ':\(first)' to the route or make the "
           + "parameter optional",
-        at: route.location, notes: unbound.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
+        at: route.location,
+        notes: unbound.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
     }
     return (pattern, complete ? RouteShape(elements: elements) : nil)
   }
@@ -187,7 +189,8 @@ extension ManifestValidator {
         + (others == 1 ? firstOther : "\(others) other routes") + "; " + advice,
       at: first.route.location,
       notes: distinct.dropFirst().prefix(DiagnosticBag.maxNotes + 1).map { other in
-        DiagnosticNote("'\(other.route.value)' of module '\(other.module)' has the same shape", at: other.route.location)
+        DiagnosticNote(
+          "'\(other.route.value)' of module '\(other.module)' has the same shape", at: other.route.location)
       })
     for route in distinct.dropFirst() {
       diagnostics.report(
@@ -195,7 +198,10 @@ extension ManifestValidator {
         "route '\(route.route.value)' of module '\(route.module)' has the same shape (\(shape)) as "
           + "'\(first.route.value)' of module '\(first.module)'; " + advice,
         at: route.route.location,
-        notes: [DiagnosticNote("'\(first.route.value)' of module '\(first.module)' is here", at: first.route.location)])
+        notes: [
+          DiagnosticNote(
+            "'\(first.route.value)' of module '\(first.module)' is here", at: first.route.location)
+        ])
     }
   }
 

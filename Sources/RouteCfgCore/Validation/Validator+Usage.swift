@@ -29,7 +29,8 @@ extension ManifestValidator {
     for use in adapterUses { used.insert(use.adapter) }
     for index in adapterIndex.values.sorted() where !used.contains(index) {
       let decl = manifest.adapters[index]
-      guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil, protocols[to] != nil
+      guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil,
+        protocols[to] != nil
       else { continue }
       let reason: String
       if !requiredProtocols.contains(adapt) {
@@ -55,7 +56,9 @@ extension ManifestValidator {
     }
     var named: Set<String> = []
     if let fallback = manifest.fallback { named.insert(fallback.value) }
-    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) { named.insert(binding.module.value) }
+    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) {
+      named.insert(binding.module.value)
+    }
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       let module = manifest.modules[index]

@@ -21,7 +21,8 @@ enum LibYAMLErrors {
       var notes: [DiagnosticNote] = []
       if let context = text(parser.context) {
         notes.append(
-          DiagnosticNote("\(context) that starts here", at: SourceLocation(file: file, start: point(parser.context_mark))))
+          DiagnosticNote(
+            "\(context) that starts here", at: SourceLocation(file: file, start: point(parser.context_mark))))
       }
       return Diagnostic(.yamlSyntax, message, at: SourceLocation(file: file, start: at), notes: notes)
     default:

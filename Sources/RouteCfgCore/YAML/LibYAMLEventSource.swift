@@ -64,7 +64,8 @@ private struct BatchCollector {
   }
 
   mutating func add(_ event: yaml_event_t) {
-    var copy = YAMLEvent(kind: .streamEnd, style: .plain, start: point(event.start_mark), end: point(event.end_mark))
+    var copy = YAMLEvent(
+      kind: .streamEnd, style: .plain, start: point(event.start_mark), end: point(event.end_mark))
     switch event.type {
     case YAML_STREAM_END_EVENT: copy.kind = .streamEnd
     case YAML_DOCUMENT_START_EVENT: copy.kind = .documentStart

@@ -49,7 +49,8 @@ public struct ScalarLocator: Sendable {
       guard position.line == 0 else {
         return SourceLocation(file: file, line: start.line + Int32(clamping: position.line), column: 1)
       }
-      return SourceLocation(file: file, line: start.line, column: start.column + Int32(clamping: position.column))
+      return SourceLocation(
+        file: file, line: start.line, column: start.column + Int32(clamping: position.column))
     }
   }
 

@@ -127,7 +127,8 @@ private struct YAMLTreeBuilder {
     case .scalar:
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: event.start, end: event.end, value: batch.string(event.value),
+          kind: .scalar, style: event.style, start: event.start, end: event.end,
+          value: batch.string(event.value),
           firstChild: 0, childCount: 0, expandedSize: 1, height: 0))
       if let tag = event.tag { tags[id] = batch.string(tag) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = id }

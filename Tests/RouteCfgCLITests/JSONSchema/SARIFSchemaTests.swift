@@ -3,7 +3,8 @@ import Testing
 
 /// The official SARIF 2.1.0 schema (OASIS Errata 01, JSON Schema draft-04).
 /// The official SARIF 2.1.0 schema, kept with the core tests' third-party fixtures.
-let sarifSchemaPath = Routecfg.repository + "/Tests/RouteCfgCoreTests/Fixtures/ThirdParty/sarif-schema/sarif-schema-2.1.0.json"
+let sarifSchemaPath =
+  Routecfg.repository + "/Tests/RouteCfgCoreTests/Fixtures/ThirdParty/sarif-schema/sarif-schema-2.1.0.json"
 
 /// Loaded once and shared by all tests; the validator is Sendable.
 let sarifValidator = Result {

@@ -33,7 +33,8 @@ struct ExpectedDiagnostic: Hashable, CustomStringConvertible {
       guard position.count == 2, let line = Int(position[0]), let column = Int(position[1]) else { continue }
       let contains = parts.count > 2 ? parts[2] : nil
       result.append(
-        ExpectedDiagnostic(file: expectedFile, line: line, column: column, code: parts[1], messageContains: contains))
+        ExpectedDiagnostic(
+          file: expectedFile, line: line, column: column, code: parts[1], messageContains: contains))
     }
     return result
   }
@@ -70,7 +71,8 @@ struct ExpectationCheck {
     }
     check.unexpected = remaining.map { diagnostic in
       let path = result.manifest.files.path(of: diagnostic.location.file)
-      return "\((path as NSString).lastPathComponent):\(diagnostic.location.line):\(diagnostic.location.column) "
+      return
+        "\((path as NSString).lastPathComponent):\(diagnostic.location.line):\(diagnostic.location.column) "
         + "\(diagnostic.code.rawValue) \(diagnostic.message)"
     }
     return check

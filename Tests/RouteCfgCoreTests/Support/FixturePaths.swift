@@ -5,7 +5,8 @@ enum FixturePaths {
   /// `Tests/RouteCfgCoreTests/Fixtures`.
   static let fixtures: String = {
     let here = URL(fileURLWithPath: #filePath)
-    return here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    return here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+      .path
   }()
 
   /// The repository root.
