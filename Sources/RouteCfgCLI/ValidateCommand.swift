@@ -37,9 +37,9 @@ struct ValidateCommand: ParsableCommand {
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
     var summaries: [String] = []
     // Results stay alive until the process exits, which is cheaper than tearing them down.
-    var results: [ValidationReport] = []
+    var results: [ValidationResult] = []
     for file in files {
-      let result: ValidationReport
+      let result: ValidationResult
       do {
         result = try RouteCfg.validate(path: file, variant: variant)
       } catch {
@@ -64,6 +64,7 @@ struct ValidateCommand: ParsableCommand {
 
   /// `manifests/NoteApp.yaml: valid (7 modules, 9 protocols, 2 adapters, 6 routes)`.
   static func summary(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
+    let file = TextFormatter.printable(file)
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     guard let graph, !report.hasErrors else { return "\(file): \(counts)" }
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

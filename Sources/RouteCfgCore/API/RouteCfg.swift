@@ -8,36 +8,36 @@ public enum RouteCfg {
   /// - Throws: ``UnknownVariantError`` when `variant` is not declared by the manifest.
   public static func validate(
     path: String, variant: String? = nil, limits: YAMLLimits = .standard
-  ) throws(UnknownVariantError) -> ValidationReport {
+  ) throws(UnknownVariantError) -> ValidationResult {
     try validate(ManifestLoader(limits: limits).load(path: path), variant: variant)
   }
 
   /// Validates manifest text; `path` names it in diagnostics and anchors its includes.
   public static func validate(
     yaml: String, path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard
-  ) throws(UnknownVariantError) -> ValidationReport {
+  ) throws(UnknownVariantError) -> ValidationResult {
     try validate(ManifestLoader(limits: limits).load(yaml: yaml, path: path), variant: variant)
   }
 
   /// Validates an already loaded manifest. A manifest with a file that could not be read or
   /// parsed is not validated further: its load diagnostics are the whole report.
   public static func validate(_ loaded: LoadedManifest, variant: String? = nil) throws(UnknownVariantError)
-    -> ValidationReport
+    -> ValidationResult
   {
     if loaded.isIncomplete {
-      return ValidationReport(
+      return ValidationResult(
         manifest: loaded.manifest, diagnostics: ManifestValidator.normalized(loaded.diagnostics), graph: nil)
     }
     let outcome = try ManifestValidator.validate(loaded.manifest, variant: variant)
     let diagnostics = ManifestValidator.normalized(loaded.diagnostics + outcome.diagnostics)
     let valid = !diagnostics.contains { $0.severity == .error }
-    return ValidationReport(
+    return ValidationResult(
       manifest: loaded.manifest, diagnostics: diagnostics, graph: valid ? outcome.graph : nil)
   }
 }
 
 /// A loaded and validated manifest.
-public struct ValidationReport: Sendable {
+public struct ValidationResult: Sendable {
   /// The manifest as written.
   public let manifest: Manifest
   /// Every problem found, sorted by file and position.

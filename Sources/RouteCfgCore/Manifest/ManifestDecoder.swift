@@ -189,7 +189,7 @@ struct ManifestDecoder {
         hint: "write its members in a literal block ('\(name.value): |' and one member per line), "
           + "or '\(name.value): \"\"' for a marker protocol")
       {
-        return nil
+        return ProtocolDecl(name: name, inherits: [], members: [])
       }
       return ProtocolDecl(name: name, inherits: [], members: members(id))
     case .sequence:
@@ -198,7 +198,8 @@ struct ManifestDecoder {
         "the body of '\(name.value)' is a list; write it as a literal block string instead: "
           + "'\(name.value): |' followed by one member per line, indented, without '- '",
         at: reader.location(id))
-      return nil
+      // Still declared, so that references to it are not reported as unknown as well.
+      return ProtocolDecl(name: name, inherits: [], members: [])
     case .mapping:
       var inherits: [Located<String>] = []
       var members: [MemberDecl] = []
@@ -230,7 +231,7 @@ struct ManifestDecoder {
               "the body of '\(name.value)' is read as a mapping because of ': '; write it as a "
                 + "literal block string: '\(name.value): |' followed by one member per line",
               at: key.location)
-            return nil
+            return ProtocolDecl(name: name, inherits: inherits, members: [])
           }
           reader.reportUnknownKey(key, in: "protocol '\(name.value)'", known: Self.protocolKeys)
         }

@@ -18,7 +18,27 @@ public enum TextFormatter {
   private static func line(_ path: String, _ location: SourceLocation, _ label: String, _ message: String)
     -> String
   {
-    "\(path):\(location.line):\(location.column): \(label): \(message)"
+    "\(printable(path)):\(location.line):\(location.column): \(label): \(printable(message))"
+  }
+
+  /// The text with control characters written as `\u{1B}`, so that names from a manifest cannot
+  /// move the cursor, clear the terminal or split a diagnostic across lines.
+  public static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029
   }
 
   /// "2 errors and 1 warning" / "no problems".

@@ -49,7 +49,7 @@ public final class ProtocolInfo: Sendable {
 /// pathological inheritance cannot take quadratic time.
 struct ProtocolTableBuilder {
   /// The most members (own and inherited) all protocols may hold together.
-  static let memberBudget = 4_000_000
+  static let memberBudget = 1_000_000
 
   let declarations: [ProtocolDecl]
   /// The first declaration of each name, as an index into `declarations`.
@@ -95,10 +95,7 @@ struct ProtocolTableBuilder {
             state[parent.value] = .inProgress
             stack.append((parent.value, 0))
           case .inProgress:
-            let cycle =
-              parent.value == top.name
-              ? "'\(top.name)' inherits itself"
-              : "'\(top.name)' inherits '\(parent.value)', which inherits '\(top.name)' again"
+            let cycle = Self.describeCycle(closing: parent.value, stack: stack.map(\.name))
             diagnostics.report(
               .inheritanceCycle, cycle + "; protocol inheritance cannot form a cycle: remove this entry",
               at: parent.location)
@@ -117,6 +114,16 @@ struct ProtocolTableBuilder {
   }
 
   private enum VisitState { case inProgress, done }
+
+  /// "'A' inherits 'B', 'B' inherits 'C' and 'C' inherits 'A'" for the walk `stack` whose last
+  /// protocol inherits `parent`, which is already on the stack.
+  private static func describeCycle(closing parent: String, stack: [String]) -> String {
+    guard let start = stack.lastIndex(of: parent) else { return "'\(parent)' inherits itself" }
+    let path = Array(stack[start...]) + [parent]
+    if path.count == 2 { return "'\(parent)' inherits itself" }
+    let links = zip(path, path.dropFirst()).map { "'\($0)' inherits '\($1)'" }
+    return links.dropLast().joined(separator: ", ") + " and " + (links.last ?? "")
+  }
   private struct Edge: Hashable {
     let child: String
     let parent: String

@@ -81,11 +81,7 @@ extension ManifestValidator {
           .memberKindMismatch,
           "'\(required.name).\(member.fullName)' is \(kind) but '\(target.owner).\(target.member.fullName)' "
             + "is \(otherKind); map properties to properties and methods to methods",
-          at: entry.provided.location,
-          notes: [
-            DiagnosticNote("'\(member.fullName)' is declared here", at: member.location),
-            DiagnosticNote("'\(target.member.fullName)' is declared here", at: target.member.location),
-          ])
+          at: entry.provided.location, notes: Self.declarationNotes(member, target.member))
         continue
       }
       result.entries.append(ResolvedMapEntry(entry: entry, required: member, target: target))
@@ -114,7 +110,9 @@ extension ManifestValidator {
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: entry.required, target: entry.target, crossings: &crossings)
       for problem in problems {
-        diagnostics.report(problem.code, problem.message, at: entry.entry.provided.location)
+        diagnostics.report(
+          problem.code, problem.message, at: entry.entry.provided.location,
+          notes: Self.declarationNotes(entry.required, entry.target.member))
       }
       if !crossings.isEmpty {
         let reason =
@@ -196,7 +194,7 @@ extension ManifestValidator {
         for problem in problems {
           diagnostics.report(
             problem.code, "\(context): \(problem.message)", at: entry.entry.required.location,
-            notes: siteNotes)
+            notes: siteNotes + Self.declarationNotes(member, entry.required))
         }
         if !crossings.isEmpty {
           let reason =
@@ -236,6 +234,14 @@ extension ManifestValidator {
       at: decl.to?.location ?? decl.location, notes: siteNotes + unmapped.map(\.1))
   }
 
+  /// Notes at the declarations of two paired members.
+  static func declarationNotes(_ first: MemberDecl, _ second: MemberDecl) -> [DiagnosticNote] {
+    [
+      DiagnosticNote("'\(first.fullName)' is declared here", at: first.location),
+      DiagnosticNote("'\(second.fullName)' is declared here", at: second.location),
+    ]
+  }
+
   private enum ImplicitPair {
     case paired([AdapterCrossing])
     /// Same full name and fitting types, except that protocol-typed values need adapters that
@@ -252,10 +258,7 @@ extension ManifestValidator {
     for problem in problems {
       diagnostics.report(
         problem.code, context + problem.message, at: location,
-        notes: siteNotes + [
-          DiagnosticNote("'\(member.fullName)' is declared here", at: member.location),
-          DiagnosticNote("'\(same.fullName)' is declared here", at: same.location),
-        ])
+        notes: siteNotes + Self.declarationNotes(member, same))
     }
   }
 

@@ -125,6 +125,7 @@ extension ManifestValidator {
       }
     }
     var found: [Diagnostic] = []
+    var ambiguities: [String: Ambiguity] = [:]
     for moduleName in moduleOrder {
       guard let index = moduleIndex[moduleName] else { continue }
       for required in manifest.modules[index].requires {
@@ -134,10 +135,15 @@ extension ManifestValidator {
         case .unsatisfied:
           found.append(unsatisfied(required, by: moduleName))
         case .ambiguous(let candidates):
-          found.append(ambiguous(required, by: moduleName, candidates: candidates))
-          for candidate in candidates {
-            if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
+          let known = ambiguities[required.value]
+          let ambiguity = known ?? ambiguity(of: required.value, candidates: candidates)
+          if known == nil {
+            ambiguities[required.value] = ambiguity
+            for candidate in candidates {
+              if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
+            }
           }
+          found.append(ambiguous(required, by: moduleName, ambiguity))
         }
       }
     }
@@ -164,29 +170,43 @@ extension ManifestValidator {
       at: required.location, notes: notes)
   }
 
-  private func ambiguous(_ required: Located<String>, by module: String, candidates: [Candidate])
-    -> Diagnostic
-  {
+  /// What an ambiguity diagnostic says about its candidates; the same for every module that
+  /// requires the protocol, so it is worked out once per protocol.
+  private struct Ambiguity {
+    let moduleCount: Int
+    let names: [String]
+    let notes: [DiagnosticNote]
+    let candidateCount: Int
+  }
+
+  private func ambiguity(of protocolName: String, candidates: [Candidate]) -> Ambiguity {
+    var seen: Set<Int> = []
     var names: [String] = []
-    for candidate in candidates where !names.contains(moduleOrderName(candidate.module)) {
-      names.append(moduleOrderName(candidate.module))
+    for candidate in candidates where seen.insert(candidate.module).inserted {
+      if names.count < 6 { names.append(moduleOrderName(candidate.module)) }
     }
-    let notes = candidates.prefix(DiagnosticBag.maxNotes + 1).map { candidateNote($0, for: required.value) }
+    let notes = candidates.prefix(DiagnosticBag.maxNotes + 1).map { candidateNote($0, for: protocolName) }
+    return Ambiguity(moduleCount: seen.count, names: names, notes: notes, candidateCount: candidates.count)
+  }
+
+  private func ambiguous(_ required: Located<String>, by module: String, _ ambiguity: Ambiguity) -> Diagnostic
+  {
+    let names = ambiguity.names
     var message: String
-    if names.count == 1 {
+    if ambiguity.moduleCount == 1 {
       message =
         "module '\(module)' requires '\(required.value)', which module '\(names[0])' provides through "
-        + "\(candidates.count) adapters; remove all but one of them"
+        + "\(ambiguity.candidateCount) adapters; remove all but one of them"
     } else {
-      let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : "")
+      let shown = names.prefix(5).joined(separator: ", ") + (ambiguity.moduleCount > 5 ? ", ..." : "")
       message =
-        "module '\(module)' requires '\(required.value)', which \(names.count) modules provide "
+        "module '\(module)' requires '\(required.value)', which \(ambiguity.moduleCount) modules provide "
         + "(\(shown)); choose one with 'bindings: { \(required.value): \(names[0]) }'"
     }
-    if candidates.count > notes.count {
-      message += " (\(candidates.count) candidates)"
+    if ambiguity.candidateCount > ambiguity.notes.count {
+      message += " (\(ambiguity.candidateCount) candidates)"
     }
-    return Diagnostic(.ambiguousRequirement, message, at: required.location, notes: notes)
+    return Diagnostic(.ambiguousRequirement, message, at: required.location, notes: ambiguity.notes)
   }
 
   private func candidateNote(_ candidate: Candidate, for protocolName: String) -> DiagnosticNote {

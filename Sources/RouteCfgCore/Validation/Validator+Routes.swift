@@ -135,7 +135,8 @@ extension ManifestValidator {
         diagnostics.report(
           .unroutableParameterType,
           "parameter '\(name)' has type '\(type)', which a URL segment cannot carry; route parameters "
-            + "are Int, Double, Bool or String (optional or not): bind another parameter or change its type",
+            + "are Int, Double, Bool or String (optional or not): bind another parameter or change its type"
+            + Self.routeTypeHint(type),
           at: location, notes: [DiagnosticNote("'\(name)' is declared here", at: parameter.name.location)])
         complete = false
         continue
@@ -200,7 +201,7 @@ extension ManifestValidator {
         at: route.route.location,
         notes: [
           DiagnosticNote(
-            "'\(first.route.value)' of module '\(first.module)' is here", at: first.route.location)
+            "'\(first.route.value)' of module '\(first.module)' has the same shape", at: first.route.location)
         ])
     }
   }
@@ -217,6 +218,12 @@ extension ManifestValidator {
         + "no route cannot supply them: make them optional or choose another fallback",
       at: fallback.location,
       notes: required.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
+  }
+
+  /// "; did you mean 'String'?" when a misspelt route type is meant.
+  private static func routeTypeHint(_ type: TypeRef) -> String {
+    guard case .named(let name) = type.unwrappedOptional ?? type else { return "" }
+    return NameSuggester(RouteValueType.allCases.map(\.rawValue)).hint(for: name)
   }
 
   private func offset(_ location: SourceLocation, by scalars: Int) -> SourceLocation {

@@ -57,9 +57,41 @@ enum LibYAMLErrors {
         .invalidUTF8, "the file looks UTF-16 encoded; manifests are UTF-8: save it as UTF-8",
         at: .startOf(file))
     }
+    // libyaml reports where a bad sequence broke off; point at where it starts.
+    let start = firstInvalidUTF8(in: bytes) ?? parser.problem_offset
     return Diagnostic(
-      .invalidUTF8,
-      "the file is not valid UTF-8 here (\(problem)); save the file as UTF-8", at: location)
+      .invalidUTF8, "the file is not valid UTF-8 here (\(problem)); save the file as UTF-8",
+      at: SourceLocation(file: file, start: source.point(atByteOffset: start)))
+  }
+
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:
+  /// no overlong forms, no surrogates, nothing above U+10FFFF).
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0x00...0x7F:
+        index += 1
+        continue
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      if bytes[index + 1] < low || bytes[index + 1] > high { return index }
+      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
+      index += length
+    }
+    return nil
   }
 
   /// The position of a tab in the indentation of the problem line, when a tab is to blame.

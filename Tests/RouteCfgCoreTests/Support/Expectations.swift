@@ -48,7 +48,7 @@ struct ExpectationCheck {
   var passed: Bool { missing.isEmpty && unexpected.isEmpty }
 
   /// Compares a report against the expectations of every file it loaded.
-  static func compare(_ result: ValidationReport) -> ExpectationCheck {
+  static func compare(_ result: ValidationResult) -> ExpectationCheck {
     var expected: [ExpectedDiagnostic] = []
     for file in result.manifest.files.files {
       expected += ExpectedDiagnostic.read(from: file.canonicalPath ?? file.path)

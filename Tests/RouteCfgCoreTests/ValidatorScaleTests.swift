@@ -1,0 +1,56 @@
+import RouteCfgCore
+import RouteCfgSynthetic
+import Testing
+
+/// Pathological sizes must give linear output and finish; timing is left to the benchmark.
+@Suite("Validator at scale")
+struct ValidatorScaleTests {
+  @Test func syntheticManifestsAreValid() throws {
+    let result = try RouteCfg.validate(yaml: SyntheticManifest.yaml(moduleCount: 200), path: "synthetic.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3))")
+    let graph = try #require(result.graph)
+    #expect(graph.modules.count == 201)
+    #expect(graph.adapters.count == 400)
+    #expect(graph.routes.count == 400)
+  }
+
+  @Test func twentyThousandModulesWithOneRouteGiveOneDiagnosticEach() throws {
+    var yaml = "routecfg: 1\nmodules:\n"
+    for index in 0..<20_000 { yaml += "  M\(index): {kind: view, routes: [/same]}\n" }
+    let result = try RouteCfg.validate(yaml: yaml, path: "same-route.yaml")
+    let conflicts = result.diagnostics.filter { $0.code == .routeConflict }
+    #expect(conflicts.count == 20_000)
+    #expect(conflicts.allSatisfy { $0.notes.count <= DiagnosticBag.maxNotes + 1 })
+  }
+
+  @Test func manyProvidersOfOneRequirementKeepNotesBounded() throws {
+    var yaml = "routecfg: 1\nprotocols:\n  P: ''\nmodules:\n"
+    for index in 0..<5_000 { yaml += "  Provider\(index): {kind: service, provides: [P]}\n" }
+    for index in 0..<5_000 { yaml += "  User\(index): {kind: view, requires: [P], routes: [/u\(index)]}\n" }
+    let result = try RouteCfg.validate(yaml: yaml, path: "ambiguous.yaml")
+    let ambiguous = result.diagnostics.filter { $0.code == .ambiguousRequirement }
+    #expect(ambiguous.count == 5_000)
+    #expect(ambiguous.allSatisfy { $0.notes.count <= DiagnosticBag.maxNotes + 1 })
+  }
+
+  @Test func runawayInheritanceHitsTheBudgetOnce() throws {
+    // A chain where each protocol inherits the previous one and adds a member: the inherited
+    // members add up quadratically, so the budget stops it.
+    var yaml = "routecfg: 1\nprotocols:\n  P0: 'var m0: Int'\n"
+    for index in 1..<1_500 {
+      yaml += "  P\(index):\n    inherits: [P\(index - 1)]\n    members: 'var m\(index): Int'\n"
+    }
+    yaml += "modules:\n  Host: {kind: view, provides: [P1499], routes: [/host]}\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "chain.yaml")
+    #expect(result.diagnostics.filter { $0.code == .inheritanceTooLarge }.count == 1)
+  }
+
+  @Test func longListsAreCheckedForRepeatsWithoutQuadraticWork() throws {
+    var yaml = "routecfg: 1\nprotocols:\n"
+    for index in 0..<3_000 { yaml += "  P\(index): ''\n" }
+    yaml += "modules:\n  Host:\n    kind: view\n    routes: [/host]\n    provides: ["
+    yaml += (0..<3_000).map { "P\($0)" }.joined(separator: ", ") + ", P7]\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "long-list.yaml")
+    #expect(result.diagnostics.map(\.code) == [.duplicateListEntry])
+  }
+}
