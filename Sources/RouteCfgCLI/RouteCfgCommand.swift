@@ -15,7 +15,7 @@ public struct RouteCfgCommand: ParsableCommand {
       nowhere, 64 for command-line misuse.
       """,
     version: RouteCfgVersion.current,
-    subcommands: [ValidateCommand.self]
+    subcommands: [ValidateCommand.self, ResolveCommand.self]
   )
 
   public init() {}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite("routecfg resolve")
+struct ResolveCommandTests {
+  static let noteApp = "manifests/NoteApp.yaml"
+
+  /// The JSON object for a URL, and the exit status.
+  func resolve(_ url: String, in manifest: String = noteApp) throws -> ([String: Any], Int32) {
+    let result = try Routecfg.run(["resolve", manifest, url, "--format", "json"])
+    let object = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    #expect(Set(object.keys) == ["module", "route", "parameters", "fallback"])
+    return (object, result.status)
+  }
+
+  @Test func aRouteGivesTheModuleRouteAndTypedParameters() throws {
+    let result = try Routecfg.run(["resolve", Self.noteApp, "/notes/42", "--format", "json"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput
+        == #"{"module":"NoteDetail","route":"/notes/:noteId","parameters":{"noteId":42},"fallback":false}"#
+        + "\n")
+  }
+
+  @Test func theSchemeAndTheQueryAreRead() throws {
+    let (object, status) = try resolve("noteapp://notes/7?query=hello%20world&unknown=1")
+    #expect(status == 0)
+    #expect(object["module"] as? String == "NoteDetail")
+    let parameters = try #require(object["parameters"] as? [String: Any])
+    #expect(parameters["noteId"] as? Int == 7)
+    #expect(parameters["query"] as? String == "hello world")
+    #expect(parameters.count == 2)
+  }
+
+  @Test func literalsBeatParameters() throws {
+    let (object, _) = try resolve("/notes/new")
+    #expect(object["module"] as? String == "NoteEditor")
+    #expect(object["route"] as? String == "/notes/new")
+    #expect((object["parameters"] as? [String: Any])?.isEmpty == true)
+  }
+
+  @Test func unmatchedURLsGoToTheFallback() throws {
+    for url in ["/nowhere", "/notes/abc/def", "/notes//42", "/notes/%zz", "/notes/%2E%2E"] {
+      let (object, status) = try resolve(url)
+      #expect(status == 0, "\(url)")
+      #expect(object["module"] as? String == "NotFound", "\(url)")
+      #expect(object["route"] is NSNull, "\(url)")
+      #expect(object["fallback"] as? Bool == true, "\(url)")
+    }
+  }
+
+  @Test func anotherSchemeIsNotRoutedEvenWithAFallback() throws {
+    let result = try Routecfg.run([
+      "resolve", Self.noteApp, "https://example.com/notes/42", "--format", "json",
+    ])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("scheme 'https' is not the app's scheme 'noteapp'"))
+  }
+
+  @Test func withoutAFallbackAnUnmatchedURLExitsOne() throws {
+    let result = try Routecfg.run(["resolve", "manifests/LoginDemo.yaml", "/nothing"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("reaches no module"))
+  }
+
+  @Test func textOutputListsTheParameters() throws {
+    let result = try Routecfg.run(["resolve", Self.noteApp, "/notes/42?query=hi"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput
+        == "module: NoteDetail\nroute: /notes/:noteId\nparameters:\n  noteId: 42 (Int)\n  query: \"hi\" (String)\n"
+    )
+    let fallback = try Routecfg.run(["resolve", Self.noteApp, "/elsewhere"])
+    #expect(fallback.standardOutput == "module: NotFound (fallback)\nroute: none\nparameters: none\n")
+  }
+
+  @Test func aManifestWithErrorsPrintsItsDiagnosticsOnStandardError() throws {
+    let result = try Routecfg.run(["resolve", "manifests/invalid/routes.yaml", "/notes/1"])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.contains("manifests/invalid/routes.yaml:12:15: error:"))
+  }
+
+  @Test func misuseExits64() throws {
+    #expect(try Routecfg.run(["resolve", Self.noteApp]).status == 64)
+    #expect(
+      try Routecfg.run(["resolve", "manifests/LoginDemo.yaml", "/login", "--variant", "tvOS"]).status == 64)
+    #expect(try Routecfg.run(["resolve", Self.noteApp, "/x", "--format", "sarif"]).status == 64)
+  }
+
+  @Test func helpDescribesTheCommand() throws {
+    let result = try Routecfg.run(["resolve", "--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("--format <format>"))
+    #expect(result.standardOutput.contains("<url>"))
+  }
+}
