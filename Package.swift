@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "routecfg", targets: ["routecfg"]),
     .library(name: "RouteCfgCore", targets: ["RouteCfgCore"]),
+    .library(name: "RouteCfgRuntime", targets: ["RouteCfgRuntime"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -23,6 +24,11 @@ let package = Package(
       name: "RouteCfgCore",
       dependencies: ["CYAML"]
     ),
+    // The registry, URL router and forwarding proxies apps and test harnesses link.
+    .target(
+      name: "RouteCfgRuntime",
+      dependencies: ["RouteCfgCore"]
+    ),
     // The `routecfg` commands, one file per command.
     .target(
       name: "RouteCfgCLI",
@@ -34,6 +40,17 @@ let package = Package(
     .executableTarget(
       name: "routecfg",
       dependencies: ["RouteCfgCLI"]
+    ),
+    // The seed's login scenario wired with real classes: a library for the tests, a demo to run.
+    .target(
+      name: "NoteAppExample",
+      dependencies: ["RouteCfgCore", "RouteCfgRuntime"],
+      path: "Examples/NoteApp/NoteAppExample"
+    ),
+    .executableTarget(
+      name: "noteapp-demo",
+      dependencies: ["NoteAppExample", "RouteCfgRuntime"],
+      path: "Examples/NoteApp/Demo"
     ),
     // Synthetic manifests for benchmarks and scale tests.
     .target(
@@ -50,6 +67,10 @@ let package = Package(
       name: "RouteCfgCoreTests",
       dependencies: ["RouteCfgCore", "RouteCfgSynthetic"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "RouteCfgRuntimeTests",
+      dependencies: ["RouteCfgCore", "RouteCfgRuntime", "NoteAppExample"]
     ),
     .testTarget(
       name: "RouteCfgCLITests",

@@ -88,3 +88,9 @@ extension NameSuggester {
     return "; did you mean '\(suggestion)'?"
   }
 }
+
+/// The name among `names` closest to a misspelt `name` (a typo's distance), for "did you mean"
+/// hints in tools built on routecfg.
+public func closestName(to name: String, among names: [String]) -> String? {
+  NameSuggester(names).suggestion(for: name)
+}

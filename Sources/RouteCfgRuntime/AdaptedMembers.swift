@@ -1,0 +1,108 @@
+import RouteCfgCore
+
+/// A facade of one protocol over an object of another, through an adapter's member pairings:
+/// reads, writes and calls by the facade's member names reach the target's members, following
+/// key paths (`title` → `header.title`) and renamed methods, with values of protocol types
+/// converted on the way (delegates in both directions).
+final class AdaptedMembers: DynamicMembers {
+  let protocolName: String
+  let target: any DynamicMembers
+  var object: AnyObject { target.object }
+  private let facade: ProtocolInfo
+  private let pairings: [String: [String]]
+  private let state: RuntimeState
+  /// Proxies handed to the target through this facade, kept alive as long as it is (the target
+  /// may hold them weakly, as delegates usually are).
+  private var handedOver: [AnyObject] = []
+
+  init(facade: ProtocolInfo, target: any DynamicMembers, pairings: [MemberPairing], state: RuntimeState) {
+    self.protocolName = facade.name
+    self.facade = facade
+    self.target = target
+    self.state = state
+    var byName: [String: [String]] = [:]
+    for pairing in pairings { byName[pairing.member] = pairing.path }
+    self.pairings = byName
+  }
+
+  func get(_ member: String) throws -> Any? {
+    let (declaration, path) = try resolve(member, property: true)
+    guard let (owner, last) = try walk(path, settingOrCalling: nil) else { return nil }
+    let value = try owner.target.get(last)
+    return try state.convert(value, from: owner.type(of: last), to: declaration.property?.type ?? .void)
+  }
+
+  func set(_ member: String, to value: Any?) throws {
+    let (declaration, path) = try resolve(member, property: true)
+    guard declaration.property?.isSettable == true else {
+      throw RuntimeError.readOnly(protocolName: protocolName, member: member)
+    }
+    guard let (owner, last) = try walk(path, settingOrCalling: member) else { return }
+    let converted = try state.convert(value, from: declaration.property?.type ?? .void, to: owner.type(of: last))
+    if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy, !(DynamicValue.flatten(value) is DynamicProtocolProxy) {
+      handedOver.append(proxy)
+    }
+    try owner.target.set(last, to: converted)
+  }
+
+  func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
+    let (declaration, path) = try resolve(method, property: false)
+    guard let signature = declaration.method, let targetName = path.first,
+      let targetDeclaration = state.protocolInfo(target.protocolName)?.member(named: targetName),
+      let targetSignature = targetDeclaration.method
+    else { throw RuntimeError.unknownMember(protocolName: protocolName, member: method, suggestion: "") }
+    guard arguments.count == signature.parameters.count else {
+      throw RuntimeError.argumentCount(
+        member: declaration.fullName, expected: signature.parameters.count, actual: arguments.count)
+    }
+    var converted: [Any?] = []
+    for (index, argument) in arguments.enumerated() {
+      converted.append(
+        try state.convert(
+          argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type))
+    }
+    let result = try target.call(targetDeclaration.fullName, converted)
+    return try state.convert(result, from: targetSignature.result, to: signature.result)
+  }
+
+  /// The facade's declaration of a member and the path it maps to.
+  private func resolve(_ member: String, property: Bool) throws -> (MemberDecl, [String]) {
+    let base = member.firstIndex(of: "(").map { String(member[..<$0]) } ?? member
+    guard let declaration = facade.member(named: base), declaration.isProperty == property,
+      member == base || member == declaration.fullName, let path = pairings[declaration.fullName]
+    else {
+      let names = facade.members.map { member.contains("(") ? $0.fullName : $0.name }
+      throw RuntimeError.unknownMember(
+        protocolName: protocolName, member: member, suggestion: closestName(to: member, among: names) ?? "")
+    }
+    return (declaration, path)
+  }
+
+  /// Follows a key path's steps to the object that owns its last step. `nil` when a step is
+  /// `nil` while reading; an error while writing.
+  private func walk(_ path: [String], settingOrCalling member: String?) throws -> (Step, String)? {
+    guard let last = path.last else { return nil }
+    var current = Step(target: target, state: state)
+    for step in path.dropLast() {
+      guard let value = DynamicValue.flatten(try current.target.get(step)) else {
+        if let member { throw RuntimeError.nilStep(member: member, step: step) }
+        return nil
+      }
+      guard case .named(let protocolName) = current.type(of: step).unwrappedOptional ?? current.type(of: step)
+      else { throw RuntimeError.unsupported("key path step '\(step)' is not protocol-typed") }
+      current = Step(target: try state.members(of: value as AnyObject, as: protocolName), state: state)
+    }
+    return (current, last)
+  }
+
+  /// One object along a key path, with its protocol's declarations.
+  @MainActor
+  private struct Step {
+    let target: any DynamicMembers
+    let state: RuntimeState
+
+    func type(of member: String) -> TypeRef {
+      state.protocolInfo(target.protocolName)?.member(named: member)?.property?.type ?? .void
+    }
+  }
+}

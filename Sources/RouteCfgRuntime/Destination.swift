@@ -1,0 +1,23 @@
+/// What ``Registry/destination(for:parameters:)`` returns: a module's instance seen as the asked
+/// protocol. Reads, writes and calls use that protocol's member names and reach the instance
+/// directly or through an adapter.
+@MainActor
+public final class Destination: DynamicMembers {
+  /// The module that answers.
+  public let module: String
+  /// How calls reach the instance.
+  public let members: any DynamicMembers
+
+  init(module: String, members: any DynamicMembers) {
+    self.module = module
+    self.members = members
+  }
+
+  public var protocolName: String { members.protocolName }
+  /// The module's instance.
+  public var object: AnyObject { members.object }
+
+  public func get(_ member: String) throws -> Any? { try members.get(member) }
+  public func set(_ member: String, to value: Any?) throws { try members.set(member, to: value) }
+  public func call(_ method: String, _ arguments: [Any?]) throws -> Any? { try members.call(method, arguments) }
+}

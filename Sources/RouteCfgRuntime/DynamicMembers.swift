@@ -1,0 +1,90 @@
+import RouteCfgCore
+
+/// An object seen as one protocol of the manifest: its members read, written and called by the
+/// names that protocol gives them. Values of protocol types are converted on the way through
+/// adapters (a delegate set here arrives at the other side as that side's protocol).
+@MainActor
+public protocol DynamicMembers: AnyObject {
+  /// The protocol whose member names this object answers to.
+  var protocolName: String { get }
+  /// The object that finally receives the calls.
+  var object: AnyObject { get }
+  /// Reads a property.
+  func get(_ member: String) throws -> Any?
+  /// Writes a settable property.
+  func set(_ member: String, to value: Any?) throws
+  /// Calls a method by base name (`didLogin`) or full name (`highlight(range:animated:)`).
+  func call(_ method: String, _ arguments: [Any?]) throws -> Any?
+}
+
+extension DynamicMembers {
+  /// Calls a method with its arguments in order.
+  @discardableResult
+  public func call(_ method: String, _ arguments: Any?...) throws -> Any? {
+    try call(method, arguments)
+  }
+
+  /// Reads a property as a `T`.
+  public func get<T>(_ member: String, as type: T.Type) throws -> T {
+    try DynamicValue.cast(get(member), to: type, for: member)
+  }
+}
+
+/// An object that implements a protocol itself, through its registered member table.
+final class DirectMembers: DynamicMembers {
+  let protocolName: String
+  let object: AnyObject
+  private let info: ProtocolInfo
+  private let table: ErasedMemberTable
+
+  init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable) {
+    self.protocolName = protocolInfo.name
+    self.object = object
+    self.info = protocolInfo
+    self.table = table
+  }
+
+  func get(_ member: String) throws -> Any? {
+    let entry = try self.entry(for: member, property: true)
+    guard case .property(let get, _) = entry.kind else { throw unknown(member) }
+    return DynamicValue.flatten(try get(object))
+  }
+
+  func set(_ member: String, to value: Any?) throws {
+    guard let declaration = info.member(named: member), declaration.property?.isSettable == true else {
+      if info.member(named: member)?.isProperty == true {
+        throw RuntimeError.readOnly(protocolName: protocolName, member: member)
+      }
+      throw unknown(member)
+    }
+    let entry = try self.entry(for: member, property: true)
+    guard case .property(_, let set?) = entry.kind else {
+      throw RuntimeError.readOnly(protocolName: protocolName, member: member)
+    }
+    try set(object, value)
+  }
+
+  func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
+    let entry = try self.entry(for: method, property: false)
+    guard case .method(let call, _, _) = entry.kind else { throw unknown(method) }
+    return try call(object, arguments)
+  }
+
+  /// The table entry for a member the protocol declares.
+  private func entry(for name: String, property: Bool) throws -> MemberEntry {
+    let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
+    guard let declaration = info.member(named: base), declaration.isProperty == property,
+      name == base || name == declaration.fullName
+    else { throw unknown(name) }
+    guard let entry = table.entries[declaration.fullName] else {
+      throw RuntimeError.unsupported(
+        "'\(table.typeName)' registers no '\(declaration.fullName)' for '\(protocolName)'")
+    }
+    return entry
+  }
+
+  private func unknown(_ member: String) -> RuntimeError {
+    let suggestion = closestName(to: member, among: info.members.map { member.contains("(") ? $0.fullName : $0.name })
+    return RuntimeError.unknownMember(protocolName: protocolName, member: member, suggestion: suggestion ?? "")
+  }
+}

@@ -1,0 +1,93 @@
+/// The members of one destination type, as key paths and closures, by the names the manifest
+/// gives them: a property by its name (`notifyString`), a method by its full name
+/// (`highlight(range:animated:)`, `didLogin()`).
+///
+/// ```swift
+/// var table = MemberTable(for: LoginViewController.self)
+/// table.property("notifyString", \.notifyString)          // settable: a writable key path
+/// table.property("delegate", \.delegate)
+/// table.method("login()") { controller in controller.login() }
+/// ```
+@MainActor
+public struct MemberTable<Root> {
+  var entries: [String: MemberEntry] = [:]
+
+  public init(for type: Root.Type = Root.self) {}
+
+  /// A read-only property.
+  public mutating func property<Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
+    entries[name] = MemberEntry(
+      kind: .property(get: { object in try Self.root(object)[keyPath: keyPath] }, set: nil), valueType: Value.self)
+  }
+
+  /// A settable property.
+  public mutating func property<Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+    entries[name] = MemberEntry(
+      kind: .property(
+        get: { object in try Self.root(object)[keyPath: keyPath] },
+        set: { object, value in
+          try Self.root(object)[keyPath: keyPath] = try DynamicValue.cast(value, to: Value.self, for: name)
+        }),
+      valueType: Value.self)
+  }
+
+  /// A method without arguments.
+  public mutating func method<Result>(_ fullName: String, _ body: @escaping @MainActor (Root) throws -> Result) {
+    add(fullName, parameters: [], result: Result.self) { root, _ in try body(root) }
+  }
+
+  /// A method with one argument.
+  public mutating func method<A, Result>(_ fullName: String, _ body: @escaping @MainActor (Root, A) throws -> Result) {
+    add(fullName, parameters: [A.self], result: Result.self) { root, arguments in
+      try body(root, DynamicValue.cast(arguments[0], to: A.self, for: fullName))
+    }
+  }
+
+  /// A method with two arguments.
+  public mutating func method<A, B, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B) throws -> Result
+  ) {
+    add(fullName, parameters: [A.self, B.self], result: Result.self) { root, arguments in
+      try body(
+        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
+        DynamicValue.cast(arguments[1], to: B.self, for: fullName))
+    }
+  }
+
+  /// A method with three arguments.
+  public mutating func method<A, B, C, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C) throws -> Result
+  ) {
+    add(fullName, parameters: [A.self, B.self, C.self], result: Result.self) { root, arguments in
+      try body(
+        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
+        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
+        DynamicValue.cast(arguments[2], to: C.self, for: fullName))
+    }
+  }
+
+  private mutating func add<Result>(
+    _ fullName: String, parameters: [Any.Type], result: Result.Type,
+    _ call: @escaping @MainActor (Root, [Any?]) throws -> Result
+  ) {
+    let count = parameters.count
+    entries[fullName] = MemberEntry(
+      kind: .method(
+        call: { object, arguments in
+          guard arguments.count == count else {
+            throw RuntimeError.argumentCount(member: fullName, expected: count, actual: arguments.count)
+          }
+          return DynamicValue.flatten(try call(Self.root(object), arguments))
+        },
+        parameterTypes: parameters, resultType: Result.self),
+      valueType: Result.self)
+  }
+
+  private static func root(_ object: AnyObject) throws -> Root {
+    guard let root = object as? Root else {
+      throw RuntimeError.typeMismatch(
+        member: "self", expected: SwiftTypeName.of(Root.self), actual: SwiftTypeName.of(type(of: object)))
+    }
+    return root
+  }
+}

@@ -1,0 +1,44 @@
+import RouteCfgCore
+
+/// What a module's factory receives: the module's name and its parameters, from the caller or
+/// from a URL.
+public struct ModuleContext: Sendable {
+  public let module: String
+  /// Parameters by name; absent optional parameters are left out.
+  public let parameters: [String: any Sendable]
+
+  public init(module: String, parameters: [String: any Sendable]) {
+    self.module = module
+    self.parameters = parameters
+  }
+
+  /// A parameter as a `T`, or `nil` when it is absent or of another type.
+  public func parameter<T>(_ name: String, as type: T.Type = T.self) -> T? {
+    parameters[name] as? T
+  }
+}
+
+extension ModuleContext {
+  /// A context whose parameters are checked against the module's declaration: every
+  /// non-optional parameter present, no unknown parameter, every value of the declared type.
+  init(module: String, parameters: [String: any Sendable], graph: AppGraph) throws(RuntimeError) {
+    let declared = graph.modules[module]?.parameters ?? []
+    for name in parameters.keys.sorted() where !declared.contains(where: { $0.name == name }) {
+      throw .unknownParameter(module: module, parameter: name)
+    }
+    for parameter in declared {
+      guard let value = parameters[parameter.name] else {
+        if parameter.isOptional { continue }
+        throw .missingParameter(module: module, parameter: parameter.name, type: parameter.type.description)
+      }
+      let valueType = Swift.type(of: value)
+      let wrapped = parameter.type.unwrappedOptional ?? parameter.type
+      if !SwiftTypeName.matches(valueType, parameter.type), !SwiftTypeName.matches(valueType, wrapped) {
+        throw .typeMismatch(
+          member: "\(module).\(parameter.name)", expected: parameter.type.description,
+          actual: SwiftTypeName.of(valueType))
+      }
+    }
+    self.init(module: module, parameters: parameters)
+  }
+}

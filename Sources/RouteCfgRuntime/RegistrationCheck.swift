@@ -1,0 +1,144 @@
+import RouteCfgCore
+
+/// Compares registrations with a validated manifest and lists every mismatch.
+@MainActor
+struct RegistrationCheck {
+  let graph: AppGraph
+  let registrations: Registrations
+
+  func problems() -> [String] {
+    var problems: [String] = []
+    for module in graph.moduleNames where registrations.factories[module] == nil {
+      problems.append("module '\(module)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
+    }
+    for name in registrations.factories.keys.sorted() where graph.modules[name] == nil {
+      let hint = closestName(to: name, among: graph.moduleNames).map { "; did you mean '\($0)'?" } ?? ""
+      problems.append("a factory is registered for '\(name)', which the manifest does not declare\(hint)")
+    }
+    for name in graph.moduleNames {
+      guard let module = graph.modules[name], let factory = registrations.factories[name] else { continue }
+      if module.kind == .view, factory.kind == .service {
+        problems.append("module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
+      }
+      problems += memberProblems(module, factory: factory)
+    }
+    problems += proxyProblems()
+    return problems
+  }
+
+  /// Every member of every protocol the module provides must be in its type's table, with the
+  /// declared type, settable when declared settable.
+  private func memberProblems(_ module: ModuleInfo, factory: Registrations.Factory) -> [String] {
+    let typeName = String(describing: factory.type)
+    var members: [(MemberDecl, String)] = []
+    var seen: Set<String> = []
+    for provided in module.provides {
+      guard let info = graph.protocols[provided] else { continue }
+      for (member, origin) in zip(info.members, info.origins) where seen.insert(member.fullName).inserted {
+        members.append((member, origin))
+      }
+    }
+    guard !members.isEmpty else { return [] }
+    guard let table = registrations.tables[factory.tableKey] else {
+      return ["'\(typeName)' (module '\(module.name)') has no member table; register its members with members(of:_:)"]
+    }
+    var problems: [String] = []
+    for (member, origin) in members {
+      let owner = "'\(typeName).\(member.fullName)' (from '\(origin)')"
+      guard let entry = table.entries[member.fullName] else {
+        problems.append("\(owner) is missing from the member table of '\(typeName)'")
+        continue
+      }
+      switch (member.kind, entry.kind) {
+      case (.property(let property), .property(_, let set)):
+        if !SwiftTypeName.matches(entry.valueType, property.type) {
+          problems.append("\(owner) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
+        }
+        if property.isSettable, set == nil {
+          problems.append("\(owner) is settable but registered with a read-only key path")
+        }
+      case (.method(let method), .method(_, let parameterTypes, let resultType)):
+        let declared = method.parameters.map(\.type)
+        let matches =
+          declared.count == parameterTypes.count
+          && zip(parameterTypes, declared).allSatisfy { SwiftTypeName.matches($0, $1) }
+          && SwiftTypeName.matches(resultType, method.result)
+        if !matches {
+          let registered = "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
+            + SwiftTypeName.of(resultType)
+          let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
+          problems.append("\(owner) is registered as '\(registered)', declared '\(expected)'")
+        }
+        if method.isAsync {
+          problems.append("\(owner) is async, which the dynamic runtime cannot call; use generated code")
+        }
+      default:
+        problems.append("\(owner) is registered as a \(member.isProperty ? "method" : "property")")
+      }
+    }
+    return problems
+  }
+
+  /// Protocols whose values cross an adapter need a proxy that makes a Swift value of them.
+  private func proxyProblems() -> [String] {
+    var needed: [String: String] = [:]
+    for adapter in graph.adapters {
+      collect(adapter, facade: adapter.adapt, target: adapter.to, pairings: adapter.forward, into: &needed)
+      collect(adapter, facade: adapter.to, target: adapter.adapt, pairings: adapter.reverse, into: &needed)
+    }
+    return needed.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
+      needed[name].map { "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")" }
+    }
+  }
+
+  private func collect(
+    _ adapter: AdapterInfo, facade: String, target: String, pairings: [MemberPairing], into needed: inout [String: String]
+  ) {
+    guard let facadeInfo = graph.protocols[facade] else { return }
+    for pairing in pairings {
+      let base = pairing.member.firstIndex(of: "(").map { String(pairing.member[..<$0]) } ?? pairing.member
+      guard let member = facadeInfo.member(named: base), let last = pairing.path.last,
+        let owner = ownerInfo(of: pairing.path, from: target), let targetMember = owner.member(named: last)
+      else { continue }
+      let site = "'\(facade).\(member.fullName)' to '\(target).\(pairing.path.joined(separator: "."))'"
+      switch (member.kind, targetMember.kind) {
+      case (.property(let property), .property(let targetProperty)):
+        note(from: targetProperty.type, to: property.type, site: site, into: &needed)
+        if property.isSettable { note(from: property.type, to: targetProperty.type, site: site, into: &needed) }
+      case (.method(let method), .method(let targetMethod)):
+        for (parameter, targetParameter) in zip(method.parameters, targetMethod.parameters) {
+          note(from: parameter.type, to: targetParameter.type, site: site, into: &needed)
+        }
+        note(from: targetMethod.result, to: method.result, site: site, into: &needed)
+      default: continue
+      }
+    }
+  }
+
+  private func ownerInfo(of path: [String], from root: String) -> ProtocolInfo? {
+    var current = graph.protocols[root]
+    for step in path.dropLast() {
+      guard let type = current?.member(named: step)?.property?.type,
+        case .named(let name) = type.unwrappedOptional ?? type
+      else { return nil }
+      current = graph.protocols[name]
+    }
+    return current
+  }
+
+  /// Records the protocols a value of `source` must become to be used as `destination`.
+  private func note(from source: TypeRef, to destination: TypeRef, site: String, into needed: inout [String: String]) {
+    switch (source, destination) {
+    case (.optional(let inner), .optional(let target)), (.optional(let inner), let target), (let inner, .optional(let target)),
+      (.array(let inner), .array(let target)):
+      note(from: inner, to: target, site: site, into: &needed)
+    case (.named(let sourceName), .named(let destinationName)):
+      guard sourceName != destinationName, let info = graph.protocols[sourceName], graph.protocols[destinationName] != nil,
+        !info.conforms(to: destinationName), needed[destinationName] == nil
+      else { return }
+      needed[destinationName] = site
+    default:
+      return
+    }
+  }
+}

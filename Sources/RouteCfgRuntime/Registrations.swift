@@ -1,0 +1,96 @@
+import RouteCfgCore
+
+/// The Swift side of a manifest: a factory per module, a member table per destination type, and
+/// a proxy per protocol whose values cross adapters. The registry checks them all against the
+/// manifest when it is built.
+///
+/// ```swift
+/// var registrations = Registrations()
+/// registrations.view("Login", LoginViewController.self) { _ in LoginViewController() }
+/// registrations.members(of: LoginViewController.self) { table in
+///   table.property("notifyString", \.notifyString)
+///   table.property("delegate", \.delegate)
+/// }
+/// registrations.proxy(for: "ProvidedLoginViewDelegate") { LoginDelegateProxy($0) }
+/// ```
+@MainActor
+public struct Registrations {
+  /// How one module's destinations are made.
+  struct Factory {
+    let kind: ModuleKind
+    let type: Any.Type
+    let tableKey: ObjectIdentifier
+    let make: @MainActor (ModuleContext) throws -> AnyObject
+    /// For services: the same factory, callable from any isolation.
+    let makeSendable: (@Sendable (ModuleContext) throws -> any AnyObject & Sendable)?
+  }
+
+  var factories: [String: Factory] = [:]
+  var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
+  var protocolTables: [String: ErasedMemberTable] = [:]
+  var proxies: [String: @MainActor (any DynamicMembers) -> AnyObject] = [:]
+
+  public init() {}
+
+  /// A `view` module: made and used on the main actor.
+  public mutating func view<Destination: AnyObject>(
+    _ module: String, _ type: Destination.Type,
+    make: @escaping @MainActor (ModuleContext) throws -> Destination
+  ) {
+    factories[module] = Factory(
+      kind: .view, type: type, tableKey: ObjectIdentifier(type), make: { try make($0) }, makeSendable: nil)
+  }
+
+  /// A `service` module whose destinations are `Sendable`: made from any isolation with
+  /// ``Registry/service(for:as:parameters:)``, or on the main actor like a view.
+  public mutating func service<Destination: AnyObject & Sendable>(
+    _ module: String, _ type: Destination.Type,
+    make: @escaping @Sendable (ModuleContext) throws -> Destination
+  ) {
+    factories[module] = Factory(
+      kind: .service, type: type, tableKey: ObjectIdentifier(type), make: { try make($0) },
+      makeSendable: { try make($0) })
+  }
+
+  /// The members of a destination type, by their manifest names. Also needed for objects handed
+  /// across an adapter, such as a delegate.
+  public mutating func members<Root: AnyObject>(
+    of type: Root.Type, _ build: (inout MemberTable<Root>) -> Void
+  ) {
+    var table = MemberTable(for: type)
+    build(&table)
+    tables[ObjectIdentifier(type)] = ErasedMemberTable(typeName: String(describing: type), entries: table.entries)
+  }
+
+  /// The members of a Swift protocol, for any object that conforms to it: objects handed across
+  /// an adapter need no table of their own when their protocol has one.
+  ///
+  /// ```swift
+  /// registrations.members(of: (any ProvidedLoginViewDelegate).self, as: "ProvidedLoginViewDelegate") {
+  ///   $0.method("didLogin()") { delegate in delegate.didLogin() }
+  /// }
+  /// ```
+  public mutating func members<Root>(
+    of type: Root.Type, as protocolName: String, _ build: (inout MemberTable<Root>) -> Void
+  ) {
+    var table = MemberTable(for: type)
+    build(&table)
+    protocolTables[protocolName] = ErasedMemberTable(typeName: String(describing: type), entries: table.entries)
+  }
+
+  /// A Swift object conforming to `protocolName` that forwards to dynamic members: needed for
+  /// every protocol whose values are handed across an adapter (a delegate), and for
+  /// ``Registry/destination(for:as:parameters:)`` through an adapter. Subclass
+  /// ``DynamicProtocolProxy`` to write one.
+  public mutating func proxy(
+    for protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
+  ) {
+    proxies[protocolName] = make
+  }
+}
+
+/// A member table with its root type erased.
+struct ErasedMemberTable {
+  let typeName: String
+  let entries: [String: MemberEntry]
+}

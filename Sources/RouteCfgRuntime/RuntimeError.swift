@@ -1,0 +1,67 @@
+/// A problem found while using the registry: a wrong name, a wrong value type, a missing
+/// parameter. Thrown, never a trap.
+public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// No module answers the protocol in this configuration.
+  case unresolved(protocolName: String)
+  /// The protocol does not declare the member (with a suggestion, or empty).
+  case unknownMember(protocolName: String, member: String, suggestion: String)
+  /// A read-only member was set.
+  case readOnly(protocolName: String, member: String)
+  /// A value of the wrong type crossed the dynamic API.
+  case typeMismatch(member: String, expected: String, actual: String)
+  /// A method was called with the wrong number of arguments.
+  case argumentCount(member: String, expected: Int, actual: Int)
+  /// A non-optional module parameter was not supplied.
+  case missingParameter(module: String, parameter: String, type: String)
+  /// A parameter the module does not declare was supplied.
+  case unknownParameter(module: String, parameter: String)
+  /// An object's class has no registered member table.
+  case noMemberTable(typeName: String, protocolName: String)
+  /// A value must cross to a protocol that has no registered proxy.
+  case noProxy(protocolName: String)
+  /// A key path step on the way to a member was `nil`.
+  case nilStep(member: String, step: String)
+  /// The URL reaches no module.
+  case notRouted(url: String, reason: String)
+  /// Something the dynamic runtime cannot do (generated code can).
+  case unsupported(String)
+
+  public var description: String {
+    switch self {
+    case .unresolved(let name):
+      return "no module answers '\(name)' in this configuration"
+    case .unknownMember(let name, let member, let suggestion):
+      return "'\(name)' has no member '\(member)'" + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion)'?")
+    case .readOnly(let name, let member):
+      return "'\(name).\(member)' is read-only"
+    case .typeMismatch(let member, let expected, let actual):
+      return "'\(member)' takes a '\(expected)', not a '\(actual)'"
+    case .argumentCount(let member, let expected, let actual):
+      return "'\(member)' takes \(expected) argument(s), not \(actual)"
+    case .missingParameter(let module, let parameter, let type):
+      return "module '\(module)' needs parameter '\(parameter)' (\(type))"
+    case .unknownParameter(let module, let parameter):
+      return "module '\(module)' has no parameter '\(parameter)'"
+    case .noMemberTable(let typeName, let name):
+      return "'\(typeName)' has no registered member table, so it cannot be used as a '\(name)'"
+    case .noProxy(let name):
+      return "a value must be handed over as a '\(name)', but no proxy is registered for '\(name)'"
+    case .nilStep(let member, let step):
+      return "cannot set '\(member)': '\(step)' is nil"
+    case .notRouted(let url, let reason):
+      return "'\(url)' reaches no module: \(reason)"
+    case .unsupported(let reason):
+      return reason
+    }
+  }
+}
+
+/// Everything wrong with a set of registrations, found when the registry is built.
+public struct RegistryBuildError: Error, Sendable, CustomStringConvertible {
+  /// One line per problem, in a stable order.
+  public let problems: [String]
+
+  public var description: String {
+    "the registrations do not match the manifest:\n" + problems.map { "  - " + $0 }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,100 @@
+import RouteCfgCore
+
+/// What the dynamic runtime needs on the main actor: the validated graph, the member tables and
+/// the protocol proxies, and the conversion of values between protocol types.
+@MainActor
+final class RuntimeState {
+  let graph: AppGraph
+  let registrations: Registrations
+
+  init(graph: AppGraph, registrations: Registrations) {
+    self.graph = graph
+    self.registrations = registrations
+  }
+
+  func protocolInfo(_ name: String) -> ProtocolInfo? { graph.protocols[name] }
+
+  /// The member table for an object's class or its nearest registered superclass.
+  func table(for object: AnyObject) -> ErasedMemberTable? {
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      if let type = current.subjectType as? AnyClass,
+        let table = registrations.tables[ObjectIdentifier(type)]
+      {
+        return table
+      }
+      mirror = current.superclassMirror
+    }
+    return nil
+  }
+
+  /// An object seen as a protocol it implements itself. A proxy already speaking that protocol is
+  /// used as it is.
+  func members(of object: AnyObject, as protocolName: String) throws(RuntimeError) -> any DynamicMembers {
+    if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == protocolName {
+      return proxy.members
+    }
+    guard let info = graph.protocols[protocolName] else { throw .unresolved(protocolName: protocolName) }
+    guard let table = table(for: object) ?? registrations.protocolTables[protocolName] else {
+      throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
+    }
+    return DirectMembers(object: object, protocolInfo: info, table: table)
+  }
+
+  /// A value of manifest type `source` made usable where `destination` is expected: identical
+  /// types pass, optionals and arrays convert element by element, and an object of one protocol
+  /// crosses to another through the adapter between them (or back out of a proxy).
+  func convert(_ value: Any?, from source: TypeRef, to destination: TypeRef) throws(RuntimeError) -> Any? {
+    if source == destination { return value }
+    switch (source, destination) {
+    case (.optional(let inner), .optional(let target)), (.optional(let inner), let target):
+      guard let value = DynamicValue.flatten(value) else { return nil }
+      return try convert(value, from: inner, to: target)
+    case (let inner, .optional(let target)):
+      return try convert(value, from: inner, to: target)
+    case (.array(let inner), .array(let target)):
+      guard let items = DynamicValue.flatten(value) as? [Any?] else { return value }
+      var converted: [Any?] = []
+      for item in items { converted.append(try convert(item, from: inner, to: target)) }
+      return converted
+    case (.named(let sourceName), .named(let destinationName)):
+      return try bridge(value, from: sourceName, to: destinationName)
+    default:
+      throw .unsupported(
+        "the dynamic runtime cannot convert a '\(source)' into a '\(destination)'; use generated code")
+    }
+  }
+
+  private func bridge(_ value: Any?, from source: String, to destination: String) throws(RuntimeError) -> Any? {
+    guard let value = DynamicValue.flatten(value) else { return nil }
+    guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
+    if sourceInfo.conforms(to: destination) { return value }
+    let object = value as AnyObject
+    // Back out of a proxy made for the opposite crossing: the caller gets its own object.
+    if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == source,
+      let adapted = proxy.members as? AdaptedMembers, adapted.target.protocolName == destination
+    {
+      return adapted.target.object
+    }
+    let pairings: [MemberPairing]
+    if let forward = graph.adapter(adapting: destination, to: source) {
+      pairings = forward.forward
+    } else if let reverse = graph.adapter(adapting: source, to: destination) {
+      pairings = reverse.reverse
+    } else {
+      throw .unsupported("no adapter connects '\(source)' and '\(destination)'")
+    }
+    guard let facade = graph.protocols[destination] else { return value }
+    let adapted = AdaptedMembers(
+      facade: facade, target: try members(of: object, as: source), pairings: pairings, state: self)
+    return try proxy(for: destination, over: adapted)
+  }
+
+  /// A Swift object conforming to `protocolName` that forwards to `members`.
+  func proxy(for protocolName: String, over members: any DynamicMembers) throws(RuntimeError) -> AnyObject {
+    guard let make = registrations.proxies[protocolName] else {
+      throw .noProxy(protocolName: protocolName)
+    }
+    return make(members)
+  }
+}

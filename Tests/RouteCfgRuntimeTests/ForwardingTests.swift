@@ -1,0 +1,145 @@
+import RouteCfgCore
+import RouteCfgRuntime
+import Testing
+
+/// Forwarding through an adapter: key paths through protocol-typed properties, renamed methods
+/// with arguments, read-only members, and type mismatches reported as errors.
+@Suite("Forwarding through adapters")
+@MainActor
+struct ForwardingTests {
+  static let yaml = """
+    routecfg: 1
+    protocols:
+      RequiredCard: |
+        var title: String? { get set }
+        var size: Int { get }
+        func refresh(force: Bool, times: Int) -> Int
+      ProvidedCard: |
+        var header: CardHeader? { get set }
+        var dimension: Int { get }
+        func reload(hard: Bool, count: Int) -> Int
+      CardHeader: |
+        var title: String? { get set }
+    modules:
+      Card: {kind: view, provides: [ProvidedCard], routes: [/card]}
+      Host: {kind: view, requires: [RequiredCard], routes: [/host]}
+    adapters:
+      - adapt: RequiredCard
+        to: ProvidedCard
+        map: { title: header.title, size: dimension, refresh: reload }
+    """
+
+  func registry() throws -> Registry {
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "card.yaml")
+    var registrations = Registrations()
+    registrations.view("Card", CardView.self) { _ in CardView() }
+    registrations.view("Host", HostView.self) { _ in HostView() }
+    registrations.members(of: CardView.self) { table in
+      table.property("header", \.header)
+      table.property("dimension", \.dimension)
+      table.method("reload(hard:count:)") { (card, hard: Bool, count: Int) in card.reload(hard: hard, count: count) }
+    }
+    registrations.members(of: CardHeader.self) { table in table.property("title", \.title) }
+    return try Registry(manifest, registrations: registrations)
+  }
+
+  @Test func keyPathsReachThroughProtocolTypedProperties() throws {
+    let card = try registry().destination(for: "RequiredCard")
+    let view = try #require(card.object as? CardView)
+    #expect(try card.get("title") == nil, "a nil step reads as nil")
+    #expect(throws: RuntimeError.nilStep(member: "title", step: "header")) { try card.set("title", to: "Hello") }
+    view.header = CardHeader()
+    try card.set("title", to: "Hello")
+    #expect(view.header?.title == "Hello")
+    #expect(try card.get("title") as? String == "Hello")
+  }
+
+  @Test func renamedMembersAndMethodArgumentsForward() throws {
+    let card = try registry().destination(for: "RequiredCard")
+    let view = try #require(card.object as? CardView)
+    #expect(try card.get("size") as? Int == 3)
+    #expect(try card.call("refresh(force:times:)", true, 4) as? Int == 8)
+    #expect(view.reloads == [(true, 4)].map { "\($0.0)-\($0.1)" })
+  }
+
+  @Test func mistakesAreErrorsNotTraps() throws {
+    let card = try registry().destination(for: "RequiredCard")
+    (card.object as? CardView)?.header = CardHeader()
+    #expect(throws: RuntimeError.typeMismatch(member: "title", expected: "String?", actual: "Int")) {
+      try card.set("title", to: 42)
+    }
+    #expect(throws: RuntimeError.readOnly(protocolName: "RequiredCard", member: "size")) {
+      try card.set("size", to: 1)
+    }
+    #expect(throws: RuntimeError.unknownMember(protocolName: "RequiredCard", member: "titel", suggestion: "title")) {
+      try card.get("titel")
+    }
+    #expect(throws: RuntimeError.argumentCount(member: "refresh(force:times:)", expected: 2, actual: 1)) {
+      try card.call("refresh", true)
+    }
+    #expect(throws: RuntimeError.typeMismatch(member: "reload(hard:count:)", expected: "Int", actual: "String")) {
+      try card.call("refresh", true, "four")
+    }
+    #expect(throws: RuntimeError.unresolved(protocolName: "Missing")) {
+      try registry().destination(for: "Missing")
+    }
+  }
+
+  @Test func parametersAreCheckedAgainstTheManifest() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          PageInput: "let id: Int"
+        modules:
+          Page:
+            kind: view
+            provides: [PageInput]
+            parameters: {id: Int, note: String?}
+            routes: ["/pages/:id"]
+        """, path: "page.yaml")
+    var registrations = Registrations()
+    registrations.view("Page", Page.self) { context in Page(id: context.parameter("id") ?? -1) }
+    registrations.members(of: Page.self) { table in table.property("id", \.id) }
+    let registry = try Registry(manifest, registrations: registrations)
+    #expect(try registry.destination(for: "PageInput", parameters: ["id": 5]).get("id") as? Int == 5)
+    #expect(throws: RuntimeError.missingParameter(module: "Page", parameter: "id", type: "Int")) {
+      try registry.destination(for: "PageInput")
+    }
+    #expect(throws: RuntimeError.unknownParameter(module: "Page", parameter: "size")) {
+      try registry.destination(for: "PageInput", parameters: ["id": 1, "size": 2])
+    }
+    #expect(throws: RuntimeError.typeMismatch(member: "Page.id", expected: "Int", actual: "String")) {
+      try registry.destination(for: "PageInput", parameters: ["id": "one"])
+    }
+    let opened = try registry.open("/pages/9")
+    #expect((opened.object as? Page)?.id == 9)
+    #expect(opened.parameters == ["id": .int(9)])
+  }
+}
+
+@MainActor
+final class CardView {
+  var header: CardHeader?
+  var dimension: Int { 3 }
+  var reloads: [String] = []
+
+  func reload(hard: Bool, count: Int) -> Int {
+    reloads.append("\(hard)-\(count)")
+    return count * 2
+  }
+}
+
+@MainActor
+final class CardHeader {
+  var title: String?
+}
+
+@MainActor
+final class HostView {}
+
+@MainActor
+final class Page {
+  let id: Int
+  init(id: Int) { self.id = id }
+}

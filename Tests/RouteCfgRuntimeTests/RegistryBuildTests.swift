@@ -1,0 +1,109 @@
+import NoteAppExample
+import RouteCfgCore
+@testable import RouteCfgRuntime
+import Testing
+
+/// Building a registry compares every registration with the manifest and lists every mismatch at
+/// once, before anything is used.
+@Suite("Registry build")
+@MainActor
+struct RegistryBuildTests {
+  static let manifest = RuntimeFixtures.repository + "/manifests/NoteApp.yaml"
+
+  func problems(_ change: (inout Registrations) -> Void) throws -> [String] {
+    var registrations = NoteAppWiring.registrations()
+    change(&registrations)
+    let manifest = try RouteCfg.validate(path: Self.manifest)
+    do {
+      _ = try Registry(manifest, registrations: registrations)
+      return []
+    } catch {
+      return error.problems
+    }
+  }
+
+  @Test func completeRegistrationsBuild() throws {
+    #expect(try problems { _ in }.isEmpty)
+  }
+
+  @Test func everyMismatchIsListedAtOnce() throws {
+    let found = try problems { registrations in
+      // NoteStore and NotFound lose their factories.
+      registrations = Self.without(["NoteStore", "NotFound"], from: registrations)
+      // A factory for a module the manifest does not declare.
+      registrations.view("NoteLsit", NoteListViewController.self) { _ in NoteListViewController() }
+      // The login screen's table forgets 'delegate' and registers 'notifyString' read-only.
+      registrations.members(of: LoginViewController.self) { table in
+        table.property("notifyString", \.notifyString as KeyPath<LoginViewController, String?>)
+      }
+      // The detail page registers 'noteId' with another type and 'highlight' with other arguments.
+      registrations.members(of: NoteDetailViewController.self) { table in
+        table.property("noteId", \.title)
+        table.property("title", \.title)
+        table.method("highlight(range:animated:)") { (page, range: String) in page.highlight(range: range, animated: false) }
+      }
+    }
+    let expected = [
+      "module 'NoteStore' has no factory",
+      "module 'NotFound' has no factory",
+      "a factory is registered for 'NoteLsit', which the manifest does not declare; did you mean 'NoteList'?",
+      "'LoginViewController.notifyString' (from 'ProvidedLoginViewInput') is settable but registered with a read-only key path",
+      "'LoginViewController.delegate' (from 'ProvidedLoginViewInput') is missing from the member table",
+      "'NoteDetailViewController.noteId' (from 'NoteSummaryInput') is registered as 'String', declared 'Int'",
+      "'NoteDetailViewController.highlight(range:animated:)' (from 'NoteDetailInput') is registered as '(String) -> Bool'",
+    ]
+    for text in expected {
+      #expect(found.contains { $0.contains(text) }, "missing: \(text)\nin: \(found)")
+    }
+    #expect(found.count == expected.count, "\(found)")
+  }
+
+  @Test func protocolsCrossingAdaptersNeedProxies() throws {
+    let found = try problems { registrations in
+      registrations = Self.withoutProxies(registrations)
+    }
+    #expect(found.count == 2)
+    #expect(found.contains { $0.contains("values of 'ProvidedLoginViewDelegate' cross an adapter") })
+    #expect(found.contains { $0.contains("values of 'ModuleARequiredLoginViewDelegate' cross an adapter") })
+  }
+
+  @Test func aViewCannotBeRegisteredAsAService() throws {
+    let found = try problems { registrations in
+      registrations.service("Login", SendableScreen.self) { _ in SendableScreen() }
+    }
+    #expect(found.contains { $0.contains("module 'Login' is a view") })
+  }
+
+  @Test func aManifestWithErrorsCannotBeWired() throws {
+    let manifest = try RouteCfg.validate(path: RuntimeFixtures.repository + "/manifests/invalid/routes.yaml")
+    #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: Registrations())
+    }
+  }
+
+  @Test func anUnknownVariantIsABuildError() throws {
+    let manifest = try RouteCfg.validate(path: Self.manifest)
+    let graph = try #require(manifest.graph)
+    do {
+      _ = try Registry(graph: graph, registrations: NoteAppWiring.registrations(), variant: "tvOS")
+      Issue.record("expected a build error")
+    } catch {
+      #expect(error.problems.first?.contains("unknown variant 'tvOS'") == true)
+    }
+  }
+
+  /// The NoteApp registrations without some modules' factories.
+  static func without(_ modules: Set<String>, from registrations: Registrations) -> Registrations {
+    var copy = registrations
+    for module in modules { copy.factories[module] = nil }
+    return copy
+  }
+
+  static func withoutProxies(_ registrations: Registrations) -> Registrations {
+    var copy = registrations
+    copy.proxies = [:]
+    return copy
+  }
+}
+
+final class SendableScreen: Sendable {}
