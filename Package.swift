@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "routecfg", targets: ["routecfg"]),
     .library(name: "RouteCfgCore", targets: ["RouteCfgCore"]),
     .library(name: "RouteCfgRuntime", targets: ["RouteCfgRuntime"]),
+    .library(name: "RouteCfgTesting", targets: ["RouteCfgTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -28,6 +29,11 @@ let package = Package(
     .target(
       name: "RouteCfgRuntime",
       dependencies: ["RouteCfgCore"]
+    ),
+    // Test harness: load manifests in tests, recording mocks for modules, wiring checks.
+    .target(
+      name: "RouteCfgTesting",
+      dependencies: ["RouteCfgCore", "RouteCfgRuntime"]
     ),
     // The `routecfg` commands, one file per command.
     .target(
@@ -70,7 +76,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RouteCfgRuntimeTests",
-      dependencies: ["RouteCfgCore", "RouteCfgRuntime", "NoteAppExample"]
+      dependencies: ["RouteCfgCore", "RouteCfgRuntime", "RouteCfgTesting", "NoteAppExample"]
     ),
     .testTarget(
       name: "RouteCfgCLITests",

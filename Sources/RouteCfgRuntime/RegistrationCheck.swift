@@ -38,7 +38,8 @@ struct RegistrationCheck {
         members.append((member, origin))
       }
     }
-    guard !members.isEmpty else { return [] }
+    // Objects that answer members themselves need no table.
+    guard !members.isEmpty, !(factory.type is any SelfDescribingMembers.Type) else { return [] }
     guard let table = registrations.tables[factory.tableKey] else {
       return ["'\(typeName)' (module '\(module.name)') has no member table; register its members with members(of:_:)"]
     }

@@ -35,6 +35,9 @@ final class RuntimeState {
       return proxy.members
     }
     guard let info = graph.protocols[protocolName] else { throw .unresolved(protocolName: protocolName) }
+    if let answering = object as? any SelfDescribingMembers {
+      return SelfDescribedMembers(answering, protocolInfo: info)
+    }
     guard let table = table(for: object) ?? registrations.protocolTables[protocolName] else {
       throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
     }

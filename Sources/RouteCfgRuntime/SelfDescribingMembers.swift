@@ -1,0 +1,63 @@
+import RouteCfgCore
+
+/// An object that answers members by name itself, without a member table: what test doubles such
+/// as `RouteCfgTesting.RecordingMock` implement. The registry routes reads, writes and calls to
+/// it with the manifest's names.
+@MainActor
+public protocol SelfDescribingMembers: AnyObject {
+  /// Reads a property.
+  func memberValue(_ name: String) throws -> Any?
+  /// Writes a property.
+  func setMemberValue(_ name: String, to value: Any?) throws
+  /// Calls a method by its full name.
+  func callMember(_ fullName: String, _ arguments: [Any?]) throws -> Any?
+}
+
+/// A self-describing object seen as one protocol: names are checked against the protocol and
+/// then handed to the object.
+final class SelfDescribedMembers: DynamicMembers {
+  let protocolName: String
+  let object: AnyObject
+  private let answering: any SelfDescribingMembers
+  private let info: ProtocolInfo
+
+  init(_ answering: any SelfDescribingMembers, protocolInfo: ProtocolInfo) {
+    self.protocolName = protocolInfo.name
+    self.object = answering
+    self.answering = answering
+    self.info = protocolInfo
+  }
+
+  func get(_ member: String) throws -> Any? {
+    try answering.memberValue(try declaration(member, property: true).name)
+  }
+
+  func set(_ member: String, to value: Any?) throws {
+    let declaration = try declaration(member, property: true)
+    guard declaration.property?.isSettable == true else {
+      throw RuntimeError.readOnly(protocolName: protocolName, member: member)
+    }
+    try answering.setMemberValue(declaration.name, to: value)
+  }
+
+  func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
+    let declaration = try declaration(method, property: false)
+    let count = declaration.method?.parameters.count ?? 0
+    guard arguments.count == count else {
+      throw RuntimeError.argumentCount(member: declaration.fullName, expected: count, actual: arguments.count)
+    }
+    return try answering.callMember(declaration.fullName, arguments)
+  }
+
+  private func declaration(_ member: String, property: Bool) throws -> MemberDecl {
+    let base = member.firstIndex(of: "(").map { String(member[..<$0]) } ?? member
+    guard let declaration = info.member(named: base), declaration.isProperty == property,
+      member == base || member == declaration.fullName
+    else {
+      let names = info.members.map { member.contains("(") ? $0.fullName : $0.name }
+      throw RuntimeError.unknownMember(
+        protocolName: protocolName, member: member, suggestion: closestName(to: member, among: names) ?? "")
+    }
+    return declaration
+  }
+}

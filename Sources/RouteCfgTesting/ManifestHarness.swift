@@ -1,0 +1,166 @@
+import RouteCfgCore
+import RouteCfgRuntime
+
+/// Loads a manifest for a test and checks its wiring: every route resolves, every requirement is
+/// satisfied in every configuration, values written through a required protocol arrive at the
+/// provided member. Modules are stood in for by ``RecordingMock``s.
+///
+/// ```swift
+/// let harness = try ManifestHarness(path: "manifests/NoteApp.yaml")
+/// try harness.everyRouteResolves().require()
+/// try harness.everyRequirementIsSatisfied().require()
+/// try harness.value("Hello", writtenTo: "message", of: "ModuleARequiredLoginViewInput",
+///                   arrivesAt: "notifyString").require()
+/// ```
+public struct ManifestHarness: Sendable {
+  /// The validated model.
+  public let graph: AppGraph
+  /// Every diagnostic, warnings included.
+  public let diagnostics: [Diagnostic]
+
+  /// Loads and validates a manifest file; throws a report listing its errors when it has any.
+  public init(path: String) throws(HarnessReport) {
+    let result: ValidationResult
+    do {
+      result = try RouteCfg.validate(path: path)
+    } catch {
+      throw HarnessReport(check: "loading \(path)", failures: [error.description])
+    }
+    try self.init(result, name: path)
+  }
+
+  /// Loads and validates manifest text; `path` names it in diagnostics and anchors its includes.
+  public init(yaml: String, path: String = "manifest.yaml") throws(HarnessReport) {
+    let result: ValidationResult
+    do {
+      result = try RouteCfg.validate(yaml: yaml, path: path)
+    } catch {
+      throw HarnessReport(check: "loading \(path)", failures: [error.description])
+    }
+    try self.init(result, name: path)
+  }
+
+  private init(_ result: ValidationResult, name: String) throws(HarnessReport) {
+    guard let graph = result.graph else {
+      let lines = TextFormatter.format(result.report).split(separator: "\n").map(String.init)
+      throw HarnessReport(check: "loading \(name)", failures: lines)
+    }
+    self.graph = graph
+    self.diagnostics = result.diagnostics
+  }
+
+  /// A registry of recording mocks for every module; `customize` may replace some with real ones.
+  @MainActor
+  public func mockRegistry(
+    variant: String? = nil, customize: (inout Registrations) -> Void = { _ in }
+  ) throws -> MockRegistry {
+    try MockRegistry(graph: graph, variant: variant, customize: customize)
+  }
+
+  /// Resolves a sample URL for every route (`/notes/:noteId` → `/notes/1`) and checks it reaches
+  /// that route's module and pattern.
+  public func everyRouteResolves() -> HarnessReport {
+    let router = RouteTable(graph: graph)
+    var failures: [String] = []
+    for route in graph.routes {
+      let url = SampleURL.path(for: route.pattern, module: graph.modules[route.module])
+      switch router.resolve(url) {
+      case .matched(let match) where match.module == route.module && match.pattern.text == route.pattern.text:
+        continue
+      case .matched(let match):
+        failures.append(
+          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches \(match.module) via '\(match.pattern.text)'")
+      case .fallback(let module):
+        failures.append("route '\(route.pattern.text)' of \(route.module): '\(url)' reaches the fallback \(module)")
+      case .unmatched(let reason), .notRouted(let reason):
+        failures.append("route '\(route.pattern.text)' of \(route.module): '\(url)' reaches nothing (\(reason))")
+      }
+    }
+    return HarnessReport(check: "every route resolves", failures: failures)
+  }
+
+  /// Checks that every `requires` entry has exactly one provider in the base configuration and in
+  /// every variant.
+  public func everyRequirementIsSatisfied() -> HarnessReport {
+    var failures: [String] = []
+    for variant in [nil] + graph.variantNames.map(Optional.some) {
+      guard let resolution = graph.resolution(variant: variant) else { continue }
+      let configuration = variant.map { "variant '\($0)'" } ?? "the base configuration"
+      for name in graph.moduleNames {
+        for required in graph.modules[name]?.requires ?? [] where resolution.provider(of: required) == nil {
+          failures.append("in \(configuration), '\(required)' required by \(name) has no provider")
+        }
+      }
+    }
+    return HarnessReport(check: "every requirement is satisfied", failures: failures)
+  }
+
+  /// Writes `value` to a member of a required protocol on a mock registry and checks that the
+  /// provider's mock received it as `providedMember` (`message` → `notifyString`).
+  @MainActor
+  public func value(
+    _ value: any Sendable, writtenTo requiredMember: String, of requiredProtocol: String,
+    arrivesAt providedMember: String, variant: String? = nil
+  ) -> HarnessReport {
+    let check = "'\(requiredProtocol).\(requiredMember)' arrives at '\(providedMember)'"
+    do {
+      let mocks = try mockRegistry(variant: variant)
+      let destination = try mocks.registry.destination(for: requiredProtocol, parameters: Self.samples(for: destination(of: requiredProtocol, variant: variant)))
+      try destination.set(requiredMember, to: value)
+      guard let mock = mocks.mock(destination.module) else {
+        return HarnessReport(check: check, failures: ["no mock was made for \(destination.module)"])
+      }
+      let expected = RecordingMock.Record.set(providedMember, RecordingMock.text(value))
+      guard mock.records.contains(expected) else {
+        let seen = mock.records.map(\.description).joined(separator: "; ")
+        return HarnessReport(
+          check: check, failures: ["\(destination.module) received \(seen.isEmpty ? "nothing" : seen)"])
+      }
+      return HarnessReport(check: check, failures: [])
+    } catch {
+      return HarnessReport(check: check, failures: [String(describing: error)])
+    }
+  }
+
+  private func destination(of protocolName: String, variant: String?) -> ModuleInfo? {
+    graph.resolution(variant: variant)?.provider(of: protocolName).flatMap { graph.modules[$0.module] }
+  }
+
+  /// Sample values for a module's non-optional URL parameters, so its factory can run.
+  private static func samples(for module: ModuleInfo?) -> [String: any Sendable] {
+    var parameters: [String: any Sendable] = [:]
+    for parameter in module?.parameters ?? [] where !parameter.isOptional {
+      switch parameter.routeType {
+      case .int?: parameters[parameter.name] = 1
+      case .double?: parameters[parameter.name] = 1.5
+      case .bool?: parameters[parameter.name] = true
+      case .string?: parameters[parameter.name] = "sample"
+      case nil: continue
+      }
+    }
+    return parameters
+  }
+}
+
+/// Sample URLs that a route pattern should match.
+enum SampleURL {
+  static func path(for pattern: RoutePattern, module: ModuleInfo?) -> String {
+    if pattern.segments.isEmpty { return "/" }
+    var path = ""
+    for segment in pattern.segments {
+      path += "/"
+      switch segment {
+      case .literal(let literal): path += literal
+      case .catchAll: path += "sample/rest"
+      case .parameter(let name):
+        switch module?.parameters.first(where: { $0.name == name })?.routeType {
+        case .int?: path += "1"
+        case .double?: path += "1.5"
+        case .bool?: path += "true"
+        default: path += "sample-value"
+        }
+      }
+    }
+    return path
+  }
+}

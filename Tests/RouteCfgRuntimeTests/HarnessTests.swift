@@ -1,0 +1,99 @@
+import RouteCfgCore
+import RouteCfgRuntime
+import RouteCfgTesting
+import Testing
+import XCTest
+
+/// The testing library on the shipped manifests, with swift-testing.
+@Suite("Manifest harness")
+@MainActor
+struct HarnessTests {
+  static let noteApp = RuntimeFixtures.repository + "/manifests/NoteApp.yaml"
+
+  @Test func theShippedManifestsPassEveryCheck() throws {
+    for path in ["manifests/NoteApp.yaml", "manifests/ShopApp/ShopApp.yaml", "manifests/LoginDemo.yaml"] {
+      let harness = try ManifestHarness(path: RuntimeFixtures.repository + "/" + path)
+      let routes = harness.everyRouteResolves()
+      #expect(routes.passed, "\(routes)")
+      let requirements = harness.everyRequirementIsSatisfied()
+      #expect(requirements.passed, "\(requirements)")
+    }
+  }
+
+  @Test func aValueWrittenThroughTheRequiredProtocolArrivesAtTheProvidedMember() throws {
+    let harness = try ManifestHarness(path: Self.noteApp)
+    try harness.value("Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString")
+      .require()
+    let wrong = harness.value("Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "message")
+    #expect(!wrong.passed)
+    #expect(wrong.failures == [#"Login received set notifyString = "Please log in""#])
+  }
+
+  @Test func mocksRecordEveryGetSetAndCall() throws {
+    let harness = try ManifestHarness(path: Self.noteApp)
+    let mocks = try harness.mockRegistry()
+    let store = try mocks.registry.destination(for: "NoteListRequiredStore")
+    let mock = try #require(mocks.mock("NoteStore"))
+    mock.stub("allNoteIds()") { _ in [3, 4] }
+    #expect(try store.call("noteIds()") as? [Int] == [3, 4])
+    _ = try store.call("note(id:)", 3)
+    let login = try mocks.registry.destination(for: "ModuleARequiredLoginViewInput")
+    try login.set("message", to: "Hi")
+    #expect(try login.get("message") as? String == "Hi")
+    #expect(mock.records == [.call("allNoteIds()", []), .call("note(id:)", ["3"])])
+    #expect(mocks.mock("Login")?.records == [.set("notifyString", "\"Hi\""), .get("notifyString")])
+    #expect(mock.calls(of: "note(id:)") == [["3"]])
+  }
+
+  @Test func delegatesCrossMocksToo() throws {
+    let harness = try ManifestHarness(path: Self.noteApp)
+    let mocks = try harness.mockRegistry()
+    let list = try mocks.registry.destination(for: "ModuleARequiredLoginViewInput")
+    let caller = try mocks.registry.destination(for: "NoteListRequiredStore")
+    _ = caller
+    let listener = RecordingMock(module: "Listener")
+    try list.set("delegate", to: listener)
+    // The login mock holds a ProvidedLoginViewDelegate facade; calling it reaches the listener.
+    let login = try #require(mocks.mock("Login"))
+    let facade = try #require(login.values["delegate"] as? DynamicProtocolProxy)
+    try facade.forward("didLogin()")
+    #expect(listener.records == [.call("didFinishLogin()", [])])
+    #expect((try list.get("delegate") as AnyObject) === listener)
+  }
+
+  @Test func everyRouteResolvesReportsRoutesThatCannotBeReached() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        modules:
+          Items: {kind: view, parameters: {name: String}, routes: ["/items/:name"]}
+          Sample: {kind: view, routes: [/items/sample-value]}
+        """)
+    let report = harness.everyRouteResolves()
+    #expect(report.failures == ["route '/items/:name' of Items: '/items/sample-value' reaches Sample via '/items/sample-value'"])
+    #expect(throws: HarnessReport.self) { try report.require() }
+  }
+
+  @Test func anInvalidManifestFailsToLoadWithItsDiagnostics() {
+    do {
+      _ = try ManifestHarness(yaml: "routecfg: 2\n", path: "broken.yaml")
+      Issue.record("expected the load to fail")
+    } catch {
+      #expect(error.failures.first?.hasPrefix("broken.yaml:1:11: error: unsupported manifest format version '2'") == true)
+    }
+  }
+}
+
+/// The same harness from XCTest (which runs tests on the main thread).
+final class HarnessXCTests: XCTestCase {
+  func testNoteAppWiring() throws {
+    try MainActor.assumeIsolated {
+      let harness = try ManifestHarness(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+      XCTAssertTrue(harness.everyRouteResolves().passed)
+      try harness.everyRequirementIsSatisfied().require()
+      let arrival = harness.value(
+        "Hello", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString")
+      XCTAssertTrue(arrival.passed, arrival.description)
+    }
+  }
+}
