@@ -38,8 +38,11 @@ final class AdaptedMembers: DynamicMembers {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
     guard let (owner, last) = try walk(path, settingOrCalling: member) else { return }
-    let converted = try state.convert(value, from: declaration.property?.type ?? .void, to: owner.type(of: last))
-    if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy, !(DynamicValue.flatten(value) is DynamicProtocolProxy) {
+    let converted = try state.convert(
+      value, from: declaration.property?.type ?? .void, to: owner.type(of: last))
+    if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy,
+      !(DynamicValue.flatten(value) is DynamicProtocolProxy)
+    {
       handedOver.append(proxy)
     }
     try owner.target.set(last, to: converted)

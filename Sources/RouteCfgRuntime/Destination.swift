@@ -19,5 +19,7 @@ public final class Destination: DynamicMembers {
 
   public func get(_ member: String) throws -> Any? { try members.get(member) }
   public func set(_ member: String, to value: Any?) throws { try members.set(member, to: value) }
-  public func call(_ method: String, _ arguments: [Any?]) throws -> Any? { try members.call(method, arguments) }
+  public func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
+    try members.call(method, arguments)
+  }
 }

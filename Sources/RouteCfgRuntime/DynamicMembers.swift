@@ -84,7 +84,9 @@ final class DirectMembers: DynamicMembers {
   }
 
   private func unknown(_ member: String) -> RuntimeError {
-    let suggestion = closestName(to: member, among: info.members.map { member.contains("(") ? $0.fullName : $0.name })
-    return RuntimeError.unknownMember(protocolName: protocolName, member: member, suggestion: suggestion ?? "")
+    let suggestion = closestName(
+      to: member, among: info.members.map { member.contains("(") ? $0.fullName : $0.name })
+    return RuntimeError.unknownMember(
+      protocolName: protocolName, member: member, suggestion: suggestion ?? "")
   }
 }

@@ -4,7 +4,9 @@ enum DynamicValue {
   /// `value` as a `T`, where `nil` is a valid `T` when `T` is optional.
   static func cast<T>(_ value: Any?, to type: T.Type, for member: String) throws -> T {
     guard let value = flatten(value) else {
-      if let optional = T.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? T {
+      if let optional = T.self as? any ExpressibleByNilLiteral.Type,
+        let none = optional.init(nilLiteral: ()) as? T
+      {
         return none
       }
       throw RuntimeError.typeMismatch(member: member, expected: SwiftTypeName.of(T.self), actual: "nil")

@@ -2,8 +2,10 @@
 /// check it against the manifest and call it by name.
 struct MemberEntry {
   enum Kind {
-    case property(get: @MainActor (AnyObject) throws -> Any?, set: (@MainActor (AnyObject, Any?) throws -> Void)?)
-    case method(call: @MainActor (AnyObject, [Any?]) throws -> Any?, parameterTypes: [Any.Type], resultType: Any.Type)
+    case property(
+      get: @MainActor (AnyObject) throws -> Any?, set: (@MainActor (AnyObject, Any?) throws -> Void)?)
+    case method(
+      call: @MainActor (AnyObject, [Any?]) throws -> Any?, parameterTypes: [Any.Type], resultType: Any.Type)
   }
 
   let kind: Kind

@@ -17,7 +17,8 @@ public struct MemberTable<Root> {
   /// A read-only property.
   public mutating func property<Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
     entries[name] = MemberEntry(
-      kind: .property(get: { object in try Self.root(object)[keyPath: keyPath] }, set: nil), valueType: Value.self)
+      kind: .property(get: { object in try Self.root(object)[keyPath: keyPath] }, set: nil),
+      valueType: Value.self)
   }
 
   /// A settable property.
@@ -32,12 +33,16 @@ public struct MemberTable<Root> {
   }
 
   /// A method without arguments.
-  public mutating func method<Result>(_ fullName: String, _ body: @escaping @MainActor (Root) throws -> Result) {
+  public mutating func method<Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root) throws -> Result
+  ) {
     add(fullName, parameters: [], result: Result.self) { root, _ in try body(root) }
   }
 
   /// A method with one argument.
-  public mutating func method<A, Result>(_ fullName: String, _ body: @escaping @MainActor (Root, A) throws -> Result) {
+  public mutating func method<A, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A) throws -> Result
+  ) {
     add(fullName, parameters: [A.self], result: Result.self) { root, arguments in
       try body(root, DynamicValue.cast(arguments[0], to: A.self, for: fullName))
     }

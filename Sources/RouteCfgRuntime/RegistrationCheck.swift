@@ -9,7 +9,8 @@ struct RegistrationCheck {
   func problems() -> [String] {
     var problems: [String] = []
     for module in graph.moduleNames where registrations.factories[module] == nil {
-      problems.append("module '\(module)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
+      problems.append(
+        "module '\(module)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
     }
     for name in registrations.factories.keys.sorted() where graph.modules[name] == nil {
       let hint = closestName(to: name, among: graph.moduleNames).map { "; did you mean '\($0)'?" } ?? ""
@@ -18,7 +19,8 @@ struct RegistrationCheck {
     for name in graph.moduleNames {
       guard let module = graph.modules[name], let factory = registrations.factories[name] else { continue }
       if module.kind == .view, factory.kind == .service {
-        problems.append("module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
+        problems.append(
+          "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
       }
       problems += memberProblems(module, factory: factory)
     }
@@ -41,7 +43,9 @@ struct RegistrationCheck {
     // Objects that answer members themselves need no table.
     guard !members.isEmpty, !(factory.type is any SelfDescribingMembers.Type) else { return [] }
     guard let table = registrations.tables[factory.tableKey] else {
-      return ["'\(typeName)' (module '\(module.name)') has no member table; register its members with members(of:_:)"]
+      return [
+        "'\(typeName)' (module '\(module.name)') has no member table; register its members with members(of:_:)"
+      ]
     }
     var problems: [String] = []
     for (member, origin) in members {
@@ -53,7 +57,8 @@ struct RegistrationCheck {
       switch (member.kind, entry.kind) {
       case (.property(let property), .property(_, let set)):
         if !SwiftTypeName.matches(entry.valueType, property.type) {
-          problems.append("\(owner) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
+          problems.append(
+            "\(owner) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
         }
         if property.isSettable, set == nil {
           problems.append("\(owner) is settable but registered with a read-only key path")
@@ -65,7 +70,8 @@ struct RegistrationCheck {
           && zip(parameterTypes, declared).allSatisfy { SwiftTypeName.matches($0, $1) }
           && SwiftTypeName.matches(resultType, method.result)
         if !matches {
-          let registered = "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
+          let registered =
+            "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
             + SwiftTypeName.of(resultType)
           let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
           problems.append("\(owner) is registered as '\(registered)', declared '\(expected)'")
@@ -88,12 +94,15 @@ struct RegistrationCheck {
       collect(adapter, facade: adapter.to, target: adapter.adapt, pairings: adapter.reverse, into: &needed)
     }
     return needed.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
-      needed[name].map { "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")" }
+      needed[name].map {
+        "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")"
+      }
     }
   }
 
   private func collect(
-    _ adapter: AdapterInfo, facade: String, target: String, pairings: [MemberPairing], into needed: inout [String: String]
+    _ adapter: AdapterInfo, facade: String, target: String, pairings: [MemberPairing],
+    into needed: inout [String: String]
   ) {
     guard let facadeInfo = graph.protocols[facade] else { return }
     for pairing in pairings {
@@ -105,7 +114,9 @@ struct RegistrationCheck {
       switch (member.kind, targetMember.kind) {
       case (.property(let property), .property(let targetProperty)):
         note(from: targetProperty.type, to: property.type, site: site, into: &needed)
-        if property.isSettable { note(from: property.type, to: targetProperty.type, site: site, into: &needed) }
+        if property.isSettable {
+          note(from: property.type, to: targetProperty.type, site: site, into: &needed)
+        }
       case (.method(let method), .method(let targetMethod)):
         for (parameter, targetParameter) in zip(method.parameters, targetMethod.parameters) {
           note(from: parameter.type, to: targetParameter.type, site: site, into: &needed)
@@ -128,13 +139,17 @@ struct RegistrationCheck {
   }
 
   /// Records the protocols a value of `source` must become to be used as `destination`.
-  private func note(from source: TypeRef, to destination: TypeRef, site: String, into needed: inout [String: String]) {
+  private func note(
+    from source: TypeRef, to destination: TypeRef, site: String, into needed: inout [String: String]
+  ) {
     switch (source, destination) {
-    case (.optional(let inner), .optional(let target)), (.optional(let inner), let target), (let inner, .optional(let target)),
+    case (.optional(let inner), .optional(let target)), (.optional(let inner), let target),
+      (let inner, .optional(let target)),
       (.array(let inner), .array(let target)):
       note(from: inner, to: target, site: site, into: &needed)
     case (.named(let sourceName), .named(let destinationName)):
-      guard sourceName != destinationName, let info = graph.protocols[sourceName], graph.protocols[destinationName] != nil,
+      guard sourceName != destinationName, let info = graph.protocols[sourceName],
+        graph.protocols[destinationName] != nil,
         !info.conforms(to: destinationName), needed[destinationName] == nil
       else { return }
       needed[destinationName] = site

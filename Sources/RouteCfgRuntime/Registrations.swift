@@ -59,7 +59,8 @@ public struct Registrations {
   ) {
     var table = MemberTable(for: type)
     build(&table)
-    tables[ObjectIdentifier(type)] = ErasedMemberTable(typeName: String(describing: type), entries: table.entries)
+    tables[ObjectIdentifier(type)] = ErasedMemberTable(
+      typeName: String(describing: type), entries: table.entries)
   }
 
   /// The members of a Swift protocol, for any object that conforms to it: objects handed across
@@ -75,7 +76,8 @@ public struct Registrations {
   ) {
     var table = MemberTable(for: type)
     build(&table)
-    protocolTables[protocolName] = ErasedMemberTable(typeName: String(describing: type), entries: table.entries)
+    protocolTables[protocolName] = ErasedMemberTable(
+      typeName: String(describing: type), entries: table.entries)
   }
 
   /// A Swift object conforming to `protocolName` that forwards to dynamic members: needed for

@@ -25,11 +25,14 @@ public final class Registry: Sendable {
   /// provided members missing from a member table or registered with another type, and protocols
   /// whose values cross adapters without a proxy.
   @MainActor
-  public init(graph: AppGraph, registrations: Registrations, variant: String? = nil) throws(RegistryBuildError) {
+  public init(graph: AppGraph, registrations: Registrations, variant: String? = nil)
+    throws(RegistryBuildError)
+  {
     var problems = RegistrationCheck(graph: graph, registrations: registrations).problems()
     let resolution = graph.resolution(variant: variant)
     if resolution == nil, let variant {
-      problems.insert("unknown variant '\(variant)' (variants: \(graph.variantNames.joined(separator: ", ")))", at: 0)
+      problems.insert(
+        "unknown variant '\(variant)' (variants: \(graph.variantNames.joined(separator: ", ")))", at: 0)
     }
     guard problems.isEmpty, let resolution else { throw RegistryBuildError(problems: problems) }
     self.graph = graph
@@ -71,16 +74,21 @@ public final class Registry: Sendable {
     }
     if provider.adapter != nil {
       throw .unsupported(
-        "'\(protocolName)' reaches '\(provider.module)' through an adapter; use destination(for:) on the main actor")
+        "'\(protocolName)' reaches '\(provider.module)' through an adapter; use destination(for:) on the main actor"
+      )
     }
     guard let make = services[provider.module] else {
       throw .unsupported("module '\(provider.module)' is not registered as a Sendable service")
     }
     let context = try ModuleContext(module: provider.module, parameters: parameters, graph: graph)
     let object: any AnyObject & Sendable
-    do { object = try make(context) } catch { throw .unsupported("the factory of '\(provider.module)' failed: \(error)") }
+    do { object = try make(context) } catch {
+      throw .unsupported("the factory of '\(provider.module)' failed: \(error)")
+    }
     guard let typed = object as? T else {
-      throw .typeMismatch(member: protocolName, expected: SwiftTypeName.of(T.self), actual: SwiftTypeName.of(Swift.type(of: object)))
+      throw .typeMismatch(
+        member: protocolName, expected: SwiftTypeName.of(T.self),
+        actual: SwiftTypeName.of(Swift.type(of: object)))
     }
     return typed
   }
@@ -118,7 +126,8 @@ public final class Registry: Sendable {
     let proxy = try state.proxy(for: protocolName, over: destination)
     guard let typed = proxy as? T else {
       throw .typeMismatch(
-        member: protocolName, expected: SwiftTypeName.of(T.self), actual: SwiftTypeName.of(Swift.type(of: proxy)))
+        member: protocolName, expected: SwiftTypeName.of(T.self),
+        actual: SwiftTypeName.of(Swift.type(of: proxy)))
     }
     return typed
   }
@@ -140,12 +149,15 @@ public final class Registry: Sendable {
     }
     let parameters = match?.parameters ?? [:]
     let object = try make(module, parameters: parameters.mapValues(\.swiftValue))
-    return OpenedDestination(module: module, route: match?.pattern.text, parameters: parameters, object: object)
+    return OpenedDestination(
+      module: module, route: match?.pattern.text, parameters: parameters, object: object)
   }
 
   /// An object seen as a protocol it implements, through its registered member table.
   @MainActor
-  public func members(of object: AnyObject, as protocolName: String) throws(RuntimeError) -> any DynamicMembers {
+  public func members(of object: AnyObject, as protocolName: String) throws(RuntimeError)
+    -> any DynamicMembers
+  {
     try state.members(of: object, as: protocolName)
   }
 

@@ -31,7 +31,8 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unresolved(let name):
       return "no module answers '\(name)' in this configuration"
     case .unknownMember(let name, let member, let suggestion):
-      return "'\(name)' has no member '\(member)'" + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion)'?")
+      return "'\(name)' has no member '\(member)'"
+        + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion)'?")
     case .readOnly(let name, let member):
       return "'\(name).\(member)' is read-only"
     case .typeMismatch(let member, let expected, let actual):

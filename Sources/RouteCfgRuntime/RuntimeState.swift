@@ -68,7 +68,8 @@ final class RuntimeState {
     }
   }
 
-  private func bridge(_ value: Any?, from source: String, to destination: String) throws(RuntimeError) -> Any? {
+  private func bridge(_ value: Any?, from source: String, to destination: String) throws(RuntimeError) -> Any?
+  {
     guard let value = DynamicValue.flatten(value) else { return nil }
     guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
     if sourceInfo.conforms(to: destination) { return value }

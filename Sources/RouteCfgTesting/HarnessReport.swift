@@ -19,7 +19,9 @@ public struct HarnessReport: Sendable, CustomStringConvertible, Error {
   public var passed: Bool { failures.isEmpty }
 
   public var description: String {
-    passed ? "\(check): passed" : "\(check): \(failures.count) failure(s)\n" + failures.map { "  - " + $0 }.joined(separator: "\n")
+    passed
+      ? "\(check): passed"
+      : "\(check): \(failures.count) failure(s)\n" + failures.map { "  - " + $0 }.joined(separator: "\n")
   }
 
   /// Throws this report when something failed.

@@ -69,11 +69,14 @@ public struct ManifestHarness: Sendable {
         continue
       case .matched(let match):
         failures.append(
-          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches \(match.module) via '\(match.pattern.text)'")
+          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches \(match.module) via '\(match.pattern.text)'"
+        )
       case .fallback(let module):
-        failures.append("route '\(route.pattern.text)' of \(route.module): '\(url)' reaches the fallback \(module)")
+        failures.append(
+          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches the fallback \(module)")
       case .unmatched(let reason), .notRouted(let reason):
-        failures.append("route '\(route.pattern.text)' of \(route.module): '\(url)' reaches nothing (\(reason))")
+        failures.append(
+          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches nothing (\(reason))")
       }
     }
     return HarnessReport(check: "every route resolves", failures: failures)
@@ -105,7 +108,9 @@ public struct ManifestHarness: Sendable {
     let check = "'\(requiredProtocol).\(requiredMember)' arrives at '\(providedMember)'"
     do {
       let mocks = try mockRegistry(variant: variant)
-      let destination = try mocks.registry.destination(for: requiredProtocol, parameters: Self.samples(for: destination(of: requiredProtocol, variant: variant)))
+      let destination = try mocks.registry.destination(
+        for: requiredProtocol,
+        parameters: Self.samples(for: destination(of: requiredProtocol, variant: variant)))
       try destination.set(requiredMember, to: value)
       guard let mock = mocks.mock(destination.module) else {
         return HarnessReport(check: check, failures: ["no mock was made for \(destination.module)"])

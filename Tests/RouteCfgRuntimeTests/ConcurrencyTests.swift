@@ -16,7 +16,9 @@ struct ConcurrencyTests {
     let registry = try await Self.registry()
     let results = await withTaskGroup(of: (Int, RouteResolution).self) { group in
       for index in 0..<200 {
-        group.addTask { (index, registry.resolve(index.isMultiple(of: 2) ? "/notes/\(index)" : "/elsewhere/\(index)")) }
+        group.addTask {
+          (index, registry.resolve(index.isMultiple(of: 2) ? "/notes/\(index)" : "/elsewhere/\(index)"))
+        }
       }
       var collected: [Int: RouteResolution] = [:]
       for await (index, resolution) in group { collected[index] = resolution }

@@ -37,7 +37,9 @@ struct ForwardingTests {
     registrations.members(of: CardView.self) { table in
       table.property("header", \.header)
       table.property("dimension", \.dimension)
-      table.method("reload(hard:count:)") { (card, hard: Bool, count: Int) in card.reload(hard: hard, count: count) }
+      table.method("reload(hard:count:)") { (card, hard: Bool, count: Int) in
+        card.reload(hard: hard, count: count)
+      }
     }
     registrations.members(of: CardHeader.self) { table in table.property("title", \.title) }
     return try Registry(manifest, registrations: registrations)
@@ -47,7 +49,9 @@ struct ForwardingTests {
     let card = try registry().destination(for: "RequiredCard")
     let view = try #require(card.object as? CardView)
     #expect(try card.get("title") == nil, "a nil step reads as nil")
-    #expect(throws: RuntimeError.nilStep(member: "title", step: "header")) { try card.set("title", to: "Hello") }
+    #expect(throws: RuntimeError.nilStep(member: "title", step: "header")) {
+      try card.set("title", to: "Hello")
+    }
     view.header = CardHeader()
     try card.set("title", to: "Hello")
     #expect(view.header?.title == "Hello")
@@ -71,13 +75,17 @@ struct ForwardingTests {
     #expect(throws: RuntimeError.readOnly(protocolName: "RequiredCard", member: "size")) {
       try card.set("size", to: 1)
     }
-    #expect(throws: RuntimeError.unknownMember(protocolName: "RequiredCard", member: "titel", suggestion: "title")) {
+    #expect(
+      throws: RuntimeError.unknownMember(protocolName: "RequiredCard", member: "titel", suggestion: "title")
+    ) {
       try card.get("titel")
     }
     #expect(throws: RuntimeError.argumentCount(member: "refresh(force:times:)", expected: 2, actual: 1)) {
       try card.call("refresh", true)
     }
-    #expect(throws: RuntimeError.typeMismatch(member: "reload(hard:count:)", expected: "Int", actual: "String")) {
+    #expect(
+      throws: RuntimeError.typeMismatch(member: "reload(hard:count:)", expected: "Int", actual: "String")
+    ) {
       try card.call("refresh", true, "four")
     }
     #expect(throws: RuntimeError.unresolved(protocolName: "Missing")) {

@@ -22,9 +22,12 @@ struct HarnessTests {
 
   @Test func aValueWrittenThroughTheRequiredProtocolArrivesAtTheProvidedMember() throws {
     let harness = try ManifestHarness(path: Self.noteApp)
-    try harness.value("Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString")
-      .require()
-    let wrong = harness.value("Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "message")
+    try harness.value(
+      "Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString"
+    )
+    .require()
+    let wrong = harness.value(
+      "Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "message")
     #expect(!wrong.passed)
     #expect(wrong.failures == [#"Login received set notifyString = "Please log in""#])
   }
@@ -70,7 +73,10 @@ struct HarnessTests {
           Sample: {kind: view, routes: [/items/sample-value]}
         """)
     let report = harness.everyRouteResolves()
-    #expect(report.failures == ["route '/items/:name' of Items: '/items/sample-value' reaches Sample via '/items/sample-value'"])
+    #expect(
+      report.failures == [
+        "route '/items/:name' of Items: '/items/sample-value' reaches Sample via '/items/sample-value'"
+      ])
     #expect(throws: HarnessReport.self) { try report.require() }
   }
 
@@ -79,7 +85,9 @@ struct HarnessTests {
       _ = try ManifestHarness(yaml: "routecfg: 2\n", path: "broken.yaml")
       Issue.record("expected the load to fail")
     } catch {
-      #expect(error.failures.first?.hasPrefix("broken.yaml:1:11: error: unsupported manifest format version '2'") == true)
+      #expect(
+        error.failures.first?.hasPrefix("broken.yaml:1:11: error: unsupported manifest format version '2'")
+          == true)
     }
   }
 }

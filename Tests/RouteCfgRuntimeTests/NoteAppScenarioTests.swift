@@ -25,7 +25,9 @@ struct NoteAppScenarioTests {
 
     screen.login()
     #expect(noteList.events == ["didFinishLogin"])
-    #expect((try login.get("delegate") as AnyObject) === noteList, "reading the delegate back gives the caller's object")
+    #expect(
+      (try login.get("delegate") as AnyObject) === noteList,
+      "reading the delegate back gives the caller's object")
 
     try login.set("delegate", to: nil)
     #expect(screen.delegate == nil)
@@ -39,7 +41,8 @@ struct NoteAppScenarioTests {
     screen.delegate = own
     let seen = try #require(try login.get("delegate") as? any ModuleARequiredLoginViewDelegate)
     seen.didFinishLogin()
-    #expect(own.logins == 1, "didFinishLogin() on the facade reaches didLogin() of the login screen's own delegate")
+    #expect(
+      own.logins == 1, "didFinishLogin() on the facade reaches didLogin() of the login screen's own delegate")
   }
 
   @Test func methodsWithArgumentsAndInheritedMembersForwardDirectly() throws {

@@ -1,7 +1,8 @@
 import NoteAppExample
 import RouteCfgCore
-@testable import RouteCfgRuntime
 import Testing
+
+@testable import RouteCfgRuntime
 
 /// Building a registry compares every registration with the manifest and lists every mismatch at
 /// once, before anything is used.
@@ -40,7 +41,9 @@ struct RegistryBuildTests {
       registrations.members(of: NoteDetailViewController.self) { table in
         table.property("noteId", \.title)
         table.property("title", \.title)
-        table.method("highlight(range:animated:)") { (page, range: String) in page.highlight(range: range, animated: false) }
+        table.method("highlight(range:animated:)") { (page, range: String) in
+          page.highlight(range: range, animated: false)
+        }
       }
     }
     let expected = [

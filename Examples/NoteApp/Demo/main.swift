@@ -21,7 +21,8 @@ func demo(manifest: String) throws {
   print("the login screen shows: \(screen.notifyString ?? "nothing")")
   screen.login()
   print("the note list heard: \(noteList.events.joined(separator: ", "))")
-  print("reading the delegate back gives the note list: \((try login.get("delegate") as AnyObject) === noteList)")
+  print(
+    "reading the delegate back gives the note list: \((try login.get("delegate") as AnyObject) === noteList)")
 
   let opened = try registry.open("noteapp://notes/42?query=answer")
   print("noteapp://notes/42?query=answer opens \(opened.module) via \(opened.route ?? "the fallback")")

@@ -53,7 +53,8 @@ public enum NoteAppWiring {
 
     // Any login-screen delegate, such as one the login module sets up itself, read back through
     // the note list's protocol.
-    registrations.members(of: (any ProvidedLoginViewDelegate).self, as: "ProvidedLoginViewDelegate") { table in
+    registrations.members(of: (any ProvidedLoginViewDelegate).self, as: "ProvidedLoginViewDelegate") {
+      table in
       table.method("didLogin()") { delegate in delegate.didLogin() }
     }
 
