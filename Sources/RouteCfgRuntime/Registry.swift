@@ -85,12 +85,7 @@ public final class Registry: Sendable {
     do { object = try make(context) } catch {
       throw .unsupported("the factory of '\(provider.module)' failed: \(error)")
     }
-    guard let typed = object as? T else {
-      throw .typeMismatch(
-        member: protocolName, expected: SwiftTypeName.of(T.self),
-        actual: SwiftTypeName.of(Swift.type(of: object)))
-    }
-    return typed
+    return try Self.cast(object, to: T.self, for: protocolName)
   }
 
   // MARK: Main actor
@@ -123,11 +118,17 @@ public final class Registry: Sendable {
   ) throws(RuntimeError) -> T {
     let destination = try destination(for: protocolName, parameters: parameters)
     if destination.members is DirectMembers, let typed = destination.object as? T { return typed }
-    let proxy = try state.proxy(for: protocolName, over: destination)
-    guard let typed = proxy as? T else {
+    return try Self.cast(try state.proxy(for: protocolName, over: destination), to: T.self, for: protocolName)
+  }
+
+  /// An object as the type a caller asked for, or the mismatch.
+  private static func cast<T>(_ object: AnyObject, to type: T.Type, for protocolName: String)
+    throws(RuntimeError) -> T
+  {
+    guard let typed = object as? T else {
       throw .typeMismatch(
         member: protocolName, expected: SwiftTypeName.of(T.self),
-        actual: SwiftTypeName.of(Swift.type(of: proxy)))
+        actual: SwiftTypeName.of(Swift.type(of: object)))
     }
     return typed
   }

@@ -491,7 +491,7 @@ struct MemberParserHostileInputTests {
   }
 
   @Test func randomBytesNeverCrash() {
-    var random = MemberParserRandom(seed: 42)
+    var random = SeededRandom(seed: 42)
     for _ in 0..<4 {
       let bytes = (0..<50_000).map { _ in UInt8.random(in: 0...255, using: &random) }
       let text = String(decoding: bytes, as: UTF8.self)
@@ -506,7 +506,7 @@ struct MemberParserHostileInputTests {
       "<", ">", ",", "=", "@", "`", "_", "get", "set", "async", "throws", "any", "some", "inout",
       "/*", "*/", "//", ".", "...", " ", "é", "&", "#", "\"", "1",
     ]
-    var random = MemberParserRandom(seed: 7)
+    var random = SeededRandom(seed: 7)
     for _ in 0..<20 {
       var text = ""
       for _ in 0..<5_000 {

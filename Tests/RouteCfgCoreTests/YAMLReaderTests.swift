@@ -89,6 +89,27 @@ struct YAMLReaderTreeTests {
     #expect(result.diagnostics.first?.location.line == 101)
   }
 
+  @Test func largeFilesAreReadOnTwoThreadsWithTheSameResult() throws {
+    // Above the pipelining threshold, libyaml runs on a second thread.
+    var text = "items:\n"
+    for index in 0..<20_000 { text += "  - {name: item\(index), value: \(index)}\n" }
+    let result = read(text)
+    let document = try #require(result.document)
+    let items = document.entries(of: try #require(document.root))[0].value
+    #expect(document.items(of: items).count == 20_000)
+    let last = document.entries(of: document.items(of: items)[19_999])
+    #expect(document[last[0].value].value == "item19999")
+    #expect(document[last[0].value].start == TextPoint(line: 20_001, column: 12))
+  }
+
+  @Test func aFatalProblemEarlyInALargeFileStopsTheOtherThread() throws {
+    var text = "a: *undefined\n"
+    for index in 0..<40_000 { text += "k\(index): v\n" }
+    let result = read(text)
+    #expect(result.document == nil)
+    #expect(result.diagnostics.map(\.code) == [.undefinedAlias])
+  }
+
   @Test func explicitTagsAreKept() throws {
     let document = try #require(read("a: !!str 1\n").document)
     let value = document.entries(of: try #require(document.root))[0].value
@@ -203,7 +224,7 @@ struct YAMLReaderHostileTests {
   }
 
   @Test func randomBytesNeverCrash() {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     let alphabet = Array("ab: -[]{}&*!|>'\"#%@`,?\n\t \u{0}\u{7F}é".utf8) + [0xC3, 0xFF]
     for _ in 0..<2_000 {
       let length = Int(generator.next() % 200)
@@ -211,20 +232,5 @@ struct YAMLReaderHostileTests {
       let result = read(bytes: bytes)
       #expect(result.document != nil || result.diagnostics.count == 1)
     }
-  }
-}
-
-/// A small deterministic generator for fuzz-style tests.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -7,6 +7,11 @@ public struct DiagnosticNote: Sendable, Hashable {
     self.message = message
     self.location = location
   }
+
+  /// "'name' is declared here".
+  public static func declared(_ name: String, at location: SourceLocation) -> DiagnosticNote {
+    DiagnosticNote("'\(name)' is declared here", at: location)
+  }
 }
 
 /// One problem found in a manifest: a severity, a stable code, a message that says what to do,

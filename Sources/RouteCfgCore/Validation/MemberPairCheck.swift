@@ -60,19 +60,15 @@ struct MemberPairCheck {
     crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
     var problems: [PairProblem] = []
-    switch fits.fit(readType, into: property.type, crossings: &crossings) {
-    case .fits: break
-    case .mismatch:
-      problems.append(
-        PairProblem(
-          code: .incompatibleTypes,
-          message:
-            "\(names.facadeText) is '\(property.type)' but \(names.targetText) is '\(readType)'; a '\(readType)' "
-            + "cannot be read as a '\(property.type)': change one of the types or map another member",
-          reason: "its type '\(readType)' does not fit '\(property.type)'"))
-    case .missingAdapter(let source, let destination):
-      problems.append(missingAdapter(facadeSide: destination, targetSide: source, names))
+    let read = check(readType, into: property.type, towardFacade: true, names, &crossings) {
+      PairProblem(
+        code: .incompatibleTypes,
+        message:
+          "\(names.facadeText) is '\(property.type)' but \(names.targetText) is '\(readType)'; a '\(readType)' "
+          + "cannot be read as a '\(property.type)': change one of the types or map another member",
+        reason: "its type '\(readType)' does not fit '\(property.type)'")
     }
+    problems += read.map { [$0] } ?? []
     guard property.isSettable else { return problems }
     guard targetProperty.isSettable else {
       problems.append(
@@ -84,19 +80,15 @@ struct MemberPairCheck {
           reason: "it is read-only"))
       return problems
     }
-    switch fits.fit(property.type, into: targetProperty.type, crossings: &crossings) {
-    case .fits: break
-    case .mismatch:
-      problems.append(
-        PairProblem(
-          code: .incompatibleTypes,
-          message:
-            "\(names.facadeText) is settable, but a '\(property.type)' cannot be stored in \(names.targetText) of "
-            + "type '\(targetProperty.type)'; make the types agree (or make \(names.facadeText) '{ get }')",
-          reason: "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'"))
-    case .missingAdapter(let source, let destination):
-      problems.append(missingAdapter(facadeSide: source, targetSide: destination, names))
+    let write = check(property.type, into: targetProperty.type, towardFacade: false, names, &crossings) {
+      PairProblem(
+        code: .incompatibleTypes,
+        message:
+          "\(names.facadeText) is settable, but a '\(property.type)' cannot be stored in \(names.targetText) of "
+          + "type '\(targetProperty.type)'; make the types agree (or make \(names.facadeText) '{ get }')",
+        reason: "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'")
     }
+    problems += write.map { [$0] } ?? []
     return Self.mergingMissingAdapters(problems)
   }
 
@@ -116,33 +108,26 @@ struct MemberPairCheck {
     }
     var problems: [PairProblem] = []
     for (position, (parameter, targetParameter)) in zip(method.parameters, target.parameters).enumerated() {
-      switch fits.fit(parameter.type, into: targetParameter.type, crossings: &crossings) {
-      case .fits: continue
-      case .mismatch:
-        problems.append(
-          PairProblem(
-            code: .incompatibleTypes,
-            message:
-              "argument \(position + 1) of \(names.facadeText) is '\(parameter.type)' but \(names.targetText) takes "
-              + "'\(targetParameter.type)'; make the argument types agree",
-            reason: "its argument \(position + 1) is '\(targetParameter.type)'"))
-      case .missingAdapter(let source, let destination):
-        problems.append(missingAdapter(facadeSide: source, targetSide: destination, names))
-      }
-    }
-    switch fits.fit(target.result, into: method.result, crossings: &crossings) {
-    case .fits: break
-    case .mismatch:
-      problems.append(
+      let argument = check(parameter.type, into: targetParameter.type, towardFacade: false, names, &crossings)
+      {
         PairProblem(
           code: .incompatibleTypes,
           message:
-            "\(names.targetText) returns '\(target.result)' but \(names.facadeText) returns '\(method.result)'; "
-            + "make the result types agree",
-          reason: "it returns '\(target.result)'"))
-    case .missingAdapter(let source, let destination):
-      problems.append(missingAdapter(facadeSide: destination, targetSide: source, names))
+            "argument \(position + 1) of \(names.facadeText) is '\(parameter.type)' but \(names.targetText) takes "
+            + "'\(targetParameter.type)'; make the argument types agree",
+          reason: "its argument \(position + 1) is '\(targetParameter.type)'")
+      }
+      problems += argument.map { [$0] } ?? []
     }
+    let result = check(target.result, into: method.result, towardFacade: true, names, &crossings) {
+      PairProblem(
+        code: .incompatibleTypes,
+        message:
+          "\(names.targetText) returns '\(target.result)' but \(names.facadeText) returns '\(method.result)'; "
+          + "make the result types agree",
+        reason: "it returns '\(target.result)'")
+    }
+    problems += result.map { [$0] } ?? []
     if !method.isThrowing, target.isThrowing {
       problems.append(
         PairProblem(
@@ -162,6 +147,23 @@ struct MemberPairCheck {
           reason: method.isAsync ? "it is not async" : "it is async"))
     }
     return Self.mergingMissingAdapters(problems)
+  }
+
+  /// The problem with one flow of values, if any: `mismatch()` when the types do not fit, or the
+  /// missing adapter between two protocols. `towardFacade` says which way the values go (a read or
+  /// a result toward the facade's caller; a write or an argument toward the target).
+  private func check(
+    _ source: TypeRef, into destination: TypeRef, towardFacade: Bool, _ names: PairNames,
+    _ crossings: inout [AdapterCrossing], mismatch: () -> PairProblem
+  ) -> PairProblem? {
+    switch fits.fit(source, into: destination, crossings: &crossings) {
+    case .fits: return nil
+    case .mismatch: return mismatch()
+    case .missingAdapter(let from, let to):
+      return towardFacade
+        ? missingAdapter(facadeSide: to, targetSide: from, names)
+        : missingAdapter(facadeSide: from, targetSide: to, names)
+    }
   }
 
   /// One adapter serves both directions, so a member that needs one between `A` and `B` when

@@ -237,8 +237,8 @@ extension ManifestValidator {
   /// Notes at the declarations of two paired members.
   static func declarationNotes(_ first: MemberDecl, _ second: MemberDecl) -> [DiagnosticNote] {
     [
-      DiagnosticNote("'\(first.fullName)' is declared here", at: first.location),
-      DiagnosticNote("'\(second.fullName)' is declared here", at: second.location),
+      .declared(first.fullName, at: first.location),
+      .declared(second.fullName, at: second.location),
     ]
   }
 

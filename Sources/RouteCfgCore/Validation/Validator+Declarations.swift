@@ -2,36 +2,10 @@ extension ManifestValidator {
   /// Indexes protocols, modules and adapters by name, reporting duplicates at the second
   /// declaration in load order with a note at the first, and resolves protocol inheritance.
   mutating func indexDeclarations() {
-    protocolIndex.reserveCapacity(manifest.protocols.count)
-    for (index, decl) in manifest.protocols.enumerated() {
-      let name = decl.name.value
-      if let first = protocolIndex[name] {
-        diagnostics.report(
-          .duplicateProtocol,
-          "protocol '\(name)' is declared twice; all files share one name space: rename or remove "
-            + "this one",
-          at: decl.name.location,
-          notes: [DiagnosticNote("first declared here", at: manifest.protocols[first].name.location)])
-        continue
-      }
-      protocolIndex[name] = index
-      protocolOrder.append(name)
-    }
-    moduleIndex.reserveCapacity(manifest.modules.count)
-    for (index, decl) in manifest.modules.enumerated() {
-      let name = decl.name.value
-      if let first = moduleIndex[name] {
-        diagnostics.report(
-          .duplicateModule,
-          "module '\(name)' is declared twice; all files share one name space: rename or remove "
-            + "this one",
-          at: decl.name.location,
-          notes: [DiagnosticNote("first declared here", at: manifest.modules[first].name.location)])
-        continue
-      }
-      moduleIndex[name] = index
-      moduleOrder.append(name)
-    }
+    (protocolIndex, protocolOrder) = firstDeclarations(
+      of: manifest.protocols.map(\.name), kind: "protocol", code: .duplicateProtocol)
+    (moduleIndex, moduleOrder) = firstDeclarations(
+      of: manifest.modules.map(\.name), kind: "module", code: .duplicateModule)
     protocolNames = NameSuggester(protocolOrder)
     moduleNames = NameSuggester(moduleOrder)
 
@@ -42,6 +16,28 @@ extension ManifestValidator {
 
     indexAdapters()
     indexProviders()
+  }
+
+  /// The position of each name's first declaration and the names in declaration order; later
+  /// declarations are reported at themselves with a note at the first.
+  private mutating func firstDeclarations(
+    of names: [Located<String>], kind: String, code: DiagnosticCode
+  ) -> ([String: Int], [String]) {
+    var index: [String: Int] = [:]
+    index.reserveCapacity(names.count)
+    var order: [String] = []
+    for (position, name) in names.enumerated() {
+      if let first = index[name.value] {
+        diagnostics.report(
+          code,
+          "\(kind) '\(name.value)' is declared twice; all files share one name space: rename or remove this one",
+          at: name.location, notes: [DiagnosticNote("first declared here", at: names[first].location)])
+        continue
+      }
+      index[name.value] = position
+      order.append(name.value)
+    }
+    return (index, order)
   }
 
   /// Indexes adapters by their protocol pair; reports adapters of a protocol to itself and

@@ -124,7 +124,7 @@ extension ManifestValidator {
             .unroutableParameterType,
             "catch-all '*\(name)' carries the rest of the path as a String, but '\(name)' is "
               + "'\(type)'; declare '\(name): String'",
-            at: location, notes: [DiagnosticNote("'\(name)' is declared here", at: parameter.name.location)])
+            at: location, notes: [.declared(name, at: parameter.name.location)])
           complete = false
           continue
         }
@@ -137,7 +137,7 @@ extension ManifestValidator {
           "parameter '\(name)' has type '\(type)', which a URL segment cannot carry; route parameters "
             + "are Int, Double, Bool or String (optional or not): bind another parameter or change its type"
             + Self.routeTypeHint(type),
-          at: location, notes: [DiagnosticNote("'\(name)' is declared here", at: parameter.name.location)])
+          at: location, notes: [.declared(name, at: parameter.name.location)])
         complete = false
         continue
       }
@@ -157,7 +157,7 @@ extension ManifestValidator {
           + "\(unbound.count == 1 ? "is" : "are") not optional; add ':\(first)' to the route or make the "
           + "parameter optional",
         at: route.location,
-        notes: unbound.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
+        notes: unbound.map { .declared($0.name.value, at: $0.name.location) })
     }
     return (pattern, complete ? RouteShape(elements: elements) : nil)
   }
@@ -217,7 +217,7 @@ extension ManifestValidator {
       "fallback module '\(fallback.value)' has non-optional parameters (\(list)); a URL that matches "
         + "no route cannot supply them: make them optional or choose another fallback",
       at: fallback.location,
-      notes: required.map { DiagnosticNote("'\($0.name.value)' is declared here", at: $0.name.location) })
+      notes: required.map { .declared($0.name.value, at: $0.name.location) })
   }
 
   /// "; did you mean 'String'?" when a misspelt route type is meant.
