@@ -25,20 +25,25 @@ public enum MemberParser {
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
   ) -> [MemberDecl] {
     SwiftTokenizer.withUTF8(body) { bytes in
-      var parser = SwiftDeclParser(source: bytes, tokens: SwiftTokenizer.tokenize(bytes: bytes))
-      var members: [MemberDecl] = []
-      while let member = parser.parseNextMember() {
-        let references = parser.references.map {
-          Located($0.name, at: SwiftDeclParser.location($0.start, $0.end, locate: locate))
+      // Well-formed ASCII declarations, the common case, take the one-pass parser; from the
+      // first one it cannot read on, the rest is parsed from tokens, with diagnostics.
+      var parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate)
+      guard let rest = parsed.rest else { return parsed.members }
+      return SwiftTokenizer.withTokens(of: bytes, from: rest) { tokens, statementCount in
+        SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
+          var members: [MemberDecl] = []
+          swap(&members, &parsed.members)
+          while let member = parser.parseNextMember(locate: locate) {
+            // Each member takes at least one statement: make room for them all at once.
+            if members.count == members.capacity {
+              members.reserveCapacity(members.count + statementCount)
+            }
+            members.append(member)
+          }
+          parser.flushProblems(into: &diagnostics, locate: locate)
+          return members
         }
-        members.append(
-          MemberDecl(
-            name: member.name, kind: member.kind,
-            location: SwiftDeclParser.location(member.nameStart, member.nameEnd, locate: locate),
-            typeReferences: references))
       }
-      parser.flushProblems(into: &diagnostics, locate: locate)
-      return members
     }
   }
 }

@@ -1,7 +1,7 @@
 /// The type grammar: names (possibly dotted), `T?`, `[T]`, `[K: V]`, `(T, U) async throws -> V`,
 /// parenthesised types, `()` and `any P`.
 extension SwiftDeclParser {
-  /// Parses one type at the current token, recording its named types in ``references``.
+  /// Parses one type at the current token, recording its named types in ``typeReferences``.
   /// Reports and returns `nil` when it does not parse.
   mutating func parseType() -> TypeRef? {
     nesting += 1
@@ -100,7 +100,7 @@ extension SwiftDeclParser {
   /// `Name` or `Module.Name`.
   private mutating func parseNamedType() -> TypeRef? {
     let first = token
-    var name = text(first)
+    var name = typeName(first)
     var end = first.end
     advance()
     while kind == .dot {
@@ -117,7 +117,7 @@ extension SwiftDeclParser {
       reportGenericArguments(of: name)
       return nil
     }
-    references.append(RawTypeReference(name: name, start: first.start, end: end))
+    addTypeReference(name, from: first.start, to: end)
     return .named(name)
   }
 
@@ -218,7 +218,7 @@ extension SwiftDeclParser {
     }
     switch elements.count {
     case 0:
-      references.append(RawTypeReference(name: "Void", start: open.start, end: close.end))
+      addTypeReference("Void", from: open.start, to: close.end)
       return .void
     case 1:
       return elements[0]

@@ -7,21 +7,6 @@ struct RawDiagnostic: Sendable {
   var end: BodyPosition?
 }
 
-/// A named type written in a declaration, placed in body coordinates.
-struct RawTypeReference: Sendable {
-  var name: String
-  var start: BodyPosition
-  var end: BodyPosition
-}
-
-/// A member as parsed, before its positions are mapped to the file.
-struct ParsedMember: Sendable {
-  var name: String
-  var nameStart: BodyPosition
-  var nameEnd: BodyPosition
-  var kind: MemberDecl.Kind
-}
-
 /// The recursive-descent parser behind ``MemberParser`` and ``TypeParser``: a cursor over the
 /// tokens, the problems found so far and the type references of the declaration being read.
 ///
@@ -33,25 +18,34 @@ struct SwiftDeclParser {
 
   /// The UTF-8 bytes the tokens point into; valid for the parser's whole life.
   let source: UnsafeBufferPointer<UInt8>
-  private(set) var tokens: [SwiftToken]
+  /// The tokens, ending with `.end`; valid for the parser's whole life.
+  let tokens: UnsafeBufferPointer<SwiftToken>
+  let typeNames = SwiftKnownTypeNames.table
   private(set) var index = 0
   /// Problems, in the order found.
   var problems: [RawDiagnostic] = []
   /// The named types of the declaration or type being parsed.
-  var references: [RawTypeReference] = []
+  private(set) var references: SwiftMoveBuffer<RawTypeReference>
   /// How many types are being parsed inside one another.
   var nesting = 0
 
-  init(source: UnsafeBufferPointer<UInt8>, tokens: [SwiftToken]) {
+  private init(source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SwiftToken>) {
+    precondition(tokens.last?.kind == .end, "the tokens must end with an end token")
     self.source = source
     self.tokens = tokens
-    if tokens.last?.kind != .end {
-      let last = tokens.last
-      self.tokens.append(
-        SwiftToken(
-          kind: .end, line: last?.endLine ?? 0, column: last?.endColumn ?? 0,
-          endLine: last?.endLine ?? 0, endColumn: last?.endColumn ?? 0))
-    }
+    // A named type takes at least two tokens (`: T`, `[T`, `-> T`, ...); long bodies grow it.
+    references = SwiftMoveBuffer<RawTypeReference>(capacity: min(tokens.count / 2, 32))
+  }
+
+  /// Calls `body` with a parser over `tokens`, which must end with an `.end` token, as those of
+  /// ``SwiftTokenizer/withTokens(of:newlines:_:)`` do.
+  static func withParser<Result>(
+    source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SwiftToken>,
+    _ body: (inout SwiftDeclParser) -> Result
+  ) -> Result {
+    var parser = SwiftDeclParser(source: source, tokens: tokens)
+    defer { parser.references.deallocate() }
+    return body(&parser)
   }
 
   // MARK: Text
@@ -65,29 +59,47 @@ struct SwiftDeclParser {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The text of a word that names a type: shared for the common standard types.
+  func typeName(_ token: SwiftToken) -> String {
+    guard token.keyword == nil, token.textStart < token.textEnd, token.textEnd <= source.count,
+      let known = typeNames.match(source, token.textStart..<token.textEnd)
+    else { return text(token) }
+    return SwiftKnownTypeNames.names[known]
+  }
+
   // MARK: Cursor
 
   /// The current token.
-  var token: SwiftToken { tokens[index] }
+  var token: SwiftToken {
+    @inline(__always) get { tokens[index] }
+  }
   /// The kind of the current token.
-  var kind: SwiftTokenKind { tokens[index].kind }
+  var kind: SwiftTokenKind {
+    @inline(__always) get { tokens[index].kind }
+  }
   /// The keyword the current token spells; `nil` for other tokens and backticked words.
-  var keyword: SwiftKeyword? { tokens[index].keyword }
+  var keyword: SwiftKeyword? {
+    @inline(__always) get { tokens[index].keyword }
+  }
   /// The token before the current one, if any.
   var previous: SwiftToken? { index > 0 ? tokens[index - 1] : nil }
 
   /// The token `offset` places ahead, or the final `.end`.
+  @inline(__always)
   func peek(_ offset: Int) -> SwiftToken {
     tokens[min(index + offset, tokens.count - 1)]
   }
 
   /// Moves to the next token; stays on the final `.end`.
+  @inline(__always)
   mutating func advance() {
     if index < tokens.count - 1 { index += 1 }
   }
 
   /// `true` on a new line, `;` or the end.
-  var isAtSeparator: Bool { kind == .newline || kind == .semicolon || kind == .end }
+  var isAtSeparator: Bool {
+    @inline(__always) get { kind == .newline || kind == .semicolon || kind == .end }
+  }
 
   /// Moves to the next separator, after a declaration that did not parse.
   mutating func skipToSeparator() {
@@ -109,13 +121,30 @@ struct SwiftDeclParser {
   /// Returns to `checkpoint`, dropping what was found since.
   mutating func restore(_ checkpoint: Checkpoint) {
     index = checkpoint.index
-    problems.removeSubrange(checkpoint.problemCount...)
-    references.removeSubrange(checkpoint.referenceCount...)
+    forget(since: checkpoint)
   }
 
   /// Drops the problems and references found since `checkpoint`, keeping the cursor.
   mutating func forget(since checkpoint: Checkpoint) {
     problems.removeSubrange(checkpoint.problemCount...)
-    references.removeSubrange(checkpoint.referenceCount...)
+    references.removeAll(from: checkpoint.referenceCount)
+  }
+
+  // MARK: References
+
+  /// Starts a declaration: drops the references of one that did not parse.
+  mutating func startDeclaration() {
+    references.removeAll(from: 0)
+  }
+
+  /// Records a named type written from `start` to `end`.
+  @inline(__always)
+  mutating func addTypeReference(_ name: String, from start: BodyPosition, to end: BodyPosition) {
+    references.append(RawTypeReference(name: name, start: start, end: end))
+  }
+
+  /// The named types recorded since the declaration started, at file locations, leaving none.
+  mutating func takeTypeReferences(locate: BodyLocator) -> [Located<String>] {
+    references.moveLocated(from: 0, locate: locate)
   }
 }

@@ -42,7 +42,32 @@ enum SwiftIdentifierCharacters {
   /// `A`-`Z`, `a`-`z`, `_` and `0`-`9`.
   @inline(__always)
   static func isASCIIContinuation(_ byte: UInt8) -> Bool {
-    (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte &- UInt8(ascii: "0") < 10
+    // One bit per ASCII byte: `0`-`9` in the first 64, `A`-`Z`, `_` and `a`-`z` in the next.
+    let digits: UInt64 = 0x03FF_0000_0000_0000
+    let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    let bits = byte & 0x40 == 0 ? digits : letters
+    return byte < 0x80 && (bits >> UInt64(byte & 0x3F)) & 1 != 0
+  }
+
+  /// How many of the eight bytes of `word`, from the first on, are `A`-`Z`, `a`-`z`, `_` or
+  /// `0`-`9`: 0 to 8. The first byte is the least significant one.
+  ///
+  /// Tests the eight bytes at once: with the top bit of a byte set, subtracting at most 0x80
+  /// from it borrows from no other byte, and leaves the top bit set where the low seven bits
+  /// are at least what was subtracted.
+  @inline(__always)
+  static func asciiContinuationCount(_ word: UInt64) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    let marked = word | tops
+    // Letters in lowercase.
+    let lowered = marked | (ones &* 0x20)
+    func atLeast(_ value: UInt64, in bytes: UInt64) -> UInt64 { (bytes &- ones &* value) & tops }
+    let digits = atLeast(0x30, in: marked) & ~atLeast(0x3A, in: marked)
+    let underscores = atLeast(0x5F, in: marked) & ~atLeast(0x60, in: marked)
+    let letters = atLeast(0x61, in: lowered) & ~atLeast(0x7B, in: lowered)
+    let others = ~((digits | underscores | letters) & ~word) & tops
+    return others == 0 ? 8 : others.trailingZeroBitCount >> 3
   }
 
   /// `0`-`9`.

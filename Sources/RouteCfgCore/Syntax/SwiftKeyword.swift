@@ -49,7 +49,4 @@ enum SwiftKeyword: String, CaseIterable, Sendable {
       return false
     }
   }
-
-  /// The table that matches words to keywords.
-  static let table = SwiftKeywordTable()
 }

@@ -31,16 +31,17 @@ public enum TypeParser {
     _ text: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
   ) -> ParsedType? {
     SwiftTokenizer.withUTF8(text) { bytes in
-      var tokens = SwiftTokenizer.tokenize(bytes: bytes)
-      tokens.removeAll { $0.kind == .newline }
-      var parser = SwiftDeclParser(source: bytes, tokens: tokens)
-      let type = parser.parseWholeType()
-      parser.flushProblems(into: &diagnostics, locate: locate)
-      guard let type else { return nil }
-      let references = parser.references.map {
-        Located($0.name, at: SwiftDeclParser.location($0.start, $0.end, locate: locate))
+      // Well-formed ASCII types take the one-pass parser; the others are parsed again from
+      // tokens, with diagnostics.
+      if let parsed = SwiftFastDeclParser.parseWholeType(bytes, locate: locate) { return parsed }
+      return SwiftTokenizer.withTokens(of: bytes, newlines: false) { tokens, _ in
+        SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
+          let type = parser.parseWholeType()
+          parser.flushProblems(into: &diagnostics, locate: locate)
+          guard let type else { return nil }
+          return ParsedType(type: type, references: parser.takeTypeReferences(locate: locate))
+        }
       }
-      return ParsedType(type: type, references: references)
     }
   }
 }

@@ -1,0 +1,231 @@
+/// A one-pass parser for the common case: a body or a type in ASCII text that is well formed
+/// and uses only the supported features, with `//` comments.
+///
+/// It reads tokens straight from the bytes, one at a time, and gives up at the first thing it
+/// does not handle: non-ASCII text outside comments, block comments, backticks, attributes,
+/// numbers, deep nesting, and every problem. ``SwiftDeclParser``, which reports the problems,
+/// then takes over: from the declaration it gave up on in a body, and from the start in a type.
+///
+/// On the text it accepts it gives exactly what ``SwiftDeclParser`` gives, without diagnostics:
+/// each function follows the ``SwiftDeclParser`` function of the same name on its well-formed
+/// path, and returns `nil` where that one reports a problem or takes a rare path.
+///
+/// It never moves past a non-ASCII byte except in a comment, so that columns are byte offsets
+/// from the start of the line.
+struct SwiftFastDeclParser {
+  /// Types nest at most this deep here, well below ``SwiftDeclParser/maxNestingDepth``, so that
+  /// types near that limit take the general path.
+  static let maxNestingDepth = 32
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// `true` in a type, where line ends are white space; `false` in a body, where they end
+  /// declarations.
+  let newlinesAreBlank: Bool
+  let keywords = SwiftKeyword.table
+  let typeNames = SwiftKnownTypeNames.table
+  /// The current token, its keyword (for an unbackticked word), and its bytes.
+  var token = Token.end
+  var keyword: SwiftKeyword?
+  var start = 0
+  var end = 0
+  /// The 0-based line of the current token, and the offset where that line starts.
+  var line = 0
+  var lineStart = 0
+  var nesting = 0
+  /// When the type parsed last is exactly a name of ``SwiftKnownTypeNames``, its index; else -1.
+  var knownName = -1
+  /// The named types of the declaration or type being parsed.
+  var references = SwiftMoveBuffer<RawTypeReference>(capacity: 8)
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool) {
+    self.bytes = bytes
+    self.newlinesAreBlank = newlinesAreBlank
+    advance()
+  }
+
+  /// The members of a body, as far as this parser can read it.
+  ///
+  /// - Returns: The members up to the first declaration that needs the general parser, and
+  ///   where that declaration starts; `nil` there when the whole body was read.
+  static func parseMembers(
+    _ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator
+  ) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
+    var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false)
+    defer { parser.references.deallocate() }
+    var members: [MemberDecl] = []
+    while true {
+      switch parser.token {
+      case .end:
+        return (members, nil)
+      case .newline:
+        parser.line += 1
+        parser.lineStart = parser.end
+        parser.advance()
+      case .semicolon:
+        parser.advance()
+      default:
+        // Before it, the line holds only ASCII text: this parser has read all of it.
+        let start = SwiftLexPosition(index: parser.start, line: parser.line, lineBase: parser.lineStart)
+        guard let member = parser.parseDeclaration(locate: locate), parser.isAtSeparator else {
+          return (members, start)
+        }
+        // The capacity that appending one by one gives for up to four members, at once.
+        if members.isEmpty { members.reserveCapacity(4) }
+        members.append(member)
+      }
+    }
+  }
+
+  /// The type that fills `bytes`, or `nil` when it needs the general parser.
+  static func parseWholeType(_ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator) -> ParsedType? {
+    var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: true)
+    defer { parser.references.deallocate() }
+    guard let type = parser.parseType(), parser.token == .end else { return nil }
+    return ParsedType(type: type, references: parser.references.moveLocated(from: 0, locate: locate))
+  }
+
+  // MARK: Declarations
+
+  /// `true` on a new line, `;` or the end.
+  private var isAtSeparator: Bool {
+    token == .newline || token == .semicolon || token == .end
+  }
+
+  /// Moves past a token of kind `kind`; `false` when another comes.
+  @inline(__always)
+  mutating func expect(_ kind: Token) -> Bool {
+    guard token == kind else { return false }
+    advance()
+    return true
+  }
+
+  private mutating func parseDeclaration(locate: BodyLocator) -> MemberDecl? {
+    guard token == .word else { return nil }
+    switch keyword {
+    case .var:
+      advance()
+      return parseProperty(isVariable: true, locate: locate)
+    case .let:
+      advance()
+      return parseProperty(isVariable: false, locate: locate)
+    case .func:
+      advance()
+      return parseMethod(locate: locate)
+    default:
+      return nil
+    }
+  }
+
+  /// A member name: a word other than `_` and the reserved words. Returns its text and place.
+  private mutating func expectName(locate: BodyLocator) -> (String, SourceLocation)? {
+    guard token == .word, keyword != .underscore, keyword?.isReserved != true else { return nil }
+    let name = (text, SwiftDeclParser.location(tokenStart, tokenEnd, locate: locate))
+    advance()
+    return name
+  }
+
+  /// `var NAME: TYPE`, `var NAME: TYPE { get }`, `var NAME: TYPE { get set }`, `let NAME: TYPE`.
+  private mutating func parseProperty(isVariable: Bool, locate: BodyLocator) -> MemberDecl? {
+    guard let (name, location) = expectName(locate: locate), expect(.colon), let type = parseType() else {
+      return nil
+    }
+    var isSettable = isVariable
+    if token == .leftBrace {
+      guard isVariable else { return nil }
+      advance()
+      guard let accessorsSet = parseAccessorBlock() else { return nil }
+      isSettable = accessorsSet
+    }
+    return MemberDecl(
+      name: name, kind: .property(PropertySignature(type: type, isSettable: isSettable)),
+      location: location, typeReferences: references.moveLocated(from: 0, locate: locate))
+  }
+
+  /// `get }` or `get set }` after `{`; returns whether the property is settable.
+  private mutating func parseAccessorBlock() -> Bool? {
+    guard token == .word, keyword == .get else { return nil }
+    advance()
+    var isSettable = false
+    if token == .word {
+      guard keyword == .set else { return nil }
+      advance()
+      isSettable = true
+    }
+    return expect(.rightBrace) ? isSettable : nil
+  }
+
+  /// `func NAME(LABEL NAME: TYPE, ...) async throws -> TYPE`.
+  private mutating func parseMethod(locate: BodyLocator) -> MemberDecl? {
+    guard let (name, location) = expectName(locate: locate), expect(.leftParen),
+      let parameters = parseParameterList(), let (isAsync, isThrowing) = parseEffects()
+    else { return nil }
+    var result = TypeRef.void
+    if token == .arrow {
+      advance()
+      guard let written = parseType() else { return nil }
+      result = written
+    }
+    let signature = MethodSignature(
+      parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing)
+    return MemberDecl(
+      name: name, kind: .method(signature), location: location,
+      typeReferences: references.moveLocated(from: 0, locate: locate))
+  }
+
+  /// The parameters after `(`, up to and including `)`. A trailing comma is accepted.
+  private mutating func parseParameterList() -> [MethodParameter]? {
+    // Most methods take one or two parameters: those arrays are written as literals, which is
+    // cheaper than growing an empty one.
+    var first: MethodParameter?
+    var parameters: [MethodParameter] = []
+    while token != .rightParen {
+      guard let parameter = parseParameter() else { return nil }
+      if let only = first {
+        parameters = [only, parameter]
+        first = nil
+      } else if parameters.isEmpty {
+        first = parameter
+      } else {
+        parameters.append(parameter)
+      }
+      if token == .comma {
+        advance()
+      } else if token != .rightParen {
+        return nil
+      }
+    }
+    advance()
+    if let first { return [first] }
+    return parameters
+  }
+
+  /// `NAME: TYPE` (the name is also the label), `LABEL NAME: TYPE` or `_ NAME: TYPE`.
+  private mutating func parseParameter() -> MethodParameter? {
+    guard token == .word, isParameterWord else { return nil }
+    let isUnlabeled = keyword == .underscore
+    let first = text
+    advance()
+    var name = first
+    var hasSeparateName = false
+    if token == .word {
+      guard isParameterWord else { return nil }
+      if let keyword, keyword.isReserved, keyword != .underscore { return nil }
+      name = text
+      hasSeparateName = true
+      advance()
+    }
+    guard expect(.colon), let type = parseType() else { return nil }
+    // The first word is the label (`_` for none); a single word is also the name.
+    let label = isUnlabeled ? nil : (hasSeparateName ? first : name)
+    return MethodParameter(label: label, name: name, type: type)
+  }
+
+  /// `true` for a word that can be a parameter label or name: any word but `inout`, `var` and
+  /// `let`.
+  private var isParameterWord: Bool {
+    switch keyword {
+    case .inout, .var, .let: return false
+    default: return true
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// The standard types that member bodies name most often. Parsing shares their names, and the
+/// `T?` and `[T]` types made of them, instead of building new ones each time: an indirect
+/// enum case is an immutable box, so sharing one is the same as making an equal one.
+enum SwiftKnownTypeNames {
+  /// The names, in the order of their indices.
+  static let names = [
+    "Bool", "Character", "Data", "Date", "Decimal", "Double", "Error", "Float", "Int", "Int8", "Int16",
+    "Int32", "Int64", "Never", "Result", "String", "Substring", "TimeInterval", "UInt", "UInt8", "UInt16",
+    "UInt32", "UInt64", "URL", "UUID", "Void",
+  ]
+
+  /// The table that matches words to the indices of the names.
+  static let table = SwiftWordTable<Int>(names.enumerated().map { ($0.element, $0.offset) })
+
+  /// For each name, `T?`.
+  static let optionals = names.map { TypeRef.optional(.named($0)) }
+
+  /// For each name, `[T]`.
+  static let arrays = names.map { TypeRef.array(.named($0)) }
+}

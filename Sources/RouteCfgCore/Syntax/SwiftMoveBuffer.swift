@@ -1,0 +1,80 @@
+/// A named type written in a declaration, placed in body coordinates.
+struct RawTypeReference: Sendable {
+  var name: String
+  var start: BodyPosition
+  var end: BodyPosition
+}
+
+/// Values collected while parsing, in memory managed by hand, so that they can be moved into an
+/// array of the exact size without growing it, copying them or destroying them one by one.
+///
+/// The owner calls ``deallocate()`` once, when it no longer uses the buffer.
+struct SwiftMoveBuffer<Element> {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 4)
+    base = UnmanagedMemory.allocate(Element.self, capacity: self.capacity)
+  }
+
+  @inline(__always)
+  mutating func append(_ element: consuming Element) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// Drops the values from `start` on.
+  mutating func removeAll(from start: Int) {
+    guard start < count else { return }
+    (base + start).deinitialize(count: count - start)
+    count = start
+  }
+
+  /// Moves the values from `start` on into an array, transformed by `transform`.
+  mutating func moveAll<Result>(from start: Int, _ transform: (consuming Element) -> Result) -> [Result] {
+    defer { count = start }
+    // Arrays of one or two values are written as literals, which is cheaper than growing one.
+    switch count - start {
+    case ...0:
+      return []
+    case 1:
+      return [transform((base + start).move())]
+    case 2:
+      return [transform((base + start).move()), transform((base + start + 1).move())]
+    default:
+      var result: [Result] = []
+      result.reserveCapacity(count - start)
+      for offset in start..<count {
+        result.append(transform((base + offset).move()))
+      }
+      return result
+    }
+  }
+
+  private mutating func grow() {
+    let larger = UnmanagedMemory.allocate(Element.self, capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    UnmanagedMemory.deallocate(base)
+    base = larger
+    capacity *= 2
+  }
+
+  /// Destroys the values left and frees the memory.
+  mutating func deallocate() {
+    base.deinitialize(count: count)
+    UnmanagedMemory.deallocate(base)
+    count = 0
+  }
+}
+
+extension SwiftMoveBuffer<RawTypeReference> {
+  /// Moves the references from `start` on into an array, placing each with `locate`.
+  mutating func moveLocated(from start: Int, locate: BodyLocator) -> [Located<String>] {
+    moveAll(from: start) { reference in
+      Located(reference.name, at: SwiftDeclParser.location(reference.start, reference.end, locate: locate))
+    }
+  }
+}
