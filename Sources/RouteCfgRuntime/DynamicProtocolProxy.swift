@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// final class LoginDelegateProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate {
-///   func didLogin() { try? forward("didLogin()") }
+///   func didLogin() { _ = try? forward("didLogin()") }
 /// }
 /// registrations.proxy(for: "ProvidedLoginViewDelegate") { LoginDelegateProxy($0) }
 /// ```
