@@ -88,18 +88,21 @@ extension ManifestValidator {
   private mutating func checkTypeReferences(_ references: [Located<String>]) {
     for reference in references {
       let name = reference.value
-      // One lookup tells protocols, well-known types and other external types apart.
-      switch typeNameKinds[name] {
-      case .protocol?:
-        referencedProtocols.insert(name)
-        continue
-      case .wellKnown?:
-        continue
-      case nil:
-        break
+      // One lookup tells protocols, well-known types and external types seen before apart.
+      let kind: TypeNameKind
+      if let known = typeNameKinds[name] {
+        kind = known
+      } else {
+        let qualified = name.utf8.contains(UInt8(ascii: "."))
+        kind = .external(nearProtocol: qualified ? nil : protocolNames.hasNameOneEditAway(from: name))
+        typeNameKinds[name] = kind
       }
-      if name.utf8.contains(UInt8(ascii: ".")) { continue }
-      if let suggestion = protocolNames.hasNameOneEditAway(from: name) {
+      switch kind {
+      case .protocol:
+        referencedProtocols.insert(name)
+      case .wellKnown, .external(nearProtocol: nil):
+        continue
+      case .external(nearProtocol: let suggestion?):
         diagnostics.report(
           .nearMissType,
           "'\(name)' is not a declared protocol, so it is taken as an external type; did you mean "
@@ -114,4 +117,6 @@ extension ManifestValidator {
 enum TypeNameKind {
   case `protocol`
   case wellKnown
+  /// Any other name, with the declared protocol one edit away when there is one.
+  case external(nearProtocol: String?)
 }
