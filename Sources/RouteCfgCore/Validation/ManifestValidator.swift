@@ -48,7 +48,8 @@ public struct ManifestValidator {
   var adaptersByRequired: [String: [Int]] = [:]
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
-  var adapterUses: [AdapterUse] = []
+  /// Adapters that member forwarding passes values across.
+  var adaptersUsedByMembers: Set<Int> = []
   var adaptersUsedByResolution: Set<Int> = []
 
   // Resolution.
@@ -136,20 +137,12 @@ struct AdapterPair: Hashable {
   let to: String
 }
 
-/// One place where a value crosses an adapter.
-struct AdapterUse {
-  enum Direction: Hashable {
-    /// A facade of the `adapt` protocol over an object of the `to` protocol.
-    case forward
-    /// A facade of the `to` protocol over an object of the `adapt` protocol.
-    case reverse
-  }
-
-  let adapter: Int
-  let direction: Direction
-  /// Where the crossing is written, and what crosses, for notes.
-  let site: SourceLocation
-  let reason: String
+/// How a value crosses an adapter.
+enum AdapterDirection: Hashable {
+  /// A facade of the `adapt` protocol over an object of the `to` protocol.
+  case forward
+  /// A facade of the `to` protocol over an object of the `adapt` protocol.
+  case reverse
 }
 
 /// A module that can answer a required protocol, directly or through an adapter.

@@ -16,7 +16,7 @@ enum TypeFit: Equatable {
 /// What one crossing between two protocols needs: an adapter used forward or in reverse.
 struct AdapterCrossing: Hashable {
   let adapter: Int
-  let direction: AdapterUse.Direction
+  let direction: AdapterDirection
 }
 
 struct TypeFitChecker {

@@ -35,10 +35,7 @@ extension ManifestValidator {
       case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
       }
       for (next, nextSite) in used {
-        adapterUses.append(
-          AdapterUse(
-            adapter: next.adapter, direction: next.direction, site: nextSite.location, reason: nextSite.reason
-          ))
+        adaptersUsedByMembers.insert(next.adapter)
         work.add(next, site: nextSite)
       }
     }
@@ -115,11 +112,10 @@ extension ManifestValidator {
           notes: Self.declarationNotes(entry.required, entry.target.member))
       }
       if !crossings.isEmpty {
-        let reason =
-          "'\(required.name).\(entry.required.fullName)' forwards to '\(provided.name).\(entry.target.path.joined(separator: "."))'"
-        used += crossings.map {
-          ($0, AdapterUseSite(location: entry.entry.provided.location, reason: reason))
-        }
+        let site = AdapterUseSite(
+          location: entry.entry.provided.location, owner: required.name, member: entry.required,
+          targetOwner: provided.name, target: .path(entry.target.path))
+        used += crossings.map { ($0, site) }
       }
       pairings.append(MemberPairing(member: entry.required.fullName, path: entry.target.path))
     }
@@ -129,9 +125,10 @@ extension ManifestValidator {
       switch implicit {
       case .paired(let crossings):
         if !crossings.isEmpty {
-          let reason =
-            "'\(required.name).\(member.fullName)' forwards to '\(provided.name).\(member.fullName)'"
-          used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+          let site = AdapterUseSite(
+            location: decl.location, owner: required.name, member: member, targetOwner: provided.name,
+            target: .member(member))
+          used += crossings.map { ($0, site) }
         }
         pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
       case .needsAdapter(let problems, let same):
@@ -163,12 +160,13 @@ extension ManifestValidator {
     guard let required = decl.adapt.flatMap({ protocols[$0.value] }),
       let provided = decl.to.flatMap({ protocols[$0.value] })
     else { return }
-    let context =
+    // Spelled out only when there is something to report.
+    func context() -> String {
       "the adapter from '\(required.name)' to '\(provided.name)' is used in reverse, to hand a "
-      + "'\(required.name)' to code that expects a '\(provided.name)'"
-    var siteNotes: [DiagnosticNote] = []
-    if let site {
-      siteNotes.append(DiagnosticNote("used in reverse here: \(site.reason)", at: site.location))
+        + "'\(required.name)' to code that expects a '\(provided.name)'"
+    }
+    func siteNotes() -> [DiagnosticNote] {
+      site.map { [DiagnosticNote("used in reverse here: \($0.reason)", at: $0.location)] } ?? []
     }
     let checker = pairChecker(facadeOwner: provided.name)
     var inverse = FirstSeen<ResolvedMapEntry>()
@@ -176,10 +174,10 @@ extension ManifestValidator {
       if let other = inverse.recordOrFind(entry.target.member.name, entry) {
         diagnostics.report(
           .duplicateMapping,
-          "\(context); then '\(provided.name).\(entry.target.member.fullName)' would forward to both "
+          "\(context()); then '\(provided.name).\(entry.target.member.fullName)' would forward to both "
             + "'\(other.required.fullName)' and '\(entry.required.fullName)': map each member of "
             + "'\(provided.name)' once",
-          at: entry.entry.provided.location, notes: siteNotes)
+          at: entry.entry.provided.location, notes: siteNotes())
       }
     }
     var pairings: [MemberPairing] = []
@@ -193,15 +191,14 @@ extension ManifestValidator {
         let problems = checker.problems(facade: member, target: target, crossings: &crossings)
         for problem in problems {
           diagnostics.report(
-            problem.code, "\(context): \(problem.message)", at: entry.entry.required.location,
-            notes: siteNotes + Self.declarationNotes(member, entry.required))
+            problem.code, "\(context()): \(problem.message)", at: entry.entry.required.location,
+            notes: siteNotes() + Self.declarationNotes(member, entry.required))
         }
         if !crossings.isEmpty {
-          let reason =
-            "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(entry.required.fullName)'"
-          used += crossings.map {
-            ($0, AdapterUseSite(location: entry.entry.required.location, reason: reason))
-          }
+          let site = AdapterUseSite(
+            location: entry.entry.required.location, owner: provided.name, member: member,
+            targetOwner: required.name, target: .member(entry.required))
+          used += crossings.map { ($0, site) }
         }
         pairings.append(MemberPairing(member: member.fullName, path: [entry.required.name]))
         continue
@@ -209,16 +206,17 @@ extension ManifestValidator {
       switch implicitPair(member, in: required, checker: checker) {
       case .paired(let crossings):
         if !crossings.isEmpty {
-          let reason =
-            "'\(provided.name).\(member.fullName)' forwards to '\(required.name).\(member.fullName)'"
-          used += crossings.map { ($0, AdapterUseSite(location: decl.location, reason: reason)) }
+          let site = AdapterUseSite(
+            location: decl.location, owner: provided.name, member: member, targetOwner: required.name,
+            target: .member(member))
+          used += crossings.map { ($0, site) }
         }
         pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
       case .needsAdapter(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.to?.location ?? decl.location,
-          context: context + ": ",
-          siteNotes: siteNotes)
+          context: context() + ": ",
+          siteNotes: siteNotes())
       case .unpaired(let why):
         unmapped.append(
           (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
@@ -229,9 +227,9 @@ extension ManifestValidator {
     let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
     diagnostics.report(
       .unmappedMembers,
-      "\(context), but \(unmapped.count) member(s) of '\(provided.name)' have no counterpart in "
+      "\(context()), but \(unmapped.count) member(s) of '\(provided.name)' have no counterpart in "
         + "'\(required.name)': \(names); map them one to one (key paths cannot be reversed)",
-      at: decl.to?.location ?? decl.location, notes: siteNotes + unmapped.map(\.1))
+      at: decl.to?.location ?? decl.location, notes: siteNotes() + unmapped.map(\.1))
   }
 
   /// Notes at the declarations of two paired members.
@@ -290,10 +288,33 @@ struct ResolvedMap {
   var named: [String] = []
 }
 
-/// Where an adapter is put to use, for notes.
+/// Where an adapter is put to use: a member that forwards across it. The reason is only
+/// spelled out when a note needs it.
 struct AdapterUseSite {
+  enum Target {
+    /// A map entry's path (`header.title`, `notifyString`).
+    case path([String])
+    /// A member paired by name or through a reversed map entry.
+    case member(MemberDecl)
+  }
+
   let location: SourceLocation
-  let reason: String
+  /// The facade's protocol and member.
+  let owner: String
+  let member: MemberDecl
+  /// The protocol the member forwards to, and what it reaches there.
+  let targetOwner: String
+  let target: Target
+
+  /// `'Owner.member' forwards to 'Target.path'`.
+  var reason: String {
+    let reached: String
+    switch target {
+    case .path(let path): reached = path.joined(separator: ".")
+    case .member(let member): reached = member.fullName
+    }
+    return "'\(owner).\(member.fullName)' forwards to '\(targetOwner).\(reached)'"
+  }
 }
 
 /// Adapter directions waiting to be checked, each checked once.

@@ -25,8 +25,7 @@ extension ManifestValidator {
   /// An adapter is needed when a requirement resolves through it (in some configuration) or a
   /// member forwarding passes values across it.
   private mutating func checkUnusedAdapters() {
-    var used = adaptersUsedByResolution
-    for use in adapterUses { used.insert(use.adapter) }
+    let used = adaptersUsedByResolution.union(adaptersUsedByMembers)
     for index in adapterIndex.values.sorted() where !used.contains(index) {
       let decl = manifest.adapters[index]
       guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil,
