@@ -6,10 +6,11 @@ import RouteCfgSynthetic
 // routecfg-bench: how `routecfg validate` compares with a bare libyaml event scan of the same
 // file. Build and run in release mode:
 //
-//   swift run -c release routecfg-bench [--modules 5000] [--runs 7] [--keep path.yaml]
+//   swift build -c release && .build/release/routecfg-bench [--modules 5000] [--runs 7] [--keep path.yaml]
 //
-// Every row is the best of `--runs` rounds; ratios are against the bare scan measured in the same
-// process, so they compare like with like on whatever machine runs them.
+// Every row is the best of `--runs` rounds. In-process rows are compared with a bare libyaml scan
+// in the same process; process rows with a process that only reads and scans the file
+// (`routecfg-bench --scan PATH`), so they compare like with like on whatever machine runs them.
 
 struct Options {
   var modules = 5_000
@@ -67,6 +68,12 @@ func sibling(_ name: String) -> String {
   return here.deletingLastPathComponent().appendingPathComponent(name).path
 }
 
+/// When a file was last modified, in seconds since 1970.
+func modificationTime(_ path: String) -> Double? {
+  (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
+    .timeIntervalSince1970
+}
+
 /// Runs a binary with its output discarded, through `posix_spawn` so that the timing holds the
 /// binary's own start-up and nothing of Foundation's.
 func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
@@ -100,6 +107,11 @@ if let scanPath = options.scanOnly {
 }
 let routecfg = sibling("routecfg")
 let bench = sibling("routecfg-bench")
+if let built = modificationTime(routecfg), let benchBuilt = modificationTime(bench), built < benchBuilt {
+  // `swift run routecfg-bench` does not rebuild `routecfg`: timing an old binary misleads.
+  FileHandle.standardError.write(
+    Data("warning: \(routecfg) is older than this benchmark; run 'swift build -c release' first\n".utf8))
+}
 let path = options.keep ?? NSTemporaryDirectory() + "routecfg-bench-\(options.modules).yaml"
 let text = SyntheticManifest.yaml(moduleCount: options.modules)
 try text.write(toFile: path, atomically: true, encoding: .utf8)

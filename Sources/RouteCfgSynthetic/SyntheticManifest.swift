@@ -5,7 +5,7 @@
 /// parameters and two routes. Each client protocol reaches its feature through an adapter with
 /// renamed members, and each client delegate through a delegate adapter used in both directions.
 public enum SyntheticManifest {
-  /// The manifest text for `moduleCount` modules (about 900 bytes per module).
+  /// The manifest text for `moduleCount` modules (about 1.2 KB per module).
   public static func yaml(moduleCount: Int) -> String {
     precondition(moduleCount > 0, "a manifest needs at least one module")
     var text = """

@@ -1,0 +1,109 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// `MemberParser` reads well-formed ASCII declarations with a one-pass fast path and hands the
+/// rest to the token parser. Whatever the split, the result must be exactly what the token parser
+/// gives for the whole body: the same members with the same places, the same diagnostics.
+@Suite("MemberParser: fast path agrees with the token parser")
+struct MemberParserAgreementTests {
+  private typealias Harness = MemberParserHarness
+
+  /// The token parser alone, over the whole body.
+  private static func tokenParserOnly(_ body: String) -> (members: [MemberDecl], diagnostics: [Diagnostic]) {
+    var bag = DiagnosticBag()
+    let members = SwiftTokenizer.withUTF8(body) { bytes in
+      SwiftTokenizer.withTokens(of: bytes) { tokens, _ in
+        SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
+          var members: [MemberDecl] = []
+          while let member = parser.parseNextMember(locate: Harness.locate) { members.append(member) }
+          parser.flushProblems(into: &bag, locate: Harness.locate)
+          return members
+        }
+      }
+    }
+    return (members, bag.diagnostics)
+  }
+
+  private static func expectAgreement(
+    _ body: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let both = Harness.members(body)
+    let reference = tokenParserOnly(body)
+    #expect(
+      both.members == reference.members, "body: \(body.debugDescription)", sourceLocation: sourceLocation)
+    #expect(
+      both.diagnostics == reference.diagnostics, "body: \(body.debugDescription)",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: [
+    "var title: String? { get set }",
+    "let itemId: Int",
+    "var tags: [String] { get }",
+    "var scores: [String: [Int?]]? { get set }",
+    "func reload(force: Bool) -> Bool",
+    "func load(page: Int, size: Int) async throws -> [String: Int]",
+    "func highlight(_ range: String, animated flag: Bool)",
+    "func didLogin()",
+    "var handler: ((Int, String) throws -> Void)? { get set }",
+    "var delegate: LoginDelegate? { get set }",
+    "var `default`: Int { get }",
+    "func f(x: inout Int)",
+    "var x: Int; let y: String // trailing comment",
+    "var x: Int\r\nvar y: Int\r\n",
+    "  \n\n  var spaced  :  Int  {  get  }  \n",
+    "var é: Int",
+    "var x: Int /* block */ { get }",
+    "var x: Int { set }",
+    "func f(_: Int)",
+    "var x: Int = 3",
+    "func f() -> some View",
+    "var x: Int\nvar x Int\nvar y: Int",
+  ])
+  func handWrittenBodiesAgree(body: String) {
+    Self.expectAgreement(body)
+  }
+
+  /// Random bodies built from declaration parts, mostly well formed, some broken at a random
+  /// place, so that the fast path hands over at every kind of position.
+  @Test func randomBodiesAgree() {
+    // Plain parts are common; parts the fast path leaves to the token parser are rare.
+    let names = ["title", "itemId", "x", "onDone", "_private", "title", "itemId", "x", "délai", "`class`"]
+    let types = [
+      "String", "Int?", "[String]", "[String: Int]", "(Int) -> Void", "((String) async throws -> Bool)?",
+      "Feature.Input", "[[Int?]?]", "String", "Int", "String", "Int", "any Delegate", "Set<Int>",
+    ]
+    let accessors = ["", " { get }", " { get set }", "{get set}"]
+    let separators = ["\n", "; ", "\r\n", " // note\n", "\n\n"]
+    let breakers = Array(repeating: "", count: 40) + ["(", ":", "->", "{", "@", "var", "`"]
+    var random = SeededRandom(seed: 2026)
+    var handedOver = 0
+    for _ in 0..<400 {
+      var body = ""
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        let name = names.randomElement(using: &random) ?? "x"
+        let type = types.randomElement(using: &random) ?? "Int"
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: body += "var \(name): \(type)\(accessors.randomElement(using: &random) ?? "")"
+        case 1: body += "let \(name): \(type)"
+        case 2: body += "func \(name)(_ value: \(type), label other: Int) throws -> \(type)"
+        default: body += "func \(name)() async"
+        }
+        body += breakers.randomElement(using: &random) ?? ""
+        body += separators.randomElement(using: &random) ?? "\n"
+      }
+      Self.expectAgreement(body)
+      if Self.fastPathHandsOver(body) { handedOver += 1 }
+    }
+    // Both ways through `MemberParser` are exercised.
+    #expect((40...360).contains(handedOver), "\(handedOver) of 400 bodies handed over")
+  }
+
+  /// `true` when the fast path stops before the end of `body`.
+  private static func fastPathHandsOver(_ body: String) -> Bool {
+    SwiftTokenizer.withUTF8(body) { bytes in
+      SwiftFastDeclParser.parseMembers(bytes, locate: Harness.locate).rest != nil
+    }
+  }
+}
