@@ -10,7 +10,7 @@ struct RawTypeReference: Sendable {
 ///
 /// The owner calls ``deallocate()`` once, when it no longer uses the buffer.
 struct SwiftMoveBuffer<Element> {
-  private var base: UnsafeMutablePointer<Element>
+  private(set) var base: UnsafeMutablePointer<Element>
   private var capacity: Int
   private(set) var count = 0
 

@@ -33,41 +33,12 @@ enum SwiftTokenizer {
 }
 
 /// Tokens in memory that the tokenizer manages itself, so that appending one is a few stores.
-///
-/// ``SwiftToken`` holds no references, so the memory is never deinitialized; the owner calls
-/// ``deallocate()`` once.
-struct SwiftTokenStorage {
-  private var base: UnsafeMutablePointer<SwiftToken>
-  private var capacity: Int
-  private(set) var count = 0
+typealias SwiftTokenStorage = SwiftMoveBuffer<SwiftToken>
 
-  init(capacity: Int) {
-    self.capacity = max(capacity, 4)
-    base = UnmanagedMemory.allocate(SwiftToken.self, capacity: self.capacity)
-  }
-
+extension SwiftMoveBuffer<SwiftToken> {
   /// The tokens appended so far.
   var buffer: UnsafeBufferPointer<SwiftToken> { UnsafeBufferPointer(start: base, count: count) }
 
   /// The kind of the last token; `nil` when there is none.
   var lastKind: SwiftTokenKind? { count > 0 ? base[count &- 1].kind : nil }
-
-  @inline(__always)
-  mutating func append(_ token: SwiftToken) {
-    if count == capacity { grow() }
-    (base + count).initialize(to: token)
-    count &+= 1
-  }
-
-  private mutating func grow() {
-    let larger = UnmanagedMemory.allocate(SwiftToken.self, capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
-    UnmanagedMemory.deallocate(base)
-    base = larger
-    capacity *= 2
-  }
-
-  func deallocate() {
-    UnmanagedMemory.deallocate(base)
-  }
 }
