@@ -41,7 +41,8 @@ struct ResolveCommand: ParsableCommand {
       Output.error(TextFormatter.format(result.report))
       Output.exit(1)
     }
-    let resolution = RouteTable(graph: graph).resolve(url)
+    let target = RawArgument.urlText(for: url)
+    let resolution = RouteTable(graph: graph).resolve(target)
     switch format {
     case .json: Output.standard(Self.json(resolution).rendered() + "\n")
     case .text: Output.standard(Self.text(resolution))
@@ -50,7 +51,8 @@ struct ResolveCommand: ParsableCommand {
     case .matched, .fallback:
       withExtendedLifetime(result) { Output.exit(0) }
     case .unmatched(let reason), .notRouted(let reason):
-      Output.error("error: '\(TextFormatter.printable(url))' reaches no module: \(reason)\n")
+      let shown = TextFormatter.printable(TextFormatter.brief(target, limit: 200))
+      Output.error("error: '\(shown)' reaches no module: \(reason)\n")
       withExtendedLifetime(result) { Output.exit(1) }
     }
   }

@@ -20,6 +20,12 @@ public struct RouteCfgCommand: ParsableCommand {
 
   public init() {}
 
+  /// `routecfg` alone is misuse: the usage goes to standard error and the exit status is 64.
+  public func run() throws {
+    Output.error(Self.helpMessage() + "\n")
+    throw UsageError("name a command: validate or resolve (see 'routecfg --help')")
+  }
+
   /// Parses the process arguments and runs the chosen command; exits with its status.
   public static func runFromCommandLine() {
     do {

@@ -55,6 +55,39 @@ enum Routecfg {
       standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
   }
 
+  /// Runs `routecfg` with arguments given as bytes, which need not be UTF-8 (as a shell can pass
+  /// them), from `directory`. Only the exit status and standard error are kept.
+  static func run(rawArguments: [[UInt8]], in directory: String) throws -> (
+    status: Int32, standardError: String
+  ) {
+    let errorPath = directory + "/stderr-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: errorPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let arguments = [Array(executable.path.utf8)] + rawArguments
+    let argv: [UnsafeMutablePointer<CChar>?] =
+      arguments.map { bytes in
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
+      } + [nil]
+    defer { argv.forEach { $0?.deallocate() } }
+    let previous = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(directory)
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw CocoaError(.executableLoad) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    let standardError = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    return (status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), standardError)
+  }
+
   /// Parses JSON output.
   static func json(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8))

@@ -63,6 +63,31 @@ struct ResolveCommandTests {
     #expect(result.standardError.contains("reaches no module"))
   }
 
+  @Test func rawBytesThatAreNotUTF8NeverMatch() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-raw-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manifest = """
+      routecfg: 1
+      modules:
+        Note: {kind: view, parameters: {s: String}, routes: ["/notes/:s"]}
+      """
+    try manifest.write(to: directory.appendingPathComponent("raw.yaml"), atomically: true, encoding: .utf8)
+    func resolve(_ url: [UInt8]) throws -> (status: Int32, standardError: String) {
+      try Routecfg.run(
+        rawArguments: [Array("resolve".utf8), Array("raw.yaml".utf8), url], in: directory.path)
+    }
+    // Raw UTF-8 equals its percent-encoding and matches; raw bytes that are not UTF-8 behave
+    // like their escapes, which never match.
+    #expect(try resolve(Array("/notes/é".utf8)).status == 0)
+    for bytes: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80]] {
+      let result = try resolve(Array("/notes/".utf8) + bytes)
+      #expect(result.status == 1, "\(bytes)")
+      #expect(result.standardError.contains("decode to invalid UTF-8"), "\(result.standardError)")
+    }
+  }
+
   @Test func textOutputListsTheParameters() throws {
     let result = try Routecfg.run(["resolve", Self.noteApp, "/notes/42?query=hi"])
     #expect(result.status == 0)

@@ -126,6 +126,14 @@ struct ValidateCommandTests {
     #expect(try Routecfg.run(["frobnicate"]).status == 64)
   }
 
+  @Test func noCommandPrintsTheUsageAndExits64() throws {
+    let result = try Routecfg.run([])
+    #expect(result.status == 64)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.contains("USAGE: routecfg <subcommand>"))
+    #expect(result.standardError.contains("error: name a command: validate or resolve"))
+  }
+
   @Test func helpDescribesTheCommand() throws {
     let result = try Routecfg.run(["validate", "--help"])
     #expect(result.status == 0)

@@ -146,8 +146,7 @@ struct NodeReader {
     case .sequence: return "a list"
     case .scalar:
       if isNull(id) { return "an empty value" }
-      let shown = node.value.count > 40 ? String(node.value.prefix(37)) + "..." : node.value
-      return "the value '\(shown)'"
+      return "the value '\(TextFormatter.brief(node.value, limit: 40))'"
     }
   }
 

@@ -36,6 +36,15 @@ public enum TextFormatter {
     return result
   }
 
+  /// `text` cut to `limit` Unicode scalars, ending in `...`, when it is longer, so that a
+  /// message stays readable whatever the input.
+  public static func brief(_ text: String, limit: Int = 80) -> String {
+    guard text.utf8.count > limit, text.unicodeScalars.count > limit else { return text }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: text.unicodeScalars.prefix(max(limit - 3, 0)))
+    return String(scalars) + "..."
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
       || scalar.value == 0x2029

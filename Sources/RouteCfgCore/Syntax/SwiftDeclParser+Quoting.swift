@@ -17,12 +17,7 @@ extension SwiftDeclParser {
 
   /// `text`, cut to ``maxShownLength`` scalars with `...` when it is longer.
   static func brief(_ text: String) -> String {
-    guard text.utf8.count > maxShownLength, text.unicodeScalars.count > maxShownLength else {
-      return text
-    }
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: text.unicodeScalars.prefix(maxShownLength - 3))
-    return String(scalars) + "..."
+    TextFormatter.brief(text, limit: maxShownLength)
   }
 
   /// The token as the user wrote it, quoted, for messages.

@@ -180,29 +180,33 @@ extension ManifestValidator {
       distinct.append(route)
     }
     guard distinct.count > 1 else { return }
-    let first = distinct[0]
     let advice = "one URL would match both: change the literals or the parameter types of one of them"
-    let others = distinct.count - 1
-    let firstOther = "'\(distinct[1].route.value)' of module '\(distinct[1].module)'"
-    diagnostics.report(
-      .routeConflict,
-      "route '\(first.route.value)' of module '\(first.module)' has the same shape (\(shape)) as "
-        + (others == 1 ? firstOther : "\(others) other routes") + "; " + advice,
-      at: first.route.location,
-      notes: distinct.dropFirst().prefix(DiagnosticBag.maxNotes + 1).map { other in
+    for (position, route) in distinct.enumerated() {
+      // Every route is reported, each with notes at the others (the first few, then a count).
+      var others: [ShapedRoute] = []
+      for (otherPosition, other) in distinct.enumerated() where otherPosition != position {
+        others.append(other)
+        if others.count > DiagnosticBag.maxNotes { break }
+      }
+      let otherCount = distinct.count - 1
+      let what =
+        otherCount == 1
+        ? "'\(others[0].route.value)' of module '\(others[0].module)'" : "\(otherCount) other routes"
+      var notes = others.prefix(DiagnosticBag.maxNotes).map { other in
         DiagnosticNote(
           "'\(other.route.value)' of module '\(other.module)' has the same shape", at: other.route.location)
-      })
-    for route in distinct.dropFirst() {
+      }
+      if otherCount > DiagnosticBag.maxNotes, let next = others.last {
+        notes.append(
+          DiagnosticNote(
+            "and \(otherCount - DiagnosticBag.maxNotes) more routes of the same shape",
+            at: next.route.location))
+      }
       diagnostics.report(
         .routeConflict,
-        "route '\(route.route.value)' of module '\(route.module)' has the same shape (\(shape)) as "
-          + "'\(first.route.value)' of module '\(first.module)'; " + advice,
-        at: route.route.location,
-        notes: [
-          DiagnosticNote(
-            "'\(first.route.value)' of module '\(first.module)' has the same shape", at: first.route.location)
-        ])
+        "route '\(route.route.value)' of module '\(route.module)' has the same shape (\(shape)) as \(what); "
+          + advice,
+        at: route.route.location, notes: notes)
     }
   }
 

@@ -1,0 +1,51 @@
+import RouteCfgCore
+import Testing
+
+/// Routes of one shape are reported at every route, each with notes at all the others.
+@Suite("Route conflicts")
+struct RouteConflictTests {
+  @Test func everyRouteOfAConflictNotesEveryOther() throws {
+    let yaml = """
+      routecfg: 1
+      modules:
+        A: {kind: view, routes: [/x]}
+        B: {kind: view, routes: [/x]}
+        C: {kind: view, routes: [/x/]}
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "conflicts.yaml")
+    let conflicts = result.diagnostics.filter { $0.code == .routeConflict }
+    #expect(conflicts.map(\.location.start.line) == [3, 4, 5])
+    for conflict in conflicts {
+      let noted = Set(conflict.notes.map(\.location.start.line))
+      #expect(noted == Set([3, 4, 5]).subtracting([conflict.location.start.line]), "\(conflict.message)")
+      #expect(conflict.message.contains("2 other routes"))
+    }
+  }
+
+  @Test func twoRoutesNameEachOther() throws {
+    let yaml = """
+      routecfg: 1
+      modules:
+        A: {kind: view, parameters: {id: Int}, routes: ["/n/:id"]}
+        B: {kind: view, parameters: {key: Int?}, routes: ["/n/:key"]}
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "two.yaml")
+    let messages = result.diagnostics.filter { $0.code == .routeConflict }.map(\.message)
+    #expect(messages.count == 2)
+    #expect(messages.first?.contains("as '/n/:key' of module 'B'") == true)
+    #expect(messages.last?.contains("as '/n/:id' of module 'A'") == true)
+  }
+
+  @Test func largeGroupsSummariseTheirNotes() throws {
+    var yaml = "routecfg: 1\nmodules:\n"
+    for index in 0..<50 { yaml += "  M\(index): {kind: view, routes: [/same]}\n" }
+    let result = try RouteCfg.validate(yaml: yaml, path: "many.yaml")
+    let conflicts = result.diagnostics.filter { $0.code == .routeConflict }
+    #expect(conflicts.count == 50)
+    for conflict in conflicts {
+      #expect(conflict.notes.count == DiagnosticBag.maxNotes + 1)
+      #expect(
+        conflict.notes.last?.message == "and \(49 - DiagnosticBag.maxNotes) more routes of the same shape")
+    }
+  }
+}
