@@ -35,7 +35,8 @@ struct ValidateCommand: ParsableCommand {
 
   func run() throws {
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
-    var summaries: [String] = []
+    // Text output: each file's diagnostics, then its summary line.
+    var text = ""
     // Results stay alive until the process exits, which is cheaper than tearing them down.
     var results: [ValidationResult] = []
     for file in files {
@@ -47,12 +48,12 @@ struct ValidateCommand: ParsableCommand {
       }
       results.append(result)
       let report = strict ? result.report.strict() : result.report
-      summaries.append(Self.summary(file: file, report: report, graph: result.graph))
+      text += TextFormatter.format(report) + Self.summary(file: file, report: report, graph: result.graph) + "\n"
       combined.append(report)
     }
     switch format {
     case .text:
-      Output.standard(TextFormatter.format(combined) + summaries.joined(separator: "\n") + "\n")
+      Output.standard(text)
     case .json:
       Output.standard(JSONFormatter.format(combined))
     case .sarif:

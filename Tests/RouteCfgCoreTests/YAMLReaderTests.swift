@@ -110,6 +110,16 @@ struct YAMLReaderTreeTests {
     #expect(result.diagnostics.map(\.code) == [.undefinedAlias])
   }
 
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let result = read(bytes: [0xEF, 0xBB, 0xBF] + Array("routecfg: 1\napp: X\n".utf8))
+    #expect(result.diagnostics.isEmpty)
+    let document = try #require(result.document)
+    let entries = document.entries(of: try #require(document.root))
+    #expect(entries.map { document[$0.key].value } == ["routecfg", "app"])
+    #expect(document[entries[0].key].start == TextPoint(line: 1, column: 1))
+    #expect(document[entries[1].value].start == TextPoint(line: 2, column: 6))
+  }
+
   @Test func explicitTagsAreKept() throws {
     let document = try #require(read("a: !!str 1\n").document)
     let value = document.entries(of: try #require(document.root))[0].value
@@ -128,6 +138,22 @@ struct YAMLReaderHostileTests {
     let diagnostic = try #require(failure(read(text)))
     #expect(diagnostic.code == .aliasBudgetExceeded)
     #expect(diagnostic.location.line >= 6)
+  }
+
+  @Test func aliasingLongTextManyTimesHitsTheBudget() throws {
+    // 100 KB of protocol body aliased 2,000 times would be 200 MB of members to parse.
+    var text = "routecfg: 1\nprotocols:\n  P0: &body |\n"
+    for member in 0..<5_000 { text += "    var m\(member): Int\n" }
+    for alias in 1..<2_000 { text += "  P\(alias): *body\n" }
+    let diagnostic = try #require(failure(read(text)))
+    #expect(diagnostic.code == .aliasBudgetExceeded)
+    #expect(diagnostic.message.contains("text counts one node per 16 bytes"))
+  }
+
+  @Test func aliasingShortTextIsFine() throws {
+    var text = "shared: &body 'var title: String { get }'\n"
+    for alias in 0..<1_000 { text += "p\(alias): *body\n" }
+    #expect(read(text).diagnostics.isEmpty)
   }
 
   @Test func deepFlowNestingIsBounded() throws {

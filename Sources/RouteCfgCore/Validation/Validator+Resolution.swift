@@ -14,18 +14,29 @@ extension ManifestValidator {
     for module in manifest.modules {
       for required in module.requires { requiredProtocols.insert(required.value) }
     }
-    checkBindings()
     let base = Dictionary(
       manifest.bindings.map { ($0.protocolName.value, $0) }, uniquingKeysWith: { a, _ in a })
     if let selectedVariant {
       let variant = manifest.variants.first { $0.name.value == selectedVariant }
       let bindings = overlay(base, variant?.bindings ?? [])
+      // Only the bindings in effect: base ones the variant keeps, and the variant's own.
+      let overridden = Set((variant?.bindings ?? []).map(\.protocolName.value))
+      checkBindings(manifest.bindings.filter { !overridden.contains($0.protocolName.value) }, variant: nil)
+      checkBindings(variant?.bindings ?? [], variant: selectedVariant)
       let (resolution, found) = resolve(bindings: bindings, variant: selectedVariant)
       resolutions[selectedVariant] = resolution
       baseResolution = resolution
       diagnostics.append(contentsOf: found)
+      // An adapter is used when any configuration uses it, whichever one is checked: the
+      // other configurations are resolved for that alone, their problems left out.
+      _ = resolve(bindings: base, variant: nil)
+      for other in manifest.variants where other.name.value != selectedVariant {
+        _ = resolve(bindings: overlay(base, other.bindings), variant: other.name.value)
+      }
       return
     }
+    checkBindings(manifest.bindings, variant: nil)
+    for variant in manifest.variants { checkBindings(variant.bindings, variant: variant.name.value) }
     let (resolution, baseFound) = resolve(bindings: base, variant: nil)
     baseResolution = resolution
     diagnostics.append(contentsOf: baseFound)
@@ -48,15 +59,11 @@ extension ManifestValidator {
     return bindings
   }
 
-  /// Every binding (base and variants) must name a module that can provide its protocol.
-  private mutating func checkBindings() {
-    let all =
-      manifest.bindings.map { (binding: $0, variant: String?.none) }
-      + manifest.variants.flatMap { variant in
-        variant.bindings.map { (binding: $0, variant: Optional(variant.name.value)) }
-      }
-    for (binding, variant) in all {
-      let prefix = variant.map { "in variant '\($0)': " } ?? ""
+  /// Every binding must name a module that can provide its protocol; `variant` names the
+  /// variant that declares them, for the message.
+  private mutating func checkBindings(_ bindings: [BindingDecl], variant: String?) {
+    let prefix = variant.map { "in variant '\($0)': " } ?? ""
+    for binding in bindings {
       let protocolName = binding.protocolName.value
       guard protocols[protocolName] != nil, let module = moduleIndex[binding.module.value] else { continue }
       if candidates(for: protocolName).contains(where: { $0.module == module }) { continue }

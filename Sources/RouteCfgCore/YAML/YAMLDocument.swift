@@ -36,7 +36,8 @@ public struct YAMLNode: Sendable {
   let firstChild: Int32
   /// Children of a sequence, or keys and values (alternating) of a mapping.
   let childCount: Int32
-  /// Nodes in this subtree with aliases expanded (saturating), for the alias budget.
+  /// Nodes in this subtree with aliases expanded (saturating), for the alias budget; text
+  /// counts one node per ``YAMLLimits/bytesPerNode`` bytes.
   let expandedSize: Int32
   /// Levels of collections in this subtree, for the nesting bound through aliases.
   let height: Int32

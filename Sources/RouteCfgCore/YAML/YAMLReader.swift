@@ -18,6 +18,8 @@ public enum YAMLReader {
   static let pipelineThreshold = 256 << 10
 
   /// Reads the bytes of one file.
+  private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   public static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard
   ) -> YAMLReadResult {
@@ -29,7 +31,9 @@ public enum YAMLReader {
         at: .startOf(file))
       return YAMLReadResult(document: nil, diagnostics: [diagnostic])
     }
-    let source = SourceText(bytes: bytes)
+    // A UTF-8 byte order mark is not part of the text: editors do not show it and columns on
+    // the first line do not count it.
+    let source = SourceText(bytes: bytes.starts(with: utf8ByteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
     var builder = YAMLTreeBuilder(file: file, source: source, limits: limits)
     if bytes.count >= pipelineThreshold {
       let channel = BatchChannel()
@@ -125,11 +129,11 @@ private struct YAMLTreeBuilder {
         return true
       }
     case .scalar:
+      let value = batch.string(event.value)
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: event.start, end: event.end,
-          value: batch.string(event.value),
-          firstChild: 0, childCount: 0, expandedSize: 1, height: 0))
+          kind: .scalar, style: event.style, start: event.start, end: event.end, value: value,
+          firstChild: 0, childCount: 0, expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0))
       if let tag = event.tag { tags[id] = batch.string(tag) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = id }
       addChild(id)
@@ -282,9 +286,9 @@ private struct YAMLTreeBuilder {
     if aliasExpansion > limits.maxAliasExpansion {
       fatal = Diagnostic(
         .aliasBudgetExceeded,
-        "aliases in this file expand to more than \(limits.maxAliasExpansion) nodes "
-          + "('*\(name)' alone adds \(node.expandedSize)); write the values out instead of "
-          + "nesting aliases",
+        "aliases in this file expand to more than \(limits.maxAliasExpansion) nodes (text counts one "
+          + "node per \(YAMLLimits.bytesPerNode) bytes; '*\(name)' alone adds \(node.expandedSize)); write "
+          + "the values out instead of repeating them through aliases",
         at: SourceLocation(file: file, start: start))
       return
     }

@@ -1,0 +1,67 @@
+import RouteCfgCore
+import Testing
+
+/// `--variant` checks one configuration; without it, every configuration is checked and a
+/// problem only a variant has names it. Either way an adapter counts as used when any
+/// configuration uses it.
+@Suite("Variants")
+struct VariantTests {
+  static let bindings = """
+    routecfg: 1
+    protocols:
+      AlertInput: |
+        func show()
+    modules:
+      Home: {kind: view, requires: [AlertInput], routes: [/home]}
+      IOSAlert: {kind: view, provides: [AlertInput]}
+      MacAlert: {kind: view, provides: [AlertInput]}
+    bindings:
+      AlertInput: IOSAlert
+    variants:
+      macOS:
+        bindings:
+          AlertInput: MacAlert
+      broken:
+        bindings:
+          AlertInput: Home
+    """
+
+  @Test func withoutAVariantEveryVariantsBindingsAreChecked() throws {
+    let result = try RouteCfg.validate(yaml: Self.bindings, path: "variants.yaml")
+    #expect(result.diagnostics.map(\.code) == [.invalidBinding])
+    #expect(result.diagnostics.first?.message.hasPrefix("in variant 'broken': ") == true)
+    #expect(result.diagnostics.first?.location.start.line == 17)
+  }
+
+  @Test func aSelectedVariantIgnoresTheOthersBindings() throws {
+    #expect(
+      try RouteCfg.validate(yaml: Self.bindings, path: "variants.yaml", variant: "macOS").diagnostics.isEmpty)
+    let broken = try RouteCfg.validate(yaml: Self.bindings, path: "variants.yaml", variant: "broken")
+    #expect(broken.diagnostics.map(\.code) == [.invalidBinding])
+  }
+
+  static let adapterInBaseOnly = """
+    routecfg: 1
+    protocols:
+      AlertInput: |
+        func show(message: String)
+      MacAlertInput: |
+        func show(message: String)
+    modules:
+      IOSAlert: {kind: view, provides: [AlertInput], routes: [/alert/ios]}
+      MacAlert: {kind: view, provides: [MacAlertInput], routes: [/alert/mac]}
+      Login: {kind: view, requires: [AlertInput], routes: [/login]}
+    adapters:
+      - adapt: AlertInput
+        to: MacAlertInput
+    bindings: {AlertInput: MacAlert}
+    variants: {ios: {bindings: {AlertInput: IOSAlert}}}
+    """
+
+  @Test func anAdapterUsedBySomeConfigurationIsUsedInAll() throws {
+    for variant in [nil, "ios"] {
+      let result = try RouteCfg.validate(yaml: Self.adapterInBaseOnly, path: "adapter.yaml", variant: variant)
+      #expect(result.diagnostics.isEmpty, "\(variant ?? "base"): \(result.diagnostics.map(\.message))")
+    }
+  }
+}
