@@ -48,7 +48,8 @@ struct ValidateCommand: ParsableCommand {
       }
       results.append(result)
       let report = strict ? result.report.strict() : result.report
-      text += TextFormatter.format(report) + Self.summary(file: file, report: report, graph: result.graph) + "\n"
+      text +=
+        TextFormatter.format(report) + Self.summary(file: file, report: report, graph: result.graph) + "\n"
       combined.append(report)
     }
     switch format {

@@ -12,8 +12,9 @@ public struct RouteTable: Sendable {
     /// The carriable types of the module's parameters (see ``RouteValueType/init(_:)``). A pattern
     /// parameter missing here is read as a `String`; a catch-all is always a `String`.
     public var parameterTypes: [String: RouteValueType]
-    /// The module's optional parameters. Those with a type that the pattern does not bind are
-    /// read from the query.
+    /// The module's optional parameters. Those the pattern does not bind are read from the
+    /// query; one without a carriable type never converts, so a URL that gives it a value fails
+    /// the route (SPEC §2).
     public var optionalParameters: Set<String>
 
     /// An entry with its carriable parameter types and optional parameter names.
@@ -29,15 +30,14 @@ public struct RouteTable: Sendable {
       self.optionalParameters = optionalParameters
     }
 
-    /// An entry for a module with the given declared parameters: those of a carriable type are kept,
-    /// and `T?` ones are optional.
+    /// An entry for a module with the given declared parameters: the types of those a URL can
+    /// carry are kept, and `T?` ones are optional.
     public init(module: String, pattern: RoutePattern, parameters: [String: TypeRef]) {
       var types: [String: RouteValueType] = [:]
       var optional: Set<String> = []
       for (name, type) in parameters {
-        guard let valueType = RouteValueType(type) else { continue }
-        types[name] = valueType
         if type.isOptional { optional.insert(name) }
+        if let valueType = RouteValueType(type) { types[name] = valueType }
       }
       self.init(module: module, pattern: pattern, parameterTypes: types, optionalParameters: optional)
     }

@@ -30,8 +30,8 @@ struct RouteTrie: Sendable {
     /// Path parameters: the segment index and the name. A catch-all's value joins the segments
     /// from its index on.
     var bindings: [(segment: Int, name: String, isCatchAll: Bool)]
-    /// Optional parameters read from the query.
-    var queryParameters: [(name: String, type: RouteValueType)]
+    /// Optional parameters read from the query; `nil` for a type no URL value converts to.
+    var queryParameters: [(name: String, type: RouteValueType?)]
   }
 
   /// What a match yields before the table adds the entry's module and pattern.
@@ -88,8 +88,8 @@ struct RouteTrie: Sendable {
       } else {
         nodes[node].terminals.append(index)
       }
-      let queryParameters = entry.optionalParameters.subtracting(bound).sorted().compactMap { name in
-        entry.parameterTypes[name].map { (name: name, type: $0) }
+      let queryParameters = entry.optionalParameters.subtracting(bound).sorted().map { name in
+        (name: name, type: entry.parameterTypes[name])
       }
       entries.append(CompiledEntry(bindings: bindings, queryParameters: queryParameters))
     }
@@ -178,7 +178,7 @@ private struct Search {
       case .absent: continue
       case .invalid: return nil
       case .value(let text):
-        guard let value = parameter.type.parse(text) else { return nil }
+        guard let value = parameter.type?.parse(text) else { return nil }
         parameters[parameter.name] = value
       }
     }

@@ -76,6 +76,15 @@ extension ManifestValidator {
       diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
       return nil
     }
+    if pattern.segments.count > URLPath.maximumSegments || route.value.utf8.count > URLPath.maximumLength {
+      diagnostics.report(
+        .invalidRoutePattern,
+        "route pattern has \(pattern.segments.count) segments and \(route.value.utf8.count) bytes; URLs of "
+          + "more than \(URLPath.maximumSegments) segments or \(URLPath.maximumLength) bytes match no route, so "
+          + "it could never match: shorten it",
+        at: route.location)
+      return nil
+    }
     let offsets = pattern.segmentOffsets
     var elements: [RouteShape.Element] = []
     elements.reserveCapacity(pattern.segments.count)
