@@ -110,7 +110,8 @@ struct RoutePatternParser {
       var message =
         "'\(RouteCharacters.display(literal))' holds \(RouteCharacters.describe(scalar)), which is not "
         + "allowed in a route literal: use letters, digits, '-', '.', '_', '~' or non-ASCII text"
-        + (scalar.isASCII ? "" : " (other than spaces, separators and control characters, which are invisible in a URL)")
+        + (scalar.isASCII
+          ? "" : " (other than spaces, separators and control characters, which are invisible in a URL)")
       switch scalar {
       case "?":
         message += "; a pattern has no query: optional parameters the path does not bind are read from it"
