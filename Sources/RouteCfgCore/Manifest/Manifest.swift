@@ -48,6 +48,9 @@ public struct ModuleDecl: Sendable {
   public var requires: [Located<String>]
   public var parameters: [ParameterDecl]
   public var routes: [Located<String>]
+  /// `true` when `routes` had an error (not a list, or an entry that is not a pattern), already
+  /// reported: the module may have routes its author meant, so it is not called unreachable.
+  public var routesHaveErrors = false
 
   public init(
     name: Located<String>, kind: Located<ModuleKind>?, provides: [Located<String>] = [],

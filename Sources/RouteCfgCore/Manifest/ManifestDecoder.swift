@@ -171,9 +171,10 @@ struct ManifestDecoder {
     var result: [ProtocolDecl] = []
     result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
-      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "protocol") else {
-        continue
-      }
+      guard let key = reader.key(keyID) else { continue }
+      // An invalid name is reported and the declaration kept, so that references to it are not
+      // also reported as unknown.
+      let name = reader.declaredName(key, what: "protocol") ?? key
       if let decl = protocolDecl(name, valueID) { result.append(decl) }
     }
     return result
@@ -261,7 +262,8 @@ struct ManifestDecoder {
     var result: [ModuleDecl] = []
     result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
-      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "module") else { continue }
+      guard let key = reader.key(keyID) else { continue }
+      let name = reader.declaredName(key, what: "module") ?? key
       if let module = module(name, valueID) { result.append(module) }
     }
     return result
@@ -286,7 +288,7 @@ struct ManifestDecoder {
       case "requires":
         module.requires = reader.nameList(valueID, key: "requires", expected: "a list of protocol names")
       case "parameters": module.parameters = parameters(valueID)
-      case "routes": module.routes = routes(valueID)
+      case "routes": (module.routes, module.routesHaveErrors) = routes(valueID)
       default: reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys)
       }
     }
@@ -323,13 +325,18 @@ struct ManifestDecoder {
     else { return [] }
     var result: [ParameterDecl] = []
     for (keyID, valueID) in entries {
-      guard let key = reader.key(keyID), let name = reader.declaredName(key, what: "parameter") else {
-        continue
-      }
+      guard let key = reader.key(keyID) else { continue }
+      // A parameter whose declaration has an error is still kept (without a type when the type
+      // is wrong), so that routes naming it are not also told that it does not exist.
+      let validName = reader.declaredName(key, what: "parameter")
+      let name = validName ?? key
+      let untyped = ParameterDecl(
+        name: name, type: nil, typeLocation: reader.location(valueID), typeReferences: [])
       reader.checkTag(valueID)
       if reader.rejectNull(
         valueID, key: name.value, hint: "write its Swift type, such as '\(name.value): Int'")
       {
+        result.append(untyped)
         continue
       }
       let node = document[valueID]
@@ -340,11 +347,16 @@ struct ManifestDecoder {
           "the type of parameter '\(name.value)' is read as \(reader.describe(valueID)); quote "
             + "collection types: '\(name.value): \"\(written)\"'",
           at: reader.location(valueID))
+        result.append(untyped)
         continue
       }
       let locator = document.locator(for: valueID)
       let parsed = TypeParser.parse(
         node.value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+      guard validName != nil else {
+        result.append(untyped)
+        continue
+      }
       result.append(
         ParameterDecl(
           name: name, type: parsed?.type, typeLocation: reader.location(valueID),
@@ -353,11 +365,12 @@ struct ManifestDecoder {
     return result
   }
 
-  private mutating func routes(_ id: YAMLNodeID) -> [Located<String>] {
+  /// The route patterns, and whether any entry (or the list itself) had an error.
+  private mutating func routes(_ id: YAMLNodeID) -> ([Located<String>], hadErrors: Bool) {
     guard let items = reader.list(id, key: "routes", expected: "a list of URL path patterns") else {
-      return []
+      return ([], true)
     }
-    return items.compactMap { item in
+    let routes = items.compactMap { item -> Located<String>? in
       guard
         var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
       else { return nil }
@@ -366,6 +379,7 @@ struct ManifestDecoder {
       if style == .singleQuoted || style == .doubleQuoted { route.location.start.column += 1 }
       return route
     }
+    return (routes, routes.count != items.count)
   }
 
   // MARK: Adapters

@@ -11,7 +11,8 @@ extension ManifestValidator {
   private mutating func checkUnusedProtocols() {
     var used = referencedProtocols
     for info in protocols.values { used.formUnion(info.inherits) }
-    for name in protocolOrder where !used.contains(name) {
+    // A protocol with an invalid name already has an error.
+    for name in protocolOrder where !used.contains(name) && SwiftIdentifier.problem(with: name) == nil {
       guard let index = protocolIndex[name] else { continue }
       let decl = manifest.protocols[index]
       diagnostics.report(
@@ -61,7 +62,11 @@ extension ManifestValidator {
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       let module = manifest.modules[index]
-      if !module.routes.isEmpty || reachable.contains(index) || named.contains(name) { continue }
+      if !module.routes.isEmpty || module.routesHaveErrors || reachable.contains(index)
+        || named.contains(name)
+      {
+        continue
+      }
       diagnostics.report(
         .unreachableModule,
         "module '\(name)' is unreachable: it has no route and no module requires what it provides; "
