@@ -1,0 +1,94 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// Positions inside member bodies point at the exact place in the file, whatever the scalar's
+/// style: literal and folded blocks, plain, single- and double-quoted scalars over several lines,
+/// escapes and escaped line breaks.
+@Suite("Scalar positions")
+struct ScalarPositionTests {
+  private static let module = "modules: {M: {kind: view, provides: [P], routes: [/a]}}\n"
+
+  /// The place of the only member-syntax diagnostic of a manifest with protocol `P` written as
+  /// `body` (lines after `protocols:`).
+  private static func memberError(_ body: String) throws -> TextPoint? {
+    let yaml = "routecfg: 1\nprotocols:\n" + body + "\n" + module
+    let result = try RouteCfg.validate(yaml: yaml, path: "positions.yaml")
+    let errors = result.diagnostics.filter { $0.code == .memberSyntax }
+    #expect(errors.count == 1, "\(result.diagnostics.map(\.message))")
+    return errors.first?.location.start
+  }
+
+  @Test(arguments: [
+    ("  P: >\n    var a: Int\n    var b Int", TextPoint(line: 5, column: 5)),
+    ("  P: >\n    var a: Int\n\n    var b Int", TextPoint(line: 6, column: 11)),
+    ("  P: >-\n    var a: Int\n\n      var b Int", TextPoint(line: 6, column: 13)),
+    ("  P: \"var a: Int;\n    var b Int\"", TextPoint(line: 4, column: 11)),
+    ("  P: 'var a: Int;\n    var b Int'", TextPoint(line: 4, column: 11)),
+    ("  P: \"var a: Int\\n var b Int\"", TextPoint(line: 3, column: 26)),
+    ("  P: \"var b\\\n     Int x\"", TextPoint(line: 4, column: 10)),
+    ("  P: 'var it''s: Int'", TextPoint(line: 3, column: 13)),
+    ("  P: \"var \\u00e9t\\u00e9 x\"", TextPoint(line: 3, column: 25)),
+    ("  P:\n    func a();\n    func b(x Int)", TextPoint(line: 5, column: 17)),
+    ("  P: |\n    var a: Int\n    var b Int", TextPoint(line: 5, column: 11)),
+  ])
+  func bodiesPointAtTheFile(body: String, expected: TextPoint) throws {
+    #expect(try Self.memberError(body) == expected)
+  }
+
+  /// Random scalars of every folding style: each scalar of the value maps to the place in the
+  /// file that holds it (or its escape), and the map always agrees with libyaml's value.
+  @Test func everyValueScalarMapsToItsSource() throws {
+    let words = ["var", "a:", "Int", "é", "x", "func", "f()", "{", "get", "}", "//", "-", "[String]"]
+    var random = SeededRandom(seed: 99)
+    for round in 0..<300 {
+      var lines: [String] = []
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let count = Int.random(in: 0...4, using: &random)
+        lines.append(
+          (0..<count).map { _ in words.randomElement(using: &random) ?? "x" }.joined(separator: " "))
+      }
+      let yaml: String
+      switch round % 4 {
+      case 0: yaml = "key: >\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
+      case 1:
+        yaml =
+          "key: '" + lines.map { $0.replacingOccurrences(of: "'", with: "''") }.joined(separator: "\n  ")
+          + "'\n"
+      case 2:
+        let escaped = lines.map { line in
+          line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "é", with: "\\u00e9")
+        }
+        yaml = "key: \"" + escaped.joined(separator: round % 8 == 2 ? "\\\n  " : "\n  ") + "\"\n"
+      default:
+        yaml =
+          "key: "
+          + (["start"] + lines.filter { !$0.isEmpty && !$0.contains(":") && !$0.contains("//") })
+          .joined(separator: "\n  ") + "\n"
+      }
+      let read = YAMLReader.read(Array(yaml.utf8), file: SourceFileID(0))
+      guard let document = read.document, let root = document.root else { continue }
+      let valueID = document.entries(of: root)[0].value
+      let node = document[valueID]
+      guard node.kind == .scalar else { continue }
+      let indent = node.style == .folded ? 2 : 0
+      let map = FoldedScalarMap(node: node, source: document.source, blockIndent: indent)
+      #expect(map != nil, "no map for \(yaml.debugDescription)")
+      guard let map else { continue }
+      let sourceLines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map {
+        Array($0.unicodeScalars)
+      }
+      for (lineIndex, valueLine) in node.value.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        for (column, scalar) in valueLine.unicodeScalars.enumerated() where scalar != " " {
+          let point = try #require(map.point(BodyPosition(line: lineIndex, column: column)))
+          let written = sourceLines[Int(point.line) - 1][Int(point.column) - 1]
+          #expect(
+            written == scalar || written == "\\" || (scalar == "'" && written == "'"),
+            "\(yaml.debugDescription): '\(scalar)' mapped to '\(written)' at \(point)")
+        }
+      }
+    }
+  }
+}
