@@ -80,6 +80,8 @@ struct MemberPairCheck {
           reason: "it is read-only"))
       return problems
     }
+    // Types that already do not fit for reading are one problem, not a second one for writing.
+    if read?.code == .incompatibleTypes { return Self.mergingMissingAdapters(problems) }
     let write = check(property.type, into: targetProperty.type, towardFacade: false, names, &crossings) {
       PairProblem(
         code: .incompatibleTypes,
