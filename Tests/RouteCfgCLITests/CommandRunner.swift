@@ -56,11 +56,12 @@ enum Routecfg {
   }
 
   /// Runs `routecfg` with arguments given as bytes, which need not be UTF-8 (as a shell can pass
-  /// them), from `directory`. Only the exit status and standard error are kept.
-  static func run(rawArguments: [[UInt8]], in directory: String) throws -> (
+  /// them). Paths among them must be absolute: the working directory is the test process's.
+  /// Standard error goes to a file in `scratch`; only it and the exit status are kept.
+  static func run(rawArguments: [[UInt8]], scratch: String) throws -> (
     status: Int32, standardError: String
   ) {
-    let errorPath = directory + "/stderr-\(UUID().uuidString)"
+    let errorPath = scratch + "/stderr-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -76,9 +77,6 @@ enum Routecfg {
         return copy
       } + [nil]
     defer { argv.forEach { $0?.deallocate() } }
-    let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(directory)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
     guard spawned == 0 else { throw CocoaError(.executableLoad) }

@@ -75,8 +75,8 @@ struct ResolveCommandTests {
       """
     try manifest.write(to: directory.appendingPathComponent("raw.yaml"), atomically: true, encoding: .utf8)
     func resolve(_ url: [UInt8]) throws -> (status: Int32, standardError: String) {
-      try Routecfg.run(
-        rawArguments: [Array("resolve".utf8), Array("raw.yaml".utf8), url], in: directory.path)
+      let manifest = Array(directory.appendingPathComponent("raw.yaml").path.utf8)
+      return try Routecfg.run(rawArguments: [Array("resolve".utf8), manifest, url], scratch: directory.path)
     }
     // Raw UTF-8 equals its percent-encoding and matches; raw bytes that are not UTF-8 behave
     // like their escapes, which never match.
