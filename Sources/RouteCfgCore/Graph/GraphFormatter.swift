@@ -1,0 +1,95 @@
+/// Draws a ``ModuleGraph`` as Graphviz DOT or as a Mermaid flowchart.
+///
+/// Views are boxes and services rounded; each node lists its kind and routes. A requirement is an
+/// arrow from the requiring module to the one that answers it, labelled with the protocol; an
+/// arrow through an adapter is dashed and names the protocol the adapter forwards to.
+public enum GraphFormatter {
+  /// Routes listed in a node before the rest are counted.
+  static let shownRoutes = 3
+
+  /// Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
+  public static func dot(_ graph: ModuleGraph) -> String {
+    var text = "digraph \(dotQuoted(title(graph))) {\n"
+    text += "  rankdir=LR;\n"
+    text += "  node [fontname=\"Helvetica\", fontsize=11];\n"
+    text += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
+    for node in graph.nodes {
+      let shape = node.kind == .view ? "box" : "box, style=rounded"
+      text +=
+        "  \(dotQuoted(node.name)) [shape=\(shape), label=\(dotQuoted(labelLines(node).joined(separator: "\n")))];\n"
+    }
+    for edge in graph.edges {
+      text +=
+        "  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to)) [label=\(dotQuoted(edgeLabel(edge, separator: "\n")))"
+      text += edge.adaptedTo == nil ? "];\n" : ", style=dashed];\n"
+    }
+    return text + "}\n"
+  }
+
+  /// A Mermaid flowchart, for Markdown that renders Mermaid (GitHub, GitLab, DocC).
+  public static func mermaid(_ graph: ModuleGraph) -> String {
+    var text = "---\ntitle: \(mermaidText(title(graph)))\n---\nflowchart LR\n"
+    var ids: [String: String] = [:]
+    for (index, node) in graph.nodes.enumerated() {
+      let id = "m\(index)"
+      ids[node.name] = id
+      let label = "\"" + labelLines(node).map(mermaidText).joined(separator: "<br/>") + "\""
+      text += node.kind == .view ? "  \(id)[\(label)]\n" : "  \(id)(\(label))\n"
+    }
+    for edge in graph.edges {
+      guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+      let label = "\"" + mermaidText(edgeLabel(edge, separator: " ")) + "\""
+      text +=
+        edge.adaptedTo == nil ? "  \(from) -- \(label) --> \(to)\n" : "  \(from) -. \(label) .-> \(to)\n"
+    }
+    return text
+  }
+
+  private static func title(_ graph: ModuleGraph) -> String {
+    let app = graph.app ?? "modules"
+    return graph.variant.map { "\(app) (variant \($0))" } ?? app
+  }
+
+  /// The name, the kind (and whether it is the fallback), then the routes.
+  private static func labelLines(_ node: ModuleGraph.Node) -> [String] {
+    var lines = [node.name, node.kind.rawValue + (node.isFallback ? ", fallback" : "")]
+    lines += node.routes.prefix(shownRoutes)
+    if node.routes.count > shownRoutes { lines.append("+\(node.routes.count - shownRoutes) more routes") }
+    return lines
+  }
+
+  private static func edgeLabel(_ edge: ModuleGraph.Edge, separator: String) -> String {
+    guard let adapted = edge.adaptedTo else { return edge.protocolName }
+    return edge.protocolName + separator + "via adapter to " + adapted
+  }
+
+  /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`.
+  private static func dotQuoted(_ text: String) -> String {
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      default: quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted + "\""
+  }
+
+  /// Text inside a quoted Mermaid label: quotes and markup characters as entity codes.
+  private static func mermaidText(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": escaped += "#quot;"
+      case "<": escaped += "#lt;"
+      case ">": escaped += "#gt;"
+      case "#": escaped += "#35;"
+      case "\n": escaped += " "
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}
