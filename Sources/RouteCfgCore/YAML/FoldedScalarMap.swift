@@ -5,7 +5,7 @@
 /// The map is found by reading the scalar as written and folding it as YAML does (line breaks
 /// become spaces, empty lines newlines, escapes one character). It is kept only when that
 /// reading reproduces the value libyaml gave, so a map is either exact or absent.
-struct FoldedScalarMap: Sendable {
+final class FoldedScalarMap: Sendable {
   /// Where each scalar of the value was written (a folded line break: where the break was).
   private let points: [TextPoint]
   /// The index in `points` where each line of the value starts.
