@@ -88,6 +88,13 @@ struct MemberParserAcceptanceTests {
     #expect(method.isThrowing == isThrowing)
   }
 
+  @Test func labelsMayRepeatAndUnnamedParametersMayBeMany() throws {
+    let repeatedLabel = try #require(Harness.member("func move(to: Int, to end: Int)"))
+    #expect(repeatedLabel.fullName == "move(to:to:)")
+    let unnamed = try #require(Harness.member("func pair(_: Int, _: Int)"))
+    #expect(unnamed.fullName == "pair(_:_:)")
+  }
+
   @Test func methodWithoutArrowReturnsVoid() {
     #expect(Harness.member("func f(x: Int)")?.method?.result == .void)
     #expect(Harness.member("func f() -> ()")?.method?.result == .named("Void"))
@@ -296,6 +303,8 @@ struct MemberParserRecoveryTests {
     MemberParserFailure("\u{7}", .memberSyntax, 1, 1, "found U+0007"),
     MemberParserFailure("\u{A0}var x: Int", .memberSyntax, 1, 1, "found '\u{A0}' (U+00A0)"),
     // Names.
+    MemberParserFailure("func f(x: Int, x: Int)", .memberSyntax, 1, 6, "'f(x:x:)' names two parameters 'x'"),
+    MemberParserFailure("func g(a x: Int, b x: Int)", .memberSyntax, 1, 6, "names two parameters 'x'"),
     MemberParserFailure("var default: Int", .memberSyntax, 1, 5, "write '`default`' to use it as a name"),
     MemberParserFailure("var : Int", .memberSyntax, 1, 5, "expected a name after 'var', found ':'"),
     MemberParserFailure("var _: Int", .memberSyntax, 1, 5, "expected a name after 'var'"),

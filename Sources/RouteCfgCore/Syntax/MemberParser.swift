@@ -24,6 +24,31 @@ public enum MemberParser {
   public static func parse(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
   ) -> [MemberDecl] {
+    let members = parseDeclarations(body, locate: locate, diagnostics: &diagnostics)
+    guard members.contains(where: { ($0.method?.parameters.count ?? 0) > 1 }) else { return members }
+    return members.filter { member in
+      guard let method = member.method, let repeated = repeatedParameterName(method) else { return true }
+      diagnostics.report(
+        .memberSyntax,
+        "'\(member.fullName)' names two parameters '\(repeated)'; a parameter name appears once per "
+          + "method: rename one (labels may repeat, names may not)",
+        at: member.location)
+      return false
+    }
+  }
+
+  /// The first parameter name used twice (`_` aside), if any.
+  private static func repeatedParameterName(_ method: MethodSignature) -> String? {
+    var seen = Set<String>()
+    for parameter in method.parameters where parameter.name != "_" {
+      if !seen.insert(parameter.name).inserted { return parameter.name }
+    }
+    return nil
+  }
+
+  private static func parseDeclarations(
+    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
+  ) -> [MemberDecl] {
     SwiftTokenizer.withUTF8(body) { bytes in
       // Well-formed ASCII declarations, the common case, take the one-pass parser; from the
       // first one it cannot read on, the rest is parsed from tokens, with diagnostics.

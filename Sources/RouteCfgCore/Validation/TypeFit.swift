@@ -64,7 +64,7 @@ struct TypeFitChecker {
   }
 
   private func fitNamed(_ name: String, into target: String, crossings: inout [AdapterCrossing]) -> TypeFit {
-    if name == target { return .fits }
+    if name == target || Self.withoutSwiftModule(name) == Self.withoutSwiftModule(target) { return .fits }
     guard let source = protocols[name], protocols[target] != nil else {
       return .mismatch(source: .named(name), destination: .named(target))
     }
@@ -79,5 +79,10 @@ struct TypeFitChecker {
       return .fits
     }
     return .missingAdapter(source: name, destination: target)
+  }
+
+  /// `Int` for `Swift.Int`: the standard library's types under their qualified names.
+  private static func withoutSwiftModule(_ name: String) -> Substring {
+    name.hasPrefix("Swift.") ? name.dropFirst(6) : Substring(name)
   }
 }
