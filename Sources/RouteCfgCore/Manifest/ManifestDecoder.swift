@@ -64,7 +64,8 @@ struct ManifestDecoder {
       decodeRootEntry(key, valueID, into: &fragment)
     }
     if isRoot, fragment.version == nil,
-      !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" })
+      !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
+      !reader.hasMergeKey(document.entries(of: root))
     {
       reader.diagnostics.report(
         .missingKey, "the manifest has no 'routecfg' key; add 'routecfg: 1' as its first line",
@@ -292,7 +293,7 @@ struct ManifestDecoder {
       default: reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys)
       }
     }
-    if !sawKind {
+    if !sawKind, !reader.hasMergeKey(entries) {
       reader.diagnostics.report(
         .missingKey, "module '\(name.value)' has no 'kind'; add 'kind: view' or 'kind: service'",
         at: name.location)
@@ -418,7 +419,7 @@ struct ManifestDecoder {
         default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys)
         }
       }
-      for required in ["adapt", "to"] where !seen.contains(required) {
+      for required in ["adapt", "to"] where !seen.contains(required) && !reader.hasMergeKey(entries) {
         let what =
           required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
         reader.diagnostics.report(

@@ -127,6 +127,15 @@ struct NodeReader {
     return Located(node.value, at: location(id))
   }
 
+  /// `true` when a mapping has a merge key (`<<`): the keys it would merge are unknown, so a
+  /// missing key is not reported on top of the merge key's own error.
+  func hasMergeKey(_ entries: YAMLEntries) -> Bool {
+    entries.contains { entry in
+      let key = document[entry.key]
+      return key.kind == .scalar && key.style == .plain && key.value == "<<"
+    }
+  }
+
   /// Reports a key that is not one of `known`, with a suggestion.
   mutating func reportUnknownKey(
     _ key: Located<String>, in context: @autoclosure () -> String, known: [String]
