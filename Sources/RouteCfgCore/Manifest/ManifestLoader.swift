@@ -44,8 +44,8 @@ private struct LoadRun {
   var diagnostics = DiagnosticBag()
   /// Canonical paths of loaded files and the include entry that first named them.
   var loaded: [String: SourceLocation?] = [:]
-  /// Canonical paths of the files whose includes are being loaded, root first.
-  var loading: [String] = []
+  /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
+  var loading: Set<String> = []
   /// The first file to declare each binding's protocol, for cross-file duplicates.
   var bindingOwners: [String: SourceLocation] = [:]
   var isIncomplete = false
@@ -79,34 +79,71 @@ private struct LoadRun {
     }
     let key = canonical ?? FileSystem.join(rootDirectory ?? "", rootPath)
     loaded[key] = .some(nil)
-    load(contents, id: id, canonical: key, isRoot: true)
+    guard let includes = decode(contents, id: id, isRoot: true) else { return }
+    // Includes are loaded depth-first, in order, from an explicit stack rather than by recursion,
+    // so that no chain of includes, however long, can exhaust the call stack.
+    var stack = [Frame(id: id, canonical: key, includes: includes)]
+    loading.insert(key)
+    while let top = stack.last {
+      guard top.next < top.includes.count else {
+        loading.remove(top.canonical)
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].next += 1
+      guard let child = include(top.includes[top.next], from: top.id),
+        let childIncludes = decode(child.bytes, id: child.id, isRoot: false)
+      else { continue }
+      stack.append(Frame(id: child.id, canonical: child.canonical, includes: childIncludes))
+      loading.insert(child.canonical)
+    }
   }
 
-  private mutating func load(_ bytes: [UInt8], id: SourceFileID, canonical: String, isRoot: Bool) {
+  /// A file whose include entries are being followed.
+  private struct Frame {
+    let id: SourceFileID
+    let canonical: String
+    let includes: [Located<String>]
+    var next = 0
+  }
+
+  /// Reads and decodes one file into the manifest; returns its include entries, or `nil` when
+  /// it is not YAML (reported).
+  private mutating func decode(_ bytes: [UInt8], id: SourceFileID, isRoot: Bool) -> [Located<String>]? {
     let read = YAMLReader.read(bytes, file: id, limits: limits)
     diagnostics.append(contentsOf: read.diagnostics)
     guard let document = read.document else {
       isIncomplete = true
-      return
+      return nil
     }
     var decoder = ManifestDecoder(document: document, isRoot: isRoot)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)
-    loading.append(canonical)
-    for entry in fragment.includes {
-      include(entry, from: id)
-    }
-    loading.removeLast()
+    return fragment.includes
   }
 
-  private mutating func include(_ entry: Located<String>, from parent: SourceFileID) {
+  /// Checks an include entry and reads the file it names; `nil` when there is nothing to load
+  /// (reported, or already loaded).
+  private mutating func include(_ entry: Located<String>, from parent: SourceFileID) -> (
+    bytes: [UInt8], id: SourceFileID, canonical: String
+  )? {
     let parentPath = manifest.files.path(of: parent)
     let shownPath = FileSystem.join(FileSystem.directory(of: parentPath), entry.value)
     if entry.value.isEmpty {
       diagnostics.report(
         .includeNotFound, "an include entry is empty; name a manifest file", at: entry.location)
-      return
+      return nil
+    }
+    if entry.value.utf8.contains(0) {
+      diagnostics.report(
+        .includeNotFound,
+        "include '\(TextFormatter.printable(entry.value))' holds a NUL character, which no file name can; "
+          + "remove it",
+        at: entry.location)
+      manifest.includes.append(IncludeDecl(path: entry, file: nil))
+      isIncomplete = true
+      return nil
     }
     if entry.value.hasPrefix("/") {
       diagnostics.report(
@@ -114,7 +151,10 @@ private struct LoadRun {
         "include '\(entry.value)' is an absolute path; include paths are relative to the including "
           + "file and stay inside the root manifest's directory",
         at: entry.location)
-      return
+      // What the file declares is missing from the manifest, as for a missing file.
+      manifest.includes.append(IncludeDecl(path: entry, file: nil))
+      isIncomplete = true
+      return nil
     }
     guard let canonical = FileSystem.realPath(shownPath) else {
       diagnostics.report(
@@ -122,7 +162,7 @@ private struct LoadRun {
         at: entry.location)
       manifest.includes.append(IncludeDecl(path: entry, file: nil))
       isIncomplete = true
-      return
+      return nil
     }
     guard let rootDirectory, FileSystem.isInside(canonical, directory: rootDirectory) else {
       diagnostics.report(
@@ -130,7 +170,9 @@ private struct LoadRun {
         "include '\(entry.value)' resolves to '\(canonical)', outside the root manifest's directory "
           + "'\(rootDirectory ?? ".")'; move the file inside it",
         at: entry.location)
-      return
+      manifest.includes.append(IncludeDecl(path: entry, file: nil))
+      isIncomplete = true
+      return nil
     }
     if loading.contains(canonical) {
       diagnostics.report(
@@ -138,7 +180,7 @@ private struct LoadRun {
         "include '\(entry.value)' closes a cycle: '\(shownPath)' is already being loaded; "
           + "remove this entry",
         at: entry.location)
-      return
+      return nil
     }
     if let first = loaded[canonical] {
       var notes: [DiagnosticNote] = []
@@ -146,18 +188,19 @@ private struct LoadRun {
       diagnostics.report(
         .includedTwice, "'\(entry.value)' is already loaded; a file is loaded once: remove this entry",
         at: entry.location, notes: notes)
-      return
+      return nil
     }
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
     manifest.includes.append(IncludeDecl(path: entry, file: id))
-    loaded[canonical] = .some(entry.location)
-    switch FileSystem.readFile(shownPath, limit: limits.maxFileBytes) {
+    switch FileSystem.readFile(shownPath, limit: limits.maxFileBytes, regularOnly: true) {
     case .success(let bytes):
-      load(bytes, id: id, canonical: canonical, isRoot: false)
+      loaded[canonical] = .some(entry.location)
+      return (bytes, id, canonical)
     case .failure(let error):
       diagnostics.report(
         Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
       isIncomplete = true
+      return nil
     }
   }
 
@@ -193,6 +236,16 @@ private struct LoadRun {
       return Diagnostic(.fileUnreadable, "cannot read '\(path)': \(reason)", at: location)
     case .isDirectory:
       return Diagnostic(.fileUnreadable, "'\(path)' is a directory; name a manifest file", at: location)
+    case .notRegularFile:
+      return Diagnostic(
+        .fileUnreadable, "'\(path)' is not a regular file (a FIFO, device or socket); include manifest files only",
+        at: location)
+    case .tooLargeWhileReading:
+      return Diagnostic(
+        .fileTooLarge,
+        "'\(path)' is more than the limit of \(limit) bytes (reading stopped there); name a manifest file, "
+          + "or split it with 'include'",
+        at: location)
     case .tooLarge(let size):
       return Diagnostic(
         .fileTooLarge,

@@ -14,18 +14,29 @@ public enum FileReadError: Error, Sendable, Hashable {
   case isDirectory
   /// The file is larger than the limit; the size in bytes.
   case tooLarge(Int)
+  /// Reading went past the limit (a file without a size, such as a device); the bytes read.
+  case tooLargeWhileReading(Int)
+  /// A FIFO, device or socket where only a regular file is accepted.
+  case notRegularFile
 }
 
 /// The few file-system operations routecfg needs, on POSIX calls (no Foundation).
 public enum FileSystem {
   /// Reads a whole file, refusing files larger than `limit` bytes before reading them.
-  public static func readFile(_ path: String, limit: Int) -> Result<[UInt8], FileReadError> {
-    let descriptor = open(path, O_RDONLY)
+  ///
+  /// With `regularOnly`, anything but a regular file (a FIFO, a device, a socket) is refused
+  /// without blocking: the file is opened non-blocking and checked before it is read. The root
+  /// manifest may be a pipe (`routecfg validate <(generate)`); an include may not.
+  public static func readFile(_ path: String, limit: Int, regularOnly: Bool = false) -> Result<
+    [UInt8], FileReadError
+  > {
+    let descriptor = open(path, regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY)
     guard descriptor >= 0 else { return .failure(.system(errnoText())) }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .failure(.system(errnoText())) }
     if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
+    if regularOnly, (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegularFile) }
     let size = Int(info.st_size)
     if size > limit { return .failure(.tooLarge(size)) }
     var bytes: [UInt8] = []
@@ -42,7 +53,7 @@ public enum FileSystem {
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
       // Files that grow while being read (or special files) still obey the limit.
-      if bytes.count > limit { return .failure(.tooLarge(bytes.count)) }
+      if bytes.count > limit { return .failure(.tooLargeWhileReading(bytes.count)) }
     }
     return .success(bytes)
   }
