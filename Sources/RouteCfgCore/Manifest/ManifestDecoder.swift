@@ -109,7 +109,9 @@ struct ManifestDecoder {
     if node.style != .plain {
       reader.diagnostics.report(
         .unsupportedVersion,
-        "'routecfg' must be the plain number 1, not the string '\(text.value)'; remove the quotes",
+        "'routecfg' must be the plain number 1, not the string '\(TextFormatter.brief(text.value, limit: 20))'; "
+          + (node.style == .literal || node.style == .folded
+            ? "write 'routecfg: 1' on one line" : "remove the quotes"),
         at: text.location)
       return nil
     }

@@ -238,7 +238,8 @@ private struct LoadRun {
       return Diagnostic(.fileUnreadable, "'\(path)' is a directory; name a manifest file", at: location)
     case .notRegularFile:
       return Diagnostic(
-        .fileUnreadable, "'\(path)' is not a regular file (a FIFO, device or socket); include manifest files only",
+        .fileUnreadable,
+        "'\(path)' is not a regular file (a FIFO, device or socket); include manifest files only",
         at: location)
     case .tooLargeWhileReading:
       return Diagnostic(

@@ -64,7 +64,6 @@ public struct ManifestValidator {
   var moduleRoutes: [String: [RoutePattern]] = [:]
 
   // Usage, for warnings.
-  var referencedProtocols: Set<String> = []
   var typeNameKinds: [String: TypeNameKind] = [:]
 
   init(manifest: Manifest, variant: String?) {

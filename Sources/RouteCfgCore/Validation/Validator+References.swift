@@ -47,10 +47,7 @@ extension ManifestValidator {
   /// Reports an unknown protocol name; returns `true` when it exists.
   @discardableResult
   mutating func checkProtocolReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
-    if protocols[name.value] != nil {
-      referencedProtocols.insert(name.value)
-      return true
-    }
+    if protocols[name.value] != nil { return true }
     if protocolIndex[name.value] != nil { return true }
     let hint = protocolNames.hint(for: name.value)
     let advice = hint.isEmpty ? "; declare it under 'protocols'" : hint
@@ -98,9 +95,7 @@ extension ManifestValidator {
         typeNameKinds[name] = kind
       }
       switch kind {
-      case .protocol:
-        referencedProtocols.insert(name)
-      case .wellKnown, .external(nearProtocol: nil):
+      case .protocol, .wellKnown, .external(nearProtocol: nil):
         continue
       case .external(nearProtocol: let suggestion?):
         diagnostics.report(

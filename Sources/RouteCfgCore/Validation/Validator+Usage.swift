@@ -6,19 +6,42 @@ extension ManifestValidator {
     checkUnreachableModules()
   }
 
-  /// A protocol is used when a module provides or requires it, an adapter names it, another
-  /// protocol inherits it, or a member or parameter type names it.
+  /// A protocol is used when a module provides or requires it or names it in a parameter type,
+  /// when an adapter names it, or when a used protocol inherits it or names it in a member type.
+  /// So a protocol that only refers to itself, or that only unused protocols refer to, is unused.
   private mutating func checkUnusedProtocols() {
-    var used = referencedProtocols
-    for info in protocols.values { used.formUnion(info.inherits) }
+    var used: Set<String> = []
+    var queue: [String] = []
+    func use(_ name: String) {
+      if protocols[name] != nil, used.insert(name).inserted { queue.append(name) }
+    }
+    for module in manifest.modules {
+      for name in module.provides + module.requires { use(name.value) }
+      for parameter in module.parameters {
+        for reference in parameter.typeReferences { use(reference.value) }
+      }
+    }
+    for adapter in manifest.adapters {
+      for name in [adapter.adapt, adapter.to].compactMap({ $0 }) { use(name.value) }
+    }
+    var position = 0
+    while position < queue.count {
+      let name = queue[position]
+      position += 1
+      for parent in protocols[name]?.inherits ?? [] { use(parent) }
+      guard let index = protocolIndex[name] else { continue }
+      for member in manifest.protocols[index].members {
+        for reference in member.typeReferences { use(reference.value) }
+      }
+    }
     // A protocol with an invalid name already has an error.
     for name in protocolOrder where !used.contains(name) && SwiftIdentifier.problem(with: name) == nil {
       guard let index = protocolIndex[name] else { continue }
       let decl = manifest.protocols[index]
       diagnostics.report(
         .unusedProtocol,
-        "protocol '\(name)' is not used: no module provides or requires it, and no adapter, "
-          + "protocol or member refers to it; add it to a module's 'provides' or remove it",
+        "protocol '\(name)' is not used: no module provides or requires it, no adapter names it, and no "
+          + "protocol in use refers to it; add it to a module's 'provides' or remove it",
         at: decl.name.location)
     }
   }
@@ -32,44 +55,48 @@ extension ManifestValidator {
       guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil,
         protocols[to] != nil
       else { continue }
-      let reason: String
+      let why: String
       if !requiredProtocols.contains(adapt) {
-        reason = "no module requires '\(adapt)' and no member passes values between '\(adapt)' and '\(to)'"
-      } else if (providersOf[to] ?? []).isEmpty {
-        reason = "no module provides '\(to)'"
+        why =
+          "no module requires '\(adapt)' and no member passes values between '\(adapt)' and '\(to)'; remove it "
+          + "or require '\(adapt)'"
+      } else if let provider = providersOf[to]?.first {
+        let module = manifest.modules[provider].name.value
+        why =
+          "'\(adapt)' resolves to another provider in every configuration; remove it, or bind '\(adapt)' to "
+          + "'\(module)' (which provides '\(to)')"
       } else {
-        reason = "'\(adapt)' resolves to another provider"
+        why = "no module provides '\(to)'; remove it or add '\(to)' to a module's 'provides'"
       }
       diagnostics.report(
-        .unusedAdapter,
-        "the adapter from '\(adapt)' to '\(to)' is never used: \(reason); remove it or require '\(adapt)'",
-        at: decl.location)
+        .unusedAdapter, "the adapter from '\(adapt)' to '\(to)' is never used: \(why)", at: decl.location)
     }
   }
 
-  /// A module is reachable when it has a route, is the fallback, is bound, or some module
-  /// requires a protocol it can provide.
+  /// A module is reachable when it has a route, is the fallback, or another module requires a
+  /// protocol it can provide (directly or through an adapter). Requiring its own protocol, or
+  /// being bound to a protocol nobody requires, does not make a module reachable.
   private mutating func checkUnreachableModules() {
     var reachable: Set<Int> = []
-    for required in requiredProtocols where protocols[required] != nil {
-      for candidate in candidates(for: required) { reachable.insert(candidate.module) }
-    }
-    var named: Set<String> = []
-    if let fallback = manifest.fallback { named.insert(fallback.value) }
-    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) {
-      named.insert(binding.module.value)
+    for name in moduleOrder {
+      guard let index = moduleIndex[name] else { continue }
+      for required in manifest.modules[index].requires where protocols[required.value] != nil {
+        for candidate in candidates(for: required.value) where candidate.module != index {
+          reachable.insert(candidate.module)
+        }
+      }
     }
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       let module = manifest.modules[index]
       if !module.routes.isEmpty || module.routesHaveErrors || reachable.contains(index)
-        || named.contains(name)
+        || manifest.fallback?.value == name
       {
         continue
       }
       diagnostics.report(
         .unreachableModule,
-        "module '\(name)' is unreachable: it has no route and no module requires what it provides; "
+        "module '\(name)' is unreachable: it has no route and no other module requires what it provides; "
           + "add a route, require one of its protocols, or remove it",
         at: module.name.location)
     }
