@@ -28,15 +28,9 @@ struct GraphCommand: ParsableCommand {
   var variant: String?
 
   func run() throws {
-    let result: ValidationResult
-    do {
-      result = try RouteCfg.validate(path: file, variant: variant)
-    } catch {
-      throw UsageError("\(file): \(error.description)")
-    }
-    guard let graph = result.graph, let modules = ModuleGraph(graph, variant: variant) else {
-      Output.error(TextFormatter.format(result.report))
-      Output.exit(1)
+    let (result, graph) = try ValidManifest.load(file, variant: variant)
+    guard let modules = ModuleGraph(graph, variant: variant) else {
+      throw UsageError("\(file): unknown variant '\(variant ?? "")'")
     }
     switch format {
     case .dot: Output.standard(GraphFormatter.dot(modules))

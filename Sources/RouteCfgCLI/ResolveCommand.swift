@@ -31,16 +31,7 @@ struct ResolveCommand: ParsableCommand {
   var variant: String?
 
   func run() throws {
-    let result: ValidationResult
-    do {
-      result = try RouteCfg.validate(path: file, variant: variant)
-    } catch {
-      throw UsageError("\(file): \(error.description)")
-    }
-    guard let graph = result.graph else {
-      Output.error(TextFormatter.format(result.report))
-      Output.exit(1)
-    }
+    let (result, graph) = try ValidManifest.load(file, variant: variant)
     let target = RawArgument.urlText(for: url)
     let resolution = RouteTable(graph: graph).resolve(target)
     switch format {

@@ -1,0 +1,20 @@
+import RouteCfgCore
+
+/// The validated manifest that `resolve` and `graph` work on.
+enum ValidManifest {
+  /// Validates `file` (under `variant`); when it has errors, prints them on standard error and
+  /// exits 1. An unknown variant is a usage error.
+  static func load(_ file: String, variant: String?) throws -> (result: ValidationResult, graph: AppGraph) {
+    let result: ValidationResult
+    do {
+      result = try RouteCfg.validate(path: file, variant: variant)
+    } catch {
+      throw UsageError("\(file): \(error.description)")
+    }
+    guard let graph = result.graph else {
+      Output.error(TextFormatter.format(result.report))
+      Output.exit(1)
+    }
+    return (result, graph)
+  }
+}
