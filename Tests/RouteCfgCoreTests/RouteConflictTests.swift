@@ -48,4 +48,23 @@ struct RouteConflictTests {
         conflict.notes.last?.message == "and \(49 - DiagnosticBag.maxNotes) more routes of the same shape")
     }
   }
+
+  @Test func parameterNamesDoNotCountTowardsTheURLLimit() throws {
+    let name = String(repeating: "a", count: 1_000)
+    let names = (0..<9).map { "\(name)\($0)" }
+    let yaml = """
+      routecfg: 1
+      modules:
+        Long:
+          kind: view
+          parameters: {\(names.map { "\($0): Int" }.joined(separator: ", "))}
+          routes: ["\(names.map { "/:" + $0 }.joined())"]
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "long.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    let literal = String(repeating: "x", count: 8_200)
+    let tooLong = try RouteCfg.validate(
+      yaml: "routecfg: 1\nmodules:\n  A: {kind: view, routes: [/\(literal)]}\n", path: "literal.yaml")
+    #expect(tooLong.diagnostics.map(\.code) == [.invalidRoutePattern])
+  }
 }

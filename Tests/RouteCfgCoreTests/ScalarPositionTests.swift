@@ -31,6 +31,10 @@ struct ScalarPositionTests {
     ("  P: \"var \\u00e9t\\u00e9 x\"", TextPoint(line: 3, column: 25)),
     ("  P:\n    func a();\n    func b(x Int)", TextPoint(line: 5, column: 17)),
     ("  P: |\n    var a: Int\n    var b Int", TextPoint(line: 5, column: 11)),
+    // A line of spaces deeper than the block's indentation is a more-indented line, not empty.
+    ("  P: >\n    var a: Int\n      \n    var b: Int\n    var c Int", TextPoint(line: 7, column: 5)),
+    // After an escaped line break, an empty line is a newline.
+    ("  P: \"var a: Int;\\\n\n    var b Int\"", TextPoint(line: 5, column: 11)),
   ])
   func bodiesPointAtTheFile(body: String, expected: TextPoint) throws {
     #expect(try Self.memberError(body) == expected)

@@ -192,9 +192,11 @@ private struct LoadRun {
     }
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
     manifest.includes.append(IncludeDecl(path: entry, file: id))
+    // Recorded before reading: a file named again is "already loaded", whether or not it could
+    // be read, so its error is reported once.
+    loaded[canonical] = .some(entry.location)
     switch FileSystem.readFile(shownPath, limit: limits.maxFileBytes, regularOnly: true) {
     case .success(let bytes):
-      loaded[canonical] = .some(entry.location)
       return (bytes, id, canonical)
     case .failure(let error):
       diagnostics.report(

@@ -76,12 +76,17 @@ extension ManifestValidator {
       diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
       return nil
     }
-    if pattern.segments.count > URLPath.maximumSegments || route.value.utf8.count > URLPath.maximumLength {
+    // The shortest URL the pattern matches: its literals, one character per parameter, the slashes.
+    let shortest = pattern.segments.reduce(0) { length, segment in
+      if case .literal(let literal) = segment { return length + 1 + literal.utf8.count }
+      return length + 2
+    }
+    if pattern.segments.count > URLPath.maximumSegments || shortest > URLPath.maximumLength {
       diagnostics.report(
         .invalidRoutePattern,
-        "route pattern has \(pattern.segments.count) segments and \(route.value.utf8.count) bytes; URLs of "
-          + "more than \(URLPath.maximumSegments) segments or \(URLPath.maximumLength) bytes match no route, so "
-          + "it could never match: shorten it",
+        "route pattern has \(pattern.segments.count) segments and its shortest URL is \(shortest) bytes; URLs "
+          + "of more than \(URLPath.maximumSegments) segments or \(URLPath.maximumLength) bytes match no route, "
+          + "so it could never match: shorten it",
         at: route.location)
       return nil
     }

@@ -69,6 +69,8 @@ private struct FoldingReader {
     var breaks = 0
     var breakPoint = node.start
     var joined = false
+    // After an escaped line break, empty lines are newlines each (none is folded into a space).
+    var afterEscapedBreak = false
     var line = node.start.line
     var index = Int(node.start.column) - 1 + (quote == nil ? 0 : 1)
     while line <= node.end.line {
@@ -89,12 +91,15 @@ private struct FoldingReader {
           continue
         }
         // Content: first the folded breaks and the spaces before it on this line.
-        if breaks == 1 {
+        if afterEscapedBreak {
+          output += Array(repeating: ("\n", breakPoint), count: breaks)
+        } else if breaks == 1 {
           output.append((" ", breakPoint))
         } else if breaks > 1 {
           output += Array(repeating: ("\n", breakPoint), count: breaks - 1)
         }
         breaks = 0
+        afterEscapedBreak = false
         output += spaces
         spaces = []
         if let quote, scalar == quote {
@@ -124,6 +129,8 @@ private struct FoldingReader {
       if joined {
         output += spaces
         joined = false
+        afterEscapedBreak = true
+        breakPoint = TextPoint(line: line, column: Int32(clamping: text.count + 1))
       } else if line < node.end.line {
         if breaks == 0 { breakPoint = TextPoint(line: line, column: Int32(clamping: text.count + 1)) }
         breaks += 1
@@ -167,7 +174,9 @@ private struct FoldingReader {
     while line <= lastLine {
       let text = scalars(ofLine: line)
       line += 1
-      guard text.count > indent, text.contains(where: { $0 != " " }) else {
+      // A line no longer than the indentation is empty; a longer one is content, even when it
+      // is only spaces (a more-indented line).
+      guard text.count > indent else {
         empty += 1
         continue
       }

@@ -3,15 +3,18 @@
 /// Exact for literal blocks (`|`, `|-`, `|+`, with or without an indentation indicator) and
 /// single-line plain scalars, which hold their text as written, and through a
 /// ``FoldedScalarMap`` for the others (quoted scalars, multi-line plain scalars, folded blocks).
-/// Should a map not be made, positions after the first line point at the start of their line.
+/// Should a map not be made, every position is the scalar's start.
 public struct ScalarLocator: Sendable {
   private enum Mapping: Sendable {
     /// Every scalar of a value whose lines fold, with its place.
     case folded(FoldedScalarMap, start: TextPoint)
     /// Line `n` of the value is file line `headerLine + 1 + n`, indented by `indent` spaces.
     case block(headerLine: Int32, indent: Int)
-    /// The value starts at `start` and runs as written.
+    /// A single-line plain scalar: the value runs as written from `start`.
     case plain(start: TextPoint)
+    /// A folding scalar that could not be mapped: every position is the scalar's start, which is
+    /// less precise but always a place in the file.
+    case unmapped(start: TextPoint)
   }
 
   private let file: SourceFileID
@@ -19,24 +22,18 @@ public struct ScalarLocator: Sendable {
 
   init(document: YAMLDocument, node: YAMLNode) {
     file = document.file
-    let mapped =
-      node.style == .folded || node.style == .singleQuoted || node.style == .doubleQuoted
-      || (node.style == .plain && node.start.line != node.end.line)
-    if mapped {
+    switch node.style {
+    case .literal:
+      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: document.source))
+    case .plain where node.start.line == node.end.line:
+      mapping = .plain(start: node.start)
+    default:
       let indent = node.style == .folded ? Self.blockIndent(of: node, in: document.source) : 0
       if let map = FoldedScalarMap(node: node, source: document.source, blockIndent: indent) {
         mapping = .folded(map, start: node.start)
-        return
+      } else {
+        mapping = .unmapped(start: node.start)
       }
-    }
-    switch node.style {
-    case .literal, .folded:
-      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: document.source))
-    case .singleQuoted, .doubleQuoted:
-      // Only when the value could not be mapped: columns from after the opening quote.
-      mapping = .plain(start: TextPoint(line: node.start.line, column: node.start.column + 1))
-    default:
-      mapping = .plain(start: node.start)
     }
   }
 
@@ -50,11 +47,11 @@ public struct ScalarLocator: Sendable {
         file: file, line: headerLine + 1 + Int32(clamping: position.line),
         column: Int32(clamping: indent + position.column + 1))
     case .plain(let start):
-      guard position.line == 0 else {
-        return SourceLocation(file: file, line: start.line + Int32(clamping: position.line), column: 1)
-      }
+      guard position.line == 0 else { return SourceLocation(file: file, start: start) }
       return SourceLocation(
         file: file, line: start.line, column: start.column + Int32(clamping: position.column))
+    case .unmapped(let start):
+      return SourceLocation(file: file, start: start)
     }
   }
 
