@@ -65,6 +65,11 @@ public struct ManifestValidator {
 
   // Usage, for warnings.
   var typeNameKinds: [String: TypeNameKind] = [:]
+  /// Declared protocols named in member types, by the protocol declaring the members (its first
+  /// declaration).
+  var typeReferencedProtocols: [String: [String]] = [:]
+  /// Declared protocols named in module parameter types.
+  var parameterTypeProtocols: [String] = []
 
   init(manifest: Manifest, variant: String?) {
     self.manifest = manifest

@@ -68,21 +68,31 @@ extension ManifestValidator {
     return false
   }
 
-  /// Member and parameter types: a declared protocol counts as used; any other name is an
-  /// external type, flagged when it is one edit from a declared protocol.
+  /// Member and parameter types: a declared protocol is noted for the unused-protocol check
+  /// (``typeReferencedProtocols``); any other name is an external type, flagged when it is one
+  /// edit from a declared protocol.
   private mutating func checkTypeReferences() {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
     for name in protocols.keys { typeNameKinds[name] = .protocol }
-    for decl in manifest.protocols {
-      for member in decl.members { checkTypeReferences(member.typeReferences) }
+    for (index, decl) in manifest.protocols.enumerated() {
+      var named: [String] = []
+      for member in decl.members { checkTypeReferences(member.typeReferences, protocols: &named) }
+      // Duplicate declarations are reported elsewhere; the first one is the protocol.
+      if !named.isEmpty, protocolIndex[decl.name.value] == index {
+        typeReferencedProtocols[decl.name.value] = named
+      }
     }
+    var named: [String] = []
     for module in manifest.modules {
-      for parameter in module.parameters { checkTypeReferences(parameter.typeReferences) }
+      for parameter in module.parameters { checkTypeReferences(parameter.typeReferences, protocols: &named) }
     }
+    if !named.isEmpty { parameterTypeProtocols = named }
   }
 
-  private mutating func checkTypeReferences(_ references: [Located<String>]) {
+  /// Checks the type names; appends those naming declared protocols to `protocols`.
+  private mutating func checkTypeReferences(_ references: [Located<String>], protocols named: inout [String])
+  {
     for reference in references {
       let name = reference.value
       // One lookup tells protocols, well-known types and external types seen before apart.
@@ -95,7 +105,9 @@ extension ManifestValidator {
         typeNameKinds[name] = kind
       }
       switch kind {
-      case .protocol, .wellKnown, .external(nearProtocol: nil):
+      case .protocol:
+        named.append(name)
+      case .wellKnown, .external(nearProtocol: nil):
         continue
       case .external(nearProtocol: let suggestion?):
         diagnostics.report(

@@ -12,27 +12,27 @@ extension ManifestValidator {
   private mutating func checkUnusedProtocols() {
     var used: Set<String> = []
     var queue: [String] = []
+    used.reserveCapacity(protocols.count)
+    queue.reserveCapacity(protocols.count)
+    // Undeclared names (already reported) may enter `used`; they are never in `protocolOrder`.
     func use(_ name: String) {
-      if protocols[name] != nil, used.insert(name).inserted { queue.append(name) }
+      if used.insert(name).inserted { queue.append(name) }
     }
     for module in manifest.modules {
-      for name in module.provides + module.requires { use(name.value) }
-      for parameter in module.parameters {
-        for reference in parameter.typeReferences { use(reference.value) }
-      }
+      for name in module.provides { use(name.value) }
+      for name in module.requires { use(name.value) }
     }
+    for name in parameterTypeProtocols { use(name) }
     for adapter in manifest.adapters {
-      for name in [adapter.adapt, adapter.to].compactMap({ $0 }) { use(name.value) }
+      if let adapt = adapter.adapt { use(adapt.value) }
+      if let to = adapter.to { use(to.value) }
     }
     var position = 0
     while position < queue.count {
       let name = queue[position]
       position += 1
       for parent in protocols[name]?.inherits ?? [] { use(parent) }
-      guard let index = protocolIndex[name] else { continue }
-      for member in manifest.protocols[index].members {
-        for reference in member.typeReferences { use(reference.value) }
-      }
+      for referenced in typeReferencedProtocols[name] ?? [] { use(referenced) }
     }
     // A protocol with an invalid name already has an error.
     for name in protocolOrder where !used.contains(name) && SwiftIdentifier.problem(with: name) == nil {
