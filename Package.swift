@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "RouteCfgCore", targets: ["RouteCfgCore"]),
     .library(name: "RouteCfgRuntime", targets: ["RouteCfgRuntime"]),
     .library(name: "RouteCfgTesting", targets: ["RouteCfgTesting"]),
+    .library(name: "RouteCfgCodegen", targets: ["RouteCfgCodegen"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -25,6 +26,11 @@ let package = Package(
       name: "RouteCfgCore",
       dependencies: ["CYAML"]
     ),
+    // `routecfg generate`: the AppGraph translated into Swift declarations, rendered in one place.
+    .target(
+      name: "RouteCfgCodegen",
+      dependencies: ["RouteCfgCore"]
+    ),
     // The registry, URL router and forwarding proxies apps and test harnesses link.
     .target(
       name: "RouteCfgRuntime",
@@ -40,6 +46,7 @@ let package = Package(
       name: "RouteCfgCLI",
       dependencies: [
         "RouteCfgCore",
+        "RouteCfgCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

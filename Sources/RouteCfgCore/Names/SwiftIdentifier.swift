@@ -21,4 +21,10 @@ public enum SwiftIdentifier {
 
   /// `true` for a valid identifier.
   public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
+
+  /// `true` for a word that names something only in backticks (`default`, `in`, `Self`):
+  /// generated code writes such names as `` `default` ``.
+  public static func isReservedWord(_ name: String) -> Bool {
+    SwiftKeyword(rawValue: name)?.isReserved == true
+  }
 }

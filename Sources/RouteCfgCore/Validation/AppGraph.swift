@@ -89,8 +89,11 @@ public struct AdapterInfo: Sendable {
   /// For each member of `adapt` (by full name), the member or key path of `to` it reaches.
   public let forward: [MemberPairing]
   /// For each member of `to`, the member of `adapt` it reaches when the adapter is used in
-  /// reverse (to hand a `adapt` object to code that expects `to`); empty when it cannot be.
+  /// reverse (to hand a `adapt` object to code that expects `to`); empty when it is not.
   public let reverse: [MemberPairing]
+  /// `true` when member types pass `adapt` values to code that expects `to` (a delegate the
+  /// caller sets): code generation then writes the reverse bridge.
+  public let isUsedInReverse: Bool
 }
 
 /// One member of a facade protocol and where calls to it go on the target object.

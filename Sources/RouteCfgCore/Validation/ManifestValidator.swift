@@ -3,6 +3,12 @@ public struct UnknownVariantError: Error, Sendable, Hashable, CustomStringConver
   public let name: String
   public let available: [String]
 
+  /// The error for `name` among the `available` variant names.
+  public init(name: String, available: [String]) {
+    self.name = name
+    self.available = available
+  }
+
   public var description: String {
     let suggestion = NameSuggester(available).hint(for: name)
     let list =
@@ -125,7 +131,8 @@ public struct ManifestValidator {
       let decl = manifest.adapters[index]
       return AdapterInfo(
         adapt: decl.adapt?.value ?? "", to: decl.to?.value ?? "", location: decl.location,
-        forward: forwardPairings[index] ?? [], reverse: reversePairings[index] ?? [])
+        forward: forwardPairings[index] ?? [], reverse: reversePairings[index] ?? [],
+        isUsedInReverse: reversePairings[index] != nil)
     }
     return AppGraph(
       app: manifest.app?.value, scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,

@@ -1,0 +1,39 @@
+/// What `routecfg generate` writes, besides the manifest itself.
+public struct CodegenOptions: Sendable, Hashable {
+  /// Access level of the generated declarations.
+  public enum Access: String, Sendable, Hashable, CaseIterable {
+    /// `public`: for code in a library target that other targets use.
+    case `public`
+    /// No modifier: for code in the target that uses it.
+    case `internal`
+  }
+
+  /// The configuration to wire: `nil` for the base one, or a variant's name.
+  public var variant: String?
+  /// Write only this module's interface (its protocols and its `Dependencies` protocol).
+  public var module: String?
+  public var access: Access
+  /// Modules every generated file imports (`Foundation` for external types such as `URL`).
+  public var imports: [String]
+  /// Also write the registration of generated member tables and proxies with the dynamic
+  /// runtime (a file that imports `RouteCfgRuntime`).
+  public var dynamicRegistration: Bool
+  /// The prefix of the generated file names; `nil` for the app name.
+  public var fileNamePrefix: String?
+  /// For the wiring target of a modular app: import each module's protocols from the module this
+  /// template names (`*` stands for the module's name, `*Interface`) instead of declaring them.
+  public var interfaceModules: String?
+
+  public init(
+    variant: String? = nil, module: String? = nil, access: Access = .internal, imports: [String] = [],
+    dynamicRegistration: Bool = false, fileNamePrefix: String? = nil, interfaceModules: String? = nil
+  ) {
+    self.variant = variant
+    self.module = module
+    self.access = access
+    self.imports = imports
+    self.dynamicRegistration = dynamicRegistration
+    self.fileNamePrefix = fileNamePrefix
+    self.interfaceModules = interfaceModules
+  }
+}

@@ -1,0 +1,84 @@
+/// A Swift expression in generated code.
+indirect enum SwiftExpr: Sendable {
+  /// A name, written with backticks when it is a reserved word.
+  case identifier(String)
+  /// Source text the renderer writes as it is: a literal or a type name in expression position.
+  case verbatim(String)
+  /// `"text"`, escaped.
+  case string(String)
+  /// `base.name`, or `.name` (an implicit member) when `base` is `nil`.
+  case member(SwiftExpr?, String)
+  /// `base?.name`
+  case optionalMember(SwiftExpr, String)
+  /// `callee(label: value, ...)` with an optional trailing closure.
+  case call(SwiftExpr, [SwiftArgument], trailing: SwiftClosure? = nil)
+  case closure(SwiftClosure)
+  /// `try expr`
+  case `try`(SwiftExpr)
+  /// `await expr`
+  case await(SwiftExpr)
+  /// `lhs op rhs`
+  case binary(SwiftExpr, String, SwiftExpr)
+  /// `expr as? Type`
+  case conditionalCast(SwiftExpr, SwiftType)
+  /// `[a, b]`
+  case array([SwiftExpr])
+  /// `(expr)`
+  case parenthesized(SwiftExpr)
+  /// `(a, b)`
+  case tuple([SwiftExpr])
+  /// `base[index, ...]`
+  case subscripted(SwiftExpr, [SwiftExpr])
+  /// `"text \(expr) text"`: literal parts and interpolated expressions.
+  case interpolated([SwiftInterpolation])
+
+  static let selfExpr = SwiftExpr.verbatim("self")
+  static let `nil` = SwiftExpr.verbatim("nil")
+
+  /// `self.name`
+  static func selfMember(_ name: String) -> SwiftExpr { .member(.selfExpr, name) }
+
+  /// `name.member`
+  func dot(_ name: String) -> SwiftExpr { .member(self, name) }
+
+  /// `self(arguments)`
+  func call(_ arguments: [SwiftArgument] = [], trailing: SwiftClosure? = nil) -> SwiftExpr {
+    .call(self, arguments, trailing: trailing)
+  }
+}
+
+/// A part of an interpolated string literal.
+enum SwiftInterpolation: Sendable {
+  case text(String)
+  case expression(SwiftExpr)
+}
+
+/// One argument of a call.
+struct SwiftArgument: Sendable {
+  var label: String?
+  var value: SwiftExpr
+
+  init(_ label: String?, _ value: SwiftExpr) {
+    self.label = label
+    self.value = value
+  }
+
+  /// An argument without a label.
+  static func unlabeled(_ value: SwiftExpr) -> SwiftArgument { SwiftArgument(nil, value) }
+}
+
+/// `{ a, b in statements }`, or `{ expression }` with implicit parameters.
+struct SwiftClosure: Sendable {
+  var parameters: [String] = []
+  var body: [SwiftStmt]
+
+  init(parameters: [String] = [], body: [SwiftStmt]) {
+    self.parameters = parameters
+    self.body = body
+  }
+
+  /// A closure whose body is one expression.
+  init(parameters: [String] = [], _ expression: SwiftExpr) {
+    self.init(parameters: parameters, body: [.expression(expression)])
+  }
+}

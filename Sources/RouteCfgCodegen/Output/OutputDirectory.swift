@@ -1,0 +1,155 @@
+import RouteCfgCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why generated files could not be written.
+public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The output path exists and is not a directory.
+  case notADirectory(String)
+  /// The directory holds Swift files routecfg did not generate; nothing was written.
+  case foreignSwiftFiles(directory: String, files: [String])
+  /// The operating system refused: the path and the reason.
+  case system(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .notADirectory(let path):
+      return
+        "cannot write generated files to '\(path)': it is not a directory; name a directory with --output"
+    case .foreignSwiftFiles(let directory, let files):
+      let shown = files.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (files.count > 5 ? ", ..." : "")
+      return "'\(directory)' holds Swift files routecfg did not generate (\(shown)); generated files "
+        + "need a directory of their own: choose another --output, or move those files"
+    case .system(let path, let reason): return "cannot write '\(path)': \(reason)"
+    }
+  }
+}
+
+/// What writing the generated files did.
+public struct OutputSummary: Sendable, Equatable {
+  /// Files written because they were new or their content changed.
+  public var written: [String] = []
+  /// Files left untouched because their content was already the same.
+  public var unchanged: [String] = []
+  /// Generated files removed because they are no longer produced.
+  public var removed: [String] = []
+}
+
+/// Writes generated files into a directory without losing anything: only files that start with
+/// the routecfg marker are ever replaced or removed, a directory holding other Swift files is
+/// refused before anything is written, each file is replaced atomically (written next to it,
+/// then renamed), and a file whose content is unchanged is not touched (its modification time
+/// stays, so builds do not redo work).
+public enum OutputDirectory {
+  public static func write(_ files: [GeneratedFile], to directory: String) throws(OutputError)
+    -> OutputSummary
+  {
+    try prepare(directory)
+    let existing = try swiftFiles(in: directory)
+    let foreign = existing.filter { !$0.isGenerated }.map(\.name)
+    if !foreign.isEmpty { throw .foreignSwiftFiles(directory: directory, files: foreign) }
+    var summary = OutputSummary()
+    let produced = Set(files.map(\.name))
+    for file in files {
+      let path = FileSystem.join(directory, file.name)
+      if case .success(let bytes) = FileSystem.readFile(path, limit: 1 << 28, regularOnly: true),
+        bytes.elementsEqual(file.contents.utf8)
+      {
+        summary.unchanged.append(file.name)
+        continue
+      }
+      try replace(path, with: file.contents, in: directory)
+      summary.written.append(file.name)
+    }
+    for file in existing where file.isGenerated && !produced.contains(file.name) {
+      let path = FileSystem.join(directory, file.name)
+      guard unlink(path) == 0 else { throw .system(path: path, reason: errnoText()) }
+      summary.removed.append(file.name)
+    }
+    return summary
+  }
+
+  /// Creates the directory (and its parents) when it is missing; refuses anything else.
+  private static func prepare(_ directory: String) throws(OutputError) {
+    var info = stat()
+    var prefix = directory.hasPrefix("/") ? "/" : ""
+    for component in directory.split(separator: "/") {
+      if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+      prefix += component
+      if stat(prefix, &info) == 0 {
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(prefix) }
+        continue
+      }
+      if mkdir(prefix, 0o777) != 0, errno != EEXIST { throw .system(path: prefix, reason: errnoText()) }
+    }
+  }
+
+  private struct ExistingFile {
+    let name: String
+    let isGenerated: Bool
+  }
+
+  /// The `.swift` entries of the directory, each marked as generated when it is a regular file
+  /// starting with the marker (a symbolic link or anything else is never routecfg's).
+  private static func swiftFiles(in directory: String) throws(OutputError) -> [ExistingFile] {
+    guard let stream = opendir(directory) else { throw .system(path: directory, reason: errnoText()) }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(".swift") { names.append(name) }
+    }
+    return names.sorted().map { name in
+      let path = FileSystem.join(directory, name)
+      var info = stat()
+      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        case .success(let bytes) = FileSystem.readFile(path, limit: 1 << 28, regularOnly: true)
+      else { return ExistingFile(name: name, isGenerated: false) }
+      return ExistingFile(name: name, isGenerated: bytes.starts(with: CodeGenerator.marker.utf8))
+    }
+  }
+
+  /// Writes `contents` to a temporary file in `directory`, flushes it, and renames it over `path`.
+  private static func replace(_ path: String, with contents: String, in directory: String) throws(OutputError)
+  {
+    let temporary = FileSystem.join(
+      directory, ".routecfg-\(getpid())-" + (path.split(separator: "/").last.map(String.init) ?? "out"))
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw .system(path: path, reason: errnoText()) }
+    var failure = writeAll(contents, to: descriptor) ? nil : errnoText()
+    if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
+    close(descriptor)
+    if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+    if let failure {
+      unlink(temporary)
+      throw .system(path: path, reason: failure)
+    }
+  }
+
+  private static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// Writes all of `text` to `descriptor`; `false` on an error (see `errno`).
+private func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+  var text = text
+  return text.withUTF8 { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
+  }
+}

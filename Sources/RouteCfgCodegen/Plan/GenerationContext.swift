@@ -1,0 +1,89 @@
+import RouteCfgCore
+
+/// Everything the translators share: the validated graph, the chosen configuration, names and
+/// isolation.
+struct GenerationContext {
+  let graph: AppGraph
+  let options: CodegenOptions
+  /// The configuration being wired.
+  let resolution: Resolution
+  let isolation: IsolationAnalysis
+  /// `NoteApp`: the manifest's `app`, or its file name in UpperCamelCase.
+  let appName: String
+
+  var routeTypeName: String { appName + "Route" }
+  var registryTypeName: String { appName + "Registry" }
+  /// The class that keeps the bridges an adapter object hands to the object it wraps.
+  var bridgeStoreName: String { appName + "Bridges" }
+  /// The error a bridge throws when the object it stands for is gone.
+  var releasedErrorName: String { appName + "ReleasedObjectError" }
+
+  init(graph: AppGraph, options: CodegenOptions, resolution: Resolution, manifestPath: String) {
+    self.graph = graph
+    self.options = options
+    self.resolution = resolution
+    self.isolation = IsolationAnalysis(graph: graph)
+    self.appName = graph.app ?? SwiftNaming.typePrefix(fromFileName: manifestPath)
+  }
+
+  // MARK: Modifiers
+
+  /// `public`, or nothing for internal code.
+  var access: [String] { options.access == .public ? ["public"] : [] }
+
+  /// `@MainActor`, or `nonisolated` (so that main-actor default isolation does not apply).
+  func isolationHead(mainActor: Bool, doc: [String] = [], extraModifiers: [String] = []) -> SwiftDeclHead {
+    mainActor
+      ? SwiftDeclHead(doc: doc, attributes: ["@MainActor"], modifiers: access + extraModifiers)
+      : SwiftDeclHead(doc: doc, modifiers: access + ["nonisolated"] + extraModifiers)
+  }
+
+  func isMainActor(protocol name: String) -> Bool { isolation.mainActorProtocols.contains(name) }
+
+  func isMainActor(module name: String) -> Bool { isolation.mainActorModules.contains(name) }
+
+  // MARK: Types
+
+  /// A manifest type as Swift: declared protocols become existentials (`any P`).
+  func swiftType(_ type: TypeRef) -> SwiftType {
+    switch type {
+    case .named(let name):
+      return graph.protocols[name] != nil ? .existential([name]) : .named(name)
+    case .optional(let wrapped): return .optional(swiftType(wrapped))
+    case .array(let element): return .array(swiftType(element))
+    case .dictionary(let key, let value): return .dictionary(key: swiftType(key), value: swiftType(value))
+    case .function(let function):
+      return .function(
+        SwiftFunctionType(
+          parameters: function.parameters.map(swiftType), isAsync: function.isAsync,
+          isThrowing: function.isThrowing, result: swiftType(function.result)))
+    }
+  }
+
+  /// What a module's factory returns: `any P1 & P2` for the protocols it provides, `AnyObject`
+  /// when it provides none.
+  func objectType(of module: ModuleInfo) -> SwiftType {
+    module.provides.isEmpty ? .anyObject : .existential(module.provides)
+  }
+
+  // MARK: Names
+
+  /// The class that presents a `source` object as a `destination`: `ProvidedLoginViewInputAsModuleARequiredLoginViewInput`.
+  func adapterClassName(from source: String, to destination: String) -> String {
+    source + "As" + destination
+  }
+
+  /// `makeNoteDetailInput`.
+  func makerName(for protocolName: String) -> String { "make" + SwiftNaming.upperFirst(protocolName) }
+
+  /// `noteDetail`: a module's name as a route case, factory label and property.
+  func memberName(of module: String) -> String { SwiftNaming.lowerCamelCase(module) }
+
+  /// `NoteListDependencies`.
+  func dependenciesName(of module: String) -> String { SwiftNaming.upperFirst(module) + "Dependencies" }
+
+  /// The adapter index by its two protocols.
+  func adapter(adapting required: String, to provided: String) -> Int? {
+    graph.adapters.firstIndex { $0.adapt == required && $0.to == provided }
+  }
+}

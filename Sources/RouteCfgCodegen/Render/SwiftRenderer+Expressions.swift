@@ -1,0 +1,79 @@
+extension SwiftRenderer {
+  func layout(_ expression: SwiftExpr) -> Layout {
+    switch expression {
+    case .identifier(let name): return .text(Self.identifier(name))
+    case .verbatim(let text): return .text(text)
+    case .string(let text): return .text(Self.stringLiteral(text))
+    case .member(let base, let name):
+      guard let base else { return .text("." + Self.memberName(name)) }
+      return .concat([layout(base), .text("." + Self.memberName(name))])
+    case .optionalMember(let base, let name):
+      return .concat([layout(base), .text("?." + Self.memberName(name))])
+    case .call(let callee, let arguments, let trailing):
+      var parts = [layout(callee)]
+      if !arguments.isEmpty || trailing == nil {
+        parts.append(delimitedList("(", arguments.map(layout), ")"))
+      }
+      if let trailing { parts += [.text(" "), layout(trailing)] }
+      return .concat(parts)
+    case .closure(let closure): return layout(closure)
+    case .try(let inner): return .concat([.text("try "), layout(inner)])
+    case .await(let inner): return .concat([.text("await "), layout(inner)])
+    case .binary(let lhs, let operation, let rhs):
+      return .concat([layout(lhs), .text(" \(operation) "), layout(rhs)])
+    case .conditionalCast(let inner, let type):
+      return .concat([layout(inner), .text(" as? " + type.source)])
+    case .array(let elements): return delimitedList("[", elements.map(layout), "]")
+    case .parenthesized(let inner): return .concat([.text("("), layout(inner), .text(")")])
+    case .tuple(let elements): return delimitedList("(", elements.map(layout), ")")
+    case .subscripted(let base, let indices):
+      return .concat([
+        layout(base), .text("["), .joined(indices.map(layout), separator: .text(", ")), .text("]"),
+      ])
+    case .interpolated(let parts):
+      var layouts: [Layout] = [.text("\"")]
+      for part in parts {
+        switch part {
+        case .text(let text): layouts.append(.text(String(Self.stringLiteral(text).dropFirst().dropLast())))
+        case .expression(let expression): layouts += [.text("\\("), flat(expression), .text(")")]
+        }
+      }
+      layouts.append(.text("\""))
+      return .concat(layouts)
+    }
+  }
+
+  /// An expression that must stay on one line (inside a string interpolation).
+  private func flat(_ expression: SwiftExpr) -> Layout {
+    .text(LayoutPrinter(width: Int.max).print(layout(expression)))
+  }
+
+  func layout(_ argument: SwiftArgument) -> Layout {
+    guard let label = argument.label else { return layout(argument.value) }
+    return .concat([.text(Self.label(label) + ": "), layout(argument.value)])
+  }
+
+  /// `{ a, b in body }` on one line when it fits and has one statement, else broken.
+  func layout(_ closure: SwiftClosure) -> Layout {
+    let head =
+      closure.parameters.isEmpty
+      ? "{" : "{ " + closure.parameters.map(Self.identifier).joined(separator: ", ") + " in"
+    if closure.body.isEmpty { return .text(closure.parameters.isEmpty ? "{}" : head + " }") }
+    let body = statements(closure.body)
+    let separator: Layout = closure.body.count == 1 ? .line : .hardLine
+    return .group(.concat([.text(head), .indent(.concat([separator, body])), separator, .text("}")]))
+  }
+
+  /// `open` items `close`, flat when it fits, else one item per line with the closing
+  /// delimiter on its own line.
+  func delimitedList(_ open: String, _ items: [Layout], _ close: String) -> Layout {
+    guard !items.isEmpty else { return .text(open + close) }
+    return .group(
+      .concat([
+        .text(open),
+        .indent(.concat([.softLine, .joined(items, separator: .concat([.text(","), .line]))])),
+        .softLine,
+        .text(close),
+      ]))
+  }
+}

@@ -1,0 +1,80 @@
+import RouteCfgCore
+
+/// Renders the structured Swift representation as source text: the one place where generated
+/// code becomes text. Lines are kept within ``width`` the way swift-format breaks them
+/// (arguments and parameters one per line, closing delimiters on their own line), so the output
+/// passes `swift format lint` with its default configuration.
+struct SwiftRenderer {
+  /// swift-format's default line length.
+  var width = 100
+
+  /// The whole file, ending with a newline.
+  func render(_ file: SwiftFile) -> String {
+    var parts: [String] = []
+    parts.append(file.header.map { $0.isEmpty ? "//" : "// " + $0 }.joined(separator: "\n"))
+    if !file.imports.isEmpty {
+      parts.append(file.imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
+    }
+    for declaration in file.declarations {
+      parts.append(LayoutPrinter(width: width).print(layout(declaration)))
+    }
+    return parts.joined(separator: "\n\n") + "\n"
+  }
+
+  /// One declaration at the top level (for tests).
+  func render(_ declaration: SwiftDecl) -> String {
+    LayoutPrinter(width: width).print(layout(declaration))
+  }
+
+  // MARK: Names
+
+  /// `name`, or `` `name` `` when it is a reserved word.
+  static func identifier(_ name: String) -> String {
+    SwiftIdentifier.isReservedWord(name) ? "`\(name)`" : name
+  }
+
+  /// A member name after a dot: only a few words need backticks there.
+  static func memberName(_ name: String) -> String {
+    switch name {
+    case "self", "Self", "Type", "Protocol", "init": return "`\(name)`"
+    default: return name
+    }
+  }
+
+  /// An argument label in a call or declaration: any word but `inout`, `var` and `let`.
+  static func label(_ name: String) -> String {
+    switch name {
+    case "inout", "var", "let": return "`\(name)`"
+    default: return name
+    }
+  }
+
+  /// A string literal with `\`, `"` and control characters escaped.
+  static func stringLiteral(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || SwiftRenderer.isInvisible(scalar) {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// Format and bidirectional controls, which would make a literal read differently than it is.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,127 @@
+/// The two helper types adapter classes share: the store in which an adapter object keeps the
+/// wrappers it hands to the object it wraps (one per caller object, so identity holds and weakly
+/// held delegates stay alive), and the error a bridge throws once its object is released.
+struct BridgeSupportTranslator {
+  let context: GenerationContext
+
+  func declarations() -> [SwiftDecl] {
+    [store(), releasedError()]
+  }
+
+  private func store() -> SwiftDecl {
+    let key = SwiftDecl.typeDecl(
+      SwiftTypeDecl(
+        head: SwiftDeclHead(modifiers: ["private"]), kind: .struct, name: "Key", inherits: ["Hashable"],
+        members: [
+          storedLet("object", .named("ObjectIdentifier")),
+          storedLet("wrapper", .named("ObjectIdentifier")),
+        ]))
+    let entry = SwiftDecl.typeDecl(
+      SwiftTypeDecl(
+        head: SwiftDeclHead(modifiers: ["private"]), kind: .struct, name: "Entry", inherits: [],
+        members: [
+          .property(
+            SwiftProperty(
+              head: SwiftDeclHead(modifiers: ["weak"]), isLet: false, name: "object",
+              type: .optional(.anyObject),
+              accessors: .stored(initialValue: nil))),
+          storedLet("wrapper", .anyObject),
+        ]))
+    let entries = SwiftDecl.property(
+      SwiftProperty(
+        head: SwiftDeclHead(modifiers: ["private"]), isLet: false, name: "entries",
+        type: .dictionary(key: .named("Key"), value: .named("Entry")),
+        accessors: .stored(initialValue: .verbatim("[:]"))))
+    let pruneAt = SwiftDecl.property(
+      SwiftProperty(
+        head: SwiftDeclHead(modifiers: ["private"]), isLet: false, name: "pruneAt", type: .int,
+        accessors: .stored(initialValue: .verbatim("16"))))
+    let initializer = SwiftDecl.initializer(SwiftInitializer(head: SwiftDeclHead(), parameters: [], body: []))
+    let key0 = SwiftExpr.call(
+      .identifier("Key"),
+      [
+        SwiftArgument("object", .call(.identifier("ObjectIdentifier"), [.unlabeled(.identifier("object"))])),
+        SwiftArgument(
+          "wrapper", .call(.identifier("ObjectIdentifier"), [.unlabeled(.verbatim("Wrapper.self"))])),
+      ])
+    let bridge = SwiftDecl.function(
+      SwiftFunction(
+        head: SwiftDeclHead(doc: ["The wrapper kept for `object`, made by `make` the first time."]),
+        signature: SwiftSignature(
+          name: "bridge", genericParameters: ["Wrapper: AnyObject"],
+          parameters: [
+            SwiftParameter(label: "for", name: "object", type: .anyObject),
+            SwiftParameter(
+              label: "make", name: "make",
+              type: .function(SwiftFunctionType(parameters: [], result: .named("Wrapper")))),
+          ], result: .named("Wrapper")),
+        body: [
+          .declaration(SwiftBinding(name: "key", value: key0)),
+          .if(
+            [
+              .optionalBinding("entry", .verbatim("entries[key]")),
+              .expression(.binary(.identifier("entry").dot("object"), "===", .identifier("object"))),
+              .optionalBinding(
+                "wrapper", .conditionalCast(.identifier("entry").dot("wrapper"), .named("Wrapper"))),
+            ], then: [.return(.identifier("wrapper"))]),
+          .comment("Forget wrappers whose objects are gone, each time the store has doubled."),
+          .if(
+            [.expression(.binary(.identifier("entries").dot("count"), ">=", .identifier("pruneAt")))],
+            then: [
+              .assign(
+                .identifier("entries"),
+                .call(
+                  .identifier("entries").dot("filter"), [],
+                  trailing: SwiftClosure(.binary(.verbatim("$0.value.object"), "!=", .nil)))),
+              .assign(
+                .identifier("pruneAt"),
+                .call(
+                  .identifier("max"),
+                  [
+                    .unlabeled(.verbatim("16")),
+                    .unlabeled(.binary(.identifier("entries").dot("count"), "*", .verbatim("2"))),
+                  ])),
+            ]),
+          .declaration(SwiftBinding(name: "wrapper", value: .call(.identifier("make"), []))),
+          .assign(
+            .verbatim("entries[key]"),
+            .call(
+              .identifier("Entry"),
+              [
+                SwiftArgument("object", .identifier("object")),
+                SwiftArgument("wrapper", .identifier("wrapper")),
+              ])),
+          .return(.identifier("wrapper")),
+        ]))
+    return .typeDecl(
+      SwiftTypeDecl(
+        head: SwiftDeclHead(
+          doc: [
+            "Keeps the wrappers an adapter object hands to the object it wraps: one per caller object and wrapper class, so that the same object gets the same wrapper and a weakly held delegate stays alive as long as the adapter object does."
+          ], modifiers: ["nonisolated", "final"]),
+        kind: .class, name: context.bridgeStoreName, inherits: [],
+        members: [key, entry, entries, pruneAt, initializer, bridge]))
+  }
+
+  private func releasedError() -> SwiftDecl {
+    .typeDecl(
+      SwiftTypeDecl(
+        head: SwiftDeclHead(
+          doc: [
+            "Thrown by a bridge's throwing method when the caller's object it stands for was released."
+          ], modifiers: context.access + ["nonisolated"]),
+        kind: .struct, name: context.releasedErrorName, inherits: ["Error", "Sendable"],
+        members: [
+          .property(
+            SwiftProperty(
+              head: SwiftDeclHead(doc: ["The protocol of the released object."], modifiers: context.access),
+              isLet: true, name: "protocolName", type: .string, accessors: .stored(initialValue: nil)))
+        ]))
+  }
+
+  private func storedLet(_ name: String, _ type: SwiftType) -> SwiftDecl {
+    .property(
+      SwiftProperty(
+        head: SwiftDeclHead(), isLet: true, name: name, type: type, accessors: .stored(initialValue: nil)))
+  }
+}

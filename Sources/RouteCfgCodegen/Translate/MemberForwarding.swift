@@ -1,0 +1,164 @@
+import RouteCfgCore
+
+/// Writes one adapter class's implementation of one member: a computed property or a method
+/// that forwards to the wrapped object's member (through a key path, with renamed arguments),
+/// converting values across adapters on the way.
+struct MemberForwarding {
+  let context: GenerationContext
+  let classes: AdapterClasses
+  let adapterClass: AdapterClasses.Class
+  /// The stored property holding the wrapped object.
+  let baseName: String
+  /// The bridge store of the object (`self.bridges`).
+  let bridges: SwiftExpr
+
+  struct Forwarded {
+    let declaration: SwiftDecl
+    let usesBridges: Bool
+  }
+
+  private var isBridge: Bool { adapterClass.kind == .bridge }
+
+  func forward(_ member: MemberDecl, path: [String]) -> Forwarded? {
+    guard let target = ForwardingTarget(path: path, root: adapterClass.source, graph: context.graph) else {
+      return nil
+    }
+    switch (member.kind, target.member.kind) {
+    case (.property(let property), .property(let targetProperty)):
+      return forwardProperty(member.name, property, target: target, targetProperty: targetProperty)
+    case (.method(let method), .method(let targetMethod)):
+      return forwardMethod(member.name, method, target: target, targetMethod: targetMethod)
+    default:
+      return nil
+    }
+  }
+
+  // MARK: Properties
+
+  private func forwardProperty(
+    _ name: String, _ property: PropertySignature, target: ForwardingTarget, targetProperty: PropertySignature
+  ) -> Forwarded {
+    let converter = ValueConverter(context: context, classes: classes, bridges: bridges)
+    let local = MemberForwarding.localBase(avoiding: [])
+    let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
+    let read = converter.convert(
+      target.access(on: receiver), from: target.readType ?? targetProperty.type, to: property.type,
+      flow: .outward)
+    var getter = bind(
+      read, source: target.access(on: receiver), from: target.readType ?? targetProperty.type,
+      to: property.type, converter: converter, flow: .outward)
+    var usesBridges = read.usesBridges
+    if isBridge {
+      getter = [guardBase(local, otherwise: releasedProperty(property.type))] + getter
+    }
+    var setter: [SwiftStmt]?
+    if property.isSettable {
+      let write = converter.convert(
+        .identifier("newValue"), from: property.type, to: targetProperty.type, flow: .inward)
+      usesBridges = usesBridges || write.usesBridges
+      var statements: [SwiftStmt] = [.assign(target.access(on: receiver), write.expression)]
+      if isBridge { statements = [guardBase(local, otherwise: [.return(nil)])] + statements }
+      setter = statements
+    }
+    let declaration = SwiftDecl.property(
+      SwiftProperty(
+        head: SwiftDeclHead(modifiers: context.access), isLet: false, name: name,
+        type: context.swiftType(property.type),
+        accessors: .computed(get: getter, set: setter)))
+    return Forwarded(declaration: declaration, usesBridges: usesBridges)
+  }
+
+  // MARK: Methods
+
+  private func forwardMethod(
+    _ name: String, _ method: MethodSignature, target: ForwardingTarget, targetMethod: MethodSignature
+  ) -> Forwarded {
+    let converter = ValueConverter(context: context, classes: classes, bridges: bridges)
+    let local = MemberForwarding.localBase(avoiding: Set(method.parameters.map(\.name)))
+    let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
+    var usesBridges = false
+    var arguments: [SwiftArgument] = []
+    for (parameter, targetParameter) in zip(method.parameters, targetMethod.parameters) {
+      let argument = converter.convert(
+        .identifier(parameter.name), from: parameter.type, to: targetParameter.type, flow: .inward)
+      usesBridges = usesBridges || argument.usesBridges
+      arguments.append(SwiftArgument(targetParameter.label, argument.expression))
+    }
+    var call = SwiftExpr.call(target.access(on: receiver), arguments)
+    if targetMethod.isAsync { call = .await(call) }
+    if targetMethod.isThrowing { call = .try(call) }
+    var body: [SwiftStmt]
+    if targetMethod.result == .void || method.result == .void {
+      body = [.expression(call)]
+    } else {
+      let resultType =
+        target.isOptionalChain && !targetMethod.result.isOptional
+        ? TypeRef.optional(targetMethod.result) : targetMethod.result
+      let result = converter.convert(call, from: resultType, to: method.result, flow: .outward)
+      usesBridges = usesBridges || result.usesBridges
+      body = bind(
+        result, source: call, from: resultType, to: method.result, converter: converter, flow: .outward)
+    }
+    if isBridge { body = [guardBase(local, otherwise: releasedMethod(method))] + body }
+    let signature = ProtocolTranslator(context: context).signature(of: name, method)
+    let declaration = SwiftDecl.function(
+      SwiftFunction(head: SwiftDeclHead(modifiers: context.access), signature: signature, body: body))
+    return Forwarded(declaration: declaration, usesBridges: usesBridges)
+  }
+
+  // MARK: Pieces
+
+  /// `return conversion`, or, when the conversion wraps the value in a closure, the value bound
+  /// to a constant first (the closure must capture the value, not re-read it).
+  private func bind(
+    _ conversion: Conversion, source: SwiftExpr, from sourceType: TypeRef, to type: TypeRef,
+    converter: ValueConverter, flow: ValueFlow
+  ) -> [SwiftStmt] {
+    guard conversion.wrapsFunction else { return [.return(conversion.expression)] }
+    let bound = converter.convert(.identifier("value"), from: sourceType, to: type, flow: flow)
+    return [.declaration(SwiftBinding(name: "value", value: source)), .return(bound.expression)]
+  }
+
+  /// The name of the local constant a bridge binds its object to.
+  static func localBase(avoiding taken: Set<String>) -> String {
+    AdapterTranslator.unique("base", avoiding: taken)
+  }
+
+  /// `guard let base = self.base else { otherwise }`.
+  private func guardBase(_ local: String, otherwise: [SwiftStmt]) -> SwiftStmt {
+    .guard([.optionalBinding(local, .selfMember(baseName))], else: otherwise)
+  }
+
+  /// What a bridge's property read does once the object it stands for is released.
+  private func releasedProperty(_ type: TypeRef) -> [SwiftStmt] {
+    type.isOptional ? [.return(.nil)] : [released()]
+  }
+
+  /// What a bridge's method does once the object it stands for is released: nothing, `nil`, or
+  /// an error when the method can answer with one; else it stops, as an unowned reference would.
+  private func releasedMethod(_ method: MethodSignature) -> [SwiftStmt] {
+    if method.result == .void { return [.return(nil)] }
+    if method.result.isOptional { return [.return(.nil)] }
+    if method.isThrowing {
+      return [
+        .throw(
+          .call(
+            .identifier(context.releasedErrorName),
+            [SwiftArgument("protocolName", .string(adapterClass.source))]))
+      ]
+    }
+    return [released()]
+  }
+
+  private func released() -> SwiftStmt {
+    .expression(
+      .call(
+        .identifier("preconditionFailure"),
+        [
+          .unlabeled(
+            .string(
+              "the '\(adapterClass.source)' object behind this '\(adapterClass.destination)' bridge was released"
+            ))
+        ]))
+  }
+}

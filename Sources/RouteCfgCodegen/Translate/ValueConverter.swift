@@ -1,0 +1,132 @@
+import RouteCfgCore
+
+/// Which way a value moves relative to the adapter object that converts it.
+enum ValueFlow {
+  /// Into the wrapped object: a value set, an argument. Wrappers made for it are kept by the
+  /// adapter object's bridge store, since the wrapped object may hold them weakly (a delegate).
+  case inward
+  /// Back to the adapter object's caller: a value read, a result. The caller owns what it gets.
+  case outward
+
+  var reversed: ValueFlow { self == .inward ? .outward : .inward }
+}
+
+/// A planned conversion: the expression, and what it needs from the code around it.
+struct Conversion {
+  var expression: SwiftExpr
+  /// `false` when the value is used as it is (identical types, or an implicit upcast).
+  var isIdentity: Bool
+  /// The expression refers to the bridge store.
+  var usesBridges = false
+  /// The expression wraps a closure around the value, so the value must be a plain name (a
+  /// closure must capture a value, not re-evaluate an expression at each call).
+  var wrapsFunction = false
+}
+
+/// Writes the Swift expression that turns a value of one manifest type into another, following
+/// the same rules as the validator's type fit: identical types, `T` into `T?`, optionals, arrays
+/// and dictionaries element by element, function types parameter by parameter (in reverse) and
+/// result, and protocols through an inherited protocol or an adapter class.
+struct ValueConverter {
+  let context: GenerationContext
+  let classes: AdapterClasses
+  /// The bridge store of the adapter object doing the conversion.
+  let bridges: SwiftExpr
+
+  func convert(_ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow)
+    -> Conversion
+  {
+    convert(value, from: source, to: destination, flow: flow, depth: 0)
+  }
+
+  private func convert(
+    _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int
+  ) -> Conversion {
+    switch (source, destination) {
+    case (.optional(let inner), .optional(let target)):
+      return mapped(value, "map", from: inner, to: target, flow: flow, depth: depth)
+    case (_, .optional(let target)):
+      return convert(value, from: source, to: target, flow: flow, depth: depth)
+    case (.array(let inner), .array(let target)):
+      return mapped(value, "map", from: inner, to: target, flow: flow, depth: depth)
+    case (.dictionary(_, let inner), .dictionary(_, let target)):
+      return mapped(value, "mapValues", from: inner, to: target, flow: flow, depth: depth)
+    case (.function(let function), .function(let target)):
+      return wrapped(value, function, into: target, flow: flow, depth: depth)
+    case (.named(let name), .named(let target)):
+      return named(value, name, into: target, flow: flow)
+    default:
+      return Conversion(expression: value, isIdentity: true)
+    }
+  }
+
+  /// `value.map { convert($0) }`, or `value` when elements need no conversion.
+  private func mapped(
+    _ value: SwiftExpr, _ method: String, from source: TypeRef, to destination: TypeRef, flow: ValueFlow,
+    depth: Int
+  ) -> Conversion {
+    let element = convertsToClosure(source, destination) ? "function\(depth)" : nil
+    var inner = convert(
+      element.map(SwiftExpr.identifier) ?? .verbatim("$0"), from: source, to: destination, flow: flow,
+      depth: depth + 1)
+    guard !inner.isIdentity else { return Conversion(expression: value, isIdentity: true) }
+    let closure = SwiftClosure(parameters: element.map { [$0] } ?? [], inner.expression)
+    inner.expression = .call(value.dot(method), [], trailing: closure)
+    inner.wrapsFunction = false
+    return inner
+  }
+
+  private func convertsToClosure(_ source: TypeRef, _ destination: TypeRef) -> Bool {
+    if case .function = source, case .function = destination { return true }
+    return false
+  }
+
+  /// A closure that calls `value` with converted arguments and converts its result.
+  private func wrapped(
+    _ value: SwiftExpr, _ function: FunctionType, into target: FunctionType, flow: ValueFlow, depth: Int
+  ) -> Conversion {
+    let letter = String(UnicodeScalar(UInt8(ascii: "a") &+ UInt8(min(depth, 25))))
+    let names = target.parameters.indices.map { "\(letter)\($0)" }
+    var usesBridges = false
+    var identity = true
+    var arguments: [SwiftArgument] = []
+    for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
+      let argument = convert(
+        .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
+      )
+      usesBridges = usesBridges || argument.usesBridges
+      identity = identity && argument.isIdentity
+      arguments.append(.unlabeled(argument.expression))
+    }
+    var call = SwiftExpr.call(value, arguments)
+    if function.isAsync { call = .await(call) }
+    if function.isThrowing { call = .try(call) }
+    let result = convert(call, from: function.result, to: target.result, flow: flow, depth: depth + 1)
+    guard !(identity && result.isIdentity) else { return Conversion(expression: value, isIdentity: true) }
+    var body: [SwiftStmt] = [.expression(result.expression)]
+    if result.wrapsFunction {
+      body = [
+        .declaration(SwiftBinding(name: "result", value: call)),
+        .return(
+          convert(
+            .identifier("result"), from: function.result, to: target.result, flow: flow, depth: depth + 1
+          ).expression),
+      ]
+    }
+    return Conversion(
+      expression: .closure(SwiftClosure(parameters: names, body: body)), isIdentity: false,
+      usesBridges: usesBridges || result.usesBridges, wrapsFunction: true)
+  }
+
+  /// A protocol value through an inherited protocol (as it is) or an adapter class.
+  private func named(_ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow) -> Conversion {
+    guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
+      !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
+    else { return Conversion(expression: value, isIdentity: true) }
+    var arguments = [SwiftArgument.unlabeled(value)]
+    if flow == .inward { arguments.append(SwiftArgument("in", bridges)) }
+    return Conversion(
+      expression: .call(.identifier(adapterClass.name).dot("wrapping"), arguments), isIdentity: false,
+      usesBridges: flow == .inward)
+  }
+}
