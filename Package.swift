@@ -86,6 +86,11 @@ let package = Package(
       dependencies: ["RouteCfgCore", "RouteCfgRuntime", "RouteCfgTesting", "NoteAppExample"]
     ),
     .testTarget(
+      name: "RouteCfgCodegenTests",
+      dependencies: ["RouteCfgCore", "RouteCfgCodegen", "RouteCfgSynthetic"],
+      exclude: ["Golden", "Programs", "Fixtures"]
+    ),
+    .testTarget(
       name: "RouteCfgCLITests",
       dependencies: ["RouteCfgCore", "routecfg"]
     ),

@@ -14,6 +14,8 @@ indirect enum Layout: Sendable {
   case indent(Layout)
   /// Laid out flat when it fits in the rest of the line, else broken.
   case group(Layout)
+  /// Text written only when its group is broken (the trailing comma of a multi-line literal).
+  case whenBroken(String)
   /// Comment text after `prefix` (`/// `), its words wrapped to the line width; continuation
   /// lines start with the prefix at the same indentation.
   case comment(prefix: String, text: String)
@@ -23,7 +25,7 @@ indirect enum Layout: Sendable {
   /// `true` when the layout holds a hard line, so that no group around it can be flat.
   var hasHardLine: Bool {
     switch self {
-    case .text, .line, .softLine, .comment: return false
+    case .text, .line, .softLine, .comment, .whenBroken: return false
     case .hardLine: return true
     case .concat(let parts): return parts.contains { $0.hasHardLine }
     case .indent(let inner), .group(let inner): return inner.hasHardLine
@@ -64,6 +66,11 @@ struct LayoutPrinter {
       case .text(let text):
         output += text
         column += text.count
+      case .whenBroken(let text):
+        if command.mode == .broken {
+          output += text
+          column += text.count
+        }
       case .line, .softLine, .hardLine:
         if command.mode == .flat, !isHard(command.layout) {
           if case .line = command.layout {
@@ -134,6 +141,7 @@ struct LayoutPrinter {
       switch next.layout {
       case .text(let text): room -= text.count
       case .comment(let prefix, let text): room -= prefix.count + text.count
+      case .whenBroken(let text): if next.mode == .broken { room -= text.count }
       case .line:
         if next.mode == .broken { return true }
         room -= 1

@@ -63,21 +63,19 @@ extension SwiftRenderer {
   }
 
   private func layout(_ property: SwiftProperty) -> Layout {
-    let declaration =
-      (property.isLet ? "let " : "var ") + Self.identifier(property.name) + ": " + property.type.source
+    let declaration = annotated(
+      (property.isLet ? "let " : "var ") + Self.identifier(property.name), property.type)
     switch property.accessors {
     case .stored(let initialValue):
-      guard let initialValue else { return .concat([head(property.head), .text(declaration)]) }
-      return .concat([head(property.head), .text(declaration + " = "), layout(initialValue)])
+      guard let initialValue else { return .concat([head(property.head), declaration]) }
+      return .concat([head(property.head), assignment(declaration, layout(initialValue))])
     case .computed(let getter, let setter):
-      guard let setter else {
-        return .concat([head(property.head), .text(declaration + " "), block(getter)])
-      }
+      guard let setter else { return .concat([head(property.head), declaration, .text(" "), block(getter)]) }
       let accessors: Layout = .concat([
         .text("get "), block(getter), .hardLine, .text("set "), block(setter),
       ])
       return .concat([
-        head(property.head), .text(declaration + " {"), .indent(.concat([.hardLine, accessors])), .hardLine,
+        head(property.head), declaration, .text(" {"), .indent(.concat([.hardLine, accessors])), .hardLine,
         .text("}"),
       ])
     }
@@ -181,8 +179,8 @@ extension SwiftRenderer {
     case parameter.name?: text = Self.label(parameter.name)
     case let label?: text = Self.label(label) + " " + Self.identifier(parameter.name)
     }
-    text += ": " + parameter.type.source
-    guard let defaultValue = parameter.defaultValue else { return .text(text) }
-    return .concat([.text(text + " = "), layout(defaultValue)])
+    let annotation = annotated(text, parameter.type, isParameter: true)
+    guard let defaultValue = parameter.defaultValue else { return annotation }
+    return .concat([annotation, .text(" = "), layout(defaultValue)])
   }
 }

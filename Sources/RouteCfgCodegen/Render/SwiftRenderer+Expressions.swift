@@ -23,7 +23,7 @@ extension SwiftRenderer {
       return .concat([layout(lhs), .text(" \(operation) "), layout(rhs)])
     case .conditionalCast(let inner, let type):
       return .concat([layout(inner), .text(" as? " + type.source)])
-    case .array(let elements): return delimitedList("[", elements.map(layout), "]")
+    case .array(let elements): return delimitedList("[", elements.map(layout), "]", trailingComma: true)
     case .parenthesized(let inner): return .concat([.text("("), layout(inner), .text(")")])
     case .tuple(let elements): return delimitedList("(", elements.map(layout), ")")
     case .subscripted(let base, let indices):
@@ -66,14 +66,39 @@ extension SwiftRenderer {
 
   /// `open` items `close`, flat when it fits, else one item per line with the closing
   /// delimiter on its own line.
-  func delimitedList(_ open: String, _ items: [Layout], _ close: String) -> Layout {
+  func delimitedList(_ open: String, _ items: [Layout], _ close: String, trailingComma: Bool = false)
+    -> Layout
+  {
     guard !items.isEmpty else { return .text(open + close) }
     return .group(
       .concat([
         .text(open),
-        .indent(.concat([.softLine, .joined(items, separator: .concat([.text(","), .line]))])),
+        .indent(
+          .concat([
+            .softLine, .joined(items, separator: .concat([.text(","), .line])),
+            trailingComma ? .whenBroken(",") : .empty,
+          ])),
         .softLine,
         .text(close),
       ]))
+  }
+
+  /// `name: Type`, breaking after the colon when it does not fit, then after a function
+  /// type's `->` (as swift-format does: the result indented once more, except in a parameter).
+  func annotated(_ name: String, _ type: SwiftType, isParameter: Bool = false) -> Layout {
+    var typeLayout = Layout.text(type.source)
+    if case .function(var function) = type {
+      let result = function.result
+      function.result = .void
+      let head = String(SwiftType.function(function).source.dropLast(" Void".count))
+      let tail: Layout = .concat([.line, .text(result.source)])
+      typeLayout = .group(.concat([.text(head), isParameter ? tail : .indent(tail)]))
+    }
+    return .group(.concat([.text(name + ":"), .indent(.concat([.line, typeLayout]))]))
+  }
+
+  /// `target = value`, breaking after `=` when it does not fit.
+  func assignment(_ target: Layout, _ value: Layout) -> Layout {
+    .group(.concat([target, .text(" ="), .indent(.concat([.line, value]))]))
   }
 }

@@ -17,12 +17,12 @@ extension SwiftRenderer {
       guard let value else { return .text("return") }
       return .concat([.text("return "), layout(value)])
     case .assign(let target, let value):
-      return .concat([layout(target), .text(" = "), layout(value)])
+      return assignment(layout(target), layout(value))
     case .declaration(let binding):
       var text = (binding.isMutable ? "var " : "let ") + Self.identifier(binding.name)
       if let type = binding.type { text += ": " + type.source }
       guard let value = binding.value else { return .text(text) }
-      return .concat([.text(text + " = "), layout(value)])
+      return assignment(.text(text), layout(value))
     case .if(let conditions, let then, let otherwise):
       var parts: [Layout] = [conditionHead("if ", conditions, "{"), blockBody(then)]
       if let otherwise {

@@ -20,7 +20,7 @@ struct AdapterTranslator {
     let bridgesName = Self.unique("bridges", avoiding: memberNames.union([baseName]))
     let builder = MemberForwarding(
       context: context, classes: classes, adapterClass: adapterClass, baseName: baseName,
-      bridges: .selfMember(bridgesName))
+      bridgesName: bridgesName)
     var members: [SwiftDecl] = []
     var usesBridges = false
     for member in destination.members {
@@ -50,7 +50,7 @@ struct AdapterTranslator {
           doc: documentation(of: adapterClass),
           extraModifiers: ["final"]),
         kind: .class, name: adapterClass.name, inherits: [adapterClass.destination],
-        members: stored + [initializer, wrapping(adapterClass, baseName: baseName)] + members))
+        members: stored + [initializer, wrapping(adapterClass), optionalWrapping(adapterClass)] + members))
   }
 
   private func baseProperty(_ adapterClass: AdapterClasses.Class, name: String) -> SwiftDecl {
@@ -74,7 +74,7 @@ struct AdapterTranslator {
 
   /// `static func wrapping(_ value: any S, in bridges: Bridges? = nil) -> any D`: the original
   /// object when `value` wraps one the other way, else a new wrapper, kept by `bridges` when given.
-  private func wrapping(_ adapterClass: AdapterClasses.Class, baseName: String) -> SwiftDecl {
+  private func wrapping(_ adapterClass: AdapterClasses.Class) -> SwiftDecl {
     var body: [SwiftStmt] = []
     if let opposite = classes.converting(from: adapterClass.destination, to: adapterClass.source) {
       let cast = SwiftExpr.conditionalCast(.identifier("value"), .named(opposite.name))
@@ -119,6 +119,41 @@ struct AdapterTranslator {
         body: body))
   }
 
+  /// The same for an optional value: `nil` for `nil`, and for a bridge whose object was
+  /// released (a delegate that is gone reads back as `nil`).
+  private func optionalWrapping(_ adapterClass: AdapterClasses.Class) -> SwiftDecl {
+    var body: [SwiftStmt] = [.guard([.optionalBinding("value", .identifier("value"))], else: [.return(.nil)])]
+    if let opposite = classes.converting(from: adapterClass.destination, to: adapterClass.source),
+      opposite.kind == .bridge
+    {
+      body.append(
+        .if(
+          [.optionalBinding("bridge", .conditionalCast(.identifier("value"), .named(opposite.name)))],
+          then: [.return(.identifier("bridge").dot(oppositeBase(opposite)))]))
+    }
+    body.append(
+      .return(
+        .call(
+          .identifier("wrapping"),
+          [.unlabeled(.identifier("value")), SwiftArgument("in", .identifier("bridges"))])))
+    return .function(
+      SwiftFunction(
+        head: SwiftDeclHead(
+          doc: [
+            "`value` as a `\(adapterClass.destination)`, or `nil` when there is none or it stands for a released object."
+          ], modifiers: ["static"]),
+        signature: SwiftSignature(
+          name: "wrappingOptional",
+          parameters: [
+            SwiftParameter(label: nil, name: "value", type: .optional(.existential([adapterClass.source]))),
+            SwiftParameter(
+              label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)),
+              defaultValue: .nil),
+          ],
+          result: .optional(.existential([adapterClass.destination]))),
+        body: body))
+  }
+
   /// The name of the opposite class's base property (its destination's members may rename it).
   private func oppositeBase(_ opposite: AdapterClasses.Class) -> String {
     let memberNames = Set(context.graph.protocols[opposite.destination]?.members.map(\.name) ?? [])
@@ -138,10 +173,14 @@ struct AdapterTranslator {
     }
   }
 
-  /// `name`, or `name_`, `name__`... when a member of the protocol already has it.
+  /// `name`, or `name2`, `name3`... when it is taken.
   static func unique(_ name: String, avoiding taken: Set<String>) -> String {
     var candidate = name
-    while taken.contains(candidate) { candidate += "_" }
+    var number = 1
+    while taken.contains(candidate) {
+      number += 1
+      candidate = name + String(number)
+    }
     return candidate
   }
 }

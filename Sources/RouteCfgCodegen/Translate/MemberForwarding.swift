@@ -9,8 +9,8 @@ struct MemberForwarding {
   let adapterClass: AdapterClasses.Class
   /// The stored property holding the wrapped object.
   let baseName: String
-  /// The bridge store of the object (`self.bridges`).
-  let bridges: SwiftExpr
+  /// The stored property holding the object's bridge store.
+  let bridgesName: String
 
   struct Forwarded {
     let declaration: SwiftDecl
@@ -38,8 +38,9 @@ struct MemberForwarding {
   private func forwardProperty(
     _ name: String, _ property: PropertySignature, target: ForwardingTarget, targetProperty: PropertySignature
   ) -> Forwarded {
-    let converter = ValueConverter(context: context, classes: classes, bridges: bridges)
     let local = MemberForwarding.localBase(avoiding: [])
+    let bridges = AdapterTranslator.unique("bridges", avoiding: [local])
+    let converter = ValueConverter(context: context, classes: classes, bridges: .identifier(bridges))
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     let read = converter.convert(
       target.access(on: receiver), from: target.readType ?? targetProperty.type, to: property.type,
@@ -48,6 +49,7 @@ struct MemberForwarding {
       read, source: target.access(on: receiver), from: target.readType ?? targetProperty.type,
       to: property.type, converter: converter, flow: .outward)
     var usesBridges = read.usesBridges
+    if read.usesBridges { getter = [bindBridges(bridges)] + getter }
     if isBridge {
       getter = [guardBase(local, otherwise: releasedProperty(property.type))] + getter
     }
@@ -57,6 +59,7 @@ struct MemberForwarding {
         .identifier("newValue"), from: property.type, to: targetProperty.type, flow: .inward)
       usesBridges = usesBridges || write.usesBridges
       var statements: [SwiftStmt] = [.assign(target.access(on: receiver), write.expression)]
+      if write.usesBridges { statements = [bindBridges(bridges)] + statements }
       if isBridge { statements = [guardBase(local, otherwise: [.return(nil)])] + statements }
       setter = statements
     }
@@ -73,8 +76,10 @@ struct MemberForwarding {
   private func forwardMethod(
     _ name: String, _ method: MethodSignature, target: ForwardingTarget, targetMethod: MethodSignature
   ) -> Forwarded {
-    let converter = ValueConverter(context: context, classes: classes, bridges: bridges)
-    let local = MemberForwarding.localBase(avoiding: Set(method.parameters.map(\.name)))
+    let names = Set(method.parameters.map(\.name))
+    let local = MemberForwarding.localBase(avoiding: names)
+    let bridges = AdapterTranslator.unique("bridges", avoiding: names.union([local, "value"]))
+    let converter = ValueConverter(context: context, classes: classes, bridges: .identifier(bridges))
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     var usesBridges = false
     var arguments: [SwiftArgument] = []
@@ -97,12 +102,19 @@ struct MemberForwarding {
       let result = converter.convert(call, from: resultType, to: method.result, flow: .outward)
       usesBridges = usesBridges || result.usesBridges
       body = bind(
-        result, source: call, from: resultType, to: method.result, converter: converter, flow: .outward)
+        result, source: call, from: resultType, to: method.result, converter: converter, flow: .outward,
+        taken: names.union([local, bridges]))
     }
+    if usesBridges { body = [bindBridges(bridges)] + body }
     if isBridge { body = [guardBase(local, otherwise: releasedMethod(method))] + body }
     let signature = ProtocolTranslator(context: context).signature(of: name, method)
     let declaration = SwiftDecl.function(
-      SwiftFunction(head: SwiftDeclHead(modifiers: context.access), signature: signature, body: body))
+      SwiftFunction(
+        head: SwiftDeclHead(
+          modifiers: context.access
+            + ProtocolTranslator.asyncModifiers(
+              method, mainActor: context.isMainActor(protocol: adapterClass.destination))),
+        signature: signature, body: body))
     return Forwarded(declaration: declaration, usesBridges: usesBridges)
   }
 
@@ -112,11 +124,18 @@ struct MemberForwarding {
   /// to a constant first (the closure must capture the value, not re-read it).
   private func bind(
     _ conversion: Conversion, source: SwiftExpr, from sourceType: TypeRef, to type: TypeRef,
-    converter: ValueConverter, flow: ValueFlow
+    converter: ValueConverter, flow: ValueFlow, taken: Set<String> = []
   ) -> [SwiftStmt] {
     guard conversion.wrapsFunction else { return [.return(conversion.expression)] }
-    let bound = converter.convert(.identifier("value"), from: sourceType, to: type, flow: flow)
-    return [.declaration(SwiftBinding(name: "value", value: source)), .return(bound.expression)]
+    let name = AdapterTranslator.unique("value", avoiding: taken)
+    let bound = converter.convert(.identifier(name), from: sourceType, to: type, flow: flow)
+    return [.declaration(SwiftBinding(name: name, value: source)), .return(bound.expression)]
+  }
+
+  /// `let bridges = self.bridges`: closures that convert values capture the store, not `self`
+  /// (a closure handed to the wrapped object must not keep the adapter object alive).
+  private func bindBridges(_ local: String) -> SwiftStmt {
+    .declaration(SwiftBinding(name: local, value: .selfMember(bridgesName)))
   }
 
   /// The name of the local constant a bridge binds its object to.

@@ -9,7 +9,7 @@ struct ProtocolTranslator {
     guard let info = context.graph.protocols[name] else { return nil }
     var requirements: [SwiftRequirement] = []
     for (member, origin) in zip(info.members, info.origins) where origin == name {
-      requirements.append(requirement(for: member))
+      requirements.append(requirement(for: member, mainActor: context.isMainActor(protocol: name)))
     }
     return .protocolDecl(
       SwiftProtocol(
@@ -19,15 +19,24 @@ struct ProtocolTranslator {
         requirements: requirements))
   }
 
-  private func requirement(for member: MemberDecl) -> SwiftRequirement {
+  private func requirement(for member: MemberDecl, mainActor: Bool) -> SwiftRequirement {
     switch member.kind {
     case .property(let property):
       return .property(
         doc: [], attributes: [], name: member.name, type: context.swiftType(property.type),
         isSettable: property.isSettable)
     case .method(let method):
-      return .method(doc: [], attributes: [], signature: signature(of: member.name, method))
+      return .method(
+        doc: [], attributes: Self.asyncModifiers(method, mainActor: mainActor),
+        signature: signature(of: member.name, method))
     }
+  }
+
+  /// `nonisolated(nonsending)` for an async method of a protocol usable from any isolation: it
+  /// runs on its caller's actor, so a caller on the main actor can await a service it holds
+  /// without sending it elsewhere.
+  static func asyncModifiers(_ method: MethodSignature, mainActor: Bool) -> [String] {
+    method.isAsync && !mainActor ? ["nonisolated(nonsending)"] : []
   }
 
   /// The Swift signature of a declared method. Function-typed parameters are `@escaping`, so

@@ -45,11 +45,13 @@ struct RouteMatcherTranslator {
     let hasChildren = !node.literals.isEmpty || !node.typed.isEmpty || !node.catchAlls.isEmpty
     if hasChildren {
       body.append(.if([.expression(atEnd)], then: firstOf(terminals)))
-      body.append(
-        .declaration(
-          SwiftBinding(
-            name: "segment",
-            value: .subscripted(.identifier("path").dot("segments"), [.verbatim("\(node.depth)")]))))
+      if !node.literals.isEmpty || !node.typed.isEmpty {
+        body.append(
+          .declaration(
+            SwiftBinding(
+              name: "segment",
+              value: .subscripted(.identifier("path").dot("segments"), [.verbatim("\(node.depth)")]))))
+      }
       body += literalChildren(index, path: path, captures: captureArguments, tables: &declarations)
       for type in RouteValueType.allCases {
         guard let child = node.typed[type] else { continue }

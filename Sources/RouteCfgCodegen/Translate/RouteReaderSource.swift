@@ -295,6 +295,18 @@ enum RouteReaderSource {
           return result
         }
 
+        /// `/a/b?k=v`: each segment percent-encoded, then the catch-all's pieces, then the query.
+        static func path(
+          _ segments: [String], catchAll: String? = nil, query items: [(String, String?)] = []
+        )
+          -> String
+        {
+          var text = ""
+          for segment in segments { text += "/" + encode(segment) }
+          if let catchAll { text += "/" + encodeCatchAll(catchAll) }
+          return (text.isEmpty ? "/" : text) + query(items)
+        }
+
         /// `?key=value&...` for the items that have a value; empty when none has one.
         static func query(_ items: [(String, String?)]) -> String {
           var text = ""

@@ -43,6 +43,9 @@ struct ValueConverter {
     _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int
   ) -> Conversion {
     switch (source, destination) {
+    case (.optional(.named(let name)), .optional(.named(let target))):
+      // The optional form of `wrapping` reads a released delegate back as `nil`.
+      return named(value, name, into: target, flow: flow, function: "wrappingOptional")
     case (.optional(let inner), .optional(let target)):
       return mapped(value, "map", from: inner, to: target, flow: flow, depth: depth)
     case (_, .optional(let target)):
@@ -119,14 +122,16 @@ struct ValueConverter {
   }
 
   /// A protocol value through an inherited protocol (as it is) or an adapter class.
-  private func named(_ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow) -> Conversion {
+  private func named(
+    _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping"
+  ) -> Conversion {
     guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
     var arguments = [SwiftArgument.unlabeled(value)]
     if flow == .inward { arguments.append(SwiftArgument("in", bridges)) }
     return Conversion(
-      expression: .call(.identifier(adapterClass.name).dot("wrapping"), arguments), isIdentity: false,
+      expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
       usesBridges: flow == .inward)
   }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import RouteCfgCodegen
+import Testing
+
+/// Generated code compiled by the real compiler and run: values and calls arrive where the
+/// manifest says.
+@Suite("Generated code at run time")
+struct BehaviorTests {
+  @Test(
+    "NoteApp: the seed's login scenario, routes and the registry", arguments: SwiftCompiler.Isolation.allCases
+  )
+  func noteApp(isolation: SwiftCompiler.Isolation) throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(manifest: Generation.path("manifests/NoteApp.yaml"))
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("NoteApp.swift")], scratch: scratch,
+      isolation: isolation)
+    #expect(outcome.succeeded, "\(outcome.output)")
+    #expect(!outcome.output.contains("FAIL"), "\(outcome.output)")
+  }
+}
+
+extension BehaviorTests {
+  @Test(
+    "Every adapter feature: key paths, renamed methods, throws, async, protocol values in collections and closures",
+    arguments: SwiftCompiler.Isolation.allCases)
+  func features(isolation: SwiftCompiler.Isolation) throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(
+      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"))
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("Features.swift")], scratch: scratch,
+      isolation: isolation)
+    #expect(outcome.succeeded, "\(outcome.output)")
+    #expect(!outcome.output.contains("FAIL"), "\(outcome.output)")
+  }
+}

@@ -1,0 +1,236 @@
+// Drives the code generated for Fixtures/Features.yaml: every adapter feature forwarded
+// statically, and routes with every value type. Prints "ok" lines; exits 1 on a failure.
+
+import Foundation
+
+@MainActor
+enum Checks {
+  static var failures = 0
+}
+
+@MainActor
+func check(_ condition: Bool, _ message: String, line: Int = #line) {
+  if condition {
+    print("ok: \(message)")
+  } else {
+    print("FAIL (line \(line)): \(message)")
+    Checks.failures += 1
+  }
+}
+
+@MainActor
+final class Header: HeaderInput {
+  var title = ""
+  var subtitle: String?
+}
+
+@MainActor
+final class Panel: PanelInput {
+  let id: Int
+  let header = Header() as any HeaderInput
+  var footer: (any HeaderInput)?
+  var observers: [any PanelObserver] = []
+  weak var delegate: (any PanelObserver)?
+  var onSelect: ((any PanelObserver) -> Void)?
+  var handlers: [String: any PanelObserver] = [:]
+  var makeObserver: (() -> any PanelObserver)?
+  var registered: [any PanelObserver] = []
+  var shown: [String] = []
+
+  init(id: Int) { self.id = id }
+
+  func show(message text: String, animated: Bool) throws -> Bool {
+    struct Refused: Error {}
+    if text.isEmpty { throw Refused() }
+    shown.append(text)
+    return animated
+  }
+
+  func load(page: Int) async throws -> [String] { ["page \(page)"] }
+
+  func register(observer: any PanelObserver) { registered.append(observer) }
+
+  func firstObserver() -> (any PanelObserver)? { registered.first }
+}
+
+/// The panel's own observer, which the screen only sees through the generated proxy.
+@MainActor
+final class PanelLog: PanelObserver {
+  var counts: [Int] = []
+  func panelDidChange(count: Int) { counts.append(count) }
+  func panelName() -> String? { "log" }
+  func panelValue() throws -> Int { 42 }
+}
+
+@MainActor
+final class Watcher: ScreenWatcher {
+  let name: String
+  var counts: [Int] = []
+
+  init(_ name: String) { self.name = name }
+
+  func screenDidChange(count: Int) { counts.append(count) }
+  func screenName() -> String? { name }
+  func screenValue() throws -> Int { name.count }
+}
+
+nonisolated final class Store: StoreService {
+  var onChange: ((Int) -> Void)?
+  func fetch(id: Int, completion: (String?) -> Void) { completion(id == 1 ? "one" : nil) }
+  func size() async -> Int { 2 }
+}
+
+@MainActor
+final class Screen {
+  let dependencies: any ScreenDependencies
+  init(_ dependencies: any ScreenDependencies) { self.dependencies = dependencies }
+}
+
+@MainActor
+final class Files {
+  let path: String?
+  init(path: String?) { self.path = path }
+}
+
+@MainActor
+final class Missing {}
+
+@MainActor
+func run() async {
+  let registry = FeaturesRegistry(
+    panel: { id, _, _, _ in Panel(id: id) },
+    screen: { Screen($0) },
+    files: { Files(path: $0) },
+    store: { Store() },
+    missing: { Missing() }
+  )
+  guard let screenObject = registry.open(.screen) as? Screen else {
+    check(false, "open(.screen) makes the screen")
+    return
+  }
+  let screen = screenObject.dependencies.makeScreenInput(id: 5)
+  guard let panel = (screen as? PanelInputAsScreenInput)?.base as? Panel else {
+    check(false, "the screen input is the panel behind the generated proxy")
+    return
+  }
+
+  // Key paths, optional steps.
+  screen.title = "Title"
+  check(panel.header.title == "Title", "title: header.title writes through the key path")
+  (panel.header as? Header)?.subtitle = "Sub"
+  check(screen.subtitle == "Sub" && screen.title == "Title", "reads follow the key path")
+  check(screen.footerTitle == nil, "an optional step that is nil reads as nil")
+  let footer = Header()
+  footer.title = "Foot"
+  panel.footer = footer
+  check(screen.footerTitle == "Foot", "an optional step reads through when present")
+
+  // Arrays of protocol values, both ways, with identity.
+  let first = Watcher("first")
+  let second = Watcher("second")
+  screen.watchers = [first, second]
+  panel.observers.forEach { $0.panelDidChange(count: 3) }
+  check(first.counts == [3] && second.counts == [3], "array elements are bridged to the panel")
+  check(screen.watchers.count == 2 && screen.watchers[0] === first, "array elements read back as themselves")
+  panel.observers.append(PanelLog())
+  check(screen.watchers.last?.screenName() == "log", "the panel's own elements read through proxies")
+
+  // A delegate, weakly held, identity.
+  screen.watcher = first
+  panel.delegate?.panelDidChange(count: 7)
+  check(first.counts == [3, 7], "the delegate is bridged")
+  check(screen.watcher === first, "the delegate reads back as itself")
+
+  // Closures whose parameters and results are protocol values.
+  var picked: [String?] = []
+  screen.onPick = { picked.append($0.screenName()) }
+  panel.onSelect?(PanelLog())
+  check(picked == ["log"], "a closure set through the screen receives the panel's values as ScreenWatcher")
+  panel.onSelect = { observer in observer.panelDidChange(count: 11) }
+  screen.onPick?(second)
+  check(second.counts == [3, 11], "a closure read back passes ScreenWatcher values to the panel's closure")
+  screen.makeWatcher = { second }
+  check(panel.makeObserver.map { (try? $0().panelValue()) == 6 } == true, "closure results are bridged")
+  check(screen.makeWatcher.map { $0() === second } == true, "closure results read back as themselves")
+
+  // Dictionaries of protocol values.
+  screen.watchersByName = ["a": first]
+  panel.handlers["a"]?.panelDidChange(count: 13)
+  check(first.counts.last == 13 && screen.watchersByName["a"] === first, "dictionary values cross both ways")
+
+  // Renamed methods with their arguments; throws and async.
+  do {
+    check(
+      try screen.display(text: "hello", animated: true),
+      "display(text:animated:) reaches show(message:animated:)")
+    check(panel.shown == ["hello"], "arguments are passed to the renamed parameters")
+    _ = try screen.display(text: "", animated: false)
+    check(false, "errors are rethrown")
+  } catch {
+    check(true, "errors are rethrown")
+  }
+  let pages = (try? await screen.load(page: 2)) ?? []
+  check(pages == ["page 2"], "async throwing methods forward")
+
+  // Arguments of protocol types, results of protocol types, released bridges.
+  screen.add(watcher: first)
+  check(screen.firstWatcher() === first, "a registered watcher comes back as itself")
+  do {
+    let temporary = Watcher("temporary")
+    screen.add(watcher: temporary)
+  }
+  let released = panel.registered[1]
+  check(released.panelName() == nil, "a released bridge answers nil for an optional result")
+  released.panelDidChange(count: 1)
+  check(true, "a released bridge ignores a Void call")
+  do {
+    _ = try released.panelValue()
+    check(false, "a released bridge throws from a throwing method")
+  } catch let error as FeaturesReleasedObjectError {
+    check(error.protocolName == "ScreenWatcher", "a released bridge throws FeaturesReleasedObjectError")
+  } catch {
+    check(false, "unexpected error \(error)")
+  }
+
+  // A service adapter, from any isolation.
+  let cache = screenObject.dependencies.makeCacheRequired()
+  var fetched: [String?] = []
+  cache.get(key: 1, done: { fetched.append($0) })
+  cache.get(key: 2, done: { fetched.append($0) })
+  check(fetched == ["one", nil], "get(key:done:) reaches fetch(id:completion:) with its closure")
+  var changes: [Int] = []
+  cache.changed = { changes.append($0) }
+  (cache as? StoreServiceAsCacheRequired)?.base.onChange?(4)
+  check(changes == [4], "a closure property crosses a service adapter")
+  let size = await cache.size()
+  check(size == 2, "async methods forward on services")
+
+  // Routes with every value type.
+  let routes: [FeaturesRoute] = [
+    .panel(id: 1), .panel(id: -2, mode: "edit"), .panel(id: 3, ratio: 0.5),
+    .panel(id: 4, ratio: 1e-7, flag: true),
+    .panel(id: 5, mode: "a b/ü", ratio: -2.5, flag: false), .screen, .files(path: "a/b c/d"), .files(),
+    .files(path: "x"),
+  ]
+  for route in routes {
+    check(FeaturesRoute.resolve(route.path) == .route(route), "\(route) → \(route.path) resolves back")
+  }
+  check(
+    FeaturesRoute.resolve("features://panels/7/ratio/2e3?flag=true")
+      == .route(.panel(id: 7, ratio: 2000, flag: true)), "typed values from the path and the query")
+  check(
+    FeaturesRoute.resolve("/panels/7?flag=yes") == .unmatched, "a query value that does not convert fails")
+  check(FeaturesRoute.resolve("/panels/7/..") == .unmatched, "a '..' segment never matches")
+  check(FeaturesRoute.resolve("/files/%2E%2E") == .unmatched, "an encoded '..' segment never matches")
+  check(FeaturesRoute.resolve("/files/a%2Fb") == .route(.files(path: "a/b")), "%2F stays inside its segment")
+  check(registry.open(url: "/nothing") is Missing, "the fallback takes unmatched URLs")
+  let empty = FeaturesRoute.panel(id: 1, mode: "")
+  check(empty.path == "/panels/1?mode=", "an empty string cannot be a segment: it goes to the query")
+  check(FeaturesRoute.resolve(empty.path) == .route(empty), "and reads back from there")
+}
+
+await run()
+if Checks.failures > 0 {
+  print("\(Checks.failures) failure(s)")
+  exit(1)
+}
