@@ -57,21 +57,21 @@ struct GenerateCommand: ParsableCommand {
     } catch {
       throw UsageError("\(file): \(error.description)")
     }
-    if !result.diagnostics.isEmpty { Output.error(TextFormatter.format(result.report)) }
-    guard let graph = result.graph else {
-      let counts = TextFormatter.summary(
-        errors: result.report.errorCount, warnings: result.report.warningCount)
-      Output.error("\(TextFormatter.printable(file)): \(counts); nothing generated\n")
-      Output.exit(1)
-    }
+    guard let graph = result.graph else { fail(result.report) }
     let options = CodegenOptions(
       variant: variant, module: module, access: access, imports: imports, fileNamePrefix: filePrefix)
     let files: [GeneratedFile]
     do {
       files = try CodeGenerator.generate(graph, manifestPath: file, options: options)
+    } catch .nameCollisions(let collisions) {
+      fail(
+        DiagnosticReport(
+          files: result.manifest.files, diagnostics: (result.diagnostics + collisions).sorted()))
     } catch {
       throw UsageError("\(file): \(error.description)")
     }
+    // Warnings are shown, and do not stop generation.
+    if !result.diagnostics.isEmpty { Output.error(TextFormatter.format(result.report)) }
     let summary: OutputSummary
     do {
       summary = try OutputDirectory.write(files, to: output)
@@ -81,6 +81,14 @@ struct GenerateCommand: ParsableCommand {
     }
     if !quiet { Output.standard(Self.describe(summary, directory: output)) }
     withExtendedLifetime(result) { Output.exit(0) }
+  }
+
+  /// Prints the diagnostics of a manifest that cannot be generated and exits 1.
+  private func fail(_ report: DiagnosticReport) -> Never {
+    let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
+    Output.error(
+      TextFormatter.format(report) + "\(TextFormatter.printable(file)): \(counts); nothing generated\n")
+    Output.exit(1)
   }
 
   /// `Generated/: 2 files written, 2 unchanged, 1 removed`.

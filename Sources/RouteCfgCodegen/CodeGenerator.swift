@@ -14,11 +14,15 @@ public enum CodegenError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownVariant(UnknownVariantError)
   /// `--module` names no module of the manifest; the message has a suggestion.
   case unknownModule(name: String, suggestion: String)
+  /// Manifest names that would collide in Swift (RC1001), with their places.
+  case nameCollisions([Diagnostic])
 
   public var description: String {
     switch self {
     case .unknownVariant(let error): return error.description
     case .unknownModule(let name, let suggestion): return "unknown module '\(name)'\(suggestion)"
+    case .nameCollisions(let diagnostics):
+      return diagnostics.map(\.message).joined(separator: "\n")
     }
   }
 }
@@ -42,6 +46,9 @@ public enum CodeGenerator {
     }
     let context = GenerationContext(
       graph: graph, options: options, resolution: resolution, manifestPath: manifestPath)
+    let classes = AdapterClasses(context: context)
+    let collisions = NameCollisions(context: context, classes: classes).diagnostics()
+    if !collisions.isEmpty { throw .nameCollisions(collisions.sorted()) }
     let renderer = SwiftRenderer()
     let header = header(manifestPath: manifestPath, options: options)
     if let module = options.module {
@@ -55,7 +62,6 @@ public enum CodeGenerator {
       return [GeneratedFile(name: file.name, contents: renderer.render(file))]
     }
     let prefix = options.fileNamePrefix ?? context.appName
-    let classes = AdapterClasses(context: context)
     let tree = RouteMatchTree(graph: graph)
     let routes = RouteEnumTranslator(context: context, tree: tree)
     var adapters = AdapterTranslator(context: context, classes: classes).declarations()

@@ -3,7 +3,7 @@
 ///
 /// RC01xx files and YAML, RC02xx manifest shape, RC03xx includes, RC04xx member declarations,
 /// RC05xx names and references, RC06xx adapters, RC07xx resolution, RC08xx routes,
-/// RC09xx warnings about unused parts.
+/// RC09xx warnings about unused parts, RC10xx code generation (reported by `generate`).
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   // MARK: Files and YAML
   case fileUnreadable = "RC0101"
@@ -87,6 +87,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   case unusedProtocol = "RC0901"
   case unusedAdapter = "RC0902"
   case unreachableModule = "RC0903"
+
+  // MARK: Code generation
+  case generatedNameCollision = "RC1001"
 
   /// The severity this code is reported with (`--strict` turns warnings into errors).
   public var defaultSeverity: Severity {
@@ -174,6 +177,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .unusedProtocol: return "No module provides or requires the protocol and no adapter uses it."
     case .unusedAdapter: return "No requirement or member forwarding uses the adapter."
     case .unreachableModule: return "A module has no route and nothing requires what it provides."
+    case .generatedNameCollision: return "Two declarations would get the same name in generated Swift."
     }
   }
 

@@ -3,6 +3,8 @@
 /// runtime registry, the router and code generation all read this one model.
 public struct AppGraph: Sendable {
   public let app: String?
+  /// Where `app` is written, or the start of the root file when it is not.
+  public let appLocation: SourceLocation
   public let scheme: String?
   public let fallback: String?
   /// Protocols by name.

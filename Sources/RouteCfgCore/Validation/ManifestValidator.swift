@@ -135,7 +135,9 @@ public struct ManifestValidator {
         isUsedInReverse: reversePairings[index] != nil)
     }
     return AppGraph(
-      app: manifest.app?.value, scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
+      app: manifest.app?.value,
+      appLocation: manifest.app?.location ?? SourceLocation(file: SourceFileID(0), line: 1, column: 1),
+      scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
       protocols: protocols, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
       adapters: adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
       resolutions: resolutions, baseResolution: baseResolution)
