@@ -2,7 +2,8 @@ import RouteCfgCore
 
 /// The classes that present an object of one protocol as another: for `adapt: R, to: P`, the
 /// proxy `PAsR` (conforms to `R`, holds a `P` strongly) and, when values flow the other way, the
-/// bridge `RAsP` (conforms to `P`, holds the caller's `R` weakly).
+/// bridge `RAsP` (conforms to `P`, holds the caller's `R` weakly). An adapter used only in
+/// reverse (its `to` may have members `adapt` lacks) has no proxy.
 struct AdapterClasses {
   /// One generated class.
   struct Class {
@@ -30,7 +31,7 @@ struct AdapterClasses {
 
   init(context: GenerationContext) {
     var classes: [Class] = []
-    for (index, adapter) in context.graph.adapters.enumerated() {
+    for (index, adapter) in context.graph.adapters.enumerated() where adapter.isUsedForward {
       classes.append(
         Class(
           name: context.adapterClassName(from: adapter.to, to: adapter.adapt), kind: .proxy, adapter: index,

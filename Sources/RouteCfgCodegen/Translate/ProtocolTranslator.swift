@@ -60,7 +60,10 @@ struct ProtocolTranslator {
     if !providers.isEmpty { lines.append("Provided by " + list(providers) + ".") }
     if !requirers.isEmpty {
       var line = "Required by " + list(requirers)
-      if let provider = context.resolution.provider(of: info.name), !providers.contains(provider.module) {
+      // A module's interface does not name who answers it: that is the app's business.
+      if context.options.module == nil, let provider = context.resolution.provider(of: info.name),
+        !providers.contains(provider.module)
+      {
         line += "; answered by `\(provider.module)`"
         if let adapter = provider.adapter {
           line += " through `\(context.adapterClassName(from: graph.adapters[adapter].to, to: info.name))`"

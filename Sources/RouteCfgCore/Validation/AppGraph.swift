@@ -93,6 +93,9 @@ public struct AdapterInfo: Sendable {
   /// For each member of `to`, the member of `adapt` it reaches when the adapter is used in
   /// reverse (to hand a `adapt` object to code that expects `to`); empty when it is not.
   public let reverse: [MemberPairing]
+  /// `true` when the adapter was checked forward: a requirement resolves through it, a member
+  /// type needs it that way, or nothing uses it. Code generation then writes its proxy.
+  public let isUsedForward: Bool
   /// `true` when member types pass `adapt` values to code that expects `to` (a delegate the
   /// caller sets): code generation then writes the reverse bridge.
   public let isUsedInReverse: Bool

@@ -132,7 +132,7 @@ public struct ManifestValidator {
       return AdapterInfo(
         adapt: decl.adapt?.value ?? "", to: decl.to?.value ?? "", location: decl.location,
         forward: forwardPairings[index] ?? [], reverse: reversePairings[index] ?? [],
-        isUsedInReverse: reversePairings[index] != nil)
+        isUsedForward: forwardPairings[index] != nil, isUsedInReverse: reversePairings[index] != nil)
     }
     return AppGraph(
       app: manifest.app?.value,
