@@ -22,7 +22,9 @@ struct GoldenTests {
 
   static let cases: [Case] = [
     Case(name: "NoteApp", manifest: "manifests/NoteApp.yaml", options: CodegenOptions()),
-    Case(name: "NoteApp-module-NoteList", manifest: "manifests/NoteApp.yaml", options: CodegenOptions(module: "NoteList")),
+    Case(
+      name: "NoteApp-module-NoteList", manifest: "manifests/NoteApp.yaml",
+      options: CodegenOptions(module: "NoteList")),
     Case(
       name: "NoteApp-module-Login", manifest: "manifests/NoteApp.yaml",
       options: CodegenOptions(module: "Login", access: .public)),
@@ -31,7 +33,9 @@ struct GoldenTests {
     Case(
       name: "LoginDemo-macOS-public", manifest: "manifests/LoginDemo.yaml",
       options: CodegenOptions(variant: "macOS", access: .public)),
-    Case(name: "Features", manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml", options: CodegenOptions()),
+    Case(
+      name: "Features", manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml",
+      options: CodegenOptions()),
   ]
 
   static let recording = ProcessInfo.processInfo.environment["ROUTECFG_RECORD_GOLDEN"] == "1"
@@ -49,7 +53,8 @@ struct GoldenTests {
       return
     }
     let recorded = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(recorded == files.map(\.name).sorted(), "the generated file names differ from Golden/\(golden.name)")
+    #expect(
+      recorded == files.map(\.name).sorted(), "the generated file names differ from Golden/\(golden.name)")
     for file in files {
       let expected = try? String(contentsOfFile: "\(directory)/\(file.name)", encoding: .utf8)
       #expect(
@@ -70,7 +75,8 @@ struct GoldenTests {
   private func firstDifference(_ actual: String, _ expected: String) -> String {
     let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
     let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    for (number, (line, expectedLine)) in zip(actualLines, expectedLines).enumerated() where line != expectedLine {
+    for (number, (line, expectedLine)) in zip(actualLines, expectedLines).enumerated()
+    where line != expectedLine {
       return "line \(number + 1):\n  generated: \(line)\n  golden:    \(expectedLine)"
     }
     return "lengths differ: \(actualLines.count) lines generated, \(expectedLines.count) in the golden file"

@@ -33,13 +33,18 @@ enum SwiftCompiler {
 
   /// Compiles `files` as one Swift 6 module with warnings as errors: an executable when one of
   /// them is `main.swift`, else a library.
-  static func compile(_ files: [String], module: String = "Generated", isolation: Isolation, output: String)
-    throws -> Outcome
-  {
+  static func compile(
+    _ files: [String], module: String = "Generated", isolation: Isolation, output: String,
+    typecheckOnly: Bool = false
+  ) throws -> Outcome {
     let isProgram = files.contains { $0.hasSuffix("/main.swift") }
     var arguments = ["-swift-version", "6", "-warnings-as-errors", "-module-name", module, "-Onone"]
     arguments += isolation.flags
-    arguments += isProgram ? ["-o", output] : ["-parse-as-library", "-emit-library", "-o", output]
+    if typecheckOnly {
+      arguments += ["-typecheck", "-parse-as-library"]
+    } else {
+      arguments += isProgram ? ["-o", output] : ["-parse-as-library", "-emit-library", "-o", output]
+    }
     return try run(swiftc, arguments + files)
   }
 

@@ -1,0 +1,147 @@
+import Foundation
+import RouteCfgCodegen
+import RouteCfgCore
+import Testing
+
+/// Generated code compiled by the real compiler: Swift 6 language mode, warnings as errors,
+/// with the default isolation and with main-actor default isolation.
+@Suite("Generated code compiles")
+struct CompileTests {
+  /// A manifest and the options to generate it with.
+  struct Case: CustomTestStringConvertible, Sendable {
+    let manifest: String
+    var options = CodegenOptions()
+
+    var testDescription: String {
+      manifest + (options.variant.map { " --variant \($0)" } ?? "")
+        + (options.module.map { " --module \($0)" } ?? "")
+    }
+  }
+
+  /// Every shipped manifest (each variant too) and every rule fixture without errors.
+  static let wholeManifests: [Case] = {
+    var cases = [
+      Case(manifest: "manifests/NoteApp.yaml"), Case(manifest: "manifests/ShopApp/ShopApp.yaml"),
+      Case(manifest: "manifests/LoginDemo.yaml"),
+      Case(manifest: "manifests/LoginDemo.yaml", options: CodegenOptions(variant: "macOS", access: .public)),
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"),
+    ]
+    cases += validFixtures().map { Case(manifest: $0) }
+    return cases
+  }()
+
+  /// Every module of every shipped manifest, alone.
+  static let interfaces: [Case] = {
+    var cases: [Case] = []
+    for manifest in ["manifests/NoteApp.yaml", "manifests/ShopApp/ShopApp.yaml", "manifests/LoginDemo.yaml"] {
+      guard let graph = try? RouteCfg.validate(path: Generation.path(manifest)).graph else { continue }
+      cases += graph.moduleNames.map {
+        Case(manifest: manifest, options: CodegenOptions(module: $0, access: .public))
+      }
+    }
+    return cases
+  }()
+
+  /// The rule fixtures that validate without errors, relative to the repository.
+  static func validFixtures() -> [String] {
+    let directory = "Tests/RouteCfgCoreTests/Fixtures/Rules"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: Generation.path(directory))) ?? []
+    return entries.sorted().compactMap { entry in
+      let manifest = entry.hasSuffix(".yaml") ? "\(directory)/\(entry)" : "\(directory)/\(entry)/main.yaml"
+      guard FileManager.default.fileExists(atPath: Generation.path(manifest)),
+        (try? RouteCfg.validate(path: Generation.path(manifest)))?.isValid == true
+      else { return nil }
+      return manifest
+    }
+  }
+
+  @Test("A whole manifest's output compiles as one module", arguments: wholeManifests)
+  func wholeOutputCompiles(_ testCase: Case) throws {
+    for isolation in SwiftCompiler.Isolation.allCases {
+      try compile(testCase, isolation: isolation, typecheckOnly: false)
+    }
+  }
+
+  @Test("A module's interface compiles alone", arguments: interfaces)
+  func interfaceCompilesAlone(_ testCase: Case) throws {
+    for isolation in SwiftCompiler.Isolation.allCases {
+      try compile(testCase, isolation: isolation, typecheckOnly: true)
+    }
+  }
+
+  @Test("Some fixtures are valid, so the list above is not empty")
+  func fixturesAreFound() {
+    #expect(Self.validFixtures().count >= 10)
+  }
+
+  private func compile(_ testCase: Case, isolation: SwiftCompiler.Isolation, typecheckOnly: Bool) throws {
+    let scratch = try Scratch()
+    let manifest = Generation.path(testCase.manifest)
+    let graph = try #require(try RouteCfg.validate(path: manifest).graph)
+    var options = testCase.options
+    // Qualified external types (`Foundation.URL`) come from their module, as `--import` adds it.
+    options.imports += ExternalTypeStubs.modules(for: graph)
+    let files = try Generation.files(manifest: manifest, options: options)
+    var paths = try files.map { try scratch.write($0.name, $0.contents) }
+    if let stubs = ExternalTypeStubs.source(for: graph) {
+      paths.append(try scratch.write("ExternalTypes.swift", stubs))
+    }
+    let outcome = try SwiftCompiler.compile(
+      paths, isolation: isolation, output: scratch.path + "/libGenerated.so", typecheckOnly: typecheckOnly)
+    #expect(outcome.succeeded, "\(testCase.testDescription) (\(isolation)):\n\(outcome.output)")
+  }
+}
+
+/// Declarations for the external types a manifest names (types that are neither declared
+/// protocols nor the standard library's), so that its generated code compiles in a test as it
+/// would in an app that defines them.
+enum ExternalTypeStubs {
+  static let standardLibrary: Set<String> = [
+    "String", "Int", "Double", "Bool", "Void", "Float", "Character", "UInt", "Int8", "Int16", "Int32",
+    "Int64",
+    "UInt8", "UInt16", "UInt32", "UInt64", "Any", "AnyObject", "Never", "Substring", "Float80",
+  ]
+
+  static func source(for graph: AppGraph) -> String? {
+    let names = externalNames(in: graph).filter { !$0.contains(".") }
+    guard !names.isEmpty else { return nil }
+    return names.sorted().map { "nonisolated struct \($0): Hashable, Sendable {}\n" }.joined()
+  }
+
+  /// The modules qualified external names come from (`Foundation` for `Foundation.URL`).
+  static func modules(for graph: AppGraph) -> [String] {
+    Set(externalNames(in: graph).compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } })
+      .sorted()
+  }
+
+  private static func externalNames(in graph: AppGraph) -> Set<String> {
+    var names: Set<String> = []
+    func collect(_ type: TypeRef) {
+      switch type {
+      case .named(let name):
+        if graph.protocols[name] == nil, !standardLibrary.contains(name), !name.hasPrefix("Swift.") {
+          names.insert(name)
+        }
+      case .optional(let inner), .array(let inner): collect(inner)
+      case .dictionary(let key, let value):
+        collect(key)
+        collect(value)
+      case .function(let function):
+        function.parameters.forEach(collect)
+        collect(function.result)
+      }
+    }
+    for info in graph.protocols.values {
+      for member in info.members {
+        switch member.kind {
+        case .property(let property): collect(property.type)
+        case .method(let method):
+          method.parameters.forEach { collect($0.type) }
+          collect(method.result)
+        }
+      }
+    }
+    for module in graph.modules.values { module.parameters.forEach { collect($0.type) } }
+    return names
+  }
+}
