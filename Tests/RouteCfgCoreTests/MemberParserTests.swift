@@ -1,4 +1,5 @@
 import RouteCfgCore
+import RouteCfgSynthetic
 import Testing
 
 private typealias Harness = MemberParserHarness

@@ -1,3 +1,4 @@
+import RouteCfgSynthetic
 import Testing
 
 @testable import RouteCfgCore
