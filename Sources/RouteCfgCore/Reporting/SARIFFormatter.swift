@@ -1,6 +1,10 @@
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run whose rules are the
 /// whole diagnostic code registry, one result per diagnostic, notes as related locations.
-public enum SARIFFormatter {
+public struct SARIFFormatter: DiagnosticFormatter {
+  public init() {}
+
+  public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
+
   public static func value(_ report: DiagnosticReport) -> JSONValue {
     let codes = DiagnosticCode.allCases
     var ruleIndex: [DiagnosticCode: Int] = [:]
