@@ -34,6 +34,13 @@ struct SARIFOutputTests {
     #expect(driver["name"] as? String == "routecfg")
     let rules = try #require(driver["rules"] as? [[String: Any]])
     let ruleIDs = rules.compactMap { $0["id"] as? String }
+    // Each rule carries its explanation as help, and no link into a repository the user lacks.
+    for rule in rules {
+      let help = try #require(rule["help"] as? [String: Any])
+      #expect((help["markdown"] as? String)?.contains("**How to fix:**") == true)
+      #expect(rule["helpUri"] == nil)
+      #expect((help["text"] as? String)?.contains("Docs/Diagnostics.md") == false)
+    }
     #expect(ruleIDs.contains("RC0601") && ruleIDs.contains("RC0105"))
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count == 3)
