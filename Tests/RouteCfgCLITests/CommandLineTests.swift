@@ -9,7 +9,8 @@ struct CommandLineTests {
     let result = try Routecfg.run(arguments)
     #expect(result.status == 64)
     #expect(result.standardOutput.isEmpty)
-    #expect(result.standardError.hasPrefix("error: unknown command 'frobnicate'; the commands are validate, "))
+    #expect(
+      result.standardError.hasPrefix("error: unknown command 'frobnicate'; the commands are validate, "))
   }
 
   @Test func aMisspeltCommandGetsASuggestion() throws {

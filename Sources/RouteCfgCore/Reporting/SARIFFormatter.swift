@@ -21,7 +21,10 @@ public struct SARIFFormatter: DiagnosticFormatter {
       if let explanation = code.explanation {
         rule.append(("fullDescription", .object([("text", .string(explanation.description))])))
         rule.append(
-          ("help", .object([("text", .string(explanation.text())), ("markdown", .string(explanation.markdown))])))
+          (
+            "help",
+            .object([("text", .string(explanation.text())), ("markdown", .string(explanation.markdown))])
+          ))
       }
       rule.append(("defaultConfiguration", .object([("level", .string(code.defaultSeverity.rawValue))])))
       return JSONValue.object(rule)
