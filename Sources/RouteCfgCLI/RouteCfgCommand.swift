@@ -16,7 +16,8 @@ public struct RouteCfgCommand: ParsableCommand {
       """,
     version: RouteCfgVersion.current,
     subcommands: [
-      ValidateCommand.self, ResolveCommand.self, GraphCommand.self, ExplainCommand.self, SchemaCommand.self,
+      ValidateCommand.self, ResolveCommand.self, RoutesCommand.self, GraphCommand.self, ExplainCommand.self,
+      SchemaCommand.self,
     ]
   )
 
