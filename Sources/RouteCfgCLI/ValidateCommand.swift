@@ -66,17 +66,7 @@ struct ValidateCommand: ParsableCommand {
 
   /// `manifests/NoteApp.yaml: valid (7 modules, 9 protocols, 2 adapters, 6 routes)`.
   static func summary(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
-    let file = TextFormatter.printable(file)
-    let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
-    guard let graph, !report.hasErrors else { return "\(file): \(counts)" }
-    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-    var parts = [
-      count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),
-      count(graph.adapters.count, "adapter"), count(graph.routes.count, "route"),
-    ]
-    if !graph.variantNames.isEmpty { parts.append(count(graph.variantNames.count, "variant")) }
-    let warnings = report.warningCount == 0 ? "" : ", \(counts)"
-    return "\(file): valid (\(parts.joined(separator: ", ")))\(warnings)"
+    ValidationSummary.line(file: file, report: report, graph: graph)
   }
 }
 
