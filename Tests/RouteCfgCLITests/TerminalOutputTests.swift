@@ -51,6 +51,16 @@ struct TerminalOutputTests {
     #expect(piped.status == 1)
   }
 
+  @Test func theReadmesTerminalSampleIsWhatTheToolDraws() throws {
+    let readme = try String(contentsOfFile: Routecfg.repository + "/README.md", encoding: .utf8)
+    let opening = try #require(readme.range(of: "```\nmanifests/invalid/login-adapter.yaml:28:7:"))
+    let rest = readme[readme.index(after: readme.index(opening.lowerBound, offsetBy: 2))...].dropFirst()
+    let sample = String(rest.prefix { $0 != "`" })
+    #expect(sample.contains("28 │       mesage: notifyString\n"))
+    let drawn = try Routecfg.run(["validate", Self.invalid, "--color", "always"])
+    #expect(Self.withoutColour(drawn.standardOutput).contains(sample))
+  }
+
   @Test func aValidManifestPrintsItsSummary() throws {
     let result = try TerminalRunner.run(
       ["validate", "manifests/NoteApp.yaml"], environment: ["NO_COLOR": "1"])
