@@ -5,7 +5,7 @@ import RouteCfgCore
 /// services work from any isolation; view destinations are made and used on the main actor.
 ///
 /// ```swift
-/// let manifest = try RouteCfg.validate(path: "manifests/NoteApp.yaml")
+/// let manifest = try RouteCfg.load(path: "manifests/NoteApp.yaml")
 /// let registry = try Registry(manifest, registrations: registrations)
 /// let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
 /// try login.set("message", to: "Please log in to read this note")

@@ -65,7 +65,7 @@ public enum NoteAppWiring {
 
   /// The registry for a manifest's text or file, with every module registered.
   public static func registry(manifestPath: String) throws -> Registry {
-    let manifest = try RouteCfg.validate(path: manifestPath)
+    let manifest = try RouteCfg.load(path: manifestPath)
     return try Registry(manifest, registrations: registrations())
   }
 }

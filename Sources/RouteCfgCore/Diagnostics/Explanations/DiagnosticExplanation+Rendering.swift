@@ -19,7 +19,7 @@ extension DiagnosticExplanation {
   public func text(width: Int = 100) -> String {
     var text = "\(code.rawValue) \(code.name) (\(code.defaultSeverity.rawValue)): \(code.summary)\n\n"
     text += Self.wrapped(description, width: width) + "\n"
-    if !exampleIntro.isEmpty || !files.isEmpty { text += "Example\n\n" }
+    if !files.isEmpty, !(exampleIntro.first?.hasPrefix("Example") ?? false) { text += "Example\n\n" }
     for paragraph in exampleIntro { text += Self.wrapped(paragraph, width: width) + "\n" }
     for file in files {
       text += "\(file.name):\n\n" + Self.indented(file.text) + "\n"
