@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// Every `swift` code block in README.md and in any page under Docs/ is compiled and run: it must
-/// appear verbatim in a file under DocumentationSnippets/ (its `import` lines among the file's
-/// imports, the other lines one after another at any indentation), which this target compiles
-/// and runs as tests. A page added later is picked up without changing this test.
+/// appear verbatim in a Swift file the tests compile, under Tests/ or Examples/ (its `import`
+/// lines among the file's imports, the other lines one after another at any indentation).
+/// Snippets that only the documentation needs live in DocumentationSnippets/, which this target
+/// compiles and runs as tests. A page added later is picked up without changing this test.
 @Suite("Documentation snippets compile")
 struct DocumentationSnippetTests {
   /// A fenced `swift` block of a Markdown file.
@@ -45,14 +46,18 @@ struct DocumentationSnippetTests {
   }
 
   static let compiledFiles: [(name: String, lines: [String])] = {
-    let directory = RuntimeFixtures.repository + "/Tests/RouteCfgRuntimeTests/DocumentationSnippets"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    return names.sorted().compactMap { name in
-      guard let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) else {
-        return nil
+    var files: [(name: String, lines: [String])] = []
+    for folder in ["Tests", "Examples"] {
+      let root = URL(fileURLWithPath: RuntimeFixtures.repository).appendingPathComponent(folder)
+      let paths =
+        FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+        .compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".swift") } ?? []
+      for path in paths.sorted() {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+        files.append((path, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
       }
-      return (name, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
+    return files
   }()
 
   /// Whether `lines` hold `body` one line after another, each behind the same indentation.
