@@ -29,7 +29,8 @@ public struct ForwardingFailure: Error, Sendable, CustomStringConvertible {
     self.line = line
   }
 
-  /// `NoteAppWiring.swift:84: error: forwarding 'didLogin()' of 'ProvidedLoginViewDelegate' failed: ...`.
+  /// A compiler-style line: `NoteAppExample/NoteAppWiring.swift:76: error: forwarding
+  /// 'didLogin()' of 'ProvidedLoginViewDelegate' failed: ...`.
   public var description: String {
     "\(file):\(line): error: forwarding '\(member)' of '\(protocolName)' failed: \(error)"
   }
