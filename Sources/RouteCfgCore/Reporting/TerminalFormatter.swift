@@ -36,10 +36,14 @@ public struct TerminalFormatter: DiagnosticFormatter {
       texts[path] = loaded
       return loaded
     }
+    // One gutter width for the whole report, so that the bars line up from one snippet to the next.
+    var widest = 1
+    for diagnostic in report.diagnostics {
+      widest = max(widest, diagnostic.location.line, diagnostic.notes.map(\.location.line).max() ?? 1)
+    }
+    let gutter = String(widest).count
     var output = ""
     for diagnostic in report.diagnostics {
-      let locations = [diagnostic.location] + diagnostic.notes.map(\.location)
-      let gutter = String(locations.map(\.line).max() ?? 1).count
       let label = diagnostic.severity.rawValue
       output += heading(report.path(of: diagnostic.location), diagnostic.location, label, diagnostic.message)
       output += " [\(diagnostic.code.rawValue)]\n"
