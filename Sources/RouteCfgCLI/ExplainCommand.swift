@@ -41,11 +41,14 @@ struct ExplainCommand: ParsableCommand {
   static func list(_ format: ExplainFormat) -> String {
     switch format {
     case .text:
-      let width = DiagnosticCode.allCases.map(\.name.count).max() ?? 0
+      func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+      }
+      let nameWidth = DiagnosticCode.allCases.map(\.name.count).max() ?? 0
+      let severityWidth = Severity.allCases.map(\.rawValue.count).max() ?? 0
       return DiagnosticCode.allCases.map { code in
-        let name = code.name + String(repeating: " ", count: width - code.name.count)
-        let severity = code.defaultSeverity.rawValue
-        return "\(code.rawValue)  \(name)  \(severity)\(severity == "error" ? "  " : "")  \(code.summary)\n"
+        let severity = padded(code.defaultSeverity.rawValue, severityWidth)
+        return "\(code.rawValue)  \(padded(code.name, nameWidth))  \(severity)  \(code.summary)\n"
       }.joined()
     case .markdown:
       return DiagnosticExplanation.codeTable
