@@ -50,6 +50,8 @@ struct GenerateCommand: ParsableCommand {
   @Flag(help: "Print nothing but problems.")
   var quiet = false
 
+  @OptionGroup var colorOptions: ColorOptions
+
   func run() throws {
     let result: ValidationResult
     do {
@@ -71,7 +73,7 @@ struct GenerateCommand: ParsableCommand {
       throw UsageError("\(file): \(error.description)")
     }
     // Warnings are shown, and do not stop generation.
-    if !result.diagnostics.isEmpty { Output.error(TextFormatter.format(result.report)) }
+    if !result.diagnostics.isEmpty { Output.error(colorOptions.textFormatter(for: 2).render(result.report)) }
     let summary: OutputSummary
     do {
       summary = try OutputDirectory.write(files, to: output)

@@ -27,8 +27,10 @@ struct GraphCommand: ParsableCommand {
   @Option(help: "Draw the requirements as this variant resolves them.")
   var variant: String?
 
+  @OptionGroup var colorOptions: ColorOptions
+
   func run() throws {
-    let (result, graph) = try ValidManifest.load(file, variant: variant)
+    let (result, graph) = try ValidManifest.load(file, variant: variant, colorOptions: colorOptions)
     guard let modules = ModuleGraph(graph, variant: variant) else {
       throw UsageError("\(file): unknown variant '\(variant ?? "")'")
     }

@@ -30,8 +30,10 @@ struct ResolveCommand: ParsableCommand {
   @Option(help: "Validate with this variant's bindings.")
   var variant: String?
 
+  @OptionGroup var colorOptions: ColorOptions
+
   func run() throws {
-    let (result, graph) = try ValidManifest.load(file, variant: variant)
+    let (result, graph) = try ValidManifest.load(file, variant: variant, colorOptions: colorOptions)
     let target = RawArgument.urlText(for: url)
     let resolution = RouteTable(graph: graph).resolve(target)
     switch format {

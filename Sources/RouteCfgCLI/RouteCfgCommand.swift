@@ -8,15 +8,16 @@ public struct RouteCfgCommand: ParsableCommand {
     abstract: "Validate and query declarative routing manifests for modular Swift apps.",
     discussion: """
       A manifest (YAML) declares the protocols modules provide and require, the adapters \
-      between them and the URL routes modules answer. See Docs/ for the format and every \
-      diagnostic code.
+      between them and the URL routes modules answer. See Docs/ for the format; \
+      'routecfg explain CODE' explains a diagnostic code.
 
       Exit status: 0 when there is no error, 1 when the input has errors or a URL resolves \
       nowhere, 64 for command-line misuse.
       """,
     version: RouteCfgVersion.current,
     subcommands: [
-      ValidateCommand.self, ResolveCommand.self, GraphCommand.self, GenerateCommand.self, SchemaCommand.self,
+      ValidateCommand.self, ResolveCommand.self, RoutesCommand.self, GraphCommand.self, GenerateCommand.self,
+      ExplainCommand.self, SchemaCommand.self,
     ]
   )
 
@@ -25,19 +26,44 @@ public struct RouteCfgCommand: ParsableCommand {
   /// `routecfg` alone is misuse: the usage goes to standard error and the exit status is 64.
   public func run() throws {
     Output.error(Self.helpMessage() + "\n")
-    throw UsageError("name a command: validate, resolve, graph, generate or schema (see 'routecfg --help')")
+    let names = Self.configuration.subcommands.compactMap { $0.configuration.commandName }
+    throw UsageError("name a command: \(names.joined(separator: ", ")) (see 'routecfg --help')")
   }
 
-  /// Parses the process arguments and runs the chosen command; exits with its status.
+  /// Parses the process arguments and runs the chosen command; exits with its status. Errors are
+  /// printed as `error: ...` on standard error, the compiler convention `validate` uses too;
+  /// misuse exits 64.
   public static func runFromCommandLine() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let unknown = unknownCommand(in: arguments) {
+      Output.error("error: \(unknown.description)\n")
+      exit(withError: UsageError.exitCode)
+    }
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch let error as UsageError {
       Output.error("error: \(error.description)\n")
       exit(withError: UsageError.exitCode)
     } catch {
-      exit(withError: error)
+      let status = exitCode(for: error)
+      guard status != .success else { exit(withError: error) }
+      var message = fullMessage(for: error)
+      if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+      Output.error(message + (message.hasSuffix("\n") ? "" : "\n"))
+      exit(withError: status)
     }
+  }
+
+  /// A first argument that names no command (`routecfg frobnicate`, also with `--help` after it),
+  /// as a usage error with the closest command.
+  static func unknownCommand(in arguments: [String]) -> UsageError? {
+    guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    guard !names.contains(first) else { return nil }
+    let shown = TextFormatter.printable(TextFormatter.brief(first, limit: 40))
+    let hint = closestName(to: first, among: names).map { "did you mean '\($0)'? " } ?? ""
+    return UsageError(
+      "unknown command '\(shown)'; \(hint)the commands are \(names.dropLast().joined(separator: ", "))")
   }
 }

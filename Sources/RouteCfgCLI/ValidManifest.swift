@@ -3,8 +3,10 @@ import RouteCfgCore
 /// The validated manifest that `resolve` and `graph` work on.
 enum ValidManifest {
   /// Validates `file` (under `variant`); when it has errors, prints them on standard error and
-  /// exits 1. An unknown variant is a usage error.
-  static func load(_ file: String, variant: String?) throws -> (result: ValidationResult, graph: AppGraph) {
+  /// exits 1 (drawn for a terminal when standard error is one). An unknown variant is a usage error.
+  static func load(_ file: String, variant: String?, colorOptions: ColorOptions) throws -> (
+    result: ValidationResult, graph: AppGraph
+  ) {
     let result: ValidationResult
     do {
       result = try RouteCfg.validate(path: file, variant: variant)
@@ -12,7 +14,7 @@ enum ValidManifest {
       throw UsageError("\(file): \(error.description)")
     }
     guard let graph = result.graph else {
-      Output.error(TextFormatter.format(result.report))
+      Output.error(colorOptions.textFormatter(for: 2).render(result.report))
       Output.exit(1)
     }
     return (result, graph)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import RouteCfgCore
 
-/// `routecfg validate FILE... [--format text|json|sarif] [--variant NAME] [--strict]`.
+/// `routecfg validate FILE... [--format text|json|sarif|github] [--variant NAME] [--strict]`.
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
@@ -10,7 +10,9 @@ struct ValidateCommand: ParsableCommand {
       Each FILE is a root manifest; its includes are loaded with it. Without --variant the base \
       configuration and every variant are checked, and a problem only a variant has names the \
       variant. Text output follows the compiler convention (path:line:column: error: message \
-      [RCxxxx]) so editors and CI annotate the right line.
+      [RCxxxx]) so editors and CI annotate the right line; on a terminal each diagnostic also \
+      shows its source line with the range underlined (see --color). --format github prints \
+      GitHub Actions workflow commands, which annotate the pull request.
 
       Exit status: 0 when there is no error (warnings allowed), 1 when a manifest has errors, \
       64 for command-line misuse (such as an unknown --variant).
@@ -20,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
   @Argument(help: "Manifest files to validate.")
   var files: [String]
 
-  @Option(help: "Output format: text, json or sarif.")
+  @Option(help: "Output format: text, json, sarif or github.")
   var format: ValidateFormat = .text
 
   @Option(help: "Check requirements for this variant's bindings only.")
@@ -29,13 +31,16 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Treat warnings as errors.")
   var strict = false
 
+  @OptionGroup var colorOptions: ColorOptions
+
   func validate() throws {
     if files.isEmpty { throw ValidationError("Name at least one manifest file.") }
   }
 
   func run() throws {
+    let formatter = format.formatter(colorOptions)
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
-    // Text output: each file's diagnostics, then its summary line.
+    // Line-oriented output: each file's diagnostics, then its summary line.
     var text = ""
     // Results stay alive until the process exits, which is cheaper than tearing them down.
     var results: [ValidationResult] = []
@@ -48,35 +53,20 @@ struct ValidateCommand: ParsableCommand {
       }
       results.append(result)
       let report = strict ? result.report.strict() : result.report
-      text +=
-        TextFormatter.format(report) + Self.summary(file: file, report: report, graph: result.graph) + "\n"
+      if formatter.isLineOriented {
+        let summary = Self.summary(file: file, report: report, graph: result.graph)
+        text += formatter.render(report) + formatter.renderSummary(summary, of: report)
+      }
       combined.append(report)
     }
-    switch format {
-    case .text:
-      Output.standard(text)
-    case .json:
-      Output.standard(JSONFormatter.format(combined))
-    case .sarif:
-      Output.standard(SARIFFormatter.format(combined))
-    }
+    Output.standard(formatter.isLineOriented ? text : formatter.render(combined))
     // Exit at once: tearing down a large validated model would only cost time.
     withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
   }
 
   /// `manifests/NoteApp.yaml: valid (7 modules, 9 protocols, 2 adapters, 6 routes)`.
   static func summary(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
-    let file = TextFormatter.printable(file)
-    let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
-    guard let graph, !report.hasErrors else { return "\(file): \(counts)" }
-    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-    var parts = [
-      count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),
-      count(graph.adapters.count, "adapter"), count(graph.routes.count, "route"),
-    ]
-    if !graph.variantNames.isEmpty { parts.append(count(graph.variantNames.count, "variant")) }
-    let warnings = report.warningCount == 0 ? "" : ", \(counts)"
-    return "\(file): valid (\(parts.joined(separator: ", ")))\(warnings)"
+    ValidationSummary.line(file: file, report: report, graph: graph)
   }
 }
 
@@ -85,4 +75,15 @@ enum ValidateFormat: String, ExpressibleByArgument, CaseIterable {
   case text
   case json
   case sarif
+  case github
+
+  /// The formatter for this format; text is drawn for a terminal when standard output is one.
+  func formatter(_ colorOptions: ColorOptions) -> any DiagnosticFormatter {
+    switch self {
+    case .text: return colorOptions.textFormatter(for: 1)
+    case .json: return JSONFormatter()
+    case .sarif: return SARIFFormatter()
+    case .github: return GitHubFormatter()
+    }
+  }
 }

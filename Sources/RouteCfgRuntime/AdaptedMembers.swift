@@ -45,7 +45,7 @@ final class AdaptedMembers: DynamicMembers {
     {
       handedOver.append(proxy)
     }
-    try owner.target.set(last, to: converted)
+    try Self.naming(member) { try owner.target.set(last, to: converted) }
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
@@ -64,8 +64,20 @@ final class AdaptedMembers: DynamicMembers {
         try state.convert(
           argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type))
     }
-    let result = try target.call(targetDeclaration.fullName, converted)
+    let result = try Self.naming(declaration.fullName) {
+      try target.call(targetDeclaration.fullName, converted)
+    }
     return try state.convert(result, from: targetSignature.result, to: signature.result)
+  }
+
+  /// Runs `body`, reporting a value of the wrong type under the name the caller wrote
+  /// (`message`), not the provided member's (`notifyString`), which the caller never sees.
+  private static func naming<Result>(_ member: String, _ body: () throws -> Result) throws -> Result {
+    do {
+      return try body()
+    } catch RuntimeError.typeMismatch(_, let expected, let actual) {
+      throw RuntimeError.typeMismatch(member: member, expected: expected, actual: actual)
+    }
   }
 
   /// The facade's declaration of a member and the path it maps to.

@@ -2,9 +2,13 @@
 /// members: what the runtime hands over when a value crosses an adapter (a delegate), and what
 /// ``Registry/destination(for:as:parameters:)`` returns through an adapter.
 ///
+/// Requirements that throw forward with ``forward(_:_:)``; requirements that cannot throw (most
+/// delegate callbacks, property accessors) use the `OrReport` calls, which hand a failure to the
+/// registrations' ``Registrations/onForwardingFailure(_:)`` handler instead of swallowing it:
+///
 /// ```swift
 /// final class LoginDelegateProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate {
-///   func didLogin() { _ = try? forward("didLogin()") }
+///   func didLogin() { forwardOrReport("didLogin()") }
 /// }
 /// registrations.proxy(for: "ProvidedLoginViewDelegate") { LoginDelegateProxy($0) }
 /// ```
@@ -13,8 +17,62 @@ open class DynamicProtocolProxy {
   /// Where the calls go.
   public let members: any DynamicMembers
 
+  /// Where failures of the `OrReport` calls go: the handler of
+  /// ``Registrations/onForwardingFailure(_:)`` for proxies the registry makes, otherwise
+  /// ``ForwardingFailure/writeToStandardError``.
+  public var failureHandler: @MainActor (ForwardingFailure) -> Void = ForwardingFailure.writeToStandardError
+
   public init(_ members: any DynamicMembers) {
     self.members = members
+  }
+
+  /// Calls a method of the proxied protocol for a requirement that cannot throw
+  /// (`func didLogin() { forwardOrReport("didLogin()") }`). A failure (an unknown member, a value
+  /// of the wrong type, a method that threw) goes to ``failureHandler`` with the proxy's file and
+  /// line, and the result is `nil`.
+  @discardableResult
+  public func forwardOrReport(
+    _ method: String, _ arguments: Any?..., file: StaticString = #fileID, line: UInt = #line
+  ) -> Any? {
+    do {
+      return try members.call(method, arguments)
+    } catch {
+      report(method, error, file: file, line: line)
+      return nil
+    }
+  }
+
+  /// Reads a property of the proxied protocol for a getter that cannot throw; on failure reports
+  /// it and returns `fallback`.
+  public func forwardedValueOrReport<T>(
+    _ member: String, as type: T.Type = T.self, fallback: @autoclosure () -> T,
+    file: StaticString = #fileID, line: UInt = #line
+  ) -> T {
+    do {
+      return try members.get(member, as: type)
+    } catch {
+      report(member, error, file: file, line: line)
+      return fallback()
+    }
+  }
+
+  /// Writes a property of the proxied protocol for a setter that cannot throw; on failure reports
+  /// it.
+  public func forwardValueOrReport(
+    _ member: String, _ value: Any?, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    do {
+      try members.set(member, to: value)
+    } catch {
+      report(member, error, file: file, line: line)
+    }
+  }
+
+  private func report(_ member: String, _ error: any Error, file: StaticString, line: UInt) {
+    failureHandler(
+      ForwardingFailure(
+        protocolName: members.protocolName, member: member, error: String(describing: error),
+        file: String(describing: file), line: Int(line)))
   }
 
   /// Calls a method of the proxied protocol.

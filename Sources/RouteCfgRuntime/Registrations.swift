@@ -29,6 +29,8 @@ public struct Registrations {
   var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
   var protocolTables: [String: ErasedMemberTable] = [:]
   var proxies: [String: @MainActor (any DynamicMembers) -> AnyObject] = [:]
+  var forwardingFailureHandler: @MainActor (ForwardingFailure) -> Void = ForwardingFailure
+    .writeToStandardError
 
   public init() {}
 
@@ -88,6 +90,17 @@ public struct Registrations {
     for protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
   ) {
     proxies[protocolName] = make
+  }
+
+  /// What happens when a proxy cannot forward a requirement that cannot throw (a delegate
+  /// callback written with ``DynamicProtocolProxy/forwardOrReport(_:_:file:line:)``). By default
+  /// the failure is written to standard error; an app can log it, a test can collect it:
+  ///
+  /// ```swift
+  /// registrations.onForwardingFailure { failure in Issue.record("\(failure)") }
+  /// ```
+  public mutating func onForwardingFailure(_ handler: @escaping @MainActor (ForwardingFailure) -> Void) {
+    forwardingFailureHandler = handler
   }
 }
 

@@ -5,7 +5,7 @@ import RouteCfgCore
 /// services work from any isolation; view destinations are made and used on the main actor.
 ///
 /// ```swift
-/// let manifest = try RouteCfg.validate(path: "manifests/NoteApp.yaml")
+/// let manifest = try RouteCfg.load(path: "manifests/NoteApp.yaml")
 /// let registry = try Registry(manifest, registrations: registrations)
 /// let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
 /// try login.set("message", to: "Please log in to read this note")
@@ -48,10 +48,13 @@ public final class Registry: Sendable {
     _ manifest: ValidationResult, registrations: Registrations, variant: String? = nil
   ) throws(RegistryBuildError) {
     guard let graph = manifest.graph else {
-      let errors = manifest.diagnostics.filter { $0.severity == .error }
+      let errors = manifest.report.errorCount
+      let lines = TextFormatter.format(manifest.report).split(separator: "\n").map(String.init)
       throw RegistryBuildError(
-        problems: ["the manifest has \(errors.count) error(s); validate it first"]
-          + errors.prefix(10).map { "\($0.code.rawValue): \($0.message)" })
+        problems: [
+          "the manifest has \(errors) error(s); load it with RouteCfg.load(path:), which throws them"
+        ]
+          + lines.prefix(20))
     }
     try self.init(graph: graph, registrations: registrations, variant: variant)
   }

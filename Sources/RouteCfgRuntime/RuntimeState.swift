@@ -99,6 +99,8 @@ final class RuntimeState {
     guard let make = registrations.proxies[protocolName] else {
       throw .noProxy(protocolName: protocolName)
     }
-    return make(members)
+    let proxy = make(members)
+    (proxy as? DynamicProtocolProxy)?.failureHandler = registrations.forwardingFailureHandler
+    return proxy
   }
 }

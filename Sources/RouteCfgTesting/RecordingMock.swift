@@ -22,8 +22,22 @@ public final class RecordingMock: SelfDescribingMembers {
       switch self {
       case .get(let name): return "get \(name)"
       case .set(let name, let value): return "set \(name) = \(value)"
-      case .call(let name, let arguments): return "call \(name)(\(arguments.joined(separator: ", ")))"
+      case .call(let name, let arguments): return "call " + Self.call(name, arguments)
       }
+    }
+
+    /// A call as Swift writes it: `didFinishLogin()`, `highlight(range: "1..<3", animated: true)`.
+    static func call(_ fullName: String, _ arguments: [String]) -> String {
+      guard let open = fullName.firstIndex(of: "("), fullName.hasSuffix(")") else {
+        return "\(fullName)(\(arguments.joined(separator: ", ")))"
+      }
+      let labels = fullName[fullName.index(after: open)..<fullName.index(before: fullName.endIndex)]
+        .split(separator: ":").map(String.init)
+      guard labels.count == arguments.count else {
+        return "\(fullName[..<open])(\(arguments.joined(separator: ", ")))"
+      }
+      let written = zip(labels, arguments).map { $0 == "_" ? $1 : "\($0): \($1)" }
+      return "\(fullName[..<open])(\(written.joined(separator: ", ")))"
     }
   }
 

@@ -2,43 +2,70 @@ import Foundation
 import RouteCfgCore
 import Testing
 
-/// The documentation is checked like code: every diagnostic code has a section in
-/// Docs/Diagnostics.md, every example there produces the output printed under it, and the
-/// README's sample output is what the tool prints.
+/// The documentation is checked like code: Docs/Diagnostics.md's section of every code is the
+/// registry's explanation (`DiagnosticExplanation`, the source `routecfg explain` prints), every
+/// example there produces the output printed under it, and the README's sample output is what the
+/// tool prints.
+///
+/// After changing an explanation, run `ROUTECFG_UPDATE_DOCS=1 swift test --filter DocumentationTests`
+/// to write the sections and the code table into Docs/Diagnostics.md.
 @Suite("Documentation stays true")
 struct DocumentationTests {
-  static let diagnosticsPage =
-    (try? String(contentsOfFile: Routecfg.repository + "/Docs/Diagnostics.md", encoding: .utf8)) ?? ""
+  static let diagnosticsPath = Routecfg.repository + "/Docs/Diagnostics.md"
 
-  @Test func everyCodeHasASection() {
-    for code in DiagnosticCode.allCases {
-      #expect(
-        Self.diagnosticsPage.contains("\n### \(code.rawValue) \(code.name)\n"),
-        "Docs/Diagnostics.md has no section '### \(code.rawValue) \(code.name)'")
+  @Test func everyCodeHasAnExplanation() {
+    #expect(DiagnosticExplanation.all.map(\.code) == DiagnosticCode.allCases)
+  }
+
+  @Test func theDiagnosticsPageIsTheRegistry() throws {
+    let page = try String(contentsOfFile: Self.diagnosticsPath, encoding: .utf8)
+    let generated = DiagnosticsPage.regenerated(page)
+    if ProcessInfo.processInfo.environment["ROUTECFG_UPDATE_DOCS"] == "1", generated != page {
+      try generated.write(toFile: Self.diagnosticsPath, atomically: true, encoding: .utf8)
+      return
     }
+    let sections = DiagnosticsPage.sections(of: page)
+    #expect(
+      sections.map(\.code) == DiagnosticCode.allCases.map(\.rawValue), "sections out of order or missing")
+    for section in sections {
+      guard let explanation = DiagnosticCode(rawValue: section.code)?.explanation else { continue }
+      #expect(
+        section.text == explanation.markdown,
+        "Docs/Diagnostics.md's \(section.code) differs from its explanation; run ROUTECFG_UPDATE_DOCS=1 swift test --filter DocumentationTests"
+      )
+    }
+    #expect(page.contains(DiagnosticExplanation.codeTable), "the code table is out of date")
   }
 
   @Test func everyExampleProducesItsOutput() throws {
-    let sections = Self.diagnosticsPage.components(separatedBy: "\n### ").dropFirst()
     var checked = 0
-    for section in sections {
-      guard let example = DocumentedExample(section: section) else { continue }
+    for explanation in DiagnosticExplanation.all where explanation.isRunnable {
+      // Examples that print absolute paths outside their directory are not rebuilt.
+      guard !explanation.output.contains(where: { $0.contains("'/") }) else { continue }
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "routecfg-doc-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: directory) }
-      for (name, text) in example.files {
-        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      for file in explanation.files {
+        let url = directory.appendingPathComponent(file.name)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try file.text.write(to: url, atomically: true, encoding: .utf8)
       }
-      let result = try Routecfg.run(["validate", "example.yaml"], in: directory.path)
-      for line in example.expectedLines {
+      let result = try Routecfg.run(explanation.command, in: directory.path)
+      // `validate` prints on standard output; `generate` prints its diagnostics on standard error.
+      let printed = result.standardOutput + result.standardError
+      for line in explanation.output {
         #expect(
-          result.standardOutput.contains(line),
-          "\(example.code): missing '\(line)' in:\n\(result.standardOutput)")
+          printed.contains(line + "\n"),
+          "\(explanation.code.rawValue): missing '\(line)' in:\n\(printed)")
       }
+      #expect(
+        printed.contains("[\(explanation.code.rawValue)]"),
+        "\(explanation.code.rawValue)'s example does not produce it")
       checked += 1
     }
-    #expect(checked >= 50, "only \(checked) examples were checked")
+    #expect(checked >= 54, "only \(checked) examples were checked")
   }
 
   @Test func readmeSampleOutputIsWhatTheToolPrints() throws {
@@ -53,43 +80,50 @@ struct DocumentationTests {
   }
 }
 
-/// One example of Docs/Diagnostics.md: its files (a block after "`name.yaml`:" is that file,
-/// otherwise `example.yaml`) and the output lines printed under them. Examples that depend on
-/// absolute paths outside their directory are not rebuilt.
-struct DocumentedExample {
-  let code: String
-  var files: [(String, String)] = []
-  var expectedLines: [String] = []
+/// Docs/Diagnostics.md as sections: each code's text from its `### RCxxxx` heading to the next
+/// heading, and the page with those sections and the code table written from the registry.
+enum DiagnosticsPage {
+  struct Section {
+    let code: String
+    let range: Range<String.Index>
+    let text: String
+  }
 
-  init?(section: String) {
-    code = String(section.prefix(6))
-    var pendingName: String?
-    var block: [String]?
-    var blockKind = ""
-    for line in section.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if var current = block {
-        if line == "```" {
-          // Blocks after the output show the fix, not the example.
-          if blockKind == "yaml", expectedLines.isEmpty {
-            files.append((pendingName ?? "example.yaml", current.joined(separator: "\n") + "\n"))
-            pendingName = nil
-          } else if blockKind == "text", expectedLines.isEmpty {
-            expectedLines += current
-          }
-          block = nil
-        } else {
-          current.append(line)
-          block = current
-        }
-      } else if line.hasPrefix("```") {
-        blockKind = String(line.dropFirst(3))
-        block = []
-      } else if line.hasPrefix("`"), line.hasSuffix("`:") {
-        pendingName = String(line.dropFirst().dropLast(2))
+  static func sections(of page: String) -> [Section] {
+    var sections: [Section] = []
+    var searchStart = page.startIndex
+    while let heading = page.range(of: "\n### RC", range: searchStart..<page.endIndex) {
+      let start = page.index(after: heading.lowerBound)
+      let rest = page[heading.upperBound...]
+      let nextSection = rest.range(of: "\n### ")?.lowerBound
+      let nextGroup = rest.range(of: "\n## ")?.lowerBound
+      let end =
+        [nextSection, nextGroup].compactMap { $0 }.min().map { page.index(after: $0) } ?? page.endIndex
+      // A section ends with one blank line before the next heading.
+      var textEnd = end
+      if textEnd < page.endIndex || page.hasSuffix("\n\n") {
+        textEnd = page.index(before: textEnd)
+      }
+      let code = String(page[start...].dropFirst(4).prefix(6))
+      sections.append(Section(code: code, range: start..<textEnd, text: String(page[start..<textEnd])))
+      searchStart = textEnd
+    }
+    return sections
+  }
+
+  static func regenerated(_ page: String) -> String {
+    var page = page
+    for section in sections(of: page).reversed() {
+      if let explanation = DiagnosticCode(rawValue: section.code)?.explanation {
+        page.replaceSubrange(section.range, with: explanation.markdown)
       }
     }
-    guard files.contains(where: { $0.0 == "example.yaml" }), !expectedLines.isEmpty,
-      !expectedLines.contains(where: { $0.contains("'/") })
-    else { return nil }
+    if let start = page.range(of: "| Code | Name | Default severity | Summary |\n"),
+      let end = page.range(of: "\n\n", range: start.lowerBound..<page.endIndex)
+    {
+      page.replaceSubrange(
+        start.lowerBound..<page.index(after: end.lowerBound), with: DiagnosticExplanation.codeTable)
+    }
+    return page
   }
 }

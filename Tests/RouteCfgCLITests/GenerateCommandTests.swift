@@ -9,7 +9,9 @@ struct GenerateCommandTests {
     let path: String
 
     init() throws {
-      path = FileManager.default.temporaryDirectory.appendingPathComponent("routecfg-gen-\(UUID().uuidString)").path
+      path =
+        FileManager.default.temporaryDirectory.appendingPathComponent("routecfg-gen-\(UUID().uuidString)")
+        .path
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -82,10 +84,13 @@ struct GenerateCommandTests {
     let output = try OutputDirectory()
     try FileManager.default.createDirectory(atPath: output.path, withIntermediateDirectories: true)
     try "struct Mine {}\n".write(toFile: output.file("Mine.swift"), atomically: true, encoding: .utf8)
-    try FileManager.default.createSymbolicLink(atPath: output.file("Link.swift"), withDestinationPath: "/dev/null")
+    try FileManager.default.createSymbolicLink(
+      atPath: output.file("Link.swift"), withDestinationPath: "/dev/null")
     let result = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", output.path])
     #expect(result.status == 1)
-    #expect(result.standardError.contains("holds Swift files routecfg did not generate ('Link.swift', 'Mine.swift')"))
+    #expect(
+      result.standardError.contains(
+        "holds Swift files routecfg did not generate ('Link.swift', 'Mine.swift')"))
     #expect(output.files == ["Link.swift", "Mine.swift"])
     #expect(try String(contentsOfFile: output.file("Mine.swift"), encoding: .utf8) == "struct Mine {}\n")
   }
@@ -96,14 +101,20 @@ struct GenerateCommandTests {
     let file = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", output.path])
     #expect(file.status == 1)
     #expect(file.standardError.contains("is not a directory"), "\(file.standardError)")
-    let impossible = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", "/proc/routecfg-test/out"])
+    let impossible = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", "/proc/routecfg-test/out",
+    ])
     #expect(impossible.status == 1)
-    #expect(impossible.standardError.hasPrefix("error: cannot write '/proc/routecfg-test"), "\(impossible.standardError)")
+    #expect(
+      impossible.standardError.hasPrefix("error: cannot write '/proc/routecfg-test"),
+      "\(impossible.standardError)")
   }
 
   @Test func aManifestWithErrorsGeneratesNothing() throws {
     let output = try OutputDirectory()
-    let result = try Routecfg.run(["generate", "manifests/invalid/login-adapter.yaml", "--output", output.path])
+    let result = try Routecfg.run([
+      "generate", "manifests/invalid/login-adapter.yaml", "--output", output.path,
+    ])
     #expect(result.status == 1)
     #expect(result.standardError.contains("error:") && result.standardError.contains("[RC0602]"))
     #expect(result.standardError.hasSuffix("3 errors; nothing generated\n"), "\(result.standardError)")
@@ -125,7 +136,8 @@ struct GenerateCommandTests {
     """.write(toFile: manifest, atomically: true, encoding: .utf8)
     let result = try Routecfg.run(["generate", manifest, "--output", output.path])
     #expect(result.status == 1)
-    #expect(result.standardError.contains(":4:3: error: 'ClashRoute' would name two things in generated Swift"))
+    #expect(
+      result.standardError.contains(":4:3: error: 'ClashRoute' would name two things in generated Swift"))
     #expect(result.standardError.contains("[RC1001]"))
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
@@ -148,12 +160,16 @@ struct GenerateCommandTests {
   @Test func optionsShapeTheOutput() throws {
     let output = try OutputDirectory()
     let result = try Routecfg.run([
-      "generate", "manifests/LoginDemo.yaml", "--output", output.path, "--variant", "macOS", "--access", "public",
+      "generate", "manifests/LoginDemo.yaml", "--output", output.path, "--variant", "macOS", "--access",
+      "public",
       "--import", "Foundation", "--file-prefix", "Wiring", "--quiet",
     ])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.isEmpty)
-    #expect(output.files == ["WiringAdapters.swift", "WiringProtocols.swift", "WiringRegistry.swift", "WiringRoutes.swift"])
+    #expect(
+      output.files == [
+        "WiringAdapters.swift", "WiringProtocols.swift", "WiringRegistry.swift", "WiringRoutes.swift",
+      ])
     let registry = try String(contentsOfFile: output.file("WiringRegistry.swift"), encoding: .utf8)
     #expect(registry.contains("(variant macOS)"))
     #expect(registry.contains("import Foundation"))

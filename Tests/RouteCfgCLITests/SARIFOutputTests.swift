@@ -1,27 +1,49 @@
 import Foundation
 import Testing
 
-/// `routecfg validate --format sarif` must produce logs the official SARIF 2.1.0 schema accepts,
-/// with the fields GitHub code scanning reads.
+/// `routecfg validate --format sarif` produces logs with the fields GitHub code scanning reads.
+/// Validation against the official SARIF 2.1.0 schema runs in CI (`.ci/check-schemas`, with
+/// check-jsonschema) over the log of every invalid fixture; these tests check the structure
+/// without a schema validator.
 @Suite("routecfg validate --format sarif")
 struct SARIFOutputTests {
-  static let validator: JSONSchemaValidator? = {
-    guard let data = FileManager.default.contents(atPath: sarifSchemaPath) else { return nil }
-    return try? JSONSchemaValidator(schemaData: data)
-  }()
-
   static let inputs = [
     "manifests/NoteApp.yaml", "manifests/invalid/login-adapter.yaml", "manifests/invalid/routes.yaml",
     "manifests/invalid/includes/main.yaml", "manifests/invalid/yaml-syntax.yaml",
     "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml",
   ]
 
-  @Test("validates against the SARIF 2.1.0 schema", arguments: inputs)
-  func validatesAgainstTheSchema(_ path: String) throws {
-    let validator = try #require(Self.validator)
+  @Test("has the structure SARIF 2.1.0 requires", arguments: inputs)
+  func hasTheRequiredStructure(_ path: String) throws {
     let result = try Routecfg.run(["validate", "--format", "sarif", path])
-    let violations = try validator.validate(jsonData: Data(result.standardOutput.utf8))
-    #expect(violations.isEmpty, "\(violations.prefix(5))")
+    let log = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    #expect(runs.count == 1)
+    let run = try #require(runs.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "routecfg")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(Set(rules.compactMap { $0["id"] as? String }).count == rules.count)
+    let results = try #require(run["results"] as? [[String: Any]])
+    for result in results {
+      let index = try #require(result["ruleIndex"] as? Int)
+      #expect(rules.indices.contains(index) && rules[index]["id"] as? String == result["ruleId"] as? String)
+      #expect(["error", "warning"].contains(result["level"] as? String))
+      #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+      let locations =
+        (result["locations"] as? [[String: Any]] ?? [])
+        + (result["relatedLocations"] as? [[String: Any]] ?? [])
+      for location in locations {
+        let physical = try #require(location["physicalLocation"] as? [String: Any])
+        #expect(((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)?.isEmpty == false)
+        let region = try #require(physical["region"] as? [String: Any])
+        #expect((region["startLine"] as? Int ?? 0) >= 1 && (region["startColumn"] as? Int ?? 0) >= 1)
+        if let endLine = region["endLine"] as? Int, let startLine = region["startLine"] as? Int {
+          #expect(endLine >= startLine)
+        }
+      }
+    }
   }
 
   @Test func resultsCarryRuleLocationAndRelatedLocations() throws {
@@ -34,6 +56,13 @@ struct SARIFOutputTests {
     #expect(driver["name"] as? String == "routecfg")
     let rules = try #require(driver["rules"] as? [[String: Any]])
     let ruleIDs = rules.compactMap { $0["id"] as? String }
+    // Each rule carries its explanation as help, and no link into a repository the user lacks.
+    for rule in rules {
+      let help = try #require(rule["help"] as? [String: Any])
+      #expect((help["markdown"] as? String)?.contains("**How to fix:**") == true)
+      #expect(rule["helpUri"] == nil)
+      #expect((help["text"] as? String)?.contains("Docs/Diagnostics.md") == false)
+    }
     #expect(ruleIDs.contains("RC0601") && ruleIDs.contains("RC0105"))
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count == 3)

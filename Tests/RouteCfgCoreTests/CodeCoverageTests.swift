@@ -14,6 +14,7 @@ struct CodeCoverageTests {
     .invalidUTF8: "YAMLReaderHostileTests.invalidUTF8IsReportedWhereItIs",
     .controlCharacter: "YAMLReaderHostileTests.nulByteIsReportedWhereItIs",
     .inheritanceTooLarge: "ValidatorScaleTests.runawayInheritanceHitsTheBudgetOnce",
+    .generatedNameCollision: "GenerateCommandTests.namesThatCollideInSwiftAreRC1001",
   ]
 
   @Test func everyCodeIsProducedByAFixtureOrANamedTest() throws {

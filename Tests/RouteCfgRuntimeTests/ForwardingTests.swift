@@ -84,7 +84,7 @@ struct ForwardingTests {
       try card.call("refresh", true)
     }
     #expect(
-      throws: RuntimeError.typeMismatch(member: "reload(hard:count:)", expected: "Int", actual: "String")
+      throws: RuntimeError.typeMismatch(member: "refresh(force:times:)", expected: "Int", actual: "String")
     ) {
       try card.call("refresh", true, "four")
     }

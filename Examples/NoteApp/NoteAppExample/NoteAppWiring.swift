@@ -65,7 +65,7 @@ public enum NoteAppWiring {
 
   /// The registry for a manifest's text or file, with every module registered.
   public static func registry(manifestPath: String) throws -> Registry {
-    let manifest = try RouteCfg.validate(path: manifestPath)
+    let manifest = try RouteCfg.load(path: manifestPath)
     return try Registry(manifest, registrations: registrations())
   }
 }
@@ -73,11 +73,11 @@ public enum NoteAppWiring {
 /// Hands the login screen a `ProvidedLoginViewDelegate` that forwards to whoever set the delegate
 /// through the note list's protocol.
 final class LoginDelegateProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate {
-  func didLogin() { _ = try? forward("didLogin()") }
+  func didLogin() { forwardOrReport("didLogin()") }
 }
 
 /// The opposite crossing: a login screen's own delegate, read back through the note list's
 /// protocol.
 final class NoteListDelegateProxy: DynamicProtocolProxy, ModuleARequiredLoginViewDelegate {
-  func didFinishLogin() { _ = try? forward("didFinishLogin()") }
+  func didFinishLogin() { forwardOrReport("didFinishLogin()") }
 }

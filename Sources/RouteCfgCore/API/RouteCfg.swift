@@ -36,8 +36,10 @@ public enum RouteCfg {
   }
 }
 
-/// A loaded and validated manifest.
-public struct ValidationResult: Sendable {
+/// A loaded and validated manifest. Its description is what `routecfg validate` prints for it:
+/// the diagnostics in the compiler format, then the summary line
+/// (`manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)`).
+public struct ValidationResult: Sendable, CustomStringConvertible {
   /// The manifest as written.
   public let manifest: Manifest
   /// Every problem found, sorted by file and position.
@@ -50,4 +52,28 @@ public struct ValidationResult: Sendable {
 
   /// The diagnostics with their files, for the formatters.
   public var report: DiagnosticReport { DiagnosticReport(files: manifest.files, diagnostics: diagnostics) }
+
+  public var description: String {
+    let path = manifest.files.files.first?.path ?? "manifest"
+    return TextFormatter.format(report) + ValidationSummary.line(file: path, report: report, graph: graph)
+  }
+}
+
+/// The line after a manifest's diagnostics: `manifests/x.yaml: 2 errors and 1 warning`, or for a
+/// valid manifest what it holds, `manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3
+/// adapters, 6 routes)` (with its variants and warnings when it has any).
+public enum ValidationSummary {
+  public static func line(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
+    let file = TextFormatter.printable(file)
+    let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
+    guard let graph, !report.hasErrors else { return "\(file): \(counts)" }
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    var parts = [
+      count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),
+      count(graph.adapters.count, "adapter"), count(graph.routes.count, "route"),
+    ]
+    if !graph.variantNames.isEmpty { parts.append(count(graph.variantNames.count, "variant")) }
+    let warnings = report.warningCount == 0 ? "" : ", \(counts)"
+    return "\(file): valid (\(parts.joined(separator: ", ")))\(warnings)"
+  }
 }

@@ -1,7 +1,11 @@
 /// The `--format json` object of `routecfg validate` (SPEC §4):
 /// `{"valid", "errorCount", "warningCount", "diagnostics": [{severity, code, message, file,
 /// line, column, notes: [{message, file, line, column}]}]}`.
-public enum JSONFormatter {
+public struct JSONFormatter: DiagnosticFormatter {
+  public init() {}
+
+  public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
+
   public static func value(_ report: DiagnosticReport) -> JSONValue {
     .object([
       ("valid", .bool(!report.hasErrors)),

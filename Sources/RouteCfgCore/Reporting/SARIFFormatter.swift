@@ -1,18 +1,33 @@
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run whose rules are the
 /// whole diagnostic code registry, one result per diagnostic, notes as related locations.
-public enum SARIFFormatter {
+public struct SARIFFormatter: DiagnosticFormatter {
+  public init() {}
+
+  public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
+
   public static func value(_ report: DiagnosticReport) -> JSONValue {
     let codes = DiagnosticCode.allCases
     var ruleIndex: [DiagnosticCode: Int] = [:]
     for (position, code) in codes.enumerated() { ruleIndex[code] = position }
     let rules = codes.map { code in
-      JSONValue.object([
+      var rule: [(String, JSONValue)] = [
         ("id", .string(code.rawValue)),
         ("name", .string(code.name)),
         ("shortDescription", .object([("text", .string(code.summary))])),
-        ("help", .object([("text", .string("See Docs/Diagnostics.md, section \(code.rawValue)."))])),
-        ("defaultConfiguration", .object([("level", .string(code.defaultSeverity.rawValue))])),
-      ])
+      ]
+      // The help is the explanation itself (what `routecfg explain` prints), not a link: the
+      // documentation is not published at a stable address, and a path into this repository
+      // would not exist in the user's.
+      if let explanation = code.explanation {
+        rule.append(("fullDescription", .object([("text", .string(explanation.description))])))
+        rule.append(
+          (
+            "help",
+            .object([("text", .string(explanation.text())), ("markdown", .string(explanation.markdown))])
+          ))
+      }
+      rule.append(("defaultConfiguration", .object([("level", .string(code.defaultSeverity.rawValue))])))
+      return JSONValue.object(rule)
     }
     let results = report.diagnostics.map { diagnostic in
       var members: [(String, JSONValue)] = [

@@ -1,6 +1,12 @@
 /// Diagnostics in the compiler convention editors and CI logs parse:
 /// `path:line:column: error: message [RC0601]`, each followed by its notes.
-public enum TextFormatter {
+public struct TextFormatter: DiagnosticFormatter {
+  public init() {}
+
+  public var isLineOriented: Bool { true }
+
+  public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
+
   public static func format(_ report: DiagnosticReport) -> String {
     var text = ""
     for diagnostic in report.diagnostics {
@@ -22,7 +28,10 @@ public enum TextFormatter {
   }
 
   /// The text with control characters written as `\u{1B}`, so that names from a manifest cannot
-  /// move the cursor, clear the terminal or split a diagnostic across lines.
+  /// move the cursor, clear the terminal or split a diagnostic across lines, and with the Unicode
+  /// bidirectional controls (U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069) escaped the
+  /// same way, so that they cannot reorder what a reader sees. Every formatter that prints
+  /// manifest text to a person uses this one function.
   public static func printable(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
@@ -47,7 +56,14 @@ public enum TextFormatter {
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029
+      || scalar.value == 0x2029 || isBidirectionalControl(scalar)
+  }
+
+  private static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
   }
 
   /// "2 errors and 1 warning" / "no problems".

@@ -19,6 +19,14 @@ public struct SourceText: Sendable {
     self.lineStarts = Self.computeLineStarts(bytes)
   }
 
+  /// The text of a file as read: a leading UTF-8 byte order mark is not part of it (editors do
+  /// not show it, and columns on the first line do not count it).
+  public init(fileContents bytes: [UInt8]) {
+    self.init(bytes: bytes.starts(with: Self.utf8ByteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
+  }
+
+  private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// The number of lines (a final line without a line break counts).
   public var lineCount: Int { lineStarts.count }
 

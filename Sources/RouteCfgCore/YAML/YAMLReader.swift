@@ -18,8 +18,6 @@ public enum YAMLReader {
   static let pipelineThreshold = 256 << 10
 
   /// Reads the bytes of one file.
-  private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
   public static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard
   ) -> YAMLReadResult {
@@ -31,9 +29,7 @@ public enum YAMLReader {
         at: .startOf(file))
       return YAMLReadResult(document: nil, diagnostics: [diagnostic])
     }
-    // A UTF-8 byte order mark is not part of the text: editors do not show it and columns on
-    // the first line do not count it.
-    let source = SourceText(bytes: bytes.starts(with: utf8ByteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
+    let source = SourceText(fileContents: bytes)
     var builder = YAMLTreeBuilder(file: file, source: source, limits: limits)
     if bytes.count >= pipelineThreshold {
       let channel = BatchChannel()

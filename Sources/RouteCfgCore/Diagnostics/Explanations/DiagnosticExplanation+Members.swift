@@ -1,0 +1,128 @@
+// Explanations of the Member declarations (RC04xx) codes: the source of `routecfg explain` and of
+// their sections in Docs/Diagnostics.md (DocumentationTests keeps the page equal to them).
+
+extension DiagnosticExplanation {
+  /// Member declarations (RC04xx).
+  static let memberDeclarations: [DiagnosticExplanation] = [
+    DiagnosticExplanation(
+      .memberSyntax,
+      description: #"""
+        A member declaration in a protocol body does not parse as the Swift subset manifests use (`var`/`let` properties, `func` methods, the types of [Manifest.md](Manifest.md)). The position is the exact line and column inside the body, and the message says what was expected. Every line of a body is checked, so one run reports all broken members. Types nested more than 64 levels deep are reported with this code too.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              EditorInput: |
+                var title String
+            modules:
+              Editor:
+                kind: view
+                provides: [EditorInput]
+                routes: [/editor]
+
+            """#)
+      ],
+      output: [
+        #"""
+        example.yaml:4:15: error: expected ':' and a type after 'title', found 'String'; write 'var title: String' [RC0401]
+        """#
+      ],
+      fix: #"write the declaration as the message shows: `var title: String`."#
+    ),
+    DiagnosticExplanation(
+      .unsupportedMemberFeature,
+      description: #"""
+        A member uses Swift that manifests do not support: `static`, attributes (`@MainActor`, `@escaping`), generics, implicitly unwrapped optionals (`T!`), tuples, `init`, `mutating` and the like. The message says what to write instead.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              EditorInput: |
+                static var shared: EditorInput { get }
+            modules:
+              Editor:
+                kind: view
+                provides: [EditorInput]
+                routes: [/editor]
+
+            """#)
+      ],
+      output: [
+        #"""
+        example.yaml:4:5: error: static members are not supported; remove 'static' and declare an instance member [RC0402]
+        """#
+      ],
+      fix: #"""
+        declare an instance member with supported types; here, remove the member, or `var shared: EditorInput { get }`.
+        """#
+    ),
+    DiagnosticExplanation(
+      .duplicateMember,
+      description: #"""
+        Two members of a protocol share a name. A member is identified by its base name, so overloads (`func count()` beside `func count(by:)`) and a property beside a method of the same name are duplicates. Inherited members count: a protocol that redeclares an inherited member, or inherits two different members with one name, is reported too. The same member reached twice through a diamond is not a duplicate.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              CounterInput: |
+                var count: Int
+                func count()
+            modules:
+              Counter:
+                kind: view
+                provides: [CounterInput]
+                routes: [/counter]
+
+            """#)
+      ],
+      output: [
+        #"""
+        example.yaml:5:10: error: 'count' is declared twice in 'CounterInput'; a member name appears once per protocol (overloads are not supported): rename or remove one [RC0403]
+        """#,
+        #"example.yaml:4:9: note: first declared here"#,
+      ],
+      fix: #"rename or remove one of the members."#
+    ),
+    DiagnosticExplanation(
+      .nearMissType,
+      description: #"""
+        *Warning.* A member or parameter type names no declared protocol but is one edit away from one. Any undeclared type name is taken as an external type (`Date`, `URL`), so a misspelt protocol name would silently become an external type and lose its adapter checks. With `--strict` this is an error.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              NoteSummary: |
+                let noteId: Int
+              NoteListInput: |
+                var selection: NoteSumary?
+            modules:
+              NoteList:
+                kind: view
+                provides: [NoteSummary, NoteListInput]
+                routes: [/notes]
+
+            """#)
+      ],
+      output: [
+        #"""
+        example.yaml:6:20: warning: 'NoteSumary' is not a declared protocol, so it is taken as an external type; did you mean 'NoteSummary'? [RC0404]
+        """#
+      ],
+      fix: #"""
+        correct the type to the suggested protocol. If the external type is meant, rename one of the two so they are not one edit apart.
+        """#
+    ),
+  ]
+}

@@ -1,0 +1,63 @@
+/// GitHub Actions workflow commands, which the runner turns into annotations on the pull request's
+/// files: `::error file=manifests/x.yaml,line=12,col=7,title=RC0601 UnknownAdapterMember::message`,
+/// `::warning ...` for warnings. A diagnostic's notes follow its message on lines of their own
+/// (an annotation has one place), and each root manifest's summary is a plain log line.
+///
+/// Values are escaped as the Actions toolkit does: `%`, `\r` and `\n` in the message; those and
+/// `:` and `,` in the properties. Control and bidirectional characters are written as `\u{1B}`
+/// first, so that a manifest cannot start a workflow command of its own.
+public struct GitHubFormatter: DiagnosticFormatter {
+  public init() {}
+
+  public var isLineOriented: Bool { true }
+
+  public func render(_ report: DiagnosticReport) -> String {
+    var output = ""
+    for diagnostic in report.diagnostics {
+      var message = TextFormatter.printable(diagnostic.message) + " [\(diagnostic.code.rawValue)]"
+      for note in diagnostic.notes {
+        let path = TextFormatter.printable(report.path(of: note.location))
+        message += "\n\(path):\(note.location.line):\(note.location.column): note: "
+        message += TextFormatter.printable(note.message)
+      }
+      let properties = [
+        ("file", TextFormatter.printable(report.path(of: diagnostic.location))),
+        ("line", String(diagnostic.location.line)),
+        ("col", String(diagnostic.location.column)),
+        ("title", "\(diagnostic.code.rawValue) \(diagnostic.code.name)"),
+      ]
+      let command = diagnostic.severity == .error ? "error" : "warning"
+      output += "::\(command) "
+      output += properties.map { "\($0)=\(Self.escapedProperty($1))" }.joined(separator: ",")
+      output += "::\(Self.escapedData(message))\n"
+    }
+    return output
+  }
+
+  /// A workflow command's message: `%`, `\r` and `\n` percent-encoded.
+  static func escapedData(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": escaped += "%25"
+      case "\r": escaped += "%0D"
+      case "\n": escaped += "%0A"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// A workflow command's property value: as a message, and `:` and `,` percent-encoded too.
+  static func escapedProperty(_ text: String) -> String {
+    var escaped = ""
+    for scalar in escapedData(text).unicodeScalars {
+      switch scalar {
+      case ":": escaped += "%3A"
+      case ",": escaped += "%2C"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}

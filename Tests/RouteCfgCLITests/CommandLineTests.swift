@@ -1,0 +1,42 @@
+import Testing
+
+/// Misuse of the command line is one kind of error everywhere: `error: ...` on standard error,
+/// nothing on standard output, exit status 64.
+@Suite("Command-line misuse")
+struct CommandLineTests {
+  @Test(arguments: [["frobnicate"], ["frobnicate", "--help"], ["frobnicate", "manifests/NoteApp.yaml"]])
+  func anUnknownCommandIsAUsageError(_ arguments: [String]) throws {
+    let result = try Routecfg.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.hasPrefix("error: unknown command 'frobnicate'; the commands are validate, "))
+  }
+
+  @Test func aMisspeltCommandGetsASuggestion() throws {
+    let result = try Routecfg.run(["valdate", "manifests/NoteApp.yaml"])
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
+    let help = try Routecfg.run(["explian", "--help"])
+    #expect(help.status == 64)
+    #expect(help.standardError.contains("did you mean 'explain'?"))
+  }
+
+  @Test func argumentParserErrorsUseTheSamePrefix() throws {
+    for arguments in [["validate"], ["validate", "--format", "xml", "x.yaml"], ["resolve", "--frob"]] {
+      let result = try Routecfg.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.standardError.hasPrefix("error: "), "\(result.standardError)")
+      #expect(!result.standardError.contains("Error:"))
+    }
+  }
+
+  @Test func helpAndVersionStillWork() throws {
+    let help = try Routecfg.run(["help", "validate"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("USAGE: routecfg validate"))
+    let version = try Routecfg.run(["--version"])
+    #expect(version.status == 0)
+    #expect(!version.standardOutput.isEmpty)
+  }
+}

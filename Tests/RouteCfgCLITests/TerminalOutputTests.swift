@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// `routecfg validate` for a person at a terminal: source snippets with the range underlined, in
+/// colour unless `NO_COLOR` is set; the plain compiler lines when the output is piped; GitHub
+/// Actions workflow commands with `--format github`.
+@Suite("Terminal and GitHub output")
+struct TerminalOutputTests {
+  static let invalid = "manifests/invalid/login-adapter.yaml"
+  static let escape = "\u{1B}["
+
+  @Test func pipedOutputIsThePlainCompilerLines() throws {
+    let plain = try Routecfg.run(["validate", Self.invalid])
+    #expect(!plain.standardOutput.contains(Self.escape))
+    #expect(!plain.standardOutput.contains("│"))
+    let never = try Routecfg.run(["validate", Self.invalid, "--color", "never"])
+    #expect(never.standardOutput == plain.standardOutput)
+    let auto = try Routecfg.run(["validate", Self.invalid, "--color", "auto"])
+    #expect(auto.standardOutput == plain.standardOutput)
+  }
+
+  @Test func aTerminalGetsSnippetsInColour() throws {
+    let result = try TerminalRunner.run(["validate", Self.invalid])
+    #expect(result.status == 1)
+    #expect(result.output.contains(Self.escape))
+    let plain = Self.withoutColour(result.output)
+    #expect(plain.contains("28 │       mesage: notifyString\n   │       ^~~~~~\n"))
+    // Every compiler line is there, unchanged, so terminals still link the positions.
+    let lines = try Routecfg.run(["validate", Self.invalid]).standardOutput.split(separator: "\n")
+    for line in lines { #expect(plain.contains(line + "\n"), "missing \(line)") }
+  }
+
+  @Test func noColorKeepsSnippetsWithoutColour() throws {
+    let result = try TerminalRunner.run(["validate", Self.invalid], environment: ["NO_COLOR": "1"])
+    #expect(!result.output.contains(Self.escape))
+    #expect(result.output.contains("11 │     var message: String? { get set }\n   │         ^~~~~~~\n"))
+    let never = try TerminalRunner.run(["validate", Self.invalid, "--color", "never"])
+    #expect(never.output == result.output)
+    // An empty NO_COLOR does not count (no-color.org); an explicit --color always wins over it.
+    let empty = try TerminalRunner.run(["validate", Self.invalid], environment: ["NO_COLOR": ""])
+    #expect(empty.output.contains(Self.escape))
+    let forced = try TerminalRunner.run(
+      ["validate", Self.invalid, "--color", "always"], environment: ["NO_COLOR": "1"])
+    #expect(forced.output.contains(Self.escape))
+  }
+
+  @Test func colorAlwaysDrawsForTheTerminalWhenPiped() throws {
+    let piped = try Routecfg.run(["validate", Self.invalid, "--color", "always"])
+    let terminal = try TerminalRunner.run(["validate", Self.invalid])
+    #expect(piped.standardOutput == terminal.output)
+    #expect(piped.status == 1)
+  }
+
+  @Test func theReadmesTerminalSampleIsWhatTheToolDraws() throws {
+    let readme = try String(contentsOfFile: Routecfg.repository + "/README.md", encoding: .utf8)
+    let opening = try #require(readme.range(of: "```\nmanifests/invalid/login-adapter.yaml:28:7:"))
+    let rest = readme[readme.index(after: readme.index(opening.lowerBound, offsetBy: 2))...].dropFirst()
+    let sample = String(rest.prefix { $0 != "`" })
+    #expect(sample.contains("28 │       mesage: notifyString\n"))
+    let drawn = try Routecfg.run(["validate", Self.invalid, "--color", "always"])
+    #expect(Self.withoutColour(drawn.standardOutput).contains(sample))
+  }
+
+  @Test func aValidManifestPrintsItsSummary() throws {
+    let result = try TerminalRunner.run(
+      ["validate", "manifests/NoteApp.yaml"], environment: ["NO_COLOR": "1"])
+    #expect(result.status == 0)
+    #expect(result.output == "manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)\n")
+  }
+
+  @Test func resolveDrawsItsDiagnosticsOnStandardError() throws {
+    let result = try Routecfg.run(["resolve", Self.invalid, "/notes", "--color", "always"])
+    #expect(result.status == 1)
+    #expect(Self.withoutColour(result.standardError).contains("28 │       mesage: notifyString\n"))
+  }
+
+  @Test func tabsWideCharactersControlsAndCRLFKeepTheUnderlineInPlace() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // CRLF line breaks, a tab and wide characters before the mistake, a bidi control after it.
+    let yaml =
+      "routecfg: 1\r\nmodules:\r\n  Notes:\r\n    kind: view\r\n    routes: [/notes]\r\n"
+      + "    provides: [\t名前Inpt]  # \u{202E}txet\r\n"
+    try yaml.write(toFile: directory + "/example.yaml", atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["validate", "example.yaml", "--color", "always"], in: directory)
+    let plain = Self.withoutColour(result.standardOutput)
+    #expect(plain.contains("example.yaml:6:17: error: module 'Notes' provides '名前Inpt'"), "\(plain)")
+    // The tab at cell 15 moves to the tab stop at 16; each of 名前 takes two cells.
+    #expect(
+      plain.contains(
+        "6 │     provides: [ 名前Inpt]  # \\u{202E}txet\n  │                 ^~~~~~~~\n"),
+      "\(plain)")
+    #expect(!plain.contains("\u{202E}"))
+    #expect(!plain.contains("\r"))
+  }
+
+  @Test func longLinesAreCutAroundTheRange() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let padding = String(repeating: " ", count: 300)
+    let comment = String(repeating: "x", count: 300)
+    let yaml =
+      "routecfg: 1\nmodules:\n  Notes: {kind: view,\(padding)provides: [Missing], routes: [/notes]}  # \(comment)\n"
+    try yaml.write(toFile: directory + "/example.yaml", atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["validate", "example.yaml", "--color", "always"], in: directory)
+    let plain = Self.withoutColour(result.standardOutput)
+    let lines = plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let source = try #require(lines.first { $0.hasPrefix("3 │ ") })
+    let underline = try #require(lines.first { $0.hasPrefix("  │ ") && $0.contains("^") })
+    #expect(source.hasPrefix("3 │ …"))
+    #expect(source.hasSuffix("…"))
+    #expect(source.count < 130)
+    let caret = try #require(underline.firstIndex(of: "^"))
+    let offset = underline.distance(from: underline.startIndex, to: caret)
+    let word = try #require(source.range(of: "Missing"))
+    #expect(source.distance(from: source.startIndex, to: word.lowerBound) == offset)
+    #expect(underline.hasSuffix("^~~~~~~"))
+  }
+
+  @Test func githubFormatPrintsWorkflowCommands() throws {
+    let result = try Routecfg.run(["validate", Self.invalid, "--format", "github"])
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(
+      lines[2]
+        == "::error file=manifests/invalid/login-adapter.yaml,line=28,col=7,title=RC0601 UnknownAdapterMember::"
+        + "'ModuleARequiredLoginViewInput' has no member 'mesage'; did you mean 'message'? [RC0601]")
+    #expect(
+      lines[0].hasSuffix(
+        "[RC0602]%0Amanifests/invalid/login-adapter.yaml:11:9: note: 'message' is declared here"))
+    #expect(lines[3] == "manifests/invalid/login-adapter.yaml: 3 errors")
+    let warnings = try Routecfg.run([
+      "validate", "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml", "--format", "github",
+    ])
+    #expect(warnings.status == 0)
+    #expect(warnings.standardOutput.hasPrefix("::warning file="))
+  }
+
+  @Test func githubFormatEscapesPropertiesAndMessages() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let name = "odd,name:100%.yaml"
+    try "routecfg: 2\n".write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["validate", name, "--format", "github"], in: directory)
+    let first = try #require(result.standardOutput.split(separator: "\n").first.map(String.init))
+    #expect(
+      first.hasPrefix("::error file=odd%2Cname%3A100%25.yaml,line=1,col=11,title=RC0204 UnsupportedVersion::")
+    )
+    // A manifest cannot start a workflow command of its own: line breaks in a message are escaped.
+    try "routecfg: 1\nmodules: {\"A\\n::error::x\": {kind: view, routes: [/a]}}\n".write(
+      toFile: directory + "/inject.yaml", atomically: true, encoding: .utf8)
+    let injected = try Routecfg.run(["validate", "inject.yaml", "--format", "github"], in: directory)
+    for line in injected.standardOutput.split(separator: "\n") {
+      #expect(line.hasPrefix("::error file=inject.yaml,") || line.hasPrefix("inject.yaml: "), "\(line)")
+    }
+  }
+
+  static func withoutColour(_ text: String) -> String {
+    var result = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index] == "\u{1B}", let end = text[index...].firstIndex(of: "m") {
+        index = text.index(after: end)
+      } else {
+        result.append(text[index])
+        index = text.index(after: index)
+      }
+    }
+    return result
+  }
+
+  static func scratch() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-tty-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+}

@@ -1,0 +1,42 @@
+// Docs/Runtime.md, "Destinations by protocol" and "URLs", run on the registry of
+// "Registering" (makeRegistry()).
+import NoteAppExample
+import RouteCfgCore
+import RouteCfgRuntime
+import Testing
+
+@Suite("Docs/Runtime.md examples")
+@MainActor
+struct RuntimeDocumentationExamples {
+  @Test func destinationsByProtocol() throws {
+    let registry = try makeRegistry()
+    let noteList = NoteListViewController()
+    let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+    let module = login.module  // "Login"
+    try login.set("message", to: "Please log in")  // reaches notifyString
+    try login.set("delegate", to: noteList)  // wraps the note list for the login screen
+    (login.object as? LoginViewController)?.login()  // didLogin() → noteList.didFinishLogin()
+    let same = try login.get("delegate") as AnyObject === noteList  // true: the caller's object
+    let detail = try registry.destination(for: "NoteDetailInput", parameters: ["noteId": 42])
+    let highlighted = try detail.call("highlight(range:animated:)", "1..<3", true)  // true
+    #expect(module == "Login")
+    #expect((login.object as? LoginViewController)?.notifyString == "Please log in")
+    #expect(noteList.events == ["didFinishLogin"])
+    #expect(same)
+    #expect(highlighted as? Bool == true)
+  }
+
+  @Test func urls() throws {
+    let registry = try makeRegistry()
+    let resolution = registry.resolve("noteapp://notes/42?query=answer")  // .matched(match)
+    let opened = try registry.open("/notes/42")  // makes NoteDetail with noteId: 42
+    let page = opened.object as? NoteDetailViewController  // also opened.module, .route, .parameters
+    guard case .matched(let match) = resolution else {
+      Issue.record("not matched: \(resolution)")
+      return
+    }
+    #expect(match.module == "NoteDetail" && match.parameters["noteId"] == .int(42))
+    #expect(opened.module == "NoteDetail" && opened.route == "/notes/:noteId")
+    #expect(page?.noteId == 42)
+  }
+}

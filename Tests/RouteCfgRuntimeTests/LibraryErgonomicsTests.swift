@@ -1,0 +1,121 @@
+import NoteAppExample
+import RouteCfgCore
+import RouteCfgRuntime
+import RouteCfgTesting
+import Testing
+
+/// The library as a new user meets it: one throwing entry point with compiler-style errors,
+/// readable results, errors in the caller's words, failures that are reported, not swallowed.
+@Suite("Library ergonomics")
+@MainActor
+struct LibraryErgonomicsTests {
+  static let invalid = """
+    routecfg: 1
+    protocols: {Provided: "var notifyString: String? { get set }", Required: "var message: String? { get set }"}
+    modules: {Login: {kind: view, provides: [Provided]}, List: {kind: view, requires: [Required], routes: [/]}}
+    adapters: [{adapt: Required, to: Provided, map: {mesage: notifyString}}]
+    """
+
+  @Test func loadThrowsTheDiagnosticsInTheCompilerFormat() throws {
+    do {
+      _ = try RouteCfg.load(yaml: Self.invalid, path: "App.yaml")
+      Issue.record("an invalid manifest loaded")
+    } catch {
+      #expect(error.diagnostics.map(\.code) == [.unmappedMembers, .unknownAdapterMember])
+      let lines = error.description.split(separator: "\n").map(String.init)
+      #expect(
+        lines.first?.hasPrefix("App.yaml:4:20: error: the adapter from 'Required' to 'Provided'") == true)
+      #expect(
+        lines.contains {
+          $0.contains(": error: 'Required' has no member 'mesage'") && $0.hasSuffix("[RC0601]")
+        })
+      #expect(lines.last == "App.yaml: 2 errors")
+    }
+  }
+
+  @Test func loadReturnsAValidResultAndAnUnknownVariantThrows() throws {
+    let result = try RouteCfg.load(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    #expect(result.isValid)
+    #expect(
+      result.description.hasSuffix(
+        "/manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)"))
+    #expect(throws: ManifestError.self) {
+      try RouteCfg.load(path: RuntimeFixtures.repository + "/manifests/LoginDemo.yaml", variant: "iOS")
+    }
+  }
+
+  @Test func aValidationResultDescribesItself() throws {
+    let result = try RouteCfg.validate(yaml: Self.invalid, path: "App.yaml")
+    #expect("\(result)".hasSuffix("\nApp.yaml: 2 errors"))
+    #expect("\(result)".hasPrefix("App.yaml:4:20: error: "))
+  }
+
+  @Test func aRegistryForAnInvalidManifestShowsPositions() throws {
+    let result = try RouteCfg.validate(yaml: Self.invalid, path: "App.yaml")
+    do {
+      _ = try Registry(result, registrations: Registrations())
+      Issue.record("built")
+    } catch {
+      #expect(error.problems.contains { $0.hasPrefix("App.yaml:4:20: error: ") })
+    }
+  }
+
+  @Test func aWrongTypeIsReportedUnderTheNameTheCallerWrote() throws {
+    let registry = try NoteAppWiring.registry(
+      manifestPath: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+    #expect(throws: RuntimeError.typeMismatch(member: "message", expected: "String?", actual: "Int")) {
+      try login.set("message", to: 42)
+    }
+  }
+
+  @Test func mockRecordsPrintAsSwiftCalls() {
+    #expect("\(RecordingMock.Record.call("didFinishLogin()", []))" == "call didFinishLogin()")
+    #expect(
+      "\(RecordingMock.Record.call("highlight(range:animated:)", ["\"1..<3\"", "true"]))"
+        == "call highlight(range: \"1..<3\", animated: true)")
+    #expect("\(RecordingMock.Record.call("move(_:to:)", ["1", "2"]))" == "call move(1, to: 2)")
+    #expect("\(RecordingMock.Record.set("notifyString", "\"Hi\""))" == "set notifyString = \"Hi\"")
+  }
+
+  @Test func forwardingFailuresAreReportedNotSwallowed() throws {
+    var failures: [ForwardingFailure] = []
+    var registrations = NoteAppWiring.registrations()
+    registrations.proxy(for: "ProvidedLoginViewDelegate") { MisspeltDelegateProxy($0) }
+    registrations.onForwardingFailure { failures.append($0) }
+    let manifest = try RouteCfg.load(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let registry = try Registry(manifest, registrations: registrations)
+    let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+    try login.set("delegate", to: NoteListViewController())
+    (login.object as? LoginViewController)?.login()
+    let failure = try #require(failures.first)
+    #expect(failures.count == 1)
+    #expect(failure.protocolName == "ProvidedLoginViewDelegate")
+    #expect(failure.member == "didLogn()")
+    #expect(failure.line == MisspeltDelegateProxy.line)
+    #expect(
+      failure.description.hasSuffix(
+        "LibraryErgonomicsTests.swift:\(MisspeltDelegateProxy.line): error: forwarding 'didLogn()' of "
+          + "'ProvidedLoginViewDelegate' failed: 'ProvidedLoginViewDelegate' has no member 'didLogn()'; "
+          + "did you mean 'didLogin()'?"))
+  }
+
+  @Test func valueAndSetterForwardingReportToo() throws {
+    let mocks = try ManifestHarness(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+      .mockRegistry()
+    let members = try mocks.registry.destination(for: "NoteEditorInput")
+    let proxy = DynamicProtocolProxy(members)
+    var failures: [String] = []
+    proxy.failureHandler = { failures.append($0.member) }
+    #expect(proxy.forwardedValueOrReport("draft", as: Int.self, fallback: -1) == -1)
+    proxy.forwardValueOrReport("noteIdentifier", 3)
+    #expect(proxy.forwardOrReport("save()") == nil)
+    #expect(failures == ["draft", "noteIdentifier"])
+  }
+}
+
+/// A proxy with a typo in the member it forwards to.
+final class MisspeltDelegateProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate {
+  static let line = #line + 1
+  func didLogin() { forwardOrReport("didLogn()") }
+}
