@@ -74,9 +74,9 @@ struct RoutePathTranslator {
           if parameter.isOptional { conditions.append(.optionalBinding(name, .identifier(name))) }
           switch type {
           case .string:
-            let check = isCatchAll ? "isCatchAll" : "isSegment"
+            // A catch-all's value that is a valid segment can always be written (as one segment).
             conditions.append(
-              .expression(.call(.identifier("Reader").dot(check), [.unlabeled(.identifier(name))])))
+              .expression(.call(.identifier("Reader").dot("isSegment"), [.unlabeled(.identifier(name))])))
           case .double: conditions.append(.expression(.identifier(name).dot("isFinite")))
           case .int, .bool: break
           }

@@ -322,15 +322,11 @@ enum RouteReaderSource {
           !text.isEmpty && text != "." && text != ".."
         }
 
-        /// `true` when `text` can be the segments of a catch-all that read back as itself.
-        static func isCatchAll(_ text: String) -> Bool {
-          let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
-          return pieces.allSatisfy { isSegment(String($0)) }
-        }
-
-        /// `text` as catch-all segments: each piece between `/` encoded.
+        /// `text` as catch-all segments: its pieces between `/` as segments when each can be one,
+        /// else the whole value as one segment (its `/` encoded), which reads back the same.
         static func encodeCatchAll(_ text: String) -> String {
           let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
+          guard pieces.allSatisfy({ isSegment(String($0)) }) else { return encode(text) }
           return pieces.map { encode(String($0)) }.joined(separator: "/")
         }
       }

@@ -52,7 +52,7 @@ nonisolated enum ShopAppRoute: Hashable, Sendable {
         query: [("reviews", reviews.map { String($0) })]
       )
     case .search(let query, let page):
-      if let query, Reader.isCatchAll(query) {
+      if let query, Reader.isSegment(query) {
         return Reader.path(["search"], catchAll: query, query: [("page", page.map { String($0) })])
       }
       return Reader.path(["search"], query: [("query", query), ("page", page.map { String($0) })])
@@ -547,15 +547,11 @@ nonisolated extension ShopAppRoute {
       !text.isEmpty && text != "." && text != ".."
     }
 
-    /// `true` when `text` can be the segments of a catch-all that read back as itself.
-    static func isCatchAll(_ text: String) -> Bool {
-      let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
-      return pieces.allSatisfy { isSegment(String($0)) }
-    }
-
-    /// `text` as catch-all segments: each piece between `/` encoded.
+    /// `text` as catch-all segments: its pieces between `/` as segments when each can be one,
+    /// else the whole value as one segment (its `/` encoded), which reads back the same.
     static func encodeCatchAll(_ text: String) -> String {
       let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard pieces.allSatisfy({ isSegment(String($0)) }) else { return encode(text) }
       return pieces.map { encode(String($0)) }.joined(separator: "/")
     }
   }
