@@ -47,10 +47,23 @@ struct GenerateCommand: ParsableCommand {
   @Option(help: "Prefix of the generated file names (default: the app's name).")
   var filePrefix: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "For a modular app's wiring: import each module's protocols from the module this names (* is the module's name) instead of declaring them.",
+      valueName: "template"))
+  var interfaces: String?
+
   @Flag(help: "Print nothing but problems.")
   var quiet = false
 
   @OptionGroup var colorOptions: ColorOptions
+
+  func validate() throws {
+    if let interfaces, !interfaces.contains("*") {
+      throw ValidationError("--interfaces needs a '*' where the module's name goes, such as '*Interface'.")
+    }
+    if interfaces != nil, module != nil { throw ValidationError("--module and --interfaces cannot be used together.") }
+  }
 
   func run() throws {
     let result: ValidationResult
@@ -61,7 +74,8 @@ struct GenerateCommand: ParsableCommand {
     }
     guard let graph = result.graph else { fail(result.report) }
     let options = CodegenOptions(
-      variant: variant, module: module, access: access, imports: imports, fileNamePrefix: filePrefix)
+      variant: variant, module: module, access: access, imports: imports, fileNamePrefix: filePrefix,
+      interfaceModules: interfaces)
     let files: [GeneratedFile]
     do {
       files = try CodeGenerator.generate(graph, manifestPath: file, options: options)

@@ -14,13 +14,17 @@ public enum CodegenError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownVariant(UnknownVariantError)
   /// `--module` names no module of the manifest; the message has a suggestion.
   case unknownModule(name: String, suggestion: String)
-  /// Manifest names that would collide in Swift (RC1001), with their places.
+  /// Manifest names that would collide in Swift (RC1001), or protocols two interfaces would
+  /// declare (RC1002), with their places.
   case nameCollisions([Diagnostic])
+  /// Two options that cannot be used together.
+  case conflictingOptions(String, String)
 
   public var description: String {
     switch self {
     case .unknownVariant(let error): return error.description
     case .unknownModule(let name, let suggestion): return "unknown module '\(name)'\(suggestion)"
+    case .conflictingOptions(let first, let second): return "\(first) and \(second) cannot be used together"
     case .nameCollisions(let diagnostics):
       return diagnostics.map(\.message).joined(separator: "\n")
     }
@@ -52,6 +56,7 @@ public enum CodeGenerator {
     let renderer = SwiftRenderer()
     let header = header(manifestPath: manifestPath, options: options)
     if let module = options.module {
+      if options.interfaceModules != nil { throw .conflictingOptions("--module", "--interfaces") }
       guard let info = graph.modules[module] else {
         let suggestion = closestName(to: module, among: graph.moduleNames).map { "; did you mean '\($0)'?" }
         throw .unknownModule(name: module, suggestion: suggestion ?? "")
@@ -62,25 +67,37 @@ public enum CodeGenerator {
       return [GeneratedFile(name: file.name, contents: renderer.render(file))]
     }
     let prefix = options.fileNamePrefix ?? context.appName
+    var imports = options.imports
+    var protocolFiles: [SwiftFile] = []
+    if let template = options.interfaceModules {
+      // The wiring of a modular app: the protocols come from the modules' interfaces.
+      let interfaces = InterfaceTranslator(context: context)
+      let (owners, problems) = interfaces.owners(template: template)
+      if !problems.isEmpty { throw .nameCollisions(problems.sorted()) }
+      var needed = Set(owners.values)
+      for module in graph.modules.values where !module.requires.isEmpty {
+        needed.insert(InterfaceTranslator.interfaceName(of: module.name, template: template))
+      }
+      imports += needed.sorted()
+    } else {
+      protocolFiles = [
+        SwiftFile(
+          name: prefix + "Protocols.swift", header: header, imports: options.imports,
+          declarations: graph.protocolNames.compactMap { ProtocolTranslator(context: context).declaration(of: $0) })
+      ]
+    }
     let tree = RouteMatchTree(graph: graph)
     let routes = RouteEnumTranslator(context: context, tree: tree)
     var adapters = AdapterTranslator(context: context, classes: classes).declarations()
     if !adapters.isEmpty { adapters = BridgeSupportTranslator(context: context).declarations() + adapters }
-    let files = [
-      SwiftFile(
-        name: prefix + "Protocols.swift", header: header, imports: options.imports,
-        declarations: graph.protocolNames.compactMap {
-          ProtocolTranslator(context: context).declaration(of: $0)
-        }),
-      SwiftFile(
-        name: prefix + "Adapters.swift", header: header, imports: options.imports, declarations: adapters),
-      SwiftFile(
-        name: prefix + "Routes.swift", header: header, imports: [], declarations: routes.declarations()),
-      SwiftFile(
-        name: prefix + "Registry.swift", header: header, imports: options.imports,
-        declarations: RegistryTranslator(context: context, routedModules: routes.routedModules).declarations()
-      ),
-    ]
+    let files =
+      protocolFiles + [
+        SwiftFile(name: prefix + "Adapters.swift", header: header, imports: imports, declarations: adapters),
+        SwiftFile(name: prefix + "Routes.swift", header: header, imports: [], declarations: routes.declarations()),
+        SwiftFile(
+          name: prefix + "Registry.swift", header: header, imports: imports,
+          declarations: RegistryTranslator(context: context, routedModules: routes.routedModules).declarations()),
+      ]
     return files.map { GeneratedFile(name: $0.name, contents: renderer.render($0)) }
   }
 

@@ -5,7 +5,9 @@ import RouteCfgCore
 struct InterfaceTranslator {
   let context: GenerationContext
 
-  func declarations(for module: ModuleInfo) -> [SwiftDecl] {
+  /// The protocols in `module`'s interface: those it provides and requires, and those their
+  /// members name or they inherit, transitively.
+  func protocols(of module: ModuleInfo) -> Set<String> {
     let graph = context.graph
     var included: Set<String> = []
     var pending = module.provides + module.requires
@@ -14,6 +16,51 @@ struct InterfaceTranslator {
       pending += info.inherits
       for member in info.members { pending += member.protocolNames(in: graph) }
     }
+    return included
+  }
+
+  /// Whether the module's interface declares anything (protocols or its `Dependencies`).
+  func isEmpty(_ module: ModuleInfo) -> Bool { module.provides.isEmpty && module.requires.isEmpty }
+
+  /// For the wiring of a modular app: the interface module that declares each protocol, and
+  /// RC1002 for a protocol that more than one interface would declare (as separate Swift types).
+  func owners(template: String) -> (owners: [String: String], problems: [Diagnostic]) {
+    let graph = context.graph
+    var owners: [String: (interface: String, module: ModuleInfo)] = [:]
+    var problems: [Diagnostic] = []
+    var reported: Set<String> = []
+    for module in graph.moduleNames.compactMap({ graph.modules[$0] }) {
+      let interface = Self.interfaceName(of: module.name, template: template)
+      for name in protocols(of: module).sorted() {
+        guard let first = owners[name] else {
+          owners[name] = (interface, module)
+          continue
+        }
+        guard reported.insert(name).inserted, let info = graph.protocols[name] else { continue }
+        problems.append(
+          Diagnostic(
+            .sharedInterfaceProtocol,
+            "protocol '\(name)' would be declared in the interfaces of both module '\(first.module.name)' and module "
+              + "'\(module.name)', as two different Swift types; in a modular app give each module its own protocol "
+              + "and connect them with an adapter, or generate the app as one Swift module (without --interfaces)",
+            at: info.location,
+            notes: [
+              DiagnosticNote("module '\(first.module.name)' is declared here", at: first.module.location),
+              DiagnosticNote("module '\(module.name)' is declared here", at: module.location),
+            ]))
+      }
+    }
+    return (owners.mapValues(\.interface), problems)
+  }
+
+  /// `NoteListInterface` for `*Interface` and module `NoteList`.
+  static func interfaceName(of module: String, template: String) -> String {
+    template.split(separator: "*", omittingEmptySubsequences: false).joined(separator: module)
+  }
+
+  func declarations(for module: ModuleInfo) -> [SwiftDecl] {
+    let graph = context.graph
+    let included = protocols(of: module)
     let translator = ProtocolTranslator(context: context)
     var declarations = graph.protocolNames.filter { included.contains($0) }.compactMap {
       translator.declaration(of: $0)

@@ -24,7 +24,10 @@ struct RegistryTranslator {
           kind: .struct, name: context.registryTypeName, inherits: ["Sendable"], members: members))
     ]
     for module in modules where !module.requires.isEmpty {
-      declarations.append(DependenciesTranslator(context: context).declaration(for: module))
+      // A modular app's wiring imports the protocol from the module's interface.
+      if context.options.interfaceModules == nil {
+        declarations.append(DependenciesTranslator(context: context).declaration(for: module))
+      }
       declarations.append(
         .extensionDecl(
           SwiftExtension(

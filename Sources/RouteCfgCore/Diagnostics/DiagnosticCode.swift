@@ -90,6 +90,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
 
   // MARK: Code generation
   case generatedNameCollision = "RC1001"
+  case sharedInterfaceProtocol = "RC1002"
 
   /// The severity this code is reported with (`--strict` turns warnings into errors).
   public var defaultSeverity: Severity {
@@ -178,6 +179,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .unusedAdapter: return "No requirement or member forwarding uses the adapter."
     case .unreachableModule: return "A module has no route and nothing requires what it provides."
     case .generatedNameCollision: return "Two declarations would get the same name in generated Swift."
+    case .sharedInterfaceProtocol: return "A protocol belongs to the interfaces of two modules of a modular app."
     }
   }
 
