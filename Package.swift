@@ -58,12 +58,12 @@ let package = Package(
     .target(
       name: "NoteAppExample",
       dependencies: ["RouteCfgCore", "RouteCfgRuntime"],
-      path: "Examples/NoteApp/NoteAppExample"
+      path: "Examples/DynamicNoteApp/NoteAppExample"
     ),
     .executableTarget(
       name: "noteapp-demo",
       dependencies: ["NoteAppExample", "RouteCfgRuntime"],
-      path: "Examples/NoteApp/Demo"
+      path: "Examples/DynamicNoteApp/Demo"
     ),
     // Synthetic manifests for benchmarks and scale tests.
     .target(
