@@ -62,7 +62,9 @@ struct GenerateCommand: ParsableCommand {
     if let interfaces, !interfaces.contains("*") {
       throw ValidationError("--interfaces needs a '*' where the module's name goes, such as '*Interface'.")
     }
-    if interfaces != nil, module != nil { throw ValidationError("--module and --interfaces cannot be used together.") }
+    if interfaces != nil, module != nil {
+      throw ValidationError("--module and --interfaces cannot be used together.")
+    }
   }
 
   func run() throws {

@@ -83,7 +83,9 @@ public enum CodeGenerator {
       protocolFiles = [
         SwiftFile(
           name: prefix + "Protocols.swift", header: header, imports: options.imports,
-          declarations: graph.protocolNames.compactMap { ProtocolTranslator(context: context).declaration(of: $0) })
+          declarations: graph.protocolNames.compactMap {
+            ProtocolTranslator(context: context).declaration(of: $0)
+          })
       ]
     }
     let tree = RouteMatchTree(graph: graph)
@@ -93,10 +95,12 @@ public enum CodeGenerator {
     let files =
       protocolFiles + [
         SwiftFile(name: prefix + "Adapters.swift", header: header, imports: imports, declarations: adapters),
-        SwiftFile(name: prefix + "Routes.swift", header: header, imports: [], declarations: routes.declarations()),
+        SwiftFile(
+          name: prefix + "Routes.swift", header: header, imports: [], declarations: routes.declarations()),
         SwiftFile(
           name: prefix + "Registry.swift", header: header, imports: imports,
-          declarations: RegistryTranslator(context: context, routedModules: routes.routedModules).declarations()),
+          declarations: RegistryTranslator(context: context, routedModules: routes.routedModules)
+            .declarations()),
       ]
     return files.map { GeneratedFile(name: $0.name, contents: renderer.render($0)) }
   }

@@ -179,7 +179,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .unusedAdapter: return "No requirement or member forwarding uses the adapter."
     case .unreachableModule: return "A module has no route and nothing requires what it provides."
     case .generatedNameCollision: return "Two declarations would get the same name in generated Swift."
-    case .sharedInterfaceProtocol: return "A protocol belongs to the interfaces of two modules of a modular app."
+    case .sharedInterfaceProtocol:
+      return "A protocol belongs to the interfaces of two modules of a modular app."
     }
   }
 
