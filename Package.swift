@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "RouteCfgRuntime", targets: ["RouteCfgRuntime"]),
     .library(name: "RouteCfgTesting", targets: ["RouteCfgTesting"]),
     .library(name: "RouteCfgCodegen", targets: ["RouteCfgCodegen"]),
+    .plugin(name: "RouteCfgGenerator", targets: ["RouteCfgGeneratorPlugin"]),
+    .plugin(name: "RouteCfgCommand", targets: ["RouteCfgCommandPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -54,6 +56,29 @@ let package = Package(
       name: "routecfg",
       dependencies: ["RouteCfgCLI"]
     ),
+    // `swift build` runs `routecfg generate` on a target's routecfg.yaml (Docs/Plugins.md),
+    // through the tool that reads the target's routecfg-plugin.json when the build runs.
+    .plugin(
+      name: "RouteCfgGeneratorPlugin",
+      capability: .buildTool(),
+      dependencies: ["routecfg", "RouteCfgGeneratorPluginTool"]
+    ),
+    .executableTarget(
+      name: "RouteCfgGeneratorPluginTool",
+      dependencies: ["RouteCfgCore", "RouteCfgCodegen"]
+    ),
+    // `swift package routecfg validate` checks every target's routecfg.yaml (Docs/Plugins.md).
+    .plugin(
+      name: "RouteCfgCommandPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "routecfg",
+          description: "Validate the routecfg.yaml manifests of the package's targets: routecfg validate"
+        ),
+        permissions: []
+      ),
+      dependencies: ["routecfg"]
+    ),
     // The seed's login scenario wired with real classes: a library for the tests, a demo to run.
     .target(
       name: "NoteAppExample",
@@ -92,7 +117,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RouteCfgCLITests",
-      dependencies: ["RouteCfgCore", "routecfg"]
+      dependencies: ["RouteCfgCore", "routecfg", "RouteCfgGeneratorPluginTool"]
     ),
   ]
 )

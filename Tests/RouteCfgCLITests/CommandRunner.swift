@@ -26,9 +26,15 @@ enum Routecfg {
     return directory.appendingPathComponent("routecfg")
   }()
 
-  /// Runs `routecfg` with the arguments, from the repository root. Output goes through
-  /// temporary files so that neither stream can fill a pipe and block the child.
-  static func run(_ arguments: [String], in directory: String = repository) throws -> CommandResult {
+  /// The build command of the RouteCfgGenerator plugin, built next to `routecfg`.
+  static let pluginTool: URL = executable.deletingLastPathComponent()
+    .appendingPathComponent("RouteCfgGeneratorPluginTool")
+
+  /// Runs `routecfg` (or `program`) with the arguments, from the repository root. Output goes
+  /// through temporary files so that neither stream can fill a pipe and block the child.
+  static func run(_ arguments: [String], in directory: String = repository, program: URL = executable) throws
+    -> CommandResult
+  {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "routecfg-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -40,7 +46,7 @@ enum Routecfg {
     let output = try FileHandle(forWritingTo: outputURL)
     let error = try FileHandle(forWritingTo: errorURL)
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.standardOutput = output

@@ -142,6 +142,47 @@ struct GenerateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  @Test func aProtocolTwoInterfacesWouldDeclareIsRC1002() throws {
+    let output = try OutputDirectory()
+    let manifest = output.path + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try """
+    routecfg: 1
+    protocols:
+      Analytics: |
+        func track(event: String)
+    modules:
+      Tracker: {kind: service, provides: [Analytics]}
+      Home: {kind: view, requires: [Analytics], routes: [/]}
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run([
+      "generate", manifest, "--output", output.path, "--interfaces", "*Interface",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(":3:3: error: protocol 'Analytics' would be declared in the interfaces"))
+    #expect(result.standardError.contains("[RC1002]"))
+    let whole = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(whole.status == 0, "without --interfaces the app is one module and the protocol is declared once")
+  }
+
+  @Test func modularWiringImportsTheInterfaces() throws {
+    let output = try OutputDirectory()
+    let result = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output.path, "--interfaces", "*Interface",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(output.files == ["NoteAppAdapters.swift", "NoteAppRegistry.swift", "NoteAppRoutes.swift"])
+    let registry = try String(contentsOfFile: output.file("NoteAppRegistry.swift"), encoding: .utf8)
+    #expect(registry.contains("import NoteListInterface\n"))
+    #expect(!registry.contains("protocol NoteListDependencies"))
+    let misuse = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output.path, "--interfaces", "Interface",
+    ])
+    #expect(misuse.status == 64)
+    #expect(misuse.standardError.contains("--interfaces needs a '*'"))
+  }
+
   @Test func unknownVariantAndModuleAreMisuseWithASuggestion() throws {
     let output = try OutputDirectory()
     let variant = try Routecfg.run([

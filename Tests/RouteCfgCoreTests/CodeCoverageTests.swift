@@ -15,6 +15,7 @@ struct CodeCoverageTests {
     .controlCharacter: "YAMLReaderHostileTests.nulByteIsReportedWhereItIs",
     .inheritanceTooLarge: "ValidatorScaleTests.runawayInheritanceHitsTheBudgetOnce",
     .generatedNameCollision: "GenerateCommandTests.namesThatCollideInSwiftAreRC1001",
+    .sharedInterfaceProtocol: "GenerateCommandTests.aProtocolTwoInterfacesWouldDeclareIsRC1002",
   ]
 
   @Test func everyCodeIsProducedByAFixtureOrANamedTest() throws {

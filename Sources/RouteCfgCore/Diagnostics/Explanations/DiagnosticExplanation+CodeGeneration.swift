@@ -41,6 +41,64 @@ extension DiagnosticExplanation {
         """#
       ],
       fix: #"rename one of the two in the manifest (a protocol, a module or `app`)."#
-    )
+    ),
+    DiagnosticExplanation(
+      .sharedInterfaceProtocol,
+      description: #"""
+        In a modular app each module's target depends only on its own interface, which `routecfg generate --module NAME` writes: the protocols the module provides and requires, those their members name and those they inherit. When two modules' interfaces hold the same protocol, each declares it as a Swift type of its own, and the app's wiring (`routecfg generate --interfaces '*Interface'`) could not tell which one a member means. Only `generate --interfaces` reports this code.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              Analytics: |
+                func track(event: String)
+            modules:
+              Tracker:
+                kind: service
+                provides: [Analytics]
+              Home:
+                kind: view
+                requires: [Analytics]
+                routes: [/]
+
+            """#)
+      ],
+      command: ["generate", "example.yaml", "--output", "Wiring", "--interfaces", "*Interface"],
+      output: [
+        #"""
+        example.yaml:3:3: error: protocol 'Analytics' would be declared in the interfaces of both module 'Tracker' and module 'Home', as two different Swift types; in a modular app give each module its own protocol and connect them with an adapter, or generate the app as one Swift module (without --interfaces) [RC1002]
+        """#,
+        #"""
+        example.yaml:6:3: note: module 'Tracker' is declared here
+        """#,
+        #"""
+        example.yaml:9:3: note: module 'Home' is declared here
+        """#,
+      ],
+      fix: #"""
+        let the requiring module say what it needs in its own words and connect the two with an adapter (the seed's "Module Adapter" idea), so each interface has its own protocol:
+
+        ```yaml
+        protocols:
+          Analytics: |
+            func track(event: String)
+          HomeAnalytics: |
+            func track(event: String)
+        modules:
+          Home:
+            kind: view
+            requires: [HomeAnalytics]
+            routes: [/]
+        adapters:
+          - adapt: HomeAnalytics
+            to: Analytics
+        ```
+
+        Or generate the whole app as one Swift module, without `--interfaces`.
+        """#
+    ),
   ]
 }
