@@ -4,7 +4,7 @@ import PackageDescription
 // NoteApp as a modular app: each module is a target that depends only on its own interface,
 // generated from manifests/NoteApp.yaml with `routecfg generate --module NAME`. The app target
 // wires them with the generated registry (`routecfg generate --interfaces '*Interface'`).
-// `./generate.sh` writes the generated targets; the rest is hand-written.
+// `../generate.sh` writes the generated targets; the rest is hand-written.
 let modules = ["Login", "NoteList", "NoteDetail", "NoteEditor", "NoteStore"]
 
 let package = Package(

@@ -53,6 +53,12 @@ struct GenerateCommand: ParsableCommand {
       valueName: "template"))
   var interfaces: String?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Also write the registration of every protocol's member table and proxy, and of the registry's factories, with the dynamic runtime (the file imports RouteCfgRuntime)."
+    ))
+  var dynamic = false
+
   @Flag(help: "Print nothing but problems.")
   var quiet = false
 
@@ -76,8 +82,8 @@ struct GenerateCommand: ParsableCommand {
     }
     guard let graph = result.graph else { fail(result.report) }
     let options = CodegenOptions(
-      variant: variant, module: module, access: access, imports: imports, fileNamePrefix: filePrefix,
-      interfaceModules: interfaces)
+      variant: variant, module: module, access: access, imports: imports, dynamicRegistration: dynamic,
+      fileNamePrefix: filePrefix, interfaceModules: interfaces)
     let files: [GeneratedFile]
     do {
       files = try CodeGenerator.generate(graph, manifestPath: file, options: options)

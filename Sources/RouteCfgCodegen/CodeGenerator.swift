@@ -92,8 +92,15 @@ public enum CodeGenerator {
     let routes = RouteEnumTranslator(context: context, tree: tree)
     var adapters = AdapterTranslator(context: context, classes: classes).declarations()
     if !adapters.isEmpty { adapters = BridgeSupportTranslator(context: context).declarations() + adapters }
+    var dynamicFiles: [SwiftFile] = []
+    if options.dynamicRegistration {
+      dynamicFiles.append(
+        SwiftFile(
+          name: prefix + "Dynamic.swift", header: header, imports: imports + ["RouteCfgRuntime"],
+          declarations: DynamicTranslator(context: context).declarations()))
+    }
     let files =
-      protocolFiles + [
+      protocolFiles + dynamicFiles + [
         SwiftFile(name: prefix + "Adapters.swift", header: header, imports: imports, declarations: adapters),
         SwiftFile(
           name: prefix + "Routes.swift", header: header, imports: [], declarations: routes.declarations()),

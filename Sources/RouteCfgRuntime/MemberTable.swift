@@ -71,6 +71,50 @@ public struct MemberTable<Root> {
     }
   }
 
+  /// A method with four arguments.
+  public mutating func method<A, B, C, D, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D) throws -> Result
+  ) {
+    add(fullName, parameters: [A.self, B.self, C.self, D.self], result: Result.self) { root, arguments in
+      try body(
+        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
+        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
+        DynamicValue.cast(arguments[2], to: C.self, for: fullName),
+        DynamicValue.cast(arguments[3], to: D.self, for: fullName))
+    }
+  }
+
+  /// A method with five arguments.
+  public mutating func method<A, B, C, D, E, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E) throws -> Result
+  ) {
+    add(fullName, parameters: [A.self, B.self, C.self, D.self, E.self], result: Result.self) {
+      root, arguments in
+      try body(
+        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
+        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
+        DynamicValue.cast(arguments[2], to: C.self, for: fullName),
+        DynamicValue.cast(arguments[3], to: D.self, for: fullName),
+        DynamicValue.cast(arguments[4], to: E.self, for: fullName))
+    }
+  }
+
+  /// A method with six arguments.
+  public mutating func method<A, B, C, D, E, F, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E, F) throws -> Result
+  ) {
+    add(fullName, parameters: [A.self, B.self, C.self, D.self, E.self, F.self], result: Result.self) {
+      root, arguments in
+      try body(
+        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
+        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
+        DynamicValue.cast(arguments[2], to: C.self, for: fullName),
+        DynamicValue.cast(arguments[3], to: D.self, for: fullName),
+        DynamicValue.cast(arguments[4], to: E.self, for: fullName),
+        DynamicValue.cast(arguments[5], to: F.self, for: fullName))
+    }
+  }
+
   private mutating func add<Result>(
     _ fullName: String, parameters: [Any.Type], result: Result.Type,
     _ call: @escaping @MainActor (Root, [Any?]) throws -> Result

@@ -16,6 +16,16 @@ public struct ModuleContext: Sendable {
   public func parameter<T>(_ name: String, as type: T.Type = T.self) -> T? {
     parameters[name] as? T
   }
+
+  /// A parameter the module cannot do without, as a `T`; throws when it is absent or of another
+  /// type (the registry checks parameters against the manifest before calling a factory, so this
+  /// fails only for a factory of another module's parameters).
+  public func value<T>(_ name: String, as type: T.Type = T.self) throws(RuntimeError) -> T {
+    guard let value = parameters[name] as? T else {
+      throw .missingParameter(module: module, parameter: name, type: String(describing: T.self))
+    }
+    return value
+  }
 }
 
 extension ModuleContext {

@@ -28,30 +28,39 @@ struct RegistrationCheck {
     return problems
   }
 
-  /// Every member of every protocol the module provides must be in its type's table, with the
-  /// declared type, settable when declared settable.
+  /// Every member of every protocol the module provides must be in its type's table (or, for a
+  /// factory registered without a type, in the provided protocols' tables), with the declared
+  /// type, settable when declared settable.
   private func memberProblems(_ module: ModuleInfo, factory: Registrations.Factory) -> [String] {
-    let typeName = String(describing: factory.type)
-    var members: [(MemberDecl, String)] = []
+    let typeName = factory.type.map { String(describing: $0) } ?? "module '\(module.name)'"
+    var members: [(MemberDecl, String, String)] = []
     var seen: Set<String> = []
     for provided in module.provides {
       guard let info = graph.protocols[provided] else { continue }
       for (member, origin) in zip(info.members, info.origins) where seen.insert(member.fullName).inserted {
-        members.append((member, origin))
+        members.append((member, origin, provided))
       }
     }
     // Objects that answer members themselves need no table.
-    guard !members.isEmpty, !(factory.type is any SelfDescribingMembers.Type) else { return [] }
-    guard let table = registrations.tables[factory.tableKey] else {
+    if members.isEmpty { return [] }
+    if let type = factory.type, type is any SelfDescribingMembers.Type { return [] }
+    let typeTable = factory.tableKey.flatMap { registrations.tables[$0] }
+    guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
+    else {
       return [
         "'\(typeName)' (module '\(module.name)') has no member table; register its members with members(of:_:)"
       ]
     }
     var problems: [String] = []
-    for (member, origin) in members {
+    for (member, origin, provided) in members {
       let owner = "'\(typeName).\(member.fullName)' (from '\(origin)')"
-      guard let entry = table.entries[member.fullName] else {
-        problems.append("\(owner) is missing from the member table of '\(typeName)'")
+      let entry =
+        typeTable?.entries[member.fullName] ?? registrations.protocolTables[provided]?.entries[
+          member.fullName]
+        ?? registrations.protocolTables[origin]?.entries[member.fullName]
+      guard let entry else {
+        problems.append(
+          "\(owner) is missing from the member table of '\(typeTable == nil ? provided : typeName)'")
         continue
       }
       switch (member.kind, entry.kind) {

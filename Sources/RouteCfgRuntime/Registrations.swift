@@ -18,8 +18,10 @@ public struct Registrations {
   /// How one module's destinations are made.
   struct Factory {
     let kind: ModuleKind
-    let type: Any.Type
-    let tableKey: ObjectIdentifier
+    /// The destination type, or `nil` for a factory registered without one (generated code's),
+    /// whose members the protocol tables serve.
+    let type: Any.Type?
+    let tableKey: ObjectIdentifier?
     let make: @MainActor (ModuleContext) throws -> AnyObject
     /// For services: the same factory, callable from any isolation.
     let makeSendable: (@Sendable (ModuleContext) throws -> any AnyObject & Sendable)?
@@ -52,6 +54,16 @@ public struct Registrations {
     factories[module] = Factory(
       kind: .service, type: type, tableKey: ObjectIdentifier(type), make: { try make($0) },
       makeSendable: { try make($0) })
+  }
+
+  /// A module whose objects are known only by the protocols they provide, as code generated
+  /// with `routecfg generate --dynamic` registers them: their members come from the protocol
+  /// tables (``members(of:as:_:)``), which the registry checks at build. Made on the main actor,
+  /// services too.
+  public mutating func module(
+    _ module: String, kind: ModuleKind, make: @escaping @MainActor (ModuleContext) throws -> AnyObject
+  ) {
+    factories[module] = Factory(kind: kind, type: nil, tableKey: nil, make: make, makeSendable: nil)
   }
 
   /// The members of a destination type, by their manifest names. Also needed for objects handed

@@ -1,17 +1,5 @@
-// The login module, as its own team writes it: it knows only its provided protocols.
-
-/// What the login screen tells whoever is interested.
-@MainActor
-public protocol ProvidedLoginViewDelegate: AnyObject {
-  func didLogin()
-}
-
-/// The login screen's own interface.
-@MainActor
-public protocol ProvidedLoginViewInput: AnyObject {
-  var notifyString: String? { get set }
-  var delegate: (any ProvidedLoginViewDelegate)? { get set }
-}
+// The login module, as its own team writes it: it knows only its provided protocols (generated
+// from the manifest into Generated/).
 
 /// The login screen.
 @MainActor

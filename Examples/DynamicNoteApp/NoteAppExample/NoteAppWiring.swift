@@ -63,6 +63,23 @@ public enum NoteAppWiring {
     return registrations
   }
 
+  /// The same modules wired by the code `routecfg generate --dynamic` wrote into Generated/:
+  /// typed factories, and every protocol's member table and proxy registered by one call, with
+  /// nothing written by hand.
+  public static func generatedRegistrations() -> Registrations {
+    let registry = NoteAppRegistry(
+      login: { LoginViewController() },
+      noteList: { _ in NoteListViewController() },
+      noteDetail: { NoteDetailViewController(noteId: $0, query: $1) },
+      noteEditor: { NoteEditorViewController(noteId: $0) },
+      noteStore: { NoteStore() },
+      notFound: { NotFoundViewController(path: $0) }
+    )
+    var registrations = Registrations()
+    registry.registerDynamic(into: &registrations)
+    return registrations
+  }
+
   /// The registry for a manifest's text or file, with every module registered.
   public static func registry(manifestPath: String) throws -> Registry {
     let manifest = try RouteCfg.load(path: manifestPath)

@@ -1,11 +1,6 @@
 // The note modules: a list that needs a login screen (in its own words), a detail page, an
-// editor, a store and a page for unknown URLs.
-
-/// What the note list needs from a login screen.
-@MainActor
-public protocol ModuleARequiredLoginViewDelegate: AnyObject {
-  func didFinishLogin()
-}
+// editor, a store and a page for unknown URLs. Their protocols are generated from the manifest
+// into Generated/.
 
 /// The note list. It asks the registry for `ModuleARequiredLoginViewInput` and never names the
 /// login module.
@@ -23,7 +18,7 @@ public final class NoteListViewController: ModuleARequiredLoginViewDelegate {
 
 /// A note's page, opened by `/notes/:noteId`.
 @MainActor
-public final class NoteDetailViewController {
+public final class NoteDetailViewController: NoteDetailInput {
   public let noteId: Int
   public let query: String?
   public var title: String { "Note \(noteId)" }
@@ -42,7 +37,7 @@ public final class NoteDetailViewController {
 
 /// The editor, for a new note or an existing one.
 @MainActor
-public final class NoteEditorViewController {
+public final class NoteEditorViewController: NoteEditorInput {
   public var noteId: Int?
   public var draft = ""
 
@@ -68,7 +63,7 @@ public final class NotFoundViewController {
 }
 
 /// The note store: a service usable from any isolation.
-public final class NoteStore: Sendable {
+public final class NoteStore: NoteStoreService, Sendable {
   private let notes: [Int: String]
 
   public init(notes: [Int: String] = [1: "Groceries", 42: "The answer"]) {

@@ -70,10 +70,13 @@ struct SwiftArgument: Sendable {
 /// `{ a, b in statements }`, or `{ expression }` with implicit parameters.
 struct SwiftClosure: Sendable {
   var parameters: [String] = []
+  /// The parameters' types, written as `(a: A, b: B)`; `nil` to let Swift infer them.
+  var types: [SwiftType]?
   var body: [SwiftStmt]
 
-  init(parameters: [String] = [], body: [SwiftStmt]) {
+  init(parameters: [String] = [], types: [SwiftType]? = nil, body: [SwiftStmt]) {
     self.parameters = parameters
+    self.types = types
     self.body = body
   }
 

@@ -30,6 +30,14 @@ struct NameCollisions {
       let role = adapterClass.kind == .proxy ? "proxy" : "bridge"
       found += types.claim(adapterClass.name, "the \(role) class of the adapter here", at: location)
     }
+    if context.options.dynamicRegistration {
+      for name in graph.protocolNames {
+        guard let info = graph.protocols[name] else { continue }
+        found += types.claim(
+          DynamicTranslator(context: context).proxyName(of: name), "the dynamic proxy of protocol '\(name)'",
+          at: info.location)
+      }
+    }
     for module in graph.moduleNames.compactMap({ graph.modules[$0] }) where !module.requires.isEmpty {
       let name = context.dependenciesName(of: module.name)
       found += types.claim(name, "the dependencies protocol of module '\(module.name)'", at: module.location)

@@ -55,9 +55,14 @@ extension SwiftRenderer {
 
   /// `{ a, b in body }` on one line when it fits and has one statement, else broken.
   func layout(_ closure: SwiftClosure) -> Layout {
-    let head =
-      closure.parameters.isEmpty
-      ? "{" : "{ " + closure.parameters.map(Self.identifier).joined(separator: ", ") + " in"
+    var parameters = closure.parameters.map(Self.identifier).joined(separator: ", ")
+    if let types = closure.types {
+      parameters =
+        "("
+        + zip(closure.parameters, types).map { Self.identifier($0) + ": " + $1.source }.joined(
+          separator: ", ") + ")"
+    }
+    let head = closure.parameters.isEmpty ? "{" : "{ " + parameters + " in"
     if closure.body.isEmpty { return .text(closure.parameters.isEmpty ? "{}" : head + " }") }
     let body = statements(closure.body)
     let separator: Layout = closure.body.count == 1 ? .line : .hardLine

@@ -30,7 +30,7 @@ struct SwiftRenderer {
 
   /// `name`, or `` `name` `` when it is a reserved word.
   static func identifier(_ name: String) -> String {
-    SwiftIdentifier.isReservedWord(name) ? "`\(name)`" : name
+    name != "_" && SwiftIdentifier.isReservedWord(name) ? "`\(name)`" : name
   }
 
   /// A member name after a dot: only a few words need backticks there.

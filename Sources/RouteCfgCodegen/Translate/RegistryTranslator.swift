@@ -55,7 +55,9 @@ struct RegistryTranslator {
   private func factoriesType() -> SwiftDecl {
     .typeDecl(
       SwiftTypeDecl(
-        head: SwiftDeclHead(modifiers: ["private", "nonisolated"]), kind: .struct, name: "Factories",
+        head: SwiftDeclHead(
+          doc: ["The factories, one per module (internal, for the dynamic registration `--dynamic` writes)."],
+          modifiers: ["nonisolated"]), kind: .struct, name: "Factories",
         inherits: ["Sendable"],
         members: modules.map { module in
           .property(
@@ -68,7 +70,7 @@ struct RegistryTranslator {
   private func factoriesProperty() -> SwiftDecl {
     .property(
       SwiftProperty(
-        head: SwiftDeclHead(modifiers: ["private"]), isLet: true, name: "factories",
+        head: SwiftDeclHead(), isLet: true, name: "factories",
         type: .named("Factories"),
         accessors: .stored(initialValue: nil)))
   }

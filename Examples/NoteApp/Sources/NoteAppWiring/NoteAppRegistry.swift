@@ -10,7 +10,8 @@ import NoteStoreInterface
 /// NoteApp's modules wired as the manifest says: give it a factory per module, then make any
 /// protocol's destination with its `make` method or open a route or URL.
 public nonisolated struct NoteAppRegistry: Sendable {
-  private nonisolated struct Factories: Sendable {
+  /// The factories, one per module (internal, for the dynamic registration `--dynamic` writes).
+  nonisolated struct Factories: Sendable {
     let login: @MainActor @Sendable () -> any ProvidedLoginViewInput
     let noteList: @MainActor @Sendable (any NoteListDependencies) -> AnyObject
     let noteDetail: @MainActor @Sendable (Int, String?) -> any NoteDetailInput
@@ -19,7 +20,7 @@ public nonisolated struct NoteAppRegistry: Sendable {
     let notFound: @MainActor @Sendable (String?) -> AnyObject
   }
 
-  private let factories: Factories
+  let factories: Factories
 
   /// A registry that makes each module's object with its factory.
   ///

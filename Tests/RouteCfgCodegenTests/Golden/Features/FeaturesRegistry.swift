@@ -4,7 +4,8 @@
 /// Features's modules wired as the manifest says: give it a factory per module, then make any
 /// protocol's destination with its `make` method or open a route or URL.
 nonisolated struct FeaturesRegistry: Sendable {
-  private nonisolated struct Factories: Sendable {
+  /// The factories, one per module (internal, for the dynamic registration `--dynamic` writes).
+  nonisolated struct Factories: Sendable {
     let panel: @MainActor @Sendable (Int, String?, Double?, Bool?) -> any PanelInput
     let screen: @MainActor @Sendable (any ScreenDependencies) -> AnyObject
     let files: @MainActor @Sendable (String?) -> AnyObject
@@ -12,7 +13,7 @@ nonisolated struct FeaturesRegistry: Sendable {
     let missing: @MainActor @Sendable () -> AnyObject
   }
 
-  private let factories: Factories
+  let factories: Factories
 
   /// A registry that makes each module's object with its factory.
   ///

@@ -4,13 +4,14 @@
 /// LoginDemo's modules wired as the manifest says: give it a factory per module, then make any
 /// protocol's destination with its `make` method or open a route or URL.
 public nonisolated struct LoginDemoRegistry: Sendable {
-  private nonisolated struct Factories: Sendable {
+  /// The factories, one per module (internal, for the dynamic registration `--dynamic` writes).
+  nonisolated struct Factories: Sendable {
     let login: @MainActor @Sendable (any LoginDependencies) -> any LoginViewInput
     let iosAlert: @MainActor @Sendable () -> any IOSAlertInput
     let macAlert: @MainActor @Sendable () -> any MacAlertInput
   }
 
-  private let factories: Factories
+  let factories: Factories
 
   /// A registry that makes each module's object with its factory.
   ///

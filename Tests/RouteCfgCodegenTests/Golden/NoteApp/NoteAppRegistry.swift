@@ -4,7 +4,8 @@
 /// NoteApp's modules wired as the manifest says: give it a factory per module, then make any
 /// protocol's destination with its `make` method or open a route or URL.
 nonisolated struct NoteAppRegistry: Sendable {
-  private nonisolated struct Factories: Sendable {
+  /// The factories, one per module (internal, for the dynamic registration `--dynamic` writes).
+  nonisolated struct Factories: Sendable {
     let login: @MainActor @Sendable () -> any ProvidedLoginViewInput
     let noteList: @MainActor @Sendable (any NoteListDependencies) -> AnyObject
     let noteDetail: @MainActor @Sendable (Int, String?) -> any NoteDetailInput
@@ -13,7 +14,7 @@ nonisolated struct NoteAppRegistry: Sendable {
     let notFound: @MainActor @Sendable (String?) -> AnyObject
   }
 
-  private let factories: Factories
+  let factories: Factories
 
   /// A registry that makes each module's object with its factory.
   ///

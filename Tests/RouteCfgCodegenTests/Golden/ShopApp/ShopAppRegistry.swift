@@ -4,21 +4,20 @@
 /// ShopApp's modules wired as the manifest says: give it a factory per module, then make any
 /// protocol's destination with its `make` method or open a route or URL.
 nonisolated struct ShopAppRegistry: Sendable {
-  private nonisolated struct Factories: Sendable {
+  /// The factories, one per module (internal, for the dynamic registration `--dynamic` writes).
+  nonisolated struct Factories: Sendable {
     let shopHome: @MainActor @Sendable (any ShopHomeDependencies) -> AnyObject
     let shopNotFound: @MainActor @Sendable (String?) -> AnyObject
     let analytics: @Sendable () -> any AnalyticsService
     let session: @Sendable () -> any SessionService
     let catalog: @Sendable (any CatalogDependencies) -> any CatalogService
-    let productPage:
-      @MainActor @Sendable (Int, Bool?, any ProductPageDependencies) -> any ProductPageInput
+    let productPage: @MainActor @Sendable (Int, Bool?, any ProductPageDependencies) -> any ProductPageInput
     let search: @MainActor @Sendable (String?, Int?) -> any SearchInput
     let cart: @Sendable (any CartDependencies) -> any CartService
-    let checkout:
-      @MainActor @Sendable (String, String?, any CheckoutDependencies) -> any CheckoutInput
+    let checkout: @MainActor @Sendable (String, String?, any CheckoutDependencies) -> any CheckoutInput
   }
 
-  private let factories: Factories
+  let factories: Factories
 
   /// A registry that makes each module's object with its factory.
   ///

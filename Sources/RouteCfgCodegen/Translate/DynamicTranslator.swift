@@ -1,0 +1,269 @@
+import RouteCfgCore
+
+/// Writes the file `--dynamic` adds: the registration of every protocol's member table and
+/// proxy with the dynamic runtime (`RouteCfgRuntime`), and of the registry's factories, so that
+/// the dynamic `Registry` and `RouteCfgTesting` need nothing written by hand.
+struct DynamicTranslator {
+  let context: GenerationContext
+
+  private var graph: AppGraph { context.graph }
+
+  /// The most arguments a member table's method takes.
+  static let maximumArguments = 6
+
+  func declarations() -> [SwiftDecl] {
+    var members: [SwiftDecl] = [registerProtocols(), registerDynamic()]
+    members = [
+      .extensionDecl(
+        SwiftExtension(
+          head: SwiftDeclHead(), name: context.registryTypeName, conformances: [], members: members))
+    ]
+    return members + graph.protocolNames.compactMap(proxyClass) + [noValueFunction()]
+  }
+
+  /// `AppNoValue`-style helper for a member whose type has no default value.
+  private var noValueName: String { "noDynamicValue" }
+
+  /// `{P}DynamicProxy`.
+  func proxyName(of protocolName: String) -> String { protocolName + "DynamicProxy" }
+
+  // MARK: Registration
+
+  private func registerProtocols() -> SwiftDecl {
+    var body: [SwiftStmt] = []
+    for name in graph.protocolNames {
+      guard let info = graph.protocols[name] else { continue }
+      var table: [SwiftStmt] = []
+      for member in info.members { table += tableEntry(member, of: name) }
+      let closure = SwiftClosure(
+        parameters: [table.isEmpty ? "_" : "table"],
+        body: table.isEmpty ? [.comment("A marker protocol: no members.")] : table)
+      body.append(
+        .expression(
+          .call(
+            .identifier("registrations").dot("members"),
+            [
+              SwiftArgument("of", .verbatim("(any \(name)).self")), SwiftArgument("as", .string(name)),
+            ], trailing: closure)))
+      body.append(
+        .expression(
+          .call(
+            .identifier("registrations").dot("proxy"), [SwiftArgument("for", .string(name))],
+            trailing: SwiftClosure(.call(.identifier(proxyName(of: name)), [.unlabeled(.verbatim("$0"))])))))
+    }
+    return .function(
+      SwiftFunction(
+        head: SwiftDeclHead(
+          doc: [
+            "Registers with the dynamic runtime a member table and a proxy for every protocol of the manifest: what the dynamic `Registry` and `RouteCfgTesting` need beside the factories. Members the dynamic runtime cannot call (`async` methods, methods of more than \(Self.maximumArguments) arguments) are left out; the registry names them when it is built."
+          ], attributes: ["@MainActor"], modifiers: context.access + ["static"]),
+        signature: SwiftSignature(
+          name: "registerProtocols",
+          parameters: [
+            SwiftParameter(label: "into", name: "registrations", type: .named("inout Registrations"))
+          ]),
+        body: body))
+  }
+
+  /// The member table entry of one member: a key path for a property, a closure for a method.
+  private func tableEntry(_ member: MemberDecl, of protocolName: String) -> [SwiftStmt] {
+    switch member.kind {
+    case .property:
+      return [
+        .expression(
+          .call(
+            .identifier("table").dot("property"),
+            [
+              .unlabeled(.string(member.name)),
+              .unlabeled(.verbatim("\\." + SwiftRenderer.memberName(member.name))),
+            ]))
+      ]
+    case .method(let method):
+      if method.isAsync {
+        return [.comment("'\(member.fullName)' is async, which the dynamic runtime cannot call.")]
+      }
+      if method.parameters.count > Self.maximumArguments {
+        return [.comment("'\(member.fullName)' takes more arguments than a member table's method.")]
+      }
+      let names = method.parameters.map(\.name)
+      let object = AdapterTranslator.unique("object", avoiding: Set(names))
+      var call = SwiftExpr.call(
+        .identifier(object).dot(member.name),
+        method.parameters.map { SwiftArgument($0.label, .identifier($0.name)) })
+      if method.isThrowing { call = .try(call) }
+      let closure = SwiftClosure(
+        parameters: [object] + names,
+        types: [.existential([protocolName])] + method.parameters.map { context.swiftType($0.type).escaping },
+        body: [.expression(call)])
+      return [
+        .expression(
+          .call(.identifier("table").dot("method"), [.unlabeled(.string(member.fullName))], trailing: closure)
+        )
+      ]
+    }
+  }
+
+  private func registerDynamic() -> SwiftDecl {
+    var body: [SwiftStmt] = [
+      .expression(
+        .call(.verbatim("Self.registerProtocols"), [SwiftArgument("into", .verbatim("&registrations"))])),
+      .declaration(SwiftBinding(name: "registry", value: .selfExpr)),
+    ]
+    for name in graph.moduleNames {
+      guard let module = graph.modules[name] else { continue }
+      var arguments: [SwiftArgument] = module.parameters.map { parameter in
+        let wrapped = parameter.type.unwrappedOptional ?? parameter.type
+        let type = SwiftExpr.verbatim("(" + context.swiftType(wrapped).source + ").self")
+        return parameter.isOptional
+          ? .unlabeled(
+            .call(
+              .identifier("context").dot("parameter"),
+              [.unlabeled(.string(parameter.name)), SwiftArgument("as", type)]))
+          : .unlabeled(
+            .try(
+              .call(
+                .identifier("context").dot("value"),
+                [.unlabeled(.string(parameter.name)), SwiftArgument("as", type)])))
+      }
+      if !module.requires.isEmpty { arguments.append(.unlabeled(.identifier("registry"))) }
+      let make = SwiftExpr.call(
+        .identifier("registry").dot("factories").dot(context.memberName(of: module.name)), arguments)
+      body.append(
+        .expression(
+          .call(
+            .identifier("registrations").dot("module"),
+            [.unlabeled(.string(name)), SwiftArgument("kind", .member(nil, module.kind.rawValue))],
+            trailing: SwiftClosure(parameters: [module.parameters.isEmpty ? "_" : "context"], make))))
+    }
+    return .function(
+      SwiftFunction(
+        head: SwiftDeclHead(
+          doc: [
+            "Registers this registry's factories with the dynamic runtime, with every protocol's member table and proxy (`registerProtocols(into:)`): a dynamic `Registry` built from them needs nothing written by hand."
+          ], attributes: ["@MainActor"], modifiers: context.access),
+        signature: SwiftSignature(
+          name: "registerDynamic",
+          parameters: [
+            SwiftParameter(label: "into", name: "registrations", type: .named("inout Registrations"))
+          ]),
+        body: body))
+  }
+
+  // MARK: Proxies
+
+  /// A Swift object of protocol `name` whose members forward to dynamic members: the runtime
+  /// makes one when a value crosses an adapter, or when a destination is asked for as this type.
+  private func proxyClass(_ name: String) -> SwiftDecl? {
+    guard let info = graph.protocols[name] else { return nil }
+    let mainActor = context.isMainActor(protocol: name)
+    // Witnesses of a protocol usable from any isolation are marked for the main actor, where the
+    // conformance lives.
+    let attributes = mainActor ? [] : ["@MainActor"]
+    let members = info.members.map { proxyMember($0, of: name, attributes: attributes) }
+    return .typeDecl(
+      SwiftTypeDecl(
+        head: SwiftDeclHead(
+          doc: ["`\(name)` over dynamic members, for the dynamic runtime."],
+          modifiers: context.access + ["final"]),
+        kind: .class, name: proxyName(of: name),
+        // The dynamic runtime lives on the main actor: a protocol usable from any isolation is
+        // conformed to in isolation there.
+        inherits: ["DynamicProtocolProxy", mainActor ? name : "@MainActor " + name], members: members))
+  }
+
+  private func proxyMember(_ member: MemberDecl, of protocolName: String, attributes: [String]) -> SwiftDecl {
+    switch member.kind {
+    case .property(let property):
+      let type = context.swiftType(property.type)
+      let get = SwiftExpr.call(
+        .identifier("forwardedValueOrReport"),
+        [
+          .unlabeled(.string(member.name)), SwiftArgument("as", .verbatim("(" + type.source + ").self")),
+          SwiftArgument("fallback", fallback(type, member.name, protocolName)),
+        ])
+      let set: [SwiftStmt]? =
+        property.isSettable
+        ? [
+          .expression(
+            .call(
+              .identifier("forwardValueOrReport"),
+              [.unlabeled(.string(member.name)), .unlabeled(.identifier("newValue"))]))
+        ]
+        : nil
+      return .property(
+        SwiftProperty(
+          head: SwiftDeclHead(attributes: attributes, modifiers: context.access), isLet: false,
+          name: member.name,
+          type: type, accessors: .computed(get: [.return(get)], set: set)))
+    case .method(let method):
+      let arguments =
+        [SwiftArgument.unlabeled(.string(member.fullName))]
+        + method.parameters.map { .unlabeled(.identifier($0.name)) }
+      let call: SwiftExpr =
+        method.isThrowing
+        ? .try(.call(.identifier("forward"), arguments)) : .call(.identifier("forwardOrReport"), arguments)
+      var body: [SwiftStmt]
+      if method.result == .void {
+        body = [.expression(call)]
+      } else {
+        let type = context.swiftType(method.result)
+        if type.isOptional {
+          body = [.return(.conditionalCast(call, unwrapped(type)))]
+        } else {
+          let cast = SwiftExpr.conditionalCast(call, type)
+          body = [.return(.binary(.parenthesized(cast), "??", fallback(type, member.fullName, protocolName)))]
+        }
+      }
+      let signature = ProtocolTranslator(context: context).signature(of: member.name, method)
+      return .function(
+        SwiftFunction(
+          head: SwiftDeclHead(attributes: attributes, modifiers: context.access), signature: signature,
+          body: body))
+    }
+  }
+
+  private func unwrapped(_ type: SwiftType) -> SwiftType {
+    if case .optional(let wrapped) = type { return wrapped }
+    return type
+  }
+
+  /// The value a member gives when the dynamic call gives none: the type's empty value where it
+  /// has an obvious one, else a stop naming the member.
+  private func fallback(_ type: SwiftType, _ member: String, _ protocolName: String) -> SwiftExpr {
+    switch type {
+    case .optional: return .nil
+    case .array: return .verbatim("[]")
+    case .dictionary: return .verbatim("[:]")
+    case .named("String"), .named("Swift.String"): return .string("")
+    case .named("Int"), .named("Double"), .named("Float"), .named("Swift.Int"), .named("Swift.Double"):
+      return .verbatim("0")
+    case .named("Bool"), .named("Swift.Bool"): return .verbatim("false")
+    default:
+      return .call(.identifier(noValueName), [.unlabeled(.string("\(protocolName).\(member)"))])
+    }
+  }
+
+  private func noValueFunction() -> SwiftDecl {
+    .function(
+      SwiftFunction(
+        head: SwiftDeclHead(
+          doc: ["Stops when a dynamic member gives no value of a type that has no empty one."],
+          attributes: [], modifiers: ["private"]),
+        signature: SwiftSignature(
+          name: noValueName, genericParameters: ["T"],
+          parameters: [SwiftParameter(label: nil, name: "member", type: .string)],
+          result: .named("T")),
+        body: [
+          .expression(
+            .call(
+              .identifier("preconditionFailure"),
+              [
+                .unlabeled(
+                  .interpolated([
+                    .text("the dynamic member '"), .expression(.identifier("member")),
+                    .text("' gave no value"),
+                  ]))
+              ]))
+        ]))
+  }
+}
