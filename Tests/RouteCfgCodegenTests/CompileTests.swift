@@ -25,6 +25,7 @@ struct CompileTests {
       Case(manifest: "manifests/LoginDemo.yaml"),
       Case(manifest: "manifests/LoginDemo.yaml", options: CodegenOptions(variant: "macOS", access: .public)),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"),
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
     ]
     cases += validFixtures().map { Case(manifest: $0) }
     return cases

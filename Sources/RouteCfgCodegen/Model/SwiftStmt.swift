@@ -54,6 +54,8 @@ enum SwiftPattern: Sendable {
   case optionalSome(String)
   /// `pattern?`: the pattern, matched inside an optional.
   indirect case some(SwiftPattern)
+  /// `(a, b)`
+  indirect case tuple([SwiftPattern])
   /// `nil`
   case none
 }

@@ -162,6 +162,10 @@ extension SwiftRenderer {
     if signature.isThrowing { tail += " throws" }
     if let result = signature.result { tail += " -> " + result.source }
     var name = "func " + Self.identifier(signature.name)
+    // Operators are followed by a space (`static func == (lhs: ...`), as swift-format writes them.
+    if let first = signature.name.unicodeScalars.first, !(first.properties.isXIDStart || first == "_") {
+      name += " "
+    }
     if !signature.genericParameters.isEmpty {
       name += "<" + signature.genericParameters.joined(separator: ", ") + ">"
     }

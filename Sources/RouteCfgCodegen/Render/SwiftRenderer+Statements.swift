@@ -94,6 +94,7 @@ extension SwiftRenderer {
       return .text(head + "(" + items.joined(separator: ", ") + ")")
     case .optionalSome(let name): return .text("let \(Self.identifier(name))?")
     case .some(let inner): return .concat([layout(inner), .text("?")])
+    case .tuple(let elements): return delimitedList("(", elements.map(layout), ")")
     case .none: return .text("nil")
     }
   }

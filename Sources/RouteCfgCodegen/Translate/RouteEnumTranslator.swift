@@ -27,6 +27,14 @@ struct RouteEnumTranslator {
     members.append(resolutionType())
     members.append(resolveFunction())
     members.append(RoutePathTranslator(context: context, modules: routedModules).pathProperty())
+    let equality = RouteEquality(context: context, modules: routedModules)
+    var conformances = ["Hashable", "Sendable"]
+    if equality.isNeeded {
+      // Closures and objects are neither Hashable nor Sendable: equality is written out, and a
+      // route carrying them is Sendable by promise (documented in Docs/Codegen.md).
+      members += equality.declarations()
+      conformances = ["Hashable", "@unchecked Sendable"]
+    }
     let enumDecl = SwiftDecl.typeDecl(
       SwiftTypeDecl(
         head: context.isolationHead(
@@ -34,7 +42,7 @@ struct RouteEnumTranslator {
           doc: [
             "A place in \(context.appName) a URL can lead to: one case per module with routes, with its parameters. `resolve(_:)` reads a URL as `routecfg resolve` does; `path` writes one back."
           ]),
-        kind: .enum, name: name, inherits: ["Hashable", "Sendable"], members: members))
+        kind: .enum, name: name, inherits: conformances, members: members))
     let matcher = SwiftDecl.extensionDecl(
       SwiftExtension(
         head: SwiftDeclHead(modifiers: ["nonisolated"]), name: name, conformances: [],
