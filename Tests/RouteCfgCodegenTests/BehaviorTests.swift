@@ -35,3 +35,14 @@ extension BehaviorTests {
     #expect(!outcome.output.contains("FAIL"), "\(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  @Test("The README's quick start runs with the code generated for NoteApp")
+  func quickStart() throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(manifest: Generation.path("manifests/NoteApp.yaml"))
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("QuickStart.swift")], scratch: scratch)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}

@@ -113,7 +113,7 @@ struct DynamicTranslator {
       guard let module = graph.modules[name] else { continue }
       var arguments: [SwiftArgument] = module.parameters.map { parameter in
         let wrapped = parameter.type.unwrappedOptional ?? parameter.type
-        let type = SwiftExpr.verbatim("(" + context.swiftType(wrapped).source + ").self")
+        let type = Self.metatype(context.swiftType(wrapped))
         return parameter.isOptional
           ? .unlabeled(
             .call(
@@ -178,7 +178,7 @@ struct DynamicTranslator {
       let get = SwiftExpr.call(
         .identifier("forwardedValueOrReport"),
         [
-          .unlabeled(.string(member.name)), SwiftArgument("as", .verbatim("(" + type.source + ").self")),
+          .unlabeled(.string(member.name)), SwiftArgument("as", Self.metatype(type)),
           SwiftArgument("fallback", fallback(type, member.name, protocolName)),
         ])
       let set: [SwiftStmt]? =
@@ -219,6 +219,14 @@ struct DynamicTranslator {
         SwiftFunction(
           head: SwiftDeclHead(attributes: attributes, modifiers: context.access), signature: signature,
           body: body))
+    }
+  }
+
+  /// `Int.self`, or `(any P).self` for a type that needs parentheses there.
+  static func metatype(_ type: SwiftType) -> SwiftExpr {
+    switch type {
+    case .named, .array, .dictionary: return .verbatim(type.source + ".self")
+    case .existential, .optional, .function: return .verbatim("(" + type.source + ").self")
     }
   }
 

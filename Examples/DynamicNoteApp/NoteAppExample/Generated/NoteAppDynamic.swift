@@ -99,16 +99,16 @@ extension NoteAppRegistry {
     registrations.module("NoteList", kind: .view) { _ in registry.factories.noteList(registry) }
     registrations.module("NoteDetail", kind: .view) { context in
       registry.factories.noteDetail(
-        try context.value("noteId", as: (Int).self),
-        context.parameter("query", as: (String).self)
+        try context.value("noteId", as: Int.self),
+        context.parameter("query", as: String.self)
       )
     }
     registrations.module("NoteEditor", kind: .view) { context in
-      registry.factories.noteEditor(context.parameter("noteId", as: (Int).self))
+      registry.factories.noteEditor(context.parameter("noteId", as: Int.self))
     }
     registrations.module("NoteStore", kind: .service) { _ in registry.factories.noteStore() }
     registrations.module("NotFound", kind: .view) { context in
-      registry.factories.notFound(context.parameter("path", as: (String).self))
+      registry.factories.notFound(context.parameter("path", as: String.self))
     }
   }
 }
@@ -192,14 +192,14 @@ public final class ModuleARequiredLoginViewDelegateDynamicProxy:
 /// `NoteSummaryInput` over dynamic members, for the dynamic runtime.
 public final class NoteSummaryInputDynamicProxy: DynamicProtocolProxy, NoteSummaryInput {
   public var noteId: Int {
-    return forwardedValueOrReport("noteId", as: (Int).self, fallback: 0)
+    return forwardedValueOrReport("noteId", as: Int.self, fallback: 0)
   }
 }
 
 /// `NoteDetailInput` over dynamic members, for the dynamic runtime.
 public final class NoteDetailInputDynamicProxy: DynamicProtocolProxy, NoteDetailInput {
   public var title: String {
-    return forwardedValueOrReport("title", as: (String).self, fallback: "")
+    return forwardedValueOrReport("title", as: String.self, fallback: "")
   }
 
   public func highlight(range: String, animated: Bool) -> Bool {
@@ -207,7 +207,7 @@ public final class NoteDetailInputDynamicProxy: DynamicProtocolProxy, NoteDetail
   }
 
   public var noteId: Int {
-    return forwardedValueOrReport("noteId", as: (Int).self, fallback: 0)
+    return forwardedValueOrReport("noteId", as: Int.self, fallback: 0)
   }
 }
 
@@ -224,7 +224,7 @@ public final class NoteEditorInputDynamicProxy: DynamicProtocolProxy, NoteEditor
 
   public var draft: String {
     get {
-      return forwardedValueOrReport("draft", as: (String).self, fallback: "")
+      return forwardedValueOrReport("draft", as: String.self, fallback: "")
     }
     set {
       forwardValueOrReport("draft", newValue)

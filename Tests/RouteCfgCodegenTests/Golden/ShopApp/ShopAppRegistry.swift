@@ -11,10 +11,12 @@ nonisolated struct ShopAppRegistry: Sendable {
     let analytics: @Sendable () -> any AnalyticsService
     let session: @Sendable () -> any SessionService
     let catalog: @Sendable (any CatalogDependencies) -> any CatalogService
-    let productPage: @MainActor @Sendable (Int, Bool?, any ProductPageDependencies) -> any ProductPageInput
+    let productPage:
+      @MainActor @Sendable (Int, Bool?, any ProductPageDependencies) -> any ProductPageInput
     let search: @MainActor @Sendable (String?, Int?) -> any SearchInput
     let cart: @Sendable (any CartDependencies) -> any CartService
-    let checkout: @MainActor @Sendable (String, String?, any CheckoutDependencies) -> any CheckoutInput
+    let checkout:
+      @MainActor @Sendable (String, String?, any CheckoutDependencies) -> any CheckoutInput
   }
 
   let factories: Factories
