@@ -35,11 +35,17 @@ let package = Package(
       name: "RouteCfgTesting",
       dependencies: ["RouteCfgCore", "RouteCfgRuntime"]
     ),
+    // `routecfg lsp`: the language server (JSON-RPC over stdio, documents, analysis, features).
+    .target(
+      name: "RouteCfgLanguageServer",
+      dependencies: ["RouteCfgCore"]
+    ),
     // The `routecfg` commands, one file per command.
     .target(
       name: "RouteCfgCLI",
       dependencies: [
         "RouteCfgCore",
+        "RouteCfgLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

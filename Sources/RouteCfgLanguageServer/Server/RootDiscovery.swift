@@ -1,0 +1,94 @@
+import Foundation
+import RouteCfgCore
+
+/// Finds the root manifest of a document that another manifest includes, so that an included
+/// file opened on its own is checked as part of its manifest (its references resolve against the
+/// root's declarations).
+///
+/// Includes must stay inside the root manifest's directory, so a root lies in the document's
+/// directory or above it. Each directory from the document's up to the workspace folder that
+/// holds it (or four levels, outside any workspace) is searched, nearest first, for `.yaml` and
+/// `.yml` files that start a manifest (`routecfg:` at the start of a line) and have an `include`
+/// key; each is loaded, and the first whose load reaches the document is its root.
+enum RootDiscovery {
+  /// Levels searched above a document that is in no workspace folder.
+  static let levelsOutsideWorkspace = 4
+  /// Candidate files loaded at most per document.
+  static let maxCandidates = 64
+
+  static func root(
+    of documentPath: String, canonicalPath: String, workspaceFolders: [String], overlays: [String: [UInt8]]
+  ) -> String? {
+    let workspace = workspaceFolders.filter { FileSystem.isInside(documentPath, directory: $0) }
+      .max { $0.count < $1.count }
+    var directory = FileSystem.directory(of: documentPath)
+    var levels = 0
+    var loads = 0
+    while !directory.isEmpty {
+      for candidate in candidates(in: directory, excluding: canonicalPath, overlays: overlays) {
+        guard loads < maxCandidates else { return nil }
+        loads += 1
+        var loader = ManifestLoader()
+        loader.overlays = overlays
+        let loaded = loader.load(path: candidate)
+        if loaded.manifest.files.files.dropFirst().contains(where: { $0.canonicalPath == canonicalPath }) {
+          return candidate
+        }
+      }
+      if let workspace, directory == workspace || !FileSystem.isInside(directory, directory: workspace) {
+        break
+      }
+      levels += 1
+      if workspace == nil, levels > levelsOutsideWorkspace { break }
+      let parent = FileSystem.directory(of: directory)
+      if parent == directory { break }
+      directory = parent
+    }
+    return nil
+  }
+
+  /// The manifest files of a directory that may include others, in name order.
+  private static func candidates(
+    in directory: String, excluding canonicalPath: String, overlays: [String: [UInt8]]
+  )
+    -> [String]
+  {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    return names.sorted().compactMap { name -> String? in
+      guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return nil }
+      let path = FileSystem.join(directory, name)
+      guard let canonical = FileSystem.realPath(path), canonical != canonicalPath else { return nil }
+      let bytes: [UInt8]
+      if let overlay = overlays[canonical] {
+        bytes = overlay
+      } else {
+        guard
+          case .success(let read) = FileSystem.readFile(
+            path, limit: YAMLLimits.standard.maxFileBytes, regularOnly: true)
+        else { return nil }
+        bytes = read
+      }
+      return startsManifest(bytes) ? path : nil
+    }
+  }
+
+  /// `true` when the text has `routecfg:` and `include:` keys at the start of a line.
+  static func startsManifest(_ bytes: [UInt8]) -> Bool {
+    hasKeyAtLineStart("routecfg:", in: bytes) && hasKeyAtLineStart("include:", in: bytes)
+  }
+
+  private static func hasKeyAtLineStart(_ key: String, in bytes: [UInt8]) -> Bool {
+    let needle = Array(key.utf8)
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if (index == 0 || bytes[index - 1] == 0x0A) && bytes[index] == needle[0]
+        && bytes[index..<index + needle.count].elementsEqual(needle)
+      {
+        return true
+      }
+      guard let next = bytes[index...].firstIndex(of: 0x0A) else { return false }
+      index = next + 1
+    }
+    return false
+  }
+}
