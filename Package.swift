@@ -85,6 +85,11 @@ let package = Package(
       dependencies: ["RouteCfgCore", "RouteCfgRuntime", "RouteCfgTesting", "NoteAppExample"]
     ),
     .testTarget(
+      name: "RouteCfgLanguageServerTests",
+      dependencies: ["RouteCfgLanguageServer", "RouteCfgCore", "RouteCfgSynthetic", "routecfg"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
       name: "RouteCfgCLITests",
       dependencies: ["RouteCfgCore", "routecfg"]
     ),

@@ -95,7 +95,8 @@ public enum IncomingMessage: Sendable {
       self = .invalid(id: id, error: .invalidRequest("'method' must be a string"))
       return
     }
-    let params = json["params"]
+    // `"params": null` is read as no parameters, as clients write it for 'shutdown' and 'exit'.
+    let params = json["params"].flatMap { $0 == .null ? nil : $0 }
     if let params, !params.isObject, params.arrayValue == nil {
       self = .invalid(id: id, error: .invalidRequest("'params' must be an object or an array"))
       return
