@@ -83,9 +83,10 @@ struct FrameDecoder {
       if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
       if lineEnd == lineStart {
         // The empty line ends the header block.
-        if let problem { return .malformed(problem, resume: newline + 1) }
+        if let problem { return .malformed(problem, resume: resynchronisationPoint(orAfter: newline + 1)) }
         guard let contentLength else {
-          return .malformed("a header block without 'Content-Length'", resume: newline + 1)
+          return .malformed(
+            "a header block without 'Content-Length'", resume: resynchronisationPoint(orAfter: newline + 1))
         }
         return .length(contentLength, bodyStart: newline + 1)
       }
@@ -95,8 +96,10 @@ struct FrameDecoder {
       lineStart = newline + 1
     }
     if buffer.count - start >= Self.maxHeaderBytes {
+      let needleLength = Self.resynchronisationNeedle.count
       return .malformed(
-        "no header block ends within \(Self.maxHeaderBytes) bytes", resume: resynchronisationPoint())
+        "no header block ends within \(Self.maxHeaderBytes) bytes",
+        resume: resynchronisationPoint(orAfter: max(start + 1, buffer.count - needleLength)))
     }
     return nil
   }
@@ -125,10 +128,12 @@ struct FrameDecoder {
     }
   }
 
-  /// Where to resume after an unreadable header block: the next `Content-Length` after `start`,
-  /// or the end of what has been read (keeping a tail that may hold its beginning).
-  private func resynchronisationPoint() -> Int {
-    let needle = Array("Content-Length".utf8)
+  private static let resynchronisationNeedle = Array("Content-Length".utf8)
+
+  /// Where to resume after an unreadable header block: the next `Content-Length` after `start`
+  /// (a message's header may follow junk on the same line), or `fallback`.
+  private func resynchronisationPoint(orAfter fallback: Int) -> Int {
+    let needle = Self.resynchronisationNeedle
     var index = start + 1
     while index + needle.count <= buffer.count {
       if buffer[index] == needle[0], buffer[index..<index + needle.count].elementsEqual(needle) {
@@ -136,7 +141,7 @@ struct FrameDecoder {
       }
       index += 1
     }
-    return max(start + 1, buffer.count - needle.count)
+    return fallback
   }
 
   private mutating func consume(upTo position: Int) {

@@ -128,6 +128,13 @@ final class LSPClient: @unchecked Sendable {
     try take(description: "the response to request \(id)") { $0["id"]?.intValue == id && $0["method"] == nil }
   }
 
+  /// Waits for the next error response with this id (`null` for messages whose id could not be read).
+  func errorResponse(id: RouteCfgCore.JSONValue) throws -> RouteCfgCore.JSONValue {
+    try take(description: "an error response with id \(id.rendered())") {
+      $0["error"] != nil && ($0["id"] ?? .null) == id
+    }
+  }
+
   /// Waits for the first notification of a method that satisfies `matching`, consuming it and
   /// earlier notifications of that method.
   func notification(
