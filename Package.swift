@@ -75,6 +75,12 @@ let package = Package(
       dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "CYAML"],
       path: "Benchmarks/RouteCfgBench"
     ),
+    // `swift run -c release routecfg-lsp-bench`: the language server while typing in a large manifest.
+    .executableTarget(
+      name: "routecfg-lsp-bench",
+      dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "RouteCfgLanguageServer"],
+      path: "Benchmarks/LSPBench"
+    ),
     .testTarget(
       name: "RouteCfgCoreTests",
       dependencies: ["RouteCfgCore", "RouteCfgSynthetic"],

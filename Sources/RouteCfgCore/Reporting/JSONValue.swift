@@ -68,22 +68,34 @@ public indirect enum JSONValue: Sendable, Hashable {
     return "\(value)"
   }
 
-  /// Appends a JSON string literal (RFC 8259 escaping; non-ASCII stays UTF-8).
+  /// Appends a JSON string literal (RFC 8259 escaping; non-ASCII stays UTF-8). Runs of text that
+  /// need no escape are appended whole.
   static func appendString(_ value: String, to text: inout String) {
     text += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
+    let utf8 = value.utf8
+    var runStart = utf8.startIndex
+    var index = runStart
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        // Escaped bytes are ASCII, so both ends of the run are character boundaries.
+        text += value[runStart..<index]
+        switch byte {
+        case 0x22: text += "\\\""
+        case 0x5C: text += "\\\\"
+        case 0x0A: text += "\\n"
+        case 0x0D: text += "\\r"
+        case 0x09: text += "\\t"
+        default:
+          let hex = String(byte, radix: 16, uppercase: true)
+          text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        runStart = utf8.index(after: index)
       }
+      index = utf8.index(after: index)
     }
+    text += value[runStart..<utf8.endIndex]
     text += "\""
   }
+
 }

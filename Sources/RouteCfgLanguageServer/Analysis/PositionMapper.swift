@@ -8,6 +8,17 @@ struct PositionMapper: Sendable {
   /// Open documents by URI.
   let documents: [String: TextDocument]
   let encoding: PositionEncoding
+  /// For each file of the model (by index): the open document it was read from, when it still is.
+  private let openDocuments: [TextDocument?]
+
+  init(model: ManifestModel, documents: [String: TextDocument], encoding: PositionEncoding) {
+    self.model = model
+    self.documents = documents
+    self.encoding = encoding
+    openDocuments = model.uris.enumerated().map { index, uri in
+      model.openVersions[SourceFileID(Int32(index))] == nil ? nil : documents[uri]
+    }
+  }
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -26,7 +37,7 @@ struct PositionMapper: Sendable {
   /// The current LSP position of a core point.
   func position(in file: SourceFileID, point: TextPoint) -> LSPPosition {
     let source = model.source(of: file)
-    if let document = documents[model.uri(of: file)], let readVersion = model.openVersions[file], let source {
+    if let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file], let source {
       let shift = shiftForByteOrderMark(document, source)
       let offset = Self.offset(of: point, in: source) + shift
       let current =

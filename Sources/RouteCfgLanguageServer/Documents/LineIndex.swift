@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where each line of a text starts, with LSP's line breaks (`\n`, `\r\n`, `\r`), and
 /// conversions between byte offsets and positions in any ``PositionEncoding``.
 struct LineIndex: Sendable {
@@ -7,9 +15,20 @@ struct LineIndex: Sendable {
 
   init(_ bytes: [UInt8]) {
     var starts = [0]
-    var index = 0
     let count = bytes.count
     bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, count > 0 else { return }
+      if memchr(base, 0x0D, count) == nil {
+        // Fast path: only '\n' ends lines.
+        var offset = 0
+        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+          let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          starts.append(position + 1)
+          offset = position + 1
+        }
+        return
+      }
+      var index = 0
       while index < count {
         let byte = buffer[index]
         if byte == 0x0A {

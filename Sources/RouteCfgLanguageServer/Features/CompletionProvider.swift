@@ -24,8 +24,8 @@ struct CompletionCandidate: Sendable {
   var insertText: String?
   /// Lower groups sort first.
   var group = 1
-  /// Data for `completionItem/resolve` (the documentation of a protocol or module).
-  var data: JSONValue?
+  /// What `completionItem/resolve` documents: `("protocol", name)` or `("module", name)`.
+  var resolves: (kind: String, name: String)?
 }
 
 /// Completion of keys (from the schema), protocol and module names, module kinds, types, member
@@ -80,7 +80,7 @@ enum CompletionProvider {
       .sorted { ($0.group, $0.label) < ($1.group, $1.label) }
     let kept = matching.prefix(maxItems)
     let items = kept.enumerated().map { position, candidate in
-      item(candidate, range: range, position: position)
+      item(candidate, range: range, position: position, uri: context.uri)
     }
     return list(items, incomplete: matching.count > kept.count)
   }
@@ -89,7 +89,9 @@ enum CompletionProvider {
     .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
   }
 
-  private static func item(_ candidate: CompletionCandidate, range: LSPRange, position: Int) -> JSONValue {
+  private static func item(_ candidate: CompletionCandidate, range: LSPRange, position: Int, uri: String)
+    -> JSONValue
+  {
     var members: [(String, JSONValue)] = [
       ("label", .string(candidate.label)), ("kind", .int(candidate.kind.rawValue)),
     ]
@@ -106,7 +108,9 @@ enum CompletionProvider {
         "textEdit",
         .object([("range", range.json), ("newText", .string(candidate.insertText ?? candidate.label))])
       ))
-    if let data = candidate.data { members.append(("data", data)) }
+    if let (kind, name) = candidate.resolves {
+      members.append(("data", .object([(kind, .string(name)), ("uri", .string(uri))])))
+    }
     return .object(members)
   }
 
@@ -158,8 +162,7 @@ enum CompletionProvider {
       return CompletionCandidate(
         label: info.name, kind: .interface,
         detail: "protocol, \(info.members.count) member\(info.members.count == 1 ? "" : "s")",
-        group: preferred.contains(info.name) ? 0 : 1,
-        data: .object([("protocol", .string(info.name)), ("uri", .string(context.uri))]))
+        group: preferred.contains(info.name) ? 0 : 1, resolves: ("protocol", info.name))
     }
   }
 
@@ -179,8 +182,7 @@ enum CompletionProvider {
         bound.map { protocolName in module.provides.contains { $0.value == protocolName } } ?? false
       return CompletionCandidate(
         label: name, kind: .module, detail: "\(module.kind?.value.rawValue ?? "") module",
-        group: provides ? 0 : 1,
-        data: .object([("module", .string(name)), ("uri", .string(context.uri))]))
+        group: provides ? 0 : 1, resolves: ("module", name))
     }
   }
 
@@ -269,8 +271,7 @@ enum CompletionProvider {
     let protocols = (context.model?.index.protocols.keys).map { names in
       names.map {
         CompletionCandidate(
-          label: $0, kind: .interface, detail: "protocol", group: 0,
-          data: .object([("protocol", .string($0)), ("uri", .string(context.uri))]))
+          label: $0, kind: .interface, detail: "protocol", group: 0, resolves: ("protocol", $0))
       }
     }
     return (protocols ?? []) + standard
@@ -334,16 +335,20 @@ enum CompletionProvider {
   }
 }
 
-/// Case-insensitive subsequence matching, as editors filter completions.
+/// Subsequence matching, ASCII letters in either case, as editors filter completions.
 enum FuzzyMatch {
   static func matches(_ pattern: String, _ candidate: String) -> Bool {
     guard !pattern.isEmpty else { return true }
-    var remaining = pattern.lowercased().unicodeScalars.makeIterator()
-    var wanted = remaining.next()
-    for scalar in candidate.lowercased().unicodeScalars {
+    var remaining = pattern.utf8.makeIterator()
+    var wanted = remaining.next().map(folded)
+    for byte in candidate.utf8 {
       guard let current = wanted else { return true }
-      if scalar == current { wanted = remaining.next() }
+      if folded(byte) == current { wanted = remaining.next().map(folded) }
     }
     return wanted == nil
+  }
+
+  private static func folded(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 }

@@ -96,7 +96,9 @@ public enum IncomingMessage: Sendable {
       return
     }
     // `"params": null` is read as no parameters, as clients write it for 'shutdown' and 'exit'.
-    let params = json["params"].flatMap { $0 == .null ? nil : $0 }
+    // (Matched by case: `==` on JSONValue compares rendered text, costly for a large document.)
+    var params = json["params"]
+    if case .null? = params { params = nil }
     if let params, !params.isObject, params.arrayValue == nil {
       self = .invalid(id: id, error: .invalidRequest("'params' must be an object or an array"))
       return

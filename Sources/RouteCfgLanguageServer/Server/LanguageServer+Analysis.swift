@@ -54,6 +54,8 @@ extension LanguageServer {
     project.running = false
     project.latest = model
     project.lastDuration = model.duration
+    project.isManifest =
+      model.source(of: SourceFileID(0)).map { RootDiscovery.declaresFormat($0.bytes) } ?? true
     let members = owners.filter { $0.value == key }.map(\.key)
     for uri in members {
       analysedDocuments.insert(uri)
@@ -64,6 +66,7 @@ extension LanguageServer {
       documents[model.uri(of: file)].map { $0.version == version } ?? true
     }
     if current, lifecycle == .running { publish(model, project: &project) }
+    if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
     for uri in members { resumeWaiters(for: uri, analysed: true) }
     // A document the root no longer includes becomes a root of its own.
@@ -93,9 +96,12 @@ extension LanguageServer {
   private func publish(_ model: ManifestModel, project: inout Project) {
     let mapper = PositionMapper(model: model, documents: documents, encoding: encoding)
     var published: Set<String> = []
-    for (uri, diagnostics) in DiagnosticPublisher.publications(
-      model: model, mapper: mapper, links: options.links)
-    {
+    // Other YAML files (no top-level 'routecfg:') get no diagnostics: earlier ones are cleared.
+    let publications =
+      project.isManifest
+      ? DiagnosticPublisher.publications(model: model, mapper: mapper, links: options.links)
+      : model.uris.map { ($0, [JSONValue]()) }
+    for (uri, diagnostics) in publications {
       var params: [(String, JSONValue)] = [("uri", .string(uri))]
       if let version = documents[uri]?.version { params.append(("version", .int(version))) }
       params.append(("diagnostics", .array(diagnostics)))

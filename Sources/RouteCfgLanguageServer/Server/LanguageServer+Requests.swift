@@ -47,6 +47,8 @@ extension LanguageServer {
 
   private func snapshot(_ uri: String) -> FeatureContext? {
     guard let document = documents[uri] else { return nil }
+    // Other YAML files get no answers.
+    if let key = owners[uri], projects[key]?.isManifest == false { return nil }
     return FeatureContext(
       uri: uri, document: document, documents: documents, model: analysisModels[uri], encoding: encoding,
       schema: schema)

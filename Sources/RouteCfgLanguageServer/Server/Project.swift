@@ -16,6 +16,9 @@ struct Project: Sendable {
   var published: Set<String> = []
   /// How long the last analysis took, for the debounce.
   var lastDuration: Duration = .zero
+  /// Whether the root is a manifest (has a top-level `routecfg:` key). Other YAML files the
+  /// editor sends, such as CI workflows, get no diagnostics and no answers.
+  var isManifest = true
 }
 
 /// A request waiting for the first analysis of its document.

@@ -74,7 +74,12 @@ enum RootDiscovery {
 
   /// `true` when the text has `routecfg:` and `include:` keys at the start of a line.
   static func startsManifest(_ bytes: [UInt8]) -> Bool {
-    hasKeyAtLineStart("routecfg:", in: bytes) && hasKeyAtLineStart("include:", in: bytes)
+    declaresFormat(bytes) && hasKeyAtLineStart("include:", in: bytes)
+  }
+
+  /// `true` when the text has a top-level `routecfg:` key: what tells a manifest from other YAML.
+  static func declaresFormat(_ bytes: [UInt8]) -> Bool {
+    hasKeyAtLineStart("routecfg:", in: bytes)
   }
 
   private static func hasKeyAtLineStart(_ key: String, in bytes: [UInt8]) -> Bool {

@@ -139,6 +139,24 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("YAML that is not a manifest (no top-level 'routecfg:') gets no diagnostics and no answers")
+  func otherYAML() throws {
+    let scratch = try ScratchDirectory()
+    let workflow = "name: CI\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
+    let uri = scratch.uri("ci.yml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]))
+    client.open(uri, text: workflow)
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    #expect(try client.result("textDocument/completion", LSPClient.at(uri, 0, 2)) == .null)
+    #expect(try client.result("textDocument/hover", LSPClient.at(uri, 2, 1)) == .null)
+    // Once it declares the format, it is a manifest.
+    client.change(uri, version: 2, [((0, 0, 0, 0), "routecfg: 1\n")])
+    let diagnostics = try client.diagnostics(for: uri, version: 2)
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0201", "RC0201", "RC0201"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the documentation link follows the diagnosticsDocumentation option")
   func documentationOption() throws {
     let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
