@@ -70,7 +70,8 @@ final class Server: @unchecked Sendable {
       var offset = 0
       while offset < buffer.count {
         let written = write(
-          input.fileHandleForWriting.fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+          input.fileHandleForWriting.fileDescriptor, buffer.baseAddress.map { $0 + offset },
+          buffer.count - offset)
         if written <= 0 { return }
         offset += written
       }
