@@ -25,7 +25,7 @@ public struct RouteCfgCommand: ParsableCommand {
   /// `routecfg` alone is misuse: the usage goes to standard error and the exit status is 64.
   public func run() throws {
     Output.error(Self.helpMessage() + "\n")
-    throw UsageError("name a command: validate, resolve, graph, schema or lsp (see 'routecfg --help')")
+    throw UsageError("name a command: validate, resolve, graph or schema (see 'routecfg --help')")
   }
 
   /// Parses the process arguments and runs the chosen command; exits with its status.

@@ -98,14 +98,8 @@ struct CursorAnalyzer {
         current -= 1
         steps += 1
       }
-      let range = lines.contentRange(ofLine: current, in: text)
       // Cheap indentation test first: most lines above are deeper.
-      var indent = 0
-      while range.lowerBound + indent < range.upperBound, text[range.lowerBound + indent] == 0x20 {
-        indent += 1
-      }
-      if range.lowerBound + indent == range.upperBound { continue }
-      if indent > threshold { continue }
+      guard let (range, indent) = indentation(ofLine: current), indent <= threshold else { continue }
       let shape = LineShape(text[range])
       if shape.isComment { continue }
       let first = shape.firstTokenColumn
@@ -157,12 +151,7 @@ struct CursorAnalyzer {
         current -= 1
         steps += 1
       }
-      let range = lines.contentRange(ofLine: current, in: text)
-      var indent = 0
-      while range.lowerBound + indent < range.upperBound, text[range.lowerBound + indent] == 0x20 {
-        indent += 1
-      }
-      if range.lowerBound + indent == range.upperBound || indent >= threshold { continue }
+      guard let (range, indent) = indentation(ofLine: current), indent < threshold else { continue }
       let shape = LineShape(text[range])
       if shape.isComment { continue }
       if shape.isBlockScalarHeader { return (current, shape) }
@@ -171,6 +160,16 @@ struct CursorAnalyzer {
       threshold = indent
     }
     return nil
+  }
+
+  /// A line's byte range and its leading spaces; `nil` for a blank line.
+  private func indentation(ofLine line: Int) -> (range: Range<Int>, indent: Int)? {
+    let range = lines.contentRange(ofLine: line, in: text)
+    var indent = 0
+    while range.lowerBound + indent < range.upperBound, text[range.lowerBound + indent] == 0x20 {
+      indent += 1
+    }
+    return range.lowerBound + indent == range.upperBound ? nil : (range, indent)
   }
 
   // MARK: Flow collections

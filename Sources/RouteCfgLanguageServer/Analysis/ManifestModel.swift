@@ -21,19 +21,18 @@ final class ManifestModel: Sendable {
   let duration: Duration
 
   init(
-    rootPath: String, loaded: LoadedManifest, diagnostics: [Diagnostic], uris: [String],
-    openVersions: [SourceFileID: Int], unparsedTexts: [SourceFileID: SourceText], duration: Duration
+    rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
+    index: SymbolIndex, uris: [String], openVersions: [SourceFileID: Int],
+    unparsedTexts: [SourceFileID: SourceText], duration: Duration
   ) {
     self.rootPath = rootPath
-    self.manifest = loaded.manifest
+    self.manifest = manifest
     self.diagnostics = diagnostics
-    var documents: [SourceFileID: YAMLDocument] = [:]
-    for document in loaded.documents { documents[document.file] = document }
     self.documents = documents
     self.unparsedTexts = unparsedTexts
     self.uris = uris
     self.openVersions = openVersions
-    self.index = SymbolIndex(manifest: loaded.manifest, documents: documents)
+    self.index = index
     self.duration = duration
   }
 

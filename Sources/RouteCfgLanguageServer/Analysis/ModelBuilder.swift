@@ -53,8 +53,12 @@ enum ModelBuilder {
         uris.append(DocumentURI.fileURI(path: DocumentURI.normalized(file.path)))
       }
     }
+    var documents: [SourceFileID: YAMLDocument] = [:]
+    for document in loaded.documents { documents[document.file] = document }
+    let index = SymbolIndex(manifest: loaded.manifest, documents: documents)
     return ManifestModel(
-      rootPath: input.rootPath, loaded: loaded, diagnostics: diagnostics, uris: uris,
-      openVersions: openVersions, unparsedTexts: unparsed, duration: clock.now - started)
+      rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
+      index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,
+      duration: clock.now - started)
   }
 }

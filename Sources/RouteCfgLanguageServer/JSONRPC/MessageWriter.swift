@@ -18,7 +18,7 @@ final class MessageWriter: MessageSink, @unchecked Sendable {
   }
 
   func send(_ message: JSONValue) {
-    let body = Array(message.rendered().utf8)
+    let body = message.utf8()
     var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
     frame.append(contentsOf: body)
     lock.lock()
