@@ -33,6 +33,9 @@ struct SymbolIndex: Sendable {
   let moduleDeclarations: [String: Int]
   /// Protocols with inherited members resolved.
   let protocols: [String: ProtocolInfo]
+  /// Declared names in alphabetical order, for completion lists.
+  let sortedProtocolNames: [String]
+  let sortedModuleNames: [String]
 
   init(manifest: Manifest, documents: [SourceFileID: YAMLDocument]) {
     var builder = IndexBuilder(manifest: manifest, documents: documents)
@@ -45,6 +48,8 @@ struct SymbolIndex: Sendable {
     protocolDeclarations = builder.protocolDeclarations
     moduleDeclarations = builder.moduleDeclarations
     protocols = builder.protocols
+    sortedProtocolNames = builder.protocolDeclarations.keys.sorted()
+    sortedModuleNames = builder.moduleDeclarations.keys.sorted()
   }
 
   /// The occurrence whose name holds `point` (its end included, so a cursor just after a name

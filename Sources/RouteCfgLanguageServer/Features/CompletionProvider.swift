@@ -26,6 +26,20 @@ struct CompletionCandidate: Sendable {
   var group = 1
   /// What `completionItem/resolve` documents: `("protocol", name)` or `("module", name)`.
   var resolves: (kind: String, name: String)?
+  /// A detail written only for the items sent (a large manifest has thousands of names).
+  var summary: Summary?
+
+  enum Summary: Sendable {
+    case protocolMembers(Int)
+    case module(ModuleKind?)
+
+    var text: String {
+      switch self {
+      case .protocolMembers(let count): return "protocol, \(count) member\(count == 1 ? "" : "s")"
+      case .module(let kind): return kind.map { "\($0.rawValue) module" } ?? "module"
+      }
+    }
+  }
 }
 
 /// Completion of keys (from the schema), protocol and module names, module kinds, types, member
@@ -53,7 +67,7 @@ enum CompletionProvider {
         case .int(let number): return CompletionCandidate(label: String(number), kind: .value)
         default: return nil
         }
-      }
+      }.sorted { $0.label < $1.label }
     case .protocolName:
       candidates = protocolNames(context, cursor)
     case .moduleName:
@@ -76,9 +90,10 @@ enum CompletionProvider {
       start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
       end: context.document.position(
         ofOffset: max(replaceStart, cursor.tokenRange.upperBound), encoding: context.encoding))
+    // Candidates come in label order; the better-fitting group goes first.
     let matching = candidates.filter { FuzzyMatch.matches(filter, $0.label) }
-      .sorted { ($0.group, $0.label) < ($1.group, $1.label) }
-    let kept = matching.prefix(maxItems)
+    let ordered = matching.filter { $0.group == 0 } + matching.filter { $0.group != 0 }
+    let kept = ordered.prefix(maxItems)
     let items = kept.enumerated().map { position, candidate in
       item(candidate, range: range, position: position, uri: context.uri)
     }
@@ -95,7 +110,9 @@ enum CompletionProvider {
     var members: [(String, JSONValue)] = [
       ("label", .string(candidate.label)), ("kind", .int(candidate.kind.rawValue)),
     ]
-    if let detail = candidate.detail { members.append(("detail", .string(detail))) }
+    if let detail = candidate.detail ?? candidate.summary?.text {
+      members.append(("detail", .string(detail)))
+    }
     if let documentation = candidate.documentation {
       members.append(
         ("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
@@ -125,7 +142,8 @@ enum CompletionProvider {
       return CompletionCandidate(
         label: key.name, kind: .property, detail: "key", documentation: key.description,
         insertText: key.name + separator)
-    }
+    }.sorted { $0.label < $1.label }
+
   }
 
   /// `": "` after a key being written, unless a colon already follows it.
@@ -157,12 +175,11 @@ enum CompletionProvider {
       preferred = Set(manifest.modules.flatMap { $0.provides.map(\.value) })
     }
     let own = keys.count >= 2 && keys[0] == "protocols" ? keys[1] : nil
-    return model.index.protocols.values.compactMap { info in
-      guard info.name != own else { return nil }
+    return model.index.sortedProtocolNames.compactMap { name in
+      guard name != own, let info = model.index.protocols[name] else { return nil }
       return CompletionCandidate(
-        label: info.name, kind: .interface,
-        detail: "protocol, \(info.members.count) member\(info.members.count == 1 ? "" : "s")",
-        group: preferred.contains(info.name) ? 0 : 1, resolves: ("protocol", info.name))
+        label: name, kind: .interface, group: preferred.contains(name) ? 0 : 1, resolves: ("protocol", name),
+        summary: .protocolMembers(info.members.count))
     }
   }
 
@@ -176,13 +193,13 @@ enum CompletionProvider {
     {
       bound = key
     }
-    return model.index.moduleDeclarations.keys.map { name in
+    return model.index.sortedModuleNames.map { name in
       let module = model.manifest.modules[model.index.moduleDeclarations[name] ?? 0]
       let provides =
         bound.map { protocolName in module.provides.contains { $0.value == protocolName } } ?? false
       return CompletionCandidate(
-        label: name, kind: .module, detail: "\(module.kind?.value.rawValue ?? "") module",
-        group: provides ? 0 : 1, resolves: ("module", name))
+        label: name, kind: .module, group: provides ? 0 : 1, resolves: ("module", name),
+        summary: .module(module.kind?.value))
     }
   }
 
@@ -249,7 +266,8 @@ enum CompletionProvider {
         label: label, kind: member.isProperty ? .property : .method,
         detail: SwiftSignature.member(member),
         documentation: origin == info.name ? "member of `\(info.name)`" : "inherited from `\(origin)`")
-    }
+    }.sorted { $0.label < $1.label }
+
   }
 
   /// `header.ti` → steps `[header]`, last `ti`, and the length of `header.` in bytes.
@@ -268,7 +286,7 @@ enum CompletionProvider {
     let standard = TypeRef.standardTypeNames.map {
       CompletionCandidate(label: $0, kind: .structure, group: 1)
     }
-    let protocols = (context.model?.index.protocols.keys).map { names in
+    let protocols = (context.model?.index.sortedProtocolNames).map { names in
       names.map {
         CompletionCandidate(
           label: $0, kind: .interface, detail: "protocol", group: 0, resolves: ("protocol", $0))
@@ -286,7 +304,7 @@ enum CompletionProvider {
     let before = String(decoding: bytes[lineStart..<cursor.tokenRange.lowerBound], as: UTF8.self)
     let trimmed = before.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty || trimmed.hasSuffix(";") {
-      return ["var", "let", "func"].map {
+      return ["func", "let", "var"].map {
         CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + " ")
       }
     }
@@ -331,7 +349,7 @@ enum CompletionProvider {
         }
       }
     }
-    return found
+    return found.sorted { $0.label < $1.label }
   }
 }
 

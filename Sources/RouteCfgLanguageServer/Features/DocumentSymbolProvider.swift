@@ -20,7 +20,7 @@ enum DocumentSymbolProvider {
   /// At most this many symbols are sent. Past it, members, routes and `map` entries are left out
   /// (protocols, modules and adapters are always listed), so that an outline of a very large
   /// manifest stays a few megabytes.
-  static let maxSymbols = 60_000
+  static let maxSymbols = 40_000
 
   static func symbols(_ context: FeatureContext) -> JSONValue {
     guard let model = context.model, let mapper = context.mapper, let file = context.file,

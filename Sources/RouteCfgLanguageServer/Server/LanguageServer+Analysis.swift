@@ -8,7 +8,10 @@ extension LanguageServer {
     guard var project = projects[key], lifecycle == .running else { return }
     project.dirty = true
     project.debounce?.cancel()
-    let delay = immediately ? .zero : max(options.validationDelay, min(project.lastDuration, .seconds(1)))
+    // At least the configured quiet time, and half as long as the last check took (up to half a
+    // second): a large manifest is not re-checked after every keystroke of a burst of typing.
+    let delay =
+      immediately ? .zero : max(options.validationDelay, min(project.lastDuration / 2, .milliseconds(500)))
     project.debounce = Task {
       if delay > .zero {
         try? await Task.sleep(for: delay)

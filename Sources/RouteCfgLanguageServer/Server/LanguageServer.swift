@@ -32,6 +32,9 @@ actor LanguageServer {
   var analysisModels: [String: ManifestModel] = [:]
   /// Documents that have had an analysis since they were opened.
   var analysedDocuments: Set<String> = []
+  /// Whether the client lets the server ask to be told of changed files on disk
+  /// (`workspace/didChangeWatchedFiles` with dynamic registration).
+  var canWatchFiles = false
   var waiters: [String: [Int: ModelWaiter]] = [:]
   var nextWaiterToken = 0
   var exitCode: Int32?
@@ -121,6 +124,9 @@ actor LanguageServer {
       folders.append(root)
     }
     workspaceFolders = folders.map { FileSystem.realPath($0) ?? $0 }
+    canWatchFiles =
+      params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue
+      ?? false
     lifecycle = .running
     respond(id, .success(ServerCapabilities.json(encoding: encoding)))
   }
@@ -144,6 +150,23 @@ actor LanguageServer {
     cancellations.finish(id)
   }
 
+  /// Asks the client to report changes to YAML files on disk, so that a manifest is checked
+  /// again when an included file changes outside the editor (a checkout, a generator).
+  private func watchManifestFiles() {
+    guard canWatchFiles else { return }
+    let watcher = JSONValue.object([("globPattern", .string("**/*.{yaml,yml}"))])
+    let registration = JSONValue.object([
+      ("id", .string("routecfg-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+      ("registerOptions", .object([("watchers", .array([watcher]))])),
+    ])
+    sink.send(
+      .object([
+        ("jsonrpc", .string("2.0")), ("id", .string("routecfg-register-1")),
+        ("method", .string("client/registerCapability")),
+        ("params", .object([("registrations", .array([registration]))])),
+      ]))
+  }
+
   // MARK: Notifications
 
   private func handleNotification(method: String, params: JSONValue?) {
@@ -157,10 +180,11 @@ actor LanguageServer {
     case "textDocument/didOpen": didOpen(params)
     case "textDocument/didChange": didChange(params)
     case "textDocument/didClose": didClose(params)
+    case "initialized": watchManifestFiles()
     case "workspace/didChangeWatchedFiles": revalidateAll()
     default:
-      // 'initialized', '$/cancelRequest' (handled as it is read), '$/setTrace', 'didSave' and
-      // notifications the server does not know need nothing.
+      // '$/cancelRequest' (handled as it is read), '$/setTrace', 'didSave' and notifications
+      // the server does not know need nothing.
       break
     }
   }

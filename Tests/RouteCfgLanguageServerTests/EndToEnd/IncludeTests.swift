@@ -81,6 +81,42 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a change on disk to an included file that is not open is picked up through watched files")
+  func watchedFiles() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [Feature/feature.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatureInput]}\n"
+    try scratch.write("app.yaml", root)
+    let feature =
+      "protocols:\n  FeatureInput: \"\"\nmodules:\n  Feature: {kind: view, provides: [FeatureInput], routes: [/f]}\n"
+    try scratch.write("Feature/feature.yaml", feature)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path, watchesFiles: true)
+    // The server asks to watch manifest files; the client agrees.
+    let registration = try client.take(description: "client/registerCapability") {
+      $0["method"]?.stringValue == "client/registerCapability"
+    }
+    let watcher = registration["params"]?["registrations"]?.arrayValue?.first
+    #expect(watcher?["method"]?.stringValue == "workspace/didChangeWatchedFiles")
+    client.send(
+      .object([("jsonrpc", .string("2.0")), ("id", registration["id"] ?? .null), ("result", .null)]))
+    client.open(scratch.uri("app.yaml"), text: root)
+    #expect(try client.diagnostics(for: scratch.uri("app.yaml")).isEmpty)
+    try scratch.write(
+      "Feature/feature.yaml", feature.replacingOccurrences(of: "FeatureInput: \"\"", with: "Other: \"\""))
+    client.notify(
+      "workspace/didChangeWatchedFiles",
+      .object([
+        (
+          "changes",
+          .array([.object([("uri", .string(scratch.uri("Feature/feature.yaml"))), ("type", .int(2))])])
+        )
+      ]))
+    let diagnostics = try client.diagnostics(for: scratch.uri("app.yaml"))
+    #expect(diagnostics.contains { $0["code"]?.stringValue == "RC0503" })
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("definition on an include entry opens the file")
   func includeEntryDefinition() throws {
     let rootPath = Self.shop + "/ShopApp.yaml"

@@ -10,12 +10,17 @@ extension LSPClient {
   /// `initialized`. Returns the `initialize` result.
   @discardableResult
   func initialize(
-    encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil, root: String? = nil
+    encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil, root: String? = nil,
+    watchesFiles: Bool = false
   ) throws -> RouteCfgCore.JSONValue {
     var capabilities: [(String, RouteCfgCore.JSONValue)] = []
     if let encodings {
       capabilities.append(
         ("general", .object([("positionEncodings", .array(encodings.map { .string($0) }))])))
+    }
+    if watchesFiles {
+      capabilities.append(
+        ("workspace", .object([("didChangeWatchedFiles", .object([("dynamicRegistration", .bool(true))]))])))
     }
     var params: [(String, RouteCfgCore.JSONValue)] = [
       ("processId", .null), ("capabilities", .object(capabilities)),

@@ -160,7 +160,8 @@ final class LSPClient: @unchecked Sendable {
     return received
   }
 
-  private func take(
+  /// Waits for the first message that matches, consuming it (and earlier ones `dropping` matches).
+  func take(
     description: String, dropping: (RouteCfgCore.JSONValue) -> Bool = { _ in false },
     _ matches: (RouteCfgCore.JSONValue) -> Bool
   ) throws -> RouteCfgCore.JSONValue {
