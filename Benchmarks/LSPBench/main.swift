@@ -329,6 +329,11 @@ print(row("completion during typing: median of rounds", results.map { median($0.
 print(row("completion during typing: worst of rounds", results.map { $0.completion.max() ?? 0 }))
 print(row("last keystroke → diagnostics of the last version", results.map(\.settle)))
 print(row("analyses published while typing", results.map { Double($0.analyses) }, unit: "  "))
+print(
+  row(
+    "first diagnostics / validate process", zip(results, validate).map { $0.firstDiagnostics / $1 },
+    unit: "× "))
+print(row("settle / validate process", zip(results, validate).map { $0.settle / $1 }, unit: "× "))
 print(row("documentSymbol (outline) round trip", results.map(\.symbols)))
 print(row("documentSymbol answer size", results.map { Double($0.symbolBytes) / 1e6 }, unit: "MB"))
 print(

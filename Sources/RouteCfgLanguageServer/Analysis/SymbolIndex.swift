@@ -244,7 +244,7 @@ enum SymbolIndexLookup {
     -> (MemberDecl, String)?
   {
     guard let info = protocols[protocolName] else { return nil }
-    let isFullName = written.contains("(")
+    let isFullName = written.utf8.contains(UInt8(ascii: "("))
     for (position, member) in info.members.enumerated()
     where isFullName ? member.fullName == written : member.name == written {
       return (member, info.origins[position])

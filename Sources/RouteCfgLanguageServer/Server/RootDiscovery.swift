@@ -15,6 +15,8 @@ enum RootDiscovery {
   static let levelsOutsideWorkspace = 4
   /// Candidate files loaded at most per document.
   static let maxCandidates = 64
+  /// Files looked at per directory (in name order).
+  static let maxFilesPerDirectory = 500
 
   static func root(
     of documentPath: String, canonicalPath: String, workspaceFolders: [String], overlays: [String: [UInt8]]
@@ -47,27 +49,32 @@ enum RootDiscovery {
     return nil
   }
 
-  /// The manifest files of a directory that may include others, in name order.
+  /// The manifest files of a directory that may include others, in name order: `routecfg:`
+  /// within their first 64 KiB (a root manifest starts with it), `include:` anywhere.
   private static func candidates(
     in directory: String, excluding canonicalPath: String, overlays: [String: [UInt8]]
   )
     -> [String]
   {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-    return names.sorted().compactMap { name -> String? in
+    return names.sorted().prefix(maxFilesPerDirectory).compactMap { name -> String? in
       guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return nil }
       let path = FileSystem.join(directory, name)
       guard let canonical = FileSystem.realPath(path), canonical != canonicalPath else { return nil }
-      let bytes: [UInt8]
-      if let overlay = overlays[canonical] {
-        bytes = overlay
-      } else {
-        guard
-          case .success(let read) = FileSystem.readFile(
-            path, limit: YAMLLimits.standard.maxFileBytes, regularOnly: true)
-        else { return nil }
-        bytes = read
-      }
+      if let overlay = overlays[canonical] { return startsManifest(overlay) ? path : nil }
+      // Regular files only: opening a FIFO would block.
+      guard
+        (try? FileManager.default.attributesOfItem(atPath: canonical)[.type] as? FileAttributeType)
+          == .typeRegular,
+        let head = FileHandle(forReadingAtPath: canonical).map({ handle in
+          defer { try? handle.close() }
+          return (try? handle.read(upToCount: 64 << 10)) ?? nil
+        }), let head, declaresFormat(Array(head))
+      else { return nil }
+      guard
+        case .success(let bytes) = FileSystem.readFile(
+          path, limit: YAMLLimits.standard.maxFileBytes, regularOnly: true)
+      else { return nil }
       return startsManifest(bytes) ? path : nil
     }
   }
@@ -84,16 +91,16 @@ enum RootDiscovery {
 
   private static func hasKeyAtLineStart(_ key: String, in bytes: [UInt8]) -> Bool {
     let needle = Array(key.utf8)
-    var index = 0
-    while index + needle.count <= bytes.count {
-      if (index == 0 || bytes[index - 1] == 0x0A) && bytes[index] == needle[0]
-        && bytes[index..<index + needle.count].elementsEqual(needle)
-      {
-        return true
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      var lineStart = 0
+      while lineStart + needle.count <= buffer.count {
+        if memcmp(base + lineStart, needle, needle.count) == 0 { return true }
+        guard let newline = memchr(base + lineStart, 0x0A, buffer.count - lineStart) else { return false }
+        lineStart = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
       }
-      guard let next = bytes[index...].firstIndex(of: 0x0A) else { return false }
-      index = next + 1
+      return false
     }
-    return false
   }
+
 }

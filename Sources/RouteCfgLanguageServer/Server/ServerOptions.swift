@@ -3,8 +3,8 @@ import RouteCfgCore
 /// Settings a client passes in `initializationOptions`.
 struct ServerOptions: Sendable {
   /// Quiet time after a change before the manifest is validated again. The server waits at
-  /// least as long as the last validation took (up to a second), so that a large manifest is
-  /// not validated on every keystroke while typing goes on.
+  /// least half as long as the last validation took (up to half a second), so that a large
+  /// manifest is not validated after every keystroke of a burst of typing.
   var validationDelay: Duration = .milliseconds(150)
   var links = DiagnosticLinks(base: DiagnosticLinks.defaultBase)
 
