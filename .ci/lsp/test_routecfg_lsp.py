@@ -40,6 +40,11 @@ def open_document(client: LanguageClient, path: pathlib.Path) -> tuple[str, str]
     params=["visual-studio-code", "neovim"],
 )
 async def client(lsp_client: LanguageClient, request):
+    # Both clients let servers register for watched files, and the server asks to: agree.
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams):
+        assert params.registrations[0].method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+
     await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=client_capabilities(request.param),

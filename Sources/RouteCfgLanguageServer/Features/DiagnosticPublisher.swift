@@ -2,14 +2,32 @@ import RouteCfgCore
 
 /// Where each diagnostic code is explained: Docs/Diagnostics.md has a section per code, headed
 /// `RC0101 FileUnreadable`, whose anchor is `#rc0101-fileunreadable`.
+///
+/// routecfg's documentation is not published at a stable address, so the default is the copy
+/// that comes with the binary: Docs/Diagnostics.md of the checkout it was built in (found from
+/// the executable, `.build/release/routecfg` → `Docs/`), or `share/doc/routecfg/Diagnostics.md`
+/// beside an installed `bin/routecfg`. Without either, diagnostics carry their code and no link.
+/// The initialization option `diagnosticsDocumentation` sets the page (a published fork's).
 struct DiagnosticLinks: Sendable {
-  /// The published Docs/Diagnostics.md. Clients can point elsewhere (a fork, a local copy) with
-  /// the initialization option `diagnosticsDocumentation`.
-  static let defaultBase = "https://github.com/routecfg/routecfg/blob/main/Docs/Diagnostics.md"
-  let base: String
+  let base: String?
 
-  func url(for code: DiagnosticCode) -> String {
-    base + "#" + code.rawValue.lowercased() + "-" + code.name.lowercased()
+  func url(for code: DiagnosticCode) -> String? {
+    base.map { $0 + "#" + code.rawValue.lowercased() + "-" + code.name.lowercased() }
+  }
+
+  /// The Diagnostics.md that comes with the executable at `path`, as a `file:` URI.
+  static func bundled(executable path: String) -> DiagnosticLinks {
+    var directory = FileSystem.directory(of: FileSystem.realPath(path) ?? path)
+    for _ in 0..<4 where !directory.isEmpty {
+      for candidate in ["Docs/Diagnostics.md", "share/doc/routecfg/Diagnostics.md"] {
+        let file = FileSystem.join(directory, candidate)
+        if FileSystem.exists(file) { return DiagnosticLinks(base: DocumentURI.fileURI(path: file)) }
+      }
+      let parent = FileSystem.directory(of: directory)
+      if parent == directory { break }
+      directory = parent
+    }
+    return DiagnosticLinks(base: nil)
   }
 }
 
@@ -59,10 +77,11 @@ enum DiagnosticPublisher {
       ("range", range(of: diagnostic.location, model: model, mapper: mapper).json),
       ("severity", .int(diagnostic.severity == .error ? 1 : 2)),
       ("code", .string(diagnostic.code.rawValue)),
-      ("codeDescription", .object([("href", .string(links.url(for: diagnostic.code)))])),
-      ("source", .string("routecfg")),
-      ("message", .string(diagnostic.message)),
     ]
+    if let url = links.url(for: diagnostic.code) {
+      members.append(("codeDescription", .object([("href", .string(url))])))
+    }
+    members += [("source", .string("routecfg")), ("message", .string(diagnostic.message))]
     if !diagnostic.notes.isEmpty {
       let related = diagnostic.notes.map { note -> JSONValue in
         let range = range(of: note.location, model: model, mapper: mapper)
