@@ -32,7 +32,8 @@ struct DiagnosticsTests {
     #expect(typo["message"]?.stringValue?.contains("did you mean 'message'?") == true)
     // The link is the Diagnostics.md of the checkout the binary was built in.
     let link = try #require(typo["codeDescription"]?["href"]?.stringValue)
-    #expect(link == LSPClient.uri(LSPClient.repository + "/Docs/Diagnostics.md") + "#rc0601-unknownadaptermember")
+    #expect(
+      link == LSPClient.uri(LSPClient.repository + "/Docs/Diagnostics.md") + "#rc0601-unknownadaptermember")
     let unmapped = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0602" })
     let note = try #require(unmapped["relatedInformation"]?.arrayValue?.first)
     #expect(note["message"]?.stringValue == "'message' is declared here")
