@@ -64,7 +64,7 @@ enum HoverProvider {
       return "`\(name)` is not a declared module"
     }
     let module = model.manifest.modules[index]
-    var text = "**\(module.kind?.value.rawValue ?? "module")** module `\(name)`"
+    var text = module.kind.map { "**\($0.value.rawValue)** module `\(name)`" } ?? "module `\(name)`"
     var lines: [String] = []
     if !module.provides.isEmpty { lines.append("provides " + quotedList(module.provides.map(\.value))) }
     if !module.requires.isEmpty { lines.append("requires " + quotedList(module.requires.map(\.value))) }
