@@ -43,12 +43,18 @@ let package = Package(
       name: "RouteCfgTesting",
       dependencies: ["RouteCfgCore", "RouteCfgRuntime"]
     ),
+    // `routecfg lsp`: the language server (JSON-RPC over stdio, documents, analysis, features).
+    .target(
+      name: "RouteCfgLanguageServer",
+      dependencies: ["RouteCfgCore"]
+    ),
     // The `routecfg` commands, one file per command.
     .target(
       name: "RouteCfgCLI",
       dependencies: [
         "RouteCfgCore",
         "RouteCfgCodegen",
+        "RouteCfgLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -101,6 +107,12 @@ let package = Package(
       dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "CYAML"],
       path: "Benchmarks/RouteCfgBench"
     ),
+    // `swift run -c release routecfg-lsp-bench`: the language server while typing in a large manifest.
+    .executableTarget(
+      name: "routecfg-lsp-bench",
+      dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "RouteCfgLanguageServer"],
+      path: "Benchmarks/LSPBench"
+    ),
     .testTarget(
       name: "RouteCfgCoreTests",
       dependencies: ["RouteCfgCore", "RouteCfgSynthetic"],
@@ -114,6 +126,11 @@ let package = Package(
       name: "RouteCfgCodegenTests",
       dependencies: ["RouteCfgCore", "RouteCfgCodegen", "RouteCfgSynthetic"],
       exclude: ["Golden", "Programs", "Fixtures"]
+    ),
+    .testTarget(
+      name: "RouteCfgLanguageServerTests",
+      dependencies: ["RouteCfgLanguageServer", "RouteCfgCore", "RouteCfgSynthetic", "routecfg"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "RouteCfgCLITests",

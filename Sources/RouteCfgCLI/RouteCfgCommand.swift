@@ -17,7 +17,7 @@ public struct RouteCfgCommand: ParsableCommand {
     version: RouteCfgVersion.current,
     subcommands: [
       ValidateCommand.self, ResolveCommand.self, RoutesCommand.self, GraphCommand.self, GenerateCommand.self,
-      ExplainCommand.self, SchemaCommand.self,
+      ExplainCommand.self, SchemaCommand.self, LSPCommand.self,
     ]
   )
 

@@ -4,6 +4,9 @@ public struct LoadedManifest: Sendable {
   public var diagnostics: [Diagnostic]
   /// `true` when some file could not be read or parsed as YAML, so the manifest is incomplete.
   public var isIncomplete: Bool
+  /// The YAML tree of every file that parsed, in load order; filled only when the loader's
+  /// ``ManifestLoader/keepsDocuments`` is set (editors map positions back to the text with it).
+  public var documents: [YAMLDocument] = []
 }
 
 /// Reads a root manifest and its includes (depth-first, in order) into one ``Manifest``.
@@ -14,6 +17,13 @@ public struct LoadedManifest: Sendable {
 /// loaded file a warning.
 public struct ManifestLoader: Sendable {
   public var limits: YAMLLimits
+  /// Text to read instead of a file's contents on disk, by canonical path (symbolic links
+  /// resolved): an editor's unsaved buffers. Containment and cycles are still checked on the
+  /// real paths.
+  public var overlays: [String: [UInt8]] = [:]
+  /// Keeps each file's YAML tree in ``LoadedManifest/documents`` (off by default: the trees are
+  /// otherwise freed as soon as each file is decoded).
+  public var keepsDocuments = false
 
   public init(limits: YAMLLimits = .standard) {
     self.limits = limits
@@ -21,14 +31,14 @@ public struct ManifestLoader: Sendable {
 
   /// Loads the manifest at `path` (as typed by the user; diagnostics show it as given).
   public func load(path: String) -> LoadedManifest {
-    var run = LoadRun(limits: limits, rootPath: path)
+    var run = LoadRun(loader: self, rootPath: path)
     run.loadRoot(bytes: nil)
     return run.finish()
   }
 
   /// Loads a manifest from text; `path` names it in diagnostics and anchors its includes.
   public func load(yaml: String, path: String = "manifest.yaml") -> LoadedManifest {
-    var run = LoadRun(limits: limits, rootPath: path)
+    var run = LoadRun(loader: self, rootPath: path)
     run.loadRoot(bytes: Array(yaml.utf8))
     return run.finish()
   }
@@ -37,6 +47,8 @@ public struct ManifestLoader: Sendable {
 /// The state of one load.
 private struct LoadRun {
   let limits: YAMLLimits
+  let overlays: [String: [UInt8]]
+  let keepsDocuments: Bool
   let rootPath: String
   /// The root manifest's directory, symbolic links resolved.
   let rootDirectory: String?
@@ -49,16 +61,21 @@ private struct LoadRun {
   /// The first file to declare each binding's protocol, for cross-file duplicates.
   var bindingOwners: [String: SourceLocation] = [:]
   var isIncomplete = false
+  var documents: [YAMLDocument] = []
 
-  init(limits: YAMLLimits, rootPath: String) {
-    self.limits = limits
+  init(loader: ManifestLoader, rootPath: String) {
+    self.limits = loader.limits
+    self.overlays = loader.overlays
+    self.keepsDocuments = loader.keepsDocuments
     self.rootPath = rootPath
     let directory = FileSystem.directory(of: rootPath)
     self.rootDirectory = FileSystem.realPath(directory.isEmpty ? "." : directory)
   }
 
   func finish() -> LoadedManifest {
-    LoadedManifest(manifest: manifest, diagnostics: diagnostics.diagnostics, isIncomplete: isIncomplete)
+    LoadedManifest(
+      manifest: manifest, diagnostics: diagnostics.diagnostics, isIncomplete: isIncomplete,
+      documents: documents)
   }
 
   mutating func loadRoot(bytes: [UInt8]?) {
@@ -67,6 +84,8 @@ private struct LoadRun {
     let contents: [UInt8]
     if let bytes {
       contents = bytes
+    } else if let canonical, let overlay = overlays[canonical] {
+      contents = overlay
     } else {
       switch FileSystem.readFile(rootPath, limit: limits.maxFileBytes) {
       case .success(let read): contents = read
@@ -116,6 +135,7 @@ private struct LoadRun {
       isIncomplete = true
       return nil
     }
+    if keepsDocuments { documents.append(document) }
     var decoder = ManifestDecoder(document: document, isRoot: isRoot)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
@@ -195,6 +215,7 @@ private struct LoadRun {
     // Recorded before reading: a file named again is "already loaded", whether or not it could
     // be read, so its error is reported once.
     loaded[canonical] = .some(entry.location)
+    if let overlay = overlays[canonical] { return (overlay, id, canonical) }
     switch FileSystem.readFile(shownPath, limit: limits.maxFileBytes, regularOnly: true) {
     case .success(let bytes):
       return (bytes, id, canonical)

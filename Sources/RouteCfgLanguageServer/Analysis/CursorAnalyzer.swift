@@ -1,0 +1,401 @@
+/// Builds a ``CursorContext``: first whether the cursor is inside a block scalar, then the
+/// cursor's own line (dashes, key, flow collections before the cursor), then its ancestors by
+/// indentation.
+struct CursorAnalyzer {
+  let text: [UInt8]
+  let lines: LineIndex
+  let offset: Int
+
+  /// Lines walked upwards at most when looking for ancestors.
+  static let reach = 200_000
+
+  func analyze() -> CursorContext? {
+    let line = lines.line(ofOffset: offset)
+    let range = lines.contentRange(ofLine: line, in: text)
+    let cursorColumn = min(offset, range.upperBound) - range.lowerBound
+    let bytes = text[range]
+    let shape = LineShape(bytes)
+    let beforeCursor = bytes[range.lowerBound..<(range.lowerBound + cursorColumn)]
+    if Self.commentStart(in: beforeCursor) != nil { return nil }
+    let blankBeforeCursor = beforeCursor.allSatisfy { $0 == 0x20 }
+
+    // Inside a block scalar?
+    let threshold = blankBeforeCursor ? cursorColumn : shape.indent
+    if let header = blockScalarHeader(above: line, threshold: threshold) {
+      var ancestry = ancestors(of: header.line, shape: header.shape)
+      if let key = header.shape.key { ancestry.steps.append(.key(key.name)) }
+      let token = identifierToken(in: bytes, cursorColumn: cursorColumn)
+      return makeContext(ancestry, slot: .blockScalar, prefix: token.prefix, tokenRange: token.range)
+    }
+
+    // The cursor's own line.
+    var ancestry: Ancestry
+    if blankBeforeCursor {
+      ancestry = ancestors(ofColumn: cursorColumn, line: line, startsWithDash: false)
+      ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: cursorColumn)
+      let token = scalarToken(in: bytes, from: cursorColumn, cursorColumn: cursorColumn, stopAtColon: true)
+      return makeContext(ancestry, slot: .key, prefix: "", tokenRange: token.range)
+    }
+    ancestry = ancestors(
+      ofColumn: shape.firstTokenColumn, line: line, startsWithDash: !shape.dashes.isEmpty)
+    for dash in shape.dashes where dash < cursorColumn { ancestry.steps.append(.item) }
+    if let key = shape.key, cursorColumn > key.colon {
+      // After 'key:': the value.
+      ancestry.blockAnchors[ancestry.steps.count] = CursorContext.BlockAnchor(line: line, column: key.column)
+      ancestry.steps.append(.key(key.name))
+      let valueStart = min(shape.contentColumn, cursorColumn)
+      let value = bytes[(range.lowerBound + valueStart)..<(range.lowerBound + cursorColumn)]
+      if let first = value.first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+        return flowContext(ancestry, bytes: bytes, from: valueStart, cursorColumn: cursorColumn)
+      }
+      let token = scalarToken(in: bytes, from: valueStart, cursorColumn: cursorColumn)
+      return makeContext(ancestry, slot: .value, prefix: token.prefix, tokenRange: token.range)
+    }
+    if let key = shape.key, key.column <= cursorColumn {
+      // Writing the key itself.
+      ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: key.column)
+      let token = scalarToken(in: bytes, from: key.column, cursorColumn: cursorColumn, stopAtColon: true)
+      return makeContext(ancestry, slot: .key, prefix: token.prefix, tokenRange: token.range)
+    }
+    let start = min(shape.contentColumn, cursorColumn)
+    if let first = bytes.dropFirst(start).first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+      start < cursorColumn
+    {
+      return flowContext(ancestry, bytes: bytes, from: start, cursorColumn: cursorColumn)
+    }
+    let token = scalarToken(in: bytes, from: start, cursorColumn: cursorColumn)
+    if shape.dashes.isEmpty {
+      // A key being started (no colon yet).
+      ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: start)
+      return makeContext(ancestry, slot: .key, prefix: token.prefix, tokenRange: token.range)
+    }
+    // After '- ': an item (a scalar, or the first key of a mapping item).
+    ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: start)
+    return makeContext(ancestry, slot: .value, prefix: token.prefix, tokenRange: token.range)
+  }
+
+  // MARK: Ancestors
+
+  /// The path down to a place and where each key's mapping is.
+  struct Ancestry {
+    var steps: [PathStep] = []
+    var blockAnchors: [Int: CursorContext.BlockAnchor] = [:]
+    var flowScalars: [Int: [String: String]] = [:]
+    var ownAnchor: CursorContext.BlockAnchor?
+    var ownFlowKeys: [String] = []
+  }
+
+  /// The ancestors of a line's structure that starts at `column`: the keys and items of the
+  /// less indented lines above it.
+  func ancestors(ofColumn column: Int, line: Int, startsWithDash: Bool) -> Ancestry {
+    var reversed: [(PathStep, CursorContext.BlockAnchor?)] = []
+    var threshold = column
+    var dashAtThreshold = startsWithDash
+    var current = line - 1
+    var steps = 0
+    while current >= 0, threshold > 0 || dashAtThreshold, steps < Self.reach {
+      defer {
+        current -= 1
+        steps += 1
+      }
+      // Cheap indentation test first: most lines above are deeper.
+      guard let (range, indent) = indentation(ofLine: current), indent <= threshold else { continue }
+      let shape = LineShape(text[range])
+      if shape.isComment { continue }
+      let first = shape.firstTokenColumn
+      // A sequence written at its key's own indentation ('key:' then '- item' below it).
+      if dashAtThreshold, let key = shape.key, key.column == threshold, shape.dashes.isEmpty,
+        shape.contentColumn >= range.count
+      {
+        reversed.append((.key(key.name), CursorContext.BlockAnchor(line: current, column: key.column)))
+        dashAtThreshold = false
+        continue
+      }
+      guard first < threshold else { continue }
+      if let key = shape.key, key.column < threshold {
+        reversed.append((.key(key.name), CursorContext.BlockAnchor(line: current, column: key.column)))
+      }
+      for dash in shape.dashes.reversed() where dash < threshold {
+        reversed.append((.item, nil))
+      }
+      threshold = first
+      dashAtThreshold = !shape.dashes.isEmpty
+    }
+    var ancestry = Ancestry()
+    for (step, anchor) in reversed.reversed() {
+      if let anchor { ancestry.blockAnchors[ancestry.steps.count] = anchor }
+      ancestry.steps.append(step)
+    }
+    return ancestry
+  }
+
+  /// The ancestors of a block scalar's header line (its own key and dashes not included).
+  private func ancestors(of line: Int, shape: LineShape) -> Ancestry {
+    var ancestry = ancestors(
+      ofColumn: shape.firstTokenColumn, line: line, startsWithDash: !shape.dashes.isEmpty)
+    for _ in shape.dashes { ancestry.steps.append(.item) }
+    if let key = shape.key {
+      ancestry.blockAnchors[ancestry.steps.count] = CursorContext.BlockAnchor(line: line, column: key.column)
+    }
+    return ancestry
+  }
+
+  /// The header of the block scalar a line belongs to: the nearest less indented line above, if
+  /// it ends with `|` or `>` (or, when it does not, the same question one level up).
+  private func blockScalarHeader(above line: Int, threshold: Int) -> (line: Int, shape: LineShape)? {
+    var threshold = threshold
+    var current = line - 1
+    var steps = 0
+    while current >= 0, threshold > 0, steps < Self.reach {
+      defer {
+        current -= 1
+        steps += 1
+      }
+      guard let (range, indent) = indentation(ofLine: current), indent < threshold else { continue }
+      let shape = LineShape(text[range])
+      if shape.isComment { continue }
+      if shape.isBlockScalarHeader { return (current, shape) }
+      // A structural line: the cursor is not in a block scalar.
+      if shape.key != nil || !shape.dashes.isEmpty { return nil }
+      threshold = indent
+    }
+    return nil
+  }
+
+  /// A line's byte range and its leading spaces; `nil` for a blank line.
+  private func indentation(ofLine line: Int) -> (range: Range<Int>, indent: Int)? {
+    let range = lines.contentRange(ofLine: line, in: text)
+    var indent = 0
+    while range.lowerBound + indent < range.upperBound, text[range.lowerBound + indent] == 0x20 {
+      indent += 1
+    }
+    return range.lowerBound + indent == range.upperBound ? nil : (range, indent)
+  }
+
+  // MARK: Flow collections
+
+  /// The context inside a flow collection that starts at `start` on the cursor's line.
+  private func flowContext(_ base: Ancestry, bytes: ArraySlice<UInt8>, from start: Int, cursorColumn: Int)
+    -> CursorContext?
+  {
+    var ancestry = base
+    var reader = FlowReader()
+    let lineStart = bytes.startIndex
+    var index = lineStart + start
+    let end = lineStart + cursorColumn
+    var tokenStart = index
+    while index < end {
+      let byte = bytes[index]
+      if let quote = reader.quote {
+        if byte == quote {
+          if quote == UInt8(ascii: "'"), index + 1 < end, bytes[index + 1] == quote {
+            reader.token.append(quote)
+            index += 2
+            continue
+          }
+          reader.quote = nil
+        } else if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\""), index + 1 < end {
+          reader.token.append(bytes[index + 1])
+          index += 2
+          continue
+        } else {
+          reader.token.append(byte)
+        }
+        index += 1
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        reader.quote = byte
+        reader.wasQuoted = true
+        tokenStart = index + 1
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        reader.open(isMapping: byte == UInt8(ascii: "{"))
+        tokenStart = index + 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        reader.close()
+        tokenStart = index + 1
+      case UInt8(ascii: ","):
+        reader.separate()
+        tokenStart = index + 1
+      case UInt8(ascii: ":")
+      where index + 1 >= bytes.endIndex || " ,]}".utf8.contains(bytes[index + 1]) || reader.wasQuoted:
+        reader.colon()
+        tokenStart = index + 1
+      case UInt8(ascii: "#") where index > lineStart && bytes[index - 1] == 0x20:
+        return nil
+      default:
+        if reader.token.isEmpty, byte == 0x20 {
+          tokenStart = index + 1
+        } else {
+          reader.token.append(byte)
+        }
+      }
+      index += 1
+    }
+    guard let top = reader.frames.last else {
+      // The collection was closed before the cursor.
+      return nil
+    }
+    for (depth, frame) in reader.frames.enumerated() {
+      if frame.isMapping {
+        guard let key = frame.key, depth < reader.frames.count - 1 || frame.inValue else { continue }
+        ancestry.flowScalars[ancestry.steps.count] = frame.scalars
+        ancestry.steps.append(.key(key))
+      } else {
+        ancestry.steps.append(.item)
+      }
+    }
+    let prefix = String(decoding: reader.token, as: UTF8.self)
+    var tokenEnd = end
+    while tokenEnd < bytes.endIndex, !",]}:#".utf8.contains(bytes[tokenEnd]), bytes[tokenEnd] != 0x20 {
+      tokenEnd += 1
+    }
+    let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
+    let range = (tokenStart + lineOffset)..<(tokenEnd + lineOffset)
+    if top.isMapping, !top.inValue {
+      ancestry.ownFlowKeys = Array(top.scalars.keys)
+      return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range)
+    }
+    return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range)
+  }
+
+  // MARK: Tokens
+
+  /// The scalar from `from` to its end around the cursor: quotes and trailing spaces left out,
+  /// stopping at a comment (and, for keys, at the colon).
+  private func scalarToken(
+    in bytes: ArraySlice<UInt8>, from column: Int, cursorColumn: Int, stopAtColon: Bool = false
+  ) -> (prefix: String, range: Range<Int>) {
+    let lineStart = bytes.startIndex
+    var start = lineStart + min(column, cursorColumn)
+    if start < bytes.endIndex, bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") {
+      start += 1
+    }
+    let cursor = max(start, lineStart + cursorColumn)
+    var end = cursor
+    while end < bytes.endIndex {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
+      if byte == UInt8(ascii: "#"), end > lineStart, bytes[end - 1] == 0x20 { break }
+      if stopAtColon, byte == UInt8(ascii: ":") { break }
+      end += 1
+    }
+    while end > cursor, bytes[end - 1] == 0x20 { end -= 1 }
+    let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
+    let prefix = String(decoding: bytes[start..<cursor], as: UTF8.self)
+    return (prefix, (start + lineOffset)..<(end + lineOffset))
+  }
+
+  /// The identifier characters around the cursor (for Swift text in a block scalar).
+  private func identifierToken(in bytes: ArraySlice<UInt8>, cursorColumn: Int) -> (
+    prefix: String, range: Range<Int>
+  ) {
+    let lineStart = bytes.startIndex
+    let cursor = lineStart + cursorColumn
+    var start = cursor
+    while start > lineStart, Self.isIdentifierByte(bytes[start - 1]) { start -= 1 }
+    var end = cursor
+    while end < bytes.endIndex, Self.isIdentifierByte(bytes[end]) { end += 1 }
+    let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
+    return (String(decoding: bytes[start..<cursor], as: UTF8.self), (start + lineOffset)..<(end + lineOffset))
+  }
+
+  static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+      return true
+    default: return byte >= 0x80
+    }
+  }
+
+  /// Where a comment starts in a line's text (`#` at the start or after a space, outside quotes).
+  static func commentStart(in bytes: ArraySlice<UInt8>) -> Int? {
+    var quote: UInt8?
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if let open = quote {
+        if byte == open { quote = nil }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        // A quote starts a quoted scalar only at a token's start.
+        if index == bytes.startIndex || " [{,:-".utf8.contains(bytes[index - 1]) { quote = byte }
+      } else if byte == UInt8(ascii: "#"), index == bytes.startIndex || bytes[index - 1] == 0x20 {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  private func makeContext(
+    _ ancestry: Ancestry, slot: CursorContext.Slot, prefix: String, tokenRange: Range<Int>
+  ) -> CursorContext {
+    CursorContext(
+      path: ancestry.steps, slot: slot, prefix: prefix, tokenRange: tokenRange, cursor: offset,
+      flowScalars: ancestry.flowScalars, blockAnchors: ancestry.blockAnchors, ownAnchor: ancestry.ownAnchor,
+      ownFlowKeys: ancestry.ownFlowKeys, text: text, lines: lines)
+  }
+}
+
+/// The state of reading a flow collection up to the cursor.
+private struct FlowReader {
+  struct Frame {
+    let isMapping: Bool
+    var key: String?
+    var inValue = false
+    var scalars: [String: String] = [:]
+  }
+
+  var frames: [Frame] = []
+  var token: [UInt8] = []
+  var quote: UInt8?
+  var wasQuoted = false
+
+  private var trimmedToken: String {
+    var bytes = token[...]
+    while let last = bytes.last, last == 0x20 { bytes = bytes.dropLast() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  mutating func open(isMapping: Bool) {
+    frames.append(Frame(isMapping: isMapping))
+    resetToken()
+  }
+
+  mutating func close() {
+    if !frames.isEmpty { frames.removeLast() }
+    // The collection just closed was the value of the enclosing mapping's key.
+    if let last = frames.indices.last, frames[last].isMapping {
+      if let key = frames[last].key { frames[last].scalars[key] = "" }
+    }
+    resetToken()
+  }
+
+  mutating func separate() {
+    if let last = frames.indices.last, frames[last].isMapping {
+      if frames[last].inValue, let key = frames[last].key {
+        if frames[last].scalars[key] == nil || !token.isEmpty { frames[last].scalars[key] = trimmedToken }
+      } else if !token.isEmpty {
+        frames[last].scalars[trimmedToken] = ""
+      }
+      frames[last].key = nil
+      frames[last].inValue = false
+    }
+    resetToken()
+  }
+
+  mutating func colon() {
+    if let last = frames.indices.last, frames[last].isMapping, !frames[last].inValue {
+      frames[last].key = trimmedToken
+      frames[last].inValue = true
+    }
+    resetToken()
+  }
+
+  private mutating func resetToken() {
+    token.removeAll(keepingCapacity: true)
+    wasQuoted = false
+  }
+}

@@ -1,0 +1,53 @@
+import RouteCfgCore
+
+/// One load and validation of a root manifest with the editor's unsaved buffers: the manifest,
+/// its diagnostics, the YAML trees and the symbol index every feature reads. Immutable and
+/// shared between requests.
+final class ManifestModel: Sendable {
+  /// The root manifest's path (as the loader was given it).
+  let rootPath: String
+  let manifest: Manifest
+  let diagnostics: [Diagnostic]
+  /// The YAML tree of each file that parsed.
+  let documents: [SourceFileID: YAMLDocument]
+  /// The text of open documents that did not parse (for positions of their diagnostics).
+  let unparsedTexts: [SourceFileID: SourceText]
+  /// The URI of each file, by file index: the editor's URI for open documents.
+  let uris: [String]
+  /// For files read from an open document: its URI and the version read.
+  let openVersions: [SourceFileID: Int]
+  let index: SymbolIndex
+  /// How long loading, validating and indexing took.
+  let duration: Duration
+
+  init(
+    rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
+    index: SymbolIndex, uris: [String], openVersions: [SourceFileID: Int],
+    unparsedTexts: [SourceFileID: SourceText], duration: Duration
+  ) {
+    self.rootPath = rootPath
+    self.manifest = manifest
+    self.diagnostics = diagnostics
+    self.documents = documents
+    self.unparsedTexts = unparsedTexts
+    self.uris = uris
+    self.openVersions = openVersions
+    self.index = index
+    self.duration = duration
+  }
+
+  /// The file a URI names in this load.
+  func file(for uri: String) -> SourceFileID? {
+    uris.firstIndex(of: uri).map { SourceFileID(Int32($0)) }
+  }
+
+  func uri(of file: SourceFileID) -> String { uris[Int(file.index)] }
+
+  /// The text of a file as this load read it, when known.
+  func source(of file: SourceFileID) -> SourceText? {
+    documents[file]?.source ?? unparsedTexts[file]
+  }
+
+  /// `true` when the file was read as YAML (its declarations are in the manifest).
+  func parsed(_ file: SourceFileID) -> Bool { documents[file] != nil }
+}

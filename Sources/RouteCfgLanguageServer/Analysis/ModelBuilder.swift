@@ -1,0 +1,64 @@
+import RouteCfgCore
+
+/// An open document's text given to a load in place of the file on disk.
+struct Overlay: Sendable {
+  let uri: String
+  let version: Int
+  let bytes: [UInt8]
+}
+
+/// What one analysis reads: the root manifest and the open documents' texts.
+struct AnalysisInput: Sendable {
+  /// The root manifest's path; for a document that is not a file (`untitled:`), a made-up path
+  /// in the working directory that anchors its includes.
+  let rootPath: String
+  let rootURI: String
+  /// The root's text when it is not a file on disk; otherwise it comes from `overlays` or disk.
+  let rootText: Overlay?
+  /// Open documents by canonical path.
+  let overlays: [String: Overlay]
+}
+
+/// Loads and validates a manifest the way `routecfg validate` does, with the editor's buffers,
+/// and builds the symbol index.
+enum ModelBuilder {
+  static func build(_ input: AnalysisInput) -> ManifestModel {
+    let clock = ContinuousClock()
+    let started = clock.now
+    var loader = ManifestLoader()
+    loader.keepsDocuments = true
+    loader.overlays = input.overlays.mapValues(\.bytes)
+    let loaded: LoadedManifest
+    if let rootText = input.rootText {
+      loaded = loader.load(yaml: String(decoding: rootText.bytes, as: UTF8.self), path: input.rootPath)
+    } else {
+      loaded = loader.load(path: input.rootPath)
+    }
+    // Validating every variant (no `variant`) cannot throw.
+    let diagnostics = (try? RouteCfg.validate(loaded).diagnostics) ?? loaded.diagnostics
+    var uris: [String] = []
+    var openVersions: [SourceFileID: Int] = [:]
+    var unparsed: [SourceFileID: SourceText] = [:]
+    let parsed = Set(loaded.documents.map(\.file))
+    for file in loaded.manifest.files.files {
+      var overlay = file.canonicalPath.flatMap { input.overlays[$0] }
+      if file.id.index == 0, let rootText = input.rootText { overlay = rootText }
+      if let overlay {
+        uris.append(overlay.uri)
+        openVersions[file.id] = overlay.version
+        if !parsed.contains(file.id) { unparsed[file.id] = SourceText(bytes: overlay.bytes) }
+      } else if file.id.index == 0 {
+        uris.append(input.rootURI)
+      } else {
+        uris.append(DocumentURI.fileURI(path: DocumentURI.normalized(file.path)))
+      }
+    }
+    var documents: [SourceFileID: YAMLDocument] = [:]
+    for document in loaded.documents { documents[document.file] = document }
+    let index = SymbolIndex(manifest: loaded.manifest, documents: documents)
+    return ManifestModel(
+      rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
+      index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,
+      duration: clock.now - started)
+  }
+}

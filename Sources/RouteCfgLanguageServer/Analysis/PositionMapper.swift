@@ -1,0 +1,117 @@
+import RouteCfgCore
+
+/// Converts between the core's positions (1-based lines, columns in Unicode scalars, in the
+/// text a model read) and LSP positions (0-based, in the negotiated encoding, in the editor's
+/// current text), mapping through the edits made since the model was built.
+struct PositionMapper: Sendable {
+  let model: ManifestModel
+  /// Open documents by URI.
+  let documents: [String: TextDocument]
+  let encoding: PositionEncoding
+  /// For each file of the model (by index): the open document it was read from, when it still is.
+  private let openDocuments: [TextDocument?]
+
+  init(model: ManifestModel, documents: [String: TextDocument], encoding: PositionEncoding) {
+    self.model = model
+    self.documents = documents
+    self.encoding = encoding
+    openDocuments = model.uris.enumerated().map { index, uri in
+      model.openVersions[SourceFileID(Int32(index))] == nil ? nil : documents[uri]
+    }
+  }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The URI and current range of a core location (a point when it has no end).
+  func location(_ location: SourceLocation) -> (uri: String, range: LSPRange) {
+    let uri = model.uri(of: location.file)
+    return (uri, range(in: location.file, start: location.start, end: location.end ?? location.start))
+  }
+
+  func range(in file: SourceFileID, start: TextPoint, end: TextPoint) -> LSPRange {
+    let startPosition = position(in: file, point: start)
+    let endPosition = position(in: file, point: end)
+    return LSPRange(start: startPosition, end: max(startPosition, endPosition))
+  }
+
+  /// The current LSP position of a core point.
+  func position(in file: SourceFileID, point: TextPoint) -> LSPPosition {
+    let source = model.source(of: file)
+    if let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file], let source {
+      let shift = shiftForByteOrderMark(document, source)
+      let offset = Self.offset(of: point, in: source) + shift
+      let current =
+        document.version == readVersion
+        ? offset : document.edits.offsetInCurrent(offset, fromVersion: readVersion) ?? offset
+      return document.position(ofOffset: min(current, document.bytes.count), encoding: encoding)
+    }
+    let line = max(0, Int(point.line) - 1)
+    guard let source else { return LSPPosition(line: line, character: max(0, Int(point.column) - 1)) }
+    let bytes = source.line(point.line)
+    var offset = bytes.startIndex
+    var units = 0
+    var column: Int32 = 1
+    while offset < bytes.endIndex, column < point.column {
+      let length = min(utf8SequenceLength(bytes[offset]), bytes.endIndex - offset)
+      units += encoding.units(forUTF8Length: length)
+      offset += length
+      column += 1
+    }
+    return LSPPosition(line: line, character: units)
+  }
+
+  /// The core file and point an LSP position of an open document stands for in the model's
+  /// text; `nil` when the document is not part of the model or the edit log no longer reaches
+  /// back to the text it read.
+  func point(uri: String, position: LSPPosition) -> (file: SourceFileID, point: TextPoint)? {
+    guard let document = documents[uri], let file = model.file(for: uri), let source = model.source(of: file)
+    else { return nil }
+    let offset = document.offset(of: position, encoding: encoding)
+    var read = offset
+    if let readVersion = model.openVersions[file], readVersion != document.version {
+      guard let older = document.edits.offsetInOlder(offset, version: readVersion) else { return nil }
+      read = older
+    }
+    read -= shiftForByteOrderMark(document, source)
+    return (file, source.point(atByteOffset: max(0, read)))
+  }
+
+  /// 3 when the editor's text starts with a byte order mark the core's text does not hold.
+  private func shiftForByteOrderMark(_ document: TextDocument, _ source: SourceText) -> Int {
+    document.bytes.starts(with: Self.byteOrderMark) && !source.bytes.starts(with: Self.byteOrderMark) ? 3 : 0
+  }
+
+  /// The byte offset of a core point in the text it was read from (clamped to its line).
+  static func offset(of point: TextPoint, in source: SourceText) -> Int {
+    guard point.line >= 1 else { return 0 }
+    guard Int(point.line) <= source.lineCount else { return source.bytes.count }
+    let line = source.line(point.line)
+    var offset = line.startIndex
+    var column: Int32 = 1
+    while offset < line.endIndex, column < point.column {
+      offset += min(utf8SequenceLength(line[offset]), line.endIndex - offset)
+      column += 1
+    }
+    return offset
+  }
+}
+
+extension LSPPosition {
+  var json: JSONValue { .object([("line", .int(line)), ("character", .int(character))]) }
+
+  init?(_ json: JSONValue?) {
+    guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue, line >= 0,
+      character >= 0
+    else { return nil }
+    self.init(line: line, character: character)
+  }
+}
+
+extension LSPRange {
+  var json: JSONValue { .object([("start", start.json), ("end", end.json)]) }
+
+  init?(_ json: JSONValue?) {
+    guard let start = LSPPosition(json?["start"]), let end = LSPPosition(json?["end"]) else { return nil }
+    self.init(start: start, end: end)
+  }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where each line of a text starts, with LSP's line breaks (`\n`, `\r\n`, `\r`), and
+/// conversions between byte offsets and positions in any ``PositionEncoding``.
+struct LineIndex: Sendable {
+  /// Byte offset of each line's first byte; line 0 starts at 0.
+  let starts: [Int]
+  let byteCount: Int
+
+  init(_ bytes: [UInt8]) {
+    var starts = [0]
+    let count = bytes.count
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, count > 0 else { return }
+      if memchr(base, 0x0D, count) == nil {
+        // Fast path: only '\n' ends lines.
+        var offset = 0
+        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+          let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          starts.append(position + 1)
+          offset = position + 1
+        }
+        return
+      }
+      var index = 0
+      while index < count {
+        let byte = buffer[index]
+        if byte == 0x0A {
+          starts.append(index + 1)
+        } else if byte == 0x0D {
+          if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+          starts.append(index + 1)
+        }
+        index += 1
+      }
+    }
+    self.starts = starts
+    self.byteCount = count
+  }
+
+  var lineCount: Int { starts.count }
+
+  /// The byte range of a line without its line break.
+  func contentRange(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
+    guard line >= 0, line < starts.count else { return byteCount..<byteCount }
+    let start = starts[line]
+    var end = line + 1 < starts.count ? starts[line + 1] : byteCount
+    if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    return start..<end
+  }
+
+  /// The line holding a byte offset.
+  func line(ofOffset offset: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The byte offset of a position. A character past the end of its line means the line's end
+  /// and a line past the end means the end of the text (as LSP specifies); a position inside a
+  /// character (half of a surrogate pair) means that character's start.
+  func offset(of position: LSPPosition, in bytes: [UInt8], encoding: PositionEncoding) -> Int {
+    if position.line < 0 { return 0 }
+    guard position.line < starts.count else { return byteCount }
+    let range = contentRange(ofLine: position.line, in: bytes)
+    var offset = range.lowerBound
+    var units = 0
+    while offset < range.upperBound {
+      let length = min(utf8SequenceLength(bytes[offset]), range.upperBound - offset)
+      let width = encoding.units(forUTF8Length: length)
+      if units + width > position.character { break }
+      units += width
+      offset += length
+    }
+    return offset
+  }
+
+  /// The position of a byte offset (an offset inside a character counts from its start).
+  func position(ofOffset offset: Int, in bytes: [UInt8], encoding: PositionEncoding) -> LSPPosition {
+    let offset = max(0, min(offset, byteCount))
+    let line = line(ofOffset: offset)
+    let range = contentRange(ofLine: line, in: bytes)
+    var index = range.lowerBound
+    var units = 0
+    while index < min(offset, range.upperBound) {
+      let length = min(utf8SequenceLength(bytes[index]), range.upperBound - index)
+      if index + length > offset { break }
+      units += encoding.units(forUTF8Length: length)
+      index += length
+    }
+    return LSPPosition(line: line, character: units)
+  }
+}

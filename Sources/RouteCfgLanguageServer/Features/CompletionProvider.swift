@@ -1,0 +1,372 @@
+import Foundation
+import RouteCfgCore
+
+/// One completion candidate before it is filtered and written out.
+struct CompletionCandidate: Sendable {
+  /// LSP `CompletionItemKind`.
+  enum Kind: Int, Sendable {
+    case method = 2
+    case module = 9
+    case property = 10
+    case value = 12
+    case keyword = 14
+    case file = 17
+    case enumMember = 20
+    case interface = 8
+    case structure = 22
+  }
+
+  var label: String
+  var kind: Kind
+  var detail: String?
+  var documentation: String?
+  /// The text inserted, when it is not the label.
+  var insertText: String?
+  /// Lower groups sort first.
+  var group = 1
+  /// What `completionItem/resolve` documents: `("protocol", name)` or `("module", name)`.
+  var resolves: (kind: String, name: String)?
+  /// A detail written only for the items sent (a large manifest has thousands of names).
+  var summary: Summary?
+
+  enum Summary: Sendable {
+    case protocolMembers(Int)
+    case module(ModuleKind?)
+
+    var text: String {
+      switch self {
+      case .protocolMembers(let count): return "protocol, \(count) member\(count == 1 ? "" : "s")"
+      case .module(let kind): return kind.map { "\($0.rawValue) module" } ?? "module"
+      }
+    }
+  }
+}
+
+/// Completion of keys (from the schema), protocol and module names, module kinds, types, member
+/// declarations, include paths and, inside an adapter's `map`, the members of `adapt` (keys) and
+/// of `to` (values, with key paths through protocol-typed properties).
+enum CompletionProvider {
+  /// At most this many items are sent; the list is then marked incomplete so that the editor
+  /// asks again as more is typed.
+  static let maxItems = 1_000
+
+  static func completion(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
+    guard let cursor = context.cursorContext(at: position),
+      let role = CompletionRole.of(cursor.path, slot: cursor.slot)
+    else { return list([], incomplete: false) }
+    var replaceStart = cursor.tokenRange.lowerBound
+    var filter = cursor.prefix
+    var candidates: [CompletionCandidate]
+    switch role {
+    case .schemaKeys:
+      candidates = schemaKeys(context, cursor)
+    case .schemaValues:
+      candidates = context.schema.allowedValues(at: cursor.path).compactMap { value in
+        switch value {
+        case .string(let text): return CompletionCandidate(label: text, kind: .enumMember)
+        case .int(let number): return CompletionCandidate(label: String(number), kind: .value)
+        default: return nil
+        }
+      }.sorted { $0.label < $1.label }
+    case .protocolName:
+      candidates = protocolNames(context, cursor)
+    case .moduleName:
+      candidates = moduleNames(context, cursor)
+    case .requiredMember:
+      candidates = requiredMembers(context, cursor)
+    case .providedMember:
+      let split = keyPathSplit(cursor.prefix)
+      replaceStart += split.headLength
+      filter = split.last
+      candidates = providedMembers(context, cursor, through: split.steps)
+    case .type:
+      candidates = types(context)
+    case .memberDeclarations:
+      candidates = memberDeclarationWords(context, cursor)
+    case .includePath:
+      candidates = includePaths(context)
+    }
+    let range = LSPRange(
+      start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
+      end: context.document.position(
+        ofOffset: max(replaceStart, cursor.tokenRange.upperBound), encoding: context.encoding))
+    // Candidates come in label order; the better-fitting group goes first.
+    let matching = candidates.filter { FuzzyMatch.matches(filter, $0.label) }
+    let ordered = matching.filter { $0.group == 0 } + matching.filter { $0.group != 0 }
+    let kept = ordered.prefix(maxItems)
+    let items = kept.enumerated().map { position, candidate in
+      item(candidate, range: range, position: position, uri: context.uri)
+    }
+    return list(items, incomplete: matching.count > kept.count)
+  }
+
+  private static func list(_ items: [JSONValue], incomplete: Bool) -> JSONValue {
+    .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
+  }
+
+  private static func item(_ candidate: CompletionCandidate, range: LSPRange, position: Int, uri: String)
+    -> JSONValue
+  {
+    var members: [(String, JSONValue)] = [
+      ("label", .string(candidate.label)), ("kind", .int(candidate.kind.rawValue)),
+    ]
+    if let detail = candidate.detail ?? candidate.summary?.text {
+      members.append(("detail", .string(detail)))
+    }
+    if let documentation = candidate.documentation {
+      members.append(
+        ("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
+    }
+    let sortKey = String(position)
+    members.append(("sortText", .string(String(repeating: "0", count: max(0, 5 - sortKey.count)) + sortKey)))
+    members.append(("filterText", .string(candidate.label)))
+    members.append(
+      (
+        "textEdit",
+        .object([("range", range.json), ("newText", .string(candidate.insertText ?? candidate.label))])
+      ))
+    if let (kind, name) = candidate.resolves {
+      members.append(("data", .object([(kind, .string(name)), ("uri", .string(uri))])))
+    }
+    return .object(members)
+  }
+
+  // MARK: Keys
+
+  private static func schemaKeys(_ context: FeatureContext, _ cursor: CursorContext) -> [CompletionCandidate]
+  {
+    let existing = cursor.existingKeys
+    let separator = keySeparator(context, cursor)
+    return context.schema.keys(at: cursor.path).compactMap { key in
+      guard !existing.contains(key.name) else { return nil }
+      return CompletionCandidate(
+        label: key.name, kind: .property, detail: "key", documentation: key.description,
+        insertText: key.name + separator)
+    }.sorted { $0.label < $1.label }
+
+  }
+
+  /// `": "` after a key being written, unless a colon already follows it.
+  private static func keySeparator(_ context: FeatureContext, _ cursor: CursorContext) -> String {
+    let bytes = context.document.bytes
+    var after = cursor.tokenRange.upperBound
+    while after < bytes.count, bytes[after] == 0x20 { after += 1 }
+    return after < bytes.count && bytes[after] == UInt8(ascii: ":") ? "" : ": "
+  }
+
+  // MARK: Names
+
+  private static func protocolNames(_ context: FeatureContext, _ cursor: CursorContext)
+    -> [CompletionCandidate]
+  {
+    guard let model = context.model else { return [] }
+    let keys = cursor.path.compactMap { step -> String? in
+      if case .key(let key) = step { return key }
+      return nil
+    }
+    let manifest = model.manifest
+    // Protocols that fit the place sort first: for 'adapt', those modules require and nobody
+    // provides; for 'to', those a module provides.
+    var preferred: Set<String> = []
+    if keys.last == "adapt" {
+      let provided = Set(manifest.modules.flatMap { $0.provides.map(\.value) })
+      preferred = Set(manifest.modules.flatMap { $0.requires.map(\.value) }).subtracting(provided)
+    } else if keys.last == "to" {
+      preferred = Set(manifest.modules.flatMap { $0.provides.map(\.value) })
+    }
+    let own = keys.count >= 2 && keys[0] == "protocols" ? keys[1] : nil
+    return model.index.sortedProtocolNames.compactMap { name in
+      guard name != own, let info = model.index.protocols[name] else { return nil }
+      return CompletionCandidate(
+        label: name, kind: .interface, group: preferred.contains(name) ? 0 : 1, resolves: ("protocol", name),
+        summary: .protocolMembers(info.members.count))
+    }
+  }
+
+  private static func moduleNames(_ context: FeatureContext, _ cursor: CursorContext) -> [CompletionCandidate]
+  {
+    guard let model = context.model else { return [] }
+    // For a binding, the modules that provide its protocol sort first.
+    var bound: String?
+    if cursor.path.count >= 2, case .key(let key) = cursor.path[cursor.path.count - 1],
+      case .key("bindings") = cursor.path[cursor.path.count - 2]
+    {
+      bound = key
+    }
+    return model.index.sortedModuleNames.map { name in
+      let module = model.manifest.modules[model.index.moduleDeclarations[name] ?? 0]
+      let provides =
+        bound.map { protocolName in module.provides.contains { $0.value == protocolName } } ?? false
+      return CompletionCandidate(
+        label: name, kind: .module, group: provides ? 0 : 1, resolves: ("module", name),
+        summary: .module(module.kind?.value))
+    }
+  }
+
+  // MARK: Adapter members
+
+  /// The protocol named by `adapt` or `to` beside the `map` that holds the cursor.
+  private static func adapterSide(_ side: String, _ cursor: CursorContext) -> String? {
+    guard let mapIndex = cursor.path.lastIndex(of: .key("map")) else { return nil }
+    let value = cursor.siblingScalars(ofKeyAt: mapIndex)[side]
+    return value?.isEmpty == false ? value : nil
+  }
+
+  private static func requiredMembers(_ context: FeatureContext, _ cursor: CursorContext)
+    -> [CompletionCandidate]
+  {
+    guard let model = context.model, let adapt = adapterSide("adapt", cursor),
+      let info = model.index.protocols[adapt]
+    else { return [] }
+    let existing = cursor.existingKeys
+    let separator = cursor.slot == .key ? keySeparator(context, cursor) : ""
+    return members(of: info).compactMap { candidate in
+      guard !existing.contains(candidate.label) else { return nil }
+      var candidate = candidate
+      candidate.insertText = candidate.label + separator
+      return candidate
+    }
+  }
+
+  private static func providedMembers(
+    _ context: FeatureContext, _ cursor: CursorContext, through steps: [String]
+  )
+    -> [CompletionCandidate]
+  {
+    guard let model = context.model, let to = adapterSide("to", cursor) else { return [] }
+    var current = to
+    for step in steps {
+      guard let (member, _) = model.index.member(named: step, in: current),
+        let next = model.index.protocolOf(member)
+      else { return [] }
+      current = next
+    }
+    guard let info = model.index.protocols[current] else { return [] }
+    // Members of the same kind as the required member sort first.
+    var wantsProperty: Bool?
+    if steps.isEmpty, let adapt = adapterSide("adapt", cursor), case .key(let required)? = cursor.path.last {
+      wantsProperty = model.index.member(named: required, in: adapt)?.member.isProperty
+    }
+    return members(of: info).map { candidate in
+      var candidate = candidate
+      if let wantsProperty { candidate.group = (candidate.kind == .property) == wantsProperty ? 0 : 1 }
+      return candidate
+    }
+  }
+
+  /// A protocol's members as candidates: named by base name when that is unambiguous, else by
+  /// full name (as `map` entries name them).
+  private static func members(of info: ProtocolInfo) -> [CompletionCandidate] {
+    var counts: [String: Int] = [:]
+    for member in info.members { counts[member.name, default: 0] += 1 }
+    return info.members.enumerated().map { position, member in
+      let label = counts[member.name] == 1 ? member.name : member.fullName
+      let origin = info.origins[position]
+      return CompletionCandidate(
+        label: label, kind: member.isProperty ? .property : .method,
+        detail: SwiftSignature.member(member),
+        documentation: origin == info.name ? "member of `\(info.name)`" : "inherited from `\(origin)`")
+    }.sorted { $0.label < $1.label }
+
+  }
+
+  /// `header.ti` → steps `[header]`, last `ti`, and the length of `header.` in bytes.
+  private static func keyPathSplit(_ prefix: String) -> (steps: [String], last: String, headLength: Int) {
+    guard let dot = prefix.lastIndex(of: ".") else { return ([], prefix, 0) }
+    let head = prefix[..<dot]
+    return (
+      head.split(separator: ".").map(String.init), String(prefix[prefix.index(after: dot)...]),
+      head.utf8.count + 1
+    )
+  }
+
+  // MARK: Swift text
+
+  private static func types(_ context: FeatureContext) -> [CompletionCandidate] {
+    let standard = TypeRef.standardTypeNames.map {
+      CompletionCandidate(label: $0, kind: .structure, group: 1)
+    }
+    let protocols = (context.model?.index.sortedProtocolNames).map { names in
+      names.map {
+        CompletionCandidate(
+          label: $0, kind: .interface, detail: "protocol", group: 0, resolves: ("protocol", $0))
+      }
+    }
+    return (protocols ?? []) + standard
+  }
+
+  private static func memberDeclarationWords(_ context: FeatureContext, _ cursor: CursorContext)
+    -> [CompletionCandidate]
+  {
+    let bytes = context.document.bytes
+    let line = context.document.lines.line(ofOffset: cursor.cursor)
+    let lineStart = context.document.lines.starts[line]
+    let before = String(decoding: bytes[lineStart..<cursor.tokenRange.lowerBound], as: UTF8.self)
+    let trimmed = before.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasSuffix(";") {
+      return ["func", "let", "var"].map {
+        CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + " ")
+      }
+    }
+    if trimmed.hasSuffix(":") || trimmed.hasSuffix("->") || trimmed.hasSuffix("[") || trimmed.hasSuffix("(")
+      || trimmed.hasSuffix(",") || trimmed.hasSuffix("?") || trimmed.contains(":")
+    {
+      var words = types(context)
+      if trimmed.hasSuffix(")") || trimmed.hasSuffix("async") {
+        words += ["async", "throws"].map { CompletionCandidate(label: $0, kind: .keyword) }
+      }
+      return words
+    }
+    return []
+  }
+
+  // MARK: Includes
+
+  /// Manifest files below the document's directory (three levels down at most), relative to it.
+  private static func includePaths(_ context: FeatureContext) -> [CompletionCandidate] {
+    guard let path = context.document.path else { return [] }
+    let directory = FileSystem.directory(of: path)
+    let included = Set(context.model?.manifest.files.files.compactMap(\.canonicalPath) ?? [])
+    var found: [CompletionCandidate] = []
+    var queue: [(String, Int)] = [("", 0)]
+    let fileManager = FileManager.default
+    while let (relative, depth) = queue.first, found.count < 2_000 {
+      queue.removeFirst()
+      let absolute = relative.isEmpty ? directory : directory + "/" + relative
+      guard let entries = try? fileManager.contentsOfDirectory(atPath: absolute) else { continue }
+      for entry in entries.sorted() where !entry.hasPrefix(".") {
+        let child = relative.isEmpty ? entry : relative + "/" + entry
+        let childPath = directory + "/" + child
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: childPath, isDirectory: &isDirectory) else { continue }
+        if isDirectory.boolValue {
+          if depth < 3 { queue.append((child, depth + 1)) }
+        } else if entry.hasSuffix(".yaml") || entry.hasSuffix(".yml"),
+          let canonical = FileSystem.realPath(childPath), !included.contains(canonical),
+          canonical != context.document.canonicalPath
+        {
+          found.append(CompletionCandidate(label: child, kind: .file))
+        }
+      }
+    }
+    return found.sorted { $0.label < $1.label }
+  }
+}
+
+/// Subsequence matching, ASCII letters in either case, as editors filter completions.
+enum FuzzyMatch {
+  static func matches(_ pattern: String, _ candidate: String) -> Bool {
+    guard !pattern.isEmpty else { return true }
+    var remaining = pattern.utf8.makeIterator()
+    var wanted = remaining.next().map(folded)
+    for byte in candidate.utf8 {
+      guard let current = wanted else { return true }
+      if folded(byte) == current { wanted = remaining.next().map(folded) }
+    }
+    return wanted == nil
+  }
+
+  private static func folded(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+  }
+}

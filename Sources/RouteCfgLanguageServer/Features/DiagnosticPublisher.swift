@@ -1,0 +1,123 @@
+import RouteCfgCore
+
+/// Where each diagnostic code is explained: Docs/Diagnostics.md has a section per code, headed
+/// `RC0101 FileUnreadable`, whose anchor is `#rc0101-fileunreadable`.
+///
+/// routecfg's documentation is not published at a stable address, so the default is the copy
+/// that comes with the binary: Docs/Diagnostics.md of the checkout it was built in (found from
+/// the executable, `.build/release/routecfg` → `Docs/`), or `share/doc/routecfg/Diagnostics.md`
+/// beside an installed `bin/routecfg`. Without either, diagnostics carry their code and no link.
+/// The initialization option `diagnosticsDocumentation` sets the page (a published fork's).
+struct DiagnosticLinks: Sendable {
+  let base: String?
+
+  func url(for code: DiagnosticCode) -> String? {
+    base.map { $0 + "#" + code.rawValue.lowercased() + "-" + code.name.lowercased() }
+  }
+
+  /// The Diagnostics.md that comes with the executable at `path`, as a `file:` URI.
+  static func bundled(executable path: String) -> DiagnosticLinks {
+    var directory = FileSystem.directory(of: FileSystem.realPath(path) ?? path)
+    for _ in 0..<4 where !directory.isEmpty {
+      for candidate in ["Docs/Diagnostics.md", "share/doc/routecfg/Diagnostics.md"] {
+        let file = FileSystem.join(directory, candidate)
+        if FileSystem.exists(file) { return DiagnosticLinks(base: DocumentURI.fileURI(path: file)) }
+      }
+      let parent = FileSystem.directory(of: directory)
+      if parent == directory { break }
+      directory = parent
+    }
+    return DiagnosticLinks(base: nil)
+  }
+}
+
+/// Turns a model's diagnostics into `textDocument/publishDiagnostics` notifications: one per
+/// file of the manifest, with ranges in the editor's current text, the code and its link, notes
+/// as related information.
+enum DiagnosticPublisher {
+  /// At most this many diagnostics are sent for one file; a last one says how many were left out.
+  static let maxPerFile = 1_000
+
+  /// The diagnostics of each file of the model, by URI (files without any included, so that
+  /// earlier diagnostics are cleared).
+  static func publications(model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks) -> [(
+    uri: String, diagnostics: [JSONValue]
+  )] {
+    var byFile: [SourceFileID: [Diagnostic]] = [:]
+    for diagnostic in model.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+    return model.manifest.files.files.map { file in
+      let diagnostics = byFile[file.id] ?? []
+      var converted = diagnostics.prefix(maxPerFile).map {
+        convert($0, model: model, mapper: mapper, links: links)
+      }
+      if diagnostics.count > maxPerFile {
+        let range = LSPRange(
+          start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
+        converted.append(
+          .object([
+            ("range", range.json), ("severity", .int(3)), ("source", .string("routecfg")),
+            (
+              "message",
+              .string(
+                "\(diagnostics.count - maxPerFile) more problems in this file are not shown; "
+                  + "run 'routecfg validate' for all of them")
+            ),
+          ]))
+      }
+      return (model.uri(of: file.id), converted)
+    }
+  }
+
+  static func convert(
+    _ diagnostic: Diagnostic, model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks
+  )
+    -> JSONValue
+  {
+    var members: [(String, JSONValue)] = [
+      ("range", range(of: diagnostic.location, model: model, mapper: mapper).json),
+      ("severity", .int(diagnostic.severity == .error ? 1 : 2)),
+      ("code", .string(diagnostic.code.rawValue)),
+    ]
+    if let url = links.url(for: diagnostic.code) {
+      members.append(("codeDescription", .object([("href", .string(url))])))
+    }
+    members += [("source", .string("routecfg")), ("message", .string(diagnostic.message))]
+    if !diagnostic.notes.isEmpty {
+      let related = diagnostic.notes.map { note -> JSONValue in
+        let range = range(of: note.location, model: model, mapper: mapper)
+        return .object([
+          (
+            "location", .object([("uri", .string(model.uri(of: note.location.file))), ("range", range.json)])
+          ),
+          ("message", .string(note.message)),
+        ])
+      }
+      members.append(("relatedInformation", .array(related)))
+    }
+    return .object(members)
+  }
+
+  /// The range of a location; one without an end covers the word at its start (or one
+  /// character), so that editors can underline it.
+  static func range(of location: SourceLocation, model: ManifestModel, mapper: PositionMapper) -> LSPRange {
+    if let end = location.end, end > location.start {
+      return mapper.range(in: location.file, start: location.start, end: end)
+    }
+    return mapper.range(in: location.file, start: location.start, end: wordEnd(at: location, model: model))
+  }
+
+  private static func wordEnd(at location: SourceLocation, model: ManifestModel) -> TextPoint {
+    guard let source = model.source(of: location.file) else { return location.start }
+    let line = source.line(location.start.line)
+    var offset = PositionMapper.offset(of: location.start, in: source)
+    guard offset >= line.startIndex, offset < line.endIndex else { return location.start }
+    var column = location.start.column
+    let first = offset
+    while offset < line.endIndex, CursorAnalyzer.isIdentifierByte(line[offset]) {
+      offset += min(utf8SequenceLength(line[offset]), line.endIndex - offset)
+      column += 1
+    }
+    if offset == first { column += 1 }
+    return TextPoint(line: location.start.line, column: column)
+  }
+}

@@ -1,0 +1,195 @@
+import RouteCfgCore
+
+/// The outline of a manifest file: its top-level keys, with protocols and their members,
+/// modules and their routes, adapters and their `map` entries, bindings, variants and includes.
+enum DocumentSymbolProvider {
+  /// LSP `SymbolKind` values used here.
+  private enum Kind: Int {
+    case file = 1
+    case module = 2
+    case namespace = 3
+    case adapter = 5
+    case method = 6
+    case property = 7
+    case field = 8
+    case interface = 11
+    case constant = 14
+    case string = 15
+  }
+
+  /// At most this many symbols are sent. Past it, members, routes and `map` entries are left out
+  /// (protocols, modules and adapters are always listed), so that an outline of a very large
+  /// manifest stays a few megabytes.
+  static let maxSymbols = 40_000
+
+  static func symbols(_ context: FeatureContext) -> JSONValue {
+    guard let model = context.model, let mapper = context.mapper, let file = context.file,
+      let document = model.documents[file], let root = document.root
+    else { return .array([]) }
+    var builder = OutlineBuilder(model: model, mapper: mapper, file: file, document: document)
+    return .array(builder.build(root: root))
+  }
+
+  private struct OutlineBuilder {
+    let model: ManifestModel
+    let mapper: PositionMapper
+    let file: SourceFileID
+    let document: YAMLDocument
+    var leafBudget = 0
+    let protocolsByPlace: [TextPoint: ProtocolDecl]
+    let modulesByPlace: [TextPoint: ModuleDecl]
+
+    init(model: ManifestModel, mapper: PositionMapper, file: SourceFileID, document: YAMLDocument) {
+      self.model = model
+      self.mapper = mapper
+      self.file = file
+      self.document = document
+      var protocols: [TextPoint: ProtocolDecl] = [:]
+      for decl in model.manifest.protocols where decl.name.location.file == file {
+        protocols[decl.name.location.start] = decl
+      }
+      var modules: [TextPoint: ModuleDecl] = [:]
+      for decl in model.manifest.modules where decl.name.location.file == file {
+        modules[decl.name.location.start] = decl
+      }
+      protocolsByPlace = protocols
+      modulesByPlace = modules
+    }
+
+    mutating func build(root: YAMLNodeID) -> [JSONValue] {
+      let entries = document.entries(of: root)
+      var branches = 0
+      for (_, value) in entries {
+        branches += max(document.entries(of: value).count, document.items(of: value).count)
+      }
+      leafBudget = DocumentSymbolProvider.maxSymbols - entries.count - branches
+      return entries.map { key, value in topLevel(key: key, value: value) }
+    }
+
+    private mutating func topLevel(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue {
+      let name = document[key].value
+      var children: [JSONValue] = []
+      var kind = Kind.namespace
+      var detail: String?
+      switch name {
+      case "protocols":
+        children = document.entries(of: value).map { protocolSymbol(key: $0.key, value: $0.value) }
+      case "modules":
+        children = document.entries(of: value).map { moduleSymbol(key: $0.key, value: $0.value) }
+      case "adapters":
+        children = document.items(of: value).map { adapterSymbol($0) }
+      case "bindings":
+        children = bindingSymbols(value)
+      case "variants":
+        children = document.entries(of: value).map { key, value in
+          let bindings = document.entries(of: value).first { document[$0.key].value == "bindings" }
+          return symbol(
+            document[key].value, .namespace, detail: "variant", key: key, value: value,
+            children: bindings.map { bindingSymbols($0.value) } ?? [])
+        }
+      case "include":
+        children = document.items(of: value).map { item in
+          symbol(document[item].value, .file, detail: "include", key: item, value: item)
+        }
+      default:
+        kind = document[value].kind == .scalar ? .constant : .namespace
+        detail = document[value].kind == .scalar ? document[value].value : nil
+      }
+      return symbol(name, kind, detail: detail, key: key, value: value, children: children)
+    }
+
+    private mutating func protocolSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue {
+      let name = document[key].value
+      guard let decl = protocolsByPlace[document[key].start] else {
+        return symbol(name, .interface, detail: "protocol", key: key, value: value)
+      }
+      var children: [JSONValue] = []
+      for member in decl.members where takeLeaf() {
+        let end = member.location.end ?? member.location.start
+        let range = mapper.range(in: file, start: member.location.start, end: end)
+        children.append(
+          Self.json(
+            name: member.fullName, kind: member.isProperty ? .property : .method,
+            detail: SwiftSignature.member(member), range: range, selection: range, children: []))
+      }
+      let inherits = decl.inherits.isEmpty ? "" : ": " + decl.inherits.map(\.value).joined(separator: ", ")
+      return symbol(
+        name, .interface, detail: "protocol" + inherits, key: key, value: value, children: children)
+    }
+
+    private mutating func moduleSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue {
+      let name = document[key].value
+      let decl = modulesByPlace[document[key].start]
+      var children: [JSONValue] = []
+      for route in decl?.routes ?? [] where takeLeaf() {
+        let end = route.location.end ?? route.location.start
+        let range = mapper.range(in: file, start: route.location.start, end: end)
+        children.append(
+          Self.json(
+            name: route.value, kind: .string, detail: "route", range: range, selection: range, children: []))
+      }
+      let detail = decl?.kind.map { "\($0.value.rawValue) module" } ?? "module"
+      return symbol(name, .module, detail: detail, key: key, value: value, children: children)
+    }
+
+    private mutating func adapterSymbol(_ item: YAMLNodeID) -> JSONValue {
+      let entries = document.entries(of: item)
+      func scalar(_ key: String) -> String? {
+        entries.first { document[$0.key].value == key }.map { document[$0.value].value }
+      }
+      let name = "\(scalar("adapt") ?? "?") → \(scalar("to") ?? "?")"
+      var children: [JSONValue] = []
+      if let map = entries.first(where: { document[$0.key].value == "map" }) {
+        for (key, value) in document.entries(of: map.value) where takeLeaf() {
+          children.append(
+            symbol(
+              "\(document[key].value) → \(document[value].value)", .field, detail: "map", key: key,
+              value: value))
+        }
+      }
+      return symbol(name, .adapter, detail: "adapter", key: item, value: item, children: children)
+    }
+
+    private mutating func bindingSymbols(_ mapping: YAMLNodeID) -> [JSONValue] {
+      document.entries(of: mapping).map { key, value in
+        symbol(
+          "\(document[key].value) → \(document[value].value)", .field, detail: "binding", key: key,
+          value: value)
+      }
+    }
+
+    private mutating func takeLeaf() -> Bool {
+      guard leafBudget > 0 else { return false }
+      leafBudget -= 1
+      return true
+    }
+
+    /// A symbol whose range runs from its key to the end of its value and whose selection is
+    /// the key.
+    private func symbol(
+      _ name: String, _ kind: Kind, detail: String?, key: YAMLNodeID, value: YAMLNodeID,
+      children: [JSONValue] = []
+    ) -> JSONValue {
+      let keyNode = document[key]
+      let valueNode = document[value]
+      let selection = mapper.range(in: file, start: keyNode.start, end: keyNode.end)
+      var range = mapper.range(in: file, start: keyNode.start, end: max(keyNode.end, valueNode.end))
+      if range.end < selection.end { range.end = selection.end }
+      return Self.json(
+        name: name, kind: kind, detail: detail, range: range, selection: selection, children: children)
+    }
+
+    private static func json(
+      name: String, kind: Kind, detail: String?, range: LSPRange, selection: LSPRange, children: [JSONValue]
+    ) -> JSONValue {
+      var members: [(String, JSONValue)] = [
+        ("name", .string(name.isEmpty ? "(empty)" : name)), ("kind", .int(kind.rawValue)),
+      ]
+      if let detail { members.append(("detail", .string(detail))) }
+      members.append(("range", range.json))
+      members.append(("selectionRange", selection.json))
+      if !children.isEmpty { members.append(("children", .array(children))) }
+      return .object(members)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import RouteCfgCore
+
+/// What a request about one document reads: the document's current text, the other open
+/// documents, the last model that read the document as YAML, and the negotiated encoding.
+/// A value, taken when the request arrives, so later edits do not change its answer.
+struct FeatureContext: Sendable {
+  let uri: String
+  let document: TextDocument
+  let documents: [String: TextDocument]
+  let model: ManifestModel?
+  let encoding: PositionEncoding
+  let schema: SchemaNavigator
+
+  var mapper: PositionMapper? {
+    model.map { PositionMapper(model: $0, documents: documents, encoding: encoding) }
+  }
+
+  /// The model's file for this document, when the model read it as YAML.
+  var file: SourceFileID? {
+    guard let model, let file = model.file(for: uri), model.parsed(file) else { return nil }
+    return file
+  }
+
+  /// The occurrence at a position, checked against the current text: after edits the model has
+  /// not seen, an occurrence only counts when the identifier under the cursor still reads the same.
+  func occurrence(at position: LSPPosition) -> Occurrence? {
+    guard let model, let mapper, let (file, point) = mapper.point(uri: uri, position: position),
+      model.parsed(file), let occurrence = model.index.occurrence(in: file, at: point)
+    else { return nil }
+    if let readVersion = model.openVersions[file], readVersion != document.version {
+      let range = mapper.range(in: file, start: occurrence.start, end: occurrence.end)
+      let written = text(in: range)
+      guard let word = identifier(at: position), written.contains(word) else { return nil }
+    }
+    return occurrence
+  }
+
+  /// The text of a range of the current document.
+  func text(in range: LSPRange) -> String {
+    let start = document.offset(of: range.start, encoding: encoding)
+    let end = max(start, document.offset(of: range.end, encoding: encoding))
+    return String(decoding: document.bytes[start..<end], as: UTF8.self)
+  }
+
+  /// The identifier (Swift identifier characters) under or just before a position.
+  func identifier(at position: LSPPosition) -> String? {
+    let offset = document.offset(of: position, encoding: encoding)
+    let bytes = document.bytes
+    var start = offset
+    while start > 0, CursorAnalyzer.isIdentifierByte(bytes[start - 1]) { start -= 1 }
+    var end = offset
+    while end < bytes.count, CursorAnalyzer.isIdentifierByte(bytes[end]) { end += 1 }
+    guard start < end else { return nil }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// The cursor context at a position of the current text.
+  func cursorContext(at position: LSPPosition) -> CursorContext? {
+    CursorContext.at(
+      offset: document.offset(of: position, encoding: encoding), in: document.bytes, lines: document.lines)
+  }
+
+  /// An LSP location (`{uri, range}`) for a core location.
+  func locationJSON(_ location: SourceLocation) -> JSONValue? {
+    guard let mapper else { return nil }
+    let (uri, range) = mapper.location(location)
+    return .object([("uri", .string(uri)), ("range", range.json)])
+  }
+}

@@ -1,0 +1,152 @@
+import RouteCfgCore
+
+/// Hover: a protocol's members (inherited ones marked), a module's kind, protocols, parameters
+/// and routes, both sides of an adapter's `map` entry, a member's signature, a key's meaning.
+enum HoverProvider {
+  static func hover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
+    if let model = context.model, let mapper = context.mapper,
+      let occurrence = context.occurrence(at: position),
+      let text = markdown(for: occurrence, model: model)
+    {
+      let range = mapper.range(in: occurrence.file, start: occurrence.start, end: occurrence.end)
+      return result(text, range: range)
+    }
+    if let key = keyHover(context, at: position) { return key }
+    return .null
+  }
+
+  private static func result(_ markdown: String, range: LSPRange?) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))]))
+    ]
+    if let range { members.append(("range", range.json)) }
+    return .object(members)
+  }
+
+  static func markdown(for occurrence: Occurrence, model: ManifestModel) -> String? {
+    switch occurrence.target {
+    case .protocolName(let name): return protocolMarkdown(name, model: model)
+    case .module(let name): return moduleMarkdown(name, model: model)
+    case .member(let protocolName, let fullName):
+      if let entry = mapEntry(at: occurrence, model: model) { return entry }
+      guard let info = model.index.protocols[protocolName],
+        let member = info.members.first(where: { $0.fullName == fullName })
+      else { return nil }
+      return swiftBlock(SwiftSignature.member(member)) + "\nmember of `\(protocolName)`"
+    case .file(let file):
+      return "included file `\(model.manifest.files.path(of: file))`"
+    }
+  }
+
+  private static func swiftBlock(_ code: String) -> String { "```swift\n\(code)\n```" }
+
+  static func protocolMarkdown(_ name: String, model: ManifestModel) -> String? {
+    guard let info = model.index.protocols[name] else {
+      return "`\(name)` is not a declared protocol"
+    }
+    var text = swiftBlock(SwiftSignature.protocolDeclaration(info))
+    let manifest = model.manifest
+    let providers = manifest.modules.filter { $0.provides.contains { $0.value == name } }.map(\.name.value)
+    let requirers = manifest.modules.filter { $0.requires.contains { $0.value == name } }.map(\.name.value)
+    let adaptedTo = manifest.adapters.filter { $0.adapt?.value == name }.compactMap { $0.to?.value }
+    let adaptedFrom = manifest.adapters.filter { $0.to?.value == name }.compactMap { $0.adapt?.value }
+    var lines: [String] = []
+    if !providers.isEmpty { lines.append("provided by " + quotedList(providers)) }
+    if !requirers.isEmpty { lines.append("required by " + quotedList(requirers)) }
+    if !adaptedTo.isEmpty { lines.append("adapted to " + quotedList(adaptedTo)) }
+    if !adaptedFrom.isEmpty { lines.append("adapter from " + quotedList(adaptedFrom)) }
+    if !lines.isEmpty { text += "\n" + lines.map { "- " + $0 }.joined(separator: "\n") }
+    return text
+  }
+
+  static func moduleMarkdown(_ name: String, model: ManifestModel) -> String? {
+    guard let index = model.index.moduleDeclarations[name] else {
+      return "`\(name)` is not a declared module"
+    }
+    let module = model.manifest.modules[index]
+    var text = module.kind.map { "**\($0.value.rawValue)** module `\(name)`" } ?? "module `\(name)`"
+    var lines: [String] = []
+    if !module.provides.isEmpty { lines.append("provides " + quotedList(module.provides.map(\.value))) }
+    if !module.requires.isEmpty { lines.append("requires " + quotedList(module.requires.map(\.value))) }
+    if !module.parameters.isEmpty {
+      let parameters = module.parameters.map { "`\($0.name.value): \($0.type.map(\.description) ?? "?")`" }
+      lines.append("parameters " + parameters.joined(separator: ", "))
+    }
+    if !module.routes.isEmpty { lines.append("routes " + quotedList(module.routes.map(\.value))) }
+    if model.manifest.fallback?.value == name { lines.append("the fallback for unmatched URLs") }
+    if !lines.isEmpty { text += "\n\n" + lines.map { "- " + $0 }.joined(separator: "\n") }
+    return text
+  }
+
+  /// Both sides of the `map` entry an occurrence belongs to.
+  private static func mapEntry(at occurrence: Occurrence, model: ManifestModel) -> String? {
+    for adapter in model.manifest.adapters where adapter.location.file == occurrence.file {
+      for entry in adapter.map
+      where contains(entry.required.location, occurrence) || contains(entry.provided.location, occurrence) {
+        guard let adapt = adapter.adapt?.value, let to = adapter.to?.value else { return nil }
+        let required = model.index.member(named: entry.required.value, in: adapt)
+        let provided = keyPathEnd(entry.provided.value, from: to, model: model)
+        var text = "```swift\n"
+        text +=
+          required.map { "// \(adapt) (required)\n" + SwiftSignature.member($0.member) }
+          ?? "// \(adapt): no member '\(entry.required.value)'"
+        text += "\n"
+        text +=
+          provided.map {
+            "// \(to) (provided\(entry.provided.value.contains(".") ? ", key path \(entry.provided.value)" : ""))\n"
+              + SwiftSignature.member($0)
+          }
+          ?? "// \(to): no member or key path '\(entry.provided.value)'"
+        return text + "\n```"
+      }
+    }
+    return nil
+  }
+
+  private static func contains(_ location: SourceLocation, _ occurrence: Occurrence) -> Bool {
+    location.file == occurrence.file && location.start <= occurrence.start
+      && occurrence.end <= (location.end ?? location.start)
+  }
+
+  /// The member a key path ends at.
+  private static func keyPathEnd(_ path: String, from protocolName: String, model: ManifestModel)
+    -> MemberDecl?
+  {
+    var current = protocolName
+    let steps = path.split(separator: ".", omittingEmptySubsequences: false)
+    for (position, step) in steps.enumerated() {
+      guard let (member, _) = model.index.member(named: String(step), in: current) else { return nil }
+      if position == steps.count - 1 { return member }
+      guard let next = model.index.protocolOf(member) else { return nil }
+      current = next
+    }
+    return nil
+  }
+
+  /// A manifest key's description from the schema.
+  private static func keyHover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue? {
+    let offset = context.document.offset(of: position, encoding: context.encoding)
+    let line = context.document.lines.line(ofOffset: offset)
+    let range = context.document.lines.contentRange(ofLine: line, in: context.document.bytes)
+    let shape = LineShape(context.document.bytes[range])
+    guard let key = shape.key else { return nil }
+    let column = offset - range.lowerBound
+    guard column >= key.column, column <= key.colon else { return nil }
+    // The context just after the colon holds the key in its path.
+    let valueOffset = range.lowerBound + key.colon + 1
+    guard
+      let cursor = CursorContext.at(
+        offset: valueOffset, in: context.document.bytes, lines: context.document.lines),
+      cursor.slot == .value, let node = context.schema.node(at: cursor.path),
+      let description = node.description
+    else { return nil }
+    let keyRange = LSPRange(
+      start: context.document.position(ofOffset: range.lowerBound + key.column, encoding: context.encoding),
+      end: context.document.position(ofOffset: range.lowerBound + key.colon, encoding: context.encoding))
+    return result("`\(key.name)`: \(description)", range: keyRange)
+  }
+
+  private static func quotedList(_ names: [String]) -> String {
+    names.map { "`\($0)`" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,54 @@
+import RouteCfgCore
+
+/// Go to definition, find references and document highlights, from the symbol index.
+enum NavigationProvider {
+  /// Where the name at a position is declared: the protocol, module or member (across included
+  /// files), or the file an include entry names. Falls back to the name under the cursor when the
+  /// index has no occurrence there (text typed since the last analysis).
+  static func definition(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
+    guard let model = context.model else { return .null }
+    var targets: [SymbolTarget] = []
+    if let occurrence = context.occurrence(at: position) {
+      targets = [occurrence.target]
+    } else if let word = context.identifier(at: position) {
+      if model.index.protocolDeclarations[word] != nil { targets.append(.protocolName(word)) }
+      if model.index.moduleDeclarations[word] != nil { targets.append(.module(word)) }
+    }
+    let locations = targets.compactMap { target -> JSONValue? in
+      guard let declaration = model.index.declaration(of: target, in: model.manifest) else { return nil }
+      return context.locationJSON(declaration)
+    }
+    return locations.isEmpty ? .null : .array(locations)
+  }
+
+  /// Every place the name at a position is written, in every file of the manifest.
+  static func references(_ context: FeatureContext, at position: LSPPosition, includeDeclaration: Bool)
+    -> JSONValue
+  {
+    guard let model = context.model, let mapper = context.mapper,
+      let occurrence = context.occurrence(at: position)
+    else { return .null }
+    let locations = model.index.occurrences(of: occurrence.target)
+      .filter { includeDeclaration || !$0.isDeclaration }
+      .map { found -> JSONValue in
+        let range = mapper.range(in: found.file, start: found.start, end: found.end)
+        return .object([("uri", .string(model.uri(of: found.file))), ("range", range.json)])
+      }
+    return .array(locations)
+  }
+
+  /// The occurrences of the name at a position in this document: the declaration as a write,
+  /// references as reads.
+  static func highlights(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
+    guard let model = context.model, let mapper = context.mapper, let file = context.file,
+      let occurrence = context.occurrence(at: position)
+    else { return .null }
+    let highlights = (model.index.occurrences[file] ?? [])
+      .filter { $0.target == occurrence.target }
+      .map { found -> JSONValue in
+        let range = mapper.range(in: file, start: found.start, end: found.end)
+        return .object([("range", range.json), ("kind", .int(found.isDeclaration ? 3 : 2))])
+      }
+    return .array(highlights)
+  }
+}

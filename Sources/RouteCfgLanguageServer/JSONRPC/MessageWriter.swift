@@ -1,0 +1,51 @@
+import Foundation
+import RouteCfgCore
+
+/// Where the server's messages go: the client's pipe, or a recorder in unit tests.
+protocol MessageSink: Sendable {
+  func send(_ message: JSONValue)
+}
+
+/// Writes framed messages to a file descriptor, one whole message at a time from any thread.
+final class MessageWriter: MessageSink, @unchecked Sendable {
+  private let descriptor: Int32
+  /// Guards `descriptor`'s writes so that messages never interleave; also `closed`.
+  private let lock = NSLock()
+  private var closed = false
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  func send(_ message: JSONValue) {
+    let body = message.utf8()
+    var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+    frame.append(contentsOf: body)
+    lock.lock()
+    defer { lock.unlock() }
+    guard !closed else { return }
+    var offset = 0
+    while offset < frame.count {
+      let written = frame.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        // The client is gone (EPIPE); nothing more can be said to it.
+        closed = true
+        return
+      }
+      offset += written
+    }
+  }
+}
+
+/// Writes a line to standard error, where editors keep a language server's log.
+enum ServerLog {
+  static func write(_ line: String) {
+    let bytes = Array(("routecfg lsp: " + line + "\n").utf8)
+    bytes.withUnsafeBytes { buffer in
+      _ = Foundation.write(2, buffer.baseAddress, buffer.count)
+    }
+  }
+}

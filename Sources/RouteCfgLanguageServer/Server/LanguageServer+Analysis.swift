@@ -1,0 +1,150 @@
+import Dispatch
+import RouteCfgCore
+
+extension LanguageServer {
+  /// Validates a project after its quiet time (at once for a document just opened). A change
+  /// during a running analysis marks the project dirty; it is validated again when that ends.
+  func schedule(_ key: String, immediately: Bool = false) {
+    guard var project = projects[key], lifecycle == .running else { return }
+    project.dirty = true
+    project.debounce?.cancel()
+    // At least the configured quiet time, and half as long as the last check took (up to half a
+    // second): a large manifest is not re-checked after every keystroke of a burst of typing.
+    let delay =
+      immediately ? .zero : max(options.validationDelay, min(project.lastDuration / 2, .milliseconds(500)))
+    project.debounce = Task {
+      if delay > .zero {
+        try? await Task.sleep(for: delay)
+        if Task.isCancelled { return }
+      }
+      await self.startAnalysis(key)
+    }
+    projects[key] = project
+  }
+
+  private func startAnalysis(_ key: String) async {
+    guard var project = projects[key], project.dirty, !project.running else { return }
+    project.running = true
+    project.dirty = false
+    projects[key] = project
+    let input = analysisInput(for: project)
+    let queue = analysisQueue
+    let model = await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: ModelBuilder.build(input)) }
+    }
+    adopt(model, key: key)
+  }
+
+  private func analysisInput(for project: Project) -> AnalysisInput {
+    var overlays: [String: Overlay] = [:]
+    var rootText: Overlay?
+    for document in documents.values {
+      let overlay = Overlay(uri: document.uri, version: document.version, bytes: document.bytes)
+      if let canonical = document.canonicalPath {
+        overlays[canonical] = overlay
+      } else if document.uri == project.rootURI {
+        rootText = overlay
+      }
+    }
+    return AnalysisInput(
+      rootPath: project.rootPath, rootURI: project.rootURI, rootText: rootText, overlays: overlays)
+  }
+
+  /// Takes a finished analysis: the analysis model of every document it read as YAML, its
+  /// diagnostics when no document changed meanwhile, and another run when one did.
+  private func adopt(_ model: ManifestModel, key: String) {
+    guard var project = projects[key] else { return }
+    project.running = false
+    project.latest = model
+    project.lastDuration = model.duration
+    project.isManifest =
+      model.source(of: SourceFileID(0)).map { RootDiscovery.declaresFormat($0.bytes) } ?? true
+    let members = owners.filter { $0.value == key }.map(\.key)
+    for uri in members {
+      analysedDocuments.insert(uri)
+      if let file = model.file(for: uri), model.parsed(file) { analysisModels[uri] = model }
+    }
+    trimEdits()
+    let current = model.openVersions.allSatisfy { file, version in
+      documents[model.uri(of: file)].map { $0.version == version } ?? true
+    }
+    if current, lifecycle == .running { publish(model, project: &project) }
+    if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
+    projects[key] = project
+    for uri in members { resumeWaiters(for: uri, analysed: true) }
+    // A document the root no longer includes becomes a root of its own.
+    for uri in members where model.file(for: uri) == nil && uri != project.rootURI {
+      owners[uri] = nil
+      let own = makeProject(rootURI: uri)
+      owners[uri] = own
+      schedule(own, immediately: true)
+    }
+    if projects[key]?.dirty == true { schedule(key) }
+  }
+
+  /// Drops edits no analysis model needs any more.
+  private func trimEdits() {
+    for (uri, document) in documents {
+      var oldest: Int?
+      for model in analysisModels.values {
+        guard let file = model.file(for: uri), let version = model.openVersions[file] else { continue }
+        oldest = min(oldest ?? version, version)
+      }
+      if let oldest, oldest > document.edits.baseVersion {
+        documents[uri]?.trimEdits(upTo: oldest)
+      }
+    }
+  }
+
+  private func publish(_ model: ManifestModel, project: inout Project) {
+    let mapper = PositionMapper(model: model, documents: documents, encoding: encoding)
+    var published: Set<String> = []
+    // Other YAML files (no top-level 'routecfg:') get no diagnostics: earlier ones are cleared.
+    let publications =
+      project.isManifest
+      ? DiagnosticPublisher.publications(model: model, mapper: mapper, links: options.links)
+      : model.uris.map { ($0, [JSONValue]()) }
+    for (uri, diagnostics) in publications {
+      var params: [(String, JSONValue)] = [("uri", .string(uri))]
+      if let version = documents[uri]?.version { params.append(("version", .int(version))) }
+      params.append(("diagnostics", .array(diagnostics)))
+      sink.send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
+      if !diagnostics.isEmpty { published.insert(uri) }
+    }
+    // Files the manifest no longer reads lose their diagnostics.
+    let files = Set(model.uris)
+    for uri in project.published where !files.contains(uri) {
+      sink.send(
+        OutgoingMessage.notification(
+          "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
+    }
+    project.published = published
+  }
+
+  // MARK: Waiting for the first analysis
+
+  /// Suspends until the document has had an analysis; `false` when the request was cancelled or
+  /// the document closed first.
+  func waitForAnalysis(of uri: String, id: RequestID) async -> Bool {
+    if analysedDocuments.contains(uri) { return true }
+    guard documents[uri] != nil else { return false }
+    let token = nextWaiterToken
+    nextWaiterToken += 1
+    return await withCheckedContinuation { continuation in
+      waiters[uri, default: [:]][token] = ModelWaiter(id: id, continuation: continuation)
+      cancellations.onCancel(id) { [weak self] in
+        Task { await self?.cancelWaiter(uri: uri, token: token) }
+      }
+    }
+  }
+
+  private func cancelWaiter(uri: String, token: Int) {
+    guard let waiter = waiters[uri]?.removeValue(forKey: token) else { return }
+    waiter.continuation.resume(returning: false)
+  }
+
+  func resumeWaiters(for uri: String, analysed: Bool) {
+    guard let pending = waiters.removeValue(forKey: uri) else { return }
+    for waiter in pending.values { waiter.continuation.resume(returning: analysed) }
+  }
+}

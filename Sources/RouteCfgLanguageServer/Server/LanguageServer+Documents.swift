@@ -1,0 +1,142 @@
+import Dispatch
+import RouteCfgCore
+
+extension LanguageServer {
+  func didOpen(_ params: JSONValue?) {
+    guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
+      let text = item["text"]?.stringValue
+    else { return }
+    let version = item["version"]?.intValue ?? 0
+    let canonical = DocumentURI.path(of: uri).flatMap(FileSystem.realPath)
+    documents[uri] = TextDocument(uri: uri, version: version, text: text, canonicalPath: canonical)
+    analysedDocuments.remove(uri)
+    if let key = existingProject(for: uri) {
+      attach(uri, to: key)
+      return
+    }
+    guard let path = DocumentURI.path(of: uri), let canonical else {
+      attach(uri, to: makeProject(rootURI: uri))
+      return
+    }
+    // Looking for a manifest that includes the document reads files: off the actor.
+    let folders = workspaceFolders
+    let overlays = overlayBytes()
+    let queue = analysisQueue
+    Task {
+      let root = await withCheckedContinuation { continuation in
+        queue.async {
+          continuation.resume(
+            returning: RootDiscovery.root(
+              of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays))
+        }
+      }
+      self.finishOpen(uri, version: version, root: root)
+    }
+  }
+
+  private func finishOpen(_ uri: String, version: Int, root: String?) {
+    guard documents[uri] != nil, owners[uri] == nil else { return }
+    if let root, let canonicalRoot = FileSystem.realPath(root) {
+      let key =
+        projects[canonicalRoot] != nil
+        ? canonicalRoot : makeProject(rootURI: rootURI(forPath: root, canonical: canonicalRoot))
+      attach(uri, to: key)
+    } else {
+      attach(uri, to: makeProject(rootURI: uri))
+    }
+  }
+
+  func didChange(_ params: JSONValue?) {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
+      let changes = params?["contentChanges"]?.arrayValue
+    else { return }
+    let version = params?["textDocument"]?["version"]?.intValue ?? document.version + 1
+    for change in changes {
+      guard let text = change["text"]?.stringValue else { continue }
+      document.apply(text: text, range: LSPRange(change["range"]), version: version, encoding: encoding)
+    }
+    documents[uri] = document
+    if let key = owners[uri] { schedule(key) }
+  }
+
+  func didClose(_ params: JSONValue?) {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else { return }
+    documents[uri] = nil
+    analysisModels[uri] = nil
+    analysedDocuments.remove(uri)
+    resumeWaiters(for: uri, analysed: false)
+    guard let key = owners.removeValue(forKey: uri) else { return }
+    if owners.values.contains(key) {
+      // The others still open are checked against the file on disk now.
+      schedule(key)
+    } else {
+      dropProject(key)
+    }
+  }
+
+  func revalidateAll() {
+    for key in projects.keys { schedule(key) }
+  }
+
+  /// The project whose last analysis read the document, or whose root it is.
+  private func existingProject(for uri: String) -> String? {
+    let canonical = documents[uri]?.canonicalPath
+    if projects[canonical ?? uri] != nil { return canonical ?? uri }
+    for (key, project) in projects {
+      guard let model = project.latest else { continue }
+      if model.file(for: uri) != nil { return key }
+      if let canonical, model.manifest.files.files.contains(where: { $0.canonicalPath == canonical }) {
+        return key
+      }
+    }
+    return nil
+  }
+
+  /// Creates the project of a root manifest (or returns the existing one).
+  func makeProject(rootURI: String) -> String {
+    let path = DocumentURI.path(of: rootURI)
+    let canonical = path.flatMap(FileSystem.realPath)
+    let key = canonical ?? rootURI
+    if projects[key] != nil { return key }
+    let rootPath = path ?? Self.untitledPath(for: rootURI)
+    projects[key] = Project(key: key, rootPath: rootPath, rootURI: rootURI)
+    return key
+  }
+
+  private func attach(_ uri: String, to key: String) {
+    owners[uri] = key
+    schedule(key, immediately: true)
+  }
+
+  private func dropProject(_ key: String) {
+    guard let project = projects.removeValue(forKey: key) else { return }
+    project.debounce?.cancel()
+    for uri in project.published {
+      sink.send(
+        OutgoingMessage.notification(
+          "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
+    }
+  }
+
+  /// The URI of a root found on disk: the editor's, when the root is open.
+  private func rootURI(forPath path: String, canonical: String) -> String {
+    documents.values.first { $0.canonicalPath == canonical }?.uri ?? DocumentURI.fileURI(path: path)
+  }
+
+  /// A path for a document that is not a file: its name in the working directory, so that its
+  /// includes are read relative to where the server runs.
+  static func untitledPath(for uri: String) -> String {
+    let name = uri.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "untitled"
+    let safe = name.isEmpty ? "untitled" : name
+    return FileSystem.join(FileSystem.realPath(".") ?? "", safe.hasSuffix(".yaml") ? safe : safe + ".yaml")
+  }
+
+  /// The open documents' texts by canonical path.
+  func overlayBytes() -> [String: [UInt8]] {
+    var overlays: [String: [UInt8]] = [:]
+    for document in documents.values {
+      if let canonical = document.canonicalPath { overlays[canonical] = document.bytes }
+    }
+    return overlays
+  }
+}

@@ -1,0 +1,92 @@
+import RouteCfgCore
+
+extension LanguageServer {
+  /// Answers a request about a document: from a snapshot taken now (the text as the request saw
+  /// it), computed off the actor. A document not analysed yet (just opened) waits for its first
+  /// analysis; if it changes meanwhile the answer is `ContentModified`, as LSP prescribes.
+  func documentRequest(
+    _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true,
+    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
+  ) {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
+      respond(id, .failure(.invalidParams("'textDocument.uri' is missing")))
+      return
+    }
+    let position = LSPPosition(params?["position"])
+    if needsPosition, position == nil {
+      respond(id, .failure(.invalidParams("'position' is missing or invalid")))
+      return
+    }
+    guard let document = documents[uri] else {
+      // Not an open document: nothing is known about it.
+      respond(id, .success(.null))
+      return
+    }
+    let at = position ?? LSPPosition(line: 0, character: 0)
+    if analysedDocuments.contains(uri) {
+      answer(id, context: snapshot(uri), position: at, compute)
+      return
+    }
+    let version = document.version
+    Task {
+      guard await self.waitForAnalysis(of: uri, id: id) else {
+        self.respond(id, .failure(.requestCancelled()))
+        return
+      }
+      guard let context = self.snapshot(uri) else {
+        self.respond(id, .success(.null))
+        return
+      }
+      guard context.document.version == version else {
+        self.respond(id, .failure(.contentModified()))
+        return
+      }
+      self.answer(id, context: context, position: at, compute)
+    }
+  }
+
+  private func snapshot(_ uri: String) -> FeatureContext? {
+    guard let document = documents[uri] else { return nil }
+    // Other YAML files get no answers.
+    if let key = owners[uri], projects[key]?.isManifest == false { return nil }
+    return FeatureContext(
+      uri: uri, document: document, documents: documents, model: analysisModels[uri], encoding: encoding,
+      schema: schema)
+  }
+
+  private nonisolated func answer(
+    _ id: RequestID, context: FeatureContext?, position: LSPPosition,
+    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
+  ) {
+    guard let context else {
+      respond(id, .success(.null))
+      return
+    }
+    Task.detached(priority: .userInitiated) {
+      if self.cancellations.isCancelled(id) {
+        self.respond(id, .failure(.requestCancelled()))
+        return
+      }
+      self.respond(id, .success(compute(context, position)))
+    }
+  }
+
+  /// Fills in a completion item's documentation: the protocol or module it names.
+  func resolveCompletion(_ item: JSONValue?) -> JSONValue {
+    guard let item else { return .null }
+    guard let data = item["data"], let uri = data["uri"]?.stringValue, let model = analysisModels[uri],
+      case .object(var members) = item
+    else { return item }
+    var text: String?
+    if let name = data["protocol"]?.stringValue {
+      text = HoverProvider.protocolMarkdown(name, model: model)
+    } else if let name = data["module"]?.stringValue {
+      text = HoverProvider.moduleMarkdown(name, model: model)
+    }
+    if let text {
+      members.removeAll { $0.0 == "documentation" }
+      members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(text))])))
+    }
+    return .object(members)
+  }
+}

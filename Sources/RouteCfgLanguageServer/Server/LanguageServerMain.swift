@@ -1,0 +1,34 @@
+import Foundation
+import RouteCfgCore
+
+/// `routecfg lsp`: runs the language server over standard input and output.
+public enum LanguageServerMain {
+  /// Serves until the client sends `exit` (or closes the pipe); returns the exit status: 0 when
+  /// `shutdown` came first, 1 otherwise (LSP 3.17).
+  public static func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    // A client that goes away must not kill the server with SIGPIPE mid-write.
+    signal(SIGPIPE, SIG_IGN)
+    let writer = MessageWriter(descriptor: output)
+    let cancellations = CancellationRegistry()
+    let (stream, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
+    let reader = MessageReader(descriptor: input, writer: writer, cancellations: cancellations)
+    let thread = Thread { reader.run(into: continuation) }
+    thread.stackSize = 1 << 20
+    thread.start()
+    let status = ExitStatus()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      let server = LanguageServer(sink: writer, cancellations: cancellations)
+      status.value = await server.run(stream)
+      done.signal()
+    }
+    done.wait()
+    return status.value
+  }
+}
+
+/// The exit status handed from the server's task to the main thread.
+private final class ExitStatus: @unchecked Sendable {
+  /// Written once by the server's task before the semaphore is signalled, read after.
+  var value: Int32 = 1
+}

@@ -1,0 +1,28 @@
+/// A root manifest the server validates, with the open documents that belong to it (the root
+/// itself, and included files).
+struct Project: Sendable {
+  /// The root's canonical path, or the URI of a root that is not a file.
+  let key: String
+  let rootPath: String
+  let rootURI: String
+  /// The latest model, whatever it found.
+  var latest: ManifestModel?
+  /// Whether an analysis is running; changes that arrive meanwhile set `dirty`.
+  var running = false
+  var dirty = false
+  /// The pending debounced start.
+  var debounce: Task<Void, Never>?
+  /// URIs whose diagnostics were last published non-empty by this project.
+  var published: Set<String> = []
+  /// How long the last analysis took, for the debounce.
+  var lastDuration: Duration = .zero
+  /// Whether the root is a manifest (has a top-level `routecfg:` key). Other YAML files the
+  /// editor sends, such as CI workflows, get no diagnostics and no answers.
+  var isManifest = true
+}
+
+/// A request waiting for the first analysis of its document.
+struct ModelWaiter {
+  let id: RequestID
+  let continuation: CheckedContinuation<Bool, Never>
+}

@@ -1,0 +1,204 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// Completion while a manifest is being typed: the text usually does not parse, so the place is
+/// read from the text and the names come from the last analysis that read it.
+@Suite("routecfg lsp: completion")
+struct CompletionTests {
+  /// Replaces `old` with `new` in Tour.yaml; `‸` in `new` marks the cursor.
+  struct Edit {
+    let old: String
+    let new: String
+  }
+
+  /// Sends the edited text and asks for completion at the cursor; the items' labels.
+  static func complete(_ session: TourSession, version: Int, _ edit: Edit, line after: Int = -1) throws -> (
+    labels: [String], result: RouteCfgCore.JSONValue
+  ) {
+    let original = TourSession.text
+    let start = try #require(
+      original.range(
+        of: edit.old, range: original.index(original.startIndex, offsetBy: 0)..<original.endIndex))
+    var text = original
+    text.replaceSubrange(start, with: edit.new)
+    let marker = try #require(text.range(of: "‸"))
+    let before = text[..<marker.lowerBound]
+    let line = before.filter { $0 == "\n" }.count
+    let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+    let character = before[lineStart...].utf16.count
+    text.removeSubrange(marker)
+    session.client.change(session.uri, version: version, [(nil, text)])
+    let result = try session.client.result(
+      "textDocument/completion", LSPClient.at(session.uri, line, character))
+    let labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+    return (labels, result)
+  }
+
+  @Test("keys come from the schema, without those already written")
+  func keys() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    var version = 1
+    func labels(_ old: String, _ new: String) throws -> [String] {
+      version += 1
+      return try Self.complete(session, version: version, Edit(old: old, new: new)).labels
+    }
+    let root = try labels("fallback: Missing\n", "fallback: Missing\nsc‸\n")
+    #expect(root.contains("scheme"))
+    #expect(!root.contains("app") && !root.contains("routecfg") && !root.contains("fallback"))
+    let module = try labels("    routes: [/]\n", "    routes: [/]\n    p‸\n")
+    #expect(module == ["parameters", "provides"])
+    let item = try session.client.result(
+      "textDocument/completion", LSPClient.at(session.uri, session.finder.line(of: "    routes: [/]") + 1, 5))
+    let first = try #require(item["items"]?.arrayValue?.first)
+    #expect(first["textEdit"]?["newText"]?.stringValue == "parameters: ")
+    #expect(
+      first["documentation"]?["value"]?.stringValue?.contains("Configuration supplied by the caller") == true)
+    let adapter = try labels("    to: DetailInput\n", "    to: DetailInput\n    ‸\n")
+    #expect(adapter.isEmpty, "adapt, to and map are all written")
+    let newAdapter = try labels(
+      "      present: show(animated:)\n", "      present: show(animated:)\n  - a‸\n")
+    #expect(newAdapter == ["adapt", "map"])
+    let flow = try labels("  Missing: {kind: view}", "  Missing: {kind: view, r‸}")
+    #expect(flow == ["parameters", "provides", "requires", "routes"])
+    let kinds = try labels("  Missing: {kind: view}", "  Missing: {kind: ‸}")
+    #expect(kinds == ["service", "view"])
+    try session.finish()
+  }
+
+  @Test("protocol and module names where references go, from the last analysis while the text does not parse")
+  func names() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    var version = 1
+    func complete(_ old: String, _ new: String) throws -> (labels: [String], result: RouteCfgCore.JSONValue) {
+      version += 1
+      return try Self.complete(session, version: version, Edit(old: old, new: new))
+    }
+    let (flow, flowResult) = try complete("provides: [DetailInput]", "provides: [DetailInput, Al‸")
+    #expect(flow.first == "AlertInput")
+    let edit = try #require(flowResult["items"]?.arrayValue?.first?["textEdit"])
+    let line = session.finder.line(of: "provides: [DetailInput]")
+    #expect(
+      edit["range"]
+        == LSPRange(start: .init(line: line, character: 28), end: .init(line: line, character: 30)).json)
+    let block = try complete(
+      "requires: [RequiredScreen, AlertInput]", "requires:\n      - Req‸\n      - AlertInput")
+    #expect(block.labels == ["RequiredScreen"])
+    let adapt = try complete("adapt: RequiredScreen", "adapt: ‸")
+    #expect(adapt.labels.first == "RequiredScreen", "required and not provided: first")
+    let inherits = try complete("inherits: [ScreenInput]", "inherits: [‸]")
+    #expect(!inherits.labels.contains("DetailInput"), "a protocol does not inherit itself")
+    #expect(inherits.labels.contains("ScreenInput"))
+    let binding = try complete("  AlertInput: IOSAlert", "  AlertInput: ‸")
+    #expect(binding.labels == ["IOSAlert", "MacAlert", "Detail", "Home", "Missing"], "providers first")
+    let bindingKey = try complete("  AlertInput: IOSAlert", "  AlertInput: IOSAlert\n  Req‸")
+    #expect(bindingKey.labels == ["RequiredScreen"])
+    let fallback = try complete("fallback: Missing", "fallback: Mi‸")
+    #expect(fallback.labels == ["Missing"])
+    try session.finish()
+  }
+
+  @Test("inside an adapter's map: members of 'adapt' on the left, of 'to' on the right, with key paths")
+  func adapterMembers() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let newAdapter = """
+        - adapt: DetailInput
+          to: ScreenInput
+          map:
+            ‸
+      """
+    let left = try Self.complete(
+      session, version: 2,
+      Edit(
+        old: "      present: show(animated:)\n", new: "      present: show(animated:)\n" + newAdapter + "\n"))
+    #expect(left.labels == ["header", "show", "subtitle"])
+    let leftItem = try #require(left.result["items"]?.arrayValue?.first)
+    #expect(leftItem["detail"]?.stringValue == "var header: HeaderInput? { get }")
+    #expect(leftItem["documentation"]?["value"]?.stringValue == "inherited from `ScreenInput`")
+    #expect(leftItem["textEdit"]?["newText"]?.stringValue == "header: ")
+    let written = try Self.complete(
+      session, version: 3,
+      Edit(old: "      caption: header.title", new: "      caption: header.title\n      ‸"))
+    #expect(written.labels.isEmpty, "both members of RequiredScreen are mapped")
+    let right = try Self.complete(session, version: 4, Edit(old: "caption: header.title", new: "caption: ‸"))
+    #expect(right.labels == ["header", "subtitle", "show"], "properties first for a property")
+    let keyPath = try Self.complete(
+      session, version: 5, Edit(old: "caption: header.title", new: "caption: header.t‸"))
+    #expect(keyPath.labels == ["title"])
+    let item = try #require(keyPath.result["items"]?.arrayValue?.first)
+    let line = session.finder.line(of: "caption: header.title")
+    #expect(item["textEdit"]?["range"]?["start"] == LSPPosition(line: line, character: 22).json)
+    let flow = try Self.complete(
+      session, version: 6,
+      Edit(
+        old: "      present: show(animated:)\n",
+        new: "      present: show(animated:)\n  - {adapt: DetailInput, to: ScreenInput, map: {sh‸}}\n"))
+    #expect(flow.labels == ["show"])
+    try session.finish()
+  }
+
+  @Test("Swift text: keywords at a member's start, protocols and standard types where a type goes")
+  func swiftText() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let keywords = try Self.complete(
+      session, version: 2,
+      Edit(old: "    func alert(message: String)", new: "    func alert(message: String)\n    f‸"))
+    #expect(keywords.labels == ["func"])
+    let types = try Self.complete(
+      session, version: 3, Edit(old: "    func alert(message: String)", new: "    func alert(message: Hea‸)"))
+    #expect(types.labels.first == "HeaderInput")
+    let standard = try Self.complete(session, version: 4, Edit(old: "      id: Int", new: "      id: In‸"))
+    #expect(standard.labels.contains("Int") && standard.labels.contains("Int64"))
+    try session.finish()
+  }
+
+  @Test("completionItem/resolve adds the protocol's declaration")
+  func resolve() throws {
+    let session = try TourSession()
+    let result = try session.ask("textDocument/completion", "provides: [DetailInput]", offset: 11)
+    let item = try #require(result["items"]?.arrayValue?.first { $0["label"]?.stringValue == "DetailInput" })
+    #expect(item["documentation"] == nil)
+    let resolved = try session.client.result("completionItem/resolve", item)
+    #expect(
+      resolved["documentation"]?["value"]?.stringValue?.contains("protocol DetailInput: ScreenInput") == true)
+    try session.finish()
+  }
+
+  @Test("include entries complete with the manifest files below the document")
+  func includePaths() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("Feature/feature.yaml", "modules: {}\n")
+    try scratch.write("Feature/Deep/deep.yml", "modules: {}\n")
+    try scratch.write("notes.txt", "")
+    let text = "routecfg: 1\ninclude: []\n"
+    try scratch.write("app.yaml", text)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(scratch.uri("app.yaml"), text: text)
+    _ = try client.diagnostics(for: scratch.uri("app.yaml"))
+    let result = try client.result("textDocument/completion", LSPClient.at(scratch.uri("app.yaml"), 1, 10))
+    let labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+    #expect(labels == ["Feature/Deep/deep.yml", "Feature/feature.yaml"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a long list is cut and marked incomplete, so that the editor asks again as more is typed")
+  func longLists() throws {
+    let scratch = try ScratchDirectory()
+    var text = "routecfg: 1\nprotocols:\n"
+    for index in 0..<1_500 { text += "  P\(index): \"\"\n" }
+    text += "modules:\n  Home: {kind: view, routes: [/], provides: []}\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize()
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri)
+    let (line, character) = TextFinder(text).position(of: "provides: [", offset: 11)
+    let all = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
+    #expect(all["isIncomplete"]?.boolValue == true)
+    #expect(all["items"]?.arrayValue?.count == CompletionProvider.maxItems)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// Diagnostics published as documents are opened and changed: codes, ranges, links, notes,
+/// versions, positions in every encoding, the unsaved buffer over the file on disk.
+@Suite("routecfg lsp: diagnostics")
+struct DiagnosticsTests {
+  static let invalidPath = LSPClient.repository + "/manifests/invalid/login-adapter.yaml"
+
+  @Test("an invalid manifest gets every diagnostic with its code, range, link and notes")
+  func openInvalidManifest() throws {
+    let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
+    let uri = LSPClient.uri(Self.invalidPath)
+    let client = try LSPClient()
+    try client.initialize()
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri, version: 1)
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0602", "RC0606", "RC0601"])
+    let finder = TextFinder(text)
+    let typo = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0601" })
+    let (line, character) = finder.position(of: "mesage")
+    #expect(
+      typo["range"]
+        == LSPRange(
+          start: .init(line: line, character: character), end: .init(line: line, character: character + 6)
+        ).json)
+    #expect(typo["severity"]?.intValue == 1)
+    #expect(typo["source"]?.stringValue == "routecfg")
+    #expect(typo["message"]?.stringValue?.contains("did you mean 'message'?") == true)
+    // The link is the Diagnostics.md of the checkout the binary was built in.
+    let link = try #require(typo["codeDescription"]?["href"]?.stringValue)
+    #expect(
+      link == LSPClient.uri(LSPClient.repository + "/Docs/Diagnostics.md") + "#rc0601-unknownadaptermember")
+    let unmapped = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0602" })
+    let note = try #require(unmapped["relatedInformation"]?.arrayValue?.first)
+    #expect(note["message"]?.stringValue == "'message' is declared here")
+    #expect(note["location"]?["uri"]?.stringValue == uri)
+    let declared = finder.position(of: "var message", offset: 4)
+    #expect(
+      note["location"]?["range"]?["start"]
+        == LSPPosition(line: declared.line, character: declared.character).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("every change is checked: fixing the error clears it, breaking the YAML reports a syntax error")
+  func changes() throws {
+    let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
+    let uri = LSPClient.uri(Self.invalidPath)
+    let client = try LSPClient()
+    try client.initialize(options: .object([("validationDelay", .int(10))]))
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    // Incremental: insert the missing 's' of 'mesage'.
+    let (line, character) = TextFinder(text).position(of: "mesage", offset: 3)
+    client.change(uri, version: 2, [((line, character, line, character), "s")])
+    let fixed = try client.diagnostics(for: uri, version: 2)
+    #expect(!fixed.contains { $0["code"]?.stringValue == "RC0601" })
+    #expect(
+      fixed.contains { $0["code"]?.stringValue == "RC0605" },
+      "the read-only target shows once the name is right")
+    // Half-typed YAML: an unclosed flow sequence.
+    let provides = TextFinder(text).position(of: "provides: [ProvidedLoginViewInput]")
+    client.change(uri, version: 3, [((provides.line, 0, provides.line + 1, 0), "    provides: [Provided\n")])
+    let broken = try client.diagnostics(for: uri, version: 3)
+    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"])
+    // The whole text at once brings the original back.
+    client.change(uri, version: 4, [(nil, text)])
+    let whole = try client.diagnostics(for: uri, version: 4)
+    #expect(whole.compactMap { $0["code"]?.stringValue } == ["RC0602", "RC0606", "RC0601"])
+    // Closing the document clears what was published.
+    client.close(uri)
+    #expect(try client.diagnostics(for: uri).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("the unsaved buffer wins over the file on disk")
+  func unsavedBufferWins() throws {
+    let scratch = try ScratchDirectory()
+    let valid = "routecfg: 1\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    try scratch.write("app.yaml", valid)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(
+      scratch.uri("app.yaml"), text: valid.replacingOccurrences(of: "kind: view", with: "kind: viw"))
+    let diagnostics = try client.diagnostics(for: scratch.uri("app.yaml"))
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0207"])
+    #expect(diagnostics.first?["message"]?.stringValue?.contains("did you mean 'view'?") == true)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  /// A line with an emoji (two UTF-16 units, four UTF-8 bytes, one scalar) and Korean (three
+  /// UTF-8 bytes each) before the error.
+  @Test(
+    "positions are counted in the negotiated encoding on non-ASCII lines",
+    arguments: ["utf-8", "utf-16", "utf-32"])
+  func nonASCIIPositions(encoding: String) throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      modules:
+        Home: {kind: view, routes: [/], requires: ["\u{1F600}한글", Unknwn]}
+
+      """
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(encodings: [encoding])
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri)
+    let unknown = try #require(diagnostics.first { $0["message"]?.stringValue?.contains("Unknwn") == true })
+    let prefix = "  Home: {kind: view, routes: [/], requires: [\"\u{1F600}한글\", "
+    let expected: Int
+    switch encoding {
+    case "utf-8": expected = prefix.utf8.count
+    case "utf-16": expected = prefix.utf16.count
+    default: expected = prefix.unicodeScalars.count
+    }
+    #expect(unknown["range"]?["start"] == LSPPosition(line: 2, character: expected).json)
+    #expect(unknown["range"]?["end"] == LSPPosition(line: 2, character: expected + 6).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("incremental edits after astral characters land where the editor means them")
+  func incrementalEditsAfterAstralCharacters() throws {
+    let scratch = try ScratchDirectory()
+    let text = "routecfg: 1\n# \u{1F600}\u{1F600} notes\nmodules: {Home: {kind: view, routes: [/]}}\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]))
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    // Replace "notes" (UTF-16 characters 7..<12 of line 1, after two surrogate pairs) with a
+    // line break and a key: the edit only parses when both ends are placed right.
+    client.change(uri, version: 2, [((1, 7, 1, 12), "x\napp: 1nvalid")])
+    let diagnostics = try client.diagnostics(for: uri, version: 2)
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0205"])
+    #expect(diagnostics.first?["range"]?["start"] == LSPPosition(line: 2, character: 5).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("YAML that is not a manifest (no top-level 'routecfg:') gets no diagnostics and no answers")
+  func otherYAML() throws {
+    let scratch = try ScratchDirectory()
+    let workflow = "name: CI\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n"
+    let uri = scratch.uri("ci.yml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]))
+    client.open(uri, text: workflow)
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    #expect(try client.result("textDocument/completion", LSPClient.at(uri, 0, 2)) == .null)
+    #expect(try client.result("textDocument/hover", LSPClient.at(uri, 2, 1)) == .null)
+    // Once it declares the format, it is a manifest.
+    client.change(uri, version: 2, [((0, 0, 0, 0), "routecfg: 1\n")])
+    let diagnostics = try client.diagnostics(for: uri, version: 2)
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0201", "RC0201", "RC0201"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("the documentation link follows the diagnosticsDocumentation option")
+  func documentationOption() throws {
+    let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
+    let uri = LSPClient.uri(Self.invalidPath)
+    let client = try LSPClient()
+    try client.initialize(
+      options: .object([("diagnosticsDocumentation", .string("https://example.com/d.html"))]))
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri)
+    #expect(
+      diagnostics.first?["codeDescription"]?["href"]?.stringValue
+        == "https://example.com/d.html#rc0602-unmappedmembers")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// Manifests split with `include`: an included file opened alone is checked as part of its root
+/// manifest, open buffers of included files win over their files on disk, and navigation crosses
+/// files.
+@Suite("routecfg lsp: includes")
+struct IncludeTests {
+  static let shop = LSPClient.repository + "/manifests/ShopApp"
+
+  @Test("an included file opened alone is checked with its root: its references resolve")
+  func includedFileAlone() throws {
+    let path = Self.shop + "/Checkout/checkout.yaml"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let uri = LSPClient.uri(path)
+    let client = try LSPClient()
+    try client.initialize(root: LSPClient.repository)
+    client.open(uri, text: text)
+    #expect(
+      try client.diagnostics(for: uri).isEmpty, "SessionService and AnalyticsService come from other files")
+    // Go to definition crosses into the file that declares the protocol.
+    let (line, character) = TextFinder(text).position(of: "SessionService", offset: 2)
+    let definition = try client.result("textDocument/definition", LSPClient.at(uri, line, character))
+    let location = try #require(definition.arrayValue?.first)
+    #expect(location["uri"]?.stringValue == LSPClient.uri(Self.shop + "/Shared/services.yaml"))
+    let services = try String(contentsOfFile: Self.shop + "/Shared/services.yaml", encoding: .utf8)
+    let declared = TextFinder(services).position(of: "SessionService:")
+    #expect(
+      location["range"]?["start"] == LSPPosition(line: declared.line, character: declared.character).json)
+    // Hover on a protocol declared in another file shows its members.
+    let hover = try client.result("textDocument/hover", LSPClient.at(uri, line, character))
+    #expect(hover["contents"]?["value"]?.stringValue?.contains("protocol SessionService") == true)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("the open buffer of an included file wins over its disk content, for every file of the manifest")
+  func includedBufferWins() throws {
+    let rootPath = Self.shop + "/ShopApp.yaml"
+    let rootText = try String(contentsOfFile: rootPath, encoding: .utf8)
+    let includePath = Self.shop + "/Checkout/checkout.yaml"
+    let includeText = try String(contentsOfFile: includePath, encoding: .utf8)
+    let rootURI = LSPClient.uri(rootPath)
+    let includeURI = LSPClient.uri(includePath)
+    let client = try LSPClient()
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: LSPClient.repository)
+    client.open(rootURI, text: rootText)
+    #expect(try client.diagnostics(for: rootURI, version: 1).isEmpty)
+    client.open(includeURI, text: includeText)
+    #expect(try client.diagnostics(for: includeURI, version: 1).isEmpty)
+    // Rename 'CartService' in the include's buffer only: its module's reference and the root's
+    // adapter both lose it.
+    let renamed = includeText.replacingOccurrences(of: "CartService:", with: "BasketService:")
+    client.change(includeURI, version: 2, [(nil, renamed)])
+    let rootDiagnostics = try client.diagnostics(for: rootURI)
+    #expect(
+      rootDiagnostics.contains {
+        $0["code"]?.stringValue == "RC0503" && $0["message"]?.stringValue?.contains("CartService") == true
+      })
+    let includeDiagnostics = try client.diagnostics(for: includeURI, version: 2)
+    let unknown = try #require(includeDiagnostics.first { $0["code"]?.stringValue == "RC0503" })
+    let (line, character) = TextFinder(renamed).position(of: "[CartService]", offset: 1)
+    #expect(unknown["range"]?["start"] == LSPPosition(line: line, character: character).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a missing include is reported at its entry, and the rest is still checked")
+  func missingInclude() throws {
+    let scratch = try ScratchDirectory()
+    let text = "routecfg: 1\ninclude: [Missing/nowhere.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri)
+    let missing = try #require(diagnostics.first)
+    #expect(missing["code"]?.stringValue == "RC0301")
+    #expect(missing["range"]?["start"] == LSPPosition(line: 1, character: 10).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a change on disk to an included file that is not open is picked up through watched files")
+  func watchedFiles() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [Feature/feature.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatureInput]}\n"
+    try scratch.write("app.yaml", root)
+    let feature =
+      "protocols:\n  FeatureInput: \"\"\nmodules:\n  Feature: {kind: view, provides: [FeatureInput], routes: [/f]}\n"
+    try scratch.write("Feature/feature.yaml", feature)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path, watchesFiles: true)
+    // The server asks to watch manifest files; the client agrees.
+    let registration = try client.take(description: "client/registerCapability") {
+      $0["method"]?.stringValue == "client/registerCapability"
+    }
+    let watcher = registration["params"]?["registrations"]?.arrayValue?.first
+    #expect(watcher?["method"]?.stringValue == "workspace/didChangeWatchedFiles")
+    client.send(
+      .object([("jsonrpc", .string("2.0")), ("id", registration["id"] ?? .null), ("result", .null)]))
+    client.open(scratch.uri("app.yaml"), text: root)
+    #expect(try client.diagnostics(for: scratch.uri("app.yaml")).isEmpty)
+    try scratch.write(
+      "Feature/feature.yaml", feature.replacingOccurrences(of: "FeatureInput: \"\"", with: "Other: \"\""))
+    client.notify(
+      "workspace/didChangeWatchedFiles",
+      .object([
+        (
+          "changes",
+          .array([.object([("uri", .string(scratch.uri("Feature/feature.yaml"))), ("type", .int(2))])])
+        )
+      ]))
+    let diagnostics = try client.diagnostics(for: scratch.uri("app.yaml"))
+    #expect(diagnostics.contains { $0["code"]?.stringValue == "RC0503" })
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("definition on an include entry opens the file")
+  func includeEntryDefinition() throws {
+    let rootPath = Self.shop + "/ShopApp.yaml"
+    let text = try String(contentsOfFile: rootPath, encoding: .utf8)
+    let uri = LSPClient.uri(rootPath)
+    let client = try LSPClient()
+    try client.initialize(root: LSPClient.repository)
+    client.open(uri, text: text)
+    let (line, character) = TextFinder(text).position(of: "Catalog/catalog.yaml", offset: 3)
+    let definition = try client.result("textDocument/definition", LSPClient.at(uri, line, character))
+    #expect(
+      definition.arrayValue?.first?["uri"]?.stringValue == LSPClient.uri(Self.shop + "/Catalog/catalog.yaml"))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}

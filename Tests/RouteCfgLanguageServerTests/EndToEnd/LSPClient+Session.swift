@@ -1,0 +1,140 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// The messages an editor sends, as one-liners.
+extension LSPClient {
+  /// Starts a session: `initialize` (with the position encodings and options given) then
+  /// `initialized`. Returns the `initialize` result.
+  @discardableResult
+  func initialize(
+    encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil, root: String? = nil,
+    watchesFiles: Bool = false
+  ) throws -> RouteCfgCore.JSONValue {
+    var capabilities: [(String, RouteCfgCore.JSONValue)] = []
+    if let encodings {
+      capabilities.append(
+        ("general", .object([("positionEncodings", .array(encodings.map { .string($0) }))])))
+    }
+    if watchesFiles {
+      capabilities.append(
+        ("workspace", .object([("didChangeWatchedFiles", .object([("dynamicRegistration", .bool(true))]))])))
+    }
+    var params: [(String, RouteCfgCore.JSONValue)] = [
+      ("processId", .null), ("capabilities", .object(capabilities)),
+    ]
+    if let root { params.append(("rootUri", .string(Self.uri(root)))) }
+    if let options { params.append(("initializationOptions", options)) }
+    let result = try self.result("initialize", .object(params))
+    notify("initialized", .object([]))
+    return result
+  }
+
+  func open(_ uri: String, text: String, version: Int = 1) {
+    notify(
+      "textDocument/didOpen",
+      .object([
+        (
+          "textDocument",
+          .object([
+            ("uri", .string(uri)), ("languageId", .string("yaml")), ("version", .int(version)),
+            ("text", .string(text)),
+          ])
+        )
+      ]))
+  }
+
+  /// `didChange` with range changes (`nil` range: the whole text).
+  func change(_ uri: String, version: Int, _ changes: [(range: (Int, Int, Int, Int)?, text: String)]) {
+    let contentChanges = changes.map { change -> RouteCfgCore.JSONValue in
+      guard let (startLine, startCharacter, endLine, endCharacter) = change.range else {
+        return .object([("text", .string(change.text))])
+      }
+      let range = LSPRange(
+        start: LSPPosition(line: startLine, character: startCharacter),
+        end: LSPPosition(line: endLine, character: endCharacter))
+      return .object([("range", range.json), ("text", .string(change.text))])
+    }
+    notify(
+      "textDocument/didChange",
+      .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+        ("contentChanges", .array(contentChanges)),
+      ]))
+  }
+
+  func close(_ uri: String) {
+    notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(uri))]))]))
+  }
+
+  /// `{textDocument, position}` parameters.
+  static func at(_ uri: String, _ line: Int, _ character: Int) -> RouteCfgCore.JSONValue {
+    .object([
+      ("textDocument", .object([("uri", .string(uri))])),
+      ("position", .object([("line", .int(line)), ("character", .int(character))])),
+    ])
+  }
+
+  /// `shutdown`, then `exit`; the exit status.
+  func shutdownAndExit() throws -> Int32 {
+    let response = try request("shutdown", .null)
+    guard response["result"] == .null else { throw ClientError("shutdown failed: \(response.rendered())") }
+    notify("exit", .null)
+    return try waitForExit()
+  }
+
+  static func uri(_ path: String) -> String { DocumentURI.fileURI(path: path) }
+}
+
+/// A scratch directory of manifest files, removed at the end of a test.
+final class ScratchDirectory {
+  let path: String
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-lsp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    path = FileSystemPath.canonical(base.path)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Writes a file (creating its directory) and returns its path.
+  @discardableResult
+  func write(_ relative: String, _ text: String) throws -> String {
+    let file = path + "/" + relative
+    try FileManager.default.createDirectory(
+      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  func uri(_ relative: String) -> String { LSPClient.uri(path + "/" + relative) }
+}
+
+enum FileSystemPath {
+  static func canonical(_ path: String) -> String { FileSystem.realPath(path) ?? path }
+}
+
+/// Positions in a text, found by what is written there.
+struct TextFinder {
+  let lines: [Substring]
+
+  init(_ text: String) { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
+
+  /// The line and UTF-16 character where `needle` starts (plus `offset`), on the first line
+  /// holding it after line `after`.
+  func position(of needle: String, offset: Int = 0, after: Int = -1) -> (line: Int, character: Int) {
+    for (number, line) in lines.enumerated() where number > after {
+      if let range = line.range(of: needle) {
+        return (number, line[..<range.lowerBound].utf16.count + offset)
+      }
+    }
+    Issue.record("'\(needle)' is not in the text")
+    return (0, 0)
+  }
+
+  func line(of needle: String) -> Int { position(of: needle).line }
+}

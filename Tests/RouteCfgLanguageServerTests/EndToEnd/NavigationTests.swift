@@ -1,0 +1,163 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// Go to definition, references, highlights, hover and the outline on a manifest that uses
+/// every kind of reference.
+@Suite("routecfg lsp: navigation and hover")
+struct NavigationTests {
+  /// (where the cursor is, offset into it, where the declaration's name starts, offset into it).
+  static let definitions: [(String, Int, String, Int)] = [
+    ("inherits: [ScreenInput]", 12, "ScreenInput: |", 0),
+    ("var header: HeaderInput?", 14, "HeaderInput: |", 0),
+    ("provides: [DetailInput]", 12, "DetailInput:", 0),
+    ("owner: AlertInput?", 8, "AlertInput: |", 0),
+    ("requires: [RequiredScreen", 12, "RequiredScreen: |", 0),
+    ("adapt: RequiredScreen", 8, "RequiredScreen: |", 0),
+    ("to: DetailInput", 5, "DetailInput:", 0),
+    ("caption: header.title", 2, "var caption", 4),
+    ("caption: header.title", 10, "var header", 4),
+    ("caption: header.title", 18, "var title", 4),
+    ("present: show(animated:)", 2, "func present", 5),
+    ("present: show(animated:)", 11, "func show", 5),
+    ("  AlertInput: IOSAlert", 4, "AlertInput: |", 0),
+    ("  AlertInput: IOSAlert", 15, "IOSAlert: {", 0),
+    ("AlertInput: MacAlert", 14, "MacAlert: {", 0),
+    ("fallback: Missing", 11, "Missing: {", 0),
+  ]
+
+  @Test("definition reaches the declaration of every protocol, module and member reference")
+  func definitions() throws {
+    let session = try TourSession()
+    for (needle, offset, declaration, declarationOffset) in Self.definitions {
+      let result = try session.ask("textDocument/definition", needle, offset: offset)
+      let location = result.arrayValue?.first
+      #expect(location?["uri"]?.stringValue == session.uri, "\(needle) +\(offset)")
+      #expect(
+        location?["range"]?["start"] == session.position(declaration, offset: declarationOffset),
+        "\(needle) +\(offset) should reach \(declaration)")
+    }
+    // Nothing to go to on a key or a route.
+    #expect(try session.ask("textDocument/definition", "kind: view", offset: 1) == .null)
+    try session.finish()
+  }
+
+  @Test("references and highlights list every place a name is written")
+  func referencesAndHighlights() throws {
+    let session = try TourSession()
+    let references = try session.ask("textDocument/references", "AlertInput: |", offset: 3)
+    let starts = references.arrayValue?.compactMap { $0["range"]?["start"] } ?? []
+    let expected = [
+      session.position("AlertInput: |"), session.position("owner: AlertInput?", offset: 7),
+      session.position("requires: [RequiredScreen, AlertInput]", offset: 27),
+      session.position("provides: [AlertInput]", offset: 11),
+      session.position("provides: [AlertInput]", offset: 11, after: session.finder.line(of: "IOSAlert: {")),
+      session.position("  AlertInput: IOSAlert", offset: 2), session.position("AlertInput: MacAlert"),
+    ]
+    #expect(starts.count == expected.count)
+    #expect(Set(starts.map { $0.rendered() }) == Set(expected.map { $0.rendered() }))
+    let withoutDeclaration = try session.client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(session.uri))])),
+        ("position", session.position("AlertInput: |", offset: 3)),
+        ("context", .object([("includeDeclaration", .bool(false))])),
+      ]))
+    #expect(withoutDeclaration.arrayValue?.count == expected.count - 1)
+    // Members: the declaration and the 'map' entry that names it.
+    let member = try session.ask("textDocument/references", "var caption", offset: 5)
+    #expect(member.arrayValue?.count == 2)
+    let highlights = try session.ask("textDocument/documentHighlight", "to: DetailInput", offset: 6)
+    let kinds = highlights.arrayValue?.compactMap { $0["kind"]?.intValue }.sorted()
+    #expect(kinds == [2, 2, 3], "two reads (provides, to) and the declaration")
+    try session.finish()
+  }
+
+  @Test("hover shows protocols with inherited members, modules, both sides of a map entry, keys")
+  func hover() throws {
+    let session = try TourSession()
+    func text(_ needle: String, _ offset: Int) throws -> String {
+      try session.ask("textDocument/hover", needle, offset: offset)["contents"]?["value"]?.stringValue ?? ""
+    }
+    let detail = try text("provides: [DetailInput]", 12)
+    #expect(detail.contains("protocol DetailInput: ScreenInput {"))
+    #expect(
+      detail.contains(
+        "  var subtitle: String { get set }\n  // inherited from ScreenInput\n  var header: HeaderInput? { get }"
+      ))
+    #expect(detail.contains("func show(animated: Bool) -> Bool"))
+    #expect(detail.contains("provided by `Detail`"))
+    #expect(detail.contains("adapter from `RequiredScreen`"))
+    let requiresKey = try text("requires: [RequiredScreen", 3)
+    #expect(requiresKey == "`requires`: Protocols this module needs, in its own words.")
+    let module = try text("  Home:", 3)
+    #expect(module.contains("**view** module `Home`"))
+    #expect(module.contains("requires `RequiredScreen`, `AlertInput`"))
+    #expect(module.contains("routes `/`"))
+    let detailModule = try text("  Detail:", 3)
+    #expect(detailModule.contains("parameters `id: Int`, `owner: AlertInput?`"))
+    let fallback = try text("  Missing: {", 3)
+    #expect(fallback.contains("the fallback for unmatched URLs"))
+    for offset in [2, 12] {
+      let entry = try text("caption: header.title", offset)
+      #expect(entry.contains("// RequiredScreen (required)\nvar caption: String? { get set }"))
+      #expect(
+        entry.contains("// DetailInput (provided, key path header.title)\nvar title: String? { get set }"))
+    }
+    let method = try text("present: show(animated:)", 12)
+    #expect(method.contains("func present(animated: Bool) -> Bool"))
+    #expect(method.contains("func show(animated: Bool) -> Bool"))
+    let key = try session.ask("textDocument/hover", "    kind: view", offset: 5)
+    #expect(
+      key["contents"]?["value"]?.stringValue?.contains(
+        "'view' (made and used on the main actor) or 'service'") == true)
+    #expect(key["range"]?["start"] == session.position("    kind: view", offset: 4))
+    #expect(try session.ask("textDocument/hover", "# A manifest", offset: 3) == .null)
+    try session.finish()
+  }
+
+  @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
+  func documentSymbols() throws {
+    let session = try TourSession()
+    let symbols = try session.client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(session.uri))]))]))
+    let top = symbols.arrayValue ?? []
+    #expect(
+      top.compactMap { $0["name"]?.stringValue }
+        == ["routecfg", "app", "fallback", "protocols", "modules", "adapters", "bindings", "variants"])
+    func children(_ symbol: RouteCfgCore.JSONValue?) -> [RouteCfgCore.JSONValue] {
+      symbol?["children"]?.arrayValue ?? []
+    }
+    func named(_ name: String, in list: [RouteCfgCore.JSONValue]) -> RouteCfgCore.JSONValue? {
+      list.first { $0["name"]?.stringValue == name }
+    }
+    let protocols = children(named("protocols", in: top))
+    #expect(
+      protocols.compactMap { $0["name"]?.stringValue } == [
+        "HeaderInput", "ScreenInput", "DetailInput", "RequiredScreen", "AlertInput",
+      ])
+    let screen = named("ScreenInput", in: protocols)
+    #expect(children(screen).compactMap { $0["name"]?.stringValue } == ["header", "show(animated:)"])
+    #expect(children(screen).compactMap { $0["kind"]?.intValue } == [7, 6])
+    #expect(named("DetailInput", in: protocols)?["detail"]?.stringValue == "protocol: ScreenInput")
+    let modules = children(named("modules", in: top))
+    #expect(modules.compactMap { $0["kind"]?.intValue }.allSatisfy { $0 == 2 })
+    #expect(children(named("Detail", in: modules)).compactMap { $0["name"]?.stringValue } == ["/detail/:id"])
+    let adapter = children(named("adapters", in: top)).first
+    #expect(adapter?["name"]?.stringValue == "RequiredScreen → DetailInput")
+    #expect(
+      children(adapter).compactMap { $0["name"]?.stringValue } == [
+        "caption → header.title", "present → show(animated:)",
+      ])
+    let variant = children(named("variants", in: top)).first
+    #expect(children(variant).compactMap { $0["name"]?.stringValue } == ["AlertInput → MacAlert"])
+    // The module's range covers its whole entry, its selection only the name.
+    let detail = try #require(named("Detail", in: modules))
+    #expect(detail["selectionRange"]?["start"] == session.position("  Detail:", offset: 2))
+    #expect(
+      (detail["range"]?["end"]?["line"]?.intValue ?? 0) >= session.finder.line(of: "routes: [\"/detail"))
+    try session.finish()
+  }
+}

@@ -1,0 +1,89 @@
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+@Suite("LSP: the place of the cursor, read from text that may not parse")
+struct CursorContextTests {
+  /// The context at `‸`, with its path written `modules.Login.provides.-`.
+  static func context(_ text: String) throws -> (
+    path: String, slot: CursorContext.Slot, prefix: String, context: CursorContext
+  ) {
+    let bytes = Array(text.utf8)
+    let marker = Array("‸".utf8)
+    let index = try #require(
+      (0...(bytes.count - marker.count)).first { Array(bytes[$0..<$0 + marker.count]) == marker })
+    var clean = bytes
+    clean.removeSubrange(index..<index + marker.count)
+    let context = try #require(CursorContext.at(offset: index, in: clean, lines: LineIndex(clean)))
+    let path = context.path.map { step -> String in
+      if case .key(let key) = step { return key }
+      return "-"
+    }.joined(separator: ".")
+    return (path, context.slot, context.prefix, context)
+  }
+
+  static let cases: [(String, String, CursorContext.Slot, String)] = [
+    ("ro‸", "", .key, "ro"),
+    ("routecfg: 1\nmodules:\n  Login:\n    pro‸", "modules.Login", .key, "pro"),
+    ("modules:\n  Login:\n    kind: vi‸ew", "modules.Login.kind", .value, "vi"),
+    ("modules:\n  Login:\n    provides: [A, Pro‸", "modules.Login.provides.-", .value, "Pro"),
+    ("modules:\n  Login:\n    provides:\n      - Pro‸", "modules.Login.provides.-", .value, "Pro"),
+    ("modules:\n  Login:\n    provides:\n    - Pro‸", "modules.Login.provides.-", .value, "Pro"),
+    ("modules:\n  Login: {kind: view, provides: [A, ‸", "modules.Login.provides.-", .value, ""),
+    ("modules:\n  Login: {kind: view, ro‸", "modules.Login", .key, "ro"),
+    ("modules:\n  Login: {kind: \"vi‸", "modules.Login.kind", .value, "vi"),
+    ("adapters:\n  - adapt: A\n    to: B\n    map:\n      mes‸", "adapters.-.map", .key, "mes"),
+    (
+      "adapters:\n  - adapt: A\n    to: B\n    map:\n      message: header.ti‸", "adapters.-.map.message",
+      .value, "header.ti"
+    ),
+    ("adapters:\n  - adapt: A\n    t‸", "adapters.-", .key, "t"),
+    ("adapters:\n  - a‸", "adapters.-", .value, "a"),
+    ("adapters:\n  - {adapt: A, to: B, map: {x: y‸}}", "adapters.-.map.x", .value, "y"),
+    ("protocols:\n  P: |\n    var x: Str‸", "protocols.P", .blockScalar, "Str"),
+    ("protocols:\n  P: |\n    var x: Int\n\n    func f(a: B‸", "protocols.P", .blockScalar, "B"),
+    (
+      "protocols:\n  P:\n    inherits: [Q]\n    members: |\n      var x: ‸", "protocols.P.members",
+      .blockScalar, ""
+    ),
+    ("protocols:\n  P: |\n    var x: Int\nmodules:\n  M:\n    ki‸", "modules.M", .key, "ki"),
+    ("bindings:\n  Alert: IO‸", "bindings.Alert", .value, "IO"),
+    ("variants:\n  macOS:\n    bindings:\n      Alert: ‸", "variants.macOS.bindings.Alert", .value, ""),
+    ("modules:\n  # a comment\n  Login:\n\n    ‸", "modules.Login", .key, ""),
+    ("modules:\n  Login:\n    routes: [\"/a\", '/b‸", "modules.Login.routes.-", .value, "/b"),
+  ]
+
+  @Test("paths, slots and prefixes in block and flow style", arguments: cases)
+  func contexts(text: String, path: String, slot: CursorContext.Slot, prefix: String) throws {
+    let found = try Self.context(text)
+    #expect(found.path == path, "\(text)")
+    #expect(found.slot == slot, "\(text)")
+    #expect(found.prefix == prefix, "\(text)")
+  }
+
+  @Test("no context inside a comment")
+  func comment() {
+    let text = Array("modules: # no‸".utf8.filter { $0 < 0x80 })
+    #expect(CursorContext.at(offset: text.count, in: text, lines: LineIndex(text)) == nil)
+  }
+
+  @Test("keys already written and the scalars beside a key are read from the text")
+  func siblings() throws {
+    let block = try Self.context(
+      "adapters:\n  - adapt: Required   # comment\n    to: 'Provided'\n    map:\n      a: b\n      ‸\n      c: d\n  - adapt: Other"
+    )
+    #expect(block.context.existingKeys == ["a", "c"])
+    let mapIndex = try #require(block.context.path.firstIndex(of: .key("map")))
+    #expect(block.context.siblingScalars(ofKeyAt: mapIndex)["adapt"] == "Required")
+    #expect(block.context.siblingScalars(ofKeyAt: mapIndex)["to"] == "Provided")
+    let flow = try Self.context("adapters:\n  - {adapt: Required, to: Provided, map: {a: b, ‸}}")
+    #expect(flow.context.existingKeys == ["a"])
+    let flowMap = try #require(flow.context.path.firstIndex(of: .key("map")))
+    #expect(flow.context.siblingScalars(ofKeyAt: flowMap)["to"] == "Provided")
+  }
+}
+
+extension CursorContext.Slot: CustomTestStringConvertible {
+  public var testDescription: String { "\(self)" }
+}
