@@ -39,7 +39,9 @@ struct GoldenTests {
     Case(
       name: "RouteValues", manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml",
       options: CodegenOptions()),
-    Case(name: "NoteApp-dynamic", manifest: "manifests/NoteApp.yaml", options: CodegenOptions(dynamicRegistration: true)),
+    Case(
+      name: "NoteApp-dynamic", manifest: "manifests/NoteApp.yaml",
+      options: CodegenOptions(dynamicRegistration: true)),
   ]
 
   static let recording = ProcessInfo.processInfo.environment["ROUTECFG_RECORD_GOLDEN"] == "1"

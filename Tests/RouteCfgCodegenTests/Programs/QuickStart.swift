@@ -64,7 +64,8 @@ func quickStart() -> Bool {
   let screen = (login as? ProvidedLoginViewInputAsModuleARequiredLoginViewInput)?.base as? LoginViewController
   screen?.logIn()
   return screen?.notifyString == "Please log in" && noteList.loggedIn
-    && route == .route(.noteDetail(noteId: 42, query: "swift")) && (page as? NoteDetailViewController)?.noteId == 42
+    && route == .route(.noteDetail(noteId: 42, query: "swift"))
+    && (page as? NoteDetailViewController)?.noteId == 42
 }
 
 if !MainActor.assumeIsolated({ quickStart() }) {
