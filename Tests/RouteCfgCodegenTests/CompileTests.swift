@@ -1,7 +1,8 @@
 import Foundation
-import RouteCfgCodegen
 import RouteCfgCore
 import Testing
+
+@testable import RouteCfgCodegen
 
 /// Generated code compiled by the real compiler: Swift 6 language mode, warnings as errors,
 /// with the default isolation and with main-actor default isolation.
@@ -68,6 +69,20 @@ struct CompileTests {
     for isolation in SwiftCompiler.Isolation.allCases {
       try compile(testCase, isolation: isolation, typecheckOnly: true)
     }
+  }
+
+  @Test("A route enum with more cases than the compiler checks a switch over still compiles")
+  func manyRoutedModulesCompile() throws {
+    var yaml = "routecfg: 1\napp: Many\nmodules:\n"
+    for index in 0..<(CaseDispatch.switchLimit + 50) {
+      yaml += "  M\(index): {kind: view, parameters: {id: Int, tag: String?}, routes: [\"/m\(index)/:id\"]}\n"
+    }
+    let files = try Generation.files(yaml: yaml, path: "Many.yaml")
+    let scratch = try Scratch()
+    let paths = try files.map { try scratch.write($0.name, $0.contents) }
+    let outcome = try SwiftCompiler.compile(
+      paths, isolation: .nonisolated, output: scratch.path + "/lib.so", typecheckOnly: true)
+    #expect(outcome.succeeded, "\(outcome.output)")
   }
 
   @Test("Some fixtures are valid, so the list above is not empty")

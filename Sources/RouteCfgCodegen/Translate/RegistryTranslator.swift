@@ -201,7 +201,9 @@ struct RegistryTranslator {
           name: "open",
           parameters: [SwiftParameter(label: nil, name: "route", type: .named(context.routeTypeName))],
           result: .anyObject),
-        body: [.switch(.identifier("route"), cases)]))
+        body: CaseDispatch.statements(
+          over: .identifier("route"), cases: cases, caseCount: routedModules.count,
+          otherwise: CaseDispatch.unreachable)))
     let unmatched: SwiftStmt =
       fallback.map { .return(makeObject($0, arguments: $0.parameters.map { _ in .nil })) } ?? .return(.nil)
     let resolve = SwiftExpr.call(

@@ -69,7 +69,10 @@ struct RouteEquality {
             ])
           ], body: [.return(result)]))
     }
-    if modules.count > 1 { cases.append(SwiftSwitchCase(patterns: [], body: [.return(.verbatim("false"))])) }
+    let large = modules.count > CaseDispatch.switchLimit
+    if modules.count > 1, !large {
+      cases.append(SwiftSwitchCase(patterns: [], body: [.return(.verbatim("false"))]))
+    }
     return .function(
       SwiftFunction(
         head: SwiftDeclHead(
@@ -82,7 +85,9 @@ struct RouteEquality {
             SwiftParameter(label: nil, name: "lhs", type: .named(context.routeTypeName)),
             SwiftParameter(label: nil, name: "rhs", type: .named(context.routeTypeName)),
           ], result: .bool),
-        body: [.switch(.tuple([.identifier("lhs"), .identifier("rhs")]), cases)]))
+        body: CaseDispatch.statements(
+          over: .tuple([.identifier("lhs"), .identifier("rhs")]), cases: cases, caseCount: modules.count,
+          otherwise: [.return(.verbatim("false"))])))
   }
 
   private func hash() -> SwiftDecl {
@@ -119,6 +124,7 @@ struct RouteEquality {
         signature: SwiftSignature(
           name: "hash",
           parameters: [SwiftParameter(label: "into", name: "hasher", type: .named("inout Hasher"))]),
-        body: [.switch(.selfExpr, cases)]))
+        body: CaseDispatch.statements(over: .selfExpr, cases: cases, caseCount: modules.count, otherwise: []))
+    )
   }
 }

@@ -19,7 +19,11 @@ struct RoutePathTranslator {
           ],
           modifiers: context.access),
         isLet: false, name: "path", type: .string,
-        accessors: .computed(get: [.switch(.selfExpr, modules.map(pathCase))], set: nil)))
+        accessors: .computed(
+          get: CaseDispatch.statements(
+            over: .selfExpr, cases: modules.map(pathCase), caseCount: modules.count,
+            otherwise: CaseDispatch.unreachable),
+          set: nil)))
   }
 
   private func pathCase(_ module: ModuleInfo) -> SwiftSwitchCase {
