@@ -15,8 +15,8 @@ public enum ScaleShape: String, CaseIterable, Sendable {
   /// One adapter between two protocols of `n` members each, mapping every member explicitly;
   /// the last entry names a misspelt member (one unknown-member error with a suggestion).
   case wideAdapter = "wide-adapter"
-  /// `n` protocols, each inheriting the one before (marker protocols, within the inheritance
-  /// budget up to about 1,400), and one protocol inheriting all of them.
+  /// `n` protocols of one member each in chains of 32, each inheriting the one before, and one
+  /// protocol inheriting the last of every chain (so all `n` members).
   case inheritance = "inheritance"
   /// `n` required protocols whose delegates chain (`delegate` of protocol `i` is protocol
   /// `i + 1`), each forwarded to its provided twin through an adapter with a renamed member:
@@ -93,13 +93,26 @@ public enum ScaleShape: String, CaseIterable, Sendable {
   }
 
   private static func inheritance(_ n: Int) -> String {
-    var text = "routecfg: 1\nprotocols:\n  P0: ''\n"
-    for index in 1..<n { text += "  P\(index): {inherits: [P\(index - 1)], members: ''}\n" }
-    text += "  Wide:\n    inherits: [" + (0..<n).map { "P\($0)" }.joined(separator: ", ") + "]\n"
+    var text = "routecfg: 1\nprotocols:\n"
+    var tails: [String] = []
+    for index in 0..<n {
+      if index % chainDepth == 0 {
+        text += "  P\(index): 'var m\(index): Int'\n"
+      } else {
+        text += "  P\(index): {inherits: [P\(index - 1)], members: 'var m\(index): Int'}\n"
+      }
+      if index % chainDepth == chainDepth - 1 || index == n - 1 { tails.append("P\(index)") }
+    }
+    text += "  Wide:\n    inherits: [" + tails.joined(separator: ", ") + "]\n"
     text += "    members: 'var own: Int'\n"
     text += "modules:\n  Host: {kind: view, provides: [Wide], routes: [/host]}\n"
     return text
   }
+
+  /// The depth of each inheritance chain of ``inheritance``: deep enough to need a real walk,
+  /// short enough that the inherited members (which grow with the square of the depth) stay
+  /// within the inheritance budget at any `n`.
+  private static let chainDepth = 32
 
   private static func delegateChain(_ n: Int) -> String {
     var protocols = ""

@@ -61,21 +61,16 @@ public struct RouteMatch: Sendable, Equatable {
 }
 
 /// Where the values of a match were written in its URL: byte ranges of the bound segments (a
-/// catch-all's runs to the last segment) and of the query. They are valid (the matcher checked
-/// their escapes and types), so converting them again cannot fail.
-struct WrittenValues: Sendable {
-  let url: String
-  let entry: RouteTrie.CompiledEntry
-  /// Each binding's byte range, packed as `start << 16 | end` (URLs are at most 8 KiB): the first
-  /// four inline, the rest in `more`.
+/// catch-all's runs to the last segment) and of the query, packed as `start << 16 | end` (URLs
+/// are at most 8 KiB). The first four bindings are stored inline, so a match of up to four
+/// parameters allocates nothing.
+struct WrittenRanges: Sendable {
   private var first: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-  private var more: [UInt32] = []
-  private let query: UInt32
+  private var more: ContiguousArray<UInt32>?
+  let query: UInt32
 
-  init(url: String, entry: RouteTrie.CompiledEntry, scanned: ScannedURL) {
-    self.url = url
-    self.entry = entry
-    self.query = Self.pack(scanned.queryStart, scanned.queryEnd)
+  init(entry: RouteTrie.CompiledEntry, scanned: ScannedURL) {
+    query = Self.pack(scanned.queryStart, scanned.queryEnd)
     for (position, binding) in entry.bindings.enumerated() {
       let segment = scanned.segments[binding.segment]
       let end = binding.isCatchAll ? scanned.segments[scanned.segmentCount - 1].rawEnd : segment.rawEnd
@@ -85,36 +80,82 @@ struct WrittenValues: Sendable {
       case 1: first.1 = packed
       case 2: first.2 = packed
       case 3: first.3 = packed
-      default: more.append(packed)
+      default: more = (more ?? []) + [packed]
       }
     }
   }
 
   private static func pack(_ start: Int, _ end: Int) -> UInt32 { UInt32(start) << 16 | UInt32(end) }
 
-  private func range(ofBinding position: Int) -> Range<String.Index> {
+  /// The byte range of binding `position`.
+  func binding(_ position: Int) -> Range<Int> {
     let packed: UInt32
     switch position {
     case 0: packed = first.0
     case 1: packed = first.1
     case 2: packed = first.2
     case 3: packed = first.3
-    default: packed = more[position - 4]
+    default: packed = more?[position - 4] ?? 0
     }
-    return index(Int(packed >> 16))..<index(Int(packed & 0xFFFF))
+    return Self.unpack(packed)
   }
 
-  private func index(_ offset: Int) -> String.Index {
-    url.utf8.index(url.utf8.startIndex, offsetBy: offset)
+  static func unpack(_ packed: UInt32) -> Range<Int> { Int(packed >> 16)..<Int(packed & 0xFFFF) }
+}
+
+/// The values of a match, converted from the URL when they are read. The matcher checked their
+/// escapes and types, so converting them again cannot fail.
+struct WrittenValues: Sendable {
+  let url: String
+  let trie: RouteTrie
+  let entry: Int
+  let ranges: WrittenRanges
+
+  func value(for name: String) -> RouteValue? {
+    let compiled = trie.entries[entry]
+    if let position = compiled.bindings.firstIndex(where: { $0.name == name }) {
+      return bindingValue(compiled.bindings[position], ranges.binding(position))
+    }
+    guard let parameter = compiled.queryParameters.first(where: { $0.name == name }),
+      case .value(let text) = URLQuery(substring(WrittenRanges.unpack(ranges.query))).value(forKey: name)
+    else { return nil }
+    return parameter.type?.parse(text)
   }
 
-  /// The value of binding `position`: decoded and converted.
-  private func bindingValue(_ position: Int) -> RouteValue? {
-    let binding = entry.bindings[position]
-    let text = url[range(ofBinding: position)]
-    guard binding.isCatchAll else { return Self.decoded(text).flatMap(binding.type.parse) }
+  func all() -> [String: RouteValue] {
+    let compiled = trie.entries[entry]
+    var values: [String: RouteValue] = [:]
+    for (position, binding) in compiled.bindings.enumerated() {
+      values[binding.name] = bindingValue(binding, ranges.binding(position))
+    }
+    guard !compiled.queryParameters.isEmpty else { return values }
+    let query = URLQuery(substring(WrittenRanges.unpack(ranges.query)))
+    for parameter in compiled.queryParameters {
+      if case .value(let text) = query.value(forKey: parameter.name) {
+        values[parameter.name] = parameter.type?.parse(text)
+      }
+    }
+    return values
+  }
+
+  private func substring(_ range: Range<Int>) -> Substring {
+    let utf8 = url.utf8
+    return url[
+      utf8.index(
+        utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+    ]
+  }
+
+  /// The value of a binding written at `range`: decoded and converted.
+  private func bindingValue(_ binding: RouteTrie.Binding, _ range: Range<Int>) -> RouteValue? {
+    let text = substring(range)
+    let escaped = text.utf8.contains(URLSyntax.percent)
+    guard binding.isCatchAll else {
+      guard escaped else { return binding.type.parse(text) }
+      return Self.decoded(text).flatMap(binding.type.parse)
+    }
     // The decoded segments joined with `/` (`%2F` stays inside its segment).
-    guard text.utf8.contains(URLSyntax.percent) else { return .string(String(text)) }
+    guard escaped else { return .string(String(text)) }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false).compactMap(Self.decoded)
     return .string(parts.joined(separator: "/"))
   }
@@ -122,32 +163,5 @@ struct WrittenValues: Sendable {
   private static func decoded(_ text: Substring) -> String? {
     guard case .success(let value) = PercentDecoding.decode(text) else { return nil }
     return value
-  }
-
-  private var queryText: Substring {
-    url[index(Int(query >> 16))..<index(Int(query & 0xFFFF))]
-  }
-
-  func value(for name: String) -> RouteValue? {
-    if let position = entry.bindings.firstIndex(where: { $0.name == name }) { return bindingValue(position) }
-    guard let parameter = entry.queryParameters.first(where: { $0.name == name }),
-      case .value(let text) = URLQuery(queryText).value(forKey: name)
-    else { return nil }
-    return parameter.type?.parse(text)
-  }
-
-  func all() -> [String: RouteValue] {
-    var values: [String: RouteValue] = [:]
-    for position in entry.bindings.indices {
-      values[entry.bindings[position].name] = bindingValue(position)
-    }
-    guard !entry.queryParameters.isEmpty else { return values }
-    let query = URLQuery(queryText)
-    for parameter in entry.queryParameters {
-      if case .value(let text) = query.value(forKey: parameter.name) {
-        values[parameter.name] = parameter.type?.parse(text)
-      }
-    }
-    return values
   }
 }

@@ -68,21 +68,25 @@ public struct RouteTable: Sendable {
   /// read (``RouteMatch/value(for:)``, ``RouteMatch/parameters``).
   public func resolve(_ url: String) -> RouteResolution {
     let trie = self.trie
-    let found = URLScanner.withScanned(url, scheme: scheme) { scanned -> RouteMatch? in
-      let query = RawQuery(
-        bytes: UnsafeBufferPointer(rebasing: scanned.url[scanned.queryStart..<scanned.queryEnd]))
-      guard
-        let index = trie.readsQuery
-          ? trie.match(scanned, query: query) : trie.match(scanned, query: NoQuery())
-      else { return nil }
-      let entry = entries[index]
-      return RouteMatch(
-        module: entry.module, pattern: entry.pattern, entryIndex: index,
-        written: WrittenValues(url: url, entry: trie.entries[index], scanned: scanned))
+    let found = URLScanner.withScanned(url, scheme: scheme) { scanned -> ScanMatch in
+      let index: Int?
+      if trie.readsQuery {
+        let query = RawQuery(
+          bytes: UnsafeBufferPointer(rebasing: scanned.url[scanned.queryStart..<scanned.queryEnd]))
+        index = trie.match(scanned, query: query)
+      } else {
+        index = trie.match(scanned, query: NoQuery())
+      }
+      guard let index else { return .unmatched }
+      return .matched(entry: index, ranges: WrittenRanges(entry: trie.entries[index], scanned: scanned))
     }
     switch found {
-    case .success(let match?): return .matched(match)
-    case .success(nil): return unmatched("no route matches the URL")
+    case .matched(let index, let ranges):
+      return .matched(
+        RouteMatch(
+          module: entries[index].module, pattern: entries[index].pattern, entryIndex: index,
+          written: WrittenValues(url: url, trie: trie, entry: index, ranges: ranges)))
+    case .unmatched: return unmatched("no route matches the URL")
     case .failure(.notRouted(let reason)): return .notRouted(reason: reason)
     case .failure(.unmatchable(let reason)): return unmatched(reason)
     }

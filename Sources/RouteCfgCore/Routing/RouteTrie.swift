@@ -205,6 +205,9 @@ final class RouteTrie: @unchecked Sendable {
   /// The first of the listed entries (tied routes, by increasing index) whose query values
   /// convert.
   private func firstFinished<Query: RouteQuery>(_ start: Int32, _ count: Int32, _ query: Query) -> Int32? {
+    guard count > 0 else { return nil }
+    // Without query parameters anywhere, the first entry is the answer.
+    guard readsQuery else { return lists[Int(start)] }
     for position in Int(start)..<Int(start + count) {
       let index = lists[position]
       if query.converts(entries[Int(index)].queryParameters) { return index }

@@ -37,6 +37,17 @@ struct ScannedURL {
   }
 }
 
+/// What reading and matching a URL gave: plain values, so that nothing is copied with
+/// reference counting on the way out of the scan.
+enum ScanMatch {
+  /// Entry `entry` matched; its values were written at `ranges`.
+  case matched(entry: Int, ranges: WrittenRanges)
+  /// The URL was read, and no route matches it.
+  case unmatched
+  /// The URL is not routed, or cannot match.
+  case failure(URLScanner.Failure)
+}
+
 /// FNV-1a over bytes: the hash literal segments are looked up by.
 enum LiteralHash {
   static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -63,11 +74,11 @@ enum URLScanner {
   }
 
   /// Scans `url` and calls `body` with the result; the buffers live only during the call.
-  static func withScanned<Result>(
+  static func withScanned(
     _ url: String,
     scheme: String?,
-    _ body: (ScannedURL) -> Result
-  ) -> Swift.Result<Result, Failure> {
+    _ body: (ScannedURL) -> ScanMatch
+  ) -> ScanMatch {
     if let result = url.utf8.withContiguousStorageIfAvailable({ scan($0, scheme: scheme, body) }) {
       return result
     }
@@ -77,11 +88,11 @@ enum URLScanner {
       ?? .failure(.unmatchable("the URL cannot be read"))
   }
 
-  private static func scan<Result>(
+  private static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>,
     scheme: String?,
-    _ body: (ScannedURL) -> Result
-  ) -> Swift.Result<Result, Failure> {
+    _ body: (ScannedURL) -> ScanMatch
+  ) -> ScanMatch {
     var pathStart = 0
     var hostStart = -1
     if let schemeEnd = schemeEnd(bytes) {
@@ -101,7 +112,8 @@ enum URLScanner {
     }
     // A segment per byte at most, the host and one more to notice a URL with too many.
     let capacity = min(URLPath.maximumSegments + 2, bytes.count + 2)
-    return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { segments in
+    return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) {
+      segments -> ScanMatch in
       var splitter = Splitter(bytes: bytes, segments: segments)
       if hostStart >= 0, hostStart < pathStart { splitter.add(hostStart, pathStart) }
       splitter.splitPath(from: pathStart)
@@ -109,26 +121,25 @@ enum URLScanner {
         return .failure(.unmatchable("the URL has more than \(URLPath.maximumSegments) segments"))
       }
       let count = splitter.count
-      let query = (splitter.queryStart, splitter.queryEnd)
+      let queryStart = splitter.queryStart
+      let queryEnd = splitter.queryEnd
       guard splitter.hasEscapes else {
         if let failure = check(segments, count: count, bytes: bytes, decoded: nil) {
           return .failure(failure)
         }
-        return .success(
-          body(
-            ScannedURL(
-              url: bytes, decoded: UnsafeMutableBufferPointer(start: nil, count: 0), segments: segments,
-              segmentCount: count, queryStart: query.0, queryEnd: query.1)))
+        return body(
+          ScannedURL(
+            url: bytes, decoded: UnsafeMutableBufferPointer(start: nil, count: 0), segments: segments,
+            segmentCount: count, queryStart: queryStart, queryEnd: queryEnd))
       }
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { decoded in
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { decoded -> ScanMatch in
         if let failure = check(segments, count: count, bytes: bytes, decoded: decoded) {
           return .failure(failure)
         }
-        return .success(
-          body(
-            ScannedURL(
-              url: bytes, decoded: decoded, segments: segments, segmentCount: count, queryStart: query.0,
-              queryEnd: query.1)))
+        return body(
+          ScannedURL(
+            url: bytes, decoded: decoded, segments: segments, segmentCount: count, queryStart: queryStart,
+            queryEnd: queryEnd))
       }
     }
   }
