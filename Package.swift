@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "RouteCfgCore", targets: ["RouteCfgCore"]),
     .library(name: "RouteCfgRuntime", targets: ["RouteCfgRuntime"]),
     .library(name: "RouteCfgTesting", targets: ["RouteCfgTesting"]),
+    // Synthetic manifests, for the benchmark package in Benchmarks/ (not part of the API).
+    .library(name: "RouteCfgSynthetic", targets: ["RouteCfgSynthetic"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -62,12 +64,6 @@ let package = Package(
     .target(
       name: "RouteCfgSynthetic",
       dependencies: []
-    ),
-    // `swift run -c release routecfg-bench`: load+validate against a bare libyaml scan.
-    .executableTarget(
-      name: "routecfg-bench",
-      dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "CYAML"],
-      path: "Benchmarks/RouteCfgBench"
     ),
     .testTarget(
       name: "RouteCfgCoreTests",

@@ -64,7 +64,7 @@ struct ShapeScaleTests {
   }
 
   @Test func deepAndWideInheritance() throws {
-    let result = try validate(.inheritance, 1_000)
+    let result = try validate(.inheritance, 16_000)
     #expect(result.diagnostics.count == 0, "\(result.diagnostics.prefix(3).map(\.message))")
   }
 
