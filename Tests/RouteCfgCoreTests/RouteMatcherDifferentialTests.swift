@@ -211,4 +211,29 @@ struct RouteMatcherDifferentialTests {
     // The random inputs reach every outcome, values included.
     #expect(outcomes.count == 5 && outcomes.values.allSatisfy { $0 >= 30 }, "\(outcomes)")
   }
+
+  /// Limits and long URLs, where the scanner keeps fewer segments than it counts.
+  @Test func limitsAgreeWithTheModel() throws {
+    let entries = try [
+      RouteTable.Entry(
+        module: "A", pattern: RoutePattern.parse("/a/*rest").get(), parameters: ["rest": .named("String")]),
+      RouteTable.Entry(
+        module: "B", pattern: RoutePattern.parse("/:x").get(), parameters: ["x": .named("String")]),
+    ]
+    let table = RouteTable(entries: entries, scheme: "noteapp")
+    let reference = Reference(entries: entries, scheme: "noteapp", fallback: nil)
+    let urls = [
+      "/a" + String(repeating: "/x", count: 255), "/a" + String(repeating: "/x", count: 256),
+      "noteapp://a" + String(repeating: "/x", count: 255),
+      "noteapp://a" + String(repeating: "/x", count: 256),
+      "/a" + String(repeating: "/", count: 300), "/a" + String(repeating: "/", count: 200),
+      "/" + String(repeating: "a/", count: 100) + String(repeating: "/", count: 50),
+      "/a/" + String(repeating: "%41", count: 2_700), "/a/" + String(repeating: "x", count: 8_190),
+      "/a/" + String(repeating: "x", count: 8_189), "/a/b/", "/a//", "//", "/", "", "?", "#", "noteapp://",
+      "noteapp://a/", "noteapp://a//", "/a/%2e%2E", "/a/b%00", "/a/\u{0}", "/a/%C3",
+    ]
+    for url in urls {
+      #expect(table.resolve(url) == reference.resolve(url), "\(url.prefix(80))... (\(url.utf8.count) bytes)")
+    }
+  }
 }

@@ -110,8 +110,9 @@ enum URLScanner {
     if hostStart < 0 && (pathStart == bytes.count || bytes[pathStart] != URLSyntax.slash) {
       return .failure(.unmatchable("the path does not start with '/'"))
     }
-    // A segment per byte at most, the host and one more to notice a URL with too many.
-    let capacity = min(URLPath.maximumSegments + 2, bytes.count + 2)
+    // Segments that are not empty take two bytes each (with their `/`), so this many hold every
+    // segment up to the first failure (small URLs stay under 1 KiB, on the stack).
+    let capacity = min(URLPath.maximumSegments + 2, (bytes.count - pathStart + 1) / 2 + 3)
     return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) {
       segments -> ScanMatch in
       var splitter = Splitter(bytes: bytes, segments: segments)
@@ -120,13 +121,15 @@ enum URLScanner {
       guard splitter.count <= URLPath.maximumSegments else {
         return .failure(.unmatchable("the URL has more than \(URLPath.maximumSegments) segments"))
       }
-      let count = splitter.count
+      // Past the capacity, an empty segment among those kept fails the URL before them.
+      let count = min(splitter.count, segments.count)
       let queryStart = splitter.queryStart
       let queryEnd = splitter.queryEnd
       guard splitter.hasEscapes else {
         if let failure = check(segments, count: count, bytes: bytes, decoded: nil) {
           return .failure(failure)
         }
+        guard count == splitter.count else { return .failure(.unmatchable(emptySegment)) }
         return body(
           ScannedURL(
             url: bytes, decoded: UnsafeMutableBufferPointer(start: nil, count: 0), segments: segments,
@@ -136,6 +139,7 @@ enum URLScanner {
         if let failure = check(segments, count: count, bytes: bytes, decoded: decoded) {
           return .failure(failure)
         }
+        guard count == splitter.count else { return .failure(.unmatchable(emptySegment)) }
         return body(
           ScannedURL(
             url: bytes, decoded: decoded, segments: segments, segmentCount: count, queryStart: queryStart,
@@ -249,7 +253,7 @@ enum URLScanner {
     for index in 0..<count {
       var segment = segments[index]
       if segment.rawStart == segment.rawEnd {
-        return .unmatchable("the URL has an empty segment ('//')")
+        return .unmatchable(emptySegment)
       }
       if segment.hasNUL { return .unmatchable(PercentDecoding.Failure.nul.reason) }
       if segment.isEscaped, let decoded {
@@ -273,6 +277,8 @@ enum URLScanner {
     }
     return nil
   }
+
+  private static let emptySegment = "the URL has an empty segment ('//')"
 
   /// `.` or `..`.
   private static func isDotSegment(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
