@@ -34,6 +34,8 @@ let package = Package(
       ],
       path: "Sources/RouteCfgBench"
     ),
+    // Runs a command and reports its peak memory, from a process small enough not to count.
+    .executableTarget(name: "peak-memory", path: "Sources/PeakMemory"),
     // A process that reads a file and composes it with Yams (its own copy of libyaml), so that
     // Yams is compared as a whole process, like `routecfg validate`.
     .executableTarget(

@@ -64,14 +64,17 @@ struct Tools {
   /// This binary (for `--scan`).
   let bench: String
   let yams: String
+  /// The `peak-memory` helper.
+  let peakMemory: String
 
   init(_ options: Options) throws {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent()
     bench = here.appendingPathComponent("routecfg-bench").path
     yams = here.appendingPathComponent("yams-compose").path
+    peakMemory = here.appendingPathComponent("peak-memory").path
     routecfg = URL(fileURLWithPath: options.routecfg).path
-    for tool in [routecfg, bench, yams] where access(tool, X_OK) != 0 {
+    for tool in [routecfg, bench, yams, peakMemory] where access(tool, X_OK) != 0 {
       throw BenchError(
         "\(tool) is missing; build routecfg first ('swift build -c release' at the repository root) "
           + "or name it with --routecfg PATH")

@@ -5,12 +5,11 @@
 /// all of them. Resolving a URL therefore allocates nothing for its literal segments, and the
 /// values cost only what reading them costs.
 public struct RouteMatch: Sendable, Equatable {
-  /// The module the route leads to.
-  public var module: String
-  /// The route's pattern.
-  public var pattern: RoutePattern
   /// The index of the route in ``RouteTable/entries``.
   public var entryIndex: Int
+  /// The module and pattern when they were given (or set); a resolved match reads them from its
+  /// table when asked, so that resolving copies neither.
+  private var given: (module: String, pattern: RoutePattern)?
   private var storage: Storage
 
   private enum Storage: Sendable {
@@ -20,17 +19,37 @@ public struct RouteMatch: Sendable, Equatable {
 
   /// A match of entry `entryIndex` with the values it read.
   public init(module: String, pattern: RoutePattern, entryIndex: Int, parameters: [String: RouteValue]) {
-    self.module = module
-    self.pattern = pattern
     self.entryIndex = entryIndex
+    self.given = (module, pattern)
     self.storage = .values(parameters)
   }
 
-  init(module: String, pattern: RoutePattern, entryIndex: Int, written: WrittenValues) {
-    self.module = module
-    self.pattern = pattern
+  init(entryIndex: Int, written: WrittenValues) {
     self.entryIndex = entryIndex
+    self.given = nil
     self.storage = .written(written)
+  }
+
+  /// The module the route leads to.
+  public var module: String {
+    get {
+      if let given { return given.module }
+      guard case .written(let written) = storage else { return "" }
+      return written.trie.tableEntries[entryIndex].module
+    }
+    set { given = (newValue, pattern) }
+  }
+
+  /// The route's pattern.
+  public var pattern: RoutePattern {
+    get {
+      if let given { return given.pattern }
+      guard case .written(let written) = storage else {
+        return RoutePattern(text: "/", segments: [], segmentOffsets: [])
+      }
+      return written.trie.tableEntries[entryIndex].pattern
+    }
+    set { given = (module, newValue) }
   }
 
   /// The values of the path parameters, the catch-all (decoded segments joined with `/`) and the

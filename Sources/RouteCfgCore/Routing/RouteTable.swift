@@ -84,8 +84,7 @@ public struct RouteTable: Sendable {
     case .matched(let index, let ranges):
       return .matched(
         RouteMatch(
-          module: entries[index].module, pattern: entries[index].pattern, entryIndex: index,
-          written: WrittenValues(url: url, trie: trie, entry: index, ranges: ranges)))
+          entryIndex: index, written: WrittenValues(url: url, trie: trie, entry: index, ranges: ranges)))
     case .unmatched: return unmatched("no route matches the URL")
     case .failure(.notRouted(let reason)): return .notRouted(reason: reason)
     case .failure(.unmatchable(let reason)): return unmatched(reason)

@@ -27,13 +27,14 @@ final class RouteTrie: @unchecked Sendable {
     var hasNonASCIILiterals = false
   }
 
-  /// One literal edge of the hash table; `parent` is -1 in an empty slot.
+  /// One literal edge of the hash table; `parent` is -1 in an empty slot. A literal's first eight
+  /// bytes are kept in the slot, so short literals compare without reading the byte pool.
   struct Slot {
-    var hash: UInt64 = 0
+    var hash: UInt32 = 0
+    var length: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
-    var offset: Int32 = 0
-    var length: Int32 = 0
+    var prefix: UInt64 = 0
   }
 
   /// A parameter or catch-all of an entry: the segment it binds and the type it converts to.
@@ -56,9 +57,13 @@ final class RouteTrie: @unchecked Sendable {
   private let slotMask: Int
   private let lists: UnsafeMutableBufferPointer<Int32>
   private let literalBytes: UnsafeMutablePointer<UInt8>
+  /// Where each slot's literal starts in `literalBytes` (read only for literals over 8 bytes).
+  private let slotOffsets: UnsafeMutablePointer<Int32>
   /// Each node's literals as strings, for the canonical-equivalence fallback.
   private let literalMaps: [[String: Int32]]
   let entries: [CompiledEntry]
+  /// The table's entries (the same storage), for the module and pattern of a match.
+  let tableEntries: [RouteTable.Entry]
   /// `false` when no entry reads the query, so that URLs skip it.
   let readsQuery: Bool
 
@@ -68,6 +73,7 @@ final class RouteTrie: @unchecked Sendable {
       builder.insert(entry, index: Int32(index))
     }
     entries = builder.entries
+    self.tableEntries = tableEntries
     readsQuery = builder.entries.contains { !$0.queryParameters.isEmpty }
     literalMaps = builder.nodes.map(\.literals)
 
@@ -98,6 +104,8 @@ final class RouteTrie: @unchecked Sendable {
     slots.initialize(repeating: Slot())
     slotMask = capacity - 1
     literalBytes = .allocate(capacity: max(1, byteCount))
+    slotOffsets = .allocate(capacity: capacity)
+    slotOffsets.initialize(repeating: 0, count: capacity)
     var written = 0
     for (parent, built) in builder.nodes.enumerated() {
       // Sorted, so that the table does not depend on the dictionary's order.
@@ -107,7 +115,10 @@ final class RouteTrie: @unchecked Sendable {
         var index = Int(truncatingIfNeeded: hash) & slotMask
         while slots[index].parent >= 0 { index = (index + 1) & slotMask }
         slots[index] = Slot(
-          hash: hash, parent: Int32(parent), child: child, offset: Int32(written), length: Int32(bytes.count))
+          hash: UInt32(truncatingIfNeeded: hash), length: UInt32(bytes.count), parent: Int32(parent),
+          child: child,
+          prefix: bytes.withUnsafeBufferPointer(Self.prefix))
+        slotOffsets[index] = Int32(written)
         for byte in bytes {
           literalBytes[written] = byte
           written += 1
@@ -121,6 +132,15 @@ final class RouteTrie: @unchecked Sendable {
     slots.deallocate()
     lists.deallocate()
     literalBytes.deallocate()
+    slotOffsets.deallocate()
+  }
+
+  /// The first eight bytes (or fewer), little-endian.
+  @inline(__always)
+  private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    for index in 0..<min(8, bytes.count) { value |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+    return value
   }
 
   /// Combines a segment's hash with its parent node.
@@ -138,13 +158,15 @@ final class RouteTrie: @unchecked Sendable {
   private func literalChild(
     _ node: Int, _ segment: ScannedSegment, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32? {
-    let hash = Self.mix(segment.hash, parent: node)
-    var index = Int(truncatingIfNeeded: hash) & slotMask
+    let mixed = Self.mix(segment.hash, parent: node)
+    let hash = UInt32(truncatingIfNeeded: mixed)
+    let prefix = Self.prefix(bytes)
+    var index = Int(truncatingIfNeeded: mixed) & slotMask
     while true {
       let slot = slots[index]
       guard slot.parent >= 0 else { break }
-      if slot.hash == hash, slot.parent == node, Int(slot.length) == bytes.count,
-        Self.equal(literalBytes + Int(slot.offset), bytes)
+      if slot.hash == hash, slot.parent == node, Int(slot.length) == bytes.count, slot.prefix == prefix,
+        bytes.count <= 8 || Self.equal(literalBytes + Int(slotOffsets[index]), bytes)
       {
         return slot.child
       }
