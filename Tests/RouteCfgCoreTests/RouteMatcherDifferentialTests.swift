@@ -11,17 +11,7 @@ import Testing
 /// is the largest), ties by entry index; a route whose query values do not convert is out.
 @Suite("Router against a reference model")
 struct RouteMatcherDifferentialTests {
-  /// SplitMix64: a small seeded generator, so a failure can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-  }
+  typealias Generator = SeededRandom
 
   static func pick<Element>(_ elements: [Element], _ generator: inout Generator) -> Element {
     elements[Int.random(in: elements.indices, using: &generator)]
@@ -173,7 +163,7 @@ struct RouteMatcherDifferentialTests {
 
   @Test(arguments: [1, 2, 3, 4])
   func routerAgreesWithTheModel(seed: UInt64) throws {
-    var generator = Generator(state: seed)
+    var generator = Generator(seed: seed)
     var checked = 0
     var outcomes: [String: Int] = [:]
     for _ in 0..<60 {
