@@ -226,4 +226,33 @@ struct RouteMatcherDifferentialTests {
       #expect(table.resolve(url) == reference.resolve(url), "\(url.prefix(80))... (\(url.utf8.count) bytes)")
     }
   }
+
+  /// A resolved match reads its module, pattern and values when asked, and changing one of
+  /// them keeps the others.
+  @Test func resolvedMatchesReadAndChangeLikeValues() throws {
+    let pattern = try RoutePattern.parse("/notes/:id/*rest").get()
+    let table = RouteTable(entries: [
+      RouteTable.Entry(
+        module: "Note", pattern: pattern,
+        parameters: ["id": .named("Int"), "rest": .named("String"), "q": .optional(.named("Bool"))])
+    ])
+    guard case .matched(var match) = table.resolve("/notes/%34%32/a%2Fb/c?q=true") else {
+      Issue.record("no match")
+      return
+    }
+    let expected: [String: RouteValue] = ["id": .int(42), "rest": .string("a/b/c"), "q": .bool(true)]
+    #expect(match.module == "Note")
+    #expect(match.pattern == pattern)
+    #expect(match.parameters == expected)
+    #expect(match.value(for: "id") == .int(42))
+    #expect(match.value(for: "q") == .bool(true))
+    #expect(match == RouteMatch(module: "Note", pattern: pattern, entryIndex: 0, parameters: expected))
+    match.module = "Other"
+    #expect(match.module == "Other")
+    #expect(match.parameters == expected)
+    #expect(match.pattern == pattern)
+    match.parameters["id"] = .int(7)
+    #expect(match.value(for: "id") == .int(7))
+    #expect(match.module == "Other")
+  }
 }

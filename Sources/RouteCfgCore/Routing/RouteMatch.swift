@@ -7,49 +7,47 @@
 public struct RouteMatch: Sendable, Equatable {
   /// The index of the route in ``RouteTable/entries``.
   public var entryIndex: Int
-  /// The module and pattern when they were given (or set); a resolved match reads them from its
-  /// table when asked, so that resolving copies neither.
-  private var given: (module: String, pattern: RoutePattern)?
   private var storage: Storage
 
   private enum Storage: Sendable {
-    case values([String: RouteValue])
+    /// Given (or changed) by the caller.
+    case values(module: String, pattern: RoutePattern, parameters: [String: RouteValue])
+    /// Resolved from a URL: the module and pattern are read from the table, the values from the
+    /// URL, when asked for.
     case written(WrittenValues)
   }
 
   /// A match of entry `entryIndex` with the values it read.
   public init(module: String, pattern: RoutePattern, entryIndex: Int, parameters: [String: RouteValue]) {
     self.entryIndex = entryIndex
-    self.given = (module, pattern)
-    self.storage = .values(parameters)
+    self.storage = .values(module: module, pattern: pattern, parameters: parameters)
   }
 
   init(entryIndex: Int, written: WrittenValues) {
     self.entryIndex = entryIndex
-    self.given = nil
     self.storage = .written(written)
   }
 
   /// The module the route leads to.
   public var module: String {
     get {
-      if let given { return given.module }
-      guard case .written(let written) = storage else { return "" }
-      return written.trie.tableEntries[entryIndex].module
+      switch storage {
+      case .values(let module, _, _): return module
+      case .written(let written): return written.trie.tableEntries[written.entry].module
+      }
     }
-    set { given = (newValue, pattern) }
+    set { storage = .values(module: newValue, pattern: pattern, parameters: parameters) }
   }
 
   /// The route's pattern.
   public var pattern: RoutePattern {
     get {
-      if let given { return given.pattern }
-      guard case .written(let written) = storage else {
-        return RoutePattern(text: "/", segments: [], segmentOffsets: [])
+      switch storage {
+      case .values(_, let pattern, _): return pattern
+      case .written(let written): return written.trie.tableEntries[written.entry].pattern
       }
-      return written.trie.tableEntries[entryIndex].pattern
     }
-    set { given = (module, newValue) }
+    set { storage = .values(module: module, pattern: newValue, parameters: parameters) }
   }
 
   /// The values of the path parameters, the catch-all (decoded segments joined with `/`) and the
@@ -57,18 +55,18 @@ public struct RouteMatch: Sendable, Equatable {
   public var parameters: [String: RouteValue] {
     get {
       switch storage {
-      case .values(let values): return values
+      case .values(_, _, let parameters): return parameters
       case .written(let written): return written.all()
       }
     }
-    set { storage = .values(newValue) }
+    set { storage = .values(module: module, pattern: pattern, parameters: newValue) }
   }
 
   /// The value of one parameter (path, catch-all or query), or `nil` when the match has none:
   /// the same as `parameters[name]` without converting the others.
   public func value(for name: String) -> RouteValue? {
     switch storage {
-    case .values(let values): return values[name]
+    case .values(_, _, let parameters): return parameters[name]
     case .written(let written): return written.value(for: name)
     }
   }
