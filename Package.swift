@@ -12,6 +12,10 @@ let package = Package(
     .library(name: "RouteCfgCodegen", targets: ["RouteCfgCodegen"]),
     .plugin(name: "RouteCfgGenerator", targets: ["RouteCfgGeneratorPlugin"]),
     .plugin(name: "RouteCfgCommand", targets: ["RouteCfgCommandPlugin"]),
+    // Synthetic manifests, for the benchmark package in Benchmarks/ (not part of the API).
+    .library(name: "RouteCfgSynthetic", targets: ["RouteCfgSynthetic"]),
+    // The language server, for the benchmark package in Benchmarks/ (`routecfg lsp` is its front end).
+    .library(name: "RouteCfgLanguageServer", targets: ["RouteCfgLanguageServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -100,18 +104,6 @@ let package = Package(
     .target(
       name: "RouteCfgSynthetic",
       dependencies: []
-    ),
-    // `swift run -c release routecfg-bench`: load+validate against a bare libyaml scan.
-    .executableTarget(
-      name: "routecfg-bench",
-      dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "CYAML"],
-      path: "Benchmarks/RouteCfgBench"
-    ),
-    // `swift run -c release routecfg-lsp-bench`: the language server while typing in a large manifest.
-    .executableTarget(
-      name: "routecfg-lsp-bench",
-      dependencies: ["RouteCfgCore", "RouteCfgSynthetic", "RouteCfgLanguageServer"],
-      path: "Benchmarks/LSPBench"
     ),
     .testTarget(
       name: "RouteCfgCoreTests",

@@ -53,7 +53,7 @@ struct RouteMatcherTranslator {
               value: .subscripted(.identifier("path").dot("segments"), [.verbatim("\(node.depth)")]))))
       }
       body += literalChildren(index, path: path, captures: captureArguments, tables: &declarations)
-      for type in RouteValueType.allCases {
+      for type in RouteValueType.precedence {
         guard let child = node.typed[type] else { continue }
         let call = SwiftExpr.call(
           .identifier(Self.nodeName(child)), [path] + captureArguments + [.unlabeled(.identifier("value"))])

@@ -25,6 +25,9 @@ struct FirstSeen<Value> {
   /// The value recorded for `name`, if any.
   func value(for name: String) -> Value? { position(of: name).map { values[$0] } }
 
+  /// `true` when a value was recorded for `name`.
+  func contains(_ name: String) -> Bool { position(of: name) != nil }
+
   private func position(of name: String) -> Int? {
     if let index { return index[name] }
     return names.firstIndex(of: name)

@@ -66,16 +66,29 @@ final class NameSuggester {
     return bestName
   }
 
-  /// The name itself and every string made by deleting one of its characters.
+  /// The name itself and every string made by deleting one of its Unicode scalars, cut from
+  /// its UTF-8 bytes.
   private static func deletions(of name: String) -> [String] {
-    let scalars = Array(name.unicodeScalars)
     var result = [name]
-    guard scalars.count > 1 else { return result }
-    for skip in scalars.indices {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: scalars[..<skip])
-      view.append(contentsOf: scalars[(skip + 1)...])
-      result.append(String(view))
+    let bytes = Array(name.utf8)
+    // Where each scalar starts (continuation bytes are 10xxxxxx).
+    let starts = bytes.indices.filter { bytes[$0] & 0xC0 != 0x80 }
+    guard starts.count > 1 else { return result }
+    result.reserveCapacity(starts.count + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      for (position, start) in starts.enumerated() {
+        let end = position + 1 < starts.count ? starts[position + 1] : buffer.count
+        let length = buffer.count - (end - start)
+        result.append(
+          String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            for index in buffer.indices where index < start || index >= end {
+              output[written] = buffer[index]
+              written += 1
+            }
+            return written
+          })
+      }
     }
     return result
   }

@@ -49,9 +49,42 @@ enum PercentDecoding {
     return .success(String(decoding: decoded, as: UTF8.self))
   }
 
+  /// Decodes `%XX` escapes of `text` into `output` (at least as long as `text`) and returns
+  /// the decoded length, with the checks and failures of ``decode(_:)`` (NUL first, then the
+  /// escapes in order, then UTF-8).
+  static func decode(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
+    -> Result<Int, Failure>
+  {
+    if text.contains(0) { return .failure(.nul) }
+    var length = 0
+    var index = 0
+    var highBytes = false
+    while index < text.count {
+      let byte = text[index]
+      guard byte == UInt8(ascii: "%") else {
+        output[length] = byte
+        length += 1
+        index += 1
+        continue
+      }
+      guard index + 2 < text.count, let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2])
+      else { return .failure(.invalidEscape) }
+      let value = high << 4 | low
+      if value == 0 { return .failure(.nul) }
+      highBytes = highBytes || value >= 0x80
+      output[length] = value
+      length += 1
+      index += 3
+    }
+    if highBytes, !isValidUTF8(UnsafeBufferPointer(rebasing: output[..<length])) {
+      return .failure(.invalidUTF8)
+    }
+    return .success(length)
+  }
+
   /// `true` when `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
   /// U+10FFFF). Written with the codec because `String(validating:as:)` needs macOS 15.
-  private static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  private static func isValidUTF8<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
     var codec = UTF8()
     var iterator = bytes.makeIterator()
     while true {

@@ -62,34 +62,84 @@ public struct RouteTable: Sendable {
   }
 
   /// Reads `url` and finds the route it leads to.
+  ///
+  /// The URL's bytes are read once, in place: literal segments are matched without allocating,
+  /// only segments that hold `%` are decoded, and the match converts its values when they are
+  /// read (``RouteMatch/value(for:)``, ``RouteMatch/parameters``).
   public func resolve(_ url: String) -> RouteResolution {
-    switch URLPath.read(url, scheme: scheme, readsQuery: trie.readsQuery) {
-    case .notRouted(let reason):
-      return .notRouted(reason: reason)
-    case .unmatchable(let reason):
-      return unmatched(reason)
-    case .path(let path):
-      if let match = match(path) { return .matched(match) }
-      return unmatched("no route matches the URL")
+    let trie = self.trie
+    let found = URLScanner.withScanned(url, scheme: scheme) { scanned -> ScanMatch in
+      let index: Int?
+      if trie.readsQuery {
+        let query = RawQuery(
+          bytes: UnsafeBufferPointer(rebasing: scanned.url[scanned.queryStart..<scanned.queryEnd]))
+        index = trie.match(scanned, query: query)
+      } else {
+        index = trie.match(scanned, query: NoQuery())
+      }
+      guard let index else { return .unmatched }
+      return .matched(entry: index, ranges: WrittenRanges(entry: trie.entries[index], scanned: scanned))
+    }
+    switch found {
+    case .matched(let index, let ranges):
+      return .matched(
+        RouteMatch(
+          entryIndex: index, written: WrittenValues(url: url, trie: trie, entry: index, ranges: ranges)))
+    case .unmatched: return unmatched("no route matches the URL")
+    case .failure(.notRouted(let reason)): return .notRouted(reason: reason)
+    case .failure(.unmatchable(let reason)): return unmatched(reason)
     }
   }
 
   /// The best route for an already read path, or `nil` when none matches.
   public func match(_ path: URLPath) -> RouteMatch? {
-    guard let found = trie.match(path) else { return nil }
-    let entry = entries[found.entryIndex]
-    return RouteMatch(
-      module: entry.module,
-      pattern: entry.pattern,
-      entryIndex: found.entryIndex,
-      parameters: found.parameters
-    )
+    var bytes: [UInt8] = []
+    var segments: [ScannedSegment] = []
+    for segment in path.segments {
+      let start = Int32(bytes.count)
+      bytes += segment.utf8
+      let text = bytes[Int(start)...]
+      segments.append(
+        ScannedSegment(
+          rawStart: start, rawEnd: Int32(bytes.count), start: start, end: Int32(bytes.count),
+          hash: LiteralHash.of(text), isEscaped: false, isNonASCII: text.contains { $0 >= 0x80 },
+          hasNUL: false))
+    }
+    let found = bytes.withUnsafeBufferPointer { buffer in
+      segments.withUnsafeMutableBufferPointer { segmentBuffer in
+        trie.match(
+          ScannedURL(
+            url: buffer, decoded: UnsafeMutableBufferPointer(start: nil, count: 0), segments: segmentBuffer,
+            segmentCount: segmentBuffer.count, queryStart: 0, queryEnd: 0),
+          query: path.query)
+      }
+    }
+    guard let index = found else { return nil }
+    let entry = entries[index]
+    var parameters: [String: RouteValue] = [:]
+    for binding in trie.entries[index].bindings {
+      let text =
+        binding.isCatchAll
+        ? path.segments[binding.segment...].joined(separator: "/") : path.segments[binding.segment]
+      parameters[binding.name] = binding.type.parse(text)
+    }
+    for parameter in trie.entries[index].queryParameters {
+      if case .value(let text) = path.query.value(forKey: parameter.name) {
+        parameters[parameter.name] = parameter.type?.parse(text)
+      }
+    }
+    return RouteMatch(module: entry.module, pattern: entry.pattern, entryIndex: index, parameters: parameters)
   }
 
   private func unmatched(_ reason: String) -> RouteResolution {
     if let fallback { return .fallback(module: fallback) }
     return .unmatched(reason: reason)
   }
+}
+
+/// The query of a table whose routes read none.
+private struct NoQuery: RouteQuery {
+  func converts(_ parameters: [(name: String, type: RouteValueType?)]) -> Bool { true }
 }
 
 /// Where a URL leads.
@@ -103,25 +153,4 @@ public enum RouteResolution: Sendable, Equatable {
   /// The URL is not the app's (another scheme, a user or port, no `//`); the fallback does not
   /// apply.
   case notRouted(reason: String)
-}
-
-/// A route that matched a URL, with the values it read.
-public struct RouteMatch: Sendable, Equatable {
-  /// The module the route leads to.
-  public var module: String
-  /// The route's pattern.
-  public var pattern: RoutePattern
-  /// The index of the route in ``RouteTable/entries``.
-  public var entryIndex: Int
-  /// The values of the path parameters, the catch-all (decoded segments joined with `/`) and the
-  /// optional parameters found in the query. Absent query parameters are left out.
-  public var parameters: [String: RouteValue]
-
-  /// A match of entry `entryIndex` with the values it read.
-  public init(module: String, pattern: RoutePattern, entryIndex: Int, parameters: [String: RouteValue]) {
-    self.module = module
-    self.pattern = pattern
-    self.entryIndex = entryIndex
-    self.parameters = parameters
-  }
 }

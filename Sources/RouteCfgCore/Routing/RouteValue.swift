@@ -33,11 +33,18 @@ public enum RouteValueType: String, Sendable, Hashable, CaseIterable, CustomStri
     switch self {
     case .int: return RouteValueSyntax.int(text).map(RouteValue.int)
     case .double: return RouteValueSyntax.double(text).map(RouteValue.double)
-    case .bool:
-      if text == "true" { return .bool(true) }
-      if text == "false" { return .bool(false) }
-      return nil
+    case .bool: return RouteValueSyntax.bool(bytes: text.utf8).map(RouteValue.bool)
     case .string: return .string(String(text))
+    }
+  }
+
+  /// `true` when the UTF-8 bytes of decoded text convert to the type (no value is made).
+  func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch self {
+    case .int: return RouteValueSyntax.int(bytes: bytes) != nil
+    case .double: return RouteValueSyntax.double(bytes: bytes) != nil
+    case .bool: return RouteValueSyntax.bool(bytes: bytes) != nil
+    case .string: return true
     }
   }
 
@@ -80,7 +87,7 @@ public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// The syntax checks behind `RouteValueType.parse(_:)`.
+/// The syntax checks behind `RouteValueType.parse(_:)`, on the UTF-8 bytes of decoded text.
 enum RouteValueSyntax {
   private static let minus = UInt8(ascii: "-")
   private static let plus = UInt8(ascii: "+")
@@ -90,8 +97,10 @@ enum RouteValueSyntax {
   }
 
   /// `-?[0-9]+` within `Int`'s range.
-  static func int(_ text: Substring) -> Int? {
-    let bytes = text.utf8
+  static func int(_ text: Substring) -> Int? { int(bytes: text.utf8) }
+
+  /// `-?[0-9]+` within `Int`'s range.
+  static func int<Bytes: Collection<UInt8>>(bytes: Bytes) -> Int? {
     var index = bytes.startIndex
     let negative = index != bytes.endIndex && bytes[index] == minus
     if negative { index = bytes.index(after: index) }
@@ -111,8 +120,10 @@ enum RouteValueSyntax {
   }
 
   /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
-  static func double(_ text: Substring) -> Double? {
-    let bytes = text.utf8
+  static func double(_ text: Substring) -> Double? { double(bytes: text.utf8) }
+
+  /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
+  static func double<Bytes: Collection<UInt8>>(bytes: Bytes) -> Double? {
     var index = bytes.startIndex
     func skipDigits() -> Bool {
       let start = index
@@ -132,7 +143,21 @@ enum RouteValueSyntax {
       }
       guard skipDigits() else { return nil }
     }
-    guard index == bytes.endIndex, let value = Double(text), value.isFinite else { return nil }
+    guard index == bytes.endIndex, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite
+    else { return nil }
     return value
   }
+
+  /// `true` or `false`.
+  static func bool<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool? {
+    if bytes.elementsEqual("true".utf8) { return true }
+    if bytes.elementsEqual("false".utf8) { return false }
+    return nil
+  }
+}
+
+extension RouteValueType {
+  /// Parameter types in the order they are tried on a segment: `Int`, `Double`, `Bool`, `String`
+  /// (SPEC §2 Routes; a catch-all comes after them, a literal before).
+  public static let precedence: [RouteValueType] = [.int, .double, .bool, .string]
 }

@@ -173,6 +173,7 @@ enum URLSyntax {
   static let hash = UInt8(ascii: "#")
   static let colon = UInt8(ascii: ":")
   static let at = UInt8(ascii: "@")
+  static let percent = UInt8(ascii: "%")
 
   /// The index of the `:` after a leading `[A-Za-z][A-Za-z0-9+.-]*`, if there is one.
   static func schemeEnd(_ bytes: String.UTF8View) -> String.Index? {
@@ -182,11 +183,15 @@ enum URLSyntax {
     while index != bytes.endIndex {
       let byte = bytes[index]
       if byte == colon { return index }
-      guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
-      else { return nil }
+      guard isSchemeByte(byte) else { return nil }
       index = bytes.index(after: index)
     }
     return nil
+  }
+
+  /// A letter, digit, `+`, `-` or `.`: a byte of a scheme after its first letter.
+  static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
   }
 
   static func isLetter(_ byte: UInt8) -> Bool {

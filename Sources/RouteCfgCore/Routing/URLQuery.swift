@@ -55,3 +55,56 @@ public struct URLQuery: Sendable, Equatable {
     }
   }
 }
+
+/// The query of a scanned URL, read in place: a value is found by walking the `key=value`
+/// pairs, with the rules of ``URLQuery`` (decoded keys, the last of repeated keys wins, a key
+/// without `=` has the empty value), and converted without allocating.
+struct RawQuery: RouteQuery {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  func converts(_ parameters: [(name: String, type: RouteValueType?)]) -> Bool {
+    for parameter in parameters {
+      guard let range = lastValue(forKey: parameter.name) else { continue }
+      let raw = UnsafeBufferPointer(rebasing: bytes[range])
+      guard let type = parameter.type else { return false }
+      let converts = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, raw.count)) { buffer in
+        guard case .success(let length) = PercentDecoding.decode(raw, into: buffer) else { return false }
+        return type.accepts(UnsafeBufferPointer(rebasing: buffer[..<length]))
+      }
+      if !converts { return false }
+    }
+    return true
+  }
+
+  /// The raw value of the last pair whose decoded key is `key`.
+  private func lastValue(forKey key: String) -> Range<Int>? {
+    var found: Range<Int>?
+    var start = 0
+    while start <= bytes.count {
+      var stop = start
+      while stop < bytes.count, bytes[stop] != UInt8(ascii: "&") { stop += 1 }
+      if stop > start {
+        var equals = start
+        while equals < stop, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+        if keyMatches(UnsafeBufferPointer(rebasing: bytes[start..<equals]), key) {
+          found = equals < stop ? (equals + 1)..<stop : stop..<stop
+        }
+      }
+      start = stop + 1
+    }
+    return found
+  }
+
+  /// `true` when the raw key decodes to `key` (as strings compare: canonical equivalence).
+  private func keyMatches(_ raw: UnsafeBufferPointer<UInt8>, _ key: String) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, raw.count)) { buffer in
+      guard case .success(let length) = PercentDecoding.decode(raw, into: buffer) else { return false }
+      let decoded = UnsafeBufferPointer(rebasing: buffer[..<length])
+      if decoded.elementsEqual(key.utf8) { return true }
+      guard decoded.contains(where: { $0 >= 0x80 }) || key.utf8.contains(where: { $0 >= 0x80 }) else {
+        return false
+      }
+      return String(decoding: decoded, as: UTF8.self) == key
+    }
+  }
+}

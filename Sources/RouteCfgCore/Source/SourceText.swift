@@ -13,10 +13,14 @@ public struct SourceText: Sendable {
   public let bytes: [UInt8]
   /// Byte offset where each line starts; line 1 starts at `lineStarts[0]`.
   let lineStarts: [Int32]
+  /// Where every 256th column of a long line starts, so that columns far into one line are
+  /// found without walking it from its start (see ``byteOffset(line:column:)``).
+  let columnCheckpoints: ColumnCheckpoints
 
   public init(bytes: [UInt8]) {
     self.bytes = bytes
     self.lineStarts = Self.computeLineStarts(bytes)
+    self.columnCheckpoints = ColumnCheckpoints(bytes: bytes, lineStarts: lineStarts)
   }
 
   /// The text of a file as read: a leading UTF-8 byte order mark is not part of it (editors do

@@ -25,6 +25,8 @@ struct ResolvedMapEntry {
 /// name, and a member or key path of the provided protocol.
 struct AdapterMapResolver {
   let protocols: [String: ProtocolInfo]
+  /// Did-you-mean sets, shared by every adapter of the run.
+  let suggesters: SuggesterCache
 
   enum Failure: Error {
     case problem(DiagnosticCode, String)
@@ -35,8 +37,11 @@ struct AdapterMapResolver {
     let parenthesis = written.utf8.firstIndex(of: UInt8(ascii: "("))
     let base = parenthesis.map { String(written[..<$0]) } ?? written
     guard let member = protocolInfo.member(named: base) else {
-      let names = protocolInfo.members.map { parenthesis != nil ? $0.fullName : $0.name }
-      let hint = NameSuggester(names).hint(for: written)
+      let fullNames = parenthesis != nil
+      let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
+        protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
+      }
+      let hint = suggester.hint(for: written)
       return .failure(
         .problem(
           .unknownAdapterMember,
@@ -70,7 +75,10 @@ struct AdapterMapResolver {
     for (position, step) in steps.enumerated() {
       guard let member = current.member(named: step) else {
         let through = position == 0 ? "" : " (reached through '\(steps[..<position].joined(separator: "."))')"
-        let hint = NameSuggester(current.members.map(\.name)).hint(for: step)
+        let suggester = suggesters.suggester(.members(protocolName: current.name, fullNames: false)) {
+          current.members.map(\.name)
+        }
+        let hint = suggester.hint(for: step)
         return .failure(
           .problem(
             .unknownAdapterMember,

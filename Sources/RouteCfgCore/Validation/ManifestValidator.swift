@@ -48,6 +48,8 @@ public struct ManifestValidator {
   var moduleOrder: [String] = []
   var protocolNames: NameSuggester = NameSuggester([String]())
   var moduleNames: NameSuggester = NameSuggester([String]())
+  /// Did-you-mean sets of members and parameters, built on the first error that needs each.
+  let suggesters = SuggesterCache()
 
   // Adapters.
   var adapterIndex: [AdapterPair: Int] = [:]

@@ -46,9 +46,8 @@ extension ManifestValidator {
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
     -> ResolvedMap
   {
-    let resolver = AdapterMapResolver(protocols: protocols)
+    let resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
     var result = ResolvedMap()
-    var mapped = FirstSeen<SourceLocation>()
     for entry in manifest.adapters[index].map {
       var member: MemberDecl?
       switch resolver.member(entry.required.value, in: required) {
@@ -63,14 +62,13 @@ extension ManifestValidator {
         diagnostics.report(code, message, at: entry.provided.location)
       }
       guard let member else { continue }
-      if let first = mapped.recordOrFind(member.name, entry.required.location) {
+      // A member named in the map is never reported as unmapped, even when its entry is wrong.
+      if let first = result.named.recordOrFind(member.name, entry.required.location) {
         diagnostics.report(
           .duplicateMapping, "'\(required.name).\(member.fullName)' is mapped twice; keep one entry",
           at: entry.required.location, notes: [DiagnosticNote("first mapped here", at: first)])
         continue
       }
-      // A member named in the map is never reported as unmapped, even when its entry is wrong.
-      result.named.append(member.name)
       guard let target else { continue }
       if member.isProperty != target.member.isProperty {
         let (kind, otherKind) = member.isProperty ? ("a property", "a method") : ("a method", "a property")
@@ -283,9 +281,9 @@ extension ManifestValidator {
 struct ResolvedMap {
   /// Entries whose both sides resolved to members of the same kind.
   var entries: [ResolvedMapEntry] = []
-  /// Members of the required protocol the map names, whether or not their entry is valid.
-  /// (Maps are short: an array is cheaper than a set.)
-  var named: [String] = []
+  /// Members of the required protocol the map names, whether or not their entry is valid, with
+  /// the place each is first named.
+  var named = FirstSeen<SourceLocation>()
 }
 
 /// Where an adapter is put to use: a member that forwards across it. The reason is only

@@ -117,7 +117,9 @@ extension ManifestValidator {
       }
       bound.append(name)
       guard let parameter = parameters.parameter(named: name) else {
-        let hint = NameSuggester(module.parameters.map(\.name.value)).hint(for: name)
+        let hint = suggesters.suggester(.parameters(module: module.name.value)) {
+          module.parameters.map(\.name.value)
+        }.hint(for: name)
         let advice =
           hint.isEmpty ? "; declare it under the module's 'parameters' (for example '\(name): String')" : hint
         diagnostics.report(

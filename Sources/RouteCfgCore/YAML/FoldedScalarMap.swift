@@ -54,8 +54,10 @@ private struct FoldingReader {
 
   init(source: SourceText) { self.source = source }
 
-  private func scalars(ofLine line: Int32) -> [Unicode.Scalar] {
-    Array(String(decoding: source.line(line), as: UTF8.self).unicodeScalars)
+  /// The scalars of `line` from 0-based column `index` on, decoded as they are asked for: a
+  /// scalar of a long line reads only its own part of it.
+  private func scalars(ofLine line: Int32, from index: Int = 0) -> LineScalars {
+    LineScalars(source: source, line: line, from: index)
   }
 
   private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
@@ -74,16 +76,15 @@ private struct FoldingReader {
     var line = node.start.line
     var index = Int(node.start.column) - 1 + (quote == nil ? 0 : 1)
     while line <= node.end.line {
-      let text = scalars(ofLine: line)
-      let limit =
-        line == node.end.line && quote == nil ? min(Int(node.end.column) - 1, text.count) : text.count
+      if line != node.start.line { index = 0 }
+      var text = scalars(ofLine: line, from: index)
+      // A plain scalar ends at its end column on its last line; other lines are read to their end.
+      let limit = line == node.end.line && quote == nil ? Int(node.end.column) - 1 : Int.max
       if line != node.start.line {
-        index = 0
-        while index < limit, Self.isBlank(text[index]) { index += 1 }
+        while index < limit, let scalar = text[index], Self.isBlank(scalar) { index += 1 }
       }
       var spaces: [(scalar: Unicode.Scalar, point: TextPoint)] = []
-      while index < limit {
-        let scalar = text[index]
+      while index < limit, let scalar = text[index] {
         let point = TextPoint(line: line, column: Int32(clamping: index + 1))
         if Self.isBlank(scalar) {
           spaces.append((scalar, point))
@@ -103,7 +104,7 @@ private struct FoldingReader {
         output += spaces
         spaces = []
         if let quote, scalar == quote {
-          if quote == "'", index + 1 < text.count, text[index + 1] == "'" {
+          if quote == "'", text[index + 1] == "'" {
             output.append(("'", point))
             index += 2
             continue
@@ -111,14 +112,14 @@ private struct FoldingReader {
           return true
         }
         if quote == "\"", scalar == "\\" {
-          guard index + 1 < text.count else {
+          guard text[index + 1] != nil else {
             // An escaped line break: the spaces before it stay, the break and the next line's
             // indentation go.
             joined = true
             index += 1
             break
           }
-          guard let (value, length) = Self.escape(text, at: index) else { return false }
+          guard let (value, length) = Self.escape(&text, at: index) else { return false }
           output.append((value, point))
           index += length
           continue
@@ -130,9 +131,9 @@ private struct FoldingReader {
         output += spaces
         joined = false
         afterEscapedBreak = true
-        breakPoint = TextPoint(line: line, column: Int32(clamping: text.count + 1))
+        breakPoint = TextPoint(line: line, column: Int32(clamping: text.count() + 1))
       } else if line < node.end.line {
-        if breaks == 0 { breakPoint = TextPoint(line: line, column: Int32(clamping: text.count + 1)) }
+        if breaks == 0 { breakPoint = TextPoint(line: line, column: Int32(clamping: text.count() + 1)) }
         breaks += 1
       }
       line += 1
@@ -141,14 +142,9 @@ private struct FoldingReader {
   }
 
   /// The character a double-quoted escape at `index` stands for, and the escape's length.
-  private static func escape(_ text: [Unicode.Scalar], at index: Int) -> (Unicode.Scalar, Int)? {
-    let code = text[index + 1]
-    let simple: [Unicode.Scalar: Unicode.Scalar] = [
-      "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}",
-      "f": "\u{0C}", "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\",
-      "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
-    ]
-    if let value = simple[code] { return (value, 2) }
+  private static func escape(_ text: inout LineScalars, at index: Int) -> (Unicode.Scalar, Int)? {
+    guard let code = text[index + 1] else { return nil }
+    if let value = simpleEscape(code) { return (value, 2) }
     let digits: Int
     switch code {
     case "x": digits = 2
@@ -156,10 +152,46 @@ private struct FoldingReader {
     case "U": digits = 8
     default: return nil
     }
-    guard index + 2 + digits <= text.count else { return nil }
-    let hex = String(String.UnicodeScalarView(text[(index + 2)..<(index + 2 + digits)]))
-    guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+    var value: UInt32 = 0
+    for offset in 0..<digits {
+      guard let digit = text[index + 2 + offset].flatMap(hexValue) else { return nil }
+      value = value << 4 | digit
+    }
+    guard let scalar = Unicode.Scalar(value) else { return nil }
     return (scalar, 2 + digits)
+  }
+
+  /// The character of a one-letter escape (`\n`, `\t`, `\"`...).
+  private static func simpleEscape(_ code: Unicode.Scalar) -> Unicode.Scalar? {
+    switch code {
+    case "0": return "\0"
+    case "a": return "\u{07}"
+    case "b": return "\u{08}"
+    case "t", "\t": return "\t"
+    case "n": return "\n"
+    case "v": return "\u{0B}"
+    case "f": return "\u{0C}"
+    case "r": return "\r"
+    case "e": return "\u{1B}"
+    case " ": return " "
+    case "\"": return "\""
+    case "/": return "/"
+    case "\\": return "\\"
+    case "N": return "\u{85}"
+    case "_": return "\u{A0}"
+    case "L": return "\u{2028}"
+    case "P": return "\u{2029}"
+    default: return nil
+    }
+  }
+
+  private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+    switch scalar.value {
+    case 0x30...0x39: return scalar.value - 0x30
+    case 0x41...0x46: return scalar.value - 0x41 + 10
+    case 0x61...0x66: return scalar.value - 0x61 + 10
+    default: return nil
+    }
   }
 
   /// A folded block: lines at the block's indentation fold (a break between two of them is a
@@ -172,15 +204,16 @@ private struct FoldingReader {
     // The block ends where the next node starts: at the first column of a line after it.
     let lastLine = node.end.column > 1 ? node.end.line : node.end.line - 1
     while line <= lastLine {
-      let text = scalars(ofLine: line)
+      var text = scalars(ofLine: line)
+      let count = text.count()
       line += 1
       // A line no longer than the indentation is empty; a longer one is content, even when it
       // is only spaces (a more-indented line).
-      guard text.count > indent else {
+      guard count > indent, let first = text[indent] else {
         empty += 1
         continue
       }
-      let moreIndented = Self.isBlank(text[indent])
+      let moreIndented = Self.isBlank(first)
       if let previous {
         if !previous && !moreIndented {
           if empty == 0 {
@@ -195,11 +228,13 @@ private struct FoldingReader {
         output += Array(repeating: ("\n", breakPoint), count: empty)
       }
       empty = 0
-      for index in indent..<text.count {
-        output.append((text[index], TextPoint(line: line - 1, column: Int32(clamping: index + 1))))
+      var index = indent
+      while let scalar = text[index] {
+        output.append((scalar, TextPoint(line: line - 1, column: Int32(clamping: index + 1))))
+        index += 1
       }
       previous = moreIndented
-      breakPoint = TextPoint(line: line - 1, column: Int32(clamping: text.count + 1))
+      breakPoint = TextPoint(line: line - 1, column: Int32(clamping: count + 1))
     }
   }
 
@@ -221,5 +256,69 @@ private struct FoldingReader {
       }
     }
     return position == output.count ? points : nil
+  }
+}
+
+/// The Unicode scalars of one line of a file from a given column on, decoded as they are read.
+private struct LineScalars {
+  private let bytes: [UInt8]
+  private let end: Int
+  /// The next byte to decode.
+  private var next: Int
+  /// The column index (0-based) of `decoded[0]`.
+  private let first: Int
+  private var decoded: [Unicode.Scalar] = []
+
+  /// The scalars of 1-based `line` from 0-based column `index` on.
+  init(source: SourceText, line: Int32, from index: Int) {
+    bytes = source.bytes
+    end = source.line(line).endIndex
+    next = source.byteOffset(line: line, column: Int32(clamping: index + 1))
+    first = index
+  }
+
+  /// The scalar at 0-based column `index` (at or after the first one asked for), or `nil`
+  /// past the end of the line.
+  subscript(index: Int) -> Unicode.Scalar? {
+    mutating get {
+      let position = index - first
+      guard position >= 0 else { return nil }
+      while decoded.count <= position {
+        guard decodeNext() else { return nil }
+      }
+      return decoded[position]
+    }
+  }
+
+  /// The number of columns on the line (decodes the rest of it).
+  mutating func count() -> Int {
+    while decodeNext() {}
+    return first + decoded.count
+  }
+
+  /// Decodes one more scalar; `false` at the line's end. The file is UTF-8 (the reader
+  /// checked it); a byte that does not start a scalar reads as U+FFFD.
+  private mutating func decodeNext() -> Bool {
+    guard next < end else { return false }
+    let lead = bytes[next]
+    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    var value = UInt32(
+      lead < 0x80 ? lead : lead < 0xE0 ? lead & 0x1F : lead < 0xF0 ? lead & 0x0F : lead & 0x07)
+    var valid = lead < 0x80 || (lead >= 0xC2 && lead <= 0xF4 && next + length <= end)
+    if valid {
+      for offset in 1..<length {
+        let byte = bytes[next + offset]
+        valid = valid && byte & 0xC0 == 0x80
+        value = value << 6 | UInt32(byte & 0x3F)
+      }
+    }
+    if valid, let scalar = Unicode.Scalar(value) {
+      decoded.append(scalar)
+      next += length
+    } else {
+      decoded.append("\u{FFFD}")
+      next += 1
+    }
+    return true
   }
 }

@@ -6,7 +6,8 @@ import RouteCfgSynthetic
 // routecfg-lsp-bench: how the language server keeps up with typing in a large manifest.
 // Build and run in release mode:
 //
-//   swift build -c release && .build/release/routecfg-lsp-bench [--modules 5000] [--rounds 3]
+//   swift build -c release
+//   swift run -c release --package-path Benchmarks routecfg-lsp-bench [--modules 5000] [--rounds 3]
 //       [--keystrokes 60] [--interval 40]
 //
 // Each round starts `routecfg lsp`, opens a synthetic manifest, types `--keystrokes` characters
@@ -20,10 +21,16 @@ struct Options {
   var rounds = 3
   var keystrokes = 60
   var interval = 40
+  /// The `routecfg` binary to run, built by the main package.
+  var routecfg = ".build/release/routecfg"
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
     while let argument = iterator.next() {
+      if argument == "--routecfg", let path = iterator.next() {
+        routecfg = path
+        continue
+      }
       let value = iterator.next().flatMap(Int.init)
       switch (argument, value) {
       case ("--modules", let value?): modules = value
@@ -32,8 +39,9 @@ struct Options {
       case ("--interval", let value?): interval = value
       default:
         FileHandle.standardError.write(
-          Data("usage: routecfg-lsp-bench [--modules N] [--rounds N] [--keystrokes N] [--interval MS]\n".utf8)
-        )
+          Data(
+            "usage: routecfg-lsp-bench [--modules N] [--rounds N] [--keystrokes N] [--interval MS] [--routecfg PATH]\n"
+              .utf8))
         exit(64)
       }
     }
@@ -299,9 +307,7 @@ func row(_ name: String, _ values: [Double], unit: String = "ms") -> String {
 }
 
 let options = Options(CommandLine.arguments)
-let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-  .deletingLastPathComponent()
-  .appendingPathComponent("routecfg").path
+let executable = options.routecfg
 let text = SyntheticManifest.yaml(moduleCount: options.modules)
 let path = FileManager.default.temporaryDirectory.appendingPathComponent(
   "routecfg-lsp-bench-\(getpid()).yaml"

@@ -1,0 +1,4 @@
+#ifndef ROUTECFG_BENCH_CLIBYAML_SHIM_H
+#define ROUTECFG_BENCH_CLIBYAML_SHIM_H
+#include <yaml.h>
+#endif

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The command line of `routecfg-bench`.
+struct Options {
+  /// Module counts of the synthetic manifests for the validate rows.
+  var modules = [1_000, 5_000, 20_000]
+  /// Interleaved rounds per measurement.
+  var rounds = 5
+  /// One small round of everything: checks that the suite builds and runs (CI).
+  var quick = false
+  /// Count instructions with valgrind for the validate rows.
+  var callgrind = false
+  /// The `routecfg` binary the process rows run.
+  var routecfg = ".build/release/routecfg"
+  /// Replace the results table of this Markdown file.
+  var writeDocs: String?
+  /// Also write each synthetic manifest to this path.
+  var keep: String?
+  /// Sections to run (`validate`, `shapes`, `router`, `registry`, `facade`); all when empty.
+  var only: Set<String> = []
+  /// `--scan PATH`: only scan that file with libyaml and exit (the reference process).
+  var scanOnly: String?
+
+  static let usage = """
+    usage: routecfg-bench [--modules N[,N...]] [--rounds N] [--quick] [--callgrind]
+                          [--only SECTION[,SECTION...]] [--routecfg PATH] [--write-docs FILE]
+                          [--keep PATH] [--scan PATH]
+    sections: validate, shapes, router, registry, facade
+    """
+
+  init(_ arguments: [String]) {
+    var iterator = arguments.dropFirst().makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--modules":
+        let sizes = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? []
+        if !sizes.isEmpty { modules = sizes }
+      case "--rounds", "--runs": rounds = max(1, iterator.next().flatMap(Int.init) ?? rounds)
+      case "--quick":
+        quick = true
+        rounds = 1
+      case "--callgrind": callgrind = true
+      case "--routecfg": routecfg = iterator.next() ?? routecfg
+      case "--write-docs": writeDocs = iterator.next()
+      case "--keep": keep = iterator.next()
+      case "--scan": scanOnly = iterator.next()
+      case "--only": only = Set(iterator.next()?.split(separator: ",").map(String.init) ?? [])
+      default:
+        FileHandle.standardError.write(Data((Self.usage + "\n").utf8))
+        exit(64)
+      }
+    }
+  }
+}
+
+extension Options {
+  /// `true` when `section` runs.
+  func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
+}
+
+/// The binaries the process rows run.
+struct Tools {
+  let routecfg: String
+  /// This binary (for `--scan`).
+  let bench: String
+  let yams: String
+  /// The `peak-memory` helper.
+  let peakMemory: String
+
+  init(_ options: Options) throws {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    bench = here.appendingPathComponent("routecfg-bench").path
+    yams = here.appendingPathComponent("yams-compose").path
+    peakMemory = here.appendingPathComponent("peak-memory").path
+    routecfg = URL(fileURLWithPath: options.routecfg).path
+    for tool in [routecfg, bench, yams, peakMemory] where access(tool, X_OK) != 0 {
+      throw BenchError(
+        "\(tool) is missing; build routecfg first ('swift build -c release' at the repository root) "
+          + "or name it with --routecfg PATH")
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/// A route that matched a URL, with the values it read.
+///
+/// A match made by ``RouteTable/resolve(_:)`` keeps the URL and where each value was written,
+/// and converts a value only when it is asked for: ``value(for:)`` reads one, ``parameters``
+/// all of them. Resolving a URL therefore allocates nothing for its literal segments, and the
+/// values cost only what reading them costs.
+public struct RouteMatch: Sendable, Equatable {
+  /// The index of the route in ``RouteTable/entries``.
+  public var entryIndex: Int
+  private var storage: Storage
+
+  private enum Storage: Sendable {
+    /// Given (or changed) by the caller.
+    case values(module: String, pattern: RoutePattern, parameters: [String: RouteValue])
+    /// Resolved from a URL: the module and pattern are read from the table, the values from the
+    /// URL, when asked for.
+    case written(WrittenValues)
+  }
+
+  /// A match of entry `entryIndex` with the values it read.
+  public init(module: String, pattern: RoutePattern, entryIndex: Int, parameters: [String: RouteValue]) {
+    self.entryIndex = entryIndex
+    self.storage = .values(module: module, pattern: pattern, parameters: parameters)
+  }
+
+  init(entryIndex: Int, written: WrittenValues) {
+    self.entryIndex = entryIndex
+    self.storage = .written(written)
+  }
+
+  /// The module the route leads to.
+  public var module: String {
+    get {
+      switch storage {
+      case .values(let module, _, _): return module
+      case .written(let written): return written.trie.tableEntries[written.entry].module
+      }
+    }
+    set { storage = .values(module: newValue, pattern: pattern, parameters: parameters) }
+  }
+
+  /// The route's pattern.
+  public var pattern: RoutePattern {
+    get {
+      switch storage {
+      case .values(_, let pattern, _): return pattern
+      case .written(let written): return written.trie.tableEntries[written.entry].pattern
+      }
+    }
+    set { storage = .values(module: module, pattern: newValue, parameters: parameters) }
+  }
+
+  /// The values of the path parameters, the catch-all (decoded segments joined with `/`) and the
+  /// optional parameters found in the query. Absent query parameters are left out.
+  public var parameters: [String: RouteValue] {
+    get {
+      switch storage {
+      case .values(_, _, let parameters): return parameters
+      case .written(let written): return written.all()
+      }
+    }
+    set { storage = .values(module: module, pattern: pattern, parameters: newValue) }
+  }
+
+  /// The value of one parameter (path, catch-all or query), or `nil` when the match has none:
+  /// the same as `parameters[name]` without converting the others.
+  public func value(for name: String) -> RouteValue? {
+    switch storage {
+    case .values(_, _, let parameters): return parameters[name]
+    case .written(let written): return written.value(for: name)
+    }
+  }
+
+  public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
+    lhs.module == rhs.module && lhs.pattern == rhs.pattern && lhs.entryIndex == rhs.entryIndex
+      && lhs.parameters == rhs.parameters
+  }
+}
+
+/// Where the values of a match were written in its URL: byte ranges of the bound segments (a
+/// catch-all's runs to the last segment) and of the query, packed as `start << 16 | end` (URLs
+/// are at most 8 KiB). The first four bindings are stored inline, so a match of up to four
+/// parameters allocates nothing.
+struct WrittenRanges: Sendable {
+  private var first: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+  private var more: ContiguousArray<UInt32>?
+  let query: UInt32
+
+  init(entry: RouteTrie.CompiledEntry, scanned: ScannedURL) {
+    query = Self.pack(scanned.queryStart, scanned.queryEnd)
+    for (position, binding) in entry.bindings.enumerated() {
+      let segment = scanned.segments[binding.segment]
+      let end = binding.isCatchAll ? scanned.segments[scanned.segmentCount - 1].rawEnd : segment.rawEnd
+      let packed = Self.pack(Int(segment.rawStart), Int(end))
+      switch position {
+      case 0: first.0 = packed
+      case 1: first.1 = packed
+      case 2: first.2 = packed
+      case 3: first.3 = packed
+      default: more = (more ?? []) + [packed]
+      }
+    }
+  }
+
+  private static func pack(_ start: Int, _ end: Int) -> UInt32 { UInt32(start) << 16 | UInt32(end) }
+
+  /// The byte range of binding `position`.
+  func binding(_ position: Int) -> Range<Int> {
+    let packed: UInt32
+    switch position {
+    case 0: packed = first.0
+    case 1: packed = first.1
+    case 2: packed = first.2
+    case 3: packed = first.3
+    default: packed = more?[position - 4] ?? 0
+    }
+    return Self.unpack(packed)
+  }
+
+  static func unpack(_ packed: UInt32) -> Range<Int> { Int(packed >> 16)..<Int(packed & 0xFFFF) }
+}
+
+/// The values of a match, converted from the URL when they are read. The matcher checked their
+/// escapes and types, so converting them again cannot fail.
+struct WrittenValues: Sendable {
+  let url: String
+  let trie: RouteTrie
+  let entry: Int
+  let ranges: WrittenRanges
+
+  func value(for name: String) -> RouteValue? {
+    let compiled = trie.entries[entry]
+    if let position = compiled.bindings.firstIndex(where: { $0.name == name }) {
+      return bindingValue(compiled.bindings[position], ranges.binding(position))
+    }
+    guard let parameter = compiled.queryParameters.first(where: { $0.name == name }),
+      case .value(let text) = URLQuery(substring(WrittenRanges.unpack(ranges.query))).value(forKey: name)
+    else { return nil }
+    return parameter.type?.parse(text)
+  }
+
+  func all() -> [String: RouteValue] {
+    let compiled = trie.entries[entry]
+    var values: [String: RouteValue] = [:]
+    for (position, binding) in compiled.bindings.enumerated() {
+      values[binding.name] = bindingValue(binding, ranges.binding(position))
+    }
+    guard !compiled.queryParameters.isEmpty else { return values }
+    let query = URLQuery(substring(WrittenRanges.unpack(ranges.query)))
+    for parameter in compiled.queryParameters {
+      if case .value(let text) = query.value(forKey: parameter.name) {
+        values[parameter.name] = parameter.type?.parse(text)
+      }
+    }
+    return values
+  }
+
+  private func substring(_ range: Range<Int>) -> Substring {
+    let utf8 = url.utf8
+    return url[
+      utf8.index(
+        utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+    ]
+  }
+
+  /// The value of a binding written at `range`: decoded and converted.
+  private func bindingValue(_ binding: RouteTrie.Binding, _ range: Range<Int>) -> RouteValue? {
+    let text = substring(range)
+    let escaped = text.utf8.contains(URLSyntax.percent)
+    guard binding.isCatchAll else {
+      guard escaped else { return binding.type.parse(text) }
+      return Self.decoded(text).flatMap(binding.type.parse)
+    }
+    // The decoded segments joined with `/` (`%2F` stays inside its segment).
+    guard escaped else { return .string(String(text)) }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false).compactMap(Self.decoded)
+    return .string(parts.joined(separator: "/"))
+  }
+
+  private static func decoded(_ text: Substring) -> String? {
+    guard case .success(let value) = PercentDecoding.decode(text) else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,104 @@
+import RouteCfgCore
+import RouteCfgSynthetic
+import Testing
+
+/// Each manifest shape that once hid (or could hide) quadratic work, at a size where quadratic
+/// work would take minutes even in a release build; linear work takes well under a second.
+/// Tests never assert time: a regression shows up as a test that does not finish in CI, and the
+/// benchmark (`routecfg-bench --scale`) measures the time ratio between n and 4n for every shape.
+/// Each test checks the output, so the size is also a correctness check of the exact diagnostics
+/// and positions.
+@Suite("Manifest shapes at scale")
+struct ShapeScaleTests {
+  private func validate(_ shape: ScaleShape, _ n: Int) throws -> ValidationResult {
+    try RouteCfg.validate(yaml: shape.yaml(n), path: "\(shape.rawValue).yaml")
+  }
+
+  private func codes(_ result: ValidationResult) -> [DiagnosticCode] { result.diagnostics.map(\.code) }
+
+  /// 16,000 quoted bodies on one line (0.5 MB) took 26 s when each body re-read the whole line.
+  @Test func longLineOfQuotedBodies() throws {
+    let n = 16_000
+    let yaml = ScaleShape.longLine.yaml(n)
+    let result = try validate(.longLine, n)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(result.diagnostics.count == 1, "\(result.diagnostics.prefix(3))")
+    // The error points at `static` inside the last body, on line 2.
+    let line = yaml.split(separator: "\n", omittingEmptySubsequences: false)[1]
+    let column = try #require(line.range(of: "\"static var s\(n - 1)")).lowerBound
+    #expect(diagnostic.location.line == 2)
+    #expect(
+      Int(diagnostic.location.column) == line.unicodeScalars.distance(from: line.startIndex, to: column) + 2)
+  }
+
+  /// Non-ASCII text before each body: columns count Unicode scalars, not bytes.
+  @Test func longLineWithNonASCIIColumns() throws {
+    var yaml = "routecfg: 1\nprotocols: {"
+    for index in 0..<4_000 { yaml += "Ü\(index): \"var é\(index): Int\", " }
+    yaml += "Last: \"var ok: Int; static var bad: Int\"}\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "non-ascii.yaml")
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    let diagnostic = try #require(errors.first)
+    #expect(errors.count == 1)
+    let line = yaml.split(separator: "\n")[1]
+    let column = try #require(line.range(of: "static var bad")).lowerBound
+    #expect(diagnostic.location.line == 2)
+    #expect(
+      Int(diagnostic.location.column) == line.unicodeScalars.distance(from: line.startIndex, to: column) + 1)
+  }
+
+  @Test func wideMapping() throws {
+    let result = try validate(.wideMapping, 50_000)
+    #expect(codes(result) == [.duplicateKey])
+    // The second `M49999` key: after two header lines, the protocols and the modules.
+    #expect(result.diagnostics.first?.location.line == 2 * 50_000 + 4)
+  }
+
+  /// 64,000 explicit map entries took 10.4 s when each member was looked up in a list.
+  @Test func wideAdapter() throws {
+    let n = 64_000
+    let result = try validate(.wideAdapter, n)
+    #expect(Set(codes(result)) == [.unknownAdapterMember, .unmappedMembers], "\(codes(result))")
+    let unknown = try #require(result.diagnostics.first { $0.code == .unknownAdapterMember })
+    #expect(unknown.message.contains("did you mean 'r\(n - 1)'"), "\(unknown.message)")
+  }
+
+  @Test func deepAndWideInheritance() throws {
+    let result = try validate(.inheritance, 16_000)
+    #expect(result.diagnostics.count == 0, "\(result.diagnostics.prefix(3).map(\.message))")
+  }
+
+  @Test func delegateChain() throws {
+    let result = try validate(.delegateChain, 5_000)
+    #expect(result.diagnostics.count == 0, "\(result.diagnostics.prefix(3).map(\.message))")
+    let graph = try #require(result.graph)
+    #expect(graph.adapters.count == 5_000)
+  }
+
+  @Test func manyVariants() throws {
+    let result = try validate(.manyVariants, 20_000)
+    #expect(result.diagnostics.count == 0, "\(result.diagnostics.prefix(3).map(\.message))")
+  }
+
+  @Test func routesSharingPrefixes() throws {
+    let n = 10_000
+    let result = try validate(.sharedPrefixRoutes, n)
+    #expect(result.diagnostics.count == 0, "\(result.diagnostics.prefix(3).map(\.message))")
+    let graph = try #require(result.graph)
+    let table = RouteTable(graph: graph)
+    guard case .matched(let match) = table.resolve("/shop/catalog/books/items/7/v\(n - 1)") else {
+      Issue.record("no match")
+      return
+    }
+    #expect(match.module == "M\(n - 1)")
+    #expect(match.parameters == ["slug": .string("books"), "id": .int(7)])
+  }
+
+  @Test func manyErrorsWithSuggestions() throws {
+    let n = 20_000
+    let result = try validate(.manyErrors, n)
+    #expect(result.diagnostics.count == n, "\(Set(codes(result)))")
+    #expect(result.diagnostics.allSatisfy { $0.code == .unknownProtocol })
+    #expect(result.diagnostics.last?.message.contains("did you mean 'Protocol\(n - 1)'") == true)
+  }
+}
