@@ -31,9 +31,15 @@ let package = Package(
         .product(name: "RouteCfgTesting", package: "routecfg"),
         .product(name: "RouteCfgSynthetic", package: "routecfg"),
         .product(name: "RoutingKit", package: "routing-kit"),
+        "GeneratedNoteApp", "NoteAppModules", "GeneratedWide",
       ],
       path: "Sources/RouteCfgBench"
     ),
+    // `routecfg generate` output for manifests/NoteApp.yaml and a 1,000-module manifest, and the
+    // NoteApp's modules in a module of their own (Benchmarks/generate.sh writes the generated ones).
+    .target(name: "GeneratedNoteApp"),
+    .target(name: "NoteAppModules", dependencies: ["GeneratedNoteApp"]),
+    .target(name: "GeneratedWide"),
     // The language server while typing in a large manifest (Docs/Performance.md).
     .executableTarget(
       name: "routecfg-lsp-bench",

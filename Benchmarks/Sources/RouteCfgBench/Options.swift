@@ -16,7 +16,7 @@ struct Options {
   var writeDocs: String?
   /// Also write each synthetic manifest to this path.
   var keep: String?
-  /// Sections to run (`validate`, `shapes`, `router`, `registry`, `facade`); all when empty.
+  /// Sections to run (`validate`, `shapes`, `router`, `registry`, `facade`, `generated`); all when empty.
   var only: Set<String> = []
   /// `--scan PATH`: only scan that file with libyaml and exit (the reference process).
   var scanOnly: String?
@@ -25,7 +25,7 @@ struct Options {
     usage: routecfg-bench [--modules N[,N...]] [--rounds N] [--quick] [--callgrind]
                           [--only SECTION[,SECTION...]] [--routecfg PATH] [--write-docs FILE]
                           [--keep PATH] [--scan PATH]
-    sections: validate, shapes, router, registry, facade
+    sections: validate, shapes, router, registry, facade, generated
     """
 
   init(_ arguments: [String]) {
