@@ -12,7 +12,7 @@ enum ValidManifest {
       throw UsageError("\(file): \(error.description)")
     }
     guard let graph = result.graph else {
-      Output.error(TextFormatter.format(result.report))
+      Output.error(TextFormatter.format(result.report) + TextFormatter.omission(result.report))
       Output.exit(1)
     }
     return (result, graph)

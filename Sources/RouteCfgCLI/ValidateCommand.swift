@@ -1,7 +1,8 @@
 import ArgumentParser
 import RouteCfgCore
 
-/// `routecfg validate FILE... [--format text|json|sarif] [--variant NAME] [--strict]`.
+/// `routecfg validate FILE... [--format text|json|sarif] [--variant NAME] [--strict]
+/// [--max-diagnostics N]`.
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
@@ -10,7 +11,9 @@ struct ValidateCommand: ParsableCommand {
       Each FILE is a root manifest; its includes are loaded with it. Without --variant the base \
       configuration and every variant are checked, and a problem only a variant has names the \
       variant. Text output follows the compiler convention (path:line:column: error: message \
-      [RCxxxx]) so editors and CI annotate the right line.
+      [RCxxxx]) so editors and CI annotate the right line. After --max-diagnostics \
+      diagnostics (1000 unless told) the rest are counted, not listed, and the output says how \
+      many were left out.
 
       Exit status: 0 when there is no error (warnings allowed), 1 when a manifest has errors, \
       64 for command-line misuse (such as an unknown --variant).
@@ -29,8 +32,12 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Treat warnings as errors.")
   var strict = false
 
+  @Option(help: "List at most this many diagnostics over all files and count the rest (0: list all).")
+  var maxDiagnostics = DiagnosticBag.defaultLimit
+
   func validate() throws {
     if files.isEmpty { throw ValidationError("Name at least one manifest file.") }
+    if maxDiagnostics < 0 { throw ValidationError("--max-diagnostics is a count: 0 or more (0 lists all).") }
   }
 
   func run() throws {
@@ -39,10 +46,13 @@ struct ValidateCommand: ParsableCommand {
     var text = ""
     // Results stay alive until the process exits, which is cheaper than tearing them down.
     var results: [ValidationResult] = []
+    let bound = maxDiagnostics == 0 ? nil : maxDiagnostics
     for file in files {
+      // Each file lists what is left of the bound; the rest of it is only counted.
+      let remaining = bound.map { max(0, $0 - combined.diagnostics.count) }
       let result: ValidationResult
       do {
-        result = try RouteCfg.validate(path: file, variant: variant)
+        result = try RouteCfg.validate(path: file, variant: variant, maxDiagnostics: remaining)
       } catch {
         throw UsageError("\(file): \(error.description)")
       }
@@ -54,7 +64,7 @@ struct ValidateCommand: ParsableCommand {
     }
     switch format {
     case .text:
-      Output.standard(text)
+      Output.standard(text + TextFormatter.omission(combined))
     case .json:
       Output.standard(JSONFormatter.format(combined))
     case .sarif:
@@ -68,7 +78,8 @@ struct ValidateCommand: ParsableCommand {
   static func summary(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
     let file = TextFormatter.printable(file)
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
-    guard let graph, !report.hasErrors else { return "\(file): \(counts)" }
+    let heldBack = report.heldBack.first.map { "; " + HeldBackCheck.summary($0.checks) } ?? ""
+    guard let graph, !report.hasErrors else { return "\(file): \(counts)\(heldBack)" }
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     var parts = [
       count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),

@@ -1,5 +1,9 @@
 /// Loading and validating a manifest in one call: from a path (the CLI, build tools) or from a
 /// string (test harnesses).
+///
+/// `maxDiagnostics` bounds what is listed (SPEC §3): the first that many diagnostics in report
+/// order are kept and the rest are only counted (``ValidationResult/omitted``), so memory and
+/// time stay proportional to the input however many problems it has. `nil` lists them all.
 public enum RouteCfg {
   /// Loads the manifest at `path` with its includes and validates it.
   ///
@@ -7,32 +11,49 @@ public enum RouteCfg {
   ///   configuration and every variant.
   /// - Throws: ``UnknownVariantError`` when `variant` is not declared by the manifest.
   public static func validate(
-    path: String, variant: String? = nil, limits: YAMLLimits = .standard
+    path: String, variant: String? = nil, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    try validate(ManifestLoader(limits: limits).load(path: path), variant: variant)
+    let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
+    return try validate(loader.load(path: path), variant: variant, maxDiagnostics: maxDiagnostics)
   }
 
   /// Validates manifest text; `path` names it in diagnostics and anchors its includes.
   public static func validate(
-    yaml: String, path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard
+    yaml: String, path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    try validate(ManifestLoader(limits: limits).load(yaml: yaml, path: path), variant: variant)
+    try validate(
+      bytes: Array(yaml.utf8), path: path, variant: variant, limits: limits, maxDiagnostics: maxDiagnostics)
   }
 
-  /// Validates an already loaded manifest. A manifest with a file that could not be read or
-  /// parsed is not validated further: its load diagnostics are the whole report.
-  public static func validate(_ loaded: LoadedManifest, variant: String? = nil) throws(UnknownVariantError)
-    -> ValidationResult
-  {
-    if loaded.isIncomplete {
-      return ValidationResult(
-        manifest: loaded.manifest, diagnostics: ManifestValidator.normalized(loaded.diagnostics), graph: nil)
-    }
-    let outcome = try ManifestValidator.validate(loaded.manifest, variant: variant)
-    let diagnostics = ManifestValidator.normalized(loaded.diagnostics + outcome.diagnostics)
-    let valid = !diagnostics.contains { $0.severity == .error }
+  /// Validates the bytes of a manifest file as read, valid UTF-8 or not; `path` names it in
+  /// diagnostics and anchors its includes.
+  public static func validate(
+    bytes: [UInt8], path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
+  ) throws(UnknownVariantError) -> ValidationResult {
+    let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
+    return try validate(
+      loader.load(bytes: bytes, path: path), variant: variant, maxDiagnostics: maxDiagnostics)
+  }
+
+  /// Validates an already loaded manifest. When a file could not be loaded, the checks whose
+  /// answer its declarations could change are held back (``ValidationResult/heldBack``) and the
+  /// rest still run; the manifest is not valid.
+  public static func validate(
+    _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
+  ) throws(UnknownVariantError) -> ValidationResult {
+    let outcome = try ManifestValidator.validate(
+      loaded.manifest, variant: variant, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
+    var bag = DiagnosticBag(limit: maxDiagnostics)
+    bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
+    bag.append(contentsOf: outcome.diagnostics, omitted: outcome.omitted)
+    let (diagnostics, omitted) = bag.finished()
+    let valid = !loaded.isIncomplete && !bag.hasErrors
     return ValidationResult(
-      manifest: loaded.manifest, diagnostics: diagnostics, graph: valid ? outcome.graph : nil)
+      manifest: loaded.manifest, diagnostics: diagnostics, omitted: omitted, heldBack: outcome.heldBack,
+      graph: valid ? outcome.graph : nil)
   }
 }
 
@@ -40,8 +61,14 @@ public enum RouteCfg {
 public struct ValidationResult: Sendable {
   /// The manifest as written.
   public let manifest: Manifest
-  /// Every problem found, sorted by file and position.
+  /// The problems listed, sorted by file and position: all of them, or the first
+  /// `maxDiagnostics`.
   public let diagnostics: [Diagnostic]
+  /// The problems found beyond `maxDiagnostics`, counted by severity but not listed.
+  public let omitted: OmittedDiagnostics
+  /// The checks not run because a file of the manifest could not be loaded; empty when every
+  /// check ran.
+  public let heldBack: [HeldBackCheck]
   /// The validated model, present exactly when there is no error.
   public let graph: AppGraph?
 
@@ -49,5 +76,11 @@ public struct ValidationResult: Sendable {
   public var isValid: Bool { graph != nil }
 
   /// The diagnostics with their files, for the formatters.
-  public var report: DiagnosticReport { DiagnosticReport(files: manifest.files, diagnostics: diagnostics) }
+  public var report: DiagnosticReport {
+    var report = DiagnosticReport(files: manifest.files, diagnostics: diagnostics, omitted: omitted)
+    if !heldBack.isEmpty, let root = manifest.files.files.first {
+      report.heldBack = [HeldBackChecks(file: root.id, checks: heldBack)]
+    }
+    return report
+  }
 }
