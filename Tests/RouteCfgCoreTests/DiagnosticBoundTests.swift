@@ -108,3 +108,28 @@ struct DiagnosticBoundTests {
     #expect(strict.errorCount == 6 && strict.warningCount == 0)
   }
 }
+
+/// The bound changes what is listed, never what is counted: every fixture and shipped manifest
+/// gives the same error and warning counts with no bound, a small one, and none listed at all.
+@Suite("Diagnostics: counts do not depend on the bound")
+struct DiagnosticCountTests {
+  static let manifests: [String] =
+    FixturePaths.files(under: FixturePaths.fixture("Rules"), withExtension: "yaml").map {
+      FixturePaths.fixture("Rules/" + $0)
+    }
+    + FixturePaths.files(under: FixturePaths.repository + "/manifests", withExtension: "yaml").map {
+      FixturePaths.repository + "/manifests/" + $0
+    }
+
+  @Test(arguments: manifests)
+  func countsAgree(_ path: String) throws {
+    let all = try RouteCfg.validate(path: path, maxDiagnostics: nil)
+    for bound in [0, 1, 5] {
+      let bounded = try RouteCfg.validate(path: path, maxDiagnostics: bound)
+      #expect(bounded.report.errorCount == all.report.errorCount, "bound \(bound)")
+      #expect(bounded.report.warningCount == all.report.warningCount, "bound \(bound)")
+      #expect(bounded.diagnostics == Array(all.diagnostics.prefix(bound)), "bound \(bound)")
+      #expect(bounded.isValid == all.isValid)
+    }
+  }
+}

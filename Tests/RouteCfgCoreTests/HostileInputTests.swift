@@ -75,6 +75,14 @@ struct HostileInputTests {
     #expect(result.diagnostics.map(\.code) == [.aliasBudgetExceeded])
   }
 
+  @Test func aKeyWrittenAsAnAliasIsReportedWhereTheAliasIs() throws {
+    let yaml = "routecfg: 1\nmodules:\n  &k Home: {kind: view, routes: [/]}\n  *k : {kind: view}\n"
+    let result = try RouteCfg.validate(yaml: yaml)
+    let duplicate = try #require(result.diagnostics.first { $0.code == .duplicateKey })
+    #expect(duplicate.location.start == TextPoint(line: 4, column: 3))
+    #expect(duplicate.notes.map(\.location.start) == [TextPoint(line: 3, column: 3)])
+  }
+
   @Test func aUTF32FileIsCalledUTF32() throws {
     for bom: [UInt8] in [[0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0xFE, 0xFF]] {
       let result = try RouteCfg.validate(bytes: bom + [0x61, 0, 0, 0], path: "wide.yaml")

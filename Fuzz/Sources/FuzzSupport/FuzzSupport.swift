@@ -19,8 +19,8 @@ public enum Fuzz {
     file: StaticString = #fileID, line: UInt = #line
   ) {
     guard !condition() else { return }
-    let text = "fuzz invariant broken at \(file):\(line): \(message())\n"
-    _ = text.withCString { fputs($0, stderr) }
+    var text = "fuzz invariant broken at \(file):\(line): \(message())\n"
+    text.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
     abort()
   }
 
@@ -28,7 +28,10 @@ public enum Fuzz {
   /// their includes resolve inside it (and find nothing) or are refused as outside it.
   public static let scratchDirectory: String = {
     var template = Array("/tmp/routecfg-fuzz-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress) }
+    let made = template.withUnsafeMutableBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
+      guard let base = buffer.baseAddress else { return nil }
+      return mkdtemp(base)
+    }
     guard made != nil else { return "/nonexistent-routecfg-fuzz" }
     return String(cString: template)
   }()
