@@ -86,6 +86,19 @@ struct IncompleteManifestTests {
       try Self.manifest(failing: "pipe.yaml", in: scratch), failure: .fileUnreadable)
   }
 
+  @Test func aVariantDoesNotHideWhyTheManifestIsIncomplete() throws {
+    let scratch = try ScratchDirectory("variant")
+    defer { scratch.remove() }
+    // The root itself is missing: it declares no variants, and the answer is still the file.
+    let missing = try RouteCfg.validate(path: scratch.path("missing.yaml"), variant: "macOS")
+    #expect(missing.diagnostics.map(\.code) == [.fileUnreadable])
+    try scratch.write(
+      "routecfg: 1\ninclude: [gone.yaml]\nvariants:\n  macOS: {bindings: {}}\nmodules:\n  Home: {kind: view, routes: [/]}\n",
+      to: "root.yaml")
+    let included = try RouteCfg.validate(path: scratch.path("root.yaml"), variant: "typo")
+    #expect(included.diagnostics.map(\.code) == [.includeNotFound])
+  }
+
   @Test func aCycleLosesNoFileSoEverythingIsChecked() throws {
     let scratch = try ScratchDirectory("cycle")
     defer { scratch.remove() }

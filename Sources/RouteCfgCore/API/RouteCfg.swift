@@ -40,12 +40,14 @@ public enum RouteCfg {
 
   /// Validates an already loaded manifest. When a file could not be loaded, the checks whose
   /// answer its declarations could change are held back (``ValidationResult/heldBack``) and the
-  /// rest still run; the manifest is not valid.
+  /// rest still run; the manifest is not valid. `variant` only selects resolution, which is then
+  /// held back, so it is not checked either (a root that failed to load declares no variants).
   public static func validate(
     _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
     let outcome = try ManifestValidator.validate(
-      loaded.manifest, variant: variant, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
+      loaded.manifest, variant: loaded.isIncomplete ? nil : variant, isIncomplete: loaded.isIncomplete,
+      maxDiagnostics: maxDiagnostics)
     var bag = DiagnosticBag(limit: maxDiagnostics)
     bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
     bag.append(contentsOf: outcome.diagnostics, omitted: outcome.omitted)
