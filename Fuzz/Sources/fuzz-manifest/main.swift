@@ -12,7 +12,8 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     Fuzz.require(false, "validate threw without a variant")
     return 0
   }
-  ReportInvariants.check(result, maxDiagnostics: bound, renderSARIF: size % 16 == 0)
+  ReportInvariants.check(
+    result, maxDiagnostics: bound, renderJSON: size % 4 == 0, renderSARIF: size % 64 == 0)
   if let variant = result.manifest.variants.first?.name.value {
     guard
       let selected = try? RouteCfg.validate(bytes: bytes, path: path, variant: variant, maxDiagnostics: bound)
@@ -20,7 +21,7 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       Fuzz.require(false, "validate threw for a declared variant")
       return 0
     }
-    ReportInvariants.check(selected, maxDiagnostics: bound, renderSARIF: false)
+    ReportInvariants.check(selected, maxDiagnostics: bound, renderJSON: false, renderSARIF: false)
   }
   guard let graph = result.graph else { return 0 }
   let table = RouteTable(graph: graph)
