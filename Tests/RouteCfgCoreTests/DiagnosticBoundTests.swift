@@ -77,6 +77,22 @@ struct DiagnosticBoundTests {
     #expect(Array(all.diagnostics.prefix(DiagnosticBag.defaultLimit)) == result.diagnostics)
   }
 
+  @Test func unsatisfiedRequirementsBeyondTheBoundAreCountedInEveryConfiguration() throws {
+    // Every module requires a protocol nobody provides, in the base configuration and in two
+    // variants: one problem per entry, each reported once, the variants adding nothing new.
+    var yaml =
+      "routecfg: 1\nprotocols:\n  P: ''\nvariants:\n  a: {bindings: {}}\n  b: {bindings: {}}\nmodules:\n"
+    for index in 0..<5_000 { yaml += "  M\(index): {kind: view, requires: [P], routes: [/m\(index)]}\n" }
+    let bounded = try RouteCfg.validate(yaml: yaml, maxDiagnostics: 10)
+    let all = try RouteCfg.validate(yaml: yaml, maxDiagnostics: nil)
+    #expect(all.diagnostics.count == 5_000)
+    #expect(
+      all.diagnostics.allSatisfy { $0.code == .unsatisfiedRequirement && !$0.message.hasPrefix("in variant") }
+    )
+    #expect(bounded.report.errorCount == 5_000)
+    #expect(bounded.diagnostics == Array(all.diagnostics.prefix(10)))
+  }
+
   @Test func loadAndValidationDiagnosticsShareOneBound() throws {
     // Duplicate keys come from the reader, unknown keys from the decoder, conflicts from the
     // validator: together they are bounded once.
