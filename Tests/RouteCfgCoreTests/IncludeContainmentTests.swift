@@ -133,6 +133,19 @@ struct IncludeContainmentTests {
     #expect(result.diagnostics.first?.message.contains("Permission denied") == true)
   }
 
+  /// The same path as a directory nobody may search, and one root can take too: the system's
+  /// reason is given, not "cannot find".
+  @Test func aComponentTheSystemRefusesIsNotCalledMissing() throws {
+    let scratch = try ScratchDirectory("refused")
+    defer { scratch.remove() }
+    let long = String(repeating: "x", count: 300)
+    try scratch.write("routecfg: 1\ninclude: [\(long)/part.yaml]\n", to: "root.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    #expect(result.diagnostics.map(\.code) == [.fileUnreadable])
+    #expect(result.diagnostics.first?.message.contains("File name too long") == true)
+    #expect(result.diagnostics.first?.message.contains("cannot find") == false)
+  }
+
   @Test func aSocketInsideTheRootIsRefusedAsNotARegularFile() throws {
     let scratch = try ScratchDirectory("socket")
     defer { scratch.remove() }
