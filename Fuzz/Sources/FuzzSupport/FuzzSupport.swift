@@ -33,6 +33,6 @@ public enum Fuzz {
       return mkdtemp(base)
     }
     guard made != nil else { return "/nonexistent-routecfg-fuzz" }
-    return String(cString: template)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }()
 }
