@@ -90,12 +90,16 @@ struct GenerateCommand: ParsableCommand {
     } catch .nameCollisions(let collisions) {
       fail(
         DiagnosticReport(
-          files: result.manifest.files, diagnostics: (result.diagnostics + collisions).sorted()))
+          files: result.manifest.files, diagnostics: (result.diagnostics + collisions).sorted(),
+          omitted: result.omitted))
     } catch {
       throw UsageError("\(file): \(error.description)")
     }
     // Warnings are shown, and do not stop generation.
-    if !result.diagnostics.isEmpty { Output.error(colorOptions.textFormatter(for: 2).render(result.report)) }
+    if !result.diagnostics.isEmpty {
+      Output.error(
+        colorOptions.textFormatter(for: 2).render(result.report) + TextFormatter.omission(result.report))
+    }
     let summary: OutputSummary
     do {
       summary = try OutputDirectory.write(files, to: output)
@@ -111,7 +115,8 @@ struct GenerateCommand: ParsableCommand {
   private func fail(_ report: DiagnosticReport) -> Never {
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     Output.error(
-      TextFormatter.format(report) + "\(TextFormatter.printable(file)): \(counts); nothing generated\n")
+      colorOptions.textFormatter(for: 2).render(report) + TextFormatter.omission(report)
+        + "\(TextFormatter.printable(file)): \(counts); nothing generated\n")
     Output.exit(1)
   }
 

@@ -14,7 +14,8 @@ enum ValidManifest {
       throw UsageError("\(file): \(error.description)")
     }
     guard let graph = result.graph else {
-      Output.error(colorOptions.textFormatter(for: 2).render(result.report))
+      let report = result.report
+      Output.error(colorOptions.textFormatter(for: 2).render(report) + TextFormatter.omission(report))
       Output.exit(1)
     }
     return (result, graph)

@@ -1,7 +1,8 @@
 import ArgumentParser
 import RouteCfgCore
 
-/// `routecfg validate FILE... [--format text|json|sarif|github] [--variant NAME] [--strict]`.
+/// `routecfg validate FILE... [--format text|json|sarif|github] [--variant NAME] [--strict]
+/// [--max-diagnostics N]`.
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
@@ -12,7 +13,9 @@ struct ValidateCommand: ParsableCommand {
       variant. Text output follows the compiler convention (path:line:column: error: message \
       [RCxxxx]) so editors and CI annotate the right line; on a terminal each diagnostic also \
       shows its source line with the range underlined (see --color). --format github prints \
-      GitHub Actions workflow commands, which annotate the pull request.
+      GitHub Actions workflow commands, which annotate the pull request. After \
+      --max-diagnostics diagnostics (1000 unless told) the rest are counted, not listed, and the \
+      output says how many were left out.
 
       Exit status: 0 when there is no error (warnings allowed), 1 when a manifest has errors, \
       64 for command-line misuse (such as an unknown --variant).
@@ -31,10 +34,14 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Treat warnings as errors.")
   var strict = false
 
+  @Option(help: "List at most this many diagnostics over all files and count the rest (0: list all).")
+  var maxDiagnostics = DiagnosticBag.defaultLimit
+
   @OptionGroup var colorOptions: ColorOptions
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("Name at least one manifest file.") }
+    if maxDiagnostics < 0 { throw ValidationError("--max-diagnostics is a count: 0 or more (0 lists all).") }
   }
 
   func run() throws {
@@ -44,10 +51,13 @@ struct ValidateCommand: ParsableCommand {
     var text = ""
     // Results stay alive until the process exits, which is cheaper than tearing them down.
     var results: [ValidationResult] = []
+    let bound = maxDiagnostics == 0 ? nil : maxDiagnostics
     for file in files {
+      // Each file lists what is left of the bound; the rest of it is only counted.
+      let remaining = bound.map { max(0, $0 - combined.diagnostics.count) }
       let result: ValidationResult
       do {
-        result = try RouteCfg.validate(path: file, variant: variant)
+        result = try RouteCfg.validate(path: file, variant: variant, maxDiagnostics: remaining)
       } catch {
         throw UsageError("\(file): \(error.description)")
       }
@@ -59,7 +69,10 @@ struct ValidateCommand: ParsableCommand {
       }
       combined.append(report)
     }
-    Output.standard(formatter.isLineOriented ? text : formatter.render(combined))
+    // The line that says how many were left out closes line-oriented output; JSON and SARIF
+    // carry the count in their document.
+    Output.standard(
+      formatter.isLineOriented ? text + TextFormatter.omission(combined) : formatter.render(combined))
     // Exit at once: tearing down a large validated model would only cost time.
     withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
   }

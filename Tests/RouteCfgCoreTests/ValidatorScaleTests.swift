@@ -17,7 +17,7 @@ struct ValidatorScaleTests {
   @Test func twentyThousandModulesWithOneRouteGiveOneDiagnosticEach() throws {
     var yaml = "routecfg: 1\nmodules:\n"
     for index in 0..<20_000 { yaml += "  M\(index): {kind: view, routes: [/same]}\n" }
-    let result = try RouteCfg.validate(yaml: yaml, path: "same-route.yaml")
+    let result = try RouteCfg.validate(yaml: yaml, path: "same-route.yaml", maxDiagnostics: nil)
     let conflicts = result.diagnostics.filter { $0.code == .routeConflict }
     #expect(conflicts.count == 20_000)
     #expect(conflicts.allSatisfy { $0.notes.count <= DiagnosticBag.maxNotes + 1 })
@@ -27,7 +27,7 @@ struct ValidatorScaleTests {
     var yaml = "routecfg: 1\nprotocols:\n  P: ''\nmodules:\n"
     for index in 0..<5_000 { yaml += "  Provider\(index): {kind: service, provides: [P]}\n" }
     for index in 0..<5_000 { yaml += "  User\(index): {kind: view, requires: [P], routes: [/u\(index)]}\n" }
-    let result = try RouteCfg.validate(yaml: yaml, path: "ambiguous.yaml")
+    let result = try RouteCfg.validate(yaml: yaml, path: "ambiguous.yaml", maxDiagnostics: nil)
     let ambiguous = result.diagnostics.filter { $0.code == .ambiguousRequirement }
     #expect(ambiguous.count == 5_000)
     #expect(ambiguous.allSatisfy { $0.notes.count <= DiagnosticBag.maxNotes + 1 })

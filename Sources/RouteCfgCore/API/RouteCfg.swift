@@ -1,5 +1,9 @@
 /// Loading and validating a manifest in one call: from a path (the CLI, build tools) or from a
 /// string (test harnesses).
+///
+/// `maxDiagnostics` bounds what is listed (SPEC §3): the first that many diagnostics in report
+/// order are kept and the rest are only counted (``ValidationResult/omitted``), so memory and
+/// time stay proportional to the input however many problems it has. `nil` lists them all.
 public enum RouteCfg {
   /// Loads the manifest at `path` with its includes and validates it.
   ///
@@ -7,32 +11,51 @@ public enum RouteCfg {
   ///   configuration and every variant.
   /// - Throws: ``UnknownVariantError`` when `variant` is not declared by the manifest.
   public static func validate(
-    path: String, variant: String? = nil, limits: YAMLLimits = .standard
+    path: String, variant: String? = nil, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    try validate(ManifestLoader(limits: limits).load(path: path), variant: variant)
+    let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
+    return try validate(loader.load(path: path), variant: variant, maxDiagnostics: maxDiagnostics)
   }
 
   /// Validates manifest text; `path` names it in diagnostics and anchors its includes.
   public static func validate(
-    yaml: String, path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard
+    yaml: String, path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    try validate(ManifestLoader(limits: limits).load(yaml: yaml, path: path), variant: variant)
+    try validate(
+      bytes: Array(yaml.utf8), path: path, variant: variant, limits: limits, maxDiagnostics: maxDiagnostics)
   }
 
-  /// Validates an already loaded manifest. A manifest with a file that could not be read or
-  /// parsed is not validated further: its load diagnostics are the whole report.
-  public static func validate(_ loaded: LoadedManifest, variant: String? = nil) throws(UnknownVariantError)
-    -> ValidationResult
-  {
-    if loaded.isIncomplete {
-      return ValidationResult(
-        manifest: loaded.manifest, diagnostics: ManifestValidator.normalized(loaded.diagnostics), graph: nil)
-    }
-    let outcome = try ManifestValidator.validate(loaded.manifest, variant: variant)
-    let diagnostics = ManifestValidator.normalized(loaded.diagnostics + outcome.diagnostics)
-    let valid = !diagnostics.contains { $0.severity == .error }
+  /// Validates the bytes of a manifest file as read, valid UTF-8 or not; `path` names it in
+  /// diagnostics and anchors its includes.
+  public static func validate(
+    bytes: [UInt8], path: String = "manifest.yaml", variant: String? = nil, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
+  ) throws(UnknownVariantError) -> ValidationResult {
+    let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
+    return try validate(
+      loader.load(bytes: bytes, path: path), variant: variant, maxDiagnostics: maxDiagnostics)
+  }
+
+  /// Validates an already loaded manifest. When a file could not be loaded, the checks whose
+  /// answer its declarations could change are held back (``ValidationResult/heldBack``) and the
+  /// rest still run; the manifest is not valid. `variant` only selects resolution, which is then
+  /// held back, so it is not checked either (a root that failed to load declares no variants).
+  public static func validate(
+    _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
+  ) throws(UnknownVariantError) -> ValidationResult {
+    let outcome = try ManifestValidator.validate(
+      loaded.manifest, variant: loaded.isIncomplete ? nil : variant, isIncomplete: loaded.isIncomplete,
+      maxDiagnostics: maxDiagnostics)
+    var bag = DiagnosticBag(limit: maxDiagnostics)
+    bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
+    bag.append(contentsOf: outcome.diagnostics, omitted: outcome.omitted)
+    let (diagnostics, omitted) = bag.finished()
+    let valid = !loaded.isIncomplete && !bag.hasErrors
     return ValidationResult(
-      manifest: loaded.manifest, diagnostics: diagnostics, graph: valid ? outcome.graph : nil)
+      manifest: loaded.manifest, diagnostics: diagnostics, omitted: omitted, heldBack: outcome.heldBack,
+      graph: valid ? outcome.graph : nil)
   }
 }
 
@@ -42,8 +65,14 @@ public enum RouteCfg {
 public struct ValidationResult: Sendable, CustomStringConvertible {
   /// The manifest as written.
   public let manifest: Manifest
-  /// Every problem found, sorted by file and position.
+  /// The problems listed, sorted by file and position: all of them, or the first
+  /// `maxDiagnostics`.
   public let diagnostics: [Diagnostic]
+  /// The problems found beyond `maxDiagnostics`, counted by severity but not listed.
+  public let omitted: OmittedDiagnostics
+  /// The checks not run because a file of the manifest could not be loaded; empty when every
+  /// check ran.
+  public let heldBack: [HeldBackCheck]
   /// The validated model, present exactly when there is no error.
   public let graph: AppGraph?
 
@@ -51,22 +80,32 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
   public var isValid: Bool { graph != nil }
 
   /// The diagnostics with their files, for the formatters.
-  public var report: DiagnosticReport { DiagnosticReport(files: manifest.files, diagnostics: diagnostics) }
+  public var report: DiagnosticReport {
+    var report = DiagnosticReport(files: manifest.files, diagnostics: diagnostics, omitted: omitted)
+    if !heldBack.isEmpty, let root = manifest.files.files.first {
+      report.heldBack = [HeldBackChecks(file: root.id, checks: heldBack)]
+    }
+    return report
+  }
 
   public var description: String {
     let path = manifest.files.files.first?.path ?? "manifest"
-    return TextFormatter.format(report) + ValidationSummary.line(file: path, report: report, graph: graph)
+    let report = report
+    return TextFormatter.format(report) + TextFormatter.omission(report)
+      + ValidationSummary.line(file: path, report: report, graph: graph)
   }
 }
 
-/// The line after a manifest's diagnostics: `manifests/x.yaml: 2 errors and 1 warning`, or for a
-/// valid manifest what it holds, `manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3
-/// adapters, 6 routes)` (with its variants and warnings when it has any).
+/// The line after a manifest's diagnostics: `manifests/x.yaml: 2 errors and 1 warning` (and the
+/// checks held back when a file could not be loaded), or for a valid manifest what it holds,
+/// `manifests/NoteApp.yaml: valid (6 modules, 9 protocols, 3 adapters, 6 routes)` (with its
+/// variants and warnings when it has any).
 public enum ValidationSummary {
   public static func line(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
     let file = TextFormatter.printable(file)
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
-    guard let graph, !report.hasErrors else { return "\(file): \(counts)" }
+    let heldBack = report.heldBack.first.map { "; " + HeldBackCheck.summary($0.checks) } ?? ""
+    guard let graph, !report.hasErrors else { return "\(file): \(counts)\(heldBack)" }
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     var parts = [
       count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),

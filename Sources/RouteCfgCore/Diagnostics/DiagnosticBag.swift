@@ -1,41 +1,146 @@
-/// Collects diagnostics during a load. Notes per diagnostic are capped so that pathological
-/// input (thousands of modules sharing one route) keeps output linear in its size.
+/// Collects diagnostics during a load or a validation, keeping output bounded whatever the input.
+///
+/// With a ``limit``, the bag keeps only the first `limit` diagnostics in report order (file,
+/// position, severity, code, message: the order they are printed in) and counts the others by
+/// severity in ``omitted``. A diagnostic that sorts after everything kept is counted without
+/// building its message or notes (both are autoclosures), so a file with millions of problems
+/// costs little more than their count. Notes per diagnostic are capped too, so that
+/// pathological input (thousands of modules sharing one route) keeps each diagnostic small.
 public struct DiagnosticBag: Sendable {
   /// The most notes one diagnostic carries; the rest are summarised in a final note.
   public static let maxNotes = 8
 
-  public private(set) var diagnostics: [Diagnostic] = []
+  /// The most diagnostics a run lists unless told otherwise (`--max-diagnostics`, SPEC §3).
+  public static let defaultLimit = 1_000
 
-  public init() {}
+  /// The most diagnostics kept; `nil` keeps them all.
+  public let limit: Int?
 
-  public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  /// Kept diagnostics, in no particular order until ``finished()``; may hold exact repeats.
+  private var kept: [Diagnostic] = []
+  /// Once the bag has been trimmed: the last diagnostic kept. Anything after it is omitted.
+  private var cutoff: Diagnostic?
+  /// Diagnostics found and not kept.
+  public private(set) var omitted = OmittedDiagnostics()
+
+  /// A bag that keeps at most `limit` diagnostics (`nil`: all of them).
+  public init(limit: Int? = nil) {
+    self.limit = limit.map { max(0, $0) }
+  }
+
+  /// The diagnostics kept so far, unsorted (``finished()`` sorts them).
+  public var diagnostics: [Diagnostic] { kept }
+
+  /// Errors found, kept or not (exact repeats among kept ones may count twice until finished).
+  public var errorCount: Int { kept.count { $0.severity == .error } + omitted.errors }
+  public var hasErrors: Bool { omitted.errors > 0 || kept.contains { $0.severity == .error } }
 
   /// Records a diagnostic, capping its notes at ``maxNotes``.
   public mutating func report(_ diagnostic: Diagnostic) {
-    var diagnostic = diagnostic
-    if diagnostic.notes.count > Self.maxNotes + 1 {
-      let hidden = diagnostic.notes.count - Self.maxNotes
-      let last = diagnostic.notes[Self.maxNotes]
-      diagnostic.notes.removeSubrange(Self.maxNotes...)
-      diagnostic.notes.append(DiagnosticNote("and \(hidden) more like this", at: last.location))
+    if let limit, !wouldKeep(diagnostic, limit: limit) {
+      omitted.count(diagnostic.severity)
+      return
     }
-    diagnostics.append(diagnostic)
+    var diagnostic = diagnostic
+    Self.capNotes(&diagnostic.notes)
+    kept.append(diagnostic)
+    if let limit, kept.count >= max(2 * limit, 64) { trim(to: limit) }
   }
 
-  /// Records a diagnostic built from its parts.
+  /// Records a diagnostic built from its parts. The message and notes are only built when the
+  /// diagnostic is kept.
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
-    notes: [DiagnosticNote] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation,
+    severity: Severity? = nil, notes: @autoclosure () -> [DiagnosticNote] = []
   ) {
-    report(Diagnostic(code, message, at: location, notes: notes))
+    let severity = severity ?? code.defaultSeverity
+    if let limit {
+      let probe = Diagnostic(code, "", at: location, severity: severity)
+      guard wouldKeep(probe, limit: limit) else {
+        omitted.count(severity)
+        return
+      }
+    }
+    report(Diagnostic(code, message(), at: location, severity: severity, notes: notes()))
   }
 
+  /// Adds another bag's diagnostics and omitted counts.
   public mutating func append(contentsOf other: DiagnosticBag) {
-    diagnostics.append(contentsOf: other.diagnostics)
+    omitted.add(other.omitted)
+    for diagnostic in other.kept { report(diagnostic) }
   }
 
-  public mutating func append(contentsOf other: [Diagnostic]) {
-    diagnostics.append(contentsOf: other)
+  /// Adds diagnostics, and the counts of others that were left out of them.
+  public mutating func append(contentsOf other: [Diagnostic], omitted: OmittedDiagnostics = .init()) {
+    self.omitted.add(omitted)
+    for diagnostic in other { report(diagnostic) }
+  }
+
+  /// The kept diagnostics sorted, exact repeats (the same problem found twice) removed, at most
+  /// ``limit`` of them; and what was left out.
+  public func finished() -> (diagnostics: [Diagnostic], omitted: OmittedDiagnostics) {
+    var copy = self
+    copy.trim(to: limit ?? Int.max)
+    return (copy.kept, copy.omitted)
+  }
+
+  /// `false` when `diagnostic` sorts after the last one kept: it would not be listed. A probe
+  /// with an empty message sorts first among diagnostics at its place, so it is kept whenever
+  /// the real one might be.
+  private func wouldKeep(_ diagnostic: Diagnostic, limit: Int) -> Bool {
+    if limit == 0 { return false }
+    guard let cutoff else { return true }
+    return !(cutoff < diagnostic)
+  }
+
+  /// Sorts, removes exact repeats and keeps the first `limit`, counting the rest.
+  private mutating func trim(to limit: Int) {
+    kept.sort()
+    var unique: [Diagnostic] = []
+    unique.reserveCapacity(min(kept.count, limit))
+    var seen: Set<Diagnostic> = []
+    for diagnostic in kept where seen.insert(diagnostic).inserted {
+      if unique.count < limit {
+        unique.append(diagnostic)
+      } else {
+        omitted.count(diagnostic.severity)
+      }
+    }
+    kept = unique
+    if kept.count == limit { cutoff = kept.last }
+  }
+
+  private static func capNotes(_ notes: inout [DiagnosticNote]) {
+    guard notes.count > maxNotes + 1 else { return }
+    let hidden = notes.count - maxNotes
+    let last = notes[maxNotes]
+    notes.removeSubrange(maxNotes...)
+    notes.append(DiagnosticNote("and \(hidden) more like this", at: last.location))
+  }
+}
+
+/// How many diagnostics were found but not listed, by severity.
+public struct OmittedDiagnostics: Sendable, Hashable {
+  public var errors = 0
+  public var warnings = 0
+
+  public init(errors: Int = 0, warnings: Int = 0) {
+    self.errors = errors
+    self.warnings = warnings
+  }
+
+  /// Errors and warnings together.
+  public var total: Int { errors + warnings }
+
+  mutating func count(_ severity: Severity) {
+    switch severity {
+    case .error: errors += 1
+    case .warning: warnings += 1
+    }
+  }
+
+  mutating func add(_ other: OmittedDiagnostics) {
+    errors += other.errors
+    warnings += other.warnings
   }
 }

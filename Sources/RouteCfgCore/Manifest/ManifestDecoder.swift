@@ -28,8 +28,8 @@ struct ManifestDecoder {
   var reader: NodeReader
   let isRoot: Bool
 
-  init(document: YAMLDocument, isRoot: Bool) {
-    self.reader = NodeReader(document: document)
+  init(document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit) {
+    self.reader = NodeReader(document: document, diagnosticLimit: diagnosticLimit)
     self.isRoot = isRoot
   }
 
@@ -48,8 +48,8 @@ struct ManifestDecoder {
     guard document[root].kind == .mapping else {
       reader.diagnostics.report(
         .rootNotMapping,
-        "a manifest is a mapping of keys ('routecfg', 'protocols', 'modules'...), not \(reader.describe(root))",
-        at: reader.location(root))
+        "a manifest is a mapping of keys ('routecfg', 'protocols', 'modules'...), not \(NodeReader.describe(root, in: reader.document))",
+        at: reader.document.location(of: root))
       return fragment
     }
     for (keyID, valueID) in document.entries(of: root) {
@@ -222,9 +222,9 @@ struct ManifestDecoder {
           if document[valueID].kind != .scalar {
             reader.diagnostics.report(
               .wrongShape,
-              "'members' is a string of Swift declarations, not \(reader.describe(valueID)); write "
-                + "'members: |' followed by one member per line",
-              at: reader.location(valueID))
+              "'members' is a string of Swift declarations, not \(NodeReader.describe(valueID, in: reader.document)); "
+                + "write 'members: |' followed by one member per line",
+              at: reader.document.location(of: valueID))
             continue
           }
           members = self.members(valueID)
@@ -347,9 +347,9 @@ struct ManifestDecoder {
         let written = node.kind == .sequence ? "[String]" : "[String: Int]"
         reader.diagnostics.report(
           .wrongShape,
-          "the type of parameter '\(name.value)' is read as \(reader.describe(valueID)); quote "
-            + "collection types: '\(name.value): \"\(written)\"'",
-          at: reader.location(valueID))
+          "the type of parameter '\(name.value)' is read as \(NodeReader.describe(valueID, in: reader.document)); "
+            + "quote collection types: '\(name.value): \"\(written)\"'",
+          at: reader.document.location(of: valueID))
         result.append(untyped)
         continue
       }

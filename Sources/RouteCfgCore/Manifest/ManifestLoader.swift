@@ -1,7 +1,10 @@
 /// A manifest read from disk or from a string, with everything reported on the way.
 public struct LoadedManifest: Sendable {
   public var manifest: Manifest
+  /// The diagnostics listed, sorted (at most the loader's `maxDiagnostics`).
   public var diagnostics: [Diagnostic]
+  /// Diagnostics found beyond the limit, counted but not listed.
+  public var omitted = OmittedDiagnostics()
   /// `true` when some file could not be read or parsed as YAML, so the manifest is incomplete.
   public var isIncomplete: Bool
   /// The YAML tree of every file that parsed, in load order; filled only when the loader's
@@ -14,9 +17,12 @@ public struct LoadedManifest: Sendable {
 /// Include paths are relative to the including file and must stay inside the root manifest's
 /// directory after symbolic links are resolved. A missing or outside file is an error at the
 /// entry that names it, a cycle an error at the entry that closes it, a second mention of a
-/// loaded file a warning.
+/// loaded file a warning. Included files are opened through the root directory's descriptor,
+/// one path component at a time (``ContainedDirectory``), so the file read is the file checked.
 public struct ManifestLoader: Sendable {
   public var limits: YAMLLimits
+  /// List at most this many diagnostics and count the rest; `nil` lists them all.
+  public var maxDiagnostics: Int?
   /// Text to read instead of a file's contents on disk, by canonical path (symbolic links
   /// resolved): an editor's unsaved buffers. Containment and cycles are still checked on the
   /// real paths.
@@ -25,8 +31,9 @@ public struct ManifestLoader: Sendable {
   /// otherwise freed as soon as each file is decoded).
   public var keepsDocuments = false
 
-  public init(limits: YAMLLimits = .standard) {
+  public init(limits: YAMLLimits = .standard, maxDiagnostics: Int? = DiagnosticBag.defaultLimit) {
     self.limits = limits
+    self.maxDiagnostics = maxDiagnostics
   }
 
   /// Loads the manifest at `path` (as typed by the user; diagnostics show it as given).
@@ -38,8 +45,14 @@ public struct ManifestLoader: Sendable {
 
   /// Loads a manifest from text; `path` names it in diagnostics and anchors its includes.
   public func load(yaml: String, path: String = "manifest.yaml") -> LoadedManifest {
+    load(bytes: Array(yaml.utf8), path: path)
+  }
+
+  /// Loads a manifest from the bytes of a file, which need not be valid UTF-8 (the reader reports
+  /// it); `path` names it in diagnostics and anchors its includes.
+  public func load(bytes: [UInt8], path: String = "manifest.yaml") -> LoadedManifest {
     var run = LoadRun(loader: self, rootPath: path)
-    run.loadRoot(bytes: Array(yaml.utf8))
+    run.loadRoot(bytes: bytes)
     return run.finish()
   }
 }
@@ -49,11 +62,14 @@ private struct LoadRun {
   let limits: YAMLLimits
   let overlays: [String: [UInt8]]
   let keepsDocuments: Bool
+  let maxDiagnostics: Int?
   let rootPath: String
-  /// The root manifest's directory, symbolic links resolved.
-  let rootDirectory: String?
+  /// The root manifest's directory, symbolic links resolved, held open.
+  let root: ContainedDirectory?
   var manifest = Manifest(files: SourceFileTable())
-  var diagnostics = DiagnosticBag()
+  var diagnostics: DiagnosticBag
+  /// The directory of each loaded file as real components below the root directory.
+  var directories: [SourceFileID: [String]] = [:]
   /// Canonical paths of loaded files and the include entry that first named them.
   var loaded: [String: SourceLocation?] = [:]
   /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
@@ -67,20 +83,26 @@ private struct LoadRun {
     self.limits = loader.limits
     self.overlays = loader.overlays
     self.keepsDocuments = loader.keepsDocuments
+    self.maxDiagnostics = loader.maxDiagnostics
     self.rootPath = rootPath
+    self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
     let directory = FileSystem.directory(of: rootPath)
-    self.rootDirectory = FileSystem.realPath(directory.isEmpty ? "." : directory)
+    self.root = FileSystem.realPath(directory.isEmpty ? "." : directory).flatMap {
+      ContainedDirectory(realPath: $0)
+    }
   }
 
   func finish() -> LoadedManifest {
-    LoadedManifest(
-      manifest: manifest, diagnostics: diagnostics.diagnostics, isIncomplete: isIncomplete,
+    let (listed, omitted) = diagnostics.finished()
+    return LoadedManifest(
+      manifest: manifest, diagnostics: listed, omitted: omitted, isIncomplete: isIncomplete,
       documents: documents)
   }
 
   mutating func loadRoot(bytes: [UInt8]?) {
     let canonical = FileSystem.realPath(rootPath)
     let id = manifest.files.add(path: rootPath, canonicalPath: canonical)
+    directories[id] = []
     let contents: [UInt8]
     if let bytes {
       contents = bytes
@@ -96,7 +118,7 @@ private struct LoadRun {
         return
       }
     }
-    let key = canonical ?? FileSystem.join(rootDirectory ?? "", rootPath)
+    let key = canonical ?? FileSystem.join(root?.path ?? "", rootPath)
     loaded[key] = .some(nil)
     guard let includes = decode(contents, id: id, isRoot: true) else { return }
     // Includes are loaded depth-first, in order, from an explicit stack rather than by recursion,
@@ -129,14 +151,14 @@ private struct LoadRun {
   /// Reads and decodes one file into the manifest; returns its include entries, or `nil` when
   /// it is not YAML (reported).
   private mutating func decode(_ bytes: [UInt8], id: SourceFileID, isRoot: Bool) -> [Located<String>]? {
-    let read = YAMLReader.read(bytes, file: id, limits: limits)
-    diagnostics.append(contentsOf: read.diagnostics)
+    let read = YAMLReader.read(bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics)
+    diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
       isIncomplete = true
       return nil
     }
     if keepsDocuments { documents.append(document) }
-    var decoder = ManifestDecoder(document: document, isRoot: isRoot)
+    var decoder = ManifestDecoder(document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)
@@ -176,24 +198,26 @@ private struct LoadRun {
       isIncomplete = true
       return nil
     }
-    guard let canonical = FileSystem.realPath(shownPath) else {
-      diagnostics.report(
-        .includeNotFound, "cannot find included file '\(entry.value)' (looked for '\(shownPath)')",
-        at: entry.location)
-      manifest.includes.append(IncludeDecl(path: entry, file: nil))
-      isIncomplete = true
-      return nil
-    }
-    guard let rootDirectory, FileSystem.isInside(canonical, directory: rootDirectory) else {
+    guard let root else {
       diagnostics.report(
         .includeOutsideRoot,
-        "include '\(entry.value)' resolves to '\(canonical)', outside the root manifest's directory "
-          + "'\(rootDirectory ?? ".")'; move the file inside it",
+        "include '\(entry.value)' cannot be checked: the root manifest's directory cannot be opened",
         at: entry.location)
       manifest.includes.append(IncludeDecl(path: entry, file: nil))
       isIncomplete = true
       return nil
     }
+    let opened: ContainedFile
+    switch root.openFile(entry.value, from: directories[parent] ?? []) {
+    case .success(let file): opened = file
+    case .failure(let error):
+      diagnostics.report(Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path))
+      manifest.includes.append(IncludeDecl(path: entry, file: nil))
+      isIncomplete = true
+      return nil
+    }
+    defer { opened.close() }
+    let canonical = root.realPath(of: opened.components)
     if loading.contains(canonical) {
       diagnostics.report(
         .includeCycle,
@@ -211,12 +235,13 @@ private struct LoadRun {
       return nil
     }
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
+    directories[id] = Array(opened.components.dropLast())
     manifest.includes.append(IncludeDecl(path: entry, file: id))
     // Recorded before reading: a file named again is "already loaded", whether or not it could
     // be read, so its error is reported once.
     loaded[canonical] = .some(entry.location)
     if let overlay = overlays[canonical] { return (overlay, id, canonical) }
-    switch FileSystem.readFile(shownPath, limit: limits.maxFileBytes, regularOnly: true) {
+    switch FileSystem.readAll(descriptor: opened.descriptor, limit: limits.maxFileBytes, regularOnly: true) {
     case .success(let bytes):
       return (bytes, id, canonical)
     case .failure(let error):
@@ -224,6 +249,44 @@ private struct LoadRun {
         Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
       isIncomplete = true
       return nil
+    }
+  }
+
+  /// The diagnostic for an include entry that could not be opened inside the root directory.
+  private static func openFailure(
+    _ error: ContainedOpenError, entry: Located<String>, shownPath: String, root: String
+  ) -> Diagnostic {
+    switch error {
+    case .notFound:
+      return Diagnostic(
+        .includeNotFound, "cannot find included file '\(entry.value)' (looked for '\(shownPath)')",
+        at: entry.location)
+    case .outside(let real):
+      return Diagnostic(
+        .includeOutsideRoot,
+        "include '\(entry.value)' resolves to '\(real)', outside the root manifest's directory "
+          + "'\(root)'; move the file inside it",
+        at: entry.location)
+    case .linkLoop:
+      return Diagnostic(
+        .includeNotFound,
+        "include '\(entry.value)' goes through symbolic links that loop (or more than "
+          + "\(ContainedDirectory.maxLinkHops) of them); point the link at the file itself",
+        at: entry.location)
+    case .notADirectory(let component):
+      return Diagnostic(
+        .includeNotFound,
+        "cannot find included file '\(entry.value)': '\(component)' is not a directory (looked for "
+          + "'\(shownPath)')",
+        at: entry.location)
+    case .notRegularFile:
+      return readFailure(.notRegularFile, path: entry.value, limit: 0, at: entry.location)
+    case .system(let component, let reason):
+      return Diagnostic(
+        .fileUnreadable,
+        "cannot read included file '\(entry.value)': opening '\(component)' failed: \(reason); check its "
+          + "permissions",
+        at: entry.location)
     }
   }
 

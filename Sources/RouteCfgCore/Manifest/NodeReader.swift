@@ -2,10 +2,11 @@
 /// merge keys, a scalar where a list belongs...) once, at the node that has it.
 struct NodeReader {
   let document: YAMLDocument
-  var diagnostics = DiagnosticBag()
+  var diagnostics: DiagnosticBag
 
-  init(document: YAMLDocument) {
+  init(document: YAMLDocument, diagnosticLimit: Int?) {
     self.document = document
+    self.diagnostics = DiagnosticBag(limit: diagnosticLimit)
   }
 
   func location(_ id: YAMLNodeID) -> SourceLocation { document.location(of: id) }
@@ -53,7 +54,8 @@ struct NodeReader {
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     guard document[id].kind == .mapping else {
       diagnostics.report(
-        .wrongShape, "'\(key())' must be \(expected()), not \(describe(id))", at: location(id))
+        .wrongShape, "'\(key())' must be \(expected()), not \(Self.describe(id, in: document))",
+        at: document.location(of: id))
       return nil
     }
     return document.entries(of: id)
@@ -84,7 +86,8 @@ struct NodeReader {
     let node = document[id]
     guard node.kind == .scalar else {
       diagnostics.report(
-        .wrongShape, "'\(key())' must be \(expected()), not \(describe(id))", at: location(id))
+        .wrongShape, "'\(key())' must be \(expected()), not \(Self.describe(id, in: document))",
+        at: document.location(of: id))
       return nil
     }
     return Located(node.value, at: location(id))
@@ -101,7 +104,8 @@ struct NodeReader {
     let node = document[id]
     guard node.kind == .scalar else {
       diagnostics.report(
-        .wrongShape, "an item of '\(key)' must be \(expected), not \(describe(id))", at: location(id))
+        .wrongShape, "an item of '\(key)' must be \(expected), not \(Self.describe(id, in: document))",
+        at: document.location(of: id))
       return nil
     }
     return Located(node.value, at: location(id))
@@ -113,8 +117,10 @@ struct NodeReader {
     let node = document[id]
     guard node.kind == .scalar else {
       diagnostics.report(
-        .complexKey, "a mapping key must be a name, not \(describe(id)); write a plain name before ':'",
-        at: location(id))
+        .complexKey,
+        "a mapping key must be a name, not \(Self.describe(id, in: document)); write a plain name "
+          + "before ':'",
+        at: document.location(of: id))
       return nil
     }
     if node.style == .plain, node.value == "<<" {
@@ -140,21 +146,31 @@ struct NodeReader {
   mutating func reportUnknownKey(
     _ key: Located<String>, in context: @autoclosure () -> String, known: [String]
   ) {
-    let suggestion = NameSuggester(known).hint(for: key.value)
-    let list = known.map { "'\($0)'" }.joined(separator: ", ")
-    let context = context()
-    let advice = suggestion.isEmpty ? "; \(context) takes \(list)" : suggestion
-    diagnostics.report(.unknownKey, "unknown key '\(key.value)' in \(context)\(advice)", at: key.location)
+    // Built only when the diagnostic is listed: suggestions cost more than the check.
+    func message() -> String {
+      let suggestion = NameSuggester(known).hint(for: key.value)
+      let list = known.map { "'\($0)'" }.joined(separator: ", ")
+      let context = context()
+      let advice = suggestion.isEmpty ? "; \(context) takes \(list)" : suggestion
+      return "unknown key '\(key.value)' in \(context)\(advice)"
+    }
+    diagnostics.report(.unknownKey, message(), at: key.location)
   }
 
   /// "a mapping", "a list", "the string 'x'" or "no value".
-  func describe(_ id: YAMLNodeID) -> String {
+  func describe(_ id: YAMLNodeID) -> String { Self.describe(id, in: document) }
+
+  /// "a mapping", "a list", "an empty value" or "the value '...'" (a static function, so that a
+  /// diagnostic's lazily built message can call it while the reader reports).
+  static func describe(_ id: YAMLNodeID, in document: YAMLDocument) -> String {
     let node = document[id]
     switch node.kind {
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .scalar:
-      if isNull(id) { return "an empty value" }
+      if node.style == .plain, ["", "~", "null", "Null", "NULL"].contains(node.value) {
+        return "an empty value"
+      }
       return "the value '\(TextFormatter.brief(node.value, limit: 40))'"
     }
   }

@@ -1,16 +1,34 @@
 /// The `--format json` object of `routecfg validate` (SPEC §4):
 /// `{"valid", "errorCount", "warningCount", "diagnostics": [{severity, code, message, file,
-/// line, column, notes: [{message, file, line, column}]}]}`.
+/// line, column, notes: [{message, file, line, column}]}]}`. When diagnostics were left out
+/// (`--max-diagnostics`), `"omitted": N` follows `warningCount`; when a root manifest had a file
+/// that could not be loaded, `"incomplete": [{"file", "heldBack": [...]}]` names the checks not run.
 public struct JSONFormatter: DiagnosticFormatter {
   public init() {}
 
   public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
 
   public static func value(_ report: DiagnosticReport) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("valid", .bool(!report.hasErrors)),
       ("errorCount", .int(report.errorCount)),
       ("warningCount", .int(report.warningCount)),
+    ]
+    if report.omitted.total > 0 { members.append(("omitted", .int(report.omitted.total))) }
+    if !report.heldBack.isEmpty {
+      members.append(
+        (
+          "incomplete",
+          .array(
+            report.heldBack.map { held in
+              .object([
+                ("file", .string(report.files.path(of: held.file))),
+                ("heldBack", .array(held.checks.map { .string($0.rawValue) })),
+              ])
+            })
+        ))
+    }
+    members.append(contentsOf: [
       (
         "diagnostics",
         .array(
@@ -36,8 +54,9 @@ public struct JSONFormatter: DiagnosticFormatter {
               ),
             ])
           })
-      ),
+      )
     ])
+    return .object(members)
   }
 
   public static func format(_ report: DiagnosticReport) -> String {

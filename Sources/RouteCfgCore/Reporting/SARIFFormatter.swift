@@ -1,5 +1,7 @@
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run whose rules are the
 /// whole diagnostic code registry, one result per diagnostic, notes as related locations.
+/// Diagnostics left out by the output bound, and checks held back because a file could not be
+/// loaded, are run-level notifications (`invocations[0].toolExecutionNotifications`).
 public struct SARIFFormatter: DiagnosticFormatter {
   public init() {}
 
@@ -62,20 +64,62 @@ public struct SARIFFormatter: DiagnosticFormatter {
       ("semanticVersion", .string(RouteCfgVersion.current)),
       ("rules", .array(rules)),
     ])
+    var run: [(String, JSONValue)] = [("tool", .object([("driver", driver)]))]
+    let notifications = notifications(report)
+    if !notifications.isEmpty {
+      run.append(
+        (
+          "invocations",
+          .array([
+            .object([
+              ("executionSuccessful", .bool(true)),
+              ("toolExecutionNotifications", .array(notifications)),
+            ])
+          ])
+        ))
+    }
+    run.append(("columnKind", .string("unicodeCodePoints")))
+    run.append(("results", .array(results)))
     return .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
       ("version", .string("2.1.0")),
-      (
-        "runs",
-        .array([
-          .object([
-            ("tool", .object([("driver", driver)])),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(results)),
-          ])
-        ])
-      ),
+      ("runs", .array([.object(run)])),
     ])
+  }
+
+  /// A note for diagnostics left out (with `"omitted"` in its property bag) and a warning for
+  /// each root manifest whose checks were held back.
+  private static func notifications(_ report: DiagnosticReport) -> [JSONValue] {
+    var notifications: [JSONValue] = []
+    if report.omitted.total > 0 {
+      notifications.append(
+        .object([
+          ("message", .object([("text", .string(TextFormatter.omissionText(report.omitted)))])),
+          ("level", .string("note")),
+          ("properties", .object([("omitted", .int(report.omitted.total))])),
+        ]))
+    }
+    for held in report.heldBack {
+      let path = report.files.path(of: held.file)
+      notifications.append(
+        .object([
+          (
+            "locations",
+            .array([
+              .object([
+                (
+                  "physicalLocation",
+                  .object([("artifactLocation", .object([("uri", .string(uri(for: path)))]))])
+                )
+              ])
+            ])
+          ),
+          ("message", .object([("text", .string("\(path): \(HeldBackCheck.summary(held.checks))"))])),
+          ("level", .string("warning")),
+          ("properties", .object([("heldBack", .array(held.checks.map { .string($0.rawValue) }))])),
+        ]))
+    }
+    return notifications
   }
 
   public static func format(_ report: DiagnosticReport) -> String {

@@ -54,16 +54,29 @@ public struct TextFormatter: DiagnosticFormatter {
     return String(scalars) + "..."
   }
 
+  /// Control characters, line and paragraph separators, and the characters that change how a
+  /// line is shown without being seen: bidirectional controls (U+202A–U+202E, U+2066–U+2069,
+  /// which can reorder a line as in "Trojan Source"), zero-width characters and marks
+  /// (U+200B–U+200F) and the byte order mark (U+FEFF).
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029 || isBidirectionalControl(scalar)
-  }
-
-  private static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: return true
     default: return false
     }
+  }
+
+  /// The last line of a report some of whose diagnostics were left out, or nothing.
+  public static func omission(_ report: DiagnosticReport) -> String {
+    report.omitted.total > 0 ? omissionText(report.omitted) + "\n" : ""
+  }
+
+  /// "2599000 more diagnostics (2599000 errors) were not listed; ...".
+  public static func omissionText(_ omitted: OmittedDiagnostics) -> String {
+    let total = omitted.total
+    let noun = total == 1 ? "diagnostic was" : "diagnostics were"
+    return
+      "\(total) more \(noun) not listed (\(summary(errors: omitted.errors, warnings: omitted.warnings))); "
+      + "fix the ones above, or raise the bound with --max-diagnostics (0 lists all)"
   }
 
   /// "2 errors and 1 warning" / "no problems".

@@ -107,6 +107,11 @@ public struct URLPath: Sendable, Equatable {
     if authority.contains(URLSyntax.at) {
       return .failure(URLReadFailure("the URL names a user or password, which app URLs do not have"))
     }
+    if authority.first == URLSyntax.openBracket {
+      // `[::1]` holds colons, but it is an IP address, not a port.
+      return .failure(
+        URLReadFailure("the URL's host is an IP address in brackets, which app URLs do not have"))
+    }
     if authority.contains(URLSyntax.colon) {
       return .failure(URLReadFailure("the URL names a port, which app URLs do not have"))
     }
@@ -174,6 +179,7 @@ enum URLSyntax {
   static let colon = UInt8(ascii: ":")
   static let at = UInt8(ascii: "@")
   static let percent = UInt8(ascii: "%")
+  static let openBracket = UInt8(ascii: "[")
 
   /// The index of the `:` after a leading `[A-Za-z][A-Za-z0-9+.-]*`, if there is one.
   static func schemeEnd(_ bytes: String.UTF8View) -> String.Index? {

@@ -333,6 +333,9 @@ enum URLScanner {
       hostEnd += 1
     }
     if hasAt { return .failure(.notRouted("the URL names a user or password, which app URLs do not have")) }
+    if hostStart < hostEnd, bytes[hostStart] == URLSyntax.openBracket {
+      return .failure(.notRouted("the URL's host is an IP address in brackets, which app URLs do not have"))
+    }
     if hasColon { return .failure(.notRouted("the URL names a port, which app URLs do not have")) }
     return .success(hostStart..<hostEnd)
   }

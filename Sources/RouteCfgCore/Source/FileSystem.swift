@@ -30,9 +30,15 @@ public enum FileSystem {
   public static func readFile(_ path: String, limit: Int, regularOnly: Bool = false) -> Result<
     [UInt8], FileReadError
   > {
-    let descriptor = open(path, regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY)
+    let descriptor = open(path, (regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY) | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(.system(errnoText())) }
     defer { close(descriptor) }
+    return readAll(descriptor: descriptor, limit: limit, regularOnly: regularOnly)
+  }
+
+  /// Reads a whole open file (the caller closes it), with the checks of
+  /// ``readFile(_:limit:regularOnly:)``.
+  static func readAll(descriptor: Int32, limit: Int, regularOnly: Bool) -> Result<[UInt8], FileReadError> {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .failure(.system(errnoText())) }
     if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
@@ -92,8 +98,8 @@ public enum FileSystem {
     return path.hasPrefix(prefix)
   }
 
-  private static func errnoText() -> String {
-    guard let text = strerror(errno) else { return "error \(errno)" }
+  static func errnoText(_ code: Int32 = errno) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
   }
 }

@@ -20,12 +20,16 @@ public struct UnknownVariantError: Error, Sendable, Hashable, CustomStringConver
 
 /// What validating a manifest found.
 public struct ValidationOutcome: Sendable {
-  /// Every problem, sorted by file and position.
+  /// The problems listed, sorted by file and position (at most the limit given).
   public let diagnostics: [Diagnostic]
-  /// The validated model; complete only when ``diagnostics`` holds no error.
+  /// The problems found beyond the limit, counted but not listed.
+  public let omitted: OmittedDiagnostics
+  /// The validated model; complete only when there is no error.
   public let graph: AppGraph
+  /// The checks that were not run because the manifest is incomplete.
+  public let heldBack: [HeldBackCheck]
 
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  public var hasErrors: Bool { omitted.errors > 0 || diagnostics.contains { $0.severity == .error } }
 }
 
 /// Checks every rule of the manifest format (SPEC §3) in one run and builds the ``AppGraph``.
@@ -37,7 +41,10 @@ public struct ManifestValidator {
   let manifest: Manifest
   /// `nil`: the base configuration and every variant; otherwise only that variant.
   let selectedVariant: String?
-  var diagnostics = DiagnosticBag()
+  /// `true` when a file of the manifest could not be loaded: checks whose answer the missing
+  /// declarations could change are held back (``HeldBackCheck``).
+  let isIncomplete: Bool
+  var diagnostics: DiagnosticBag
 
   // Declarations (first declaration of each name).
   /// The first declaration of each protocol name, as an index into `manifest.protocols`.
@@ -79,37 +86,45 @@ public struct ManifestValidator {
   /// Declared protocols named in module parameter types.
   var parameterTypeProtocols: [String] = []
 
-  init(manifest: Manifest, variant: String?) {
+  init(manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?) {
     self.manifest = manifest
     self.selectedVariant = variant
+    self.isIncomplete = isIncomplete
+    self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
   }
 
   /// Validates a loaded manifest. With `variant`, resolution is checked for that variant only;
   /// without, for the base configuration and every variant.
-  public static func validate(_ manifest: Manifest, variant: String? = nil) throws(UnknownVariantError)
-    -> ValidationOutcome
-  {
+  ///
+  /// - Parameters:
+  ///   - isIncomplete: a file of the manifest could not be loaded; the checks in
+  ///     ``HeldBackCheck`` are not run, everything else is.
+  ///   - maxDiagnostics: list at most this many diagnostics and count the rest (`nil`: all).
+  public static func validate(
+    _ manifest: Manifest, variant: String? = nil, isIncomplete: Bool = false,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
+  ) throws(UnknownVariantError) -> ValidationOutcome {
     if let variant, !manifest.variants.contains(where: { $0.name.value == variant }) {
       throw UnknownVariantError(name: variant, available: manifest.variants.map(\.name.value))
     }
-    var validator = ManifestValidator(manifest: manifest, variant: variant)
+    var validator = ManifestValidator(
+      manifest: manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics)
     return validator.run()
   }
 
   mutating func run() -> ValidationOutcome {
     indexDeclarations()
-    checkReferences()
-    checkResolution()
-    checkAdapters()
+    if !isIncomplete {
+      checkReferences()
+      checkResolution()
+      checkAdapters()
+    }
     checkRoutes()
-    checkUnusedParts()
-    return ValidationOutcome(diagnostics: Self.normalized(diagnostics.diagnostics), graph: makeGraph())
-  }
-
-  /// Sorted, with exact repeats (the same problem found twice) removed.
-  static func normalized(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var seen: Set<Diagnostic> = []
-    return diagnostics.sorted().filter { seen.insert($0).inserted }
+    if !isIncomplete { checkUnusedParts() }
+    let (listed, omitted) = diagnostics.finished()
+    return ValidationOutcome(
+      diagnostics: listed, omitted: omitted, graph: makeGraph(),
+      heldBack: isIncomplete ? HeldBackCheck.allCases : [])
   }
 
   private func makeGraph() -> AppGraph {

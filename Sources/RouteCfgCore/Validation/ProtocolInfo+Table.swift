@@ -10,7 +10,8 @@ extension ProtocolInfo {
       index[declaration.name.value] = position
       order.append(declaration.name.value)
     }
-    var builder = ProtocolTableBuilder(declarations: declarations, index: index, order: order)
+    var builder = ProtocolTableBuilder(
+      declarations: declarations, index: index, order: order, diagnosticLimit: 0)
     return builder.build()
   }
 }

@@ -55,15 +55,16 @@ struct ProtocolTableBuilder {
   /// The first declaration of each name, as an index into `declarations`.
   let index: [String: Int]
   let order: [String]
-  var diagnostics = DiagnosticBag()
+  var diagnostics: DiagnosticBag
   private var built: [String: ProtocolInfo] = [:]
   private var budget = memberBudget
   private var budgetReported = false
 
-  init(declarations: [ProtocolDecl], index: [String: Int], order: [String]) {
+  init(declarations: [ProtocolDecl], index: [String: Int], order: [String], diagnosticLimit: Int?) {
     self.declarations = declarations
     self.index = index
     self.order = order
+    self.diagnostics = DiagnosticBag(limit: diagnosticLimit)
   }
 
   private func declaration(_ name: String) -> ProtocolDecl? { index[name].map { declarations[$0] } }

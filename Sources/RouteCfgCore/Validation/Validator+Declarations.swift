@@ -10,7 +10,8 @@ extension ManifestValidator {
     moduleNames = NameSuggester(moduleOrder)
 
     var builder = ProtocolTableBuilder(
-      declarations: manifest.protocols, index: protocolIndex, order: protocolOrder)
+      declarations: manifest.protocols, index: protocolIndex, order: protocolOrder,
+      diagnosticLimit: diagnostics.limit)
     protocols = builder.build()
     diagnostics.append(contentsOf: builder.diagnostics)
 

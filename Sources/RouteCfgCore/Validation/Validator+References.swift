@@ -49,10 +49,10 @@ extension ManifestValidator {
   mutating func checkProtocolReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
     if protocols[name.value] != nil { return true }
     if protocolIndex[name.value] != nil { return true }
-    let hint = protocolNames.hint(for: name.value)
-    let advice = hint.isEmpty ? "; declare it under 'protocols'" : hint
     diagnostics.report(
-      .unknownProtocol, "\(role()) '\(name.value)', which is not a declared protocol\(advice)",
+      .unknownProtocol,
+      "\(role()) '\(name.value)', which is not a declared protocol"
+        + Self.advice(protocolNames.hint(for: name.value), otherwise: "; declare it under 'protocols'"),
       at: name.location)
     return false
   }
@@ -61,12 +61,16 @@ extension ManifestValidator {
   @discardableResult
   mutating func checkModuleReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
     if moduleIndex[name.value] != nil { return true }
-    let hint = moduleNames.hint(for: name.value)
-    let advice = hint.isEmpty ? "; declare it under 'modules'" : hint
     diagnostics.report(
-      .unknownModule, "\(role()) '\(name.value)', which is not a declared module\(advice)", at: name.location)
+      .unknownModule,
+      "\(role()) '\(name.value)', which is not a declared module"
+        + Self.advice(moduleNames.hint(for: name.value), otherwise: "; declare it under 'modules'"),
+      at: name.location)
     return false
   }
+
+  /// A did-you-mean hint, or `otherwise` when there is none.
+  private static func advice(_ hint: String, otherwise: String) -> String { hint.isEmpty ? otherwise : hint }
 
   /// Member and parameter types: a declared protocol is noted for the unused-protocol check
   /// (``typeReferencedProtocols``); any other name is an external type, flagged when it is one

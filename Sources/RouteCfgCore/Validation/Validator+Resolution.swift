@@ -26,7 +26,7 @@ extension ManifestValidator {
       let (resolution, found) = resolve(bindings: bindings, variant: selectedVariant)
       resolutions[selectedVariant] = resolution
       baseResolution = resolution
-      diagnostics.append(contentsOf: found)
+      for problem in found { report(problem, variant: nil) }
       // An adapter is used when any configuration uses it, whichever one is checked: the
       // other configurations are resolved for that alone, their problems left out.
       _ = resolve(bindings: base, variant: nil)
@@ -39,17 +39,13 @@ extension ManifestValidator {
     for variant in manifest.variants { checkBindings(variant.bindings, variant: variant.name.value) }
     let (resolution, baseFound) = resolve(bindings: base, variant: nil)
     baseResolution = resolution
-    diagnostics.append(contentsOf: baseFound)
+    for problem in baseFound { report(problem, variant: nil) }
     let known = Set(baseFound)
     for variant in manifest.variants {
       let name = variant.name.value
       let (variantResolution, found) = resolve(bindings: overlay(base, variant.bindings), variant: name)
       resolutions[name] = variantResolution
-      for diagnostic in found where !known.contains(diagnostic) {
-        var named = diagnostic
-        named.message = "in variant '\(name)': " + diagnostic.message
-        diagnostics.report(named)
-      }
+      for problem in found where !known.contains(problem) { report(problem, variant: name) }
     }
   }
 
@@ -119,7 +115,7 @@ extension ManifestValidator {
   /// Resolves every protocol under one set of bindings; returns the providers and the
   /// diagnostics for each `requires` entry that does not resolve to exactly one module.
   private mutating func resolve(bindings: [String: BindingDecl], variant: String?) -> (
-    Resolution, [Diagnostic]
+    Resolution, [ResolutionProblem]
   ) {
     var outcomes: [String: ResolutionOutcome] = [:]
     var providers: [String: Provider] = [:]
@@ -131,7 +127,7 @@ extension ManifestValidator {
         if let adapter = candidate.adapter, isRequired(name) { adaptersUsedByResolution.insert(adapter) }
       }
     }
-    var found: [Diagnostic] = []
+    var found: [ResolutionProblem] = []
     var ambiguities: [String: Ambiguity] = [:]
     for moduleName in moduleOrder {
       guard let index = moduleIndex[moduleName] else { continue }
@@ -140,7 +136,7 @@ extension ManifestValidator {
         switch result {
         case .resolved, .invalidBinding: continue
         case .unsatisfied:
-          found.append(unsatisfied(required, by: moduleName))
+          found.append(ResolutionProblem(required: required, module: moduleName, ambiguity: nil))
         case .ambiguous(let candidates):
           let known = ambiguities[required.value]
           let ambiguity = known ?? ambiguity(of: required.value, candidates: candidates)
@@ -150,7 +146,7 @@ extension ManifestValidator {
               if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
             }
           }
-          found.append(ambiguous(required, by: moduleName, ambiguity))
+          found.append(ResolutionProblem(required: required, module: moduleName, ambiguity: ambiguity))
         }
       }
     }
@@ -161,29 +157,39 @@ extension ManifestValidator {
 
   private func isRequired(_ protocolName: String) -> Bool { requiredProtocols.contains(protocolName) }
 
-  private func unsatisfied(_ required: Located<String>, by module: String) -> Diagnostic {
-    var notes: [DiagnosticNote] = []
-    for adapter in adaptersByRequired[required.value] ?? [] {
-      guard let target = manifest.adapters[adapter].to else { continue }
-      notes.append(
-        DiagnosticNote(
-          "this adapter forwards it to '\(target.value)', but no module provides '\(target.value)'",
-          at: manifest.adapters[adapter].location))
+  /// Reports a requirement that does not resolve; its text is built only when it is listed.
+  /// Problems only a variant has start with the variant's name.
+  private mutating func report(_ problem: ResolutionProblem, variant: String?) {
+    let prefix = variant.map { "in variant '\($0)': " } ?? ""
+    let required = problem.required
+    guard let ambiguity = problem.ambiguity else {
+      diagnostics.report(
+        .unsatisfiedRequirement, prefix + Self.unsatisfiedMessage(required, by: problem.module),
+        at: required.location,
+        notes: Self.unsatisfiedNotes(
+          required, adapters: adaptersByRequired[required.value] ?? [], declarations: manifest.adapters))
+      return
     }
-    return Diagnostic(
-      .unsatisfiedRequirement,
-      "module '\(module)' requires '\(required.value)', but no module provides it; add it to a "
-        + "module's 'provides', or add an adapter from '\(required.value)' to a provided protocol",
-      at: required.location, notes: notes)
+    diagnostics.report(
+      .ambiguousRequirement, prefix + Self.ambiguousMessage(required, by: problem.module, ambiguity),
+      at: required.location, notes: ambiguity.notes)
   }
 
-  /// What an ambiguity diagnostic says about its candidates; the same for every module that
-  /// requires the protocol, so it is worked out once per protocol.
-  private struct Ambiguity {
-    let moduleCount: Int
-    let names: [String]
-    let notes: [DiagnosticNote]
-    let candidateCount: Int
+  private static func unsatisfiedMessage(_ required: Located<String>, by module: String) -> String {
+    "module '\(module)' requires '\(required.value)', but no module provides it; add it to a "
+      + "module's 'provides', or add an adapter from '\(required.value)' to a provided protocol"
+  }
+
+  /// A note at each adapter from the protocol whose target nobody provides.
+  private static func unsatisfiedNotes(
+    _ required: Located<String>, adapters: [Int], declarations: [AdapterDecl]
+  ) -> [DiagnosticNote] {
+    adapters.compactMap { adapter in
+      guard let target = declarations[adapter].to else { return nil }
+      return DiagnosticNote(
+        "this adapter forwards it to '\(target.value)', but no module provides '\(target.value)'",
+        at: declarations[adapter].location)
+    }
   }
 
   private func ambiguity(of protocolName: String, candidates: [Candidate]) -> Ambiguity {
@@ -196,7 +202,8 @@ extension ManifestValidator {
     return Ambiguity(moduleCount: seen.count, names: names, notes: notes, candidateCount: candidates.count)
   }
 
-  private func ambiguous(_ required: Located<String>, by module: String, _ ambiguity: Ambiguity) -> Diagnostic
+  private static func ambiguousMessage(_ required: Located<String>, by module: String, _ ambiguity: Ambiguity)
+    -> String
   {
     let names = ambiguity.names
     var message: String
@@ -213,7 +220,7 @@ extension ManifestValidator {
     if ambiguity.candidateCount > ambiguity.notes.count {
       message += " (\(ambiguity.candidateCount) candidates)"
     }
-    return Diagnostic(.ambiguousRequirement, message, at: required.location, notes: ambiguity.notes)
+    return message
   }
 
   private func candidateNote(_ candidate: Candidate, for protocolName: String) -> DiagnosticNote {
@@ -230,4 +237,23 @@ extension ManifestValidator {
     return DiagnosticNote(
       "'\(module.name.value)' provides it here", at: entry?.location ?? module.name.location)
   }
+}
+
+/// What an ambiguity diagnostic says about its candidates; the same for every module that
+/// requires the protocol, so it is worked out once per protocol.
+struct Ambiguity: Hashable {
+  let moduleCount: Int
+  let names: [String]
+  let notes: [DiagnosticNote]
+  let candidateCount: Int
+}
+
+/// A `requires` entry that does not resolve to exactly one module in one configuration: no
+/// provider (`ambiguity` is `nil`) or several. Compared without text, so that the problems a
+/// variant shares with the base configuration are reported once, and built into a diagnostic
+/// only when it is listed.
+struct ResolutionProblem: Hashable {
+  let required: Located<String>
+  let module: String
+  let ambiguity: Ambiguity?
 }

@@ -52,16 +52,30 @@ enum LibYAMLErrors {
         at: location)
     }
     let bytes = source.bytes
-    if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-      return Diagnostic(
-        .invalidUTF8, "the file looks UTF-16 encoded; manifests are UTF-8: save it as UTF-8",
-        at: .startOf(file))
-    }
     // libyaml reports where a bad sequence broke off; point at where it starts.
     let start = firstInvalidUTF8(in: bytes) ?? parser.problem_offset
     return Diagnostic(
       .invalidUTF8, "the file is not valid UTF-8 here (\(problem)); save the file as UTF-8",
       at: SourceLocation(file: file, start: source.point(atByteOffset: start)))
+  }
+
+  /// The encoding a byte order mark at the start of the file announces when it is not UTF-8:
+  /// `UTF-32` (`00 00 FE FF`, `FF FE 00 00`, checked first: the second starts like UTF-16's) or
+  /// `UTF-16` (`FE FF`, `FF FE`).
+  static func wideEncoding(of bytes: [UInt8]) -> String? {
+    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return "UTF-32"
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+    return nil
+  }
+
+  /// The diagnostic for a file whose byte order mark is not UTF-8's (libyaml would read UTF-16).
+  static func wideEncodingDiagnostic(_ bytes: [UInt8], file: SourceFileID) -> Diagnostic? {
+    guard let encoding = wideEncoding(of: bytes) else { return nil }
+    return Diagnostic(
+      .invalidUTF8, "the file looks \(encoding) encoded; manifests are UTF-8: save it as UTF-8",
+      at: .startOf(file))
   }
 
   /// The offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:

@@ -5,7 +5,10 @@ import Dispatch
 public struct YAMLReadResult: Sendable {
   /// `nil` when the file could not be read as one YAML document.
   public var document: YAMLDocument?
+  /// The diagnostics listed (at most the limit given to ``YAMLReader/read(_:file:limits:maxDiagnostics:)``).
   public var diagnostics: [Diagnostic]
+  /// Diagnostics found beyond the limit, counted but not listed.
+  public var omitted = OmittedDiagnostics()
 }
 
 /// Reads YAML with libyaml's event API into a ``YAMLDocument`` in one pass, with positions for
@@ -19,7 +22,8 @@ public enum YAMLReader {
 
   /// Reads the bytes of one file.
   public static func read(
-    _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard
+    _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) -> YAMLReadResult {
     if bytes.count > limits.maxFileBytes {
       let diagnostic = Diagnostic(
@@ -27,10 +31,13 @@ public enum YAMLReader {
         "the file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes; "
           + "split it into smaller files with 'include'",
         at: .startOf(file))
-      return YAMLReadResult(document: nil, diagnostics: [diagnostic])
+      return failure(diagnostic, maxDiagnostics: maxDiagnostics)
+    }
+    if let diagnostic = LibYAMLErrors.wideEncodingDiagnostic(bytes, file: file) {
+      return failure(diagnostic, maxDiagnostics: maxDiagnostics)
     }
     let source = SourceText(fileContents: bytes)
-    var builder = YAMLTreeBuilder(file: file, source: source, limits: limits)
+    var builder = YAMLTreeBuilder(file: file, source: source, limits: limits, maxDiagnostics: maxDiagnostics)
     if bytes.count >= pipelineThreshold {
       let channel = BatchChannel()
       DispatchQueue.global().async {
@@ -47,6 +54,15 @@ public enum YAMLReader {
       LibYAMLEventSource.parse(source, file: file) { !builder.consume($0) }
     }
     return builder.result()
+  }
+
+  /// A read that stopped before parsing, with its one diagnostic (counted, not listed, when the
+  /// bound is 0).
+  private static func failure(_ diagnostic: Diagnostic, maxDiagnostics: Int?) -> YAMLReadResult {
+    var diagnostics = DiagnosticBag(limit: maxDiagnostics)
+    diagnostics.report(diagnostic)
+    let (listed, omitted) = diagnostics.finished()
+    return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted)
   }
 }
 
@@ -72,28 +88,33 @@ private struct YAMLTreeBuilder {
   var anchors: [String: Int32] = [:]
   var open: [OpenCollection] = []
   var scratch: [Int32] = []
+  /// Slots of `scratch` filled by an alias, with where the alias is written (ascending slots):
+  /// a node reached through an alias is the anchored node, so its own position is the anchor's.
+  var aliasSites: [(slot: Int, start: TextPoint)] = []
   var root: Int32?
   var documentCount = 0
   var aliasExpansion = 0
   var fatal: Diagnostic?
-  var diagnostics: [Diagnostic] = []
+  var diagnostics: DiagnosticBag
 
-  init(file: SourceFileID, source: SourceText, limits: YAMLLimits) {
+  init(file: SourceFileID, source: SourceText, limits: YAMLLimits, maxDiagnostics: Int?) {
     self.file = file
     self.source = source
     self.limits = limits
+    self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
     nodes.reserveCapacity(source.bytes.count / 16)
     childIDs.reserveCapacity(source.bytes.count / 16)
   }
 
   func result() -> YAMLReadResult {
-    if let fatal {
-      return YAMLReadResult(document: nil, diagnostics: diagnostics + [fatal])
-    }
+    var diagnostics = diagnostics
+    if let fatal { diagnostics.report(fatal) }
+    let (listed, omitted) = diagnostics.finished()
+    guard fatal == nil else { return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted) }
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
       childIDs: childIDs, tags: tags)
-    return YAMLReadResult(document: document, diagnostics: diagnostics)
+    return YAMLReadResult(document: document, diagnostics: listed, omitted: omitted)
   }
 
   /// Builds from a batch of events; returns `true` when reading is over (the stream ended,
@@ -172,6 +193,7 @@ private struct YAMLTreeBuilder {
     let firstChild = Int32(truncatingIfNeeded: childIDs.count)
     childIDs.append(contentsOf: scratch[collection.scratchStart...])
     scratch.removeSubrange(collection.scratchStart...)
+    while let last = aliasSites.last, last.slot >= collection.scratchStart { aliasSites.removeLast() }
     let childCount = childIDs.count - Int(firstChild)
     var size: Int64 = 1
     var height: Int32 = 0
@@ -207,23 +229,23 @@ private struct YAMLTreeBuilder {
           for earlier in 0..<pair where fingerprints[earlier] == fingerprints[pair] {
             let key = nodes[Int(scratch[start + pair * 2])].value
             guard nodes[Int(scratch[start + earlier * 2])].value == key else { continue }
-            reportDuplicate(key, second: scratch[start + pair * 2], first: scratch[start + earlier * 2])
+            reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: start + earlier * 2)
             duplicates.append(pair)
             break
           }
         }
       }
     } else {
-      var seen: [String: Int32] = [:]
+      var seen: [String: Int] = [:]
       seen.reserveCapacity(pairCount)
       for pair in 0..<pairCount {
         let keyID = scratch[start + pair * 2]
         guard let key = scalarKey(keyID) else { continue }
         if let first = seen[key] {
-          reportDuplicate(key, second: keyID, first: first)
+          reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: first)
           duplicates.append(pair)
         } else {
-          seen[key] = keyID
+          seen[key] = start + pair * 2
         }
       }
     }
@@ -248,19 +270,34 @@ private struct YAMLTreeBuilder {
     return node.kind == .scalar ? node.value : nil
   }
 
-  mutating func reportDuplicate(_ key: String, second: Int32, first: Int32) {
-    let secondNode = nodes[Int(second)]
-    let firstNode = nodes[Int(first)]
-    diagnostics.append(
-      Diagnostic(
-        .duplicateKey,
-        "duplicate key '\(key)' in this mapping; the second one would be ignored: "
-          + "remove it or merge the two entries",
-        at: SourceLocation(file: file, start: secondNode.start, end: secondNode.end),
-        notes: [
-          DiagnosticNote(
-            "'\(key)' first written here", at: SourceLocation(file: file, start: firstNode.start))
-        ]))
+  /// Reports the key in scratch slot `secondSlot` as a repeat of the one in `firstSlot`, each at
+  /// the place it is written (an alias's own place, not its anchor's).
+  mutating func reportDuplicate(_ key: String, secondSlot: Int, firstSlot: Int) {
+    let second = writtenLocation(slot: secondSlot)
+    let first = writtenLocation(slot: firstSlot)
+    diagnostics.report(
+      .duplicateKey,
+      "duplicate key '\(key)' in this mapping; the second one would be ignored: "
+        + "remove it or merge the two entries",
+      at: second,
+      notes: [
+        DiagnosticNote("'\(key)' first written here", at: SourceLocation(file: file, start: first.start))
+      ])
+  }
+
+  /// Where the node in a scratch slot is written: the alias when one put it there.
+  func writtenLocation(slot: Int) -> SourceLocation {
+    var low = 0
+    var high = aliasSites.count
+    while low < high {
+      let middle = (low + high) / 2
+      if aliasSites[middle].slot < slot { low = middle + 1 } else { high = middle }
+    }
+    if low < aliasSites.count, aliasSites[low].slot == slot {
+      return SourceLocation(file: file, start: aliasSites[low].start)
+    }
+    let node = nodes[Int(scratch[slot])]
+    return SourceLocation(file: file, start: node.start, end: node.end)
   }
 
   // MARK: Aliases
@@ -296,6 +333,7 @@ private struct YAMLTreeBuilder {
         at: SourceLocation(file: file, start: start))
       return
     }
+    if !open.isEmpty { aliasSites.append((scratch.count, start)) }
     addChild(target)
   }
 

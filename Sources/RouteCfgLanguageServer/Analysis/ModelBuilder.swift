@@ -25,7 +25,8 @@ enum ModelBuilder {
   static func build(_ input: AnalysisInput) -> ManifestModel {
     let clock = ContinuousClock()
     let started = clock.now
-    var loader = ManifestLoader()
+    // An editor shows every problem in the buffer it has open, so nothing is held back here.
+    var loader = ManifestLoader(maxDiagnostics: nil)
     loader.keepsDocuments = true
     loader.overlays = input.overlays.mapValues(\.bytes)
     let loaded: LoadedManifest
@@ -35,7 +36,7 @@ enum ModelBuilder {
       loaded = loader.load(path: input.rootPath)
     }
     // Validating every variant (no `variant`) cannot throw.
-    let diagnostics = (try? RouteCfg.validate(loaded).diagnostics) ?? loaded.diagnostics
+    let diagnostics = (try? RouteCfg.validate(loaded, maxDiagnostics: nil).diagnostics) ?? loaded.diagnostics
     var uris: [String] = []
     var openVersions: [SourceFileID: Int] = [:]
     var unparsed: [SourceFileID: SourceText] = [:]

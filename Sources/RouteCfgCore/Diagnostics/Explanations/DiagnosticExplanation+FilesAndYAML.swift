@@ -20,7 +20,9 @@ extension DiagnosticExplanation {
         """#
       ],
       remarks: [
-        #"A directory reads `'example.yaml' is a directory; name a manifest file`."#
+        #"""
+        A directory reads `'example.yaml' is a directory; name a manifest file`. An included file that is a FIFO, a device or a socket reads `'x.yaml' is not a regular file (a FIFO, device or socket); include manifest files only`, and one behind a directory that cannot be searched reads `cannot read included file 'locked/x.yaml': opening 'locked/x.yaml' failed: Permission denied; check its permissions` (never "cannot find").
+        """#
       ],
       fix: #"""
         check the path (it is relative to the current directory) and the file's permissions.
@@ -46,7 +48,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .invalidUTF8,
       description: #"""
-        The file is not valid UTF-8; manifests are UTF-8 text. The usual cause is a file saved in Latin-1 or another legacy encoding. A file that starts with a UTF-16 byte order mark is reported at 1:1 as `the file looks UTF-16 encoded; manifests are UTF-8: save it as UTF-8`.
+        The file is not valid UTF-8; manifests are UTF-8 text. The usual cause is a file saved in Latin-1 or another legacy encoding. A file that starts with a UTF-16 or UTF-32 byte order mark is reported at 1:1 as `the file looks UTF-16 encoded; manifests are UTF-8: save it as UTF-8` (or `UTF-32`).
         """#,
       exampleIntro: [
         #"""

@@ -25,6 +25,11 @@ extension DiagnosticExplanation {
         example.yaml:2:11: error: cannot find included file 'login.yaml' (looked for 'login.yaml') [RC0301]
         """#
       ],
+      remarks: [
+        #"""
+        A path through a file where a directory belongs reads `cannot find included file 'a.yaml/b.yaml': 'a.yaml' is not a directory`; symbolic links that point at each other read `include 'x.yaml' goes through symbolic links that loop (or more than 40 of them); point the link at the file itself`.
+        """#
+      ],
       fix: #"""
         correct the path; include paths are relative to the file that holds the `include`.
         """#

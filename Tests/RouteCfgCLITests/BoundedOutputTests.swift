@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `validate --max-diagnostics` (SPEC §3) and the summary of checks held back for an incomplete
+/// manifest, in every format; SARIF stays valid against the official schema.
+@Suite("routecfg validate: bounded output and held-back checks")
+struct BoundedOutputTests {
+  /// A manifest with `count` duplicate members (one error each), written to a scratch directory.
+  private static func duplicates(_ count: Int, in scratch: URL) throws -> String {
+    let path = scratch.appendingPathComponent("dup.yaml").path
+    let body = String(repeating: "var a: Int; ", count: count + 1)
+    try
+      "routecfg: 1\nprotocols:\n  P: \"\(body)\"\nmodules:\n  M: {kind: view, provides: [P], routes: [/m]}\n"
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  private static func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-bound-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func textListsTheBoundAndSaysHowManyWereLeftOut() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = try Self.duplicates(50_000, in: scratch)
+    let result = try Routecfg.run(["validate", path])
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n")
+    // 1,000 diagnostics with one note each, the summary, the omission line.
+    #expect(lines.count == 2_002)
+    #expect(lines[2_000].hasSuffix("dup.yaml: 50000 errors"))
+    #expect(
+      lines.last?.hasPrefix("49000 more diagnostics were not listed (49000 errors); fix the ones above")
+        == true)
+    let few = try Routecfg.run(["validate", path, "--max-diagnostics", "3"])
+    #expect(few.standardOutput.split(separator: "\n").count == 8)
+    let all = try Routecfg.run(["validate", path, "--max-diagnostics", "0"])
+    #expect(all.standardOutput.split(separator: "\n").count == 100_001)
+    #expect(!all.standardOutput.contains("not listed"))
+  }
+
+  @Test func jsonSaysOmittedOnlyWhenSomethingWasLeftOut() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = try Self.duplicates(2_000, in: scratch)
+    let bounded = try Routecfg.run(["validate", path, "--format", "json", "--max-diagnostics", "10"])
+    let object = try #require(try Routecfg.json(bounded.standardOutput) as? [String: Any])
+    #expect(object["errorCount"] as? Int == 2_000)
+    #expect(object["omitted"] as? Int == 1_990)
+    #expect((object["diagnostics"] as? [Any])?.count == 10)
+    let unbounded = try Routecfg.run(["validate", path, "--format", "json", "--max-diagnostics", "0"])
+    let full = try #require(try Routecfg.json(unbounded.standardOutput) as? [String: Any])
+    #expect(full["omitted"] == nil)
+    #expect((full["diagnostics"] as? [Any])?.count == 2_000)
+  }
+
+  @Test func sarifNotesTheOmissionAndStaysValid() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = try Self.duplicates(1_500, in: scratch)
+    let result = try Routecfg.run(["validate", path, "--format", "sarif"])
+    // The log against the SARIF schema: .ci/check-schemas (check-jsonschema) runs this case too.
+    let log = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    #expect((run["results"] as? [Any])?.count == 1_000)
+    let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+    let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+    #expect((notification["properties"] as? [String: Any])?["omitted"] as? Int == 500)
+    #expect(notification["level"] as? String == "note")
+  }
+
+  @Test func theBoundCoversAllFilesTogether() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let first = try Self.duplicates(6, in: scratch)
+    let secondDirectory = scratch.appendingPathComponent("second")
+    try FileManager.default.createDirectory(at: secondDirectory, withIntermediateDirectories: true)
+    let second = try Self.duplicates(6, in: secondDirectory)
+    let result = try Routecfg.run(["validate", first, second, "--format", "json", "--max-diagnostics", "8"])
+    let object = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.count == 8)
+    #expect(diagnostics.filter { ($0["file"] as? String)?.contains("/second/") == true }.count == 2)
+    #expect(object["errorCount"] as? Int == 12 && object["omitted"] as? Int == 4)
+    let text = try Routecfg.run(["validate", first, second, "--max-diagnostics", "8"])
+    #expect(
+      text.standardOutput.hasSuffix(
+        "4 more diagnostics were not listed (4 errors); fix the ones above, or raise the bound with --max-diagnostics (0 lists all)\n"
+      ))
+  }
+
+  @Test func aNegativeBoundIsMisuse() throws {
+    let result = try Routecfg.run(["validate", "manifests/NoteApp.yaml", "--max-diagnostics", "-1"])
+    #expect(result.status == 64)
+  }
+
+  @Test func heldBackChecksAreNamedInEveryFormat() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = scratch.appendingPathComponent("root.yaml").path
+    try
+      "routecfg: 1\ninclude: [missing.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n  Home: {kind: view}\n"
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    let text = try Routecfg.run(["validate", path])
+    #expect(
+      text.standardOutput.hasSuffix(
+        "root.yaml: 2 errors; not checked because a file could not be loaded: references, resolution, adapters, "
+          + "unused parts\n"), "\(text.standardOutput)")
+    let json = try Routecfg.run(["validate", path, "--format", "json"])
+    let object = try #require(try Routecfg.json(json.standardOutput) as? [String: Any])
+    let incomplete = try #require((object["incomplete"] as? [[String: Any]])?.first)
+    #expect(incomplete["file"] as? String == path)
+    #expect(incomplete["heldBack"] as? [String] == ["references", "resolution", "adapters", "unusedParts"])
+    let sarif = try Routecfg.run(["validate", path, "--format", "sarif"])
+    #expect((try Routecfg.json(sarif.standardOutput) as? [String: Any])?["version"] as? String == "2.1.0")
+    #expect(sarif.standardOutput.contains("not checked because a file could not be loaded"))
+    let complete = try Routecfg.run(["validate", "manifests/NoteApp.yaml", "--format", "json"])
+    #expect(!complete.standardOutput.contains("incomplete"))
+  }
+}

@@ -1,0 +1,151 @@
+import RouteCfgCore
+import Testing
+
+/// SPEC §3: output stays bounded whatever the input. A run lists the first diagnostics in report
+/// order, counts the rest by severity, and builds no message for those it does not list.
+@Suite("Diagnostics: the output bound")
+struct DiagnosticBoundTests {
+  private static func location(_ line: Int32) -> RouteCfgCore.SourceLocation {
+    RouteCfgCore.SourceLocation(file: SourceFileID(0), line: line, column: 1)
+  }
+
+  @Test func aBoundedBagKeepsTheFirstInReportOrderAndCountsTheRest() {
+    var bag = DiagnosticBag(limit: 3)
+    // Reported out of order: the bag keeps the three that sort first.
+    for line in [9, 2, 7, 1, 8, 3, 6, 5, 4] as [Int32] {
+      bag.report(.yamlSyntax, "line \(line)", at: Self.location(line))
+    }
+    bag.report(.unusedProtocol, "a warning", at: Self.location(10))
+    let (listed, omitted) = bag.finished()
+    #expect(listed.map(\.location.line) == [1, 2, 3])
+    #expect(omitted == OmittedDiagnostics(errors: 6, warnings: 1))
+    #expect(bag.errorCount == 9)
+  }
+
+  @Test func messagesOfDiagnosticsThatAreNotListedAreNeverBuilt() {
+    var bag = DiagnosticBag(limit: 100)
+    var built = 0
+    func message(_ text: String) -> String {
+      built += 1
+      return text
+    }
+    for line in 1...100_000 as ClosedRange<Int32> {
+      bag.report(.duplicateMember, message("duplicate"), at: Self.location(line), notes: [])
+    }
+    let (listed, omitted) = bag.finished()
+    #expect(listed.count == 100)
+    #expect(omitted.errors == 99_900)
+    // The first 100 are kept; the bag builds at most a few dozen more before it knows its cutoff.
+    #expect(built <= 200, "\(built) messages built")
+  }
+
+  @Test func aBoundOfZeroListsNothingAndCountsEverything() {
+    var bag = DiagnosticBag(limit: 0)
+    bag.report(.yamlSyntax, "x", at: Self.location(1))
+    bag.report(.unusedAdapter, "y", at: Self.location(2))
+    let (listed, omitted) = bag.finished()
+    #expect(listed.isEmpty)
+    #expect(omitted == OmittedDiagnostics(errors: 1, warnings: 1))
+  }
+
+  @Test func exactRepeatsAreListedOnceAndNotCounted() {
+    var bag = DiagnosticBag(limit: 10)
+    for _ in 0..<5 { bag.report(.yamlSyntax, "same", at: Self.location(1)) }
+    let (listed, omitted) = bag.finished()
+    #expect(listed.count == 1)
+    #expect(omitted.total == 0)
+  }
+
+  /// The issue's probe at a tenth of its size (the full 30 MB one runs in .ci/run against the
+  /// release build): one body of repeated members gives one error per repeat, all counted,
+  /// 1,000 listed.
+  @Test func aBodyOfRepeatedMembersIsCountedInFullAndListedUpToTheBound() throws {
+    let repeats = 260_000
+    var yaml = "routecfg: 1\nprotocols:\n  P: \""
+    yaml.reserveCapacity(repeats * 12 + 200)
+    for _ in 0..<repeats { yaml += "var a: Int; " }
+    yaml += "\"\nmodules:\n  M: {kind: view, provides: [P], routes: [/m]}\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "dup.yaml")
+    #expect(result.diagnostics.count == DiagnosticBag.defaultLimit)
+    #expect(result.diagnostics.allSatisfy { $0.code == .duplicateMember })
+    #expect(result.report.errorCount == repeats - 1)
+    #expect(result.omitted.errors == repeats - 1 - DiagnosticBag.defaultLimit)
+    #expect(!result.isValid)
+    // The bound is the caller's: none lists everything.
+    let all = try RouteCfg.validate(yaml: yaml, path: "dup.yaml", maxDiagnostics: nil)
+    #expect(all.diagnostics.count == repeats - 1 && all.omitted.total == 0)
+    #expect(Array(all.diagnostics.prefix(DiagnosticBag.defaultLimit)) == result.diagnostics)
+  }
+
+  @Test func unsatisfiedRequirementsBeyondTheBoundAreCountedInEveryConfiguration() throws {
+    // Every module requires a protocol nobody provides, in the base configuration and in two
+    // variants: one problem per entry, each reported once, the variants adding nothing new.
+    var yaml =
+      "routecfg: 1\nprotocols:\n  P: ''\nvariants:\n  a: {bindings: {}}\n  b: {bindings: {}}\nmodules:\n"
+    for index in 0..<5_000 { yaml += "  M\(index): {kind: view, requires: [P], routes: [/m\(index)]}\n" }
+    let bounded = try RouteCfg.validate(yaml: yaml, maxDiagnostics: 10)
+    let all = try RouteCfg.validate(yaml: yaml, maxDiagnostics: nil)
+    #expect(all.diagnostics.count == 5_000)
+    #expect(
+      all.diagnostics.allSatisfy { $0.code == .unsatisfiedRequirement && !$0.message.hasPrefix("in variant") }
+    )
+    #expect(bounded.report.errorCount == 5_000)
+    #expect(bounded.diagnostics == Array(all.diagnostics.prefix(10)))
+  }
+
+  @Test func loadAndValidationDiagnosticsShareOneBound() throws {
+    // Duplicate keys come from the reader, unknown keys from the decoder, conflicts from the
+    // validator: together they are bounded once.
+    var yaml = "routecfg: 1\nmodules:\n"
+    for index in 0..<30 { yaml += "  M\(index): {kind: view, routes: [/same], colour: red}\n" }
+    yaml += "  M0: {kind: view}\n"
+    let bounded = try RouteCfg.validate(yaml: yaml, maxDiagnostics: 10)
+    let all = try RouteCfg.validate(yaml: yaml, maxDiagnostics: nil)
+    #expect(bounded.diagnostics == Array(all.diagnostics.prefix(10)))
+    #expect(bounded.report.errorCount == all.report.errorCount)
+    #expect(bounded.report.warningCount == all.report.warningCount)
+    #expect(bounded.omitted.total == all.diagnostics.count - 10)
+  }
+
+  @Test func theReportLimitsAcrossFilesAndStrictCountsOmittedWarningsAsErrors() {
+    var report = DiagnosticReport(
+      files: SourceFileTable(),
+      diagnostics: [
+        Diagnostic(.yamlSyntax, "a", at: Self.location(1)),
+        Diagnostic(.unusedProtocol, "b", at: Self.location(2)),
+        Diagnostic(.unusedProtocol, "c", at: Self.location(3)),
+      ],
+      omitted: OmittedDiagnostics(errors: 1, warnings: 2))
+    report.limit(to: 1)
+    #expect(report.diagnostics.count == 1)
+    #expect(report.omitted == OmittedDiagnostics(errors: 1, warnings: 4))
+    #expect(report.errorCount == 2 && report.warningCount == 4)
+    let strict = report.strict()
+    #expect(strict.errorCount == 6 && strict.warningCount == 0)
+  }
+}
+
+/// The bound changes what is listed, never what is counted: every fixture and shipped manifest
+/// gives the same error and warning counts with no bound, a small one, and none listed at all.
+@Suite("Diagnostics: counts do not depend on the bound")
+struct DiagnosticCountTests {
+  static let manifests: [String] =
+    FixturePaths.files(under: FixturePaths.fixture("Rules"), withExtension: "yaml").map {
+      FixturePaths.fixture("Rules/" + $0)
+    }
+    + FixturePaths.files(under: FixturePaths.repository + "/manifests", withExtension: "yaml").map {
+      FixturePaths.repository + "/manifests/" + $0
+    }
+
+  @Test(arguments: manifests)
+  func countsAgree(_ path: String) throws {
+    let all = try RouteCfg.validate(path: path, maxDiagnostics: nil)
+    for bound in [0, 1, 5] {
+      let bounded = try RouteCfg.validate(path: path, maxDiagnostics: bound)
+      #expect(bounded.report.errorCount == all.report.errorCount, "bound \(bound)")
+      #expect(bounded.report.warningCount == all.report.warningCount, "bound \(bound)")
+      #expect(bounded.diagnostics == Array(all.diagnostics.prefix(bound)), "bound \(bound)")
+      #expect(bounded.isValid == all.isValid)
+    }
+  }
+}

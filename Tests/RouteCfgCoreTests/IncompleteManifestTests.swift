@@ -1,0 +1,138 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+/// SPEC §3: a file that cannot be loaded does not hide the problems of the files that did load;
+/// only the checks whose answer it could change are held back, and the result says which.
+@Suite("Incomplete manifests: one problem does not hide others")
+struct IncompleteManifestTests {
+  /// A root (in `root/`) that declares `Home` and includes `part.yaml` (which declares `Home` again and two
+  /// routes that conflict with the root's) and `FAILING` (which cannot be loaded).
+  private static func manifest(failing: String, in scratch: ScratchDirectory) throws -> ValidationResult {
+    try scratch.write(
+      """
+      routecfg: 1
+      include: [part.yaml, \(failing)]
+      protocols:
+        P: |
+          var a: Int
+          var a: Int
+      modules:
+        Home: {kind: view, requires: [FromMissing], routes: [/home, "/x/:id"]}
+      """, to: "root/root.yaml")
+    try scratch.write(
+      """
+      modules:
+        Home: {kind: view, routes: [/other]}
+        Other: {kind: view, routes: [/home, "/y/:"], parameters: {id: Int}}
+      """, to: "root/part.yaml")
+    try scratch.write("modules:\n  Outside: {kind: view}\n", to: "outside.yaml")
+    return try RouteCfg.validate(path: scratch.path("root/root.yaml"))
+  }
+
+  private static func expectLoadedFilesChecked(
+    _ result: ValidationResult, failure: DiagnosticCode,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let codes = result.diagnostics.map(\.code)
+    // The failing include, and everything the loaded files allow: a duplicate member, a
+    // duplicate module between the root and the include, a route conflict across them, a
+    // malformed pattern, a route parameter the module does not declare.
+    for code in [
+      failure, .duplicateMember, .duplicateModule, .routeConflict, .invalidRoutePattern,
+      .unknownRouteParameter,
+    ] {
+      #expect(codes.contains(code), "\(code) missing from \(codes)", sourceLocation: sourceLocation)
+    }
+    // What the missing file could declare is not called unknown or unused.
+    for code in [
+      DiagnosticCode.unknownProtocol, .unsatisfiedRequirement, .unusedProtocol, .unreachableModule,
+    ] {
+      #expect(!codes.contains(code), "\(code) reported", sourceLocation: sourceLocation)
+    }
+    #expect(result.heldBack == HeldBackCheck.allCases, sourceLocation: sourceLocation)
+    #expect(result.graph == nil, sourceLocation: sourceLocation)
+    #expect(result.report.heldBack.map(\.checks) == [HeldBackCheck.allCases], sourceLocation: sourceLocation)
+  }
+
+  @Test func aMissingInclude() throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    Self.expectLoadedFilesChecked(
+      try Self.manifest(failing: "missing.yaml", in: scratch), failure: .includeNotFound)
+  }
+
+  @Test func anIncludeOutsideTheRoot() throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    Self.expectLoadedFilesChecked(
+      try Self.manifest(failing: "../outside.yaml", in: scratch), failure: .includeOutsideRoot)
+  }
+
+  @Test func anIncludeThatIsNotYAML() throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    try scratch.write("modules: [unclosed\n", to: "root/broken.yaml")
+    Self.expectLoadedFilesChecked(
+      try Self.manifest(failing: "broken.yaml", in: scratch), failure: .yamlSyntax)
+  }
+
+  @Test func anIncludeThatIsNotARegularFile() throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    try scratch.write("", to: "root/.keep")
+    try #require(mkfifo(scratch.path("root/pipe.yaml"), 0o600) == 0)
+    Self.expectLoadedFilesChecked(
+      try Self.manifest(failing: "pipe.yaml", in: scratch), failure: .fileUnreadable)
+  }
+
+  @Test func aVariantDoesNotHideWhyTheManifestIsIncomplete() throws {
+    let scratch = try ScratchDirectory("variant")
+    defer { scratch.remove() }
+    // The root itself is missing: it declares no variants, and the answer is still the file.
+    let missing = try RouteCfg.validate(path: scratch.path("missing.yaml"), variant: "macOS")
+    #expect(missing.diagnostics.map(\.code) == [.fileUnreadable])
+    try scratch.write(
+      "routecfg: 1\ninclude: [gone.yaml]\nvariants:\n  macOS: {bindings: {}}\nmodules:\n  Home: {kind: view, routes: [/]}\n",
+      to: "root.yaml")
+    let included = try RouteCfg.validate(path: scratch.path("root.yaml"), variant: "typo")
+    #expect(included.diagnostics.map(\.code) == [.includeNotFound])
+  }
+
+  @Test func aCycleLosesNoFileSoEverythingIsChecked() throws {
+    let scratch = try ScratchDirectory("cycle")
+    defer { scratch.remove() }
+    try scratch.write(
+      "routecfg: 1\ninclude: [a.yaml]\nmodules:\n  Home: {kind: view, requires: [Nowhere], routes: [/]}\n",
+      to: "root.yaml")
+    try scratch.write("include: [root.yaml]\n", to: "a.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    #expect(result.diagnostics.map(\.code) == [.unknownProtocol, .includeCycle])
+    #expect(result.heldBack.isEmpty)
+  }
+
+  @Test func aDuplicateModuleAcrossALoadedIncludeIsReportedAtTheEndOfALongChain() throws {
+    let scratch = try ScratchDirectory("chain")
+    defer { scratch.remove() }
+    try scratch.write(
+      "routecfg: 1\ninclude: [c0.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n", to: "root.yaml")
+    for index in 0..<1_000 {
+      let next = index + 1 < 1_000 ? "c\(index + 1).yaml" : "missing.yaml"
+      try scratch.write(
+        "include: [\(next)]\nmodules:\n  M\(index): {kind: view, routes: [/m\(index)]}\n",
+        to: "c\(index).yaml")
+    }
+    try scratch.write(
+      "include: [c1.yaml]\nmodules:\n  Home: {kind: view, routes: [/again]}\n", to: "c999.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    // c999 includes c1, which is being loaded: a cycle loses no file, so nothing is held back.
+    #expect(result.diagnostics.map(\.code) == [.includeCycle, .duplicateModule])
+    #expect(result.heldBack.isEmpty)
+    try scratch.write(
+      "include: [missing.yaml]\nmodules:\n  Home: {kind: view, routes: [/again]}\n", to: "c999.yaml")
+    let incomplete = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    #expect(incomplete.diagnostics.map(\.code) == [.includeNotFound, .duplicateModule])
+    #expect(incomplete.manifest.files.files.count == 1_001)
+    #expect(!incomplete.heldBack.isEmpty)
+  }
+}
