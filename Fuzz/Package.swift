@@ -10,6 +10,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("fuzz-manifest", ["RouteCfgCore"]),
   ("fuzz-members", ["RouteCfgCore"]),
   ("fuzz-router", ["RouteCfgCore"]),
+  ("fuzz-generate", ["RouteCfgCore", "RouteCfgCodegen"]),
 ]
 
 let package = Package(

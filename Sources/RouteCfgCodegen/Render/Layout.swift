@@ -22,11 +22,12 @@ indirect enum Layout: Sendable {
 
   static let empty = Layout.concat([])
 
-  /// `true` when the layout holds a hard line, so that no group around it can be flat.
+  /// `true` when the layout holds a hard line or a comment, so that no group around it can be
+  /// flat: a `//` comment runs to the end of its line and would swallow whatever followed it.
   var hasHardLine: Bool {
     switch self {
-    case .text, .line, .softLine, .comment, .whenBroken: return false
-    case .hardLine: return true
+    case .text, .line, .softLine, .whenBroken: return false
+    case .hardLine, .comment: return true
     case .concat(let parts): return parts.contains { $0.hasHardLine }
     case .indent(let inner), .group(let inner): return inner.hasHardLine
     }
