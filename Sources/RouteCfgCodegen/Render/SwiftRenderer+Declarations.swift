@@ -106,7 +106,9 @@ extension SwiftRenderer {
       doc.map { paragraph in
         let indentation = String(paragraph.prefix { $0 == " " })
         let text = String(paragraph.dropFirst(indentation.count))
-        return Layout.concat([.comment(prefix: "/// " + indentation, text: text), .hardLine])
+        return Layout.concat([
+          .comment(prefix: "/// " + indentation, text: SwiftRenderer.commentText(text)), .hardLine,
+        ])
       })
   }
 

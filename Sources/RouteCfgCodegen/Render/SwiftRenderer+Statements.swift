@@ -44,7 +44,7 @@ extension SwiftRenderer {
       parts += [.hardLine, .text("}")]
       return .concat(parts)
     case .throw(let error): return .concat([.text("throw "), layout(error)])
-    case .comment(let text): return .comment(prefix: "// ", text: text)
+    case .comment(let text): return .comment(prefix: "// ", text: SwiftRenderer.commentText(text))
     }
   }
 

@@ -11,7 +11,8 @@ struct SwiftRenderer {
   /// The whole file, ending with a newline.
   func render(_ file: SwiftFile) -> String {
     var parts: [String] = []
-    parts.append(file.header.map { $0.isEmpty ? "//" : "// " + $0 }.joined(separator: "\n"))
+    parts.append(
+      file.header.map { $0.isEmpty ? "//" : "// " + Self.commentText($0) }.joined(separator: "\n"))
     if !file.imports.isEmpty {
       parts.append(file.imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
     }
@@ -59,15 +60,28 @@ struct SwiftRenderer {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || SwiftRenderer.isInvisible(scalar) {
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      default: appendVisibly(scalar, to: &result)
       }
     }
     return result + "\""
+  }
+
+  /// Comment text from a manifest (a route pattern, a file name) with control and invisible
+  /// characters written as `\u{…}`: a line break would end the comment and let the rest run as
+  /// code, and a bidirectional control would make the line read differently than it is.
+  static func commentText(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars { appendVisibly(scalar, to: &result) }
+    return result
+  }
+
+  /// `scalar`, or `\u{…}` when it is a control or invisible character.
+  private static func appendVisibly(_ scalar: Unicode.Scalar, to result: inout String) {
+    if scalar.value < 0x20 || scalar.value == 0x7F || isInvisible(scalar) {
+      result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
   }
 
   /// Format and bidirectional controls, which would make a literal read differently than it is.
