@@ -3,17 +3,31 @@
 /// break out of a string literal or a comment, or unbalance the declarations.
 public enum SwiftSourceInvariants {
   /// Brackets balance outside string literals and comments, string literals end on their line,
-  /// and no control or bidirectional character appears raw.
+  /// no control character appears raw, and no bidirectional control appears raw in a comment or
+  /// a string literal. (Names may hold bidirectional controls: Swift's identifier grammar
+  /// allows U+202A–U+202E, so a manifest name can, and generated code must spell it as it is.)
   public static func check(_ source: String, file name: String) {
     for scalar in source.unicodeScalars {
       let value = scalar.value
       let isControl = (value < 0x20 && scalar != "\n") || value == 0x7F
-      let isBidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-      Fuzz.require(!isControl && !isBidi, "\(name): a raw U+\(String(value, radix: 16)) in generated code")
+      Fuzz.require(!isControl, "\(name): a raw U+\(String(value, radix: 16)) in generated code")
     }
     var scanner = Scanner(bytes: Array(source.utf8))
     let problem = scanner.code(until: nil)
     Fuzz.require(problem == nil, "\(name): \(problem ?? "")")
+  }
+
+  /// `true` for the bidirectional controls that reorder how a line reads.
+  static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// What is wrong with the text of a comment or a string literal, if anything.
+  static func problem(inText bytes: ArraySlice<UInt8>, _ what: String) -> String? {
+    guard
+      let bidi = String(decoding: bytes, as: UTF8.self).unicodeScalars.first(where: isBidirectionalControl)
+    else { return nil }
+    return "a raw U+\(String(bidi.value, radix: 16, uppercase: true)) in \(what)"
   }
 
   /// A scanner of the Swift subset the generator writes: code, `//` comments, backtick names and
@@ -50,7 +64,11 @@ public enum SwiftSourceInvariants {
           else { return "a backtick name that does not end on its line" }
           index = end + 1
         case UInt8(ascii: "/") where index < bytes.count && bytes[index] == UInt8(ascii: "/"):
-          index = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+          let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+          if let problem = SwiftSourceInvariants.problem(inText: bytes[index..<end], "a comment") {
+            return problem
+          }
+          index = end
         case UInt8(ascii: "/") where index < bytes.count && bytes[index] == UInt8(ascii: "*"):
           return "a block comment, which the generator never writes"
         default: break
@@ -62,9 +80,15 @@ public enum SwiftSourceInvariants {
 
     /// Scans a string literal after its opening quote.
     mutating func string() -> String? {
+      var runStart = index
       while index < bytes.count {
         let byte = bytes[index]
         index += 1
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"),
+          let problem = SwiftSourceInvariants.problem(inText: bytes[runStart..<index - 1], "a string literal")
+        {
+          return problem
+        }
         switch byte {
         case UInt8(ascii: "\""): return nil
         case UInt8(ascii: "\n"): return "a string literal that does not end on its line"
@@ -75,6 +99,7 @@ public enum SwiftSourceInvariants {
           if escaped == UInt8(ascii: "(") {
             if let problem = code(until: UInt8(ascii: ")")) { return problem }
           }
+          runStart = index
         default: break
         }
       }
