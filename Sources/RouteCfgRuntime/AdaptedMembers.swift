@@ -14,6 +14,9 @@ final class AdaptedMembers: DynamicMembers {
   /// Proxies handed to the target through this facade, kept alive as long as it is (the target
   /// may hold them weakly, as delegates usually are).
   private var handedOver: [AnyObject] = []
+  /// Each property name a caller used, resolved once: repeated reads and writes of it skip the
+  /// name lookups and, when both sides agree on the type, the conversion.
+  private var propertyRoutes: [String: PropertyRoute] = [:]
 
   init(facade: ProtocolInfo, target: any DynamicMembers, pairings: [MemberPairing], state: RuntimeState) {
     self.protocolName = facade.name
@@ -26,20 +29,27 @@ final class AdaptedMembers: DynamicMembers {
   }
 
   func get(_ member: String) throws -> Any? {
-    let (declaration, path) = try resolve(member, property: true)
-    guard let (owner, last) = try walk(path, settingOrCalling: nil) else { return nil }
+    let route = try propertyRoute(member)
+    if let direct = route.direct {
+      let value = try target.get(direct.name)
+      return direct.sameType ? value : try state.convert(value, from: direct.type, to: route.type)
+    }
+    guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
-    return try state.convert(value, from: owner.type(of: last), to: declaration.property?.type ?? .void)
+    return try state.convert(value, from: owner.type(of: last), to: route.type)
   }
 
   func set(_ member: String, to value: Any?) throws {
-    let (declaration, path) = try resolve(member, property: true)
-    guard declaration.property?.isSettable == true else {
+    let route = try propertyRoute(member)
+    guard route.isSettable else {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
-    guard let (owner, last) = try walk(path, settingOrCalling: member) else { return }
-    let converted = try state.convert(
-      value, from: declaration.property?.type ?? .void, to: owner.type(of: last))
+    if let direct = route.direct, direct.sameType {
+      // Nothing to convert, so nothing is handed over that this facade must keep alive.
+      return try Self.naming(member) { try target.set(direct.name, to: value) }
+    }
+    guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
+    let converted = try state.convert(value, from: route.type, to: owner.type(of: last))
     if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy,
       !(DynamicValue.flatten(value) is DynamicProtocolProxy)
     {
@@ -93,6 +103,22 @@ final class AdaptedMembers: DynamicMembers {
     return (declaration, path)
   }
 
+  /// The property `member` of the facade, resolved on first use.
+  private func propertyRoute(_ member: String) throws -> PropertyRoute {
+    if let route = propertyRoutes[member] { return route }
+    let (declaration, path) = try resolve(member, property: true)
+    let type = declaration.property?.type ?? .void
+    var direct: PropertyRoute.Direct?
+    if path.count == 1, let name = path.first {
+      let targetType = Step(target: target, state: state).type(of: name)
+      direct = PropertyRoute.Direct(name: name, type: targetType, sameType: targetType == type)
+    }
+    let route = PropertyRoute(
+      type: type, isSettable: declaration.property?.isSettable == true, path: path, direct: direct)
+    propertyRoutes[member] = route
+    return route
+  }
+
   /// Follows a key path's steps to the object that owns its last step. `nil` when a step is
   /// `nil` while reading; an error while writing.
   private func walk(_ path: [String], settingOrCalling member: String?) throws -> (Step, String)? {
@@ -108,6 +134,24 @@ final class AdaptedMembers: DynamicMembers {
       current = Step(target: try state.members(of: value as AnyObject, as: protocolName), state: state)
     }
     return (current, last)
+  }
+
+  /// A facade property and where it leads.
+  private struct PropertyRoute {
+    /// A path of one step: a property of the target itself.
+    struct Direct {
+      let name: String
+      let type: TypeRef
+      /// Whether the target's property has the facade property's type, so values pass as they are.
+      let sameType: Bool
+    }
+
+    /// The facade property's type.
+    let type: TypeRef
+    let isSettable: Bool
+    /// The target's members, one per key path step.
+    let path: [String]
+    let direct: Direct?
   }
 
   /// One object along a key path, with its protocol's declarations.

@@ -36,6 +36,12 @@ final class DirectMembers: DynamicMembers {
   let object: AnyObject
   private let info: ProtocolInfo
   private let table: ErasedMemberTable
+  /// Table entries by the names callers used, found once: a property's by its name, a method's
+  /// by the base or full name it was called with.
+  private var properties: [String: MemberEntry] = [:]
+  private var methods: [String: MemberEntry] = [:]
+  /// Setters of the properties the protocol declares settable, by name, found once.
+  private var setters: [String: @MainActor (AnyObject, Any?) throws -> Void] = [:]
 
   init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable) {
     self.protocolName = protocolInfo.name
@@ -51,6 +57,7 @@ final class DirectMembers: DynamicMembers {
   }
 
   func set(_ member: String, to value: Any?) throws {
+    if let set = setters[member] { return try set(object, value) }
     guard let declaration = info.member(named: member), declaration.property?.isSettable == true else {
       if info.member(named: member)?.isProperty == true {
         throw RuntimeError.readOnly(protocolName: protocolName, member: member)
@@ -61,6 +68,7 @@ final class DirectMembers: DynamicMembers {
     guard case .property(_, let set?) = entry.kind else {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
+    setters[member] = set
     try set(object, value)
   }
 
@@ -72,6 +80,13 @@ final class DirectMembers: DynamicMembers {
 
   /// The table entry for a member the protocol declares.
   private func entry(for name: String, property: Bool) throws -> MemberEntry {
+    if let entry = property ? properties[name] : methods[name] { return entry }
+    let entry = try lookUpEntry(for: name, property: property)
+    if property { properties[name] = entry } else { methods[name] = entry }
+    return entry
+  }
+
+  private func lookUpEntry(for name: String, property: Bool) throws -> MemberEntry {
     let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
     guard let declaration = info.member(named: base), declaration.isProperty == property,
       name == base || name == declaration.fullName

@@ -19,9 +19,21 @@ enum DynamicValue {
   /// The value inside any number of `Optional` layers, or `nil`.
   static func flatten(_ value: Any?) -> Any? {
     guard let value else { return nil }
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return value }
-    guard let wrapped = mirror.children.first?.value else { return nil }
-    return flatten(wrapped)
+    guard let optional = value as? any OptionalLayer else { return value }
+    return optional.innermostValue
+  }
+}
+
+/// An `Optional` seen without its `Wrapped` type, so that a boxed optional can be unwrapped with
+/// one conformance check instead of reflection.
+private protocol OptionalLayer {
+  /// The value inside this and any further `Optional` layers, or `nil`.
+  var innermostValue: Any? { get }
+}
+
+extension Optional: OptionalLayer {
+  fileprivate var innermostValue: Any? {
+    guard case .some(let wrapped) = self else { return nil }
+    return DynamicValue.flatten(wrapped)
   }
 }

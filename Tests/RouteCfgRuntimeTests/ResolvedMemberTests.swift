@@ -1,0 +1,106 @@
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgRuntime
+
+/// Facades resolve each member name once and keep the answer: later reads, writes and calls must
+/// still give every error the first one would have given.
+@Suite("Members resolved once")
+@MainActor
+struct ResolvedMemberTests {
+  static let yaml = """
+    routecfg: 1
+    protocols:
+      RequiredCounter: |
+        var count: Int { get }
+        var label: String? { get set }
+      ProvidedCounter: |
+        var total: Int { get }
+        var caption: String? { get set }
+    modules:
+      Counter: {kind: view, provides: [ProvidedCounter], routes: [/counter]}
+      Host: {kind: view, requires: [RequiredCounter], routes: [/host]}
+    adapters:
+      - adapt: RequiredCounter
+        to: ProvidedCounter
+        map: { count: total, label: caption }
+    """
+
+  func registry() throws -> Registry {
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "counter.yaml")
+    var registrations = Registrations()
+    registrations.view("Counter", CounterView.self) { _ in CounterView() }
+    registrations.view("Host", CounterHost.self) { _ in CounterHost() }
+    registrations.members(of: CounterView.self) { table in
+      // Writable in Swift, read-only in the manifest: the manifest decides.
+      table.property("total", \.total)
+      table.property("caption", \.caption)
+    }
+    return try Registry(manifest, registrations: registrations)
+  }
+
+  @Test func aReadOnlyMemberStaysReadOnlyAfterBeingRead() throws {
+    let registry = try registry()
+    let facade = try registry.destination(for: "RequiredCounter")
+    let direct = try registry.destination(for: "ProvidedCounter")
+    for _ in 0..<2 {
+      #expect(try facade.get("count") as? Int == 7)
+      #expect(try direct.get("total") as? Int == 7)
+      #expect(throws: RuntimeError.readOnly(protocolName: "RequiredCounter", member: "count")) {
+        try facade.set("count", to: 1)
+      }
+      #expect(throws: RuntimeError.readOnly(protocolName: "ProvidedCounter", member: "total")) {
+        try direct.set("total", to: 1)
+      }
+    }
+  }
+
+  @Test func valuesAreStillCheckedAfterTheFirstWrite() throws {
+    let facade = try registry().destination(for: "RequiredCounter")
+    let view = try #require(facade.object as? CounterView)
+    for round in 0..<3 {
+      try facade.set("label", to: "round \(round)")
+      #expect(view.caption == "round \(round)")
+      #expect(try facade.get("label") as? String == "round \(round)")
+      #expect(throws: RuntimeError.typeMismatch(member: "label", expected: "String?", actual: "Int")) {
+        try facade.set("label", to: round)
+      }
+      try facade.set("label", to: nil)
+      #expect(view.caption == nil)
+      #expect(try facade.get("label") == nil)
+    }
+  }
+
+  @Test func unknownNamesAreNotRemembered() throws {
+    let facade = try registry().destination(for: "RequiredCounter")
+    for _ in 0..<2 {
+      #expect(
+        throws: RuntimeError.unknownMember(
+          protocolName: "RequiredCounter", member: "lable", suggestion: "label")
+      ) {
+        try facade.get("lable")
+      }
+    }
+    #expect(try facade.get("count") as? Int == 7)
+  }
+
+  @Test func optionalsInsideAnyAreUnwrappedToTheValue() {
+    let twice: String?? = .some("inner")
+    let empty: String?? = .some(nil)
+    #expect(DynamicValue.flatten(twice as Any) as? String == "inner")
+    #expect(DynamicValue.flatten(empty as Any) == nil)
+    #expect(DynamicValue.flatten(Int?.none as Any) == nil)
+    #expect(DynamicValue.flatten(5 as Any) as? Int == 5)
+    #expect(
+      DynamicValue.flatten([String?]([nil]) as Any) is [String?], "an array is a value, not an optional")
+  }
+}
+
+@MainActor
+final class CounterView {
+  var total = 7
+  var caption: String?
+}
+
+@MainActor
+final class CounterHost {}
