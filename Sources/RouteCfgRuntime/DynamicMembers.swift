@@ -53,7 +53,8 @@ final class DirectMembers: DynamicMembers {
   func get(_ member: String) throws -> Any? {
     let entry = try self.entry(for: member, property: true)
     guard case .property(let get, _) = entry.kind else { throw unknown(member) }
-    return DynamicValue.flatten(try get(object))
+    // Table getters hand out values without `Optional` layers already.
+    return try get(object)
   }
 
   func set(_ member: String, to value: Any?) throws {

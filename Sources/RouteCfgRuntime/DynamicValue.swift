@@ -1,7 +1,9 @@
 /// Moving values through `Any?` without traps: casts that report a mismatch, and flattening of
 /// optionals that generic code would otherwise box twice.
+@usableFromInline
 enum DynamicValue {
   /// `value` as a `T`, where `nil` is a valid `T` when `T` is optional.
+  @usableFromInline
   static func cast<T>(_ value: Any?, to type: T.Type, for member: String) throws -> T {
     guard let value = flatten(value) else {
       if let optional = T.self as? any ExpressibleByNilLiteral.Type,
@@ -16,7 +18,23 @@ enum DynamicValue {
       member: member, expected: SwiftTypeName.of(T.self), actual: SwiftTypeName.of(Swift.type(of: value)))
   }
 
+  /// `value` as a `Wrapped?`: a value of exactly `Wrapped` passes with one cast; anything else
+  /// (optionals boxed in `Any`, a mismatch to report) takes ``cast(_:to:for:)``.
+  @usableFromInline
+  static func castOptional<Wrapped>(_ value: Any?, to type: Wrapped.Type, for member: String) throws
+    -> Wrapped?
+  {
+    guard let value else { return nil }
+    if let typed = value as? Wrapped { return typed }
+    return try cast(value, to: Wrapped?.self, for: member)
+  }
+
+  /// `true` when values of `type` are optionals, which ``flatten(_:)`` looks into.
+  @usableFromInline
+  static func isOptional(_ type: Any.Type) -> Bool { type is any OptionalLayer.Type }
+
   /// The value inside any number of `Optional` layers, or `nil`.
+  @usableFromInline
   static func flatten(_ value: Any?) -> Any? {
     guard let value else { return nil }
     guard let optional = value as? any OptionalLayer else { return value }

@@ -1,6 +1,8 @@
 /// One registered member of a destination type, with its types erased so the registry can
 /// check it against the manifest and call it by name.
+@usableFromInline
 struct MemberEntry {
+  @usableFromInline
   enum Kind {
     case property(
       get: @MainActor (AnyObject) throws -> Any?, set: (@MainActor (AnyObject, Any?) throws -> Void)?)
@@ -11,6 +13,12 @@ struct MemberEntry {
   let kind: Kind
   /// The property's value type, or the method's result type.
   let valueType: Any.Type
+
+  @usableFromInline
+  init(kind: Kind, valueType: Any.Type) {
+    self.kind = kind
+    self.valueType = valueType
+  }
 
   var isSettable: Bool {
     if case .property(_, let set) = kind { return set != nil }

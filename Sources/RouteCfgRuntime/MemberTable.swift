@@ -10,26 +10,72 @@
 /// ```
 @MainActor
 public struct MemberTable<Root> {
-  var entries: [String: MemberEntry] = [:]
+  @usableFromInline var entries: [String: MemberEntry] = [:]
 
   public init(for type: Root.Type = Root.self) {}
 
+  // The property registrations are inlinable so that their accessors are specialised for the
+  // registering module's concrete types: no generic metadata or casts are looked up per access.
+
   /// A read-only property.
+  @inlinable
   public mutating func property<Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
-    entries[name] = MemberEntry(
-      kind: .property(get: { object in try Self.root(object)[keyPath: keyPath] }, set: nil),
-      valueType: Value.self)
+    entries[name] = MemberEntry(kind: .property(get: Self.getter(keyPath), set: nil), valueType: Value.self)
   }
 
   /// A settable property.
+  @inlinable
   public mutating func property<Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
     entries[name] = MemberEntry(
       kind: .property(
-        get: { object in try Self.root(object)[keyPath: keyPath] },
+        get: Self.getter(keyPath),
         set: { object, value in
           try Self.root(object)[keyPath: keyPath] = try DynamicValue.cast(value, to: Value.self, for: name)
         }),
       valueType: Value.self)
+  }
+
+  /// A read-only optional property.
+  @inlinable
+  public mutating func property<Wrapped>(_ name: String, _ keyPath: KeyPath<Root, Wrapped?>) {
+    entries[name] = MemberEntry(
+      kind: .property(get: Self.optionalGetter(keyPath), set: nil), valueType: Wrapped?.self)
+  }
+
+  /// A settable optional property.
+  @inlinable
+  public mutating func property<Wrapped>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Wrapped?>)
+  {
+    entries[name] = MemberEntry(
+      kind: .property(
+        get: Self.optionalGetter(keyPath),
+        set: { object, value in
+          try Self.root(object)[keyPath: keyPath] = try DynamicValue.castOptional(
+            value, to: Wrapped.self, for: name)
+        }),
+      valueType: Wrapped?.self)
+  }
+
+  /// Reads a property as a value without `Optional` layers (`nil` when one is empty). Whether
+  /// the type has layers to look into is decided once, here, not on every read.
+  @inlinable
+  static func getter<Value>(_ keyPath: KeyPath<Root, Value>) -> @MainActor (AnyObject) throws -> Any? {
+    if DynamicValue.isOptional(Value.self) {
+      return { object in DynamicValue.flatten(try root(object)[keyPath: keyPath]) }
+    }
+    return { object in try root(object)[keyPath: keyPath] }
+  }
+
+  /// ``getter(_:)`` for a property the compiler knows is optional: unwrapped by the type system,
+  /// and only a further optional inside is looked into.
+  @inlinable
+  static func optionalGetter<Wrapped>(
+    _ keyPath: KeyPath<Root, Wrapped?>
+  ) -> @MainActor (AnyObject) throws -> Any? {
+    if DynamicValue.isOptional(Wrapped.self) {
+      return { object in DynamicValue.flatten(try root(object)[keyPath: keyPath]) }
+    }
+    return { object in try root(object)[keyPath: keyPath].map { $0 } }
   }
 
   /// A method without arguments.
@@ -132,7 +178,8 @@ public struct MemberTable<Root> {
       valueType: Result.self)
   }
 
-  private static func root(_ object: AnyObject) throws -> Root {
+  @inlinable
+  static func root(_ object: AnyObject) throws -> Root {
     guard let root = object as? Root else {
       throw RuntimeError.typeMismatch(
         member: "self", expected: SwiftTypeName.of(Root.self), actual: SwiftTypeName.of(type(of: object)))

@@ -8,6 +8,7 @@ struct RegistrationCheck {
 
   func problems() -> [String] {
     var problems: [String] = []
+    var typeNames = TypeNameCache()
     for module in graph.moduleNames where registrations.factories[module] == nil {
       problems.append(
         "module '\(module)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
@@ -22,7 +23,7 @@ struct RegistrationCheck {
         problems.append(
           "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
       }
-      problems += memberProblems(module, factory: factory)
+      problems += memberProblems(module, factory: factory, typeNames: &typeNames)
     }
     problems += proxyProblems()
     return problems
@@ -31,7 +32,9 @@ struct RegistrationCheck {
   /// Every member of every protocol the module provides must be in its type's table (or, for a
   /// factory registered without a type, in the provided protocols' tables), with the declared
   /// type, settable when declared settable.
-  private func memberProblems(_ module: ModuleInfo, factory: Registrations.Factory) -> [String] {
+  private func memberProblems(
+    _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache
+  ) -> [String] {
     let typeName = factory.type.map { String(describing: $0) } ?? "module '\(module.name)'"
     var members: [(MemberDecl, String, String)] = []
     var seen: Set<String> = []
@@ -53,43 +56,44 @@ struct RegistrationCheck {
     }
     var problems: [String] = []
     for (member, origin, provided) in members {
-      let owner = "'\(typeName).\(member.fullName)' (from '\(origin)')"
+      // Message text is only built for a problem.
+      let owner = { "'\(typeName).\(member.fullName)' (from '\(origin)')" }
       let entry =
         typeTable?.entries[member.fullName] ?? registrations.protocolTables[provided]?.entries[
           member.fullName]
         ?? registrations.protocolTables[origin]?.entries[member.fullName]
       guard let entry else {
         problems.append(
-          "\(owner) is missing from the member table of '\(typeTable == nil ? provided : typeName)'")
+          "\(owner()) is missing from the member table of '\(typeTable == nil ? provided : typeName)'")
         continue
       }
       switch (member.kind, entry.kind) {
       case (.property(let property), .property(_, let set)):
-        if !SwiftTypeName.matches(entry.valueType, property.type) {
+        if !typeNames.matches(entry.valueType, property.type) {
           problems.append(
-            "\(owner) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
+            "\(owner()) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
         }
         if property.isSettable, set == nil {
-          problems.append("\(owner) is settable but registered with a read-only key path")
+          problems.append("\(owner()) is settable but registered with a read-only key path")
         }
       case (.method(let method), .method(_, let parameterTypes, let resultType)):
         let declared = method.parameters.map(\.type)
         let matches =
           declared.count == parameterTypes.count
-          && zip(parameterTypes, declared).allSatisfy { SwiftTypeName.matches($0, $1) }
-          && SwiftTypeName.matches(resultType, method.result)
+          && zip(parameterTypes, declared).allSatisfy { typeNames.matches($0, $1) }
+          && typeNames.matches(resultType, method.result)
         if !matches {
           let registered =
             "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
             + SwiftTypeName.of(resultType)
           let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
-          problems.append("\(owner) is registered as '\(registered)', declared '\(expected)'")
+          problems.append("\(owner()) is registered as '\(registered)', declared '\(expected)'")
         }
         if method.isAsync {
-          problems.append("\(owner) is async, which the dynamic runtime cannot call; use generated code")
+          problems.append("\(owner()) is async, which the dynamic runtime cannot call; use generated code")
         }
       default:
-        problems.append("\(owner) is registered as a \(member.isProperty ? "method" : "property")")
+        problems.append("\(owner()) is registered as a \(member.isProperty ? "method" : "property")")
       }
     }
     return problems
@@ -119,7 +123,8 @@ struct RegistrationCheck {
       guard let member = facadeInfo.member(named: base), let last = pairing.path.last,
         let owner = ownerInfo(of: pairing.path, from: target), let targetMember = owner.member(named: last)
       else { continue }
-      let site = "'\(facade).\(member.fullName)' to '\(target).\(pairing.path.joined(separator: "."))'"
+      // Where the crossing happens, for the message; built only when a proxy is found missing.
+      let site = { "'\(facade).\(member.fullName)' to '\(target).\(pairing.path.joined(separator: "."))'" }
       switch (member.kind, targetMember.kind) {
       case (.property(let property), .property(let targetProperty)):
         note(from: targetProperty.type, to: property.type, site: site, into: &needed)
@@ -149,7 +154,7 @@ struct RegistrationCheck {
 
   /// Records the protocols a value of `source` must become to be used as `destination`.
   private func note(
-    from source: TypeRef, to destination: TypeRef, site: String, into needed: inout [String: String]
+    from source: TypeRef, to destination: TypeRef, site: () -> String, into needed: inout [String: String]
   ) {
     switch (source, destination) {
     case (.optional(let inner), .optional(let target)), (.optional(let inner), let target),
@@ -161,9 +166,36 @@ struct RegistrationCheck {
         graph.protocols[destinationName] != nil,
         !info.conforms(to: destinationName), needed[destinationName] == nil
       else { return }
-      needed[destinationName] = site
+      needed[destinationName] = site()
     default:
       return
     }
+  }
+}
+
+/// The manifest spellings of the runtime and declared types a check compares, each worked out
+/// once: a registry of thousands of modules shares a handful of member types.
+struct TypeNameCache {
+  private var runtimeNames: [ObjectIdentifier: String] = [:]
+  private var declaredNames: [TypeRef: String] = [:]
+
+  /// `true` when the Swift type is the manifest type (``SwiftTypeName/matches(_:_:)``).
+  mutating func matches(_ type: Any.Type, _ declared: TypeRef) -> Bool {
+    name(of: type) == name(of: declared)
+  }
+
+  private mutating func name(of type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = runtimeNames[key] { return name }
+    let name = SwiftTypeName.of(type)
+    runtimeNames[key] = name
+    return name
+  }
+
+  private mutating func name(of declared: TypeRef) -> String {
+    if let name = declaredNames[declared] { return name }
+    let name = SwiftTypeName.normalize(declared.description)
+    declaredNames[declared] = name
+    return name
   }
 }

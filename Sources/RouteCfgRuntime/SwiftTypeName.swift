@@ -3,8 +3,10 @@ import RouteCfgCore
 /// Spells Swift runtime types the way manifests write them (`String?`, `[Int]`, `[String: Int]`,
 /// `(Int) -> Void`, a protocol's bare name), so that a registered member's type can be checked
 /// against its declaration.
+@usableFromInline
 enum SwiftTypeName {
   /// The manifest spelling of a Swift type.
+  @usableFromInline
   static func of(_ type: Any.Type) -> String { normalize(String(describing: type)) }
 
   /// `true` when the Swift type is the manifest type.

@@ -84,6 +84,36 @@ struct ResolvedMemberTests {
     #expect(try facade.get("count") as? Int == 7)
   }
 
+  /// Registered from generic code, where the compiler does not know the property is optional.
+  static func registerGenerically<Value>(
+    _ table: inout MemberTable<CounterView>, _ name: String,
+    _ keyPath: ReferenceWritableKeyPath<CounterView, Value>
+  ) {
+    table.property(name, keyPath)
+  }
+
+  @Test func optionalPropertiesReadAsTheirValueHoweverTheyWereRegistered() throws {
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "counter.yaml")
+    var registrations = Registrations()
+    registrations.view("Counter", CounterView.self) { _ in CounterView() }
+    registrations.view("Host", CounterHost.self) { _ in CounterHost() }
+    registrations.members(of: CounterView.self) { table in
+      Self.registerGenerically(&table, "total", \.total)
+      Self.registerGenerically(&table, "caption", \.caption)
+    }
+    let counter = try Registry(manifest, registrations: registrations).destination(for: "RequiredCounter")
+    #expect(try counter.get("label") == nil)
+    try counter.set("label", to: "generic")
+    let label = try counter.get("label")
+    #expect(label as? String == "generic")
+    let value = try #require(label)
+    #expect(Mirror(reflecting: value).displayStyle != .optional, "a plain value, not an optional in a box")
+    #expect(try counter.get("count") as? Int == 7)
+    #expect(throws: RuntimeError.typeMismatch(member: "label", expected: "String?", actual: "Int")) {
+      try counter.set("label", to: 3)
+    }
+  }
+
   @Test func optionalsInsideAnyAreUnwrappedToTheValue() {
     let twice: String?? = .some("inner")
     let empty: String?? = .some(nil)
