@@ -4,7 +4,7 @@ import RouteCfgCore
 /// reads, writes and calls by the facade's member names reach the target's members, following
 /// key paths (`title` → `header.title`) and renamed methods, with values of protocol types
 /// converted on the way (delegates in both directions).
-final class AdaptedMembers: DynamicMembers {
+final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   let protocolName: String
   let target: any DynamicMembers
   var object: AnyObject { target.object }
@@ -31,8 +31,14 @@ final class AdaptedMembers: DynamicMembers {
   func get(_ member: String) throws -> Any? {
     let route = try propertyRoute(member)
     if let direct = route.direct {
-      let value = try target.get(direct.name)
-      return direct.sameType ? value : try state.convert(value, from: direct.type, to: route.type)
+      let value: Any?
+      if let accessors = direct.accessors {
+        value = try accessors.get(target.object)
+      } else {
+        value = try target.get(direct.name)
+      }
+      if direct.sameType { return value }
+      return try state.convert(value, from: direct.type, to: route.type)
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
@@ -46,6 +52,9 @@ final class AdaptedMembers: DynamicMembers {
     }
     if let direct = route.direct, direct.sameType {
       // Nothing to convert, so nothing is handed over that this facade must keep alive.
+      if let set = direct.accessors?.set {
+        return try Self.naming(member) { try set(target.object, value) }
+      }
       return try Self.naming(member) { try target.set(direct.name, to: value) }
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
@@ -103,6 +112,21 @@ final class AdaptedMembers: DynamicMembers {
     return (declaration, path)
   }
 
+  func resolvedProperty<Value>(_ name: String, as type: Value.Type) throws -> DynamicProperty<Value>? {
+    let route = try propertyRoute(name)
+    guard let direct = route.direct, direct.sameType, let members = target as? DirectMembers,
+      let typed = members.typedAccessors(direct.name, as: type)
+    else { return nil }
+    let object = members.object
+    let write: @MainActor (Value) throws -> Void
+    if route.isSettable, let set = typed.set {
+      write = { value in try Self.naming(name) { try set(object, value) } }
+    } else {
+      write = { value in try self.set(name, to: value) }
+    }
+    return DynamicProperty(name: name, read: { try typed.get(object) }, write: write)
+  }
+
   /// The property `member` of the facade, resolved on first use.
   private func propertyRoute(_ member: String) throws -> PropertyRoute {
     if let route = propertyRoutes[member] { return route }
@@ -111,7 +135,9 @@ final class AdaptedMembers: DynamicMembers {
     var direct: PropertyRoute.Direct?
     if path.count == 1, let name = path.first {
       let targetType = Step(target: target, state: state).type(of: name)
-      direct = PropertyRoute.Direct(name: name, type: targetType, sameType: targetType == type)
+      direct = PropertyRoute.Direct(
+        name: name, type: targetType, sameType: targetType == type,
+        accessors: (target as? DirectMembers)?.propertyAccessors(name))
     }
     let route = PropertyRoute(
       type: type, isSettable: declaration.property?.isSettable == true, path: path, direct: direct)
@@ -136,14 +162,23 @@ final class AdaptedMembers: DynamicMembers {
     return (current, last)
   }
 
-  /// A facade property and where it leads.
-  private struct PropertyRoute {
+  /// A facade property and where it leads (a class: handing one out costs one retain).
+  private final class PropertyRoute {
     /// A path of one step: a property of the target itself.
-    struct Direct {
+    final class Direct {
       let name: String
       let type: TypeRef
       /// Whether the target's property has the facade property's type, so values pass as they are.
       let sameType: Bool
+      /// The target's member table accessors, when the target is an object with a table.
+      let accessors: PropertyAccessors?
+
+      init(name: String, type: TypeRef, sameType: Bool, accessors: PropertyAccessors?) {
+        self.name = name
+        self.type = type
+        self.sameType = sameType
+        self.accessors = accessors
+      }
     }
 
     /// The facade property's type.
@@ -152,6 +187,13 @@ final class AdaptedMembers: DynamicMembers {
     /// The target's members, one per key path step.
     let path: [String]
     let direct: Direct?
+
+    init(type: TypeRef, isSettable: Bool, path: [String], direct: Direct?) {
+      self.type = type
+      self.isSettable = isSettable
+      self.path = path
+      self.direct = direct
+    }
   }
 
   /// One object along a key path, with its protocol's declarations.

@@ -23,3 +23,9 @@ public final class Destination: DynamicMembers {
     try members.call(method, arguments)
   }
 }
+
+extension Destination: ResolvesProperties {
+  func resolvedProperty<Value>(_ name: String, as type: Value.Type) throws -> DynamicProperty<Value>? {
+    try members.property(name, as: type)
+  }
+}

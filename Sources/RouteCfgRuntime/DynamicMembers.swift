@@ -31,7 +31,7 @@ extension DynamicMembers {
 }
 
 /// An object that implements a protocol itself, through its registered member table.
-final class DirectMembers: DynamicMembers {
+final class DirectMembers: DynamicMembers, ResolvesProperties {
   let protocolName: String
   let object: AnyObject
   private let info: ProtocolInfo
@@ -79,6 +79,44 @@ final class DirectMembers: DynamicMembers {
     return try call(object, arguments)
   }
 
+  /// The table's accessors of a property the protocol declares, for a caller that resolves the
+  /// property once and keeps them (an adapter facade); the setter only when the protocol declares
+  /// the property settable. `nil` when `name` is no such property, so that the caller's ordinary
+  /// path reports why.
+  func propertyAccessors(_ name: String) -> PropertyAccessors? {
+    guard let (entry, settable) = declaredProperty(name), case .property(let get, let set) = entry.kind
+    else { return nil }
+    return PropertyAccessors(get: get, set: settable ? set : nil)
+  }
+
+  /// ``propertyAccessors(_:)`` with the property's type kept, when it was registered as `Value`.
+  func typedAccessors<Value>(_ name: String, as type: Value.Type) -> TypedAccessors<Value>? {
+    guard let (entry, settable) = declaredProperty(name), let typed = entry.typed as? TypedAccessors<Value>
+    else { return nil }
+    return settable ? typed : TypedAccessors(get: typed.get, set: nil)
+  }
+
+  /// The table entry of a property the protocol declares, and whether it declares it settable.
+  private func declaredProperty(_ name: String) -> (MemberEntry, Bool)? {
+    guard let declaration = info.member(named: name), let property = declaration.property,
+      let entry = table.entries[declaration.fullName]
+    else { return nil }
+    return (entry, property.isSettable)
+  }
+
+  func resolvedProperty<Value>(_ name: String, as type: Value.Type) throws -> DynamicProperty<Value>? {
+    _ = try entry(for: name, property: true)
+    guard let typed = typedAccessors(name, as: type) else { return nil }
+    let object = self.object
+    let write: @MainActor (Value) throws -> Void
+    if let set = typed.set {
+      write = { value in try set(object, value) }
+    } else {
+      write = { value in try self.set(name, to: value) }
+    }
+    return DynamicProperty(name: name, read: { try typed.get(object) }, write: write)
+  }
+
   /// The table entry for a member the protocol declares.
   private func entry(for name: String, property: Bool) throws -> MemberEntry {
     if let entry = property ? properties[name] : methods[name] { return entry }
@@ -105,4 +143,11 @@ final class DirectMembers: DynamicMembers {
     return RuntimeError.unknownMember(
       protocolName: protocolName, member: member, suggestion: suggestion ?? "")
   }
+}
+
+/// A property's accessors from a member table, found once and called with the object.
+struct PropertyAccessors {
+  let get: @MainActor (AnyObject) throws -> Any?
+  /// `nil` when the protocol declares the property read-only.
+  let set: (@MainActor (AnyObject, Any?) throws -> Void)?
 }

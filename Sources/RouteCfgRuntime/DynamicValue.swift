@@ -20,7 +20,7 @@ enum DynamicValue {
 
   /// `value` as a `Wrapped?`: a value of exactly `Wrapped` passes with one cast; anything else
   /// (optionals boxed in `Any`, a mismatch to report) takes ``cast(_:to:for:)``.
-  @usableFromInline
+  @inlinable
   static func castOptional<Wrapped>(_ value: Any?, to type: Wrapped.Type, for member: String) throws
     -> Wrapped?
   {

@@ -13,15 +13,36 @@ struct MemberEntry {
   let kind: Kind
   /// The property's value type, or the method's result type.
   let valueType: Any.Type
+  /// A property's ``TypedAccessors`` of its value type.
+  let typed: AnyObject?
 
   @usableFromInline
-  init(kind: Kind, valueType: Any.Type) {
+  init(kind: Kind, valueType: Any.Type, typed: AnyObject? = nil) {
     self.kind = kind
     self.valueType = valueType
+    self.typed = typed
   }
 
   var isSettable: Bool {
     if case .property(_, let set) = kind { return set != nil }
     return false
+  }
+}
+
+/// A property's accessors with its value type kept, so that a ``DynamicProperty`` of that type
+/// reads and writes it without casts.
+@usableFromInline
+final class TypedAccessors<Value> {
+  let get: @MainActor (AnyObject) throws -> Value
+  /// `nil` for a read-only registration.
+  let set: (@MainActor (AnyObject, Value) throws -> Void)?
+
+  @usableFromInline
+  init(
+    get: @escaping @MainActor (AnyObject) throws -> Value,
+    set: (@MainActor (AnyObject, Value) throws -> Void)?
+  ) {
+    self.get = get
+    self.set = set
   }
 }

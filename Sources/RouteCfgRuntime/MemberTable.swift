@@ -20,62 +20,100 @@ public struct MemberTable<Root> {
   /// A read-only property.
   @inlinable
   public mutating func property<Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
-    entries[name] = MemberEntry(kind: .property(get: Self.getter(keyPath), set: nil), valueType: Value.self)
+    add(name, get: { $0[keyPath: keyPath] }, set: nil)
   }
 
   /// A settable property.
   @inlinable
   public mutating func property<Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
-    entries[name] = MemberEntry(
-      kind: .property(
-        get: Self.getter(keyPath),
-        set: { object, value in
-          try Self.root(object)[keyPath: keyPath] = try DynamicValue.cast(value, to: Value.self, for: name)
-        }),
-      valueType: Value.self)
+    add(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
   }
 
   /// A read-only optional property.
   @inlinable
   public mutating func property<Wrapped>(_ name: String, _ keyPath: KeyPath<Root, Wrapped?>) {
-    entries[name] = MemberEntry(
-      kind: .property(get: Self.optionalGetter(keyPath), set: nil), valueType: Wrapped?.self)
+    addOptional(name, get: { $0[keyPath: keyPath] }, set: nil)
   }
 
   /// A settable optional property.
   @inlinable
   public mutating func property<Wrapped>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Wrapped?>)
   {
-    entries[name] = MemberEntry(
-      kind: .property(
-        get: Self.optionalGetter(keyPath),
-        set: { object, value in
-          try Self.root(object)[keyPath: keyPath] = try DynamicValue.castOptional(
-            value, to: Wrapped.self, for: name)
-        }),
-      valueType: Wrapped?.self)
+    addOptional(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
   }
 
-  /// Reads a property as a value without `Optional` layers (`nil` when one is empty). Whether
-  /// the type has layers to look into is decided once, here, not on every read.
+  /// A property read and, when `set` is given, written by closures instead of a key path:
+  /// `table.property("title", get: { $0.title }, set: { $0.title = $1 })`. Closures skip the
+  /// Swift runtime's key path machinery, which is most of the cost of a dynamic access;
+  /// `routecfg generate --dynamic` registers its members this way.
   @inlinable
-  static func getter<Value>(_ keyPath: KeyPath<Root, Value>) -> @MainActor (AnyObject) throws -> Any? {
+  public mutating func property<Value>(
+    _ name: String, get: @escaping @MainActor (Root) -> Value, set: (@MainActor (Root, Value) -> Void)? = nil
+  ) {
+    add(name, get: get, set: set)
+  }
+
+  /// ``property(_:get:set:)`` for an optional property.
+  @inlinable
+  public mutating func property<Wrapped>(
+    _ name: String, get: @escaping @MainActor (Root) -> Wrapped?,
+    set: (@MainActor (Root, Wrapped?) -> Void)? = nil
+  ) {
+    addOptional(name, get: get, set: set)
+  }
+
+  /// Registers a property: type-erased accessors for access by name (values read without
+  /// `Optional` layers, values written checked against `Value`) and the typed ones for
+  /// ``DynamicProperty``. Whether `Value` has optional layers to look into is decided once, here.
+  @inlinable
+  mutating func add<Value>(
+    _ name: String, get: @escaping @MainActor (Root) -> Value, set: (@MainActor (Root, Value) -> Void)?
+  ) {
+    let read: @MainActor (AnyObject) throws -> Any?
     if DynamicValue.isOptional(Value.self) {
-      return { object in DynamicValue.flatten(try root(object)[keyPath: keyPath]) }
+      read = { object in DynamicValue.flatten(get(try Self.root(object))) }
+    } else {
+      read = { object in get(try Self.root(object)) }
     }
-    return { object in try root(object)[keyPath: keyPath] }
+    var write: (@MainActor (AnyObject, Any?) throws -> Void)?
+    var typedWrite: (@MainActor (AnyObject, Value) throws -> Void)?
+    if let set {
+      write = { object, value in
+        set(try Self.root(object), try DynamicValue.cast(value, to: Value.self, for: name))
+      }
+      typedWrite = { object, value in set(try Self.root(object), value) }
+    }
+    entries[name] = MemberEntry(
+      kind: .property(get: read, set: write), valueType: Value.self,
+      typed: TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite))
   }
 
-  /// ``getter(_:)`` for a property the compiler knows is optional: unwrapped by the type system,
-  /// and only a further optional inside is looked into.
+  /// ``add(_:get:set:)`` for a property the compiler knows is optional: unwrapped by the type
+  /// system, so only a further optional inside is looked into.
   @inlinable
-  static func optionalGetter<Wrapped>(
-    _ keyPath: KeyPath<Root, Wrapped?>
-  ) -> @MainActor (AnyObject) throws -> Any? {
+  mutating func addOptional<Wrapped>(
+    _ name: String, get: @escaping @MainActor (Root) -> Wrapped?, set: (@MainActor (Root, Wrapped?) -> Void)?
+  ) {
+    let read: @MainActor (AnyObject) throws -> Any?
     if DynamicValue.isOptional(Wrapped.self) {
-      return { object in DynamicValue.flatten(try root(object)[keyPath: keyPath]) }
+      read = { object in DynamicValue.flatten(get(try Self.root(object))) }
+    } else {
+      read = { object in
+        guard let value = get(try Self.root(object)) else { return nil }
+        return value
+      }
     }
-    return { object in try root(object)[keyPath: keyPath].map { $0 } }
+    var write: (@MainActor (AnyObject, Any?) throws -> Void)?
+    var typedWrite: (@MainActor (AnyObject, Wrapped?) throws -> Void)?
+    if let set {
+      write = { object, value in
+        set(try Self.root(object), try DynamicValue.castOptional(value, to: Wrapped.self, for: name))
+      }
+      typedWrite = { object, value in set(try Self.root(object), value) }
+    }
+    entries[name] = MemberEntry(
+      kind: .property(get: read, set: write), valueType: Wrapped?.self,
+      typed: TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite))
   }
 
   /// A method without arguments.

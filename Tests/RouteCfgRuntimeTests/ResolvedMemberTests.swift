@@ -134,3 +134,92 @@ final class CounterView {
 
 @MainActor
 final class CounterHost {}
+
+/// `DynamicProperty`: found once, then read and written with the same answers and errors as
+/// access by name.
+@Suite("Dynamic properties")
+@MainActor
+struct DynamicPropertyTests {
+  @Test func aPropertyThroughAnAdapterReadsAndWritesTheTarget() throws {
+    for registry in try [ResolvedMemberTests().registry(), Self.closureRegistry()] {
+      let facade = try registry.destination(for: "RequiredCounter")
+      let view = try #require(facade.object as? CounterView)
+      let label = try facade.property("label", as: String?.self)
+      #expect(label.name == "label")
+      let adapted = try #require(facade.members as? AdaptedMembers)
+      #expect(
+        try adapted.resolvedProperty("label", as: String?.self) != nil,
+        "read and written through the member table entry, not by name")
+      #expect(try label.get() == nil)
+      try label.set("typed")
+      #expect(view.caption == "typed")
+      #expect(try label.get() == "typed")
+      #expect(try facade.get("label") as? String == "typed")
+      try label.set(nil)
+      #expect(view.caption == nil)
+      let count = try facade.property("count", as: Int.self)
+      #expect(try count.get() == 7)
+      #expect(throws: RuntimeError.readOnly(protocolName: "RequiredCounter", member: "count")) {
+        try count.set(1)
+      }
+    }
+  }
+
+  @Test func aDirectPropertyIsReadOnlyWhereTheManifestSaysSo() throws {
+    let direct = try ResolvedMemberTests().registry().destination(for: "ProvidedCounter")
+    let total = try direct.property("total", as: Int.self)
+    #expect(try total.get() == 7)
+    #expect(throws: RuntimeError.readOnly(protocolName: "ProvidedCounter", member: "total")) {
+      try total.set(1)
+    }
+    let caption = try direct.property("caption", as: String?.self)
+    try caption.set("direct")
+    #expect(try caption.get() == "direct")
+  }
+
+  @Test func namesAreCheckedWhenThePropertyIsMade() throws {
+    let facade = try ResolvedMemberTests().registry().destination(for: "RequiredCounter")
+    #expect(
+      throws: RuntimeError.unknownMember(
+        protocolName: "RequiredCounter", member: "lable", suggestion: "label")
+    ) {
+      _ = try facade.property("lable", as: String?.self)
+    }
+  }
+
+  @Test func anotherTypeThanTheRegisteredOneGoesByName() throws {
+    let facade = try ResolvedMemberTests().registry().destination(for: "RequiredCounter")
+    let label = try facade.property("label", as: Any?.self)
+    try label.set("any")
+    #expect(try label.get() as? String == "any")
+    let wrong = try facade.property("label", as: Int.self)
+    #expect(throws: RuntimeError.typeMismatch(member: "label", expected: "String?", actual: "Int")) {
+      try wrong.set(3)
+    }
+  }
+
+  @Test func keyPathsAndDelegatesGoByName() throws {
+    let card = try ForwardingTests().registry().destination(for: "RequiredCard")
+    let view = try #require(card.object as? CardView)
+    let title = try card.property("title", as: String?.self)
+    #expect(try title.get() == nil)
+    #expect(throws: RuntimeError.nilStep(member: "title", step: "header")) { try title.set("Hello") }
+    view.header = CardHeader()
+    try title.set("Hello")
+    #expect(view.header?.title == "Hello")
+    #expect(try title.get() == "Hello")
+  }
+
+  /// The counter registered with closures, as `routecfg generate --dynamic` registers members.
+  static func closureRegistry() throws -> Registry {
+    let manifest = try RouteCfg.validate(yaml: ResolvedMemberTests.yaml, path: "counter.yaml")
+    var registrations = Registrations()
+    registrations.view("Counter", CounterView.self) { _ in CounterView() }
+    registrations.view("Host", CounterHost.self) { _ in CounterHost() }
+    registrations.members(of: CounterView.self) { table in
+      table.property("total", get: { $0.total }, set: { $0.total = $1 })
+      table.property("caption", get: { $0.caption }, set: { $0.caption = $1 })
+    }
+    return try Registry(manifest, registrations: registrations)
+  }
+}

@@ -65,19 +65,22 @@ struct DynamicTranslator {
         body: body))
   }
 
-  /// The member table entry of one member: a key path for a property, a closure for a method.
+  /// The member table entry of one member: closures that read and write a property (faster
+  /// for the dynamic runtime than a key path), a closure that calls a method.
   private func tableEntry(_ member: MemberDecl, of protocolName: String) -> [SwiftStmt] {
     switch member.kind {
-    case .property:
-      return [
-        .expression(
-          .call(
-            .identifier("table").dot("property"),
-            [
-              .unlabeled(.string(member.name)),
-              .unlabeled(.verbatim("\\." + SwiftRenderer.memberName(member.name))),
-            ]))
+    case .property(let property):
+      let name = SwiftRenderer.memberName(member.name)
+      var arguments: [SwiftArgument] = [
+        .unlabeled(.string(member.name)),
+        SwiftArgument("get", .closure(SwiftClosure(parameters: ["object"], .identifier("object").dot(name)))),
       ]
+      if property.isSettable {
+        let assignment = SwiftStmt.assign(.identifier("object").dot(name), .identifier("value"))
+        arguments.append(
+          SwiftArgument("set", .closure(SwiftClosure(parameters: ["object", "value"], body: [assignment]))))
+      }
+      return [.expression(.call(.identifier("table").dot("property"), arguments))]
     case .method(let method):
       if method.isAsync {
         return [.comment("'\(member.fullName)' is async, which the dynamic runtime cannot call.")]

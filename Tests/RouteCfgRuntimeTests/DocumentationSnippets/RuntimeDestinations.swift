@@ -19,8 +19,12 @@ struct RuntimeDocumentationExamples {
     let same = try login.get("delegate") as AnyObject === noteList  // true: the caller's object
     let detail = try registry.destination(for: "NoteDetailInput", parameters: ["noteId": 42])
     let highlighted = try detail.call("highlight(range:animated:)", "1..<3", true)  // true
+    let message = try login.property("message", as: String?.self)  // found once
+    try message.set("Welcome back")  // then no name lookups, no casts
+    let shown = try message.get()  // "Welcome back"
     #expect(module == "Login")
-    #expect((login.object as? LoginViewController)?.notifyString == "Please log in")
+    #expect((login.object as? LoginViewController)?.notifyString == "Welcome back")
+    #expect(shown == "Welcome back")
     #expect(noteList.events == ["didFinishLogin"])
     #expect(same)
     #expect(highlighted as? Bool == true)

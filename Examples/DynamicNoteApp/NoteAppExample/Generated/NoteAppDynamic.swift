@@ -14,8 +14,16 @@ extension NoteAppRegistry {
       of: (any ProvidedLoginViewInput).self,
       as: "ProvidedLoginViewInput"
     ) { table in
-      table.property("notifyString", \.notifyString)
-      table.property("delegate", \.delegate)
+      table.property(
+        "notifyString",
+        get: { object in object.notifyString },
+        set: { object, value in object.notifyString = value }
+      )
+      table.property(
+        "delegate",
+        get: { object in object.delegate },
+        set: { object, value in object.delegate = value }
+      )
     }
     registrations.proxy(for: "ProvidedLoginViewInput") { ProvidedLoginViewInputDynamicProxy($0) }
     registrations.members(
@@ -31,8 +39,16 @@ extension NoteAppRegistry {
       of: (any ModuleARequiredLoginViewInput).self,
       as: "ModuleARequiredLoginViewInput"
     ) { table in
-      table.property("message", \.message)
-      table.property("delegate", \.delegate)
+      table.property(
+        "message",
+        get: { object in object.message },
+        set: { object, value in object.message = value }
+      )
+      table.property(
+        "delegate",
+        get: { object in object.delegate },
+        set: { object, value in object.delegate = value }
+      )
     }
     registrations.proxy(for: "ModuleARequiredLoginViewInput") {
       ModuleARequiredLoginViewInputDynamicProxy($0)
@@ -49,22 +65,30 @@ extension NoteAppRegistry {
       ModuleARequiredLoginViewDelegateDynamicProxy($0)
     }
     registrations.members(of: (any NoteSummaryInput).self, as: "NoteSummaryInput") { table in
-      table.property("noteId", \.noteId)
+      table.property("noteId", get: { object in object.noteId })
     }
     registrations.proxy(for: "NoteSummaryInput") { NoteSummaryInputDynamicProxy($0) }
     registrations.members(of: (any NoteDetailInput).self, as: "NoteDetailInput") { table in
-      table.property("title", \.title)
+      table.property("title", get: { object in object.title })
       table.method(
         "highlight(range:animated:)"
       ) { (object: any NoteDetailInput, range: String, animated: Bool) in
         object.highlight(range: range, animated: animated)
       }
-      table.property("noteId", \.noteId)
+      table.property("noteId", get: { object in object.noteId })
     }
     registrations.proxy(for: "NoteDetailInput") { NoteDetailInputDynamicProxy($0) }
     registrations.members(of: (any NoteEditorInput).self, as: "NoteEditorInput") { table in
-      table.property("noteId", \.noteId)
-      table.property("draft", \.draft)
+      table.property(
+        "noteId",
+        get: { object in object.noteId },
+        set: { object, value in object.noteId = value }
+      )
+      table.property(
+        "draft",
+        get: { object in object.draft },
+        set: { object, value in object.draft = value }
+      )
       table.method("save()") { (object: any NoteEditorInput) in try object.save() }
     }
     registrations.proxy(for: "NoteEditorInput") { NoteEditorInputDynamicProxy($0) }
