@@ -112,7 +112,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RouteCfgRuntimeTests",
-      dependencies: ["RouteCfgCore", "RouteCfgRuntime", "RouteCfgTesting", "NoteAppExample"]
+      dependencies: [
+        "RouteCfgCore", "RouteCfgRuntime", "RouteCfgTesting", "NoteAppExample", "RouteCfgSynthetic",
+      ]
     ),
     .testTarget(
       name: "RouteCfgCodegenTests",

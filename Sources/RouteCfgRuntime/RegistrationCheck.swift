@@ -35,12 +35,15 @@ struct RegistrationCheck {
   private func memberProblems(
     _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache
   ) -> [String] {
-    let typeName = factory.type.map { String(describing: $0) } ?? "module '\(module.name)'"
+    // Spelled only for a message.
+    let typeName = { factory.type.map { String(describing: $0) } ?? "module '\(module.name)'" }
     var members: [(MemberDecl, String, String)] = []
-    var seen: Set<String> = []
+    // A protocol's members are each listed once; only several protocols can repeat one.
+    var seen: Set<String>? = module.provides.count > 1 ? [] : nil
     for provided in module.provides {
       guard let info = graph.protocols[provided] else { continue }
-      for (member, origin) in zip(info.members, info.origins) where seen.insert(member.fullName).inserted {
+      for (member, origin) in zip(info.members, info.origins) {
+        if seen?.insert(member.fullName).inserted == false { continue }
         members.append((member, origin, provided))
       }
     }
@@ -51,20 +54,20 @@ struct RegistrationCheck {
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
     else {
       return [
-        "'\(typeName)' (module '\(module.name)') has no member table; register its members with members(of:_:)"
+        "'\(typeName())' (module '\(module.name)') has no member table; register its members with members(of:_:)"
       ]
     }
     var problems: [String] = []
     for (member, origin, provided) in members {
       // Message text is only built for a problem.
-      let owner = { "'\(typeName).\(member.fullName)' (from '\(origin)')" }
+      let owner = { "'\(typeName()).\(member.fullName)' (from '\(origin)')" }
+      let fullName = member.fullName
       let entry =
-        typeTable?.entries[member.fullName] ?? registrations.protocolTables[provided]?.entries[
-          member.fullName]
-        ?? registrations.protocolTables[origin]?.entries[member.fullName]
+        typeTable?.entries[fullName] ?? registrations.protocolTables[provided]?.entries[fullName]
+        ?? registrations.protocolTables[origin]?.entries[fullName]
       guard let entry else {
         problems.append(
-          "\(owner()) is missing from the member table of '\(typeTable == nil ? provided : typeName)'")
+          "\(owner()) is missing from the member table of '\(typeTable == nil ? provided : typeName())'")
         continue
       }
       switch (member.kind, entry.kind) {
@@ -101,16 +104,37 @@ struct RegistrationCheck {
 
   /// Protocols whose values cross an adapter need a proxy that makes a Swift value of them.
   private func proxyProblems() -> [String] {
+    // The validator marked the adapters values cross; where they cross is only worked out, from
+    // the pairings, when a proxy is missing.
+    guard protocolsCrossingAdapters().contains(where: { registrations.proxies[$0] == nil }) else { return [] }
+    let sites = crossingSites()
+    return sites.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
+      sites[name].map {
+        "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")"
+      }
+    }
+  }
+
+  /// The protocols the validator found values becoming: `adapt` for an adapter crossed forward,
+  /// `to` for one crossed in reverse. Includes every protocol of ``crossingSites()``.
+  func protocolsCrossingAdapters() -> Set<String> {
+    var names: Set<String> = []
+    for adapter in graph.adapters {
+      if adapter.isCrossedForward { names.insert(adapter.adapt) }
+      if adapter.isCrossedInReverse { names.insert(adapter.to) }
+    }
+    return names
+  }
+
+  /// For each protocol whose values a member pairing converts into, the first pairing that does,
+  /// spelled for a message.
+  func crossingSites() -> [String: String] {
     var needed: [String: String] = [:]
     for adapter in graph.adapters {
       collect(adapter, facade: adapter.adapt, target: adapter.to, pairings: adapter.forward, into: &needed)
       collect(adapter, facade: adapter.to, target: adapter.adapt, pairings: adapter.reverse, into: &needed)
     }
-    return needed.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
-      needed[name].map {
-        "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")"
-      }
-    }
+    return needed
   }
 
   private func collect(
@@ -118,7 +142,8 @@ struct RegistrationCheck {
     into needed: inout [String: String]
   ) {
     guard let facadeInfo = graph.protocols[facade] else { return }
-    for pairing in pairings {
+    // The validator marked the pairings whose values change protocol on the way.
+    for pairing in pairings where pairing.crossesAdapter {
       let base = pairing.member.firstIndex(of: "(").map { String(pairing.member[..<$0]) } ?? pairing.member
       guard let member = facadeInfo.member(named: base), let last = pairing.path.last,
         let owner = ownerInfo(of: pairing.path, from: target), let targetMember = owner.member(named: last)

@@ -99,6 +99,12 @@ public struct AdapterInfo: Sendable {
   /// `true` when member types pass `adapt` values to code that expects `to` (a delegate the
   /// caller sets): code generation then writes the reverse bridge.
   public let isUsedInReverse: Bool
+  /// `true` when a member's values of `to` become `adapt` through this adapter (a value read
+  /// through another facade): the dynamic runtime then needs a proxy of `adapt`.
+  public let isCrossedForward: Bool
+  /// `true` when a member's values of `adapt` become `to` through this adapter: the dynamic
+  /// runtime then needs a proxy of `to`.
+  public let isCrossedInReverse: Bool
 }
 
 /// One member of a facade protocol and where calls to it go on the target object.
@@ -108,4 +114,13 @@ public struct MemberPairing: Sendable, Hashable {
   /// Base names of the target's properties leading to the target member; the last one may be a
   /// method (by base name). One element unless a key path (`header.title`).
   public let path: [String]
+  /// `true` when values of one protocol become another on the way (a delegate handed across):
+  /// forwarding this member needs a proxy of that protocol.
+  public let crossesAdapter: Bool
+
+  init(member: String, path: [String], crossesAdapter: Bool = false) {
+    self.member = member
+    self.path = path
+    self.crossesAdapter = crossesAdapter
+  }
 }

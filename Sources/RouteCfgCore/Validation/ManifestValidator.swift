@@ -65,6 +65,8 @@ public struct ManifestValidator {
   var reversePairings: [Int: [MemberPairing]] = [:]
   /// Adapters that member forwarding passes values across.
   var adaptersUsedByMembers: Set<Int> = []
+  /// The adapters, with their direction, that member forwarding passes values across.
+  var crossingsByMembers: Set<AdapterCrossing> = []
   var adaptersUsedByResolution: Set<Int> = []
 
   // Resolution.
@@ -149,7 +151,9 @@ public struct ManifestValidator {
       return AdapterInfo(
         adapt: decl.adapt?.value ?? "", to: decl.to?.value ?? "", location: decl.location,
         forward: forwardPairings[index] ?? [], reverse: reversePairings[index] ?? [],
-        isUsedForward: forwardPairings[index] != nil, isUsedInReverse: reversePairings[index] != nil)
+        isUsedForward: forwardPairings[index] != nil, isUsedInReverse: reversePairings[index] != nil,
+        isCrossedForward: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .forward)),
+        isCrossedInReverse: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .reverse)))
     }
     return AppGraph(
       app: manifest.app?.value,

@@ -36,6 +36,7 @@ extension ManifestValidator {
       }
       for (next, nextSite) in used {
         adaptersUsedByMembers.insert(next.adapter)
+        crossingsByMembers.insert(next)
         work.add(next, site: nextSite)
       }
     }
@@ -115,7 +116,9 @@ extension ManifestValidator {
           targetOwner: provided.name, target: .path(entry.target.path))
         used += crossings.map { ($0, site) }
       }
-      pairings.append(MemberPairing(member: entry.required.fullName, path: entry.target.path))
+      pairings.append(
+        MemberPairing(
+          member: entry.required.fullName, path: entry.target.path, crossesAdapter: !crossings.isEmpty))
     }
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
     for member in required.members where !map.named.contains(member.name) {
@@ -128,7 +131,8 @@ extension ManifestValidator {
             target: .member(member))
           used += crossings.map { ($0, site) }
         }
-        pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
+        pairings.append(
+          MemberPairing(member: member.fullName, path: [member.name], crossesAdapter: !crossings.isEmpty))
       case .needsAdapter(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
@@ -198,7 +202,9 @@ extension ManifestValidator {
             targetOwner: required.name, target: .member(entry.required))
           used += crossings.map { ($0, site) }
         }
-        pairings.append(MemberPairing(member: member.fullName, path: [entry.required.name]))
+        pairings.append(
+          MemberPairing(
+            member: member.fullName, path: [entry.required.name], crossesAdapter: !crossings.isEmpty))
         continue
       }
       switch implicitPair(member, in: required, checker: checker) {
@@ -209,7 +215,8 @@ extension ManifestValidator {
             target: .member(member))
           used += crossings.map { ($0, site) }
         }
-        pairings.append(MemberPairing(member: member.fullName, path: [member.name]))
+        pairings.append(
+          MemberPairing(member: member.fullName, path: [member.name], crossesAdapter: !crossings.isEmpty))
       case .needsAdapter(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.to?.location ?? decl.location,
