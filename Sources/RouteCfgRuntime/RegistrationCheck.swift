@@ -13,7 +13,7 @@ struct RegistrationCheck {
       problems.append(
         "module '\(module)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
     }
-    for name in registrations.factories.keys.sorted() where graph.modules[name] == nil {
+    for name in registrations.factories.keys.filter({ graph.modules[$0] == nil }).sorted() {
       let hint = closestName(to: name, among: graph.moduleNames).map { "; did you mean '\($0)'?" } ?? ""
       problems.append("a factory is registered for '\(name)', which the manifest does not declare\(hint)")
     }
