@@ -29,6 +29,15 @@ enum DynamicValue {
     return try cast(value, to: Wrapped?.self, for: member)
   }
 
+  /// `true` when a value of `type` is or may be an optional: an optional, or a type whose values
+  /// can hold one (`Any`, `AnyHashable`, an existential such as `any Sendable`). Decided once per
+  /// registration; existentials are known by their name.
+  @usableFromInline
+  static func mayHoldOptional(_ type: Any.Type) -> Bool {
+    if isOptional(type) || type == Any.self || type == AnyHashable.self { return true }
+    return String(describing: type).hasPrefix("any ")
+  }
+
   /// `true` when values of `type` are optionals, which ``flatten(_:)`` looks into.
   @usableFromInline
   static func isOptional(_ type: Any.Type) -> Bool { type is any OptionalLayer.Type }

@@ -64,13 +64,13 @@ public struct MemberTable<Root> {
 
   /// Registers a property: type-erased accessors for access by name (values read without
   /// `Optional` layers, values written checked against `Value`) and the typed ones for
-  /// ``DynamicProperty``. Whether `Value` has optional layers to look into is decided once, here.
+  /// ``DynamicProperty``. Whether values of `Value` can hold optional layers is decided once, here.
   @inlinable
   mutating func add<Value>(
     _ name: String, get: @escaping @MainActor (Root) -> Value, set: (@MainActor (Root, Value) -> Void)?
   ) {
     let read: @MainActor (AnyObject) throws -> Any?
-    if DynamicValue.isOptional(Value.self) {
+    if DynamicValue.mayHoldOptional(Value.self) {
       read = { object in DynamicValue.flatten(get(try Self.root(object))) }
     } else {
       read = { object in get(try Self.root(object)) }
@@ -83,9 +83,12 @@ public struct MemberTable<Root> {
       }
       typedWrite = { object, value in set(try Self.root(object), value) }
     }
-    entries[name] = MemberEntry(
-      kind: .property(get: read, set: write), valueType: Value.self,
-      typed: TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite))
+    // Typed access returns what access by name returns only for a value that is no optional and
+    // cannot hold one.
+    let typed =
+      DynamicValue.mayHoldOptional(Value.self)
+      ? nil : TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite)
+    entries[name] = MemberEntry(kind: .property(get: read, set: write), valueType: Value.self, typed: typed)
   }
 
   /// ``add(_:get:set:)`` for a property the compiler knows is optional: unwrapped by the type
@@ -95,7 +98,7 @@ public struct MemberTable<Root> {
     _ name: String, get: @escaping @MainActor (Root) -> Wrapped?, set: (@MainActor (Root, Wrapped?) -> Void)?
   ) {
     let read: @MainActor (AnyObject) throws -> Any?
-    if DynamicValue.isOptional(Wrapped.self) {
+    if DynamicValue.mayHoldOptional(Wrapped.self) {
       read = { object in DynamicValue.flatten(get(try Self.root(object))) }
     } else {
       read = { object in
@@ -111,9 +114,12 @@ public struct MemberTable<Root> {
       }
       typedWrite = { object, value in set(try Self.root(object), value) }
     }
+    // `nil` reads as `nil` both ways; a `Wrapped` that is or may hold an optional would not.
+    let typed =
+      DynamicValue.mayHoldOptional(Wrapped.self)
+      ? nil : TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite)
     entries[name] = MemberEntry(
-      kind: .property(get: read, set: write), valueType: Wrapped?.self,
-      typed: TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite))
+      kind: .property(get: read, set: write), valueType: Wrapped?.self, typed: typed)
   }
 
   /// A method without arguments.

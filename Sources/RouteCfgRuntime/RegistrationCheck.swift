@@ -77,7 +77,8 @@ struct RegistrationCheck {
             "\(owner()) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
         }
         if property.isSettable, set == nil {
-          problems.append("\(owner()) is settable but registered with a read-only key path")
+          problems.append(
+            "\(owner()) is settable but registered read-only (a read-only key path, or no 'set:' closure)")
         }
       case (.method(let method), .method(_, let parameterTypes, let resultType)):
         let declared = method.parameters.map(\.type)
@@ -127,23 +128,28 @@ struct RegistrationCheck {
   }
 
   /// For each protocol whose values a member pairing converts into, the first pairing that does,
-  /// spelled for a message.
-  func crossingSites() -> [String: String] {
+  /// spelled for a message. `markedOnly` reads only the pairings the validator marked as crossing
+  /// (`false` reads them all, to test the marks).
+  func crossingSites(markedOnly: Bool = true) -> [String: String] {
     var needed: [String: String] = [:]
     for adapter in graph.adapters {
-      collect(adapter, facade: adapter.adapt, target: adapter.to, pairings: adapter.forward, into: &needed)
-      collect(adapter, facade: adapter.to, target: adapter.adapt, pairings: adapter.reverse, into: &needed)
+      collect(
+        adapter, facade: adapter.adapt, target: adapter.to, pairings: adapter.forward, markedOnly: markedOnly,
+        into: &needed)
+      collect(
+        adapter, facade: adapter.to, target: adapter.adapt, pairings: adapter.reverse, markedOnly: markedOnly,
+        into: &needed)
     }
     return needed
   }
 
   private func collect(
-    _ adapter: AdapterInfo, facade: String, target: String, pairings: [MemberPairing],
+    _ adapter: AdapterInfo, facade: String, target: String, pairings: [MemberPairing], markedOnly: Bool,
     into needed: inout [String: String]
   ) {
     guard let facadeInfo = graph.protocols[facade] else { return }
     // The validator marked the pairings whose values change protocol on the way.
-    for pairing in pairings where pairing.crossesAdapter {
+    for pairing in pairings where pairing.crossesAdapter || !markedOnly {
       let base = pairing.member.firstIndex(of: "(").map { String(pairing.member[..<$0]) } ?? pairing.member
       guard let member = facadeInfo.member(named: base), let last = pairing.path.last,
         let owner = ownerInfo(of: pairing.path, from: target), let targetMember = owner.member(named: last)

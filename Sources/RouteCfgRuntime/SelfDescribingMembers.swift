@@ -15,7 +15,7 @@ public protocol SelfDescribingMembers: AnyObject {
 
 /// A self-describing object seen as one protocol: names are checked against the protocol and
 /// then handed to the object.
-final class SelfDescribedMembers: DynamicMembers {
+final class SelfDescribedMembers: DynamicMembers, ResolvesProperties {
   let protocolName: String
   let object: AnyObject
   private let answering: any SelfDescribingMembers
@@ -47,6 +47,12 @@ final class SelfDescribedMembers: DynamicMembers {
       throw RuntimeError.argumentCount(member: declaration.fullName, expected: count, actual: arguments.count)
     }
     return try answering.callMember(declaration.fullName, arguments)
+  }
+
+  /// Checks the name; reads and writes then go by name, as the object answers them.
+  func resolvedProperty<Value>(_ name: String, as type: Value.Type) throws -> DynamicProperty<Value>? {
+    _ = try declaration(name, property: true)
+    return nil
   }
 
   private func declaration(_ member: String, property: Bool) throws -> MemberDecl {

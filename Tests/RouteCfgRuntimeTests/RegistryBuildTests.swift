@@ -50,7 +50,7 @@ struct RegistryBuildTests {
       "module 'NoteStore' has no factory",
       "module 'NotFound' has no factory",
       "a factory is registered for 'NoteLsit', which the manifest does not declare; did you mean 'NoteList'?",
-      "'LoginViewController.notifyString' (from 'ProvidedLoginViewInput') is settable but registered with a read-only key path",
+      "'LoginViewController.notifyString' (from 'ProvidedLoginViewInput') is settable but registered read-only (a read-only key path, or no 'set:' closure)",
       "'LoginViewController.delegate' (from 'ProvidedLoginViewInput') is missing from the member table",
       "'NoteDetailViewController.noteId' (from 'NoteSummaryInput') is registered as 'String', declared 'Int'",
       "'NoteDetailViewController.highlight(range:animated:)' (from 'NoteDetailInput') is registered as '(String) -> Bool'",

@@ -1,4 +1,5 @@
 import RouteCfgCore
+import RouteCfgTesting
 import Testing
 
 @testable import RouteCfgRuntime
@@ -222,4 +223,68 @@ struct DynamicPropertyTests {
     }
     return try Registry(manifest, registrations: registrations)
   }
+
+  @Test func aPropertyKeepsItsFacadeAlive() throws {
+    let registry = try Self.closureRegistry()
+    weak var facade: AdaptedMembers?
+    let label: DynamicProperty<String?>
+    do {
+      let destination = try registry.destination(for: "RequiredCounter")
+      facade = destination.members as? AdaptedMembers
+      label = try destination.property("label", as: String?.self)
+    }
+    #expect(facade != nil, "the property holds the facade, and the proxies it handed over")
+    try label.set("kept")
+    #expect(try label.get() == "kept")
+  }
+
+  @Test func valuesThatMayHoldOptionalsReadAlikeBothWays() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Payload: |
+            var payload: Any? { get set }
+            var nested: String?? { get set }
+        modules:
+          Box: {kind: view, provides: [Payload], routes: [/box]}
+        """)
+    var registrations = Registrations()
+    registrations.view("Box", PayloadBox.self) { _ in PayloadBox() }
+    registrations.members(of: PayloadBox.self) { table in
+      table.property("payload", \.payload)
+      table.property("nested", get: { $0.nested }, set: { $0.nested = $1 })
+    }
+    let box = try Registry(manifest, registrations: registrations).destination(for: "Payload")
+    let object = try #require(box.object as? PayloadBox)
+    let missing: String? = nil
+    object.payload = missing as Any
+    object.nested = .some(nil)
+    #expect(try box.get("payload") == nil, "an empty optional inside Any reads as nil")
+    #expect(try box.property("payload", as: Any?.self).get() == nil)
+    #expect(try box.get("nested") == nil)
+    #expect(try box.property("nested", as: String??.self).get() == nil)
+    #expect(try box.get("nested", as: String??.self) == nil)
+  }
+
+  @Test func aSelfDescribingDestinationChecksTheNameWhenThePropertyIsMade() throws {
+    let harness = try ManifestHarness(yaml: ResolvedMemberTests.yaml, path: "counter.yaml")
+    let mocks = try harness.mockRegistry()
+    let counter = try mocks.registry.destination(for: "ProvidedCounter")
+    #expect(
+      throws: RuntimeError.unknownMember(
+        protocolName: "ProvidedCounter", member: "captoin", suggestion: "caption")
+    ) {
+      _ = try counter.property("captoin", as: String?.self)
+    }
+    let caption = try counter.property("caption", as: String?.self)
+    try caption.set("mocked")
+    #expect(try caption.get() == "mocked")
+  }
+}
+
+@MainActor
+final class PayloadBox {
+  var payload: Any?
+  var nested: String?? = nil
 }
