@@ -118,16 +118,15 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       let typed = members.typedAccessors(direct.name, as: type)
     else { return nil }
     let object = members.object
-    // The closures hold the facade, as access by name would: it keeps alive the proxies it handed
-    // to the target.
     let write: @MainActor (Value) throws -> Void
     if route.isSettable, let set = typed.set {
-      write = { value in try withExtendedLifetime(self) { try Self.naming(name) { try set(object, value) } } }
+      write = { value in try Self.naming(name) { try set(object, value) } }
     } else {
       write = { value in try self.set(name, to: value) }
     }
-    return DynamicProperty(
-      name: name, read: { try withExtendedLifetime(self) { try typed.get(object) } }, write: write)
+    // The property holds the facade, as access by name would: it keeps alive the proxies it
+    // handed to the target.
+    return DynamicProperty(name: name, read: { try typed.get(object) }, write: write, keeping: self)
   }
 
   /// The property `member` of the facade, resolved on first use.

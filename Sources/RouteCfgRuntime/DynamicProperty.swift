@@ -19,14 +19,18 @@ public struct DynamicProperty<Value> {
   public let name: String
   private let read: @MainActor () throws -> Value
   private let write: @MainActor (Value) throws -> Void
+  /// What must live as long as the property: the destination it came from, which keeps alive
+  /// what it handed over (proxies its object holds weakly).
+  private let owner: AnyObject?
 
   init(
     name: String, read: @escaping @MainActor () throws -> Value,
-    write: @escaping @MainActor (Value) throws -> Void
+    write: @escaping @MainActor (Value) throws -> Void, keeping owner: AnyObject? = nil
   ) {
     self.name = name
     self.read = read
     self.write = write
+    self.owner = owner
   }
 
   /// Reads the property.
