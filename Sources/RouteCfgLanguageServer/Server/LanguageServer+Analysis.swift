@@ -28,10 +28,7 @@ extension LanguageServer {
     project.dirty = false
     projects[key] = project
     let input = analysisInput(for: project)
-    let queue = analysisQueue
-    let model = await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: ModelBuilder.build(input)) }
-    }
+    let model = await result(on: analysisQueue) { ModelBuilder.build(input) }
     adopt(model, key: key)
   }
 

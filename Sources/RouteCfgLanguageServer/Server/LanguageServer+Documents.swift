@@ -23,12 +23,8 @@ extension LanguageServer {
     let overlays = overlayBytes()
     let queue = analysisQueue
     Task {
-      let root = await withCheckedContinuation { continuation in
-        queue.async {
-          continuation.resume(
-            returning: RootDiscovery.root(
-              of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays))
-        }
+      let root = await result(on: queue) {
+        RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
       }
       self.finishOpen(uri, version: version, root: root)
     }
