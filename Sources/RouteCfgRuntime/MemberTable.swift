@@ -75,20 +75,11 @@ public struct MemberTable<Root> {
     } else {
       read = { object in get(try Self.root(object)) }
     }
-    var write: (@MainActor (AnyObject, Any?) throws -> Void)?
-    var typedWrite: (@MainActor (AnyObject, Value) throws -> Void)?
-    if let set {
-      write = { object, value in
-        set(try Self.root(object), try DynamicValue.cast(value, to: Value.self, for: name))
-      }
-      typedWrite = { object, value in set(try Self.root(object), value) }
-    }
     // Typed access returns what access by name returns only for a value that is no optional and
     // cannot hold one.
-    let typed =
-      DynamicValue.mayHoldOptional(Value.self)
-      ? nil : TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite)
-    entries[name] = MemberEntry(kind: .property(get: read, set: write), valueType: Value.self, typed: typed)
+    store(name, get: get, set: set, read: read, typed: !DynamicValue.mayHoldOptional(Value.self)) {
+      try DynamicValue.cast($0, to: Value.self, for: name)
+    }
   }
 
   /// ``add(_:get:set:)`` for a property the compiler knows is optional: unwrapped by the type
@@ -106,20 +97,30 @@ public struct MemberTable<Root> {
         return value
       }
     }
+    // `nil` reads as `nil` both ways; a `Wrapped` that is or may hold an optional would not.
+    store(name, get: get, set: set, read: read, typed: !DynamicValue.mayHoldOptional(Wrapped.self)) {
+      try DynamicValue.castOptional($0, to: Wrapped.self, for: name)
+    }
+  }
+
+  /// Stores a property's entry: `read` for access by name, writes checked by `cast`, and typed
+  /// accessors when `typed`.
+  @inlinable
+  mutating func store<Value>(
+    _ name: String, get: @escaping @MainActor (Root) -> Value, set: (@MainActor (Root, Value) -> Void)?,
+    read: @escaping @MainActor (AnyObject) throws -> Any?, typed: Bool,
+    cast: @escaping @MainActor (Any?) throws -> Value
+  ) {
     var write: (@MainActor (AnyObject, Any?) throws -> Void)?
-    var typedWrite: (@MainActor (AnyObject, Wrapped?) throws -> Void)?
+    var typedWrite: (@MainActor (AnyObject, Value) throws -> Void)?
     if let set {
-      write = { object, value in
-        set(try Self.root(object), try DynamicValue.castOptional(value, to: Wrapped.self, for: name))
-      }
+      write = { object, value in set(try Self.root(object), try cast(value)) }
       typedWrite = { object, value in set(try Self.root(object), value) }
     }
-    // `nil` reads as `nil` both ways; a `Wrapped` that is or may hold an optional would not.
-    let typed =
-      DynamicValue.mayHoldOptional(Wrapped.self)
-      ? nil : TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite)
+    let accessors =
+      typed ? TypedAccessors(get: { object in get(try Self.root(object)) }, set: typedWrite) : nil
     entries[name] = MemberEntry(
-      kind: .property(get: read, set: write), valueType: Wrapped?.self, typed: typed)
+      kind: .property(get: read, set: write), valueType: Value.self, typed: accessors)
   }
 
   /// A method without arguments.
