@@ -63,10 +63,10 @@ public struct ManifestValidator {
   var adaptersByRequired: [String: [Int]] = [:]
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
-  /// Adapters that member forwarding passes values across.
-  var adaptersUsedByMembers: Set<Int> = []
   /// The adapters, with their direction, that member forwarding passes values across.
   var crossingsByMembers: Set<AdapterCrossing> = []
+  /// Adapters that member forwarding passes values across, in either direction.
+  var adaptersUsedByMembers: Set<Int> { Set(crossingsByMembers.map(\.adapter)) }
   var adaptersUsedByResolution: Set<Int> = []
 
   // Resolution.

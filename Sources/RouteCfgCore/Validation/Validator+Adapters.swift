@@ -35,7 +35,6 @@ extension ManifestValidator {
       case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
       }
       for (next, nextSite) in used {
-        adaptersUsedByMembers.insert(next.adapter)
         crossingsByMembers.insert(next)
         work.add(next, site: nextSite)
       }
