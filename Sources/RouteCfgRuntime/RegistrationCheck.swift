@@ -35,6 +35,8 @@ struct RegistrationCheck {
   private func memberProblems(
     _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache
   ) -> [String] {
+    // Objects that answer members themselves need no table.
+    if let type = factory.type, type is any SelfDescribingMembers.Type { return [] }
     // Spelled only for a message.
     let typeName = { factory.type.map { String(describing: $0) } ?? "module '\(module.name)'" }
     var members: [(MemberDecl, String, String)] = []
@@ -47,9 +49,7 @@ struct RegistrationCheck {
         members.append((member, origin, provided))
       }
     }
-    // Objects that answer members themselves need no table.
     if members.isEmpty { return [] }
-    if let type = factory.type, type is any SelfDescribingMembers.Type { return [] }
     let typeTable = factory.tableKey.flatMap { registrations.tables[$0] }
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
     else {
@@ -107,7 +107,13 @@ struct RegistrationCheck {
   private func proxyProblems() -> [String] {
     // The validator marked the adapters values cross; where they cross is only worked out, from
     // the pairings, when a proxy is missing.
-    guard protocolsCrossingAdapters().contains(where: { registrations.proxies[$0] == nil }) else { return [] }
+    let proxies = registrations.proxies
+    let missing = graph.adapters.contains { adapter in
+      let crossed = Self.protocolsCrossing(adapter)
+      return crossed.forward.map { proxies[$0] == nil } == true
+        || crossed.reverse.map { proxies[$0] == nil } == true
+    }
+    guard missing else { return [] }
     let sites = crossingSites()
     return sites.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
       sites[name].map {
@@ -121,10 +127,17 @@ struct RegistrationCheck {
   func protocolsCrossingAdapters() -> Set<String> {
     var names: Set<String> = []
     for adapter in graph.adapters {
-      if adapter.isCrossedForward { names.insert(adapter.adapt) }
-      if adapter.isCrossedInReverse { names.insert(adapter.to) }
+      let crossed = Self.protocolsCrossing(adapter)
+      if let forward = crossed.forward { names.insert(forward) }
+      if let reverse = crossed.reverse { names.insert(reverse) }
     }
     return names
+  }
+
+  /// The protocol values become when they cross `adapter` forward (its `adapt`) and in reverse
+  /// (its `to`), each `nil` unless the validator marked that direction crossed.
+  private static func protocolsCrossing(_ adapter: AdapterInfo) -> (forward: String?, reverse: String?) {
+    (adapter.isCrossedForward ? adapter.adapt : nil, adapter.isCrossedInReverse ? adapter.to : nil)
   }
 
   /// For each protocol whose values a member pairing converts into, the first pairing that does,

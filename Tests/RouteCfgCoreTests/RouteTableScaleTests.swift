@@ -90,6 +90,25 @@ struct RouteTableScaleTests {
     #expect(table.resolve("/m5000/items/1") == .fallback(module: "NotFound"))
   }
 
+  @Test func manyNonASCIILiteralsUnderOneNode() throws {
+    // Each literal is looked up among its parent's by its string hash, so building stays linear
+    // when every literal of a wide node is non-ASCII, and each decomposed spelling still matches.
+    var entries: [RouteTable.Entry] = []
+    for index in 0..<20_000 {
+      entries.append(try Self.entry("Cafe\(index)", "/caf\u{E9}\(index)"))
+      entries.append(try Self.entry("Same\(index)", "/cafe\u{301}\(index)"))
+    }
+    let table = RouteTable(entries: entries)
+    for index in stride(from: 0, to: 20_000, by: 331) {
+      guard case .matched(let match) = table.resolve("/cafe%CC%81\(index)") else {
+        Issue.record("no match for \(index)")
+        continue
+      }
+      #expect(match.module == "Cafe\(index)")
+      #expect(match.entryIndex == index * 2)
+    }
+  }
+
   @Test func manyParameterRoutesAtTheSameDepth() throws {
     // Routes that share a long parameter prefix: backtracking still finds the one that fits.
     var entries: [RouteTable.Entry] = []

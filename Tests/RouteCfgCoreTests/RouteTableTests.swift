@@ -378,6 +378,26 @@ struct RouteTableTests {
     #expect(Self.module(table.resolve("/cafe\u{301}/new")) == "Cafe")
   }
 
+  @Test func literalsWrittenDifferentlyButEqualShareOneNode() throws {
+    // `é` precomposed and decomposed, the Kelvin sign and `K`: each pair is one literal, so the
+    // routes under either spelling are found from both, and a tie goes to the lower index.
+    let table = try Self.table([
+      Route(module: "Precomposed", pattern: "/caf\u{E9}/a"),
+      Route(module: "Decomposed", pattern: "/cafe\u{301}/b"),
+      Route(module: "Kelvin", pattern: "/\u{212A}"),
+      Route(module: "K", pattern: "/K"),
+      Route(module: "KelvinChild", pattern: "/K/:id", parameters: ["id": Self.int]),
+    ])
+    for spelling in ["caf\u{E9}", "cafe\u{301}", "caf%C3%A9", "cafe%CC%81"] {
+      #expect(Self.module(table.resolve("/\(spelling)/a")) == "Precomposed")
+      #expect(Self.module(table.resolve("/\(spelling)/b")) == "Decomposed")
+    }
+    #expect(Self.module(table.resolve("/K")) == "Kelvin")
+    #expect(Self.module(table.resolve("/\u{212A}")) == "Kelvin")
+    #expect(Self.module(table.resolve("/\u{212A}/7")) == "KelvinChild")
+    #expect(Self.module(table.resolve("/K/7")) == "KelvinChild")
+  }
+
   @Test func trailingSlashAndEmptySegments() throws {
     let table = try Self.segmentTable()
     #expect(Self.module(table.resolve("/notes/new/")) == "New")

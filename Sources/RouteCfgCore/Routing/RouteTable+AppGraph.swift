@@ -4,26 +4,23 @@ extension RouteTable {
   public init(graph: AppGraph) {
     var entries: [Entry] = []
     entries.reserveCapacity(graph.routes.count)
-    // A module's parameter types, worked out once for all of its routes.
-    var parametersByModule: [String: (types: [String: RouteValueType], optional: Set<String>)] = [:]
+    // A module's parameter types, worked out once for its routes (which the graph lists together).
+    var module: String?
+    var types: [String: RouteValueType] = [:]
+    var optional: Set<String> = []
     for route in graph.routes {
-      let parameters: (types: [String: RouteValueType], optional: Set<String>)
-      if let known = parametersByModule[route.module] {
-        parameters = known
-      } else {
-        var types: [String: RouteValueType] = [:]
-        var optional: Set<String> = []
+      if route.module != module {
+        module = route.module
+        types = [:]
+        optional = []
         for parameter in graph.modules[route.module]?.parameters ?? [] {
           if parameter.type.isOptional { optional.insert(parameter.name) }
           if let valueType = parameter.routeType { types[parameter.name] = valueType }
         }
-        parameters = (types, optional)
-        parametersByModule[route.module] = parameters
       }
       entries.append(
         Entry(
-          module: route.module, pattern: route.pattern, parameterTypes: parameters.types,
-          optionalParameters: parameters.optional))
+          module: route.module, pattern: route.pattern, parameterTypes: types, optionalParameters: optional))
     }
     self.init(entries: entries, scheme: graph.scheme, fallback: graph.fallback)
   }

@@ -6,7 +6,9 @@
 /// hash probe and one byte comparison, with no allocation. Literals compare as Swift strings do
 /// (canonical equivalence: `é` written precomposed or as `e` and a combining accent are the same
 /// literal); bytes that are equal are equal strings, so only a miss on a non-ASCII segment, or in
-/// a node with non-ASCII literals, falls back to a `String` lookup.
+/// a node with non-ASCII literals, falls back to comparing strings: a second table finds the
+/// candidates by the literals' `String` hashes, which equal strings share. Building hashes each
+/// literal's bytes, and its `String` once, never a dictionary per node (``RouteTrieBuilder``).
 ///
 /// The buffers are written once, in `init`, and only read afterwards, so the matcher is safe to
 /// share between threads.
@@ -37,6 +39,16 @@ final class RouteTrie: @unchecked Sendable {
     var prefix: UInt64 = 0
   }
 
+  /// A literal edge in the order edges were added: where its literal's bytes are in the pool, and
+  /// the literal's `String` hash, which canonically equivalent strings share.
+  struct Edge {
+    var parent: Int32
+    var child: Int32
+    var offset: Int32
+    var length: Int32
+    var stringHash: Int
+  }
+
   /// A parameter or catch-all of an entry: the segment it binds and the type it converts to.
   struct Binding: Sendable {
     var segment: Int
@@ -56,11 +68,13 @@ final class RouteTrie: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Slot>
   private let slotMask: Int
   private let lists: UnsafeMutableBufferPointer<Int32>
-  private let literalBytes: UnsafeMutablePointer<UInt8>
+  private let literalBytes: UnsafeMutableBufferPointer<UInt8>
   /// Where each slot's literal starts in `literalBytes` (read only for literals over 8 bytes).
-  private let slotOffsets: UnsafeMutablePointer<Int32>
-  /// Each node's literals as strings, for the canonical-equivalence fallback.
-  private let literalMaps: [[String: Int32]]
+  private let slotOffsets: UnsafeMutableBufferPointer<Int32>
+  /// The literal edges, for the canonical-equivalence fallback.
+  private let edges: UnsafeMutableBufferPointer<Edge>
+  /// Edge numbers keyed by (parent, literal's `String` hash); -1 in an empty place.
+  private let equivalents: UnsafeMutableBufferPointer<Int32>
   let entries: [CompiledEntry]
   /// The table's entries (the same storage), for the module and pattern of a match.
   let tableEntries: [RouteTable.Entry]
@@ -68,63 +82,20 @@ final class RouteTrie: @unchecked Sendable {
   let readsQuery: Bool
 
   init(_ tableEntries: [RouteTable.Entry]) {
-    var builder = Builder()
-    for (index, entry) in tableEntries.enumerated() {
-      builder.insert(entry, index: Int32(index))
-    }
+    var builder = RouteTrieBuilder(capacity: tableEntries.count)
+    for entry in tableEntries { builder.insert(entry) }
+    let listValues = builder.finishLists()
     entries = builder.entries
     self.tableEntries = tableEntries
     readsQuery = builder.entries.contains { !$0.queryParameters.isEmpty }
-    literalMaps = builder.nodes.map(\.literals)
-
-    var listValues: [Int32] = []
-    var literalCount = 0
-    var byteCount = 0
-    nodes = .allocate(capacity: builder.nodes.count)
-    for (index, built) in builder.nodes.enumerated() {
-      var node = Node(int: built.int, double: built.double, bool: built.bool, string: built.string)
-      node.terminals = Int32(listValues.count)
-      node.terminalCount = Int32(built.terminals.count)
-      listValues += built.terminals
-      node.catchAlls = Int32(listValues.count)
-      node.catchAllCount = Int32(built.catchAlls.count)
-      listValues += built.catchAlls
-      node.hasLiterals = !built.literals.isEmpty
-      node.hasNonASCIILiterals = built.literals.keys.contains { $0.utf8.contains { $0 >= 0x80 } }
-      literalCount += built.literals.count
-      for key in built.literals.keys { byteCount += key.utf8.count }
-      nodes.initializeElement(at: index, to: node)
-    }
-    lists = .allocate(capacity: max(1, listValues.count))
-    _ = lists.initialize(from: listValues)
-
-    var capacity = 16
-    while capacity < literalCount * 2 { capacity *= 2 }
-    slots = .allocate(capacity: capacity)
-    slots.initialize(repeating: Slot())
-    slotMask = capacity - 1
-    literalBytes = .allocate(capacity: max(1, byteCount))
-    slotOffsets = .allocate(capacity: capacity)
-    slotOffsets.initialize(repeating: 0, count: capacity)
-    var written = 0
-    for (parent, built) in builder.nodes.enumerated() {
-      // Sorted, so that the table does not depend on the dictionary's order.
-      for (key, child) in built.literals.sorted(by: { $0.key < $1.key }) {
-        let bytes = Array(key.utf8)
-        let hash = Self.mix(LiteralHash.of(bytes), parent: parent)
-        var index = Int(truncatingIfNeeded: hash) & slotMask
-        while slots[index].parent >= 0 { index = (index + 1) & slotMask }
-        slots[index] = Slot(
-          hash: UInt32(truncatingIfNeeded: hash), length: UInt32(bytes.count), parent: Int32(parent),
-          child: child,
-          prefix: bytes.withUnsafeBufferPointer(Self.prefix))
-        slotOffsets[index] = Int32(written)
-        for byte in bytes {
-          literalBytes[written] = byte
-          written += 1
-        }
-      }
-    }
+    nodes = Self.copy(builder.nodes)
+    lists = Self.copy(listValues)
+    slots = Self.copy(builder.slots)
+    slotMask = builder.slots.count - 1
+    slotOffsets = Self.copy(builder.slotOffsets)
+    literalBytes = Self.copy(builder.literalBytes)
+    edges = Self.copy(builder.edges)
+    equivalents = Self.copy(builder.equivalents)
   }
 
   deinit {
@@ -133,11 +104,20 @@ final class RouteTrie: @unchecked Sendable {
     lists.deallocate()
     literalBytes.deallocate()
     slotOffsets.deallocate()
+    edges.deallocate()
+    equivalents.deallocate()
+  }
+
+  /// A buffer holding `values` (one element at least, so that it is never empty).
+  private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
+    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, values.count))
+    _ = buffer.initialize(from: values)
+    return buffer
   }
 
   /// The first eight bytes (or fewer), little-endian.
   @inline(__always)
-  private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var value: UInt64 = 0
     for index in 0..<min(8, bytes.count) { value |= UInt64(bytes[index]) << (8 * UInt64(index)) }
     return value
@@ -145,8 +125,9 @@ final class RouteTrie: @unchecked Sendable {
 
   /// Combines a segment's hash with its parent node.
   @inline(__always)
-  private static func mix(_ hash: UInt64, parent: Int) -> UInt64 {
-    var mixed = hash ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
+  static func mix<Hash: FixedWidthInteger>(_ hash: Hash, parent: Int) -> UInt64 {
+    var mixed =
+      UInt64(truncatingIfNeeded: hash) ^ (UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15)
     mixed ^= mixed >> 31
     mixed &*= 0xBF58_476D_1CE4_E5B9
     mixed ^= mixed >> 29
@@ -161,19 +142,59 @@ final class RouteTrie: @unchecked Sendable {
     let mixed = Self.mix(segment.hash, parent: node)
     let hash = UInt32(truncatingIfNeeded: mixed)
     let prefix = Self.prefix(bytes)
-    var index = Int(truncatingIfNeeded: mixed) & slotMask
+    // The slot's 32-bit hash places it (as the builder placed it).
+    var index = Int(hash) & slotMask
     while true {
       let slot = slots[index]
       guard slot.parent >= 0 else { break }
       if slot.hash == hash, slot.parent == node, Int(slot.length) == bytes.count, slot.prefix == prefix,
-        bytes.count <= 8 || Self.equal(literalBytes + Int(slotOffsets[index]), bytes)
+        bytes.count <= 8
+          || Self.equal(literalBytes.baseAddress.unsafelyUnwrapped + Int(slotOffsets[index]), bytes)
       {
         return slot.child
       }
       index = (index + 1) & slotMask
     }
     guard segment.isNonASCII || nodes[node].hasNonASCIILiterals else { return nil }
-    return literalMaps[node][String(decoding: bytes, as: UTF8.self)]
+    return equivalentChild(node, String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The child of `node` for a literal that equals `segment` as a `String` (canonical
+  /// equivalence) though its bytes differ.
+  private func equivalentChild(_ node: Int, _ segment: String) -> Int32? {
+    Self.equivalentEdge(
+      of: Int32(node), segment, table: UnsafeBufferPointer(equivalents), edges: UnsafeBufferPointer(edges),
+      bytes: UnsafeBufferPointer(literalBytes)
+    ).map { edges[Int($0)].child }
+  }
+
+  /// The edge of `parent` whose literal equals `literal` as a `String`, found in `table`, an
+  /// open-addressing table of edge numbers keyed by ``equivalenceKey(_:parent:)``: equal strings
+  /// hash alike, so the candidates are the edges with the literal's hash.
+  static func equivalentEdge(
+    of parent: Int32, _ literal: String, table: UnsafeBufferPointer<Int32>,
+    edges: UnsafeBufferPointer<Edge>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int32? {
+    let hash = literal.hashValue
+    let mask = table.count - 1
+    var place = equivalenceKey(hash, parent: parent) & mask
+    while table[place] >= 0 {
+      let edge = edges[Int(table[place])]
+      if edge.parent == parent, edge.stringHash == hash,
+        String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[Int(edge.offset)..<Int(edge.offset + edge.length)]),
+          as: UTF8.self) == literal
+      {
+        return table[place]
+      }
+      place = (place + 1) & mask
+    }
+    return nil
+  }
+
+  /// Where an edge with a literal of `String` hash `hash` goes in an equivalence table.
+  static func equivalenceKey(_ hash: Int, parent: Int32) -> Int {
+    Int(truncatingIfNeeded: mix(hash, parent: Int(parent)))
   }
 
   @inline(__always)
@@ -255,80 +276,5 @@ extension URLQuery: RouteQuery {
       }
     }
     return true
-  }
-}
-
-/// Builds the nodes and compiled entries, one entry at a time.
-private struct Builder {
-  struct Node {
-    var literals: [String: Int32] = [:]
-    var int: Int32 = -1
-    var double: Int32 = -1
-    var bool: Int32 = -1
-    var string: Int32 = -1
-    var terminals: [Int32] = []
-    var catchAlls: [Int32] = []
-  }
-
-  var nodes: [Node] = [Node()]
-  var entries: [RouteTrie.CompiledEntry] = []
-
-  mutating func insert(_ entry: RouteTable.Entry, index: Int32) {
-    var node = 0
-    var bindings: [RouteTrie.Binding] = []
-    var bound: Set<String> = []
-    for (position, segment) in entry.pattern.segments.enumerated() {
-      switch segment {
-      case .literal(let literal):
-        if let child = nodes[node].literals[literal] {
-          node = Int(child)
-        } else {
-          let child = addNode()
-          nodes[node].literals[literal] = child
-          node = Int(child)
-        }
-      case .parameter(let name):
-        let type = entry.parameterTypes[name] ?? .string
-        bindings.append(RouteTrie.Binding(segment: position, name: name, type: type, isCatchAll: false))
-        bound.insert(name)
-        node = child(of: node, for: type)
-      case .catchAll(let name):
-        bindings.append(RouteTrie.Binding(segment: position, name: name, type: .string, isCatchAll: true))
-        bound.insert(name)
-      }
-    }
-    if entry.pattern.catchAllName != nil {
-      nodes[node].catchAlls.append(index)
-    } else {
-      nodes[node].terminals.append(index)
-    }
-    let queryParameters = entry.optionalParameters.subtracting(bound).sorted().map { name in
-      (name: name, type: entry.parameterTypes[name])
-    }
-    entries.append(RouteTrie.CompiledEntry(bindings: bindings, queryParameters: queryParameters))
-  }
-
-  private mutating func addNode() -> Int32 {
-    nodes.append(Node())
-    return Int32(nodes.count - 1)
-  }
-
-  private mutating func child(of node: Int, for type: RouteValueType) -> Int {
-    let existing: Int32
-    switch type {
-    case .int: existing = nodes[node].int
-    case .double: existing = nodes[node].double
-    case .bool: existing = nodes[node].bool
-    case .string: existing = nodes[node].string
-    }
-    if existing >= 0 { return Int(existing) }
-    let child = addNode()
-    switch type {
-    case .int: nodes[node].int = child
-    case .double: nodes[node].double = child
-    case .bool: nodes[node].bool = child
-    case .string: nodes[node].string = child
-    }
-    return Int(child)
   }
 }

@@ -1,0 +1,188 @@
+/// Builds a ``RouteTrie``'s flat storage one entry at a time, with the structures the matcher
+/// reads: nodes in one array, every literal edge in one open-addressing table probed with the
+/// byte hash the matcher uses (so building a literal edge hashes bytes, not a `String`), and the
+/// literals' bytes in one pool. Literals that are equal as strings but not in bytes (canonical
+/// equivalence: `é` precomposed or decomposed) lead to one child, found through the edges'
+/// `String` hashes, which are computed once per edge.
+struct RouteTrieBuilder {
+  private(set) var nodes: [RouteTrie.Node] = [RouteTrie.Node()]
+  private(set) var slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: 16)
+  /// Where each slot's literal starts in `literalBytes`.
+  private(set) var slotOffsets = [Int32](repeating: 0, count: 16)
+  private(set) var literalBytes: [UInt8] = []
+  private(set) var edges: [RouteTrie.Edge] = []
+  /// Edge numbers keyed by (parent, literal's `String` hash), as the matcher reads them.
+  private(set) var equivalents = [Int32](repeating: -1, count: 16)
+  private(set) var entries: [RouteTrie.CompiledEntry] = []
+  /// Where each entry's pattern ends, in entry order: the node, and whether a catch-all follows.
+  private var endings: [(node: Int32, isCatchAll: Bool)] = []
+
+  init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+    endings.reserveCapacity(capacity)
+  }
+
+  /// Adds the pattern of `entry` (the next entry index) to the trie.
+  mutating func insert(_ entry: RouteTable.Entry) {
+    var node: Int32 = 0
+    var bindings: [RouteTrie.Binding] = []
+    for (position, segment) in entry.pattern.segments.enumerated() {
+      switch segment {
+      case .literal(let literal):
+        node = literalChild(of: node, literal)
+      case .parameter(let name):
+        let type = entry.parameterTypes[name] ?? .string
+        bindings.append(RouteTrie.Binding(segment: position, name: name, type: type, isCatchAll: false))
+        node = parameterChild(of: node, for: type)
+      case .catchAll(let name):
+        bindings.append(RouteTrie.Binding(segment: position, name: name, type: .string, isCatchAll: true))
+      }
+    }
+    endings.append((node, entry.pattern.catchAllName != nil))
+    var queryParameters: [(name: String, type: RouteValueType?)] = []
+    if !entry.optionalParameters.isEmpty {
+      queryParameters = entry.optionalParameters.filter { name in !bindings.contains { $0.name == name } }
+        .sorted().map { name in (name: name, type: entry.parameterTypes[name]) }
+    }
+    entries.append(RouteTrie.CompiledEntry(bindings: bindings, queryParameters: queryParameters))
+  }
+
+  /// The entries that end at each node, by increasing index: `lists` holds, per node, its
+  /// terminals and then its catch-alls, and the nodes are given their ranges of it.
+  mutating func finishLists() -> [Int32] {
+    for ending in endings {
+      if ending.isCatchAll {
+        nodes[Int(ending.node)].catchAllCount += 1
+      } else {
+        nodes[Int(ending.node)].terminalCount += 1
+      }
+    }
+    var start: Int32 = 0
+    for index in nodes.indices {
+      nodes[index].terminals = start
+      start += nodes[index].terminalCount
+      nodes[index].catchAlls = start
+      start += nodes[index].catchAllCount
+    }
+    // Filled in entry order, so each node's range lists its entries by increasing index.
+    var filled = [Int32](repeating: 0, count: nodes.count * 2)
+    var lists = [Int32](repeating: 0, count: Int(start))
+    for (entry, ending) in endings.enumerated() {
+      let node = Int(ending.node)
+      let kind = ending.isCatchAll ? 1 : 0
+      let first = ending.isCatchAll ? nodes[node].catchAlls : nodes[node].terminals
+      lists[Int(first + filled[node * 2 + kind])] = Int32(entry)
+      filled[node * 2 + kind] += 1
+    }
+    return lists
+  }
+
+  /// The child of `parent` for `literal`, added if new.
+  private mutating func literalChild(of parent: Int32, _ literal: String) -> Int32 {
+    var literal = literal
+    return literal.withUTF8 { bytes in
+      let mixed = RouteTrie.mix(LiteralHash.of(bytes), parent: Int(parent))
+      let hash = UInt32(truncatingIfNeeded: mixed)
+      let prefix = RouteTrie.prefix(bytes)
+      let mask = slots.count - 1
+      var index = Int(hash) & mask
+      while slots[index].parent >= 0 {
+        let slot = slots[index]
+        if slot.hash == hash, slot.parent == parent, Int(slot.length) == bytes.count, slot.prefix == prefix,
+          bytes.count <= 8 || literalBytes[Int(slotOffsets[index])...].starts(with: bytes)
+        {
+          return slot.child
+        }
+        index = (index + 1) & mask
+      }
+      let isNonASCII = bytes.contains { $0 >= 0x80 }
+      let text = String(decoding: bytes, as: UTF8.self)
+      if isNonASCII || nodes[Int(parent)].hasNonASCIILiterals,
+        let edge = equivalentEdge(of: parent, text)
+      {
+        // Equal as a string to a literal already there: the same child. The matcher reaches it
+        // by the fallback, which such a segment or node takes.
+        return edges[Int(edge)].child
+      }
+      let child = addNode()
+      if isNonASCII { nodes[Int(parent)].hasNonASCIILiterals = true }
+      nodes[Int(parent)].hasLiterals = true
+      slots[index] = RouteTrie.Slot(
+        hash: hash, length: UInt32(bytes.count), parent: parent, child: child, prefix: prefix)
+      slotOffsets[index] = Int32(literalBytes.count)
+      edges.append(
+        RouteTrie.Edge(
+          parent: parent, child: child, offset: Int32(literalBytes.count), length: Int32(bytes.count),
+          stringHash: text.hashValue))
+      literalBytes.append(contentsOf: bytes)
+      if edges.count * 2 > slots.count {
+        growSlots()
+      } else {
+        placeEquivalent(Int32(edges.count - 1))
+      }
+      return child
+    }
+  }
+
+  private func equivalentEdge(of parent: Int32, _ literal: String) -> Int32? {
+    equivalents.withUnsafeBufferPointer { table in
+      edges.withUnsafeBufferPointer { edges in
+        literalBytes.withUnsafeBufferPointer { bytes in
+          RouteTrie.equivalentEdge(of: parent, literal, table: table, edges: edges, bytes: bytes)
+        }
+      }
+    }
+  }
+
+  /// Adds `edge` to the equivalence table, which has room.
+  private mutating func placeEquivalent(_ edge: Int32) {
+    let mask = equivalents.count - 1
+    let entry = edges[Int(edge)]
+    var place = RouteTrie.equivalenceKey(entry.stringHash, parent: entry.parent) & mask
+    while equivalents[place] >= 0 { place = (place + 1) & mask }
+    equivalents[place] = edge
+  }
+
+  /// Doubles both tables, placing every edge again by its stored hashes.
+  private mutating func growSlots() {
+    let old = slots
+    let oldOffsets = slotOffsets
+    slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: old.count * 2)
+    slotOffsets = [Int32](repeating: 0, count: old.count * 2)
+    let mask = slots.count - 1
+    for (position, slot) in old.enumerated() where slot.parent >= 0 {
+      var index = Int(slot.hash) & mask
+      while slots[index].parent >= 0 { index = (index + 1) & mask }
+      slots[index] = slot
+      slotOffsets[index] = oldOffsets[position]
+    }
+    equivalents = [Int32](repeating: -1, count: slots.count)
+    for edge in edges.indices { placeEquivalent(Int32(edge)) }
+  }
+
+  private mutating func addNode() -> Int32 {
+    nodes.append(RouteTrie.Node())
+    return Int32(nodes.count - 1)
+  }
+
+  /// The child of `parent` for a parameter of `type`, added if new.
+  private mutating func parameterChild(of parent: Int32, for type: RouteValueType) -> Int32 {
+    let node = Int(parent)
+    let existing: Int32
+    switch type {
+    case .int: existing = nodes[node].int
+    case .double: existing = nodes[node].double
+    case .bool: existing = nodes[node].bool
+    case .string: existing = nodes[node].string
+    }
+    if existing >= 0 { return existing }
+    let child = addNode()
+    switch type {
+    case .int: nodes[node].int = child
+    case .double: nodes[node].double = child
+    case .bool: nodes[node].bool = child
+    case .string: nodes[node].string = child
+    }
+    return child
+  }
+}
