@@ -19,6 +19,12 @@ enum SwiftKeyword: String, CaseIterable, Sendable {
   case weak, unowned, lazy, final, override, dynamic, required, convenience, indirect, prefix
   case postfix, infix, consuming, borrowing
 
+  /// The keyword spelled `word`, found by hashing it once (`init(rawValue:)` compares it with
+  /// every keyword in turn).
+  static func named(_ word: String) -> SwiftKeyword? { byName[word] }
+
+  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
   /// `true` for words that cannot name a member or parameter without backticks.
   var isReserved: Bool {
     switch self {
