@@ -134,27 +134,53 @@ final class RouteTrie: @unchecked Sendable {
     return mixed
   }
 
+  /// Where a literal edge is, or would go, in a table of ``Slot``s.
+  struct SlotProbe {
+    /// The slot holding the edge, or the empty slot it would take.
+    var index: Int
+    var isFound: Bool
+    /// The edge's 32-bit hash and first eight bytes, as its slot stores them.
+    var hash: UInt32
+    var prefix: UInt64
+  }
+
+  /// Finds the literal edge of `parent` with `bytes` (whose FNV-1a hash is `segmentHash`) in
+  /// `slots`, comparing longer literals with their bytes in `pool` at `offsets`. The one probe
+  /// the matcher looks literals up with and the builder adds them with.
+  @inline(__always)
+  static func probe(
+    parent: Int32, segmentHash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>,
+    slots: UnsafeBufferPointer<Slot>, offsets: UnsafeBufferPointer<Int32>, pool: UnsafeBufferPointer<UInt8>
+  ) -> SlotProbe {
+    let hash = UInt32(truncatingIfNeeded: mix(segmentHash, parent: Int(parent)))
+    let prefix = Self.prefix(bytes)
+    let mask = slots.count - 1
+    // The slot's 32-bit hash places it.
+    var index = Int(hash) & mask
+    while true {
+      let slot = slots[index]
+      guard slot.parent >= 0 else { break }
+      // A literal over eight bytes has its bytes in the pool, so the pool is not empty.
+      if slot.hash == hash, slot.parent == parent, Int(slot.length) == bytes.count, slot.prefix == prefix,
+        bytes.count <= 8 || Self.equal(pool.baseAddress.unsafelyUnwrapped + Int(offsets[index]), bytes)
+      {
+        return SlotProbe(index: index, isFound: true, hash: hash, prefix: prefix)
+      }
+      index = (index + 1) & mask
+    }
+    return SlotProbe(index: index, isFound: false, hash: hash, prefix: prefix)
+  }
+
   /// The child of `node` for a literal segment, or `nil`.
   @inline(__always)
   private func literalChild(
     _ node: Int, _ segment: ScannedSegment, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32? {
-    let mixed = Self.mix(segment.hash, parent: node)
-    let hash = UInt32(truncatingIfNeeded: mixed)
-    let prefix = Self.prefix(bytes)
-    // The slot's 32-bit hash places it (as the builder placed it).
-    var index = Int(hash) & slotMask
-    while true {
-      let slot = slots[index]
-      guard slot.parent >= 0 else { break }
-      if slot.hash == hash, slot.parent == node, Int(slot.length) == bytes.count, slot.prefix == prefix,
-        bytes.count <= 8
-          || Self.equal(literalBytes.baseAddress.unsafelyUnwrapped + Int(slotOffsets[index]), bytes)
-      {
-        return slot.child
-      }
-      index = (index + 1) & slotMask
-    }
+    let found = Self.probe(
+      parent: Int32(truncatingIfNeeded: node), segmentHash: segment.hash, bytes,
+      slots: UnsafeBufferPointer(slots),
+      offsets: UnsafeBufferPointer(slotOffsets), pool: UnsafeBufferPointer(literalBytes))
+    if found.isFound { return slots[found.index].child }
     guard segment.isNonASCII || nodes[node].hasNonASCIILiterals else { return nil }
     return equivalentChild(node, String(decoding: bytes, as: UTF8.self))
   }
@@ -198,7 +224,7 @@ final class RouteTrie: @unchecked Sendable {
   }
 
   @inline(__always)
-  private static func equal(_ lhs: UnsafeMutablePointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+  private static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
     for index in 0..<rhs.count where lhs[index] != rhs[index] { return false }
     return true
   }

@@ -81,20 +81,17 @@ struct RouteTrieBuilder {
   private mutating func literalChild(of parent: Int32, _ literal: String) -> Int32 {
     var literal = literal
     return literal.withUTF8 { bytes in
-      let mixed = RouteTrie.mix(LiteralHash.of(bytes), parent: Int(parent))
-      let hash = UInt32(truncatingIfNeeded: mixed)
-      let prefix = RouteTrie.prefix(bytes)
-      let mask = slots.count - 1
-      var index = Int(hash) & mask
-      while slots[index].parent >= 0 {
-        let slot = slots[index]
-        if slot.hash == hash, slot.parent == parent, Int(slot.length) == bytes.count, slot.prefix == prefix,
-          bytes.count <= 8 || literalBytes[Int(slotOffsets[index])...].starts(with: bytes)
-        {
-          return slot.child
+      let found = slots.withUnsafeBufferPointer { slots in
+        slotOffsets.withUnsafeBufferPointer { offsets in
+          literalBytes.withUnsafeBufferPointer { pool in
+            RouteTrie.probe(
+              parent: parent, segmentHash: LiteralHash.of(bytes), bytes, slots: slots, offsets: offsets,
+              pool: pool)
+          }
         }
-        index = (index + 1) & mask
       }
+      if found.isFound { return slots[found.index].child }
+      let index = found.index
       let isNonASCII = bytes.contains { $0 >= 0x80 }
       let text = String(decoding: bytes, as: UTF8.self)
       if isNonASCII || nodes[Int(parent)].hasNonASCIILiterals,
@@ -108,7 +105,7 @@ struct RouteTrieBuilder {
       if isNonASCII { nodes[Int(parent)].hasNonASCIILiterals = true }
       nodes[Int(parent)].hasLiterals = true
       slots[index] = RouteTrie.Slot(
-        hash: hash, length: UInt32(bytes.count), parent: parent, child: child, prefix: prefix)
+        hash: found.hash, length: UInt32(bytes.count), parent: parent, child: child, prefix: found.prefix)
       slotOffsets[index] = Int32(literalBytes.count)
       edges.append(
         RouteTrie.Edge(
