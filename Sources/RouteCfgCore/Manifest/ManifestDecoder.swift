@@ -27,10 +27,16 @@ struct ManifestDecoder {
 
   var reader: NodeReader
   let isRoot: Bool
+  /// `false` decodes everything on the calling thread (tests compare the two ways).
+  let usesThreads: Bool
 
-  init(document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit) {
+  init(
+    document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
+    usesThreads: Bool = true
+  ) {
     self.reader = NodeReader(document: document, diagnosticLimit: diagnosticLimit)
     self.isRoot = isRoot
+    self.usesThreads = usesThreads
   }
 
   var document: YAMLDocument { reader.document }
@@ -52,17 +58,35 @@ struct ManifestDecoder {
         at: reader.document.location(of: root))
       return fragment
     }
-    for (keyID, valueID) in document.entries(of: root) {
-      guard let key = reader.key(keyID) else { continue }
-      if !isRoot, Self.rootOnlyKeys.contains(key.value) {
-        reader.diagnostics.report(
-          .rootOnlyKey,
-          "'\(key.value)' belongs to the root manifest, not to an included file; move it there",
-          at: key.location)
-        continue
-      }
-      decodeRootEntry(key, valueID, into: &fragment)
+    // The protocols (their member bodies are most of the work) are decoded on another thread
+    // while this one decodes the rest; keys repeated in a mapping were left out when reading, so
+    // there is at most one such entry.
+    let protocolsEntry = document.entries(of: root).first { entry in
+      document[entry.key].kind == .scalar && document[entry.key].value == "protocols"
     }
+    var protocolsDecoder = ManifestDecoder(
+      document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit)
+    var protocols: [ProtocolDecl] = []
+    ForkJoin.run(
+      {
+        for (keyID, valueID) in document.entries(of: root) {
+          guard let key = reader.key(keyID) else { continue }
+          if !isRoot, Self.rootOnlyKeys.contains(key.value) {
+            reader.diagnostics.report(
+              .rootOnlyKey,
+              "'\(key.value)' belongs to the root manifest, not to an included file; move it there",
+              at: key.location)
+            continue
+          }
+          if valueID == protocolsEntry?.value { continue }
+          decodeRootEntry(key, valueID, into: &fragment)
+        }
+      },
+      alongside: {
+        if let protocolsEntry { protocols = protocolsDecoder.protocols(protocolsEntry.value) }
+      }, inParallel: usesThreads)
+    fragment.protocols = protocols
+    reader.diagnostics.append(contentsOf: protocolsDecoder.reader.diagnostics)
     if isRoot, fragment.version == nil,
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))

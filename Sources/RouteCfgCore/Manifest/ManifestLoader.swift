@@ -30,6 +30,8 @@ public struct ManifestLoader: Sendable {
   /// Keeps each file's YAML tree in ``LoadedManifest/documents`` (off by default: the trees are
   /// otherwise freed as soon as each file is decoded).
   public var keepsDocuments = false
+  /// `false` decodes each file on the calling thread only (tests compare the two ways).
+  var usesThreads = true
 
   public init(limits: YAMLLimits = .standard, maxDiagnostics: Int? = DiagnosticBag.defaultLimit) {
     self.limits = limits
@@ -62,6 +64,7 @@ private struct LoadRun {
   let limits: YAMLLimits
   let overlays: [String: [UInt8]]
   let keepsDocuments: Bool
+  let usesThreads: Bool
   let maxDiagnostics: Int?
   let rootPath: String
   /// The root manifest's directory, symbolic links resolved, held open.
@@ -83,6 +86,7 @@ private struct LoadRun {
     self.limits = loader.limits
     self.overlays = loader.overlays
     self.keepsDocuments = loader.keepsDocuments
+    self.usesThreads = loader.usesThreads
     self.maxDiagnostics = loader.maxDiagnostics
     self.rootPath = rootPath
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
@@ -158,7 +162,8 @@ private struct LoadRun {
       return nil
     }
     if keepsDocuments { documents.append(document) }
-    var decoder = ManifestDecoder(document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics)
+    var decoder = ManifestDecoder(
+      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, usesThreads: usesThreads)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)

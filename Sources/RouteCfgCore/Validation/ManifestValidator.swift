@@ -44,6 +44,8 @@ public struct ManifestValidator {
   /// `true` when a file of the manifest could not be loaded: checks whose answer the missing
   /// declarations could change are held back (``HeldBackCheck``).
   let isIncomplete: Bool
+  /// `false` runs every check on the calling thread (tests compare the two ways).
+  let usesThreads: Bool
   var diagnostics: DiagnosticBag
 
   // Declarations (first declaration of each name).
@@ -56,7 +58,9 @@ public struct ManifestValidator {
   var protocolNames: NameSuggester = NameSuggester([String]())
   var moduleNames: NameSuggester = NameSuggester([String]())
   /// Did-you-mean sets of members and parameters, built on the first error that needs each.
-  let suggesters = SuggesterCache()
+  /// Not shared between threads: the half of a run that ``run()`` hands to another thread gets
+  /// its own.
+  var suggesters = SuggesterCache()
 
   // Adapters.
   var adapterIndex: [AdapterPair: Int] = [:]
@@ -88,10 +92,13 @@ public struct ManifestValidator {
   /// Declared protocols named in module parameter types.
   var parameterTypeProtocols: [String] = []
 
-  init(manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?) {
+  init(
+    manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?, usesThreads: Bool = true
+  ) {
     self.manifest = manifest
     self.selectedVariant = variant
     self.isIncomplete = isIncomplete
+    self.usesThreads = usesThreads
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
   }
 
@@ -116,17 +123,56 @@ public struct ManifestValidator {
 
   mutating func run() -> ValidationOutcome {
     indexDeclarations()
-    if !isIncomplete {
-      checkReferences()
-      checkResolution()
-      checkAdapters()
+    if isIncomplete {
+      checkRoutes()
+    } else {
+      checkInParallel()
     }
-    checkRoutes()
-    if !isIncomplete { checkUnusedParts() }
     let (listed, omitted) = diagnostics.finished()
     return ValidationOutcome(
       diagnostics: listed, omitted: omitted, graph: makeGraph(),
       heldBack: isIncomplete ? HeldBackCheck.allCases : [])
+  }
+
+  /// Runs the checks on two threads where they do not depend on each other: resolution beside
+  /// the adapters' map names and the references; then the adapters, whose large waves are split
+  /// in two (``checkAdapters(maps:)``); then the unused parts beside the routes. Work given to
+  /// another thread runs on a ``forkedCopy()`` and only what it produced is merged back;
+  /// diagnostics are sorted at the end, so the outcome does not depend on which thread finishes
+  /// first.
+  private mutating func checkInParallel() {
+    var other = forkedCopy()
+    var maps: [Int: ResolvedMap] = [:]
+    ForkJoin.run(
+      { checkResolution() },
+      alongside: {
+        maps = other.resolveAdapterMaps()
+        other.checkReferences()
+      }, inParallel: usesThreads)
+    diagnostics.append(contentsOf: other.diagnostics)
+    typeReferencedProtocols = other.typeReferencedProtocols
+    parameterTypeProtocols = other.parameterTypeProtocols
+    checkAdapters(maps: maps)
+    // Freed before the routes are checked, as they would be in one pass.
+    maps = [:]
+    other = forkedCopy()
+    ForkJoin.run({ checkUnusedParts() }, alongside: { other.checkRoutes() }, inParallel: usesThreads)
+    diagnostics.append(contentsOf: other.diagnostics)
+    routeInfos = other.routeInfos
+    moduleRoutes = other.moduleRoutes
+  }
+
+  /// A copy of this validator for checks run on another thread, with its own diagnostics bag,
+  /// did-you-mean cache and pairings. Its value fields share storage with this one's until either
+  /// is changed (copy on write); the name suggesters (`protocolNames`, `moduleNames`) are shared
+  /// objects that index lazily, so only the references, which run on one thread, use them.
+  func forkedCopy() -> ManifestValidator {
+    var copy = self
+    copy.diagnostics = DiagnosticBag(limit: diagnostics.limit)
+    copy.suggesters = SuggesterCache()
+    copy.forwardPairings = [:]
+    copy.reversePairings = [:]
+    return copy
   }
 
   private func makeGraph() -> AppGraph {

@@ -1,13 +1,7 @@
 extension ManifestValidator {
-  /// Checks adapters in each direction they are used.
-  ///
-  /// Every adapter's `map` names are resolved first (unknown members, key paths, property/method
-  /// mismatches). An adapter is then checked forward (a facade of `adapt` over a `to` object)
-  /// when a requirement resolves through it, when a member type needs it that way, or when
-  /// nothing uses it; and in reverse (a facade of `to` over an `adapt` object, as delegates
-  /// need) when a member type needs it that way. Checking one adapter can put others to use, so
-  /// the checks run from a work list until nothing new is used.
-  mutating func checkAdapters() {
+  /// Resolves the names in every adapter's `map` (unknown members, key paths, property/method
+  /// mismatches), by adapter index. Needs the protocol table only.
+  mutating func resolveAdapterMaps() -> [Int: ResolvedMap] {
     var resolvedMaps: [Int: ResolvedMap] = [:]
     for index in adapterIndex.values.sorted() {
       guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
@@ -15,6 +9,18 @@ extension ManifestValidator {
       else { continue }
       resolvedMaps[index] = resolveMap(of: index, required: required, provided: provided)
     }
+    return resolvedMaps
+  }
+
+  /// Checks adapters in each direction they are used, with their maps resolved
+  /// (``resolveAdapterMaps()``) and after resolution.
+  ///
+  /// An adapter is checked forward (a facade of `adapt` over a `to` object) when a requirement
+  /// resolves through it, when a member type needs it that way, or when nothing uses it; and in
+  /// reverse (a facade of `to` over an `adapt` object, as delegates need) when a member type
+  /// needs it that way. Checking one adapter can put others to use, so the checks run from a work
+  /// list until nothing new is used.
+  mutating func checkAdapters(maps resolvedMaps: [Int: ResolvedMap]) {
     var work = AdapterWorkList()
     for adapter in adaptersUsedByResolution.sorted() where resolvedMaps[adapter] != nil {
       work.add(AdapterCrossing(adapter: adapter, direction: .forward), site: nil)
@@ -26,17 +32,47 @@ extension ManifestValidator {
     }
   }
 
+  /// Waves smaller than this are checked on one thread.
+  static let parallelWaveMinimum = 64
+
+  /// Checks what the work list holds, a wave at a time: every direction queued so far, in two
+  /// halves at once when the wave is large. The directions a wave puts to use are queued in the
+  /// order a one-by-one check would queue them (by the position of the check that found them),
+  /// so the outcome is the same.
   private mutating func drain(_ work: inout AdapterWorkList, maps: [Int: ResolvedMap]) {
-    while let (crossing, site) = work.next() {
-      guard let map = maps[crossing.adapter] else { continue }
+    while let wave = work.nextWave() {
       var used: [(AdapterCrossing, AdapterUseSite)] = []
-      switch crossing.direction {
-      case .forward: checkForward(crossing.adapter, map: map, used: &used)
-      case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
+      if !usesThreads || wave.count < Self.parallelWaveMinimum {
+        check(wave[...], maps: maps, used: &used)
+      } else {
+        let middle = wave.count / 2
+        var other = forkedCopy()
+        var otherUsed: [(AdapterCrossing, AdapterUseSite)] = []
+        ForkJoin.run(
+          { check(wave[..<middle], maps: maps, used: &used) },
+          alongside: { other.check(wave[middle...], maps: maps, used: &otherUsed) })
+        diagnostics.append(contentsOf: other.diagnostics)
+        forwardPairings.merge(other.forwardPairings) { mine, _ in mine }
+        reversePairings.merge(other.reversePairings) { mine, _ in mine }
+        used += otherUsed
       }
       for (next, nextSite) in used {
         crossingsByMembers.insert(next)
         work.add(next, site: nextSite)
+      }
+    }
+  }
+
+  /// Checks each direction of `crossings` in turn, appending the directions they put to use.
+  private mutating func check(
+    _ crossings: ArraySlice<(AdapterCrossing, AdapterUseSite?)>, maps: [Int: ResolvedMap],
+    used: inout [(AdapterCrossing, AdapterUseSite)]
+  ) {
+    for (crossing, site) in crossings {
+      guard let map = maps[crossing.adapter] else { continue }
+      switch crossing.direction {
+      case .forward: checkForward(crossing.adapter, map: map, used: &used)
+      case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
       }
     }
   }
@@ -323,8 +359,9 @@ struct AdapterUseSite {
 
 /// Adapter directions waiting to be checked, each checked once.
 struct AdapterWorkList {
+  /// Directions queued and not yet taken; each wave takes them all, so what was checked is not
+  /// kept.
   private var queue: [(AdapterCrossing, AdapterUseSite?)] = []
-  private var position = 0
   private var seen: Set<AdapterCrossing> = []
   private var checkedAdapters: Set<Int> = []
 
@@ -334,10 +371,11 @@ struct AdapterWorkList {
     queue.append((crossing, site))
   }
 
-  mutating func next() -> (AdapterCrossing, AdapterUseSite?)? {
-    guard position < queue.count else { return nil }
-    defer { position += 1 }
-    return queue[position]
+  /// Takes everything queued since the last wave; `nil` when nothing is.
+  mutating func nextWave() -> [(AdapterCrossing, AdapterUseSite?)]? {
+    guard !queue.isEmpty else { return nil }
+    defer { queue = [] }
+    return queue
   }
 
   func hasChecked(_ adapter: Int) -> Bool { checkedAdapters.contains(adapter) }
