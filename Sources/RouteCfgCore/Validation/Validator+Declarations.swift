@@ -1,21 +1,29 @@
 extension ManifestValidator {
   /// Indexes protocols, modules and adapters by name, reporting duplicates at the second
-  /// declaration in load order with a note at the first, and resolves protocol inheritance.
+  /// declaration in load order with a note at the first, and resolves protocol inheritance. The
+  /// protocols are indexed beside the modules and adapters (``ForkJoin``), which do not need them.
   mutating func indexDeclarations() {
-    (protocolIndex, protocolOrder) = firstDeclarations(
-      of: manifest.protocols.map(\.name), kind: "protocol", code: .duplicateProtocol)
-    (moduleIndex, moduleOrder) = firstDeclarations(
-      of: manifest.modules.map(\.name), kind: "module", code: .duplicateModule)
-    protocolNames = NameSuggester(protocolOrder)
-    moduleNames = NameSuggester(moduleOrder)
-
-    var builder = ProtocolTableBuilder(
-      declarations: manifest.protocols, index: protocolIndex, order: protocolOrder,
-      diagnosticLimit: diagnostics.limit)
-    protocols = builder.build()
-    diagnostics.append(contentsOf: builder.diagnostics)
-
-    indexAdapters()
+    var other = forkedCopy()
+    ForkJoin.run(
+      {
+        (protocolIndex, protocolOrder) = firstDeclarations(
+          of: manifest.protocols.map(\.name), kind: "protocol", code: .duplicateProtocol)
+        protocolNames = NameSuggester(protocolOrder)
+        var builder = ProtocolTableBuilder(
+          declarations: manifest.protocols, index: protocolIndex, order: protocolOrder,
+          diagnosticLimit: diagnostics.limit)
+        protocols = builder.build()
+        diagnostics.append(contentsOf: builder.diagnostics)
+      },
+      alongside: {
+        (other.moduleIndex, other.moduleOrder) = other.firstDeclarations(
+          of: other.manifest.modules.map(\.name), kind: "module", code: .duplicateModule)
+        other.moduleNames = NameSuggester(other.moduleOrder)
+        other.indexAdapters()
+      }, inParallel: usesThreads)
+    (moduleIndex, moduleOrder, moduleNames) = (other.moduleIndex, other.moduleOrder, other.moduleNames)
+    (adapterIndex, adaptersByRequired) = (other.adapterIndex, other.adaptersByRequired)
+    diagnostics.append(contentsOf: other.diagnostics)
     indexProviders()
   }
 
