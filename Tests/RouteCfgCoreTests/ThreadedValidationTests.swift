@@ -24,11 +24,11 @@ struct ThreadedValidationTests {
     path: String, bytes: [UInt8]? = nil, threads: Bool, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) -> Outcome {
     var loader = ManifestLoader(maxDiagnostics: maxDiagnostics)
-    loader.usesThreads = threads
+    loader.threads = threads ? .always : .never
     let loaded = bytes.map { loader.load(bytes: $0, path: path) } ?? loader.load(path: path)
     var validator = ManifestValidator(
       manifest: loaded.manifest, variant: nil, isIncomplete: loaded.isIncomplete,
-      maxDiagnostics: maxDiagnostics, usesThreads: threads)
+      maxDiagnostics: maxDiagnostics, threads: threads ? .always : .never)
     let validated = validator.run()
     let graph = validated.graph
     let adapters = graph.adapters.map { adapter in
@@ -149,5 +149,22 @@ struct ThreadedValidationTests {
         Self.outcome(path: path, bytes: bytes, threads: true)
           == Self.outcome(path: path, bytes: bytes, threads: false), "\(path)")
     }
+  }
+
+  @Test("by default only large inputs are split: a small manifest stays on the calling thread")
+  func onlyLargeInputsAreSplit() throws {
+    func splits(_ text: String) throws -> (decoding: Bool, validation: Bool) {
+      let read = YAMLReader.read(Array(text.utf8), file: SourceFileID(0))
+      let document = try #require(read.document)
+      let loaded = ManifestLoader().load(yaml: text)
+      return (
+        ThreadUse.forLargeInputs.splitsDecoding(document),
+        ThreadUse.forLargeInputs.splitsValidation(loaded.manifest)
+      )
+    }
+    let small = try splits(SyntheticManifest.yaml(moduleCount: 10))
+    #expect(!small.decoding && !small.validation)
+    let large = try splits(SyntheticManifest.yaml(moduleCount: 200))
+    #expect(large.decoding && large.validation)
   }
 }

@@ -7,12 +7,13 @@
 #endif
 
 /// A mutex with one condition variable, for the core's hand-offs between two threads
-/// (``BatchChannel``, ``ForkJoin``). Its owner keeps the state it guards.
-final class ConditionLock: @unchecked Sendable {
+/// (``BatchChannel``, ``ForkJoin``) and the language server's shared state. Its owner keeps the
+/// state it guards.
+package final class ConditionLock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-  init() {
+  package init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -29,15 +30,15 @@ final class ConditionLock: @unchecked Sendable {
   }
 
   /// Runs `body` holding the mutex.
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
 
   /// Waits for a signal; call only inside ``withLock(_:)``, in a loop that checks the state.
-  func wait() { pthread_cond_wait(condition, mutex) }
+  package func wait() { pthread_cond_wait(condition, mutex) }
 
   /// Wakes every waiting thread; call inside ``withLock(_:)`` after changing the state.
-  func broadcast() { pthread_cond_broadcast(condition) }
+  package func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -27,16 +27,16 @@ struct ManifestDecoder {
 
   var reader: NodeReader
   let isRoot: Bool
-  /// `false` decodes everything on the calling thread (tests compare the two ways).
+  /// `true` when the `protocols` section is decoded beside the other keys (large files).
   let usesThreads: Bool
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
-    usesThreads: Bool = true
+    threads: ThreadUse = .forLargeInputs
   ) {
     self.reader = NodeReader(document: document, diagnosticLimit: diagnosticLimit)
     self.isRoot = isRoot
-    self.usesThreads = usesThreads
+    self.usesThreads = threads.splitsDecoding(document)
   }
 
   var document: YAMLDocument { reader.document }

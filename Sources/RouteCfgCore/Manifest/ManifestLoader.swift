@@ -30,8 +30,8 @@ public struct ManifestLoader: Sendable {
   /// Keeps each file's YAML tree in ``LoadedManifest/documents`` (off by default: the trees are
   /// otherwise freed as soon as each file is decoded).
   public var keepsDocuments = false
-  /// `false` decodes each file on the calling thread only (tests compare the two ways).
-  var usesThreads = true
+  /// When files are decoded on two threads (tests compare `.always` with `.never`).
+  var threads = ThreadUse.forLargeInputs
 
   public init(limits: YAMLLimits = .standard, maxDiagnostics: Int? = DiagnosticBag.defaultLimit) {
     self.limits = limits
@@ -64,7 +64,7 @@ private struct LoadRun {
   let limits: YAMLLimits
   let overlays: [String: [UInt8]]
   let keepsDocuments: Bool
-  let usesThreads: Bool
+  let threads: ThreadUse
   let maxDiagnostics: Int?
   let rootPath: String
   /// The root manifest's directory, symbolic links resolved, held open.
@@ -86,7 +86,7 @@ private struct LoadRun {
     self.limits = loader.limits
     self.overlays = loader.overlays
     self.keepsDocuments = loader.keepsDocuments
-    self.usesThreads = loader.usesThreads
+    self.threads = loader.threads
     self.maxDiagnostics = loader.maxDiagnostics
     self.rootPath = rootPath
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
@@ -163,7 +163,7 @@ private struct LoadRun {
     }
     if keepsDocuments { documents.append(document) }
     var decoder = ManifestDecoder(
-      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, usesThreads: usesThreads)
+      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, threads: threads)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)

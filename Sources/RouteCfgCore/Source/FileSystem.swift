@@ -30,20 +30,40 @@ public enum FileSystem {
   public static func readFile(_ path: String, limit: Int, regularOnly: Bool = false) -> Result<
     [UInt8], FileReadError
   > {
+    withOpenFile(path, regularOnly: regularOnly) { descriptor in
+      readAll(descriptor: descriptor, limit: limit, regularOnly: regularOnly)
+    }
+  }
+
+  /// Opens `path` for reading (non-blocking with `regularOnly`, so that a FIFO is refused
+  /// rather than waited on), runs `body` with the descriptor and closes it.
+  private static func withOpenFile<T>(
+    _ path: String, regularOnly: Bool, _ body: (Int32) -> Result<T, FileReadError>
+  ) -> Result<T, FileReadError> {
     let descriptor = open(path, (regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY) | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(.system(errnoText())) }
     defer { close(descriptor) }
-    return readAll(descriptor: descriptor, limit: limit, regularOnly: regularOnly)
+    return body(descriptor)
+  }
+
+  /// The size of an open file, or why it may not be read: a directory, or anything but a
+  /// regular file with `regularOnly`.
+  private static func readableSize(descriptor: Int32, regularOnly: Bool) -> Result<Int, FileReadError> {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(.system(errnoText())) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
+    if regularOnly, (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegularFile) }
+    return .success(Int(info.st_size))
   }
 
   /// Reads a whole open file (the caller closes it), with the checks of
   /// ``readFile(_:limit:regularOnly:)``.
   static func readAll(descriptor: Int32, limit: Int, regularOnly: Bool) -> Result<[UInt8], FileReadError> {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(.system(errnoText())) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory) }
-    if regularOnly, (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegularFile) }
-    let size = Int(info.st_size)
+    let size: Int
+    switch readableSize(descriptor: descriptor, regularOnly: regularOnly) {
+    case .success(let readable): size = readable
+    case .failure(let error): return .failure(error)
+    }
     if size > limit { return .failure(.tooLarge(size)) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(size + 1)
@@ -64,11 +84,82 @@ public enum FileSystem {
     return .success(bytes)
   }
 
+  /// Reads at most `count` bytes from the start of a file, with the checks of
+  /// ``readFile(_:limit:regularOnly:)`` (a FIFO or device is refused with `regularOnly`).
+  package static func readPrefix(_ path: String, count: Int, regularOnly: Bool = false) -> Result<
+    [UInt8], FileReadError
+  > {
+    withOpenFile(path, regularOnly: regularOnly) { descriptor in
+      readableSize(descriptor: descriptor, regularOnly: regularOnly).flatMap { _ in
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var filled = 0
+        while filled < bytes.count {
+          let got = bytes.withUnsafeMutableBytes { buffer in
+            read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+          }
+          if got < 0 {
+            if errno == EINTR { continue }
+            return .failure(.system(errnoText()))
+          }
+          if got == 0 { break }
+          filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return .success(bytes)
+      }
+    }
+  }
+
+  /// What a path names, following symbolic links.
+  package enum EntryKind: Sendable, Hashable {
+    case regularFile, directory, other
+  }
+
+  /// The kind of the file at `path` (after symbolic links), or `nil` when nothing is there.
+  package static func kind(of path: String) -> EntryKind? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regularFile
+    case S_IFDIR: return .directory
+    default: return .other
+    }
+  }
+
+  /// The names in a directory, without `.` and `..`, in no particular order; `nil` when it
+  /// cannot be listed.
+  package static func entries(ofDirectory path: String) -> [String]? {
+    guard let stream = opendir(path) else { return nil }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// The path with symbolic links, `.` and `..` resolved, or `nil` when it does not exist.
   public static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+
+  /// The running executable's path, symbolic links resolved (`/proc/self/exe` on Linux,
+  /// `_NSGetExecutablePath` on Darwin); `nil` when the system does not say.
+  package static func executablePath() -> String? {
+    #if canImport(Darwin)
+      var size: UInt32 = 0
+      _ = _NSGetExecutablePath(nil, &size)
+      var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+      guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+      return realPath(String(cString: buffer))
+    #else
+      return realPath("/proc/self/exe")
+    #endif
   }
 
   /// `true` when something exists at the path.

@@ -44,7 +44,7 @@ public struct ManifestValidator {
   /// `true` when a file of the manifest could not be loaded: checks whose answer the missing
   /// declarations could change are held back (``HeldBackCheck``).
   let isIncomplete: Bool
-  /// `false` runs every check on the calling thread (tests compare the two ways).
+  /// `true` when independent checks run on two threads (large manifests; ``ThreadUse``).
   let usesThreads: Bool
   var diagnostics: DiagnosticBag
 
@@ -93,12 +93,13 @@ public struct ManifestValidator {
   var parameterTypeProtocols: [String] = []
 
   init(
-    manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?, usesThreads: Bool = true
+    manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
+    threads: ThreadUse = .forLargeInputs
   ) {
     self.manifest = manifest
     self.selectedVariant = variant
     self.isIncomplete = isIncomplete
-    self.usesThreads = usesThreads
+    self.usesThreads = threads.splitsValidation(manifest)
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
   }
 

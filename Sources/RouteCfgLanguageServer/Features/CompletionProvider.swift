@@ -1,4 +1,3 @@
-import Foundation
 import RouteCfgCore
 
 /// One completion candidate before it is filtered and written out.
@@ -302,7 +301,9 @@ enum CompletionProvider {
     let line = context.document.lines.line(ofOffset: cursor.cursor)
     let lineStart = context.document.lines.starts[line]
     let before = String(decoding: bytes[lineStart..<cursor.tokenRange.lowerBound], as: UTF8.self)
-    let trimmed = before.trimmingCharacters(in: .whitespaces)
+    var trimmed = Substring(before)
+    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+    while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
     if trimmed.isEmpty || trimmed.hasSuffix(";") {
       return ["func", "let", "var"].map {
         CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + " ")
@@ -329,17 +330,15 @@ enum CompletionProvider {
     let included = Set(context.model?.manifest.files.files.compactMap(\.canonicalPath) ?? [])
     var found: [CompletionCandidate] = []
     var queue: [(String, Int)] = [("", 0)]
-    let fileManager = FileManager.default
     while let (relative, depth) = queue.first, found.count < 2_000 {
       queue.removeFirst()
       let absolute = relative.isEmpty ? directory : directory + "/" + relative
-      guard let entries = try? fileManager.contentsOfDirectory(atPath: absolute) else { continue }
+      guard let entries = FileSystem.entries(ofDirectory: absolute) else { continue }
       for entry in entries.sorted() where !entry.hasPrefix(".") {
         let child = relative.isEmpty ? entry : relative + "/" + entry
         let childPath = directory + "/" + child
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: childPath, isDirectory: &isDirectory) else { continue }
-        if isDirectory.boolValue {
+        guard let kind = FileSystem.kind(of: childPath) else { continue }
+        if kind == .directory {
           if depth < 3 { queue.append((child, depth + 1)) }
         } else if entry.hasSuffix(".yaml") || entry.hasSuffix(".yml"),
           let canonical = FileSystem.realPath(childPath), !included.contains(canonical),

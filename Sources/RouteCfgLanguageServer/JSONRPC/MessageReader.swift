@@ -1,11 +1,18 @@
-import Foundation
 import RouteCfgCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Ids of requests the client cancelled (`$/cancelRequest`), shared between the thread that
 /// reads messages, which records a cancellation as soon as it arrives, and the request handlers,
 /// which check it.
 final class CancellationRegistry: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = ConditionLock()
   /// Requests read and not yet answered.
   private var active: Set<RequestID> = []
   private var cancelled: Set<RequestID> = []
@@ -13,48 +20,39 @@ final class CancellationRegistry: @unchecked Sendable {
 
   /// Records a request as it is read, so that only requests in flight can be cancelled.
   func begin(_ id: RequestID) {
-    lock.lock()
-    active.insert(id)
-    lock.unlock()
+    lock.withLock { _ = active.insert(id) }
   }
 
   func cancel(_ id: RequestID) {
-    lock.lock()
-    guard active.contains(id) else {
-      lock.unlock()
-      return
+    let waiter = lock.withLock { () -> (@Sendable () -> Void)? in
+      guard active.contains(id) else { return nil }
+      cancelled.insert(id)
+      return waiters.removeValue(forKey: id)
     }
-    cancelled.insert(id)
-    let waiter = waiters.removeValue(forKey: id)
-    lock.unlock()
     waiter?()
   }
 
   func isCancelled(_ id: RequestID) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled.contains(id)
+    lock.withLock { cancelled.contains(id) }
   }
 
   /// Runs `action` when `id` is cancelled (at once when it already is).
   func onCancel(_ id: RequestID, _ action: @escaping @Sendable () -> Void) {
-    lock.lock()
-    if cancelled.contains(id) {
-      lock.unlock()
-      action()
-      return
+    let runNow = lock.withLock { () -> Bool in
+      if cancelled.contains(id) { return true }
+      waiters[id] = action
+      return false
     }
-    waiters[id] = action
-    lock.unlock()
+    if runNow { action() }
   }
 
   /// Forgets a request that has been answered.
   func finish(_ id: RequestID) {
-    lock.lock()
-    active.remove(id)
-    cancelled.remove(id)
-    waiters.removeValue(forKey: id)
-    lock.unlock()
+    lock.withLock {
+      active.remove(id)
+      cancelled.remove(id)
+      waiters.removeValue(forKey: id)
+    }
   }
 }
 

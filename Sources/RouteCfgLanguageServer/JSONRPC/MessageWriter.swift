@@ -1,5 +1,12 @@
-import Foundation
 import RouteCfgCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the server's messages go: the client's pipe, or a recorder in unit tests.
 protocol MessageSink: Sendable {
@@ -10,7 +17,7 @@ protocol MessageSink: Sendable {
 final class MessageWriter: MessageSink, @unchecked Sendable {
   private let descriptor: Int32
   /// Guards `descriptor`'s writes so that messages never interleave; also `closed`.
-  private let lock = NSLock()
+  private let lock = ConditionLock()
   private var closed = false
 
   init(descriptor: Int32) {
@@ -21,21 +28,21 @@ final class MessageWriter: MessageSink, @unchecked Sendable {
     let body = message.utf8()
     var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
     frame.append(contentsOf: body)
-    lock.lock()
-    defer { lock.unlock() }
-    guard !closed else { return }
-    var offset = 0
-    while offset < frame.count {
-      let written = frame.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+    lock.withLock {
+      guard !closed else { return }
+      var offset = 0
+      while offset < frame.count {
+        let written = frame.withUnsafeBytes { buffer in
+          write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          // The client is gone (EPIPE); nothing more can be said to it.
+          closed = true
+          return
+        }
+        offset += written
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        // The client is gone (EPIPE); nothing more can be said to it.
-        closed = true
-        return
-      }
-      offset += written
     }
   }
 }
@@ -43,9 +50,14 @@ final class MessageWriter: MessageSink, @unchecked Sendable {
 /// Writes a line to standard error, where editors keep a language server's log.
 enum ServerLog {
   static func write(_ line: String) {
-    let bytes = Array(("routecfg lsp: " + line + "\n").utf8)
-    bytes.withUnsafeBytes { buffer in
-      _ = Foundation.write(2, buffer.baseAddress, buffer.count)
-    }
+    writeToStandardError(Array(("routecfg lsp: " + line + "\n").utf8))
+  }
+}
+
+/// One `write(2)` of the bytes to standard error (outside `ServerLog`, whose `write` would shadow
+/// the system call's name).
+private func writeToStandardError(_ bytes: [UInt8]) {
+  bytes.withUnsafeBytes { buffer in
+    _ = write(2, buffer.baseAddress, buffer.count)
   }
 }

@@ -1,5 +1,13 @@
-import Foundation
+import Dispatch
 import RouteCfgCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `routecfg lsp`: runs the language server over standard input and output.
 public enum LanguageServerMain {
@@ -12,9 +20,7 @@ public enum LanguageServerMain {
     let cancellations = CancellationRegistry()
     let (stream, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
     let reader = MessageReader(descriptor: input, writer: writer, cancellations: cancellations)
-    let thread = Thread { reader.run(into: continuation) }
-    thread.stackSize = 1 << 20
-    thread.start()
+    DetachedThread.start(stackSize: 1 << 20) { reader.run(into: continuation) }
     let status = ExitStatus()
     let done = DispatchSemaphore(value: 0)
     Task.detached {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import RouteCfgCore
 
 /// Runs `work` on `queue` and hands its result to the waiting task. Besides the continuation, the
 /// hand-over passes a lock on both sides: the Thread Sanitizer does not see a continuation's
@@ -21,10 +21,9 @@ func result<T: Sendable>(on queue: DispatchQueue, of work: @escaping @Sendable (
 /// A lock taken and released once on each side of a hand-over: everything written before the
 /// producer's pass happens before everything read after the consumer's.
 private final class HandOffFence: Sendable {
-  private let lock = NSLock()
+  private let lock = ConditionLock()
 
   func pass() {
-    lock.lock()
-    lock.unlock()
+    lock.withLock {}
   }
 }

@@ -1,5 +1,12 @@
-import Foundation
 import RouteCfgCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Finds the root manifest of a document that another manifest includes, so that an included
 /// file opened on its own is checked as part of its manifest (its references resolve against the
@@ -56,7 +63,7 @@ enum RootDiscovery {
   )
     -> [String]
   {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    guard let names = FileSystem.entries(ofDirectory: directory) else { return [] }
     return names.sorted().prefix(maxFilesPerDirectory).compactMap { name -> String? in
       guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { return nil }
       let path = FileSystem.join(directory, name)
@@ -64,12 +71,8 @@ enum RootDiscovery {
       if let overlay = overlays[canonical] { return startsManifest(overlay) ? path : nil }
       // Regular files only: opening a FIFO would block.
       guard
-        (try? FileManager.default.attributesOfItem(atPath: canonical)[.type] as? FileAttributeType)
-          == .typeRegular,
-        let head = FileHandle(forReadingAtPath: canonical).map({ handle in
-          defer { try? handle.close() }
-          return (try? handle.read(upToCount: 64 << 10)) ?? nil
-        }), let head, declaresFormat(Array(head))
+        case .success(let head) = FileSystem.readPrefix(canonical, count: 64 << 10, regularOnly: true),
+        declaresFormat(head)
       else { return nil }
       guard
         case .success(let bytes) = FileSystem.readFile(

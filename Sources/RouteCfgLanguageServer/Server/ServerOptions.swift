@@ -1,4 +1,3 @@
-import Foundation
 import RouteCfgCore
 
 /// Settings a client passes in `initializationOptions`.
@@ -7,7 +6,8 @@ struct ServerOptions: Sendable {
   /// least half as long as the last validation took (up to half a second), so that a large
   /// manifest is not validated after every keystroke of a burst of typing.
   var validationDelay: Duration = .milliseconds(150)
-  var links = DiagnosticLinks.bundled(executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
+  var links = DiagnosticLinks.bundled(
+    executable: FileSystem.executablePath() ?? CommandLine.arguments.first ?? "")
 
   /// Reads `{"validationDelay": 150, "diagnosticsDocumentation": "https://..."}`; other keys and
   /// wrong types are ignored.

@@ -1,0 +1,65 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+/// The POSIX file operations the language server uses instead of Foundation's: listing a
+/// directory, the kind of an entry, the head of a file, the executable's path.
+@Suite("FileSystem: listing, kinds, prefixes")
+struct FileSystemTests {
+  @Test func entriesListEveryNameButTheDotsAndNoneOfANestedDirectory() throws {
+    let scratch = try ScratchDirectory("fs-entries")
+    defer { scratch.remove() }
+    try scratch.write("a", to: "a.yaml")
+    try scratch.write("b", to: "sub/b.yaml")
+    try scratch.write("c", to: ".hidden")
+    try scratch.write("é", to: "é.yml")
+    let names = try #require(FileSystem.entries(ofDirectory: scratch.path))
+    #expect(names.sorted() == [".hidden", "a.yaml", "sub", "é.yml"])
+    #expect(FileSystem.entries(ofDirectory: scratch.path("missing")) == nil)
+    #expect(FileSystem.entries(ofDirectory: scratch.path("a.yaml")) == nil)
+  }
+
+  @Test func kindsFollowSymbolicLinks() throws {
+    let scratch = try ScratchDirectory("fs-kinds")
+    defer { scratch.remove() }
+    try scratch.write("a", to: "dir/a.yaml")
+    try scratch.link("to-dir", to: "dir")
+    try scratch.link("to-file", to: "dir/a.yaml")
+    try scratch.link("dangling", to: "nowhere")
+    try #require(mkfifo(scratch.path("pipe"), 0o600) == 0)
+    #expect(FileSystem.kind(of: scratch.path("dir")) == .directory)
+    #expect(FileSystem.kind(of: scratch.path("to-dir")) == .directory)
+    #expect(FileSystem.kind(of: scratch.path("dir/a.yaml")) == .regularFile)
+    #expect(FileSystem.kind(of: scratch.path("to-file")) == .regularFile)
+    #expect(FileSystem.kind(of: scratch.path("pipe")) == .other)
+    #expect(FileSystem.kind(of: scratch.path("dangling")) == nil)
+  }
+
+  @Test func aPrefixIsAtMostTheCountAndAFIFOIsRefusedWithoutBlocking() throws {
+    let scratch = try ScratchDirectory("fs-prefix")
+    defer { scratch.remove() }
+    let text = String(repeating: "routecfg: 1\n", count: 10_000)
+    try scratch.write(text, to: "big.yaml")
+    try scratch.write("short", to: "short.yaml")
+    try #require(mkfifo(scratch.path("pipe.yaml"), 0o600) == 0)
+    #expect(
+      FileSystem.readPrefix(scratch.path("big.yaml"), count: 100) == .success(Array(text.utf8.prefix(100))))
+    #expect(FileSystem.readPrefix(scratch.path("short.yaml"), count: 100) == .success(Array("short".utf8)))
+    #expect(FileSystem.readPrefix(scratch.path("short.yaml"), count: 0) == .success([]))
+    #expect(
+      FileSystem.readPrefix(scratch.path("pipe.yaml"), count: 100, regularOnly: true)
+        == .failure(.notRegularFile))
+    #expect(FileSystem.readPrefix(scratch.path("."), count: 100) == .failure(.isDirectory))
+    guard case .failure(.system) = FileSystem.readPrefix(scratch.path("missing"), count: 100) else {
+      Issue.record("a missing file is a system error")
+      return
+    }
+  }
+
+  @Test func theExecutablePathIsTheRunningBinary() throws {
+    let path = try #require(FileSystem.executablePath())
+    #expect(path.hasPrefix("/"))
+    #expect(FileSystem.kind(of: path) == .regularFile)
+    #expect(FileSystem.realPath(path) == path)
+  }
+}
