@@ -129,13 +129,16 @@ public enum FileSystem {
   /// The names in a directory, without `.` and `..`, in no particular order; `nil` when it
   /// cannot be listed.
   package static func entries(ofDirectory path: String) -> [String]? {
-    guard let stream = opendir(path) else { return nil }
+    // A record `readdir` returns is only as long as its name: read the name through a pointer
+    // to the field (`entry.pointee.d_name` would copy all 256 bytes, past the record's end).
+    guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name),
+      let stream = opendir(path)
+    else { return nil }
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      let name = String(
+        cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
       if name != "." && name != ".." { names.append(name) }
     }
     return names
