@@ -69,19 +69,23 @@ public enum FileSystem {
     bytes.reserveCapacity(size + 1)
     var chunk = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, buffer.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(.system(errnoText()))
-      }
+      let count = chunk.withUnsafeMutableBytes { readRetrying(descriptor, into: $0) }
+      if count < 0 { return .failure(.system(errnoText())) }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
       // Files that grow while being read (or special files) still obey the limit.
       if bytes.count > limit { return .failure(.tooLargeWhileReading(bytes.count)) }
     }
     return .success(bytes)
+  }
+
+  /// One `read(2)` into `buffer`, repeated when a signal interrupts it: the bytes read, 0 at the
+  /// end of the file, or -1 with `errno` set.
+  private static func readRetrying(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    while true {
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 || errno != EINTR { return count }
+    }
   }
 
   /// Reads at most `count` bytes from the start of a file, with the checks of
@@ -95,12 +99,9 @@ public enum FileSystem {
         var filled = 0
         while filled < bytes.count {
           let got = bytes.withUnsafeMutableBytes { buffer in
-            read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            readRetrying(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
           }
-          if got < 0 {
-            if errno == EINTR { continue }
-            return .failure(.system(errnoText()))
-          }
+          if got < 0 { return .failure(.system(errnoText())) }
           if got == 0 { break }
           filled += got
         }
