@@ -66,6 +66,21 @@ struct ResponsivenessTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a request waiting for the first analysis of a document closed meanwhile gets ServerCancelled")
+  func closedWhileWaiting() throws {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("large.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize()
+    client.open(uri, text: Self.large)
+    let id = client.sendRequest("textDocument/hover", LSPClient.at(uri, 8, 4))
+    client.close(uri)
+    let response = try client.response(to: id)
+    // The client did not cancel it: not RequestCancelled (-32800) but LSP 3.17's ServerCancelled.
+    #expect(response["error"]?["code"]?.intValue == -32802)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("while validation lags behind typing, answers come from the last analysis at the right places")
   func staleModelMapping() throws {
     // No analysis after the first one: every answer below maps through the edit log.
