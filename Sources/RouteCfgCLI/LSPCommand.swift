@@ -31,25 +31,13 @@ struct LSPCommand: ParsableCommand {
     help: ArgumentHelp("The editor's process id: the server exits when that process ends.", valueName: "pid"))
   var clientProcessID: Int32?
 
-  @Option(
-    help: ArgumentHelp(
-      "Not supported: the server talks over standard input and output only.", valueName: "name"))
-  var pipe: String?
+  /// The help of the transports LSP names that the server does not speak.
+  private static let unsupported = "Not supported: the server talks over standard input and output only."
 
-  @Option(
-    help: ArgumentHelp(
-      "Not supported: the server talks over standard input and output only.", valueName: "port"))
-  var socket: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Not supported: the server talks over standard input and output only.", valueName: "port"))
-  var port: String?
-
-  @Flag(
-    name: .customLong("node-ipc"),
-    help: "Not supported: the server talks over standard input and output only.")
-  var nodeIPC = false
+  @Option(help: ArgumentHelp(unsupported, valueName: "name")) var pipe: String?
+  @Option(help: ArgumentHelp(unsupported, valueName: "port")) var socket: String?
+  @Option(help: ArgumentHelp(unsupported, valueName: "port")) var port: String?
+  @Flag(name: .customLong("node-ipc"), help: ArgumentHelp(unsupported)) var nodeIPC = false
 
   func validate() throws {
     let refused = [
