@@ -14,12 +14,46 @@ struct LSPCommand: ParsableCommand {
       go to definition, references, hover, completion and an outline. Logs go to standard error. \
       See Docs/Editors.md for VS Code, Neovim and Helix.
 
+      The options are the ones LSP 3.17 names for servers' command lines: --stdio (the only \
+      transport, also without the option) and --clientProcessId (the server exits when that \
+      process ends). --pipe, --socket, --port and --node-ipc are refused.
+
       Exit status: 0 when the client sent 'shutdown' before 'exit', 1 when it did not (or closed \
-      the pipe first), 64 for command-line misuse.
+      the pipe first, or the client's process ended), 64 for command-line misuse.
       """
   )
 
+  @Flag(help: "Talk over standard input and output (the default and only transport).")
+  var stdio = false
+
+  @Option(
+    name: .customLong("clientProcessId"),
+    help: ArgumentHelp("The editor's process id: the server exits when that process ends.", valueName: "pid"))
+  var clientProcessID: Int32?
+
+  /// The help of the transports LSP names that the server does not speak.
+  private static let unsupported = "Not supported: the server talks over standard input and output only."
+
+  @Option(help: ArgumentHelp(unsupported, valueName: "name")) var pipe: String?
+  @Option(help: ArgumentHelp(unsupported, valueName: "port")) var socket: String?
+  @Option(help: ArgumentHelp(unsupported, valueName: "port")) var port: String?
+  @Flag(name: .customLong("node-ipc"), help: ArgumentHelp(unsupported)) var nodeIPC = false
+
+  func validate() throws {
+    let refused = [
+      ("--pipe", pipe != nil), ("--socket", socket != nil), ("--port", port != nil), ("--node-ipc", nodeIPC),
+    ]
+    if let (option, _) = refused.first(where: \.1) {
+      throw ValidationError(
+        "\(option) is not supported: routecfg lsp talks over standard input and output only (--stdio, the default)."
+      )
+    }
+    if let clientProcessID, clientProcessID <= 0 {
+      throw ValidationError("--clientProcessId is a process id: a number above 0.")
+    }
+  }
+
   func run() throws {
-    Output.exit(LanguageServerMain.run())
+    Output.exit(LanguageServerMain.run(clientProcessID: clientProcessID))
   }
 }

@@ -32,9 +32,11 @@ enum Routecfg {
 
   /// Runs `routecfg` (or `program`) with the arguments, from the repository root. Output goes
   /// through temporary files so that neither stream can fill a pipe and block the child.
-  static func run(_ arguments: [String], in directory: String = repository, program: URL = executable) throws
-    -> CommandResult
-  {
+  /// Standard input is the test's unless `input` is given.
+  static func run(
+    _ arguments: [String], in directory: String = repository, program: URL = executable,
+    input: FileHandle? = nil
+  ) throws -> CommandResult {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "routecfg-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -51,6 +53,7 @@ enum Routecfg {
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.standardOutput = output
     process.standardError = error
+    if let input { process.standardInput = input }
     try process.run()
     process.waitUntilExit()
     try output.close()

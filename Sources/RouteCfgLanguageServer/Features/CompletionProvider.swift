@@ -94,7 +94,9 @@ enum CompletionProvider {
     let ordered = matching.filter { $0.group == 0 } + matching.filter { $0.group != 0 }
     let kept = ordered.prefix(maxItems)
     let items = kept.enumerated().map { position, candidate in
-      item(candidate, range: range, position: position, uri: context.uri)
+      item(
+        candidate, range: range, position: position, uri: context.uri,
+        format: context.client.completionDocumentationFormat)
     }
     return list(items, incomplete: matching.count > kept.count)
   }
@@ -103,9 +105,9 @@ enum CompletionProvider {
     .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
   }
 
-  private static func item(_ candidate: CompletionCandidate, range: LSPRange, position: Int, uri: String)
-    -> JSONValue
-  {
+  private static func item(
+    _ candidate: CompletionCandidate, range: LSPRange, position: Int, uri: String, format: MarkupKind
+  ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("label", .string(candidate.label)), ("kind", .int(candidate.kind.rawValue)),
     ]
@@ -113,8 +115,7 @@ enum CompletionProvider {
       members.append(("detail", .string(detail)))
     }
     if let documentation = candidate.documentation {
-      members.append(
-        ("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))])))
+      members.append(("documentation", format.content(markdown: documentation)))
     }
     let sortKey = String(position)
     members.append(("sortText", .string(String(repeating: "0", count: max(0, 5 - sortKey.count)) + sortKey)))

@@ -27,7 +27,31 @@ enum DocumentSymbolProvider {
       let document = model.documents[file], let root = document.root
     else { return .array([]) }
     var builder = OutlineBuilder(model: model, mapper: mapper, file: file, document: document)
-    return .array(builder.build(root: root))
+    let tree = builder.build(root: root)
+    guard context.client.hierarchicalDocumentSymbols else {
+      var flat: [JSONValue] = []
+      flatten(tree, container: nil, uri: context.uri, into: &flat)
+      return .array(flat)
+    }
+    return .array(tree)
+  }
+
+  /// The outline for a client without hierarchical symbols (LSP `SymbolInformation[]`): every
+  /// symbol in outline order, named with its parent as `containerName`, located by its range.
+  private static func flatten(
+    _ symbols: [JSONValue], container: String?, uri: String, into flat: inout [JSONValue]
+  ) {
+    for symbol in symbols {
+      guard let name = symbol["name"], let kind = symbol["kind"], let range = symbol["range"] else {
+        continue
+      }
+      var members: [(String, JSONValue)] = [
+        ("name", name), ("kind", kind), ("location", .object([("uri", .string(uri)), ("range", range)])),
+      ]
+      if let container { members.append(("containerName", .string(container))) }
+      flat.append(.object(members))
+      flatten(symbol["children"]?.arrayValue ?? [], container: name.stringValue, uri: uri, into: &flat)
+    }
   }
 
   private struct OutlineBuilder {

@@ -10,6 +10,8 @@ struct FeatureContext: Sendable {
   let model: ManifestModel?
   let encoding: PositionEncoding
   let schema: SchemaNavigator
+  /// What the client handles (the format of documentation, the shape of the outline).
+  let client: ClientCapabilities
 
   var mapper: PositionMapper? {
     model.map { PositionMapper(model: $0, documents: documents, encoding: encoding) }

@@ -9,16 +9,15 @@ enum HoverProvider {
       let text = markdown(for: occurrence, model: model)
     {
       let range = mapper.range(in: occurrence.file, start: occurrence.start, end: occurrence.end)
-      return result(text, range: range)
+      return result(text, range: range, format: context.client.hoverFormat)
     }
     if let key = keyHover(context, at: position) { return key }
     return .null
   }
 
-  private static func result(_ markdown: String, range: LSPRange?) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))]))
-    ]
+  /// A `Hover` with the text in the client's format.
+  private static func result(_ markdown: String, range: LSPRange?, format: MarkupKind) -> JSONValue {
+    var members: [(String, JSONValue)] = [("contents", format.content(markdown: markdown))]
     if let range { members.append(("range", range.json)) }
     return .object(members)
   }
@@ -143,7 +142,7 @@ enum HoverProvider {
     let keyRange = LSPRange(
       start: context.document.position(ofOffset: range.lowerBound + key.column, encoding: context.encoding),
       end: context.document.position(ofOffset: range.lowerBound + key.colon, encoding: context.encoding))
-    return result("`\(key.name)`: \(description)", range: keyRange)
+    return result("`\(key.name)`: \(description)", range: keyRange, format: context.client.hoverFormat)
   }
 
   private static func quotedList(_ names: [String]) -> String {

@@ -56,6 +56,10 @@ public struct ResponseError: Error, Sendable, Hashable {
   static func requestCancelled() -> ResponseError {
     ResponseError(code: -32800, message: "request cancelled")
   }
+  /// The server gave up on a request the client did not cancel (LSP 3.17 `ServerCancelled`).
+  static func serverCancelled(_ message: String) -> ResponseError {
+    ResponseError(code: -32802, message: message)
+  }
   static func contentModified() -> ResponseError {
     ResponseError(code: -32801, message: "the document changed while the request was waiting")
   }
@@ -100,7 +104,9 @@ public enum IncomingMessage: Sendable {
     var params = json["params"]
     if case .null? = params { params = nil }
     if let params, !params.isObject, params.arrayValue == nil {
-      self = .invalid(id: id, error: .invalidRequest("'params' must be an object or an array"))
+      // A request's parameters are InvalidParams, as clients expect (JSON-RPC allows either).
+      let message = "'params' must be an object or an array"
+      self = .invalid(id: id, error: id == nil ? .invalidRequest(message) : .invalidParams(message))
       return
     }
     guard let idValue = json["id"] else {

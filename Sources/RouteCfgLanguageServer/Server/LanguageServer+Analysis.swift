@@ -120,11 +120,20 @@ extension LanguageServer {
 
   // MARK: Waiting for the first analysis
 
-  /// Suspends until the document has had an analysis; `false` when the request was cancelled or
-  /// the document closed first.
-  func waitForAnalysis(of uri: String, id: RequestID) async -> Bool {
-    if analysedDocuments.contains(uri) { return true }
-    guard documents[uri] != nil else { return false }
+  /// How waiting for a document's first analysis ended.
+  enum AnalysisWait: Sendable {
+    case analysed
+    /// The client cancelled the request.
+    case cancelled
+    /// The document was closed first.
+    case closed
+  }
+
+  /// Suspends until the document has had an analysis, the client cancels the request or the
+  /// document is closed.
+  func waitForAnalysis(of uri: String, id: RequestID) async -> AnalysisWait {
+    if analysedDocuments.contains(uri) { return .analysed }
+    guard documents[uri] != nil else { return .closed }
     let token = nextWaiterToken
     nextWaiterToken += 1
     return await withCheckedContinuation { continuation in
@@ -137,11 +146,11 @@ extension LanguageServer {
 
   private func cancelWaiter(uri: String, token: Int) {
     guard let waiter = waiters[uri]?.removeValue(forKey: token) else { return }
-    waiter.continuation.resume(returning: false)
+    waiter.continuation.resume(returning: .cancelled)
   }
 
   func resumeWaiters(for uri: String, analysed: Bool) {
     guard let pending = waiters.removeValue(forKey: uri) else { return }
-    for waiter in pending.values { waiter.continuation.resume(returning: analysed) }
+    for waiter in pending.values { waiter.continuation.resume(returning: analysed ? .analysed : .closed) }
   }
 }

@@ -42,17 +42,42 @@ extension LanguageServer {
     }
   }
 
+  /// Applies a notification's content changes in order. A change without a `range` key
+  /// replaces the whole text; one whose `range` (or `text`) is malformed makes the whole
+  /// notification rejected, as a notification that does not decode: the document keeps its text
+  /// and version, and the server logs (also to the client) that it is out of sync.
   func didChange(_ params: JSONValue?) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
       let changes = params?["contentChanges"]?.arrayValue
     else { return }
     let version = params?["textDocument"]?["version"]?.intValue ?? document.version + 1
-    for change in changes {
-      guard let text = change["text"]?.stringValue else { continue }
-      document.apply(text: text, range: LSPRange(change["range"]), version: version, encoding: encoding)
+    var edits: [(text: String, range: LSPRange?)] = []
+    for (index, change) in changes.enumerated() {
+      let rangeJSON = change["range"]
+      let range = LSPRange(rangeJSON)
+      guard let text = change["text"]?.stringValue, rangeJSON == nil || range != nil else {
+        let problem = change["text"]?.stringValue == nil ? "no 'text'" : "a malformed 'range'"
+        logToClient(
+          "ignored textDocument/didChange of \(uri) (version \(version)): content change \(index) has "
+            + "\(problem); the server keeps version \(document.version) of the text and is out of sync "
+            + "until the document is reopened")
+        return
+      }
+      edits.append((text, range))
+    }
+    for edit in edits {
+      document.apply(text: edit.text, range: edit.range, version: version, encoding: encoding)
     }
     documents[uri] = document
     if let key = owners[uri] { schedule(key) }
+  }
+
+  /// Logs on standard error and, as `window/logMessage` (an error), in the client's log.
+  func logToClient(_ message: String) {
+    ServerLog.write(message)
+    sink.send(
+      OutgoingMessage.notification(
+        "window/logMessage", .object([("type", .int(1)), ("message", .string("routecfg: \(message)"))])))
   }
 
   func didClose(_ params: JSONValue?) {

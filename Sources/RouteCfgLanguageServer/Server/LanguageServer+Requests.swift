@@ -29,8 +29,13 @@ extension LanguageServer {
     }
     let version = document.version
     Task {
-      guard await self.waitForAnalysis(of: uri, id: id) else {
+      switch await self.waitForAnalysis(of: uri, id: id) {
+      case .analysed: break
+      case .cancelled:
         self.respond(id, .failure(.requestCancelled()))
+        return
+      case .closed:
+        self.respond(id, .failure(.serverCancelled("the document was closed before its first check ended")))
         return
       }
       guard let context = self.snapshot(uri) else {
@@ -51,7 +56,7 @@ extension LanguageServer {
     if let key = owners[uri], projects[key]?.isManifest == false { return nil }
     return FeatureContext(
       uri: uri, document: document, documents: documents, model: analysisModels[uri], encoding: encoding,
-      schema: schema)
+      schema: schema, client: client)
   }
 
   private nonisolated func answer(
@@ -71,12 +76,17 @@ extension LanguageServer {
     }
   }
 
-  /// Fills in a completion item's documentation: the protocol or module it names.
-  func resolveCompletion(_ item: JSONValue?) -> JSONValue {
-    guard let item else { return .null }
-    guard let data = item["data"], let uri = data["uri"]?.stringValue, let model = analysisModels[uri],
-      case .object(var members) = item
-    else { return item }
+  /// Fills in a completion item's documentation: the protocol or module it names. The item
+  /// comes back as sent otherwise; parameters that are not a completion item (an object with a
+  /// string `label`) are InvalidParams.
+  func resolveCompletion(_ item: JSONValue?) -> Result<JSONValue, ResponseError> {
+    guard let item, case .object(var members) = item, item["label"]?.stringValue != nil else {
+      return .failure(
+        .invalidParams("'completionItem/resolve' takes a completion item (an object with a 'label')"))
+    }
+    guard let data = item["data"], let uri = data["uri"]?.stringValue, let model = analysisModels[uri] else {
+      return .success(item)
+    }
     var text: String?
     if let name = data["protocol"]?.stringValue {
       text = HoverProvider.protocolMarkdown(name, model: model)
@@ -85,8 +95,8 @@ extension LanguageServer {
     }
     if let text {
       members.removeAll { $0.0 == "documentation" }
-      members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(text))])))
+      members.append(("documentation", client.completionDocumentationFormat.content(markdown: text)))
     }
-    return .object(members)
+    return .success(.object(members))
   }
 }

@@ -13,6 +13,8 @@ actor LanguageServer {
 
   let sink: any MessageSink
   let cancellations: CancellationRegistry
+  /// Ends the session when the client's process (`processId` of `initialize`) is gone.
+  let clientProcess: ClientProcessMonitor?
   let schema = SchemaNavigator()
   /// Analyses run here, one at a time (each is a whole load and validation).
   let analysisQueue = DispatchQueue(label: "routecfg.lsp.analysis", qos: .userInitiated)
@@ -32,16 +34,21 @@ actor LanguageServer {
   var analysisModels: [String: ManifestModel] = [:]
   /// Documents that have had an analysis since they were opened.
   var analysedDocuments: Set<String> = []
-  /// Whether the client lets the server ask to be told of changed files on disk
-  /// (`workspace/didChangeWatchedFiles` with dynamic registration).
-  var canWatchFiles = false
+  /// What the client handles, from `initialize`.
+  var client = ClientCapabilities()
+  /// Whether the watch for changed files on disk is registered.
+  var registeredWatchers = false
+  /// The number of requests the server has sent the client.
+  var nextOutgoingID = 0
   var waiters: [String: [Int: ModelWaiter]] = [:]
   var nextWaiterToken = 0
   var exitCode: Int32?
 
-  init(sink: any MessageSink, cancellations: CancellationRegistry) {
+  init(sink: any MessageSink, cancellations: CancellationRegistry, clientProcess: ClientProcessMonitor? = nil)
+  {
     self.sink = sink
     self.cancellations = cancellations
+    self.clientProcess = clientProcess
   }
 
   /// Handles messages until `exit` (or the end of input); returns the exit status: 0 after
@@ -102,7 +109,7 @@ actor LanguageServer {
         DocumentSymbolProvider.symbols(context)
       }
     case "completionItem/resolve":
-      respond(id, .success(resolveCompletion(params)))
+      respond(id, resolveCompletion(params))
     default:
       respond(id, .failure(.methodNotFound(method)))
     }
@@ -113,22 +120,37 @@ actor LanguageServer {
       respond(id, .failure(.invalidRequest("'initialize' may be sent once")))
       return
     }
-    let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(
-      \.stringValue)
+    // The fields the server needs must have their types; optional ones it can do without are
+    // read when well formed and otherwise ignored.
+    guard let params, params.isObject else {
+      respond(id, .failure(.invalidParams("'initialize' takes an object (InitializeParams)")))
+      return
+    }
+    guard let capabilities = params["capabilities"], capabilities.isObject else {
+      respond(id, .failure(.invalidParams("'capabilities' must be an object")))
+      return
+    }
+    let processID = params["processId"]
+    if let processID, processID.intValue == nil {
+      guard case .null = processID else {
+        respond(id, .failure(.invalidParams("'processId' must be an integer or null")))
+        return
+      }
+    }
+    let offered = capabilities["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
     encoding = PositionEncoding.negotiate(offered)
-    options = ServerOptions(params?["initializationOptions"])
-    var folders = (params?["workspaceFolders"]?.arrayValue ?? []).compactMap {
+    client = ClientCapabilities(capabilities)
+    options = ServerOptions(params["initializationOptions"])
+    var folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap {
       $0["uri"]?.stringValue.flatMap(DocumentURI.path)
     }
-    if folders.isEmpty, let root = params?["rootUri"]?.stringValue.flatMap(DocumentURI.path) {
+    if folders.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path) {
       folders.append(root)
     }
     workspaceFolders = folders.map { FileSystem.realPath($0) ?? $0 }
-    canWatchFiles =
-      params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue
-      ?? false
     lifecycle = .running
     respond(id, .success(ServerCapabilities.json(encoding: encoding)))
+    if let pid = processID?.intValue, let pid = Int32(exactly: pid) { clientProcess?.watch(pid) }
   }
 
   private func shutdown(id: RequestID) {
@@ -151,19 +173,27 @@ actor LanguageServer {
   }
 
   /// Asks the client to report changes to YAML files on disk, so that a manifest is checked
-  /// again when an included file changes outside the editor (a checkout, a generator).
+  /// again when an included file changes outside the editor (a checkout, a generator). Once: a
+  /// repeated `initialized` registers nothing more.
   private func watchManifestFiles() {
-    guard canWatchFiles else { return }
+    guard client.watchesFiles, !registeredWatchers else { return }
+    registeredWatchers = true
     let watcher = JSONValue.object([("globPattern", .string("**/*.{yaml,yml}"))])
     let registration = JSONValue.object([
       ("id", .string("routecfg-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
       ("registerOptions", .object([("watchers", .array([watcher]))])),
     ])
+    sendRequest("client/registerCapability", .object([("registrations", .array([registration]))]))
+  }
+
+  /// Sends a request of the server's, with an id no other of its requests has. (The server
+  /// acts on no answer: a refused registration leaves files changed on disk unseen.)
+  func sendRequest(_ method: String, _ params: JSONValue) {
+    nextOutgoingID += 1
     sink.send(
       .object([
-        ("jsonrpc", .string("2.0")), ("id", .string("routecfg-register-1")),
-        ("method", .string("client/registerCapability")),
-        ("params", .object([("registrations", .array([registration]))])),
+        ("jsonrpc", .string("2.0")), ("id", .string("routecfg-\(nextOutgoingID)")),
+        ("method", .string(method)), ("params", params),
       ]))
   }
 

@@ -24,5 +24,5 @@ struct Project: Sendable {
 /// A request waiting for the first analysis of its document.
 struct ModelWaiter {
   let id: RequestID
-  let continuation: CheckedContinuation<Bool, Never>
+  let continuation: CheckedContinuation<LanguageServer.AnalysisWait, Never>
 }

@@ -166,6 +166,42 @@ struct CompletionTests {
     try session.finish()
   }
 
+  @Test("completionItem/resolve answers a completion item, and InvalidParams for anything else")
+  func resolveValidatesParameters() throws {
+    let client = try LSPClient()
+    try client.initialize()
+    for params in [RouteCfgCore.JSONValue.null, .array([]), .object([]), .object([("label", .int(5))])] {
+      let response = try client.request("completionItem/resolve", params)
+      #expect(response["error"]?["code"]?.intValue == -32602, "\(params.rendered())")
+    }
+    let item = RouteCfgCore.JSONValue.object([
+      ("label", .string("Unknown")), ("data", .object([("uri", .string("file:///nowhere.yaml"))])),
+    ])
+    #expect(try client.result("completionItem/resolve", item) == item)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("documentation is plain text for a client that asks for it")
+  func plainTextDocumentation() throws {
+    let plain = RouteCfgCore.JSONValue.array([.string("plaintext"), .string("markdown")])
+    let session = try TourSession(
+      textDocument: .object([
+        ("completion", .object([("completionItem", .object([("documentationFormat", plain)]))]))
+      ]))
+    let result = try session.ask("textDocument/completion", "provides: [DetailInput]", offset: 11)
+    let item = try #require(result["items"]?.arrayValue?.first { $0["label"]?.stringValue == "DetailInput" })
+    let resolved = try session.client.result("completionItem/resolve", item)
+    #expect(resolved["documentation"]?["kind"]?.stringValue == "plaintext")
+    let text = resolved["documentation"]?["value"]?.stringValue ?? ""
+    #expect(text.contains("protocol DetailInput: ScreenInput {"))
+    #expect(text.contains("provided by Detail"))
+    #expect(!text.contains("```") && !text.contains("`"))
+    let keys = try session.ask("textDocument/completion", "    kind: view", offset: 4)
+    let documented = keys["items"]?.arrayValue?.compactMap { $0["documentation"]?["kind"]?.stringValue } ?? []
+    #expect(!documented.isEmpty && documented.allSatisfy { $0 == "plaintext" })
+    try session.finish()
+  }
+
   @Test("include entries complete with the manifest files below the document")
   func includePaths() throws {
     let scratch = try ScratchDirectory()

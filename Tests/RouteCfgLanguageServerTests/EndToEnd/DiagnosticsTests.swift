@@ -76,6 +76,49 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a change with a malformed range is rejected whole: the text and version stay, the client hears why")
+  func malformedChangeRejected() throws {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("app.yaml")
+    let text = "routecfg: 1\nmodules:\n  A:\n    kind: viw\n    routes: [\"/\"]\n"
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]))
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0207"])
+    let start = LSPPosition(line: 0, character: 0).json
+    let malformedRanges: [RouteCfgCore.JSONValue] = [
+      .object([("start", LSPPosition(line: -1, character: 0).json), ("end", start)]),
+      .object([("start", start)]), .null, .string("0:0"),
+    ]
+    for (index, range) in malformedRanges.enumerated() {
+      // A good change first: the notification is rejected whole, as one that does not decode.
+      client.notify(
+        "textDocument/didChange",
+        .object([
+          ("textDocument", .object([("uri", .string(uri)), ("version", .int(2 + index))])),
+          (
+            "contentChanges",
+            .array([
+              .object([
+                ("range", .object([("start", start), ("end", start)])), ("text", .string("# edit\n")),
+              ]),
+              .object([("range", range), ("text", .string("whole: replacement\n"))]),
+            ])
+          ),
+        ]))
+      let log = try client.notification("window/logMessage")
+      #expect(log["params"]?["type"]?.intValue == 1)
+      #expect(
+        log["params"]?["message"]?.stringValue?.contains("content change 1 has a malformed 'range'") == true,
+        "\(range.rendered())")
+    }
+    // The text is still version 1's: an edit against it lands where the editor means it.
+    let (line, character) = TextFinder(text).position(of: "viw", offset: 2)
+    client.change(uri, version: 9, [((line, character, line, character), "e")])
+    #expect(try client.diagnostics(for: uri, version: 9).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the unsaved buffer wins over the file on disk")
   func unsavedBufferWins() throws {
     let scratch = try ScratchDirectory()
@@ -140,7 +183,8 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test("YAML that is not a manifest (no top-level 'routecfg:') gets no diagnostics and no answers")
+  @Test(
+    "YAML that is not a manifest (no top-level 'routecfg:') gets an empty diagnostics list and no answers")
   func otherYAML() throws {
     let scratch = try ScratchDirectory()
     let workflow = "name: CI\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n"

@@ -19,7 +19,9 @@ struct HostileInputTests {
     return Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
   }
 
-  @Test("invalid JSON is a ParseError with id null; a message that is not JSON-RPC is an InvalidRequest")
+  @Test(
+    "invalid JSON is a ParseError with id null; a message that is not JSON-RPC is an InvalidRequest; params neither object nor array InvalidParams"
+  )
   func invalidMessages() throws {
     let client = try LSPClient()
     try client.initialize()
@@ -35,9 +37,10 @@ struct HostileInputTests {
       ("{\"jsonrpc\": \"2.0\", \"id\": 9, \"method\": 5}", -32600, .int(9)),
       ("{\"jsonrpc\": \"2.0\", \"id\": {\"a\": 1}, \"method\": \"x\"}", -32600, .null),
       (
-        "{\"jsonrpc\": \"2.0\", \"id\": 10, \"method\": \"textDocument/hover\", \"params\": 3}", -32600,
+        "{\"jsonrpc\": \"2.0\", \"id\": 10, \"method\": \"textDocument/hover\", \"params\": 3}", -32602,
         .int(10)
       ),
+      ("{\"jsonrpc\": \"2.0\", \"id\": 11, \"method\": \"shutdown\", \"params\": \"str\"}", -32602, .int(11)),
     ]
     for (body, code, id) in bodies {
       client.sendRaw(Self.framed(body))

@@ -6,14 +6,20 @@ import Testing
 
 /// The messages an editor sends, as one-liners.
 extension LSPClient {
-  /// Starts a session: `initialize` (with the position encodings and options given) then
-  /// `initialized`. Returns the `initialize` result.
+  /// What a current editor declares for documents: an outline as a tree.
+  static let editorTextDocumentCapabilities = RouteCfgCore.JSONValue.object([
+    ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))]))
+  ])
+
+  /// Starts a session: `initialize` (with the position encodings, options and text document
+  /// capabilities given) then `initialized`. Returns the `initialize` result.
   @discardableResult
   func initialize(
     encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil, root: String? = nil,
-    watchesFiles: Bool = false
+    watchesFiles: Bool = false, textDocument: RouteCfgCore.JSONValue = editorTextDocumentCapabilities,
+    processID: Int32? = nil
   ) throws -> RouteCfgCore.JSONValue {
-    var capabilities: [(String, RouteCfgCore.JSONValue)] = []
+    var capabilities: [(String, RouteCfgCore.JSONValue)] = [("textDocument", textDocument)]
     if let encodings {
       capabilities.append(
         ("general", .object([("positionEncodings", .array(encodings.map { .string($0) }))])))
@@ -23,7 +29,7 @@ extension LSPClient {
         ("workspace", .object([("didChangeWatchedFiles", .object([("dynamicRegistration", .bool(true))]))])))
     }
     var params: [(String, RouteCfgCore.JSONValue)] = [
-      ("processId", .null), ("capabilities", .object(capabilities)),
+      ("processId", processID.map { .int(Int($0)) } ?? .null), ("capabilities", .object(capabilities)),
     ]
     if let root { params.append(("rootUri", .string(Self.uri(root)))) }
     if let options { params.append(("initializationOptions", options)) }

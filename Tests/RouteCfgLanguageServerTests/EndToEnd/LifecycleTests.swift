@@ -98,4 +98,81 @@ struct LifecycleTests {
     #expect(text.contains("LSP 3.17"))
     #expect(text.contains("Docs/Editors.md"))
   }
+
+  @Test("initialize with malformed parameters is InvalidParams and leaves the server uninitialized")
+  func initializeValidatesParameters() throws {
+    let client = try LSPClient()
+    let malformed: [RouteCfgCore.JSONValue?] = [
+      nil, .array([]), .object([("processId", .null)]), .object([("capabilities", .int(5))]),
+      .object([("capabilities", .array([]))]),
+      .object([("capabilities", .object([])), ("processId", .string("x"))]),
+      .object([("capabilities", .object([])), ("processId", .double(1.5))]),
+    ]
+    for params in malformed {
+      var message: [(String, RouteCfgCore.JSONValue)] = [
+        ("jsonrpc", .string("2.0")), ("id", .int(50)), ("method", .string("initialize")),
+      ]
+      if let params { message.append(("params", params)) }
+      client.send(.object(message))
+      let response = try client.response(to: 50)
+      #expect(response["error"]?["code"]?.intValue == -32602, "\(params?.rendered() ?? "no params")")
+      let hover = try client.request("textDocument/hover", LSPClient.at("file:///tmp/x.yaml", 0, 0))
+      #expect(hover["error"]?["code"]?.intValue == -32002)
+    }
+    // Optional fields of the wrong type are ignored.
+    let lenient = try client.request(
+      "initialize",
+      .object([
+        ("processId", .null), ("capabilities", .object([("general", .int(1))])), ("rootUri", .int(5)),
+        ("workspaceFolders", .string("x")), ("initializationOptions", .int(3)), ("trace", .int(1)),
+      ]))
+    #expect(lenient["result"]?["capabilities"]?["positionEncoding"]?.stringValue == "utf-16")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a repeated 'initialized' registers the watch for changed files once")
+  func initializedOnce() throws {
+    let client = try LSPClient()
+    try client.initialize(watchesFiles: true)
+    client.notify("initialized", .object([]))
+    client.notify("initialized", .object([]))
+    // Messages are handled in order: the registrations come before the answer to 'shutdown'.
+    #expect(try client.request("shutdown", .null)["result"] == .null)
+    let registrations = client.pending().filter {
+      $0["method"]?.stringValue == "client/registerCapability"
+    }
+    #expect(registrations.count == 1)
+    #expect(registrations.first?["id"]?.stringValue == "routecfg-1")
+    client.notify("exit", .null)
+    #expect(try client.waitForExit() == 0)
+  }
+
+  @Test("a client process that is gone ends the server at initialize, one that ends later soon after")
+  func clientProcessMonitor() throws {
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+    ended.arguments = ["-c", "exit 0"]
+    try ended.run()
+    ended.waitUntilExit()
+    let orphan = try LSPClient()
+    _ = try orphan.request(
+      "initialize",
+      .object([("processId", .int(Int(ended.processIdentifier))), ("capabilities", .object([]))]))
+    #expect(try orphan.waitForExit() == 1)
+    #expect(orphan.standardError.contains("is not running"))
+
+    let editor = Process()
+    editor.executableURL = URL(fileURLWithPath: "/bin/sh")
+    editor.arguments = ["-c", "sleep 60"]
+    try editor.run()
+    let client = try LSPClient()
+    try client.initialize(processID: editor.processIdentifier)
+    #expect(try client.request("textDocument/documentSymbol", .object([]))["error"] != nil)
+    #expect(client.process.isRunning)
+    editor.terminate()
+    editor.waitUntilExit()
+    // Checked every few seconds: the server ends without 'exit' and with its input still open.
+    #expect(try client.waitForExit() == 1)
+    #expect(client.standardError.contains("ended: exiting"))
+  }
 }

@@ -118,6 +118,39 @@ struct NavigationTests {
     try session.finish()
   }
 
+  @Test("hover is plain text for a client that asks for it")
+  func plainTextHover() throws {
+    let session = try TourSession(
+      textDocument: .object([("hover", .object([("contentFormat", .array([.string("plaintext")]))]))]))
+    let module = try session.ask("textDocument/hover", "  Home:", offset: 3)
+    #expect(module["contents"]?["kind"]?.stringValue == "plaintext")
+    let text = module["contents"]?["value"]?.stringValue ?? ""
+    #expect(text.contains("view module Home"))
+    #expect(text.contains("requires RequiredScreen, AlertInput"))
+    let detail = try session.ask("textDocument/hover", "provides: [DetailInput]", offset: 12)
+    let declaration = detail["contents"]?["value"]?.stringValue ?? ""
+    #expect(declaration.hasPrefix("protocol DetailInput: ScreenInput {"))
+    #expect(!declaration.contains("`"))
+    try session.finish()
+  }
+
+  @Test("without hierarchical symbol support the outline is a flat list with container names")
+  func flatDocumentSymbols() throws {
+    let session = try TourSession(textDocument: .object([]))
+    let symbols = try session.client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(session.uri))]))]))
+    let list = symbols.arrayValue ?? []
+    #expect(list.allSatisfy { $0["children"] == nil && $0["location"]?["uri"]?.stringValue == session.uri })
+    func named(_ name: String) -> RouteCfgCore.JSONValue? { list.first { $0["name"]?.stringValue == name } }
+    #expect(named("protocols")?["containerName"] == nil)
+    #expect(named("ScreenInput")?["containerName"]?.stringValue == "protocols")
+    #expect(named("show(animated:)")?["containerName"]?.stringValue == "ScreenInput")
+    #expect(named("/detail/:id")?["containerName"]?.stringValue == "Detail")
+    #expect(
+      named("Detail")?["location"]?["range"]?["start"] == session.position("  Detail:", offset: 2))
+    try session.finish()
+  }
+
   @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
   func documentSymbols() throws {
     let session = try TourSession()

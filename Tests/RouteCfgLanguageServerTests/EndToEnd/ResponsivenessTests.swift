@@ -52,18 +52,33 @@ struct ResponsivenessTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test("a request waiting for the first analysis whose document changes meanwhile gets ContentModified")
-  func contentModified() throws {
+  /// The error code of a hover sent right after the large manifest is opened, while it waits for
+  /// the first analysis and `interrupt` happens.
+  private func codeOfWaitingHover(_ interrupt: (LSPClient, String) -> Void) throws -> Int? {
     let scratch = try ScratchDirectory()
     let uri = scratch.uri("large.yaml")
     let client = try LSPClient(directory: scratch.path)
     try client.initialize()
     client.open(uri, text: Self.large)
     let id = client.sendRequest("textDocument/hover", LSPClient.at(uri, 8, 4))
-    client.change(uri, version: 2, [((0, 0, 0, 0), "# edited\n")])
-    let response = try client.response(to: id)
-    #expect(response["error"]?["code"]?.intValue == -32801)
+    interrupt(client, uri)
+    let code = try client.response(to: id)["error"]?["code"]?.intValue
     #expect(try client.shutdownAndExit() == 0)
+    return code
+  }
+
+  @Test("a request waiting for the first analysis whose document changes meanwhile gets ContentModified")
+  func contentModified() throws {
+    let code = try codeOfWaitingHover { client, uri in
+      client.change(uri, version: 2, [((0, 0, 0, 0), "# edited\n")])
+    }
+    #expect(code == -32801)
+  }
+
+  @Test("a request waiting for the first analysis of a document closed meanwhile gets ServerCancelled")
+  func closedWhileWaiting() throws {
+    // The client did not cancel it: not RequestCancelled (-32800) but LSP 3.17's ServerCancelled.
+    #expect(try codeOfWaitingHover { client, uri in client.close(uri) } == -32802)
   }
 
   @Test("while validation lags behind typing, answers come from the last analysis at the right places")

@@ -14,9 +14,12 @@ struct TourSession {
   let uri = LSPClient.uri(TourSession.path)
   let finder = TextFinder(TourSession.text)
 
-  init(encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil) throws {
+  init(
+    encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil,
+    textDocument: RouteCfgCore.JSONValue = LSPClient.editorTextDocumentCapabilities
+  ) throws {
     client = try LSPClient()
-    try client.initialize(encodings: encodings, options: options)
+    try client.initialize(encodings: encodings, options: options, textDocument: textDocument)
     client.open(uri, text: Self.text)
     let diagnostics = try client.diagnostics(for: uri, version: 1)
     #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.rendered() })")

@@ -1,0 +1,84 @@
+/// The Markdown the server writes (code fences, inline code, emphasis, links, headings) as plain
+/// text, for clients that show documentation unrendered.
+enum PlainText {
+  static func fromMarkdown(_ markdown: String) -> String {
+    var lines: [String] = []
+    var inFence = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inFence.toggle()
+        continue
+      }
+      lines.append(inFence ? String(line) : inline(heading(line)))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A heading's text without its `#` marks.
+  private static func heading(_ line: Substring) -> Substring {
+    let marks = line.prefix { $0 == "#" }
+    guard !marks.isEmpty, marks.count <= 6, line.dropFirst(marks.count).first == " " else { return line }
+    return line.dropFirst(marks.count + 1)
+  }
+
+  /// A line without inline markup: `` `code` `` and `**strong**`/`*emphasis*`/`_emphasis_` lose
+  /// their marks (`snake_case` and `a * b` keep theirs), `[text](url)` becomes `text (url)`, `\*` its character.
+  private static func inline(_ line: Substring) -> String {
+    var output = ""
+    var index = line.startIndex
+    while index < line.endIndex {
+      let character = line[index]
+      switch character {
+      case "\\":
+        let next = line.index(after: index)
+        if next < line.endIndex, "\\`*_[]()#".contains(line[next]) {
+          output.append(line[next])
+          index = line.index(after: next)
+          continue
+        }
+        output.append(character)
+      case "`":
+        // Code keeps its text as written.
+        let start = line.index(after: index)
+        if let end = line[start...].firstIndex(of: "`") {
+          output += line[start..<end]
+          index = line.index(after: end)
+          continue
+        }
+        output.append(character)
+      case "*", "_":
+        let previous = index > line.startIndex ? line[line.index(before: index)] : " "
+        let next = line.index(after: index) < line.endIndex ? line[line.index(after: index)] : " "
+        let inWord = (previous.isLetter || previous.isNumber) && (next.isLetter || next.isNumber)
+        // `snake_case` and `a * b` keep theirs.
+        if (character == "_" && inWord) || (previous.isWhitespace && next.isWhitespace) {
+          output.append(character)
+        }
+      case "[":
+        if let link = link(in: line, at: index) {
+          output += link.text
+          if link.url != link.text { output += " (\(link.url))" }
+          index = link.end
+          continue
+        }
+        output.append(character)
+      default:
+        output.append(character)
+      }
+      index = line.index(after: index)
+    }
+    return output
+  }
+
+  private static func link(in line: Substring, at open: Substring.Index)
+    -> (text: Substring, url: Substring, end: Substring.Index)?
+  {
+    let textStart = line.index(after: open)
+    guard let close = line[textStart...].firstIndex(of: "]") else { return nil }
+    let paren = line.index(after: close)
+    guard paren < line.endIndex, line[paren] == "(" else { return nil }
+    let urlStart = line.index(after: paren)
+    guard let urlEnd = line[urlStart...].firstIndex(of: ")") else { return nil }
+    return (line[textStart..<close], line[urlStart..<urlEnd], line.index(after: urlEnd))
+  }
+}

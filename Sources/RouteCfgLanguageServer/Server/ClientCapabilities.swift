@@ -1,0 +1,50 @@
+import RouteCfgCore
+
+/// What the client said it handles in `initialize`, where the server's answers depend on it.
+struct ClientCapabilities: Sendable {
+  /// The format of hover contents.
+  var hoverFormat = MarkupKind.markdown
+  /// The format of completion items' documentation.
+  var completionDocumentationFormat = MarkupKind.markdown
+  /// Whether `documentSymbol` may answer the outline as a tree (`DocumentSymbol[]`); otherwise a
+  /// flat `SymbolInformation[]` with container names.
+  var hierarchicalDocumentSymbols = false
+  /// Whether the server may ask to be told of changed files on disk
+  /// (`workspace/didChangeWatchedFiles` with dynamic registration).
+  var watchesFiles = false
+
+  init() {}
+
+  /// Reads `InitializeParams.capabilities`; missing or wrongly typed entries keep the defaults.
+  init(_ json: JSONValue?) {
+    let textDocument = json?["textDocument"]
+    hoverFormat = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"])
+    completionDocumentationFormat = MarkupKind.preferred(
+      textDocument?["completion"]?["completionItem"]?["documentationFormat"])
+    hierarchicalDocumentSymbols =
+      textDocument?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+    watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+  }
+}
+
+/// LSP `MarkupKind`: how a client shows documentation.
+enum MarkupKind: String, Sendable {
+  case plaintext
+  case markdown
+
+  /// The first kind of the client's list (its order of preference) that the server writes;
+  /// Markdown when the client names none (every editor that renders it says so, and the text
+  /// reads well raw).
+  static func preferred(_ offered: JSONValue?) -> MarkupKind {
+    for name in offered?.arrayValue ?? [] {
+      if let kind = name.stringValue.flatMap(MarkupKind.init(rawValue:)) { return kind }
+    }
+    return .markdown
+  }
+
+  /// A `MarkupContent` of this kind for Markdown text (rendered as plain text when asked).
+  func content(markdown: String) -> JSONValue {
+    let value = self == .markdown ? markdown : PlainText.fromMarkdown(markdown)
+    return .object([("kind", .string(rawValue)), ("value", .string(value))])
+  }
+}
