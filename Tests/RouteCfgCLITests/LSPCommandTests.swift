@@ -43,14 +43,21 @@ struct LSPCommandTests {
     #expect(result.standardError.hasPrefix("error: "), "\(result.standardError)")
   }
 
-  @Test func aClientProcessThatIsGoneEndsTheServerAtOnce() throws {
+  @Test func aClientProcessIdOfNoRunningProcessIsNotWatched() throws {
     let pid = try Self.pidOfEndedProcess()
-    // Standard input stays open: only the gone client ends the server.
+    // The session runs to its 'exit' (status 0): the id of no running process did not end it.
     let input = Pipe()
-    defer { try? input.fileHandleForWriting.close() }
+    let messages = [
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"capabilities":{}}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
+    ]
+    for message in messages {
+      input.fileHandleForWriting.write(Data("Content-Length: \(message.utf8.count)\r\n\r\n\(message)".utf8))
+    }
+    try input.fileHandleForWriting.close()
     let result = try Routecfg.run(["lsp", "--clientProcessId=\(pid)"], input: input.fileHandleForReading)
-    #expect(result.status == 1)
-    #expect(result.standardError.contains("the client's process \(pid) is not running"))
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("the client's process \(pid) is not running: not watched"))
   }
 
   @Test func helpNamesTheOptions() throws {

@@ -10,8 +10,10 @@ import RouteCfgCore
 
 /// Watches the editor's process (`--clientProcessId`, `InitializeParams.processId`): when it is
 /// gone, the server ends as if its input had closed, so that a server whose editor crashed does
-/// not linger. A process that is gone already ends the server at once; the others are checked
-/// every few seconds on a thread of the monitor's own, which sleeps in between.
+/// not linger. Watched processes are checked every few seconds on a thread of the monitor's own,
+/// which sleeps in between. An id that names no running process when it is given is logged and
+/// not watched: it may come from another machine or container, or from a client that made it
+/// up, and ending the session at once would leave such an editor without a server.
 final class ClientProcessMonitor: @unchecked Sendable {
   /// How often a watched process is checked.
   static let interval: UInt32 = 2
@@ -28,12 +30,11 @@ final class ClientProcessMonitor: @unchecked Sendable {
     self.onExit = onExit
   }
 
-  /// Watches a process from now on; ends the server at once when it is not running.
+  /// Watches a process from now on, if it is running.
   func watch(_ pid: Int32) {
     guard pid > 0 else { return }
     guard Self.isRunning(pid) else {
-      ServerLog.write("the client's process \(pid) is not running: exiting")
-      fire()
+      ServerLog.write("the client's process \(pid) is not running: not watched")
       return
     }
     let startThread = lock.withLock { () -> Bool in
