@@ -27,6 +27,12 @@ struct CompileTests {
       Case(manifest: "manifests/LoginDemo.yaml", options: CodegenOptions(variant: "macOS", access: .public)),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
+      // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml"),
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml"),
+      Case(
+        manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml",
+        options: CodegenOptions(access: .public)),
     ]
     cases += validFixtures().map { Case(manifest: $0) }
     return cases
