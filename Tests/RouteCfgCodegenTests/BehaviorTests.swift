@@ -46,3 +46,15 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  @Test("Manifest names that meet the generated code's own names route, wire and forward")
+  func generatedNames() throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(
+      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"))
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("GeneratedNames.swift")], scratch: scratch)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}

@@ -27,6 +27,8 @@ struct CompileTests {
       Case(manifest: "manifests/LoginDemo.yaml", options: CodegenOptions(variant: "macOS", access: .public)),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
+      // Manifest names that meet the generated code's own names (nested types, members, locals).
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml"),

@@ -34,7 +34,7 @@ struct RegistryTranslator {
             head: SwiftDeclHead(modifiers: ["nonisolated"]), name: context.registryTypeName,
             conformances: [context.dependenciesName(of: module.name)], members: [])))
     }
-    return declarations
+    return context.hiddenTypes.declarations(access: context.access) + declarations
   }
 
   // MARK: Factories
@@ -174,7 +174,7 @@ struct RegistryTranslator {
         signature: SwiftSignature(
           name: context.makerName(for: protocolName),
           parameters: makerParameters(module, optionalsToo: optionalsToo),
-          result: .existential([protocolName])),
+          result: context.existential(protocolName)),
         body: [.return(object)]))
   }
 
