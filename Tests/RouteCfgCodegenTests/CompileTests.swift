@@ -29,6 +29,8 @@ struct CompileTests {
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
       // Manifest names that meet the generated code's own names (nested types, members, locals).
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"),
+      // Adapters used only in reverse: a proxy too, where the forward direction holds.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml"),
