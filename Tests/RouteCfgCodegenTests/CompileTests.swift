@@ -51,6 +51,12 @@ struct CompileTests {
         Case(manifest: manifest, options: CodegenOptions(module: $0, access: .public))
       }
     }
+    // `makeScreen(owner:)` in `UserDependencies` names a protocol that `User` neither provides
+    // nor requires.
+    cases.append(
+      Case(
+        manifest: "Tests/RouteCfgCodegenTests/Fixtures/InterfaceParameters.yaml",
+        options: CodegenOptions(module: "User", access: .public)))
     return cases
   }()
 
