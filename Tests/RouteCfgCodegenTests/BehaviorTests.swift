@@ -46,3 +46,29 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  @Test("Manifest names that meet the generated code's own names route, wire and forward")
+  func generatedNames() throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(
+      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"))
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("GeneratedNames.swift")], scratch: scratch)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}
+
+extension BehaviorTests {
+  @Test("An adapter used only in reverse has its proxy as well as its bridge")
+  func reverseOnlyAdapter() throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(
+      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"))
+    #expect(files.contains { $0.contents.contains("final class PDAsRD: RD") })
+    #expect(!files.contains { $0.contents.contains("class PLAsLD") }, "LD has a member PL lacks")
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("ReverseOnly.swift")], scratch: scratch)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}

@@ -27,6 +27,16 @@ struct CompileTests {
       Case(manifest: "manifests/LoginDemo.yaml", options: CodegenOptions(variant: "macOS", access: .public)),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
+      // Manifest names that meet the generated code's own names (nested types, members, locals).
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"),
+      // Adapters used only in reverse: a proxy too, where the forward direction holds.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
+      // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml"),
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml"),
+      Case(
+        manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml",
+        options: CodegenOptions(access: .public)),
     ]
     cases += validFixtures().map { Case(manifest: $0) }
     return cases
@@ -41,6 +51,12 @@ struct CompileTests {
         Case(manifest: manifest, options: CodegenOptions(module: $0, access: .public))
       }
     }
+    // `makeScreen(owner:)` in `UserDependencies` names a protocol that `User` neither provides
+    // nor requires.
+    cases.append(
+      Case(
+        manifest: "Tests/RouteCfgCodegenTests/Fixtures/InterfaceParameters.yaml",
+        options: CodegenOptions(module: "User", access: .public)))
     return cases
   }()
 

@@ -7,6 +7,7 @@ indirect enum SwiftDecl: Sendable {
   case initializer(SwiftInitializer)
   case property(SwiftProperty)
   case enumCase(SwiftEnumCase)
+  case typeAlias(SwiftTypeAlias)
   /// Source text written as it is (the fixed URL-reading support of route files).
   case verbatim(String)
 }
@@ -19,6 +20,13 @@ struct SwiftDeclHead: Sendable {
   var attributes: [String] = []
   /// `public`, `nonisolated`, `final`, `static`, `private`, `weak`, in source order.
   var modifiers: [String] = []
+}
+
+/// `typealias Name = Type`.
+struct SwiftTypeAlias: Sendable {
+  var head: SwiftDeclHead
+  var name: String
+  var type: SwiftType
 }
 
 /// `protocol Name: Inherited { requirements }`.

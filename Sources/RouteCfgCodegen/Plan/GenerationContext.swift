@@ -10,6 +10,9 @@ struct GenerationContext {
   let isolation: IsolationAnalysis
   /// `NoteApp`: the manifest's `app`, or its file name in UpperCamelCase.
   let appName: String
+  /// Aliases for manifest types that `AppRoute.Resolution`, `AppRoute.Reader` or
+  /// `AppRegistry.Factories` would hide.
+  let hiddenTypes: HiddenTypeAliases
 
   var routeTypeName: String { appName + "Route" }
   var registryTypeName: String { appName + "Registry" }
@@ -24,6 +27,7 @@ struct GenerationContext {
     self.resolution = resolution
     self.isolation = IsolationAnalysis(graph: graph)
     self.appName = graph.app ?? SwiftNaming.typePrefix(fromFileName: manifestPath)
+    self.hiddenTypes = HiddenTypeAliases(graph: graph, appName: appName, writesWiring: options.module == nil)
   }
 
   // MARK: Modifiers
@@ -44,26 +48,39 @@ struct GenerationContext {
 
   // MARK: Types
 
-  /// A manifest type as Swift: declared protocols become existentials (`any P`).
-  func swiftType(_ type: TypeRef) -> SwiftType {
-    switch type {
-    case .named(let name):
-      return graph.protocols[name] != nil ? .existential([name]) : .named(name)
-    case .optional(let wrapped): return .optional(swiftType(wrapped))
-    case .array(let element): return .array(swiftType(element))
-    case .dictionary(let key, let value): return .dictionary(key: swiftType(key), value: swiftType(value))
-    case .function(let function):
-      return .function(
-        SwiftFunctionType(
-          parameters: function.parameters.map(swiftType), isAsync: function.isAsync,
-          isThrowing: function.isThrowing, result: swiftType(function.result)))
+  /// A manifest type as Swift: declared protocols become existentials (`any P`). Names a nested
+  /// generated type would hide are written through their alias (``HiddenTypeAliases``), unless
+  /// `asDeclared` (a protocol's own members, which no generated type encloses).
+  func swiftType(_ type: TypeRef, asDeclared: Bool = false) -> SwiftType {
+    func convert(_ type: TypeRef) -> SwiftType {
+      switch type {
+      case .named(let name):
+        let reference = asDeclared ? name : typeName(name)
+        return graph.protocols[name] != nil ? .existential([reference]) : .named(reference)
+      case .optional(let wrapped): return .optional(convert(wrapped))
+      case .array(let element): return .array(convert(element))
+      case .dictionary(let key, let value): return .dictionary(key: convert(key), value: convert(value))
+      case .function(let function):
+        return .function(
+          SwiftFunctionType(
+            parameters: function.parameters.map(convert), isAsync: function.isAsync,
+            isThrowing: function.isThrowing, result: convert(function.result)))
+      }
     }
+    return convert(type)
   }
+
+  /// A manifest type's name as generated code writes it: its alias when a nested generated type
+  /// would hide it.
+  func typeName(_ name: String) -> String { hiddenTypes.reference(to: name) }
+
+  /// `any P` for a declared protocol.
+  func existential(_ protocolName: String) -> SwiftType { .existential([typeName(protocolName)]) }
 
   /// What a module's factory returns: `any P1 & P2` for the protocols it provides, `AnyObject`
   /// when it provides none.
   func objectType(of module: ModuleInfo) -> SwiftType {
-    module.provides.isEmpty ? .anyObject : .existential(module.provides)
+    module.provides.isEmpty ? .anyObject : .existential(module.provides.map(typeName))
   }
 
   // MARK: Names

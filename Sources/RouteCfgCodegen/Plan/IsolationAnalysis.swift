@@ -82,25 +82,25 @@ struct IsolationAnalysis {
 extension MemberDecl {
   /// The declared protocols this member's types name (properties, parameters, results).
   func protocolNames(in graph: AppGraph) -> [String] {
-    var names: [String] = []
-    func collect(_ type: TypeRef) {
-      switch type {
-      case .named(let name): if graph.protocols[name] != nil { names.append(name) }
-      case .optional(let inner), .array(let inner): collect(inner)
-      case .dictionary(let key, let value):
-        collect(key)
-        collect(value)
-      case .function(let function):
-        function.parameters.forEach(collect)
-        collect(function.result)
-      }
-    }
     switch kind {
-    case .property(let property): collect(property.type)
+    case .property(let property): return property.type.protocolNames(in: graph)
     case .method(let method):
-      method.parameters.forEach { collect($0.type) }
-      collect(method.result)
+      return method.parameters.flatMap { $0.type.protocolNames(in: graph) }
+        + method.result.protocolNames(in: graph)
     }
-    return names
+  }
+}
+
+extension TypeRef {
+  /// The declared protocols this type names, inside optionals, collections and function types.
+  func protocolNames(in graph: AppGraph) -> [String] {
+    switch self {
+    case .named(let name): return graph.protocols[name] != nil ? [name] : []
+    case .optional(let inner), .array(let inner): return inner.protocolNames(in: graph)
+    case .dictionary(let key, let value): return key.protocolNames(in: graph) + value.protocolNames(in: graph)
+    case .function(let function):
+      return function.parameters.flatMap { $0.protocolNames(in: graph) }
+        + function.result.protocolNames(in: graph)
+    }
   }
 }

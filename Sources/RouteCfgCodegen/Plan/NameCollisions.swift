@@ -1,15 +1,18 @@
 import RouteCfgCore
 
 /// Finds manifest names that would collide in generated Swift (RC1001): two declarations with
-/// one type name (a protocol named like an adapter class, `AppRoute` or a `Dependencies`
-/// protocol), two modules with one lowerCamelCase name (route cases and factory labels), a
-/// module named like a member the route type already has, two protocols with one `make` method.
+/// one type name (a protocol named like an adapter class, `AppRoute`, a `Dependencies` protocol
+/// or an alias of ``HiddenTypeAliases``), two modules with one lowerCamelCase name (route cases
+/// and factory labels), two protocols with one `make` method.
+///
+/// A route case may share its base name with the route type's other members: Swift tells
+/// `case path(id:)` from `var path`, `case resolve` from `resolve(_:)` and `case matchNode0` from
+/// `matchNode0(_:)` (cases are static, and a case's labels are its parameters' names, never `_`);
+/// the one member a case could clash with, a static property, is kept out of the route type
+/// (its literal tables live in the reader).
 struct NameCollisions {
   let context: GenerationContext
   let classes: AdapterClasses
-
-  /// Names of the route type's own members, which no module may take as its case name.
-  static let routeMembers: Set<String> = ["path", "resolve", "hash", "hashValue", "init", "self"]
 
   func diagnostics() -> [Diagnostic] {
     var found: [Diagnostic] = []
@@ -20,6 +23,9 @@ struct NameCollisions {
       (context.bridgeStoreName, "the bridge store"), (context.releasedErrorName, "the released-object error"),
     ] {
       found += types.claim(name, "\(what) of app '\(context.appName)'", at: graph.appLocation)
+    }
+    for (name, alias) in context.hiddenTypes.aliases.sorted(by: { $0.value < $1.value }) {
+      found += types.claim(alias, "the alias of the manifest's type '\(name)'", at: graph.appLocation)
     }
     for name in graph.protocolNames {
       guard let info = graph.protocols[name] else { continue }
@@ -46,14 +52,6 @@ struct NameCollisions {
     for module in graph.moduleNames.compactMap({ graph.modules[$0] }) {
       let name = context.memberName(of: module.name)
       found += members.claim(name, "the case and factory of module '\(module.name)'", at: module.location)
-      if !module.routes.isEmpty, Self.isRouteMember(name) {
-        found.append(
-          Diagnostic(
-            .generatedNameCollision,
-            "module '\(module.name)' would be the route case '\(name)', which \(context.routeTypeName) already "
-              + "has as a member; rename the module",
-            at: module.location))
-      }
     }
     var makers = FirstOwner()
     for name in graph.protocolNames {
@@ -62,15 +60,6 @@ struct NameCollisions {
         context.makerName(for: name), "the make method of protocol '\(name)'", at: info.location)
     }
     return found
-  }
-
-  private static func isRouteMember(_ name: String) -> Bool {
-    if routeMembers.contains(name) { return true }
-    for prefix in ["matchNode", "matchRoute", "literals"] where name.hasPrefix(prefix) {
-      let rest = name.dropFirst(prefix.count)
-      if !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) { return true }
-    }
-    return false
   }
 
   /// The first claimant of each generated name.

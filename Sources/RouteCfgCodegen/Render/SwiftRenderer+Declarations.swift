@@ -36,6 +36,10 @@ extension SwiftRenderer {
       let caseLayout: Layout =
         values.isEmpty ? .text(name) : .concat([.text(name), delimitedList("(", values, ")")])
       return .concat([docLines(decl.doc), caseLayout])
+    case .typeAlias(let decl):
+      return .concat([
+        head(decl.head), .text("typealias " + Self.identifier(decl.name) + " = " + decl.type.source),
+      ])
     case .verbatim(let text):
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
         Layout.text(String($0))

@@ -43,7 +43,8 @@ struct DynamicTranslator {
           .call(
             .identifier("registrations").dot("members"),
             [
-              SwiftArgument("of", .verbatim("(any \(name)).self")), SwiftArgument("as", .string(name)),
+              SwiftArgument("of", .verbatim("(any \(context.typeName(name))).self")),
+              SwiftArgument("as", .string(name)),
             ], trailing: closure)))
       body.append(
         .expression(
@@ -96,7 +97,8 @@ struct DynamicTranslator {
       if method.isThrowing { call = .try(call) }
       let closure = SwiftClosure(
         parameters: [object] + names,
-        types: [.existential([protocolName])] + method.parameters.map { context.swiftType($0.type).escaping },
+        types: [context.existential(protocolName)]
+          + method.parameters.map { context.swiftType($0.type).escaping },
         body: [.expression(call)])
       return [
         .expression(

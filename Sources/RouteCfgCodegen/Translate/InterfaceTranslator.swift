@@ -1,16 +1,27 @@
 import RouteCfgCore
 
 /// Writes one module's interface for `--module`: the protocols it provides and requires, those
-/// their members name and those they inherit (transitively), and its `Dependencies` protocol.
+/// its `Dependencies` protocol's `make` methods take, those their members name and those they
+/// inherit (transitively), and its `Dependencies` protocol.
 struct InterfaceTranslator {
   let context: GenerationContext
 
-  /// The protocols in `module`'s interface: those it provides and requires, and those their
-  /// members name or they inherit, transitively.
+  /// The protocols in `module`'s interface: those it provides and requires, those the providers'
+  /// non-optional parameters name (its `make` methods take them), and those their members name
+  /// or they inherit, transitively.
   func protocols(of module: ModuleInfo) -> Set<String> {
     let graph = context.graph
     var included: Set<String> = []
     var pending = module.provides + module.requires
+    // Its `Dependencies` protocol's `make` methods take the providers' non-optional parameters.
+    for required in module.requires {
+      guard let provider = context.resolution.provider(of: required),
+        let providerModule = graph.modules[provider.module]
+      else { continue }
+      for parameter in providerModule.parameters where !parameter.isOptional {
+        pending += parameter.type.protocolNames(in: graph)
+      }
+    }
     while let name = pending.popLast() {
       guard let info = graph.protocols[name], included.insert(name).inserted else { continue }
       pending += info.inherits

@@ -40,7 +40,9 @@ struct MemberForwarding {
   ) -> Forwarded {
     let local = MemberForwarding.localBase(avoiding: [])
     let bridges = AdapterTranslator.unique("bridges", avoiding: [local])
-    let converter = ValueConverter(context: context, classes: classes, bridges: .identifier(bridges))
+    let converter = ValueConverter(
+      context: context, classes: classes, bridges: .identifier(bridges),
+      taken: [local, bridges, "value", "newValue"])
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     let read = converter.convert(
       target.access(on: receiver), from: target.readType ?? targetProperty.type, to: property.type,
@@ -79,7 +81,9 @@ struct MemberForwarding {
     let names = Set(method.parameters.map(\.name))
     let local = MemberForwarding.localBase(avoiding: names)
     let bridges = AdapterTranslator.unique("bridges", avoiding: names.union([local, "value"]))
-    let converter = ValueConverter(context: context, classes: classes, bridges: .identifier(bridges))
+    let converter = ValueConverter(
+      context: context, classes: classes, bridges: .identifier(bridges),
+      taken: names.union([local, bridges, "value"]))
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     var usesBridges = false
     var arguments: [SwiftArgument] = []

@@ -23,7 +23,7 @@ struct ProtocolTranslator {
     switch member.kind {
     case .property(let property):
       return .property(
-        doc: [], attributes: [], name: member.name, type: context.swiftType(property.type),
+        doc: [], attributes: [], name: member.name, type: context.swiftType(property.type, asDeclared: true),
         isSettable: property.isSettable)
     case .method(let method):
       return .method(
@@ -45,10 +45,11 @@ struct ProtocolTranslator {
     SwiftSignature(
       name: name,
       parameters: method.parameters.map {
-        SwiftParameter(label: $0.label, name: $0.name, type: context.swiftType($0.type).escaping)
+        SwiftParameter(
+          label: $0.label, name: $0.name, type: context.swiftType($0.type, asDeclared: true).escaping)
       },
       isAsync: method.isAsync, isThrowing: method.isThrowing,
-      result: method.result == .void ? nil : context.swiftType(method.result))
+      result: method.result == .void ? nil : context.swiftType(method.result, asDeclared: true))
   }
 
   /// Who provides and who requires the protocol, in the configuration being wired.

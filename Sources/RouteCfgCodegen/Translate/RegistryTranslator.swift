@@ -34,7 +34,7 @@ struct RegistryTranslator {
             head: SwiftDeclHead(modifiers: ["nonisolated"]), name: context.registryTypeName,
             conformances: [context.dependenciesName(of: module.name)], members: [])))
     }
-    return declarations
+    return context.hiddenTypes.declarations(access: context.access) + declarations
   }
 
   // MARK: Factories
@@ -77,8 +77,8 @@ struct RegistryTranslator {
 
   private func initializer() -> SwiftDecl {
     let labels = modules.map { context.memberName(of: $0.name) }
-    var doc = ["A registry that makes each module's object with its factory.", ""]
-    doc.append("- Parameters:")
+    var doc = ["A registry that makes each module's object with its factory."]
+    if !modules.isEmpty { doc += ["", "- Parameters:"] }
     for (module, label) in zip(modules, labels) {
       doc.append("  - \(label): Makes module `\(module.name)`\(factoryDescription(module)).")
     }
@@ -174,7 +174,7 @@ struct RegistryTranslator {
         signature: SwiftSignature(
           name: context.makerName(for: protocolName),
           parameters: makerParameters(module, optionalsToo: optionalsToo),
-          result: .existential([protocolName])),
+          result: context.existential(protocolName)),
         body: [.return(object)]))
   }
 
@@ -201,9 +201,13 @@ struct RegistryTranslator {
           name: "open",
           parameters: [SwiftParameter(label: nil, name: "route", type: .named(context.routeTypeName))],
           result: .anyObject),
-        body: CaseDispatch.statements(
-          over: .identifier("route"), cases: cases, caseCount: routedModules.count,
-          otherwise: CaseDispatch.unreachable)))
+        body: routedModules.isEmpty
+          // A `switch` over a value of a type with no cases is code that "will never be
+          // executed"; a function taking such a value needs no body at all.
+          ? [.comment("\(context.routeTypeName) has no cases: nothing can call this.")]
+          : CaseDispatch.statements(
+            over: .identifier("route"), cases: cases, caseCount: routedModules.count,
+            otherwise: CaseDispatch.unreachable)))
     let unmatched: SwiftStmt =
       fallback.map { .return(makeObject($0, arguments: $0.parameters.map { _ in .nil })) } ?? .return(.nil)
     let resolve = SwiftExpr.call(

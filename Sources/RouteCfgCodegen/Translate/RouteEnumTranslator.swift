@@ -43,11 +43,19 @@ struct RouteEnumTranslator {
             "A place in \(context.appName) a URL can lead to: one case per module with routes, with its parameters. `resolve(_:)` reads a URL as `routecfg resolve` does; `path` writes one back."
           ]),
         kind: .enum, name: name, inherits: conformances, members: members))
+    let (matchers, tables) = RouteMatcherTranslator(context: context, tree: tree).declarations()
     let matcher = SwiftDecl.extensionDecl(
       SwiftExtension(
-        head: SwiftDeclHead(modifiers: ["nonisolated"]), name: name, conformances: [],
-        members: RouteMatcherTranslator(context: context, tree: tree).declarations()))
-    return [enumDecl, matcher, .verbatim(RouteReaderSource.text(extending: name))]
+        head: SwiftDeclHead(modifiers: ["nonisolated"]), name: name, conformances: [], members: matchers))
+    var declarations = [enumDecl, matcher, .verbatim(RouteReaderSource.text(extending: name))]
+    if !tables.isEmpty {
+      declarations.append(
+        .extensionDecl(
+          SwiftExtension(
+            head: SwiftDeclHead(modifiers: ["nonisolated"]), name: name + ".Reader", conformances: [],
+            members: tables)))
+    }
+    return declarations
   }
 
   private func resolutionType() -> SwiftDecl {

@@ -9,12 +9,16 @@ struct RouteMatcherTranslator {
   /// Nodes with more literal children than this look them up in a dictionary.
   static let literalSwitchLimit = 8
 
-  /// The functions (and literal tables), in node order then route order.
-  func declarations() -> [SwiftDecl] {
-    var declarations: [SwiftDecl] = []
-    for index in tree.nodes.indices { declarations += nodeDeclarations(index) }
-    for index in tree.routes.indices { declarations.append(routeFunction(index)) }
-    return declarations
+  /// The functions, in node order then route order, and the literal tables. The tables are
+  /// members of the reader (`Reader.literals0`): a static property of the route type could share
+  /// its name with a route case (module `Literals0`), functions cannot (their argument labels differ
+  /// from a case's).
+  func declarations() -> (functions: [SwiftDecl], tables: [SwiftDecl]) {
+    var functions: [SwiftDecl] = []
+    var tables: [SwiftDecl] = []
+    for index in tree.nodes.indices { functions += nodeDeclarations(index, tables: &tables) }
+    for index in tree.routes.indices { functions.append(routeFunction(index)) }
+    return (functions, tables)
   }
 
   /// `matchNode0(path)`: the best route for a read path, or `nil`.
@@ -30,7 +34,7 @@ struct RouteMatcherTranslator {
 
   // MARK: Nodes
 
-  private func nodeDeclarations(_ index: Int) -> [SwiftDecl] {
+  private func nodeDeclarations(_ index: Int, tables: inout [SwiftDecl]) -> [SwiftDecl] {
     let node = tree.nodes[index]
     let captures = node.captures.indices.map { "value\($0)" }
     let captureArguments = captures.map { SwiftArgument.unlabeled(.identifier($0)) }
@@ -52,7 +56,7 @@ struct RouteMatcherTranslator {
               name: "segment",
               value: .subscripted(.identifier("path").dot("segments"), [.verbatim("\(node.depth)")]))))
       }
-      body += literalChildren(index, path: path, captures: captureArguments, tables: &declarations)
+      body += literalChildren(index, path: path, captures: captureArguments, tables: &tables)
       for type in RouteValueType.precedence {
         guard let child = node.typed[type] else { continue }
         let call = SwiftExpr.call(
@@ -140,7 +144,7 @@ struct RouteMatcherTranslator {
     tables.append(
       .property(
         SwiftProperty(
-          head: SwiftDeclHead(modifiers: ["private", "static"]), isLet: true, name: table,
+          head: SwiftDeclHead(modifiers: ["static"]), isLet: true, name: table,
           type: .dictionary(key: .string, value: .int),
           accessors: .stored(
             initialValue: .verbatim(
@@ -155,7 +159,10 @@ struct RouteMatcherTranslator {
     }
     return [
       .if(
-        [.optionalBinding("child", .subscripted(.identifier(table), [.identifier("segment")]))],
+        [
+          .optionalBinding(
+            "child", .subscripted(.identifier("Reader").dot(table), [.identifier("segment")]))
+        ],
         then: [
           .switch(
             .identifier("child"),

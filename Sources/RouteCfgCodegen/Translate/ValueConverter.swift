@@ -32,6 +32,17 @@ struct ValueConverter {
   let classes: AdapterClasses
   /// The bridge store of the adapter object doing the conversion.
   let bridges: SwiftExpr
+  /// Names in scope where the conversion is written (the method's parameters, locals): the
+  /// closures it writes name their parameters and constants apart from these, so that a closure
+  /// never hides a value its body uses (a parameter named `a0`).
+  var taken: Set<String> = []
+
+  /// This converter, for code inside a closure that also binds `names`.
+  private func inside(_ names: [String]) -> ValueConverter {
+    var scope = self
+    scope.taken.formUnion(names)
+    return scope
+  }
 
   func convert(_ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow)
     -> Conversion
@@ -68,8 +79,10 @@ struct ValueConverter {
     _ value: SwiftExpr, _ method: String, from source: TypeRef, to destination: TypeRef, flow: ValueFlow,
     depth: Int
   ) -> Conversion {
-    let element = convertsToClosure(source, destination) ? "function\(depth)" : nil
-    var inner = convert(
+    let element =
+      convertsToClosure(source, destination)
+      ? AdapterTranslator.unique("function\(depth)", avoiding: taken) : nil
+    var inner = inside(element.map { [$0] } ?? []).convert(
       element.map(SwiftExpr.identifier) ?? .verbatim("$0"), from: source, to: destination, flow: flow,
       depth: depth + 1)
     guard !inner.isIdentity else { return Conversion(expression: value, isIdentity: true) }
@@ -89,12 +102,13 @@ struct ValueConverter {
     _ value: SwiftExpr, _ function: FunctionType, into target: FunctionType, flow: ValueFlow, depth: Int
   ) -> Conversion {
     let letter = String(UnicodeScalar(UInt8(ascii: "a") &+ UInt8(min(depth, 25))))
-    let names = target.parameters.indices.map { "\(letter)\($0)" }
+    let names = target.parameters.indices.map { AdapterTranslator.unique("\(letter)\($0)", avoiding: taken) }
+    let scope = inside(names)
     var usesBridges = false
     var identity = true
     var arguments: [SwiftArgument] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
-      let argument = convert(
+      let argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
       )
       usesBridges = usesBridges || argument.usesBridges
@@ -104,15 +118,16 @@ struct ValueConverter {
     var call = SwiftExpr.call(value, arguments)
     if function.isAsync { call = .await(call) }
     if function.isThrowing { call = .try(call) }
-    let result = convert(call, from: function.result, to: target.result, flow: flow, depth: depth + 1)
+    let result = scope.convert(call, from: function.result, to: target.result, flow: flow, depth: depth + 1)
     guard !(identity && result.isIdentity) else { return Conversion(expression: value, isIdentity: true) }
     var body: [SwiftStmt] = [.expression(result.expression)]
     if result.wrapsFunction {
+      let name = AdapterTranslator.unique("result", avoiding: scope.taken)
       body = [
-        .declaration(SwiftBinding(name: "result", value: call)),
+        .declaration(SwiftBinding(name: name, value: call)),
         .return(
-          convert(
-            .identifier("result"), from: function.result, to: target.result, flow: flow, depth: depth + 1
+          scope.inside([name]).convert(
+            .identifier(name), from: function.result, to: target.result, flow: flow, depth: depth + 1
           ).expression),
       ]
     }

@@ -94,7 +94,8 @@ public struct AdapterInfo: Sendable {
   /// reverse (to hand a `adapt` object to code that expects `to`); empty when it is not.
   public let reverse: [MemberPairing]
   /// `true` when the adapter was checked forward: a requirement resolves through it, a member
-  /// type needs it that way, or nothing uses it. Code generation then writes its proxy.
+  /// type needs it that way, or nothing uses it; or, used only in reverse, its forward facade
+  /// holds without errors. Code generation then writes its proxy.
   public let isUsedForward: Bool
   /// `true` when member types pass `adapt` values to code that expects `to` (a delegate the
   /// caller sets): code generation then writes the reverse bridge.

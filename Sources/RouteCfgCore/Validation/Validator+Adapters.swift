@@ -30,6 +30,42 @@ extension ManifestValidator {
       work.add(AdapterCrossing(adapter: index, direction: .forward), site: nil)
       drain(&work, maps: resolvedMaps)
     }
+    addQuietForwardFacades(maps: resolvedMaps)
+  }
+
+  /// Gives an adapter used only in reverse its forward pairings too when that direction holds,
+  /// so that code generation writes its proxy as well as its bridge (SPEC §6: a proxy for every
+  /// adapter). Nothing uses the adapter forward, so the check is quiet: an adapter whose `adapt`
+  /// has members its `to` lacks is no error, it only gets no proxy; nor does one whose forward
+  /// facade needs another adapter in a direction that was not checked. Repeats until nothing
+  /// changes, since one proxy can be what another needs.
+  private mutating func addQuietForwardFacades(maps: [Int: ResolvedMap]) {
+    var changed = true
+    while changed {
+      changed = false
+      for index in maps.keys.sorted() where forwardPairings[index] == nil && reversePairings[index] != nil {
+        guard let map = maps[index] else { continue }
+        var trial = self
+        trial.diagnostics = DiagnosticBag()
+        var used: [(AdapterCrossing, AdapterUseSite)] = []
+        trial.checkForward(index, map: map, used: &used)
+        let itself = AdapterCrossing(adapter: index, direction: .forward)
+        guard trial.diagnostics.diagnostics.isEmpty, !trial.diagnostics.hasErrors,
+          let pairings = trial.forwardPairings[index],
+          used.allSatisfy({ $0.0 == itself || isChecked($0.0) })
+        else { continue }
+        forwardPairings[index] = pairings
+        changed = true
+      }
+    }
+  }
+
+  /// Whether `crossing`'s direction was checked (and so has pairings code generation can use).
+  private func isChecked(_ crossing: AdapterCrossing) -> Bool {
+    switch crossing.direction {
+    case .forward: return forwardPairings[crossing.adapter] != nil
+    case .reverse: return reversePairings[crossing.adapter] != nil
+    }
   }
 
   /// Waves smaller than this are checked on one thread.

@@ -7,7 +7,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .generatedNameCollision,
       description: #"""
-        Two things in a valid manifest would get the same name in the Swift that `routecfg generate` writes, so the generated code would not compile. Generated names come from the manifest: protocols keep their names; `App` (the manifest's `app`) gives `AppRoute`, `AppRegistry`, `AppBridges` and `AppReleasedObjectError`; an adapter from `R` to `P` gives the classes `PAsR` (and `RAsP`); a module `M` that requires protocols gives `MDependencies`, and its name in lowerCamelCase is its route case and its factory's label; each protocol `P` gives a `makeP` method. Only `generate` reports this code: `validate` checks the manifest, not the Swift made from it. The diagnostic is at the second declaration, with a note at the first.
+        Two things in a valid manifest would get the same name in the Swift that `routecfg generate` writes, so the generated code would not compile. Generated names come from the manifest: protocols keep their names; `App` (the manifest's `app`) gives `AppRoute`, `AppRegistry`, `AppBridges` and `AppReleasedObjectError` (and `AppManifestFactories`, `AppManifestReader`, `AppManifestResolution` when the manifest has a type of that name: aliases that the types `AppRoute` and `AppRegistry` nest cannot hide); an adapter from `R` to `P` gives the classes `PAsR` (and `RAsP`); a module `M` that requires protocols gives `MDependencies`, and its name in lowerCamelCase is its route case and its factory's label; each protocol `P` gives a `makeP` method. Only `generate` reports this code: `validate` checks the manifest, not the Swift made from it. The diagnostic is at the second declaration, with a note at the first.
         """#,
       files: [
         .init(
@@ -37,7 +37,7 @@ extension DiagnosticExplanation {
       ],
       remarks: [
         #"""
-        Modules whose names differ only in their first letters (`NoteList` and `noteList`) collide as route cases; a routed module named `Path` or `Resolve` collides with the route type's `path` and `resolve(_:)`; protocols `noteInput` and `NoteInput` collide as `makeNoteInput`.
+        Modules whose names differ only in their first letters (`NoteList` and `noteList`) collide as route cases; protocols `noteInput` and `NoteInput` collide as `makeNoteInput`. A routed module named `Path`, `Resolve` or `Hash` does not: Swift tells the case `path(id:)` from the route type's `path`, `resolve` from `resolve(_:)`.
         """#
       ],
       fix: #"rename one of the two in the manifest (a protocol, a module or `app`)."#

@@ -1,0 +1,91 @@
+// Runs the code generated for Fixtures/GeneratedNames.yaml: manifest names that meet the
+// generated code's own names still route, wire and forward. Prints FAIL lines, then "ok".
+
+/// The external type the manifest names `Reader`, like the route type's URL reader.
+struct Reader: Hashable, Sendable {
+  var name = ""
+}
+
+func check(_ condition: Bool, _ what: String) {
+  if !condition { print("FAIL: \(what)") }
+}
+
+final class Log {
+  var values: [Int] = []
+}
+
+final class Pong: Pinger {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  func ping() -> Int { value }
+}
+
+final class RootView: Opener {
+  var source: Reader?
+  var pinged: [Int] = []
+
+  func watch(_ onPing: @escaping (any Pinger) -> (any Pinger)?, _ onDone: @escaping (any Pinger) -> Void) {
+    let pong = Pong(7)
+    pinged.append(onPing(pong)?.ping() ?? -1)
+    onDone(pong)
+  }
+
+  func all(handlers: [(any Pinger) -> Void], pinger: any Pinger, count: Int, text: String) -> Int {
+    for handler in handlers { handler(pinger) }
+    return pinger.ping() + count + text.count
+  }
+}
+
+final class UserView: Resolution {
+  func ping() -> Int { 3 }
+}
+
+final class Marker: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+// Routes: cases named like the route type's members resolve and write their paths.
+let routes: [(String, NamesRoute)] = [
+  ("/p/42", .path(id: 42)), ("/resolve", .resolve), ("/init?id=3", .`init`(id: 3)),
+  ("/hash/x", .hash(id: "x")),
+  ("/hashvalue", .hashValue), ("/node", .matchNode0), ("/route/5", .matchRoute1(id: 5)),
+  ("/literals", .literals0), ("/e", .root()), ("/user", .user()),
+]
+for (url, route) in routes {
+  check(NamesRoute.resolve(url) == .route(route), "resolve(\(url))")
+  check(NamesRoute.resolve(route.path) == .route(route), "the path of \(url): \(route.path)")
+}
+check(NamesRoute.resolve("/nowhere") == .unmatched, "an unmatched URL")
+check(Set([NamesRoute.hash(id: "a"), .hash(id: "a"), .hashValue]).count == 2, "hashing")
+
+// The registry: factories of modules named like its members, protocols named like its types.
+let root = RootView()
+let registry = NamesRegistry(
+  root: { reader, _ in
+    root.source = reader
+    return root
+  },
+  user: { _, _ in UserView() },
+  path: { Marker("path \($0)") }, resolve: { Marker("resolve") }, init: { _ in Marker("init") },
+  hash: { Marker("hash \($0)") }, hashValue: { Marker("hashValue") }, matchNode0: { Marker("node") },
+  matchRoute1: { _ in Marker("route") }, literals0: { Marker("literals") })
+check((registry.open(url: "/p/9") as? Marker)?.name == "path 9", "open(url:) for Path")
+check((registry.open(url: "/hash/z") as? Marker)?.name == "hash z", "open(url:) for Hash")
+check(registry.open(url: "/user") is UserView, "open(url:) for User")
+
+// The proxy: closure arguments and locals apart from parameters named `a0`, `bridges`, `result`.
+let factories: any Factories = registry.makeFactories(reader: Reader(name: "r"))
+check(factories.reader == Reader(name: "r"), "a property of the external type Reader")
+let log = Log()
+factories.watch(
+  { a0 in
+    log.values.append(a0.ping())
+    return a0
+  }, { b0 in log.values.append(b0.ping() * 10) })
+check(log.values == [7, 70] && root.pinged == [7], "closures both ways: \(log.values), \(root.pinged)")
+let user = UserView()
+let total = factories.all(
+  function0: [{ log.values.append($0.ping() * 100) }], bridges: user, base: 1, result: "ab")
+check(total == 6 && log.values.last == 300, "parameters named function0, bridges, base, result: \(total)")
+print("ok")
