@@ -37,26 +37,33 @@ extension ManifestValidator {
   /// so that code generation writes its proxy as well as its bridge (SPEC §6: a proxy for every
   /// adapter). Nothing uses the adapter forward, so the check is quiet: an adapter whose `adapt`
   /// has members its `to` lacks is no error, it only gets no proxy; nor does one whose forward
-  /// facade needs another adapter in a direction that was not checked. Repeats until nothing
-  /// changes, since one proxy can be what another needs.
+  /// facade needs another adapter in a direction that was not checked. One proxy can be what
+  /// another needs: an adapter waiting for a direction is tried again once that direction gets
+  /// its pairings, so each is tried at most once per direction it needs.
   private mutating func addQuietForwardFacades(maps: [Int: ResolvedMap]) {
-    var changed = true
-    while changed {
-      changed = false
-      for index in maps.keys.sorted() where forwardPairings[index] == nil && reversePairings[index] != nil {
-        guard let map = maps[index] else { continue }
-        var trial = self
-        trial.diagnostics = DiagnosticBag()
-        var used: [(AdapterCrossing, AdapterUseSite)] = []
-        trial.checkForward(index, map: map, used: &used)
-        let itself = AdapterCrossing(adapter: index, direction: .forward)
-        guard trial.diagnostics.diagnostics.isEmpty, !trial.diagnostics.hasErrors,
-          let pairings = trial.forwardPairings[index],
-          used.allSatisfy({ $0.0 == itself || isChecked($0.0) })
-        else { continue }
-        forwardPairings[index] = pairings
-        changed = true
+    var queue = maps.keys.sorted().filter { forwardPairings[$0] == nil && reversePairings[$0] != nil }
+    var waiting: [AdapterCrossing: [Int]] = [:]
+    var next = 0
+    while next < queue.count {
+      let index = queue[next]
+      next += 1
+      guard forwardPairings[index] == nil, let map = maps[index] else { continue }
+      // A forked copy records into its own bag and tables, so nothing of this run is copied;
+      // its bag keeps everything, so that `--max-diagnostics` cannot change what holds.
+      var trial = forkedCopy()
+      trial.diagnostics = DiagnosticBag(limit: nil)
+      var used: [(AdapterCrossing, AdapterUseSite)] = []
+      trial.checkForward(index, map: map, used: &used)
+      let itself = AdapterCrossing(adapter: index, direction: .forward)
+      guard trial.diagnostics.diagnostics.isEmpty, !trial.diagnostics.hasErrors,
+        let pairings = trial.forwardPairings[index]
+      else { continue }
+      if let needed = used.first(where: { $0.0 != itself && !isChecked($0.0) }) {
+        waiting[needed.0, default: []].append(index)
+        continue
       }
+      forwardPairings[index] = pairings
+      queue += waiting.removeValue(forKey: itself) ?? []
     }
   }
 
