@@ -1,5 +1,4 @@
-/// Whether reading, decoding and validation split their work over two threads (``ForkJoin``,
-/// and libyaml on its own thread while the tree is built).
+/// Whether decoding and validation split their work over two threads (``ForkJoin``).
 enum ThreadUse: Sendable {
   /// Everything on the calling thread.
   case never
@@ -16,19 +15,6 @@ enum ThreadUse: Sendable {
   /// Manifests with this many declarations (protocols, modules and adapters; about 70 modules
   /// of a usual manifest) and more are validated on two threads.
   static let largeManifestDeclarations = 512
-
-  /// Files of this many bytes and more are parsed by libyaml on a second thread while the tree
-  /// is built (and protocol bodies parsed) on the calling one.
-  static let largeFileBytes = 256 << 10
-
-  /// `true` when a file of `byteCount` bytes is parsed by libyaml on a second thread.
-  func pipelinesReading(byteCount: Int) -> Bool {
-    switch self {
-    case .never: false
-    case .always: true
-    case .forLargeInputs: byteCount >= Self.largeFileBytes
-    }
-  }
 
   /// `true` when `document` is decoded on two threads.
   func splitsDecoding(_ document: YAMLDocument) -> Bool {

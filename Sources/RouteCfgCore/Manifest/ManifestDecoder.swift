@@ -29,17 +29,14 @@ struct ManifestDecoder {
   let isRoot: Bool
   /// `true` when the `protocols` section is decoded beside the other keys (large files).
   let usesThreads: Bool
-  /// Protocol bodies the reader parsed already.
-  let prefetched: PrefetchedBodies?
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
-    threads: ThreadUse = .forLargeInputs, prefetched: PrefetchedBodies? = nil
+    threads: ThreadUse = .forLargeInputs
   ) {
     self.reader = NodeReader(document: document, diagnosticLimit: diagnosticLimit)
     self.isRoot = isRoot
     self.usesThreads = threads.splitsDecoding(document)
-    self.prefetched = prefetched
   }
 
   var document: YAMLDocument { reader.document }
@@ -61,17 +58,15 @@ struct ManifestDecoder {
         at: reader.document.location(of: root))
       return fragment
     }
-    // Some sections are decoded on another thread while this one decodes the rest: the
-    // protocols, whose member bodies are most of the work, and also the adapters when the bodies
-    // were parsed while reading. Keys repeated in a mapping were left out when reading, so there
-    // is at most one entry of each.
-    let besideKeys = prefetched == nil ? ["protocols"] : ["protocols", "adapters"]
-    let beside = document.entries(of: root).filter { entry in
-      document[entry.key].kind == .scalar && besideKeys.contains(document[entry.key].value)
+    // The protocols (their member bodies are most of the work) are decoded on another thread
+    // while this one decodes the rest; keys repeated in a mapping were left out when reading, so
+    // there is at most one such entry.
+    let protocolsEntry = document.entries(of: root).first { entry in
+      document[entry.key].kind == .scalar && document[entry.key].value == "protocols"
     }
-    var besideDecoder = ManifestDecoder(
-      document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit, prefetched: prefetched)
-    var besideFragment = ManifestFragment()
+    var protocolsDecoder = ManifestDecoder(
+      document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit)
+    var protocols: [ProtocolDecl] = []
     ForkJoin.run(
       {
         for (keyID, valueID) in document.entries(of: root) {
@@ -83,21 +78,15 @@ struct ManifestDecoder {
               at: key.location)
             continue
           }
-          if beside.contains(where: { $0.value == valueID }) { continue }
+          if valueID == protocolsEntry?.value { continue }
           decodeRootEntry(key, valueID, into: &fragment)
         }
       },
       alongside: {
-        for entry in beside {
-          besideDecoder.decodeRootEntry(
-            Located(document[entry.key].value, at: document.location(of: entry.key)), entry.value,
-            into: &besideFragment)
-        }
+        if let protocolsEntry { protocols = protocolsDecoder.protocols(protocolsEntry.value) }
       }, inParallel: usesThreads)
-    // Each section is decoded on one side only, so one of each pair is empty.
-    fragment.protocols += besideFragment.protocols
-    fragment.adapters += besideFragment.adapters
-    reader.diagnostics.append(contentsOf: besideDecoder.reader.diagnostics)
+    fragment.protocols = protocols
+    reader.diagnostics.append(contentsOf: protocolsDecoder.reader.diagnostics)
     if isRoot, fragment.version == nil,
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))
@@ -280,10 +269,6 @@ struct ManifestDecoder {
   }
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
-    if let body = prefetched?.body(id) {
-      reader.diagnostics.append(contentsOf: body.diagnostics)
-      return body.members
-    }
     let locator = document.locator(for: id)
     return MemberParser.parse(
       document[id].value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)

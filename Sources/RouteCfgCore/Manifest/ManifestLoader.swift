@@ -30,7 +30,7 @@ public struct ManifestLoader: Sendable {
   /// Keeps each file's YAML tree in ``LoadedManifest/documents`` (off by default: the trees are
   /// otherwise freed as soon as each file is decoded).
   public var keepsDocuments = false
-  /// When files are read and decoded on two threads (tests compare `.always` with `.never`).
+  /// When files are decoded on two threads (tests compare `.always` with `.never`).
   var threads = ThreadUse.forLargeInputs
 
   public init(limits: YAMLLimits = .standard, maxDiagnostics: Int? = DiagnosticBag.defaultLimit) {
@@ -155,9 +155,7 @@ private struct LoadRun {
   /// Reads and decodes one file into the manifest; returns its include entries, or `nil` when
   /// it is not YAML (reported).
   private mutating func decode(_ bytes: [UInt8], id: SourceFileID, isRoot: Bool) -> [Located<String>]? {
-    let read = YAMLReader.read(
-      bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics, threads: threads,
-      prefetchesBodies: true)
+    let read = YAMLReader.read(bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics)
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
       isIncomplete = true
@@ -165,8 +163,7 @@ private struct LoadRun {
     }
     if keepsDocuments { documents.append(document) }
     var decoder = ManifestDecoder(
-      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, threads: threads,
-      prefetched: read.bodies)
+      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, threads: threads)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)

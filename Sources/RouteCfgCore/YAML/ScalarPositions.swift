@@ -21,20 +21,15 @@ public struct ScalarLocator: Sendable {
   private let mapping: Mapping
 
   init(document: YAMLDocument, node: YAMLNode) {
-    self.init(file: document.file, source: document.source, node: node)
-  }
-
-  /// A locator for a node of the file `file` whose text is `source` (also while its tree is built).
-  init(file: SourceFileID, source: SourceText, node: YAMLNode) {
-    self.file = file
+    file = document.file
     switch node.style {
     case .literal:
-      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: source))
+      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: document.source))
     case .plain where node.start.line == node.end.line:
       mapping = .plain(start: node.start)
     default:
-      let indent = node.style == .folded ? Self.blockIndent(of: node, in: source) : 0
-      if let map = FoldedScalarMap(node: node, source: source, blockIndent: indent) {
+      let indent = node.style == .folded ? Self.blockIndent(of: node, in: document.source) : 0
+      if let map = FoldedScalarMap(node: node, source: document.source, blockIndent: indent) {
         mapping = .folded(map, start: node.start)
       } else {
         mapping = .unmapped(start: node.start)

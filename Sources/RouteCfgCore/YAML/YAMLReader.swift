@@ -9,8 +9,6 @@ public struct YAMLReadResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// Diagnostics found beyond the limit, counted but not listed.
   public var omitted = OmittedDiagnostics()
-  /// Protocol bodies parsed while reading, when asked for.
-  var bodies: PrefetchedBodies?
 }
 
 /// Reads YAML with libyaml's event API into a ``YAMLDocument`` in one pass, with positions for
@@ -19,20 +17,13 @@ public struct YAMLReadResult: Sendable {
 /// Large files are parsed by libyaml on a second thread while this one builds the tree from the
 /// events it hands over, so building the tree costs little more than libyaml's own scan.
 public enum YAMLReader {
+  /// Files at least this large are parsed on a second thread.
+  static let pipelineThreshold = 256 << 10
+
   /// Reads the bytes of one file.
   public static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
-  ) -> YAMLReadResult {
-    read(bytes, file: file, limits: limits, maxDiagnostics: maxDiagnostics, threads: .forLargeInputs)
-  }
-
-  /// Reads the bytes of one file, with libyaml on a second thread when `threads` says so. Then,
-  /// when `prefetchesBodies` is `true`, protocol bodies are parsed while waiting for libyaml
-  /// (``YAMLReadResult/bodies``).
-  static func read(
-    _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits, maxDiagnostics: Int?, threads: ThreadUse,
-    prefetchesBodies: Bool = false
   ) -> YAMLReadResult {
     if bytes.count > limits.maxFileBytes {
       let diagnostic = Diagnostic(
@@ -47,8 +38,7 @@ public enum YAMLReader {
     }
     let source = SourceText(fileContents: bytes)
     var builder = YAMLTreeBuilder(file: file, source: source, limits: limits, maxDiagnostics: maxDiagnostics)
-    if threads.pipelinesReading(byteCount: bytes.count) {
-      if prefetchesBodies { builder.bodies = PrefetchedBodies(diagnosticLimit: maxDiagnostics) }
+    if bytes.count >= pipelineThreshold {
       let channel = BatchChannel()
       DispatchQueue.global().async {
         LibYAMLEventSource.parse(source, file: file) { channel.send($0) }
@@ -106,10 +96,6 @@ private struct YAMLTreeBuilder {
   var aliasExpansion = 0
   var fatal: Diagnostic?
   var diagnostics: DiagnosticBag
-  /// Protocol bodies parsed as they are read; `nil` when not asked for.
-  var bodies: PrefetchedBodies?
-  /// `true` while the value of the root's `protocols` key is read and bodies are wanted.
-  var readsProtocols = false
 
   init(file: SourceFileID, source: SourceText, limits: YAMLLimits, maxDiagnostics: Int?) {
     self.file = file
@@ -128,7 +114,7 @@ private struct YAMLTreeBuilder {
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
       childIDs: childIDs, tags: tags)
-    return YAMLReadResult(document: document, diagnostics: listed, omitted: omitted, bodies: bodies)
+    return YAMLReadResult(document: document, diagnostics: listed, omitted: omitted)
   }
 
   /// Builds from a batch of events; returns `true` when reading is over (the stream ended,
@@ -161,13 +147,12 @@ private struct YAMLTreeBuilder {
       }
     case .scalar:
       let value = batch.string(event.value)
-      let node = YAMLNode(
-        kind: .scalar, style: event.style, start: event.start, end: event.end, value: value,
-        firstChild: 0, childCount: 0, expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0)
-      let id = append(node)
+      let id = append(
+        YAMLNode(
+          kind: .scalar, style: event.style, start: event.start, end: event.end, value: value,
+          firstChild: 0, childCount: 0, expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0))
       if let tag = event.tag { tags[id] = batch.string(tag) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = id }
-      if readsProtocols, readsProtocolBody { bodies?.parse(node, id: id, file: file, source: source) }
       addChild(id)
     case .sequenceStart:
       openCollection(.sequence, event: event, in: batch)
@@ -198,12 +183,10 @@ private struct YAMLTreeBuilder {
       OpenCollection(
         kind: kind, style: event.style, start: event.start, scratchStart: scratch.count,
         anchor: anchorName, tag: event.tag.map { batch.string($0) }))
-    if open.count == 2, bodies != nil { readsProtocols = pendingKey(level: 0) == PrefetchedBodies.sectionKey }
   }
 
   mutating func closeCollection(end: TextPoint) {
     guard let collection = open.popLast() else { return }
-    if open.count < 2 { readsProtocols = false }
     if collection.kind == .mapping { dropDuplicateKeys(from: collection.scratchStart) }
     // Move the children out before shrinking `scratch`: a slice kept alive across the removal
     // would copy the whole scratch list (all open collections' children) on every close.
@@ -280,26 +263,6 @@ private struct YAMLTreeBuilder {
       for (position, byte) in bytes.prefix(6).enumerated() { print |= UInt64(byte) << (position * 8) }
       return print
     }
-  }
-
-  /// Inside the root's `protocols` value, `true` when the scalar being read is a protocol body:
-  /// the value of a protocol's name, or of `members` in a protocol's mapping.
-  var readsProtocolBody: Bool {
-    switch open.count {
-    case 2: return pendingKey(level: 1) != nil
-    case 3: return pendingKey(level: 1) != nil && pendingKey(level: 2) == PrefetchedBodies.membersKey
-    default: return false
-    }
-  }
-
-  /// The key whose value is being read in open collection `level`: `nil` unless it is a mapping
-  /// with a scalar key read and its value not yet complete.
-  func pendingKey(level: Int) -> String? {
-    let collection = open[level]
-    guard collection.kind == .mapping else { return nil }
-    let end = level + 1 < open.count ? open[level + 1].scratchStart : scratch.count
-    guard (end - collection.scratchStart) % 2 == 1 else { return nil }
-    return scalarKey(scratch[end - 1])
   }
 
   func scalarKey(_ id: Int32) -> String? {
