@@ -149,29 +149,13 @@ enum ExternalTypeStubs {
   private static func externalNames(in graph: AppGraph) -> Set<String> {
     var names: Set<String> = []
     func collect(_ type: TypeRef) {
-      switch type {
-      case .named(let name):
-        if graph.protocols[name] == nil, !standardLibrary.contains(name), !name.hasPrefix("Swift.") {
-          names.insert(name)
-        }
-      case .optional(let inner), .array(let inner): collect(inner)
-      case .dictionary(let key, let value):
-        collect(key)
-        collect(value)
-      case .function(let function):
-        function.parameters.forEach(collect)
-        collect(function.result)
+      for name in type.namedTypes
+      where graph.protocols[name] == nil && !standardLibrary.contains(name) && !name.hasPrefix("Swift.") {
+        names.insert(name)
       }
     }
     for info in graph.protocols.values {
-      for member in info.members {
-        switch member.kind {
-        case .property(let property): collect(property.type)
-        case .method(let method):
-          method.parameters.forEach { collect($0.type) }
-          collect(method.result)
-        }
-      }
+      for member in info.members { member.writtenTypes.forEach(collect) }
     }
     for module in graph.modules.values { module.parameters.forEach { collect($0.type) } }
     return names

@@ -21,27 +21,11 @@ struct HiddenTypeAliases {
     }
     var names = Set(graph.protocolNames).intersection(Self.nestedTypeNames)
     func collect(_ type: TypeRef) {
-      switch type {
-      case .named(let name): if Self.nestedTypeNames.contains(name) { names.insert(name) }
-      case .optional(let wrapped), .array(let wrapped): collect(wrapped)
-      case .dictionary(let key, let value):
-        collect(key)
-        collect(value)
-      case .function(let function):
-        function.parameters.forEach(collect)
-        collect(function.result)
-      }
+      names.formUnion(type.namedTypes.filter(Self.nestedTypeNames.contains))
     }
     for module in graph.modules.values { module.parameters.forEach { collect($0.type) } }
     for info in graph.protocols.values {
-      for member in info.members {
-        switch member.kind {
-        case .property(let property): collect(property.type)
-        case .method(let method):
-          method.parameters.forEach { collect($0.type) }
-          collect(method.result)
-        }
-      }
+      for member in info.members { member.writtenTypes.forEach(collect) }
     }
     aliases = Dictionary(uniqueKeysWithValues: names.map { ($0, appName + "Manifest" + $0) })
   }

@@ -82,25 +82,13 @@ struct IsolationAnalysis {
 extension MemberDecl {
   /// The declared protocols this member's types name (properties, parameters, results).
   func protocolNames(in graph: AppGraph) -> [String] {
-    switch kind {
-    case .property(let property): return property.type.protocolNames(in: graph)
-    case .method(let method):
-      return method.parameters.flatMap { $0.type.protocolNames(in: graph) }
-        + method.result.protocolNames(in: graph)
-    }
+    writtenTypes.flatMap { $0.protocolNames(in: graph) }
   }
 }
 
 extension TypeRef {
   /// The declared protocols this type names, inside optionals, collections and function types.
   func protocolNames(in graph: AppGraph) -> [String] {
-    switch self {
-    case .named(let name): return graph.protocols[name] != nil ? [name] : []
-    case .optional(let inner), .array(let inner): return inner.protocolNames(in: graph)
-    case .dictionary(let key, let value): return key.protocolNames(in: graph) + value.protocolNames(in: graph)
-    case .function(let function):
-      return function.parameters.flatMap { $0.protocolNames(in: graph) }
-        + function.result.protocolNames(in: graph)
-    }
+    namedTypes.filter { graph.protocols[$0] != nil }
   }
 }

@@ -45,6 +45,14 @@ public struct MemberDecl: Sendable, Hashable {
     }
   }
 
+  /// The types the member writes: a property's type, or a method's parameter types and result.
+  package var writtenTypes: [TypeRef] {
+    switch kind {
+    case .property(let property): return [property.type]
+    case .method(let method): return method.parameters.map(\.type) + [method.result]
+    }
+  }
+
   /// `true` for a property.
   public var isProperty: Bool {
     if case .property = kind { return true }

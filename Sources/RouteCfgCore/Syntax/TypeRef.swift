@@ -37,6 +37,27 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
 
   /// `true` for `T?`.
   public var isOptional: Bool { unwrappedOptional != nil }
+
+  /// Every named type written in this type, in order, inside optionals, collections and
+  /// function types (`[String: Note]?` names `String` and `Note`).
+  package var namedTypes: [String] {
+    var names: [String] = []
+    appendNamedTypes(to: &names)
+    return names
+  }
+
+  private func appendNamedTypes(to names: inout [String]) {
+    switch self {
+    case .named(let name): names.append(name)
+    case .optional(let inner), .array(let inner): inner.appendNamedTypes(to: &names)
+    case .dictionary(let key, let value):
+      key.appendNamedTypes(to: &names)
+      value.appendNamedTypes(to: &names)
+    case .function(let function):
+      for parameter in function.parameters { parameter.appendNamedTypes(to: &names) }
+      function.result.appendNamedTypes(to: &names)
+    }
+  }
 }
 
 /// A function type: `(Int, String) async throws -> Bool`.
