@@ -83,6 +83,14 @@ struct GenerationContext {
     module.provides.isEmpty ? .anyObject : .existential(module.provides.map(typeName))
   }
 
+  /// The module that answers a protocol in the configuration being generated, with how (its
+  /// adapter, if any); `nil` when nothing does.
+  func providerModule(of protocolName: String) -> (provider: Provider, module: ModuleInfo)? {
+    guard let provider = resolution.provider(of: protocolName), let module = graph.modules[provider.module]
+    else { return nil }
+    return (provider, module)
+  }
+
   // MARK: Names
 
   /// The class that presents a `source` object as a `destination`: `ProvidedLoginViewInputAsModuleARequiredLoginViewInput`.

@@ -15,9 +15,7 @@ struct InterfaceTranslator {
     var pending = module.provides + module.requires
     // Its `Dependencies` protocol's `make` methods take the providers' non-optional parameters.
     for required in module.requires {
-      guard let provider = context.resolution.provider(of: required),
-        let providerModule = graph.modules[provider.module]
-      else { continue }
+      guard let (_, providerModule) = context.providerModule(of: required) else { continue }
       for parameter in providerModule.parameters where !parameter.isOptional {
         pending += parameter.type.protocolNames(in: graph)
       }

@@ -119,9 +119,9 @@ struct RegistryTranslator {
       listed.formUnion(module.requires)
     }
     return graph.protocolNames.compactMap { name in
-      guard listed.contains(name), let provider = context.resolution.provider(of: name),
-        let module = graph.modules[provider.module]
-      else { return nil }
+      guard listed.contains(name), let (provider, module) = context.providerModule(of: name) else {
+        return nil
+      }
       return (name: name, provider: provider, module: module)
     }
   }
@@ -244,9 +244,7 @@ struct DependenciesTranslator {
   func declaration(for module: ModuleInfo) -> SwiftDecl {
     let registry = RegistryTranslator(context: context, routedModules: [])
     let requirements = module.requires.compactMap { required -> SwiftRequirement? in
-      guard let provider = context.resolution.provider(of: required),
-        let providerModule = context.graph.modules[provider.module]
-      else { return nil }
+      guard let (_, providerModule) = context.providerModule(of: required) else { return nil }
       return .method(
         doc: [],
         attributes: registry.makerIsMainActor(required, module: providerModule) ? ["@MainActor"] : [],
