@@ -23,9 +23,8 @@ final class ClientProcessMonitor: @unchecked Sendable {
   /// Guarded by `lock`.
   private var processes: Set<Int32> = []
   private var started = false
-  private var fired = false
 
-  /// `onExit` runs once, when a watched process is found gone.
+  /// `onExit` runs once, on the monitor's thread, when a watched process is found gone.
   init(onExit: @escaping @Sendable () -> Void) {
     self.onExit = onExit
   }
@@ -53,18 +52,10 @@ final class ClientProcessMonitor: @unchecked Sendable {
       let watched = lock.withLock { processes }
       if let gone = watched.first(where: { !Self.isRunning($0) }) {
         ServerLog.write("the client's process \(gone) ended: exiting")
-        fire()
+        onExit()
         return
       }
     }
-  }
-
-  private func fire() {
-    let first = lock.withLock { () -> Bool in
-      defer { fired = true }
-      return !fired
-    }
-    if first { onExit() }
   }
 
   /// `false` only when the system says there is no such process (`ESRCH`); a process the server
