@@ -69,11 +69,20 @@ struct SwiftFastDeclParser {
         guard let member = parser.parseDeclaration(locate: locate), parser.isAtSeparator else {
           return (members, start)
         }
-        // The capacity that appending one by one gives for up to four members, at once.
-        if members.isEmpty { members.reserveCapacity(4) }
+        // Room for a member per line at once, so that the array neither grows nor keeps the
+        // slack that doubling leaves (a body's arrays are alive until validation ends).
+        if members.isEmpty { members.reserveCapacity(estimatedMemberCount(bytes)) }
         members.append(member)
       }
     }
+  }
+
+  /// An upper estimate of the members in a body: one per line, and one per 6 bytes at most
+  /// (`let a:T` is the shortest member).
+  static func estimatedMemberCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var lines = bytes.last == UInt8(ascii: "\n") ? 0 : 1
+    for byte in bytes where byte == UInt8(ascii: "\n") { lines += 1 }
+    return max(1, min(lines, bytes.count / 6 + 1))
   }
 
   /// The type that fills `bytes`, or `nil` when it needs the general parser.

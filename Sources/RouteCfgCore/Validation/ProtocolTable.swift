@@ -11,12 +11,12 @@ public final class ProtocolInfo: Sendable {
   /// Own members first, then inherited ones, each once.
   public let members: [MemberDecl]
   /// The protocol that declares each member of ``members``.
-  public let origins: [String]
+  public let origins: MemberOrigins
   private let index: [String: Int]
 
   init(
     name: String, location: SourceLocation, inherits: [String], ancestors: Set<String>,
-    members: [MemberDecl], origins: [String]
+    members: [MemberDecl], origins: MemberOrigins
   ) {
     self.name = name
     self.location = location
@@ -36,8 +36,13 @@ public final class ProtocolInfo: Sendable {
 
   /// The member with this base name (base names are unique in a valid protocol).
   public func member(named name: String) -> MemberDecl? {
-    if members.count <= 8 { return members.first { $0.name == name } }
-    return index[name].map { members[$0] }
+    position(ofMember: name).map { members[$0] }
+  }
+
+  /// The position in ``members`` of the member with this base name.
+  func position(ofMember name: String) -> Int? {
+    if members.count <= 8 { return members.firstIndex { $0.name == name } }
+    return index[name]
   }
 
   /// `true` when a value of this protocol is also a `other` (same protocol or an ancestor).
@@ -138,10 +143,9 @@ struct ProtocolTableBuilder {
       // The common case: nothing inherited, a few distinct members.
       return ProtocolInfo(
         name: name, location: decl.name.location, inherits: [], ancestors: [], members: decl.members,
-        origins: Array(repeating: name, count: decl.members.count))
+        origins: MemberOrigins(own: name, ownCount: decl.members.count))
     }
     var members: [MemberDecl] = []
-    var origins: [String] = []
     var byName: [String: Int] = [:]
     for member in decl.members {
       if let first = byName[member.name] {
@@ -154,7 +158,12 @@ struct ProtocolTableBuilder {
       }
       byName[member.name] = members.count
       members.append(member)
-      origins.append(name)
+    }
+    // Own members come first; the origin of each inherited one follows them.
+    let ownCount = members.count
+    var inheritedOrigins: [String] = []
+    func origin(_ position: Int) -> String {
+      position < ownCount ? name : inheritedOrigins[position - ownCount]
     }
     var inherits: [String] = []
     var ancestors: Set<String> = []
@@ -169,23 +178,23 @@ struct ProtocolTableBuilder {
         reportBudget(at: parentRef.location)
         continue
       }
-      for (member, origin) in zip(parent.members, parent.origins) {
+      for (member, inheritedOrigin) in zip(parent.members, parent.origins) {
         if let existing = byName[member.name] {
           // The same member reached twice through a diamond is one member.
-          if origins[existing] == origin, members[existing] == member { continue }
+          if origin(existing) == inheritedOrigin, members[existing] == member { continue }
           reportInheritedDuplicate(
-            member, from: parent.name, existing: members[existing], existingOrigin: origins[existing],
+            member, from: parent.name, existing: members[existing], existingOrigin: origin(existing),
             in: name, entry: parentRef.location)
           continue
         }
         byName[member.name] = members.count
         members.append(member)
-        origins.append(origin)
+        inheritedOrigins.append(inheritedOrigin)
       }
     }
     return ProtocolInfo(
       name: name, location: decl.name.location, inherits: inherits, ancestors: ancestors, members: members,
-      origins: origins)
+      origins: MemberOrigins(own: name, ownCount: ownCount, inherited: inheritedOrigins))
   }
 
   private static func hasDuplicateNames(_ members: [MemberDecl]) -> Bool {
