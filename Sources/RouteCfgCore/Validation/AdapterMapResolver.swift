@@ -1,24 +1,57 @@
-/// Where one side of a map entry leads: a member, possibly at the end of a key path.
+/// Where one side of a map entry leads: a member, possibly at the end of a key path. Members are
+/// named by their position in the protocol that declares them, not copied.
 struct MemberTarget {
   /// The protocol the path starts from.
-  let root: String
-  /// The protocol that declares the last member.
-  let owner: String
-  /// Base names from the adapter's protocol to the member.
-  let path: [String]
-  let member: MemberDecl
-  /// For a property: its type as read through the path (optional when a step is optional).
-  let readType: TypeRef?
+  let root: ProtocolInfo
+  /// The protocol whose members hold the last one.
+  let owner: ProtocolInfo
+  /// The last member's position in `owner`'s members.
+  let memberIndex: Int32
+  /// Base names from `root` to the member when there is more than one step; `nil` otherwise.
+  let keyPath: [String]?
+  /// `true` when a step before the last is optional: reading the member then gives an optional.
+  let readsThroughOptional: Bool
+
+  /// A member of `owner` itself.
+  init(_ owner: ProtocolInfo, member position: Int) {
+    self.init(root: owner, owner: owner, member: position, keyPath: nil, readsThroughOptional: false)
+  }
+
+  init(
+    root: ProtocolInfo, owner: ProtocolInfo, member position: Int, keyPath: [String]?,
+    readsThroughOptional: Bool
+  ) {
+    self.root = root
+    self.owner = owner
+    self.memberIndex = Int32(truncatingIfNeeded: position)
+    self.keyPath = keyPath
+    self.readsThroughOptional = readsThroughOptional
+  }
+
+  var member: MemberDecl { owner.members[Int(memberIndex)] }
+  /// Base names from `root` to the member.
+  var path: [String] { keyPath ?? [owner.members[Int(memberIndex)].name] }
   /// `true` when the path has more than one step.
-  var isKeyPath: Bool { path.count > 1 }
+  var isKeyPath: Bool { keyPath != nil }
+  /// For a property: its type as read through the path (optional when a step is optional).
+  var readType: TypeRef? {
+    guard let type = owner.members[Int(memberIndex)].property?.type else { return nil }
+    return readsThroughOptional && !type.isOptional ? .optional(type) : type
+  }
 }
 
-/// A map entry with both sides resolved.
+/// A map entry with both sides resolved, by position: the entry in the adapter's `map`, the
+/// member in the required (`adapt`) protocol.
 struct ResolvedMapEntry {
-  let entry: MapEntry
-  /// The member of the required (`adapt`) protocol.
-  let required: MemberDecl
+  let entryIndex: Int32
+  let requiredIndex: Int32
   let target: MemberTarget
+
+  init(entry: Int, required: Int, target: MemberTarget) {
+    self.entryIndex = Int32(truncatingIfNeeded: entry)
+    self.requiredIndex = Int32(truncatingIfNeeded: required)
+    self.target = target
+  }
 }
 
 /// Resolves the names in an adapter's `map`: a member of the required protocol by base or full
@@ -32,11 +65,11 @@ struct AdapterMapResolver {
     case problem(DiagnosticCode, String)
   }
 
-  /// A member named by base name (`finish`) or full name (`finish(user:)`).
-  func member(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberDecl, Failure> {
+  /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
+  func member(_ written: String, in protocolInfo: ProtocolInfo) -> Result<Int, Failure> {
     let parenthesis = written.utf8.firstIndex(of: UInt8(ascii: "("))
     let base = parenthesis.map { String(written[..<$0]) } ?? written
-    guard let member = protocolInfo.member(named: base) else {
+    guard let position = protocolInfo.position(ofMember: base) else {
       let fullNames = parenthesis != nil
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
@@ -47,23 +80,19 @@ struct AdapterMapResolver {
           .unknownAdapterMember,
           "'\(protocolInfo.name)' has no member '\(written)'\(hint.isEmpty ? listHint(protocolInfo) : hint)"))
     }
-    if parenthesis != nil, member.fullName != written {
+    if parenthesis != nil, case let fullName = protocolInfo.members[position].fullName, fullName != written {
       return .failure(
         .problem(
           .unknownAdapterMember,
-          "'\(protocolInfo.name)' has no member '\(written)'; did you mean '\(member.fullName)'?"))
+          "'\(protocolInfo.name)' has no member '\(written)'; did you mean '\(fullName)'?"))
     }
-    return .success(member)
+    return .success(position)
   }
 
   /// The provided side: a member, or a key path through protocol-typed properties to a property.
   func target(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberTarget, Failure> {
     if written.utf8.contains(UInt8(ascii: "(")) || !written.utf8.contains(UInt8(ascii: ".")) {
-      return member(written, in: protocolInfo).map { member in
-        MemberTarget(
-          root: protocolInfo.name, owner: protocolInfo.name, path: [member.name], member: member,
-          readType: member.property?.type)
-      }
+      return member(written, in: protocolInfo).map { MemberTarget(protocolInfo, member: $0) }
     }
     let steps = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     if steps.contains(where: \.isEmpty) {
@@ -72,9 +101,10 @@ struct AdapterMapResolver {
     }
     var current = protocolInfo
     var optional = false
-    for (position, step) in steps.enumerated() {
-      guard let member = current.member(named: step) else {
-        let through = position == 0 ? "" : " (reached through '\(steps[..<position].joined(separator: "."))')"
+    for (stepIndex, step) in steps.enumerated() {
+      guard let position = current.position(ofMember: step) else {
+        let through =
+          stepIndex == 0 ? "" : " (reached through '\(steps[..<stepIndex].joined(separator: "."))')"
         let suggester = suggesters.suggester(.members(protocolName: current.name, fullNames: false)) {
           current.members.map(\.name)
         }
@@ -84,19 +114,18 @@ struct AdapterMapResolver {
             .unknownAdapterMember,
             "'\(current.name)'\(through) has no member '\(step)'\(hint.isEmpty ? listHint(current) : hint)"))
       }
-      guard let property = member.property else {
+      guard let property = current.members[position].property else {
         return .failure(
           .problem(
             .invalidKeyPath,
             "key path '\(written)' steps through '\(step)', a method of '\(current.name)'; every step "
               + "of a key path is a property, and a key path never ends at a method"))
       }
-      if position == steps.count - 1 {
-        let readType: TypeRef =
-          optional && !property.type.isOptional ? .optional(property.type) : property.type
+      if stepIndex == steps.count - 1 {
         return .success(
           MemberTarget(
-            root: protocolInfo.name, owner: current.name, path: steps, member: member, readType: readType))
+            root: protocolInfo, owner: current, member: position, keyPath: steps,
+            readsThroughOptional: optional))
       }
       var type = property.type
       if let wrapped = type.unwrappedOptional {
@@ -107,7 +136,7 @@ struct AdapterMapResolver {
         return .failure(
           .problem(
             .invalidKeyPath,
-            "key path '\(written)' cannot continue after '\(steps[...position].joined(separator: "."))': "
+            "key path '\(written)' cannot continue after '\(steps[...stepIndex].joined(separator: "."))': "
               + "its type '\(property.type)' is not a declared protocol"))
       }
       current = next

@@ -25,8 +25,8 @@ private struct PairNames {
   /// `'ProvidedLogin.header.title'` or `'ProvidedLogin.didLogin()'`.
   var targetText: String {
     target.member.isProperty
-      ? "'\(target.root).\(target.path.joined(separator: "."))'"
-      : "'\(target.owner).\(target.member.fullName)'"
+      ? "'\(target.root.name).\(target.path.joined(separator: "."))'"
+      : "'\(target.owner.name).\(target.member.fullName)'"
   }
 }
 

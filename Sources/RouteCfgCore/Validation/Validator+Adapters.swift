@@ -127,10 +127,11 @@ extension ManifestValidator {
   {
     let resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
     var result = ResolvedMap()
-    for entry in manifest.adapters[index].map {
-      var member: MemberDecl?
+    result.entries.reserveCapacity(manifest.adapters[index].map.count)
+    for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
+      var memberPosition: Int?
       switch resolver.member(entry.required.value, in: required) {
-      case .success(let found): member = found
+      case .success(let found): memberPosition = found
       case .failure(.problem(let code, let message)):
         diagnostics.report(code, message, at: entry.required.location)
       }
@@ -140,7 +141,8 @@ extension ManifestValidator {
       case .failure(.problem(let code, let message)):
         diagnostics.report(code, message, at: entry.provided.location)
       }
-      guard let member else { continue }
+      guard let memberPosition else { continue }
+      let member = required.members[memberPosition]
       // A member named in the map is never reported as unmapped, even when its entry is wrong.
       if let first = result.named.recordOrFind(member.name, entry.required.location) {
         diagnostics.report(
@@ -149,16 +151,17 @@ extension ManifestValidator {
         continue
       }
       guard let target else { continue }
-      if member.isProperty != target.member.isProperty {
+      let targetMember = target.member
+      if member.isProperty != targetMember.isProperty {
         let (kind, otherKind) = member.isProperty ? ("a property", "a method") : ("a method", "a property")
         diagnostics.report(
           .memberKindMismatch,
-          "'\(required.name).\(member.fullName)' is \(kind) but '\(target.owner).\(target.member.fullName)' "
+          "'\(required.name).\(member.fullName)' is \(kind) but '\(target.owner.name).\(targetMember.fullName)' "
             + "is \(otherKind); map properties to properties and methods to methods",
-          at: entry.provided.location, notes: Self.declarationNotes(member, target.member))
+          at: entry.provided.location, notes: Self.declarationNotes(member, targetMember))
         continue
       }
-      result.entries.append(ResolvedMapEntry(entry: entry, required: member, target: target))
+      result.entries.append(ResolvedMapEntry(entry: entryIndex, required: memberPosition, target: target))
     }
     return result
   }
@@ -180,33 +183,35 @@ extension ManifestValidator {
     else { return }
     let checker = pairChecker(facadeOwner: required.name)
     var pairings: [MemberPairing] = []
+    pairings.reserveCapacity(required.members.count)
     for entry in map.entries {
+      let written = decl.map[Int(entry.entryIndex)]
+      let facade = required.members[Int(entry.requiredIndex)]
+      let path = entry.target.path
       var crossings: [AdapterCrossing] = []
-      let problems = checker.problems(facade: entry.required, target: entry.target, crossings: &crossings)
+      let problems = checker.problems(facade: facade, target: entry.target, crossings: &crossings)
       for problem in problems {
         diagnostics.report(
-          problem.code, problem.message, at: entry.entry.provided.location,
-          notes: Self.declarationNotes(entry.required, entry.target.member))
+          problem.code, problem.message, at: written.provided.location,
+          notes: Self.declarationNotes(facade, entry.target.member))
       }
       if !crossings.isEmpty {
         let site = AdapterUseSite(
-          location: entry.entry.provided.location, owner: required.name, member: entry.required,
-          targetOwner: provided.name, target: .path(entry.target.path))
+          location: written.provided.location, owner: required, member: Int(entry.requiredIndex),
+          targetOwner: provided, target: .path(path))
         used += crossings.map { ($0, site) }
       }
-      pairings.append(
-        MemberPairing(
-          member: entry.required.fullName, path: entry.target.path, crossesAdapter: !crossings.isEmpty))
+      pairings.append(MemberPairing(member: facade.fullName, path: path, crossesAdapter: !crossings.isEmpty))
     }
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
-    for member in required.members where !map.named.contains(member.name) {
+    for (position, member) in required.members.enumerated() where !map.named.contains(member.name) {
       let implicit = implicitPair(member, in: provided, checker: checker)
       switch implicit {
       case .paired(let crossings):
         if !crossings.isEmpty {
           let site = AdapterUseSite(
-            location: decl.location, owner: required.name, member: member, targetOwner: provided.name,
-            target: .member(member))
+            location: decl.location, owner: required, member: position, targetOwner: provided,
+            target: .sameName)
           used += crossings.map { ($0, site) }
         }
         pairings.append(
@@ -255,42 +260,45 @@ extension ManifestValidator {
         diagnostics.report(
           .duplicateMapping,
           "\(context()); then '\(provided.name).\(entry.target.member.fullName)' would forward to both "
-            + "'\(other.required.fullName)' and '\(entry.required.fullName)': map each member of "
+            + "'\(required.members[Int(other.requiredIndex)].fullName)' and "
+            + "'\(required.members[Int(entry.requiredIndex)].fullName)': map each member of "
             + "'\(provided.name)' once",
-          at: entry.entry.provided.location, notes: siteNotes())
+          at: decl.map[Int(entry.entryIndex)].provided.location, notes: siteNotes())
       }
     }
     var pairings: [MemberPairing] = []
+    pairings.reserveCapacity(provided.members.count)
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
-    for member in provided.members {
+    for (position, member) in provided.members.enumerated() {
       if let entry = inverse.value(for: member.name) {
-        let target = MemberTarget(
-          root: required.name, owner: required.name, path: [entry.required.name], member: entry.required,
-          readType: entry.required.property?.type)
+        let requiredPosition = Int(entry.requiredIndex)
+        let requiredMember = required.members[requiredPosition]
+        let written = decl.map[Int(entry.entryIndex)]
+        let target = MemberTarget(required, member: requiredPosition)
         var crossings: [AdapterCrossing] = []
         let problems = checker.problems(facade: member, target: target, crossings: &crossings)
         for problem in problems {
           diagnostics.report(
-            problem.code, "\(context()): \(problem.message)", at: entry.entry.required.location,
-            notes: siteNotes() + Self.declarationNotes(member, entry.required))
+            problem.code, "\(context()): \(problem.message)", at: written.required.location,
+            notes: siteNotes() + Self.declarationNotes(member, requiredMember))
         }
         if !crossings.isEmpty {
           let site = AdapterUseSite(
-            location: entry.entry.required.location, owner: provided.name, member: member,
-            targetOwner: required.name, target: .member(entry.required))
+            location: written.required.location, owner: provided, member: position, targetOwner: required,
+            target: .member(entry.requiredIndex))
           used += crossings.map { ($0, site) }
         }
         pairings.append(
           MemberPairing(
-            member: member.fullName, path: [entry.required.name], crossesAdapter: !crossings.isEmpty))
+            member: member.fullName, path: [requiredMember.name], crossesAdapter: !crossings.isEmpty))
         continue
       }
       switch implicitPair(member, in: required, checker: checker) {
       case .paired(let crossings):
         if !crossings.isEmpty {
           let site = AdapterUseSite(
-            location: decl.location, owner: provided.name, member: member, targetOwner: required.name,
-            target: .member(member))
+            location: decl.location, owner: provided, member: position, targetOwner: required,
+            target: .sameName)
           used += crossings.map { ($0, site) }
         }
         pairings.append(
@@ -347,15 +355,14 @@ extension ManifestValidator {
   private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck)
     -> ImplicitPair
   {
-    guard let same = target.member(named: member.name), same.hasSameFullName(as: member) else {
+    guard let samePosition = target.position(ofMember: member.name),
+      case let same = target.members[samePosition], same.hasSameFullName(as: member)
+    else {
       return .unpaired("")
     }
     var crossings: [AdapterCrossing] = []
     let problems = checker.problems(
-      facade: member,
-      target: MemberTarget(
-        root: target.name, owner: target.name, path: [same.name], member: same, readType: same.property?.type),
-      crossings: &crossings)
+      facade: member, target: MemberTarget(target, member: samePosition), crossings: &crossings)
     guard let first = problems.first else { return .paired(crossings) }
     if problems.allSatisfy({ $0.code == .missingAdapter }) { return .needsAdapter(problems, same) }
     return .unpaired("; '\(target.name).\(same.fullName)' has the same name, but \(first.reason)")
@@ -371,32 +378,45 @@ struct ResolvedMap {
   var named = FirstSeen<SourceLocation>()
 }
 
-/// Where an adapter is put to use: a member that forwards across it. The reason is only
-/// spelled out when a note needs it.
+/// Where an adapter is put to use: a member that forwards across it, its members named by
+/// position. The reason is only spelled out when a note needs it.
 struct AdapterUseSite {
   enum Target {
     /// A map entry's path (`header.title`, `notifyString`).
     case path([String])
-    /// A member paired by name or through a reversed map entry.
-    case member(MemberDecl)
+    /// The member at this position in the target's protocol (a reversed map entry).
+    case member(Int32)
+    /// The member of the target's protocol with the facade member's full name.
+    case sameName
   }
 
   let location: SourceLocation
-  /// The facade's protocol and member.
-  let owner: String
-  let member: MemberDecl
+  /// The facade's protocol, and its member's position there.
+  let owner: ProtocolInfo
+  let memberIndex: Int32
   /// The protocol the member forwards to, and what it reaches there.
-  let targetOwner: String
+  let targetOwner: ProtocolInfo
   let target: Target
+
+  init(location: SourceLocation, owner: ProtocolInfo, member: Int, targetOwner: ProtocolInfo, target: Target)
+  {
+    self.location = location
+    self.owner = owner
+    self.memberIndex = Int32(truncatingIfNeeded: member)
+    self.targetOwner = targetOwner
+    self.target = target
+  }
 
   /// `'Owner.member' forwards to 'Target.path'`.
   var reason: String {
+    let member = owner.members[Int(memberIndex)]
     let reached: String
     switch target {
     case .path(let path): reached = path.joined(separator: ".")
-    case .member(let member): reached = member.fullName
+    case .member(let position): reached = targetOwner.members[Int(position)].fullName
+    case .sameName: reached = member.fullName
     }
-    return "'\(owner).\(member.fullName)' forwards to '\(targetOwner).\(reached)'"
+    return "'\(owner.name).\(member.fullName)' forwards to '\(targetOwner.name).\(reached)'"
   }
 }
 
