@@ -351,6 +351,7 @@ struct ManifestDecoder {
         nullHint: "write 'parameters: {}' or remove the key")
     else { return [] }
     var result: [ParameterDecl] = []
+    result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
       // A parameter whose declaration has an error is still kept (without a type when the type
@@ -417,6 +418,7 @@ struct ManifestDecoder {
         id, key: "adapters", expected: "a list of adapters ('- adapt: Required' with 'to' and 'map')")
     else { return [] }
     var result: [AdapterDecl] = []
+    result.reserveCapacity(items.count)
     for item in items {
       reader.checkTag(item)
       guard document[item].kind == .mapping else {
@@ -464,6 +466,7 @@ struct ManifestDecoder {
         nullHint: "write 'map: {}' or remove the key")
     else { return [] }
     var result: [MapEntry] = []
+    result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID),
         let value = reader.string(
@@ -484,6 +487,7 @@ struct ManifestDecoder {
         nullHint: "write '\(key): {}' or remove the key")
     else { return [] }
     var result: [BindingDecl] = []
+    result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
       guard let protocolName = reader.key(keyID),
         let module = reader.string(

@@ -295,6 +295,16 @@ private struct LoadRun {
     }
   }
 
+  /// Appends a file's declarations; the first file's array is taken as it is, so that a manifest
+  /// of one file is never copied (nor held twice at once).
+  private static func append<Element>(_ declarations: [Element], to all: inout [Element]) {
+    if all.isEmpty {
+      all = declarations
+    } else {
+      all.append(contentsOf: declarations)
+    }
+  }
+
   private mutating func merge(_ fragment: ManifestFragment, isRoot: Bool) {
     if isRoot {
       manifest.version = fragment.version
@@ -303,9 +313,10 @@ private struct LoadRun {
       manifest.fallback = fragment.fallback
       manifest.variants = fragment.variants
     }
-    manifest.protocols.append(contentsOf: fragment.protocols)
-    manifest.modules.append(contentsOf: fragment.modules)
-    manifest.adapters.append(contentsOf: fragment.adapters)
+    Self.append(fragment.protocols, to: &manifest.protocols)
+    Self.append(fragment.modules, to: &manifest.modules)
+    Self.append(fragment.adapters, to: &manifest.adapters)
+    manifest.bindings.reserveCapacity(manifest.bindings.count + fragment.bindings.count)
     for binding in fragment.bindings {
       if let first = bindingOwners[binding.protocolName.value] {
         diagnostics.report(
