@@ -40,6 +40,14 @@ final class YAMLEventBatch: Sendable {
   /// `true` for the stream's final batch.
   var isLast: Bool { failure != nil || events.last?.kind == .streamEnd }
 
+  /// The text of a range as a String, shared with equal texts before it through `interner`.
+  func string(_ range: Range<Int32>, interner: inout ScalarInterner) -> String {
+    if range.isEmpty { return "" }
+    return text.withUnsafeBufferPointer { buffer in
+      interner.string(UnsafeBufferPointer(rebasing: buffer[Int(range.lowerBound)..<Int(range.upperBound)]))
+    }
+  }
+
   /// The text of a range as a String.
   func string(_ range: Range<Int32>) -> String {
     if range.isEmpty { return "" }

@@ -86,6 +86,8 @@ private struct YAMLTreeBuilder {
   var childIDs: [Int32] = []
   var tags: [Int32: String] = [:]
   var anchors: [String: Int32] = [:]
+  /// Shares the text of scalars written more than once (names, mostly).
+  var interner = ScalarInterner()
   var open: [OpenCollection] = []
   var scratch: [Int32] = []
   /// Slots of `scratch` filled by an alias, with where the alias is written (ascending slots):
@@ -146,7 +148,7 @@ private struct YAMLTreeBuilder {
         return true
       }
     case .scalar:
-      let value = batch.string(event.value)
+      let value = batch.string(event.value, interner: &interner)
       let id = append(
         YAMLNode(
           kind: .scalar, style: event.style, start: event.start, end: event.end, value: value,

@@ -1,0 +1,97 @@
+/// Gives equal scalar texts one shared `String` while a file is read, so that a name written many
+/// times (a protocol's name where it is declared and in `provides`, `requires`, adapters and
+/// bindings) is stored once, and equal names compare by identity.
+///
+/// Only texts of 16 to 64 ASCII bytes are shared: shorter ones live inside the `String` value
+/// without an allocation, and longer ones (member bodies) are rarely written twice.
+struct ScalarInterner {
+  static let shortest = 16
+  static let longest = 64
+
+  private var strings: [String?]
+  private var hashes: [UInt64]
+  private var count = 0
+
+  /// - Parameter capacity: the slots to start with, rounded up to a power of two.
+  init(capacity: Int = 1024) {
+    var slots = 16
+    while slots < capacity { slots &*= 2 }
+    strings = Array(repeating: nil, count: slots)
+    hashes = Array(repeating: 0, count: slots)
+  }
+
+  /// The text of `bytes`, decoded as UTF-8: the string made for the same bytes before, when
+  /// there is one.
+  mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard bytes.count >= Self.shortest, bytes.count <= Self.longest, let base = bytes.baseAddress,
+      let hash = Self.asciiHash(UnsafeRawPointer(base), count: bytes.count)
+    else { return String(decoding: bytes, as: UTF8.self) }
+    let mask = strings.count &- 1
+    var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+    while let existing = strings[slot] {
+      if hashes[slot] == hash, Self.hasBytes(existing, bytes) { return existing }
+      slot = (slot &+ 1) & mask
+    }
+    let string = String(decoding: bytes, as: UTF8.self)
+    strings[slot] = string
+    hashes[slot] = hash
+    count &+= 1
+    if count &* 2 > strings.count { grow() }
+    return string
+  }
+
+  /// A hash of `count` (8 or more) bytes, read eight at a time; `nil` when a byte is not ASCII.
+  private static func asciiHash(_ base: UnsafeRawPointer, count: Int) -> UInt64? {
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    var highBits: UInt64 = 0
+    @inline(__always) func mix(_ word: UInt64) {
+      highBits |= word
+      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 29
+    }
+    var offset = 0
+    while offset &+ 8 <= count {
+      mix(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset &+= 8
+    }
+    // The last bytes, as the eight that end the text (overlapping words already mixed).
+    if offset < count { mix(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) }
+    return highBits & 0x8080_8080_8080_8080 == 0 ? hash : nil
+  }
+
+  /// `true` when the UTF-8 of `string` is `bytes` (8 or more), compared eight bytes at a time.
+  private static func hasBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    string.utf8.withContiguousStorageIfAvailable { stored in
+      guard stored.count == bytes.count, let storedBase = stored.baseAddress, let base = bytes.baseAddress
+      else { return false }
+      let left = UnsafeRawPointer(storedBase)
+      let right = UnsafeRawPointer(base)
+      var offset = 0
+      while offset &+ 8 <= bytes.count {
+        guard
+          left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        else { return false }
+        offset &+= 8
+      }
+      let last = bytes.count &- 8
+      return offset == bytes.count
+        || left.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+    } ?? false
+  }
+
+  private mutating func grow() {
+    let old = (strings, hashes)
+    strings = Array(repeating: nil, count: old.0.count &* 2)
+    hashes = Array(repeating: 0, count: old.0.count &* 2)
+    let mask = strings.count &- 1
+    for (string, hash) in zip(old.0, old.1) {
+      guard let string else { continue }
+      var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+      while strings[slot] != nil { slot = (slot &+ 1) & mask }
+      strings[slot] = string
+      hashes[slot] = hash
+    }
+  }
+}

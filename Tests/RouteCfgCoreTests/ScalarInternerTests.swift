@@ -1,0 +1,78 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// Equal scalar texts of 16 to 64 ASCII bytes share one string; every text, shared or not,
+/// reads back exactly as written.
+@Suite("Scalar interner")
+struct ScalarInternerTests {
+  private static func intern(_ text: String, in interner: inout ScalarInterner) -> String {
+    Array(text.utf8).withUnsafeBufferPointer { interner.string($0) }
+  }
+
+  /// `true` when both strings use the same storage.
+  private static func sharesStorage(_ first: String, _ second: String) -> Bool {
+    let firstBase = first.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    let secondBase = second.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+    return firstBase != nil && firstBase == secondBase
+  }
+
+  @Test func equalNamesShareOneString() {
+    var interner = ScalarInterner()
+    let first = Self.intern("Feature12Delegate", in: &interner)
+    let second = Self.intern("Feature12Delegate", in: &interner)
+    #expect(first == "Feature12Delegate")
+    #expect(Self.sharesStorage(first, second))
+    let other = Self.intern("Feature13Delegate", in: &interner)
+    #expect(other == "Feature13Delegate")
+    #expect(!Self.sharesStorage(first, other))
+  }
+
+  @Test(arguments: [
+    "", "short", "fifteen bytes!!", "exactly16bytes!!", "seventeen bytes!!",
+    String(repeating: "a", count: 64),
+    String(repeating: "b", count: 65), "ModuleÄRequiredLoginViewInput", "tail differs at the very enD",
+  ])
+  func everyTextReadsBackAsWritten(_ text: String) {
+    var interner = ScalarInterner()
+    #expect(Self.intern(text, in: &interner) == text)
+    #expect(Self.intern(text, in: &interner) == text)
+  }
+
+  @Test func textsThatDifferOnlyInTheirLastBytesStayApart() {
+    var interner = ScalarInterner()
+    let texts = (0..<26).map { "ProvidedLoginViewInput_" + String(UnicodeScalar(UInt8(97 + $0))) }
+    let interned = texts.map { Self.intern($0, in: &interner) }
+    #expect(interned == texts)
+    #expect(texts.map { Self.intern($0, in: &interner) } == texts)
+  }
+
+  @Test func growingKeepsEveryText() {
+    var interner = ScalarInterner(capacity: 16)
+    let texts = (0..<5_000).map { "ModuleNumber\($0)RequiredInput" }
+    let first = texts.map { Self.intern($0, in: &interner) }
+    let second = texts.map { Self.intern($0, in: &interner) }
+    #expect(first == texts)
+    #expect(second == texts)
+    #expect(zip(first, second).allSatisfy { Self.sharesStorage($0, $1) })
+  }
+
+  @Test func aManifestReadsTheSameWithSharedNames() throws {
+    let yaml = """
+      routecfg: 1
+      protocols:
+        NoteEditorRequiredStore: |
+          func note(id: Int) -> String?
+      modules:
+        NoteEditorModuleWithALongName: {kind: view, requires: [NoteEditorRequiredStore], routes: [/e]}
+        NoteStoreServiceModuleLong: {kind: service, provides: [NoteEditorRequiredStore]}
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "shared.yaml")
+    #expect(result.diagnostics.isEmpty)
+    let graph = try #require(result.graph)
+    #expect(graph.moduleNames == ["NoteEditorModuleWithALongName", "NoteStoreServiceModuleLong"])
+    #expect(
+      graph.resolution(variant: nil)?.provider(of: "NoteEditorRequiredStore")?.module
+        == "NoteStoreServiceModuleLong")
+  }
+}
