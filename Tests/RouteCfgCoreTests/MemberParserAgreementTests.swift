@@ -101,6 +101,21 @@ struct MemberParserAgreementTests {
     #expect((40...360).contains(handedOver), "\(handedOver) of 400 bodies handed over")
   }
 
+  /// The fast path reserves a body's members at once: one per line that starts with a letter.
+  @Test(arguments: [
+    ("var a: Int\nfunc b()\n", 2),
+    ("  var a: Int\n\n\n\n  // a comment\n  /// docs\n  let c: String\n", 2),
+    ("func a(); func b(); func c()", 1),
+    ("\n\n\n", 1),
+    ("", 1),
+    // 51 lines start with a letter, but 108 bytes hold at most 19 members.
+    ("let a:T\n" + String(repeating: "x\n", count: 50), 19),
+  ])
+  func estimatedMemberCountCountsDeclarationLines(body: String, expected: Int) {
+    let estimate = SwiftTokenizer.withUTF8(body) { SwiftFastDeclParser.estimatedMemberCount($0) }
+    #expect(estimate == expected)
+  }
+
   /// `true` when the fast path stops before the end of `body`.
   private static func fastPathHandsOver(_ body: String) -> Bool {
     SwiftTokenizer.withUTF8(body) { bytes in

@@ -316,7 +316,6 @@ private struct LoadRun {
     Self.append(fragment.protocols, to: &manifest.protocols)
     Self.append(fragment.modules, to: &manifest.modules)
     Self.append(fragment.adapters, to: &manifest.adapters)
-    manifest.bindings.reserveCapacity(manifest.bindings.count + fragment.bindings.count)
     for binding in fragment.bindings {
       if let first = bindingOwners[binding.protocolName.value] {
         diagnostics.report(

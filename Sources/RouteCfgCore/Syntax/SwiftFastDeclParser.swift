@@ -77,12 +77,24 @@ struct SwiftFastDeclParser {
     }
   }
 
-  /// An upper estimate of the members in a body: one per line, and one per 6 bytes at most
-  /// (`let a:T` is the shortest member).
+  /// An estimate of the members in a body: one per line that starts with a letter (after
+  /// spaces), as `var`, `let` and `func` do and blank and comment lines do not; at most one per
+  /// 6 bytes (`let a:T` is the shortest member). Members beyond it (several on a line, separated
+  /// by `;`) grow the array as usual.
   static func estimatedMemberCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var lines = bytes.last == UInt8(ascii: "\n") ? 0 : 1
-    for byte in bytes where byte == UInt8(ascii: "\n") { lines += 1 }
-    return max(1, min(lines, bytes.count / 6 + 1))
+    var count = 0
+    var atLineStart = true
+    for byte in bytes {
+      if atLineStart {
+        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { continue }
+        let lowercased = byte | 0x20
+        if lowercased >= UInt8(ascii: "a") && lowercased <= UInt8(ascii: "z") { count += 1 }
+        atLineStart = false
+      } else if byte == UInt8(ascii: "\n") {
+        atLineStart = true
+      }
+    }
+    return max(1, min(count, bytes.count / 6 + 1))
   }
 
   /// The type that fills `bytes`, or `nil` when it needs the general parser.
