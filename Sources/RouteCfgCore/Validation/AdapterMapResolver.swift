@@ -30,12 +30,12 @@ struct MemberTarget {
 
   var member: MemberDecl { owner.members[Int(memberIndex)] }
   /// Base names from `root` to the member.
-  var path: [String] { keyPath ?? [owner.members[Int(memberIndex)].name] }
+  var path: [String] { keyPath ?? [member.name] }
   /// `true` when the path has more than one step.
   var isKeyPath: Bool { keyPath != nil }
   /// For a property: its type as read through the path (optional when a step is optional).
   var readType: TypeRef? {
-    guard let type = owner.members[Int(memberIndex)].property?.type else { return nil }
+    guard let type = member.property?.type else { return nil }
     return readsThroughOptional && !type.isOptional ? .optional(type) : type
   }
 }

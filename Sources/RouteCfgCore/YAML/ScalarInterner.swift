@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Gives equal scalar texts one shared `String` while a file is read, so that a name written many
 /// times (a protocol's name where it is declared and in `provides`, `requires`, adapters and
 /// bindings) is stored once, and equal names compare by identity.
@@ -27,7 +35,7 @@ struct ScalarInterner {
       let hash = Self.asciiHash(UnsafeRawPointer(base), count: bytes.count)
     else { return String(decoding: bytes, as: UTF8.self) }
     let mask = strings.count &- 1
-    var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+    var slot = Self.firstSlot(hash, mask: mask)
     while let existing = strings[slot] {
       if hashes[slot] == hash, Self.hasBytes(existing, bytes) { return existing }
       slot = (slot &+ 1) & mask
@@ -59,26 +67,18 @@ struct ScalarInterner {
     return highBits & 0x8080_8080_8080_8080 == 0 ? hash : nil
   }
 
-  /// `true` when the UTF-8 of `string` is `bytes` (8 or more), compared eight bytes at a time.
+  /// `true` when the UTF-8 of `string` is `bytes`.
   private static func hasBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     string.utf8.withContiguousStorageIfAvailable { stored in
       guard stored.count == bytes.count, let storedBase = stored.baseAddress, let base = bytes.baseAddress
       else { return false }
-      let left = UnsafeRawPointer(storedBase)
-      let right = UnsafeRawPointer(base)
-      var offset = 0
-      while offset &+ 8 <= bytes.count {
-        guard
-          left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        else { return false }
-        offset &+= 8
-      }
-      let last = bytes.count &- 8
-      return offset == bytes.count
-        || left.loadUnaligned(fromByteOffset: last, as: UInt64.self)
-          == right.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+      return memcmp(storedBase, base, bytes.count) == 0
     } ?? false
+  }
+
+  /// Where a probe for `hash` starts in a table of `mask + 1` slots.
+  private static func firstSlot(_ hash: UInt64, mask: Int) -> Int {
+    Int(truncatingIfNeeded: hash >> 7) & mask
   }
 
   private mutating func grow() {
@@ -88,7 +88,7 @@ struct ScalarInterner {
     let mask = strings.count &- 1
     for (string, hash) in zip(old.0, old.1) {
       guard let string else { continue }
-      var slot = Int(truncatingIfNeeded: hash >> 7) & mask
+      var slot = Self.firstSlot(hash, mask: mask)
       while strings[slot] != nil { slot = (slot &+ 1) & mask }
       strings[slot] = string
       hashes[slot] = hash

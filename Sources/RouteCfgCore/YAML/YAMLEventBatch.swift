@@ -42,17 +42,20 @@ final class YAMLEventBatch: Sendable {
 
   /// The text of a range as a String, shared with equal texts before it through `interner`.
   func string(_ range: Range<Int32>, interner: inout ScalarInterner) -> String {
-    if range.isEmpty { return "" }
-    return text.withUnsafeBufferPointer { buffer in
-      interner.string(UnsafeBufferPointer(rebasing: buffer[Int(range.lowerBound)..<Int(range.upperBound)]))
-    }
+    withBytes(range) { interner.string($0) }
   }
 
   /// The text of a range as a String.
   func string(_ range: Range<Int32>) -> String {
-    if range.isEmpty { return "" }
-    return text.withUnsafeBufferPointer { buffer in
-      String(decoding: buffer[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
+    withBytes(range) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the bytes of a range of `text`.
+  private func withBytes<Result>(_ range: Range<Int32>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    text.withUnsafeBufferPointer { buffer in
+      body(UnsafeBufferPointer(rebasing: buffer[Int(range.lowerBound)..<Int(range.upperBound)]))
     }
   }
 }
