@@ -49,9 +49,12 @@ public struct ManifestValidator {
   var diagnostics: DiagnosticBag
 
   // Declarations (first declaration of each name).
-  /// The first declaration of each protocol name, as an index into `manifest.protocols`.
+  /// The first declaration of each protocol name, as an index into `manifest.protocols`: the
+  /// protocol's ID, which the tables below that hold one entry per protocol are indexed by.
   var protocolIndex: [String: Int] = [:]
   var protocolOrder: [String] = []
+  /// The ID of each name in `protocolOrder`.
+  var protocolIDs: [Int] = []
   var protocols: [String: ProtocolInfo] = [:]
   var moduleIndex: [String: Int] = [:]
   var moduleOrder: [String] = []
@@ -64,7 +67,11 @@ public struct ManifestValidator {
 
   // Adapters.
   var adapterIndex: [AdapterPair: Int] = [:]
-  var adaptersByRequired: [String: [Int]] = [:]
+  /// The adapters in `adapterIndex` (neither of a protocol to itself nor a repeated pair), in
+  /// declaration order.
+  var adapterOrder: [Int] = []
+  /// The adapters in `adapterOrder` from each protocol, by protocol ID.
+  var adaptersByRequired: [[Int]] = []
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
   /// The adapters, with their direction, that member forwarding passes values across.
@@ -73,10 +80,13 @@ public struct ManifestValidator {
   var adaptersUsedByMembers: Set<Int> { Set(crossingsByMembers.map(\.adapter)) }
   var adaptersUsedByResolution: Set<Int> = []
 
-  // Resolution.
-  var providersOf: [String: [Int]] = [:]
-  var requiredProtocols: Set<String> = []
-  var candidateCache: [String: [Candidate]] = [:]
+  // Resolution, by protocol ID (one entry per element of `manifest.protocols`).
+  /// The modules providing each protocol, counting those providing a protocol inheriting it.
+  var providersOf: [[Int]] = []
+  /// `true` for the protocols some module requires.
+  var requiredProtocols: [Bool] = []
+  /// ``candidates(for:)`` of each protocol, once asked for.
+  var candidateCache: [[Candidate]?] = []
   var resolutions: [String: Resolution] = [:]
   var baseResolution = Resolution(variant: nil, providers: [:])
 
@@ -86,11 +96,11 @@ public struct ManifestValidator {
 
   // Usage, for warnings.
   var typeNameKinds: [String: TypeNameKind] = [:]
-  /// Declared protocols named in member types, by the protocol declaring the members (its first
-  /// declaration).
-  var typeReferencedProtocols: [String: [String]] = [:]
-  /// Declared protocols named in module parameter types.
-  var parameterTypeProtocols: [String] = []
+  /// The IDs of the declared protocols named in member types, by the ID of the protocol
+  /// declaring the members (empty until ``checkReferences()`` runs).
+  var typeReferencedProtocols: [[Int]] = []
+  /// The IDs of the declared protocols named in module parameter types.
+  var parameterTypeProtocols: [Int] = []
 
   init(
     manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,

@@ -5,13 +5,12 @@ extension ProtocolInfo {
   public static func table(for declarations: [ProtocolDecl]) -> [String: ProtocolInfo] {
     var index: [String: Int] = [:]
     index.reserveCapacity(declarations.count)
-    var order: [String] = []
+    var ids: [Int] = []
     for (position, declaration) in declarations.enumerated() where index[declaration.name.value] == nil {
       index[declaration.name.value] = position
-      order.append(declaration.name.value)
+      ids.append(position)
     }
-    var builder = ProtocolTableBuilder(
-      declarations: declarations, index: index, order: order, diagnosticLimit: 0)
+    var builder = ProtocolTableBuilder(declarations: declarations, index: index, ids: ids, diagnosticLimit: 0)
     return builder.build()
   }
 }

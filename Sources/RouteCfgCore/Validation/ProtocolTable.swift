@@ -57,61 +57,60 @@ struct ProtocolTableBuilder {
   static let memberBudget = 1_000_000
 
   let declarations: [ProtocolDecl]
-  /// The first declaration of each name, as an index into `declarations`.
+  /// The first declaration of each name, as an index into `declarations`: the protocol's ID.
   let index: [String: Int]
-  let order: [String]
+  /// The IDs in declaration order.
+  let ids: [Int]
   var diagnostics: DiagnosticBag
   private var built: [String: ProtocolInfo] = [:]
   private var budget = memberBudget
   private var budgetReported = false
 
-  init(declarations: [ProtocolDecl], index: [String: Int], order: [String], diagnosticLimit: Int?) {
+  init(declarations: [ProtocolDecl], index: [String: Int], ids: [Int], diagnosticLimit: Int?) {
     self.declarations = declarations
     self.index = index
-    self.order = order
+    self.ids = ids
     self.diagnostics = DiagnosticBag(limit: diagnosticLimit)
   }
 
-  private func declaration(_ name: String) -> ProtocolDecl? { index[name].map { declarations[$0] } }
-
   mutating func build() -> [String: ProtocolInfo] {
-    built.reserveCapacity(order.count)
-    var state: [String: VisitState] = [:]
-    for name in order where state[name] == nil {
+    built.reserveCapacity(ids.count)
+    // By ID.
+    var state: [VisitState?] = Array(repeating: nil, count: declarations.count)
+    for id in ids where state[id] == nil {
+      let decl = declarations[id]
       // A protocol that inherits nothing needs no walk.
-      if let decl = declaration(name), decl.inherits.isEmpty {
-        built[name] = info(for: decl)
-        state[name] = .done
+      if decl.inherits.isEmpty {
+        built[decl.name.value] = info(for: decl)
+        state[id] = .done
         continue
       }
       // Iterative depth-first walk: parents are built before their children.
-      var stack: [(name: String, next: Int)] = [(name, 0)]
-      state[name] = .inProgress
+      var stack: [(id: Int, next: Int)] = [(id, 0)]
+      state[id] = .inProgress
       while let top = stack.last {
-        guard let decl = declaration(top.name) else {
-          stack.removeLast()
-          continue
-        }
+        let decl = declarations[top.id]
         if top.next < decl.inherits.count {
           stack[stack.count - 1].next += 1
           let parent = decl.inherits[top.next]
-          guard index[parent.value] != nil else { continue }
-          switch state[parent.value] {
+          guard let parentID = index[parent.value] else { continue }
+          switch state[parentID] {
           case nil:
-            state[parent.value] = .inProgress
-            stack.append((parent.value, 0))
+            state[parentID] = .inProgress
+            stack.append((parentID, 0))
           case .inProgress:
-            let cycle = Self.describeCycle(closing: parent.value, stack: stack.map(\.name))
+            let cycle = Self.describeCycle(
+              closing: parent.value, stack: stack.map { declarations[$0.id].name.value })
             diagnostics.report(
               .inheritanceCycle, cycle + "; protocol inheritance cannot form a cycle: remove this entry",
               at: parent.location)
-            cyclicEdges.insert(Edge(child: top.name, parent: parent.value))
+            cyclicEdges.insert(Edge(child: decl.name.value, parent: parent.value))
           case .done:
             break
           }
         } else {
-          built[top.name] = info(for: decl)
-          state[top.name] = .done
+          built[decl.name.value] = info(for: decl)
+          state[top.id] = .done
           stack.removeLast()
         }
       }

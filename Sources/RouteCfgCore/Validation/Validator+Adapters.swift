@@ -3,7 +3,7 @@ extension ManifestValidator {
   /// mismatches), by adapter index. Needs the protocol table only.
   mutating func resolveAdapterMaps() -> [Int: ResolvedMap] {
     var resolvedMaps: [Int: ResolvedMap] = [:]
-    for index in adapterIndex.values.sorted() {
+    for index in adapterOrder {
       guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
         let required = protocols[adapt], let provided = protocols[to]
       else { continue }

@@ -6,35 +6,37 @@ extension ManifestValidator {
     var other = forkedCopy()
     ForkJoin.run(
       {
-        (protocolIndex, protocolOrder) = firstDeclarations(
+        (protocolIndex, protocolOrder, protocolIDs) = firstDeclarations(
           of: manifest.protocols.map(\.name), kind: "protocol", code: .duplicateProtocol)
         protocolNames = NameSuggester(protocolOrder)
         var builder = ProtocolTableBuilder(
-          declarations: manifest.protocols, index: protocolIndex, order: protocolOrder,
+          declarations: manifest.protocols, index: protocolIndex, ids: protocolIDs,
           diagnosticLimit: diagnostics.limit)
         protocols = builder.build()
         diagnostics.append(contentsOf: builder.diagnostics)
       },
       alongside: {
-        (other.moduleIndex, other.moduleOrder) = other.firstDeclarations(
+        (other.moduleIndex, other.moduleOrder, _) = other.firstDeclarations(
           of: other.manifest.modules.map(\.name), kind: "module", code: .duplicateModule)
         other.moduleNames = NameSuggester(other.moduleOrder)
         other.indexAdapters()
       }, inParallel: usesThreads)
     (moduleIndex, moduleOrder, moduleNames) = (other.moduleIndex, other.moduleOrder, other.moduleNames)
-    (adapterIndex, adaptersByRequired) = (other.adapterIndex, other.adaptersByRequired)
+    (adapterIndex, adapterOrder) = (other.adapterIndex, other.adapterOrder)
     diagnostics.append(contentsOf: other.diagnostics)
     indexProviders()
   }
 
-  /// The position of each name's first declaration and the names in declaration order; later
-  /// declarations are reported at themselves with a note at the first.
+  /// The position of each name's first declaration, the names in declaration order and their
+  /// first declarations' positions in the same order; later declarations are reported at
+  /// themselves with a note at the first.
   private mutating func firstDeclarations(
     of names: [Located<String>], kind: String, code: DiagnosticCode
-  ) -> ([String: Int], [String]) {
+  ) -> ([String: Int], [String], [Int]) {
     var index: [String: Int] = [:]
     index.reserveCapacity(names.count)
     var order: [String] = []
+    var positions: [Int] = []
     for (position, name) in names.enumerated() {
       if let first = index[name.value] {
         diagnostics.report(
@@ -45,8 +47,9 @@ extension ManifestValidator {
       }
       index[name.value] = position
       order.append(name.value)
+      positions.append(position)
     }
-    return (index, order)
+    return (index, order, positions)
   }
 
   /// Indexes adapters by their protocol pair; reports adapters of a protocol to itself and
@@ -73,21 +76,30 @@ extension ManifestValidator {
         continue
       }
       adapterIndex[pair] = index
-      adaptersByRequired[adapt.value, default: []].append(index)
+      adapterOrder.append(index)
     }
   }
 
-  /// Which modules provide each protocol, counting the protocols a provided one inherits.
+  /// Which modules provide each protocol, counting the protocols a provided one inherits, and
+  /// which adapters adapt it.
   private mutating func indexProviders() {
+    adaptersByRequired = Array(repeating: [], count: manifest.protocols.count)
+    for index in adapterOrder {
+      guard let id = manifest.adapters[index].adapt.flatMap({ protocolIndex[$0.value] }) else { continue }
+      adaptersByRequired[id].append(index)
+    }
+    providersOf = Array(repeating: [], count: manifest.protocols.count)
+    func add(_ module: Int, toProviders name: String) {
+      // Modules come in declaration order, so a module already listed is the last one.
+      guard let id = protocolIndex[name], providersOf[id].last != module else { return }
+      providersOf[id].append(module)
+    }
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
-      var seen: Set<String> = []
       for provided in manifest.modules[index].provides {
         guard let info = protocols[provided.value] else { continue }
-        if seen.insert(info.name).inserted { providersOf[info.name, default: []].append(index) }
-        for ancestor in info.ancestors.sorted() where seen.insert(ancestor).inserted {
-          providersOf[ancestor, default: []].append(index)
-        }
+        add(index, toProviders: info.name)
+        for ancestor in info.ancestors { add(index, toProviders: ancestor) }
       }
     }
   }

@@ -78,25 +78,26 @@ extension ManifestValidator {
   private mutating func checkTypeReferences() {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
-    for name in protocols.keys { typeNameKinds[name] = .protocol }
-    for (index, decl) in manifest.protocols.enumerated() {
-      var named: [String] = []
-      for member in decl.members { checkTypeReferences(member.typeReferences, protocols: &named) }
-      // Duplicate declarations are reported elsewhere; the first one is the protocol.
-      if !named.isEmpty, protocolIndex[decl.name.value] == index {
-        typeReferencedProtocols[decl.name.value] = named
-      }
+    for (name, id) in zip(protocolOrder, protocolIDs) where protocols[name] != nil {
+      typeNameKinds[name] = .protocol(id)
     }
-    var named: [String] = []
+    typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
+    for (id, decl) in manifest.protocols.enumerated() {
+      var named: [Int] = []
+      for member in decl.members { checkTypeReferences(member.typeReferences, protocols: &named) }
+      // Duplicate declarations are reported elsewhere; the first one is the protocol, and only
+      // its entry is read.
+      typeReferencedProtocols[id] = named
+    }
+    var named: [Int] = []
     for module in manifest.modules {
       for parameter in module.parameters { checkTypeReferences(parameter.typeReferences, protocols: &named) }
     }
     if !named.isEmpty { parameterTypeProtocols = named }
   }
 
-  /// Checks the type names; appends those naming declared protocols to `protocols`.
-  private mutating func checkTypeReferences(_ references: [Located<String>], protocols named: inout [String])
-  {
+  /// Checks the type names; appends the IDs of the declared protocols they name to `protocols`.
+  private mutating func checkTypeReferences(_ references: [Located<String>], protocols named: inout [Int]) {
     for reference in references {
       let name = reference.value
       // One lookup tells protocols, well-known types and external types seen before apart.
@@ -109,8 +110,8 @@ extension ManifestValidator {
         typeNameKinds[name] = kind
       }
       switch kind {
-      case .protocol:
-        named.append(name)
+      case .protocol(let id):
+        named.append(id)
       case .wellKnown, .external(nearProtocol: nil):
         continue
       case .external(nearProtocol: let suggestion?):
@@ -126,7 +127,8 @@ extension ManifestValidator {
 
 /// What a type name written in a member or parameter refers to.
 enum TypeNameKind {
-  case `protocol`
+  /// A declared protocol, with its ID.
+  case `protocol`(Int)
   case wellKnown
   /// Any other name, with the declared protocol one edit away when there is one.
   case external(nearProtocol: String?)

@@ -11,8 +11,12 @@ extension ManifestValidator {
   /// Checks bindings, then resolves every requirement in the base configuration and each
   /// variant (or only the selected variant). Problems only a variant has name the variant.
   mutating func checkResolution() {
+    requiredProtocols = Array(repeating: false, count: manifest.protocols.count)
+    candidateCache = Array(repeating: nil, count: manifest.protocols.count)
     for module in manifest.modules {
-      for required in module.requires { requiredProtocols.insert(required.value) }
+      for required in module.requires {
+        if let id = protocolIndex[required.value] { requiredProtocols[id] = true }
+      }
     }
     let base = Dictionary(
       manifest.bindings.map { ($0.protocolName.value, $0) }, uniquingKeysWith: { a, _ in a })
@@ -61,8 +65,10 @@ extension ManifestValidator {
     let prefix = variant.map { "in variant '\($0)': " } ?? ""
     for binding in bindings {
       let protocolName = binding.protocolName.value
-      guard protocols[protocolName] != nil, let module = moduleIndex[binding.module.value] else { continue }
-      if candidates(for: protocolName).contains(where: { $0.module == module }) { continue }
+      guard protocols[protocolName] != nil, let id = protocolIndex[protocolName],
+        let module = moduleIndex[binding.module.value]
+      else { continue }
+      if candidates(for: id).contains(where: { $0.module == module }) { continue }
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       diagnostics.report(
@@ -78,29 +84,32 @@ extension ManifestValidator {
     }
   }
 
-  /// The modules that can answer a protocol: those providing it (or a protocol inheriting it),
-  /// then those providing the target of an adapter from it.
-  mutating func candidates(for protocolName: String) -> [Candidate] {
-    if let cached = candidateCache[protocolName] { return cached }
-    let direct = providersOf[protocolName] ?? []
+  /// The modules that can answer a protocol, by its ID: those providing it (or a protocol
+  /// inheriting it), then those providing the target of an adapter from it.
+  mutating func candidates(for id: Int) -> [Candidate] {
+    if let cached = candidateCache[id] { return cached }
+    let direct = providersOf[id]
     var result = direct.map { Candidate(module: $0, adapter: nil) }
-    let directSet = Set(direct)
-    for adapter in adaptersByRequired[protocolName] ?? [] {
-      guard let target = manifest.adapters[adapter].to?.value else { continue }
-      for module in providersOf[target] ?? [] where !directSet.contains(module) {
-        result.append(Candidate(module: module, adapter: adapter))
+    let adapters = adaptersByRequired[id]
+    if !adapters.isEmpty {
+      let directSet = Set(direct)
+      for adapter in adapters {
+        guard let target = manifest.adapters[adapter].to.flatMap({ protocolIndex[$0.value] }) else {
+          continue
+        }
+        for module in providersOf[target] where !directSet.contains(module) {
+          result.append(Candidate(module: module, adapter: adapter))
+        }
       }
     }
-    candidateCache[protocolName] = result
+    candidateCache[id] = result
     return result
   }
 
-  private mutating func outcome(for protocolName: String, bindings: [String: BindingDecl])
-    -> ResolutionOutcome
-  {
-    let all = candidates(for: protocolName)
+  private mutating func outcome(for id: Int, bindings: [String: BindingDecl]) -> ResolutionOutcome {
+    let all = candidates(for: id)
     var chosen = all
-    if let binding = bindings[protocolName] {
+    if !bindings.isEmpty, let binding = bindings[manifest.protocols[id].name.value] {
       guard let module = moduleIndex[binding.module.value] else { return .invalidBinding }
       chosen = all.filter { $0.module == module }
       if chosen.isEmpty { return .invalidBinding }
@@ -117,14 +126,16 @@ extension ManifestValidator {
   private mutating func resolve(bindings: [String: BindingDecl], variant: String?) -> (
     Resolution, [ResolutionProblem]
   ) {
-    var outcomes: [String: ResolutionOutcome] = [:]
+    // By protocol ID; `nil` for later declarations of a name.
+    var outcomes: [ResolutionOutcome?] = Array(repeating: nil, count: manifest.protocols.count)
     var providers: [String: Provider] = [:]
-    for name in protocolOrder {
-      let result = outcome(for: name, bindings: bindings)
-      outcomes[name] = result
+    providers.reserveCapacity(protocolOrder.count)
+    for (name, id) in zip(protocolOrder, protocolIDs) {
+      let result = outcome(for: id, bindings: bindings)
+      outcomes[id] = result
       if case .resolved(let candidate) = result {
         providers[name] = Provider(module: moduleOrderName(candidate.module), adapter: candidate.adapter)
-        if let adapter = candidate.adapter, isRequired(name) { adaptersUsedByResolution.insert(adapter) }
+        if let adapter = candidate.adapter, requiredProtocols[id] { adaptersUsedByResolution.insert(adapter) }
       }
     }
     var found: [ResolutionProblem] = []
@@ -132,7 +143,7 @@ extension ManifestValidator {
     for moduleName in moduleOrder {
       guard let index = moduleIndex[moduleName] else { continue }
       for required in manifest.modules[index].requires {
-        guard let result = outcomes[required.value] else { continue }
+        guard let id = protocolIndex[required.value], let result = outcomes[id] else { continue }
         switch result {
         case .resolved, .invalidBinding: continue
         case .unsatisfied:
@@ -155,8 +166,6 @@ extension ManifestValidator {
 
   private func moduleOrderName(_ index: Int) -> String { manifest.modules[index].name.value }
 
-  private func isRequired(_ protocolName: String) -> Bool { requiredProtocols.contains(protocolName) }
-
   /// Reports a requirement that does not resolve; its text is built only when it is listed.
   /// Problems only a variant has start with the variant's name.
   private mutating func report(_ problem: ResolutionProblem, variant: String?) {
@@ -167,7 +176,8 @@ extension ManifestValidator {
         .unsatisfiedRequirement, prefix + Self.unsatisfiedMessage(required, by: problem.module),
         at: required.location,
         notes: Self.unsatisfiedNotes(
-          required, adapters: adaptersByRequired[required.value] ?? [], declarations: manifest.adapters))
+          required, adapters: protocolIndex[required.value].map { adaptersByRequired[$0] } ?? [],
+          declarations: manifest.adapters))
       return
     }
     diagnostics.report(

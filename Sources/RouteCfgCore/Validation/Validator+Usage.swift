@@ -10,39 +10,43 @@ extension ManifestValidator {
   /// when an adapter names it, or when a used protocol inherits it or names it in a member type.
   /// So a protocol that only refers to itself, or that only unused protocols refer to, is unused.
   private mutating func checkUnusedProtocols() {
-    var used: Set<String> = []
-    var queue: [String] = []
-    used.reserveCapacity(protocols.count)
-    queue.reserveCapacity(protocols.count)
-    // Undeclared names (already reported) may enter `used`; they are never in `protocolOrder`.
+    // By protocol ID; undeclared names (already reported) have none and are left out.
+    var used = Array(repeating: false, count: manifest.protocols.count)
+    var queue: [Int] = []
+    queue.reserveCapacity(protocolIDs.count)
+    func use(_ id: Int) {
+      if !used[id] {
+        used[id] = true
+        queue.append(id)
+      }
+    }
     func use(_ name: String) {
-      if used.insert(name).inserted { queue.append(name) }
+      if let id = protocolIndex[name] { use(id) }
     }
     for module in manifest.modules {
       for name in module.provides { use(name.value) }
       for name in module.requires { use(name.value) }
     }
-    for name in parameterTypeProtocols { use(name) }
+    for id in parameterTypeProtocols { use(id) }
     for adapter in manifest.adapters {
       if let adapt = adapter.adapt { use(adapt.value) }
       if let to = adapter.to { use(to.value) }
     }
     var position = 0
     while position < queue.count {
-      let name = queue[position]
+      let id = queue[position]
       position += 1
-      for parent in protocols[name]?.inherits ?? [] { use(parent) }
-      for referenced in typeReferencedProtocols[name] ?? [] { use(referenced) }
+      for parent in protocols[manifest.protocols[id].name.value]?.inherits ?? [] { use(parent) }
+      for referenced in typeReferencedProtocols[id] { use(referenced) }
     }
     // A protocol with an invalid name already has an error.
-    for name in protocolOrder where !used.contains(name) && SwiftIdentifier.problem(with: name) == nil {
-      guard let index = protocolIndex[name] else { continue }
-      let decl = manifest.protocols[index]
+    for (name, id) in zip(protocolOrder, protocolIDs)
+    where !used[id] && SwiftIdentifier.problem(with: name) == nil {
       diagnostics.report(
         .unusedProtocol,
         "protocol '\(name)' is not used: no module provides or requires it, no adapter names it, and no "
           + "protocol in use refers to it; add it to a module's 'provides' or remove it",
-        at: decl.name.location)
+        at: manifest.protocols[id].name.location)
     }
   }
 
@@ -50,17 +54,17 @@ extension ManifestValidator {
   /// member forwarding passes values across it.
   private mutating func checkUnusedAdapters() {
     let used = adaptersUsedByResolution.union(adaptersUsedByMembers)
-    for index in adapterIndex.values.sorted() where !used.contains(index) {
+    for index in adapterOrder where !used.contains(index) {
       let decl = manifest.adapters[index]
       guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil,
         protocols[to] != nil
       else { continue }
       let why: String
-      if !requiredProtocols.contains(adapt) {
+      if !(protocolIndex[adapt].map { requiredProtocols[$0] } ?? false) {
         why =
           "no module requires '\(adapt)' and no member passes values between '\(adapt)' and '\(to)'; remove it "
           + "or require '\(adapt)'"
-      } else if let provider = providersOf[to]?.first {
+      } else if let provider = protocolIndex[to].flatMap({ providersOf[$0].first }) {
         let module = manifest.modules[provider].name.value
         why =
           "'\(adapt)' resolves to another provider in every configuration; remove it, or bind '\(adapt)' to "
@@ -81,7 +85,8 @@ extension ManifestValidator {
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       for required in manifest.modules[index].requires where protocols[required.value] != nil {
-        for candidate in candidates(for: required.value) where candidate.module != index {
+        guard let id = protocolIndex[required.value] else { continue }
+        for candidate in candidates(for: id) where candidate.module != index {
           reachable.insert(candidate.module)
         }
       }
