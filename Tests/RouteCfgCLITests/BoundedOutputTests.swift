@@ -42,6 +42,20 @@ struct BoundedOutputTests {
     #expect(!all.standardOutput.contains("not listed"))
   }
 
+  /// A bound too large to double (up to `Int.max`) lists everything, like no bound.
+  @Test func aBoundNearIntMaxListsEverything() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = try Self.duplicates(100, in: scratch)
+    for bound in ["4611686018427387904", "9223372036854775807"] {
+      let result = try Routecfg.run(["validate", path, "--format", "json", "--max-diagnostics", bound])
+      #expect(result.status == 1)
+      let object = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+      #expect((object["diagnostics"] as? [Any])?.count == 100)
+      #expect(object["omitted"] == nil)
+    }
+  }
+
   @Test func jsonSaysOmittedOnlyWhenSomethingWasLeftOut() throws {
     let scratch = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: scratch) }

@@ -45,6 +45,21 @@ struct ValidatorScaleTests {
     #expect(result.diagnostics.filter { $0.code == .inheritanceTooLarge }.count == 1)
   }
 
+  /// Past the budget a protocol inherits nothing more, not even its parent's ancestors: the
+  /// table of a chain far longer than the budget allows stays linear in size.
+  @Test func inheritancePastTheBudgetStaysLinear() throws {
+    let count = 6_000
+    var yaml = "routecfg: 1\nprotocols:\n"
+    for index in 0..<count { yaml += "  P\(index): {inherits: [P\(index + 1)]}\n" }
+    yaml += "  P\(count): ''\nmodules:\n  M: {kind: view, provides: [P0], routes: [/m]}\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "chain.yaml")
+    #expect(result.diagnostics.filter { $0.code == .inheritanceTooLarge }.count == 1)
+    let table = ProtocolInfo.table(for: result.manifest.protocols)
+    let ancestors = table.values.reduce(0) { $0 + $1.ancestors.count }
+    // The budget (1,000,000) counts members and ancestors inherited; add one parent a protocol.
+    #expect(ancestors <= 1_000_000 + 2 * count)
+  }
+
   @Test func longListsAreCheckedForRepeatsWithoutQuadraticWork() throws {
     var yaml = "routecfg: 1\nprotocols:\n"
     for index in 0..<3_000 { yaml += "  P\(index): ''\n" }

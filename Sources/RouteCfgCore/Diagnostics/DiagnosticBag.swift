@@ -44,7 +44,9 @@ public struct DiagnosticBag: Sendable {
     var diagnostic = diagnostic
     Self.capNotes(&diagnostic.notes)
     kept.append(diagnostic)
-    if let limit, kept.count >= max(2 * limit, 64) { trim(to: limit) }
+    // Trimmed once twice the limit is kept (`kept.count / 2`: a limit near `Int.max` must not
+    // overflow).
+    if let limit, kept.count >= 64, kept.count / 2 >= limit { trim(to: limit) }
   }
 
   /// Records a diagnostic built from its parts. The message and notes are only built when the

@@ -171,12 +171,14 @@ struct ProtocolTableBuilder {
       guard let parent = built[parentRef.value], !cyclicEdges.contains(edge) else { continue }
       inherits.append(parent.name)
       ancestors.insert(parent.name)
-      ancestors.formUnion(parent.ancestors)
       budget -= parent.members.count + parent.ancestors.count
       if budget < 0 {
+        // Past the budget nothing more is inherited, not even the parent's ancestors, so that
+        // a long chain stays linear after the error.
         reportBudget(at: parentRef.location)
         continue
       }
+      ancestors.formUnion(parent.ancestors)
       for (member, inheritedOrigin) in zip(parent.members, parent.origins) {
         if let existing = byName[member.name] {
           // The same member reached twice through a diamond is one member.
