@@ -51,6 +51,10 @@ public struct ModuleDecl: Sendable {
   /// `true` when `routes` had an error (not a list, or an entry that is not a pattern), already
   /// reported: the module may have routes its author meant, so it is not called unreachable.
   public var routesHaveErrors = false
+  /// Where the characters of each route in ``routes`` are in the file, for routes whose text is
+  /// not written as it reads (escapes, folded lines, a block scalar); `nil` for the others, and
+  /// empty when there are none. Diagnostics inside such a pattern use it.
+  var routeLocators: [ScalarLocator?] = []
 
   public init(
     name: Located<String>, kind: Located<ModuleKind>?, provides: [Located<String>] = [],

@@ -315,7 +315,7 @@ struct ManifestDecoder {
       case "requires":
         module.requires = reader.nameList(valueID, key: "requires", expected: "a list of protocol names")
       case "parameters": module.parameters = parameters(valueID)
-      case "routes": (module.routes, module.routesHaveErrors) = routes(valueID)
+      case "routes": (module.routes, module.routesHaveErrors, module.routeLocators) = routes(valueID)
       default: reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys)
       }
     }
@@ -393,21 +393,48 @@ struct ManifestDecoder {
     return result
   }
 
-  /// The route patterns, and whether any entry (or the list itself) had an error.
-  private mutating func routes(_ id: YAMLNodeID) -> ([Located<String>], hadErrors: Bool) {
+  /// The route patterns, whether any entry (or the list itself) had an error, and the locators
+  /// of patterns not written as they read (``ModuleDecl/routeLocators``).
+  private mutating func routes(_ id: YAMLNodeID) -> (
+    [Located<String>], hadErrors: Bool, locators: [ScalarLocator?]
+  ) {
     guard let items = reader.list(id, key: "routes", expected: "a list of URL path patterns") else {
-      return ([], true)
+      return ([], true, [])
     }
-    let routes = items.compactMap { item -> Located<String>? in
+    var routes: [Located<String>] = []
+    routes.reserveCapacity(items.count)
+    var locators: [ScalarLocator?] = []
+    for item in items {
       guard
         var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
-      else { return nil }
-      // Point at the pattern's first character, inside any quotes, so offsets add up.
-      let style = document[item].style
-      if style == .singleQuoted || style == .doubleQuoted { route.location.start.column += 1 }
-      return route
+      else { continue }
+      let node = document[item]
+      if Self.readsAsWritten(node) {
+        // Point at the pattern's first character, inside any quotes, so offsets add up.
+        if node.style == .singleQuoted || node.style == .doubleQuoted { route.location.start.column += 1 }
+      } else {
+        if locators.isEmpty { locators = Array(repeating: nil, count: items.count) }
+        let locator = document.locator(for: item)
+        locators[routes.count] = locator
+        // The pattern's first character, after any quote or block header.
+        route.location.start = locator.location(BodyPosition(line: 0, column: 0)).start
+      }
+      routes.append(route)
     }
-    return (routes, routes.count != items.count)
+    if !locators.isEmpty { locators.removeLast(locators.count - routes.count) }
+    return (routes, routes.count != items.count, locators)
+  }
+
+  /// `true` for a scalar on one line whose value is its text as written (plain, or quoted without
+  /// escapes), so that the value's n-th character is n columns from its first.
+  private static func readsAsWritten(_ node: YAMLNode) -> Bool {
+    guard node.start.line == node.end.line else { return false }
+    switch node.style {
+    case .plain: return true
+    case .singleQuoted, .doubleQuoted:
+      return Int(node.end.column - node.start.column) - 2 == node.value.unicodeScalars.count
+    default: return false
+    }
   }
 
   // MARK: Adapters

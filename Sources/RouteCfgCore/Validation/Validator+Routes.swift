@@ -46,8 +46,11 @@ extension ManifestValidator {
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
       let parameters = ParameterLookup(module.parameters)
-      for route in module.routes {
-        guard let (pattern, shape) = checkRoute(route, of: module, parameters: parameters) else { continue }
+      for (position, route) in module.routes.enumerated() {
+        let locator = position < module.routeLocators.count ? module.routeLocators[position] : nil
+        guard let (pattern, shape) = checkRoute(route, locator, of: module, parameters: parameters) else {
+          continue
+        }
         patterns.append(pattern)
         routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
         guard let shape else { continue }
@@ -66,8 +69,16 @@ extension ManifestValidator {
   /// Parses one route and checks its parameters; returns the pattern and, when every parameter
   /// is known and routable, its shape.
   private mutating func checkRoute(
-    _ route: Located<String>, of module: ModuleDecl, parameters: ParameterLookup
+    _ route: Located<String>, _ locator: ScalarLocator?, of module: ModuleDecl, parameters: ParameterLookup
   ) -> (RoutePattern, RouteShape?)? {
+    /// The place of the pattern's character at `scalars` from its start.
+    func offset(_ location: SourceLocation, by scalars: Int) -> SourceLocation {
+      if let locator { return locator.location(BodyPosition(line: 0, column: scalars)) }
+      var moved = location
+      moved.start.column += Int32(clamping: scalars)
+      moved.end = nil
+      return moved
+    }
     let pattern: RoutePattern
     switch RoutePattern.parse(route.value) {
     case .success(let parsed): pattern = parsed
@@ -246,10 +257,4 @@ extension ManifestValidator {
     return NameSuggester(RouteValueType.allCases.map(\.rawValue)).hint(for: name)
   }
 
-  private func offset(_ location: SourceLocation, by scalars: Int) -> SourceLocation {
-    var moved = location
-    moved.start.column += Int32(clamping: scalars)
-    moved.end = nil
-    return moved
-  }
 }
