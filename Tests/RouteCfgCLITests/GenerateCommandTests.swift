@@ -142,6 +142,27 @@ struct GenerateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  @Test func aProtocolNamedLikeAStandardLibraryTypeIsRC1001() throws {
+    let output = try OutputDirectory()
+    let manifest = output.path + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try """
+    routecfg: 1
+    protocols:
+      Range: "func select()"
+    modules:
+      Home: {kind: view, provides: [Range], routes: [/]}
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    #expect(try Routecfg.run(["validate", manifest]).status == 0)
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        ":3:3: error: 'Range' would name two things in generated Swift, the standard library's 'Range'"),
+      "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
   @Test func aProtocolTwoInterfacesWouldDeclareIsRC1002() throws {
     let output = try OutputDirectory()
     let manifest = output.path + ".yaml"

@@ -29,6 +29,10 @@ struct CompileTests {
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
       // Manifest names that meet the generated code's own names (nested types, members, locals).
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"),
+      // Module and parameter names that are keywords (`let`, `var`, `inout`, `default`, `await`).
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/KeywordNames.yaml"),
+      // A service's proxy that hands a view's protocol across another adapter.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/IsolationCrossing.yaml"),
       // Adapters used only in reverse: a proxy too, where the forward direction holds.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.

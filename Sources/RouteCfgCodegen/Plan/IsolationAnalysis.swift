@@ -9,8 +9,10 @@ import RouteCfgCore
 /// of views). Then, until nothing changes: ancestors and descendants of a `@MainActor` protocol
 /// are `@MainActor`; an adapter whose `to` is `@MainActor` makes its `adapt` `@MainActor` (its
 /// proxy calls the provided members), and one used in reverse whose `adapt` is `@MainActor`
-/// makes its `to` `@MainActor` (its bridge calls the caller's members). So every call generated
-/// code makes stays within one isolation, and the code compiles under either default isolation.
+/// makes its `to` `@MainActor` (its bridge calls the caller's members); a proxy or bridge whose
+/// member hands values of a `@MainActor` protocol across another adapter makes the protocol it
+/// conforms to `@MainActor` (the wrappers it makes are). So every call generated code makes stays
+/// within one isolation, and the code compiles under either default isolation.
 struct IsolationAnalysis {
   /// The protocols that are `@MainActor`.
   let mainActorProtocols: Set<String>
@@ -54,6 +56,26 @@ struct IsolationAnalysis {
       func mark(_ name: String) {
         if graph.protocols[name] != nil, mainActor.insert(name).inserted { changed = true }
       }
+      /// `true` when a facade of `facade` over a `target` object hands a value of a `@MainActor`
+      /// protocol across another adapter: the wrapper it makes for the value is `@MainActor`.
+      func crossesMainActor(_ pairings: [MemberPairing], facade: String, target: String) -> Bool {
+        guard !mainActor.contains(facade), let info = graph.protocols[facade] else { return false }
+        return pairings.contains { pairing in
+          guard pairing.crossesAdapter,
+            let member = info.members.first(where: { $0.fullName == pairing.member }),
+            let forwarded = ForwardingTarget(path: pairing.path, root: target, graph: graph)
+          else { return false }
+          return zip(member.writtenTypes, forwarded.member.writtenTypes).contains { facadeType, targetType in
+            facadeType.namePairs(with: targetType).contains { pair in
+              // Protocols related by inheritance need no wrapper.
+              guard let first = graph.protocols[pair.0], let second = graph.protocols[pair.1],
+                !first.conforms(to: pair.1), !second.conforms(to: pair.0)
+              else { return false }
+              return mainActor.contains(pair.0) || mainActor.contains(pair.1)
+            }
+          }
+        }
+      }
       for name in mainActor {
         guard let info = graph.protocols[name] else { continue }
         for ancestor in info.ancestors { mark(ancestor) }
@@ -67,6 +89,16 @@ struct IsolationAnalysis {
       for adapter in graph.adapters {
         if mainActor.contains(adapter.to) { mark(adapter.adapt) }
         if adapter.isUsedInReverse, mainActor.contains(adapter.adapt) { mark(adapter.to) }
+        // A proxy (or bridge) that hands values of a `@MainActor` protocol across another
+        // adapter makes `@MainActor` wrappers, so it runs on the main actor too.
+        if crossesMainActor(adapter.forward, facade: adapter.adapt, target: adapter.to) {
+          mark(adapter.adapt)
+        }
+        if adapter.isUsedInReverse,
+          crossesMainActor(adapter.reverse, facade: adapter.to, target: adapter.adapt)
+        {
+          mark(adapter.to)
+        }
       }
     }
     mainActorProtocols = mainActor
@@ -90,5 +122,26 @@ extension TypeRef {
   /// The declared protocols this type names, inside optionals, collections and function types.
   func protocolNames(in graph: AppGraph) -> [String] {
     namedTypes.filter { graph.protocols[$0] != nil }
+  }
+}
+
+extension TypeRef {
+  /// The pairs of different names at the same place in two types, as a value of this type is
+  /// converted to `other` (optionals unwrapped on either side; elements, dictionary keys and
+  /// values, function parameters and results side by side).
+  fileprivate func namePairs(with other: TypeRef) -> [(String, String)] {
+    switch (self, other) {
+    case (.named(let name), .named(let target)): return name == target ? [] : [(name, target)]
+    case (.optional(let wrapped), _): return wrapped.namePairs(with: other.unwrappedOptional ?? other)
+    case (_, .optional(let wrapped)): return namePairs(with: wrapped)
+    case (.array(let element), .array(let target)): return element.namePairs(with: target)
+    case (.dictionary(let key, let value), .dictionary(let targetKey, let targetValue)):
+      return key.namePairs(with: targetKey) + value.namePairs(with: targetValue)
+    case (.function(let function), .function(let target)):
+      return zip(function.parameters + [function.result], target.parameters + [target.result]).flatMap {
+        $0.namePairs(with: $1)
+      }
+    default: return []
+    }
   }
 }

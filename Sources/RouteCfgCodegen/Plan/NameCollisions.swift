@@ -2,8 +2,9 @@ import RouteCfgCore
 
 /// Finds manifest names that would collide in generated Swift (RC1001): two declarations with
 /// one type name (a protocol named like an adapter class, `AppRoute`, a `Dependencies` protocol
-/// or an alias of ``HiddenTypeAliases``), two modules with one lowerCamelCase name (route cases
-/// and factory labels), two protocols with one `make` method.
+/// or an alias of ``HiddenTypeAliases``), a protocol named like a standard-library type the
+/// generated code writes (``standardLibraryNames``), two modules with one lowerCamelCase name
+/// (route cases and factory labels), two protocols with one `make` method.
 ///
 /// A route case may share its base name with the route type's other members: Swift tells
 /// `case path(id:)` from `var path`, `case resolve` from `resolve(_:)` and `case matchNode0` from
@@ -13,6 +14,13 @@ import RouteCfgCore
 struct NameCollisions {
   let context: GenerationContext
   let classes: AdapterClasses
+
+  /// The standard library's types that generated code names (route values, their decoding, the
+  /// bridge store, isolation): a protocol of one of these names would hide the library's type.
+  static let standardLibraryNames: Set<String> = [
+    "AnyObject", "Array", "Bool", "Double", "Error", "Hashable", "Hasher", "Int", "MainActor",
+    "ObjectIdentifier", "Range", "Sendable", "String", "Substring", "UInt8", "Unicode", "UTF8", "Void",
+  ]
 
   func diagnostics() -> [Diagnostic] {
     var found: [Diagnostic] = []
@@ -29,6 +37,15 @@ struct NameCollisions {
     }
     for name in graph.protocolNames {
       guard let info = graph.protocols[name] else { continue }
+      if Self.standardLibraryNames.contains(name) {
+        found.append(
+          Diagnostic(
+            .generatedNameCollision,
+            "'\(name)' would name two things in generated Swift, the standard library's '\(name)', which "
+              + "the generated code uses, and protocol '\(name)'; rename the protocol",
+            at: info.location))
+        continue
+      }
       found += types.claim(name, "protocol '\(name)'", at: info.location)
     }
     for adapterClass in classes.all {

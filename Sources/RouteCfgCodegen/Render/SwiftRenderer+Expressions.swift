@@ -50,7 +50,7 @@ extension SwiftRenderer {
 
   func layout(_ argument: SwiftArgument) -> Layout {
     guard let label = argument.label else { return layout(argument.value) }
-    return .concat([.text(Self.label(label) + ": "), layout(argument.value)])
+    return .concat([.text(Self.argumentLabel(label) + ": "), layout(argument.value)])
   }
 
   /// `{ a, b in body }` on one line when it fits and has one statement, else broken.

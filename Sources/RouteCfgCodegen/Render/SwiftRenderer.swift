@@ -29,9 +29,10 @@ struct SwiftRenderer {
 
   // MARK: Names
 
-  /// `name`, or `` `name` `` when it is a reserved word.
+  /// `name`, or `` `name` `` when it is a reserved word or `await`, which manifests may use as
+  /// a name (a module `Await` is `await` in generated code) but an expression cannot write bare.
   static func identifier(_ name: String) -> String {
-    name != "_" && SwiftIdentifier.isReservedWord(name) ? "`\(name)`" : name
+    name != "_" && (SwiftIdentifier.isReservedWord(name) || name == "await") ? "`\(name)`" : name
   }
 
   /// A member name after a dot: only a few words need backticks there.
@@ -42,12 +43,19 @@ struct SwiftRenderer {
     }
   }
 
-  /// An argument label in a call or declaration: any word but `inout`, `var` and `let`.
+  /// An argument label in a declaration (a function's or an enum case's): any word but `inout`,
+  /// `var` and `let`, which Swift would read as modifiers there.
   static func label(_ name: String) -> String {
     switch name {
     case "inout", "var", "let": return "`\(name)`"
     default: return name
     }
+  }
+
+  /// An argument label in a call: any word but `inout` (Swift warns about backticks on the
+  /// others, `let` and `var` included).
+  static func argumentLabel(_ name: String) -> String {
+    name == "inout" ? "`inout`" : name
   }
 
   /// A string literal with `\`, `"` and control characters escaped.
