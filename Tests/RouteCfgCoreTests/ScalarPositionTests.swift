@@ -97,3 +97,20 @@ struct ScalarPositionTests {
     }
   }
 }
+
+extension ScalarPositionTests {
+  /// A route's range covers the pattern and nothing else: inside the quotes of a quoted one
+  /// (editors underline it and outline it by this range).
+  @Test(arguments: [
+    // The list opens at column 50: a plain pattern starts at 51, a quoted one at 52 (after
+    // its quote) and ends at its closing quote.
+    ("[/a/:x]", 51, 56), ("[\"/a/:x\"]", 52, 57), ("['/a/:x']", 52, 57), ("[\"/a/\\u00e9\"]", 52, 61),
+  ])
+  func aRouteRangeIsThePatternInsideItsQuotes(routes: String, start: Int32, end: Int32) throws {
+    let yaml = "routecfg: 1\nmodules:\n  M: {kind: view, parameters: {x: Int?}, routes: \(routes)}\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "route-range.yaml")
+    let route = try #require(result.manifest.modules.first?.routes.first)
+    #expect(route.location.start == TextPoint(line: 3, column: start))
+    #expect(route.location.end == TextPoint(line: 3, column: end))
+  }
+}

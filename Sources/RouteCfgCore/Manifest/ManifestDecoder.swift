@@ -409,9 +409,14 @@ struct ManifestDecoder {
         var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
       else { continue }
       let node = document[item]
+      let isQuoted = node.style == .singleQuoted || node.style == .doubleQuoted
+      // The pattern's range ends before a closing quote.
+      if isQuoted, let end = route.location.end, end.column > 1 {
+        route.location.end?.column = end.column - 1
+      }
       if Self.readsAsWritten(node) {
         // Point at the pattern's first character, inside any quotes, so offsets add up.
-        if node.style == .singleQuoted || node.style == .doubleQuoted { route.location.start.column += 1 }
+        if isQuoted { route.location.start.column += 1 }
       } else {
         if locators.isEmpty { locators = Array(repeating: nil, count: items.count) }
         let locator = document.locator(for: item)
