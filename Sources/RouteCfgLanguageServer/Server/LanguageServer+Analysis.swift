@@ -127,6 +127,8 @@ extension LanguageServer {
     case cancelled
     /// The document was closed first.
     case closed
+    /// The server shut down first and has answered the request (``answerWaitersAtShutdown()``).
+    case answered
   }
 
   /// Suspends until the document has had an analysis, the client cancels the request or the
@@ -147,6 +149,18 @@ extension LanguageServer {
   private func cancelWaiter(uri: String, token: Int) {
     guard let waiter = waiters[uri]?.removeValue(forKey: token) else { return }
     waiter.continuation.resume(returning: .cancelled)
+  }
+
+  /// Answers every request still waiting for a first analysis, which will not come once the
+  /// server is shut down: every request gets a response (LSP 3.17), before `shutdown`'s own.
+  func answerWaitersAtShutdown() {
+    let pending = waiters
+    waiters = [:]
+    for waiter in pending.values.flatMap(\.values) {
+      respond(
+        waiter.id, .failure(.serverCancelled("the server shut down before the document's first check ended")))
+      waiter.continuation.resume(returning: .answered)
+    }
   }
 
   func resumeWaiters(for uri: String, analysed: Bool) {

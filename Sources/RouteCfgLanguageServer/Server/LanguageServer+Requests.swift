@@ -37,6 +37,8 @@ extension LanguageServer {
       case .closed:
         self.respond(id, .failure(.serverCancelled("the document was closed before its first check ended")))
         return
+      case .answered:
+        return
       }
       guard let context = self.snapshot(uri) else {
         self.respond(id, .success(.null))

@@ -156,6 +156,7 @@ actor LanguageServer {
   private func shutdown(id: RequestID) {
     lifecycle = .shutDown
     for key in projects.keys { projects[key]?.debounce?.cancel() }
+    answerWaitersAtShutdown()
     respond(id, .success(.null))
   }
 

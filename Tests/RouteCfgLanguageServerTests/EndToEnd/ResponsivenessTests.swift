@@ -81,6 +81,22 @@ struct ResponsivenessTests {
     #expect(try codeOfWaitingHover { client, uri in client.close(uri) } == -32802)
   }
 
+  @Test("a request waiting for the first analysis when the client shuts down is answered first")
+  func shutDownWhileWaiting() throws {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("large.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize()
+    client.open(uri, text: Self.large)
+    let hover = client.sendRequest("textDocument/hover", LSPClient.at(uri, 8, 4))
+    let shutdown = client.sendRequest("shutdown", .null)
+    // No analysis comes after 'shutdown', so the request gets LSP 3.17's ServerCancelled.
+    #expect(try client.response(to: hover)["error"]?["code"]?.intValue == -32802)
+    #expect(try client.response(to: shutdown)["result"] == .null)
+    client.notify("exit", .null)
+    #expect(try client.waitForExit() == 0)
+  }
+
   @Test("while validation lags behind typing, answers come from the last analysis at the right places")
   func staleModelMapping() throws {
     // No analysis after the first one: every answer below maps through the edit log.
