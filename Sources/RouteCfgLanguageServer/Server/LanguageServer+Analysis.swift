@@ -56,6 +56,15 @@ extension LanguageServer {
     project.lastDuration = model.duration
     project.isManifest =
       model.source(of: SourceFileID(0)).map { RootDiscovery.declaresFormat($0.bytes) } ?? true
+    // An open document that was a root of its own only because no root included it, and that
+    // this root now includes, joins this project (the nearest root whose load reaches it).
+    for (uri, own) in owners where own != key && uri != project.rootURI && model.file(for: uri) != nil {
+      guard let ownProject = projects[own], ownProject.rootURI == uri, ownProject.isManifest == false else {
+        continue
+      }
+      owners[uri] = key
+      if !owners.values.contains(own) { dropProject(own) }
+    }
     let members = owners.filter { $0.value == key }.map(\.key)
     for uri in members {
       analysedDocuments.insert(uri)

@@ -129,7 +129,7 @@ extension LanguageServer {
     schedule(key, immediately: true)
   }
 
-  private func dropProject(_ key: String) {
+  func dropProject(_ key: String) {
     guard let project = projects.removeValue(forKey: key) else { return }
     project.debounce?.cancel()
     for uri in project.published {

@@ -66,6 +66,39 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("an open file that a root starts including is checked with that root from then on")
+  func openFileJoinsARootThatStartsIncludingIt() throws {
+    let scratch = try ScratchDirectory()
+    let partText =
+      "protocols:\n  P: \"func a()\"\nmodules:\n  M: {kind: view, provides: [P], requires: [Q]}\n"
+    try scratch.write("part.yaml", partText)
+    try scratch.write("root.yaml", "routecfg: 1\n")
+    let (part, root) = (scratch.uri("part.yaml"), scratch.uri("root.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    _ = try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    // Without 'routecfg:' and included by no root, the file is no manifest: no diagnostics.
+    client.open(part, text: partText)
+    #expect(try client.diagnostics(for: part, version: 1).isEmpty)
+    client.open(root, text: "routecfg: 1\n")
+    #expect(try client.diagnostics(for: root, version: 1).isEmpty)
+    client.change(root, version: 2, [(nil, "routecfg: 1\ninclude: [part.yaml]\n")])
+    func codes(_ version: Int) throws -> [String] {
+      let published = try client.notification("textDocument/publishDiagnostics") { params in
+        params["uri"]?.stringValue == part && params["version"]?.intValue == version
+          && params["diagnostics"]?.arrayValue?.isEmpty == false
+      }
+      return (published["params"]?["diagnostics"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+    }
+    #expect(try codes(1).contains("RC0503"))
+    // An edit of the included file is checked with the root, not as a file of its own.
+    client.change(part, version: 2, [(nil, partText.replacingOccurrences(of: "func a()", with: "func b()"))])
+    #expect(try codes(2).contains("RC0503"))
+    let (line, character) = TextFinder(partText).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(part, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == part)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a missing include is reported at its entry, and the rest is still checked")
   func missingInclude() throws {
     let scratch = try ScratchDirectory()
