@@ -72,6 +72,8 @@ enum SwiftTypeName {
         skipSpaces()
         if lookingAt("->") { return "(" + parts.joined(separator: ", ") + ")" }
         if parts.isEmpty { return "Void" }
+        // `(() -> Void)?` keeps the parentheses that make the function type optional.
+        if parts.count == 1, parts[0].contains("->"), peek("?") { return "(" + parts[0] + ")" }
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
       }
       if peek("[") {

@@ -61,6 +61,16 @@ struct RegistryBuildTests {
     #expect(found.count == expected.count, "\(found)")
   }
 
+  /// A registered member's runtime type is spelled as the manifest writes it, also for an
+  /// optional function type, whose parentheses make it optional: `(() -> Void)?`.
+  @Test func runtimeTypesAreSpelledAsManifestsWriteThem() {
+    #expect(SwiftTypeName.of((() -> Void)?.self) == SwiftTypeName.normalize("(() -> Void)?"))
+    #expect(SwiftTypeName.of(((Int) -> String)?.self) == SwiftTypeName.normalize("((Int) -> String)?"))
+    #expect(SwiftTypeName.of(((Int) -> Void).self) == SwiftTypeName.normalize("(Int) -> Void"))
+    #expect(SwiftTypeName.of(((Int) -> Void).self) == SwiftTypeName.normalize("((Int) -> Void)"))
+    #expect(SwiftTypeName.of([String: Int]?.self) == SwiftTypeName.normalize("[String: Int]?"))
+  }
+
   @Test func protocolsCrossingAdaptersNeedProxies() throws {
     let found = try problems { registrations in
       registrations = Self.withoutProxies(registrations)
