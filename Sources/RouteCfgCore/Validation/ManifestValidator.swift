@@ -55,6 +55,7 @@ public struct ManifestValidator {
   var protocolOrder: [String] = []
   /// The ID of each name in `protocolOrder`.
   var protocolIDs: [Int] = []
+  /// Every declared protocol (every name in `protocolIndex`) with its inheritance resolved.
   var protocols: [String: ProtocolInfo] = [:]
   var moduleIndex: [String: Int] = [:]
   var moduleOrder: [String] = []

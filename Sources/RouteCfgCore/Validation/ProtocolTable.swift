@@ -73,6 +73,7 @@ struct ProtocolTableBuilder {
     self.diagnostics = DiagnosticBag(limit: diagnosticLimit)
   }
 
+  /// A ``ProtocolInfo`` for every ID, so the table holds exactly the declared names.
   mutating func build() -> [String: ProtocolInfo] {
     built.reserveCapacity(ids.count)
     // By ID.

@@ -78,9 +78,7 @@ extension ManifestValidator {
   private mutating func checkTypeReferences() {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
-    for (name, id) in zip(protocolOrder, protocolIDs) where protocols[name] != nil {
-      typeNameKinds[name] = .protocol(id)
-    }
+    for (name, id) in zip(protocolOrder, protocolIDs) { typeNameKinds[name] = .protocol(id) }
     typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
     for (id, decl) in manifest.protocols.enumerated() {
       var named: [Int] = []

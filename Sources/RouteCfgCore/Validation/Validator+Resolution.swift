@@ -65,9 +65,10 @@ extension ManifestValidator {
     let prefix = variant.map { "in variant '\($0)': " } ?? ""
     for binding in bindings {
       let protocolName = binding.protocolName.value
-      guard protocols[protocolName] != nil, let id = protocolIndex[protocolName],
-        let module = moduleIndex[binding.module.value]
-      else { continue }
+      // Every declared protocol (an ID) is in the protocol table.
+      guard let id = protocolIndex[protocolName], let module = moduleIndex[binding.module.value] else {
+        continue
+      }
       if candidates(for: id).contains(where: { $0.module == module }) { continue }
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")

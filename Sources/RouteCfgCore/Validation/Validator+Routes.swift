@@ -256,5 +256,4 @@ extension ManifestValidator {
     guard case .named(let name) = type.unwrappedOptional ?? type else { return "" }
     return NameSuggester(RouteValueType.allCases.map(\.rawValue)).hint(for: name)
   }
-
 }

@@ -84,7 +84,7 @@ extension ManifestValidator {
     var reachable: Set<Int> = []
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
-      for required in manifest.modules[index].requires where protocols[required.value] != nil {
+      for required in manifest.modules[index].requires {
         guard let id = protocolIndex[required.value] else { continue }
         for candidate in candidates(for: id) where candidate.module != index {
           reachable.insert(candidate.module)
