@@ -58,7 +58,10 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       return try Self.naming(member) { try target.set(direct.name, to: value) }
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
-    let converted = try state.convert(value, from: route.type, to: owner.type(of: last))
+    // A value of the wrong type is reported under the name the caller wrote, here as below.
+    let converted = try Self.naming(member) {
+      try state.convert(value, from: route.type, to: owner.type(of: last))
+    }
     if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy,
       !(DynamicValue.flatten(value) is DynamicProtocolProxy)
     {
@@ -80,8 +83,10 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     var converted: [Any?] = []
     for (index, argument) in arguments.enumerated() {
       converted.append(
-        try state.convert(
-          argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type))
+        try Self.naming(declaration.fullName) {
+          try state.convert(
+            argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type)
+        })
     }
     let result = try Self.naming(declaration.fullName) {
       try target.call(targetDeclaration.fullName, converted)

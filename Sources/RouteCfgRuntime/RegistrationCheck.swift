@@ -50,7 +50,7 @@ struct RegistrationCheck {
       }
     }
     if members.isEmpty { return [] }
-    let typeTable = factory.tableKey.flatMap { registrations.tables[$0] }
+    let typeTable = factory.type.flatMap { registrations.table(for: $0) }
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
     else {
       return [

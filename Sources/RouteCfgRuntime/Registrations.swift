@@ -19,9 +19,9 @@ public struct Registrations {
   struct Factory {
     let kind: ModuleKind
     /// The destination type, or `nil` for a factory registered without one (generated code's),
-    /// whose members the protocol tables serve.
-    let type: Any.Type?
-    let tableKey: ObjectIdentifier?
+    /// whose members the protocol tables serve. Its table (or its nearest registered
+    /// superclass's) is the one the build checks and the module's objects are served by.
+    let type: AnyClass?
     let make: @MainActor (ModuleContext) throws -> AnyObject
     /// For services: the same factory, callable from any isolation.
     let makeSendable: (@Sendable (ModuleContext) throws -> any AnyObject & Sendable)?
@@ -42,7 +42,7 @@ public struct Registrations {
     make: @escaping @MainActor (ModuleContext) throws -> Destination
   ) {
     factories[module] = Factory(
-      kind: .view, type: type, tableKey: ObjectIdentifier(type), make: { try make($0) }, makeSendable: nil)
+      kind: .view, type: type, make: { try make($0) }, makeSendable: nil)
   }
 
   /// A `service` module whose destinations are `Sendable`: made from any isolation with
@@ -52,8 +52,7 @@ public struct Registrations {
     make: @escaping @Sendable (ModuleContext) throws -> Destination
   ) {
     factories[module] = Factory(
-      kind: .service, type: type, tableKey: ObjectIdentifier(type), make: { try make($0) },
-      makeSendable: { try make($0) })
+      kind: .service, type: type, make: { try make($0) }, makeSendable: { try make($0) })
   }
 
   /// A module whose objects are known only by the protocols they provide, as code generated
@@ -63,18 +62,29 @@ public struct Registrations {
   public mutating func module(
     _ module: String, kind: ModuleKind, make: @escaping @MainActor (ModuleContext) throws -> AnyObject
   ) {
-    factories[module] = Factory(kind: kind, type: nil, tableKey: nil, make: make, makeSendable: nil)
+    factories[module] = Factory(kind: kind, type: nil, make: make, makeSendable: nil)
   }
 
   /// The members of a destination type, by their manifest names. Also needed for objects handed
-  /// across an adapter, such as a delegate.
+  /// across an adapter, such as a delegate. A table serves its type's subclasses too, unless they
+  /// register their own.
   public mutating func members<Root: AnyObject>(
     of type: Root.Type, _ build: (inout MemberTable<Root>) -> Void
   ) {
     var table = MemberTable(for: type)
     build(&table)
     tables[ObjectIdentifier(type)] = ErasedMemberTable(
-      typeName: String(describing: type), entries: table.entries)
+      typeName: String(describing: type), entries: table.entries, accepts: { $0 is Root })
+  }
+
+  /// The table of a class or of its nearest superclass that has one.
+  func table(for type: AnyClass) -> ErasedMemberTable? {
+    var current: AnyClass? = type
+    while let candidate = current {
+      if let table = tables[ObjectIdentifier(candidate)] { return table }
+      current = _getSuperclass(candidate)
+    }
+    return nil
   }
 
   /// The members of a Swift protocol, for any object that conforms to it: objects handed across
@@ -91,7 +101,7 @@ public struct Registrations {
     var table = MemberTable(for: type)
     build(&table)
     protocolTables[protocolName] = ErasedMemberTable(
-      typeName: String(describing: type), entries: table.entries)
+      typeName: String(describing: type), entries: table.entries, accepts: { $0 is Root })
   }
 
   /// A Swift object conforming to `protocolName` that forwards to dynamic members: needed for
@@ -120,4 +130,6 @@ public struct Registrations {
 struct ErasedMemberTable {
   let typeName: String
   let entries: [String: MemberEntry]
+  /// Whether an object is of the table's root type, so that its entries can be called with it.
+  let accepts: @MainActor (AnyObject) -> Bool
 }

@@ -102,13 +102,14 @@ public final class Registry: Sendable {
     guard let provider = resolution.provider(of: protocolName) else {
       throw .unresolved(protocolName: protocolName)
     }
-    let object = try make(provider.module, parameters: parameters)
+    let (object, type): (AnyObject, AnyClass?) = try make(provider.module, parameters: parameters)
     guard let index = provider.adapter else {
-      return Destination(module: provider.module, members: try state.members(of: object, as: protocolName))
+      return Destination(
+        module: provider.module, members: try state.members(of: object, as: protocolName, registeredAs: type))
     }
     let adapter = graph.adapters[index]
     guard let facade = graph.protocols[protocolName] else { throw .unresolved(protocolName: protocolName) }
-    let target = try state.members(of: object, as: adapter.to)
+    let target = try state.members(of: object, as: adapter.to, registeredAs: type)
     let members = AdaptedMembers(facade: facade, target: target, pairings: adapter.forward, state: state)
     return Destination(module: provider.module, members: members)
   }
@@ -152,7 +153,7 @@ public final class Registry: Sendable {
       throw .notRouted(url: url, reason: reason)
     }
     let parameters = match?.parameters ?? [:]
-    let object = try make(module, parameters: parameters.mapValues(\.swiftValue))
+    let (object, _) = try make(module, parameters: parameters.mapValues(\.swiftValue))
     return OpenedDestination(
       module: module, route: match?.pattern.text, parameters: parameters, object: object)
   }
@@ -165,14 +166,18 @@ public final class Registry: Sendable {
     try state.members(of: object, as: protocolName)
   }
 
+  /// Makes a module's object with its factory; also returns the type the factory was registered
+  /// with, whose member table serves the object.
   @MainActor
-  private func make(_ module: String, parameters: [String: any Sendable]) throws(RuntimeError) -> AnyObject {
+  private func make(_ module: String, parameters: [String: any Sendable]) throws(RuntimeError) -> (
+    AnyObject, AnyClass?
+  ) {
     guard let factory = state.registrations.factories[module] else {
       throw .unsupported("module '\(module)' has no factory")
     }
     let context = try ModuleContext(module: module, parameters: parameters, graph: graph)
     do {
-      return try factory.make(context)
+      return (try factory.make(context), factory.type)
     } catch let error as RuntimeError {
       throw error
     } catch {

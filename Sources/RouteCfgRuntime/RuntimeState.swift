@@ -14,23 +14,13 @@ final class RuntimeState {
 
   func protocolInfo(_ name: String) -> ProtocolInfo? { graph.protocols[name] }
 
-  /// The member table for an object's class or its nearest registered superclass.
-  func table(for object: AnyObject) -> ErasedMemberTable? {
-    var mirror: Mirror? = Mirror(reflecting: object)
-    while let current = mirror {
-      if let type = current.subjectType as? AnyClass,
-        let table = registrations.tables[ObjectIdentifier(type)]
-      {
-        return table
-      }
-      mirror = current.superclassMirror
-    }
-    return nil
-  }
-
   /// An object seen as a protocol it implements itself. A proxy already speaking that protocol is
-  /// used as it is.
-  func members(of object: AnyObject, as protocolName: String) throws(RuntimeError) -> any DynamicMembers {
+  /// used as it is. `registeredType` is the class a module's factory was registered with: the
+  /// build checked that class's table (or its nearest registered superclass's), so that table
+  /// serves the module's objects, even when they are of a subclass with a table of its own.
+  func members(of object: AnyObject, as protocolName: String, registeredAs registeredType: AnyClass? = nil)
+    throws(RuntimeError) -> any DynamicMembers
+  {
     if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == protocolName {
       return proxy.members
     }
@@ -38,11 +28,50 @@ final class RuntimeState {
     if let answering = object as? any SelfDescribingMembers {
       return SelfDescribedMembers(answering, protocolInfo: info)
     }
-    guard let table = table(for: object) ?? registrations.protocolTables[protocolName] else {
+    let table =
+      registrations.table(for: registeredType ?? type(of: object))
+      ?? registrations.protocolTables[protocolName]
+    guard let table else {
       throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
     }
     return DirectMembers(object: object, protocolInfo: info, table: table)
   }
+
+  /// A value handed across an adapter as `protocolName` (a delegate), seen as that protocol. It is
+  /// checked where it is handed over, not where it is first called: it must be an object whose
+  /// class table has every member of the protocol, or that conforms to the protocol's table.
+  private func handedOverMembers(of value: Any, as protocolName: String) throws(RuntimeError)
+    -> any DynamicMembers
+  {
+    let mismatch = RuntimeError.typeMismatch(
+      member: protocolName, expected: protocolName, actual: SwiftTypeName.of(type(of: value)))
+    guard type(of: value) is AnyClass, let info = graph.protocols[protocolName] else { throw mismatch }
+    let object = value as AnyObject
+    if object is any SelfDescribingMembers
+      || (object as? DynamicProtocolProxy)?.members.protocolName == protocolName
+    {
+      return try members(of: object, as: protocolName)
+    }
+    let key = ServedType(type: ObjectIdentifier(type(of: object)), protocolName: protocolName)
+    if let table = servedTypes[key] { return DirectMembers(object: object, protocolInfo: info, table: table) }
+    let candidates = [registrations.table(for: type(of: object)), registrations.protocolTables[protocolName]]
+    guard
+      let table = candidates.lazy.compactMap({ $0 }).first(where: { table in
+        table.accepts(object) && info.members.allSatisfy { table.entries[$0.fullName] != nil }
+      })
+    else { throw mismatch }
+    servedTypes[key] = table
+    return DirectMembers(object: object, protocolInfo: info, table: table)
+  }
+
+  /// A class and a protocol its objects were found to serve when handed over.
+  private struct ServedType: Hashable {
+    let type: ObjectIdentifier
+    let protocolName: String
+  }
+
+  /// The table that serves each class handed over as a protocol, found once.
+  private var servedTypes: [ServedType: ErasedMemberTable] = [:]
 
   /// A value of manifest type `source` made usable where `destination` is expected: identical
   /// types pass, optionals and arrays convert element by element, and an object of one protocol
@@ -90,7 +119,7 @@ final class RuntimeState {
     }
     guard let facade = graph.protocols[destination] else { return value }
     let adapted = AdaptedMembers(
-      facade: facade, target: try members(of: object, as: source), pairings: pairings, state: self)
+      facade: facade, target: try handedOverMembers(of: value, as: source), pairings: pairings, state: self)
     return try proxy(for: destination, over: adapted)
   }
 

@@ -1,0 +1,46 @@
+import RouteCfgCore
+
+/// Checks a value against a member's declared type where no member table's Swift types can, for
+/// objects that answer members themselves (``SelfDescribingMembers``, such as recording mocks).
+///
+/// Only types made of standard concrete types are checked (`String?`, `[Int]`, `[String: Double]`):
+/// a named type the runtime cannot see through (a protocol, a type of the app) or a function type
+/// accepts any value, since its spelling says nothing about whether a value conforms.
+enum DeclaredValueCheck {
+  /// `true` when `value` may be stored in a member declared `declared`.
+  static func accepts(_ value: Any?, as declared: TypeRef) -> Bool {
+    guard let value = DynamicValue.flatten(value) else { return isOptional(declared) }
+    let unwrapped = withoutOptionals(declared)
+    guard isCheckable(unwrapped) else { return true }
+    return SwiftTypeName.of(type(of: value)) == SwiftTypeName.normalize(unwrapped.description)
+  }
+
+  /// `nil` fits an optional, and the types whose values may hold one.
+  private static func isOptional(_ declared: TypeRef) -> Bool {
+    if declared.isOptional { return true }
+    guard case .named(let name) = declared else { return false }
+    return !concreteNames.contains(name)
+  }
+
+  private static func withoutOptionals(_ type: TypeRef) -> TypeRef {
+    var type = type
+    while let wrapped = type.unwrappedOptional { type = wrapped }
+    return type
+  }
+
+  /// Whether the type is built only of concrete standard types, so that its spelling decides.
+  private static func isCheckable(_ type: TypeRef) -> Bool {
+    switch type {
+    case .named(let name): return concreteNames.contains(name)
+    case .optional(let inner), .array(let inner): return isCheckable(inner)
+    case .dictionary(let key, let value): return isCheckable(key) && isCheckable(value)
+    case .function: return false
+    }
+  }
+
+  /// Standard library and Foundation value types, which no other type can stand in for.
+  private static let concreteNames: Set<String> = [
+    "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
+    "UInt16", "UInt32", "UInt64", "Double", "Float", "Void", "URL", "Date", "Data", "UUID",
+  ]
+}

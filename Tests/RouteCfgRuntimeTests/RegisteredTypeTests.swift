@@ -1,0 +1,149 @@
+import NoteAppExample
+import RouteCfgCore
+import RouteCfgTesting
+import Testing
+
+@testable import RouteCfgRuntime
+
+/// What the build checks is what serves at run time: a module's objects use the table of the
+/// type its factory was registered with (or of that type's nearest registered superclass), and a
+/// value handed across an adapter is checked where it is handed over, not where it is first used.
+@Suite("Registered types and handed-over values")
+@MainActor
+struct RegisteredTypeTests {
+  static let manifest = RuntimeFixtures.repository + "/manifests/NoteApp.yaml"
+
+  func registry(_ change: (inout Registrations) -> Void) throws -> Registry {
+    var registrations = NoteAppWiring.registrations()
+    change(&registrations)
+    return try Registry(RouteCfg.validate(path: Self.manifest), registrations: registrations)
+  }
+
+  static func registerBaseTable(_ registrations: inout Registrations) {
+    registrations.members(of: BaseLogin.self) { table in
+      table.property("notifyString", \.notifyString)
+      table.property("delegate", \.delegate)
+    }
+  }
+
+  @Test func aSuperclassTableServesAModuleRegisteredWithASubclass() throws {
+    let registry = try registry { registrations in
+      registrations.view("Login", SubclassedLogin.self) { _ in SubclassedLogin() }
+      Self.registerBaseTable(&registrations)
+    }
+    let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+    try login.set("message", to: "Hi")
+    #expect((login.object as? SubclassedLogin)?.notifyString == "Hi")
+  }
+
+  @Test func aSubclassTableStillServesItsOwnClass() throws {
+    var registrations = Registrations()
+    Self.registerBaseTable(&registrations)
+    registrations.members(of: SubclassedLogin.self) { table in table.property("notifyString", \.notifyString)
+    }
+    #expect(registrations.table(for: SubclassedLogin.self)?.entries.count == 1)
+    #expect(registrations.table(for: BaseLogin.self)?.entries.count == 2)
+    #expect(registrations.table(for: NoteStore.self) == nil)
+  }
+
+  @Test func theRegisteredTypesTableServesObjectsOfASubclass() throws {
+    let registry = try registry { registrations in
+      registrations.view("Login", BaseLogin.self) { _ in SubclassedLogin() }
+      Self.registerBaseTable(&registrations)
+      // A partial table of the subclass: the build checked BaseLogin's, which serves.
+      registrations.members(of: SubclassedLogin.self) { table in
+        table.property("notifyString", \.notifyString)
+      }
+    }
+    let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+    let noteList = NoteListViewController()
+    try login.set("delegate", to: noteList)
+    (login.object as? BaseLogin)?.login()
+    #expect(noteList.events == ["didFinishLogin"])
+  }
+
+  @Test func aDelegateOfTheWrongTypeIsRefusedWhereItIsSet() throws {
+    let login = try registry { _ in }.destination(for: "ModuleARequiredLoginViewInput")
+    // A table without didFinishLogin(), no table at all, and no object.
+    let wrong: [(Any, String)] = [
+      (NoteDetailViewController(noteId: 1, query: nil), "NoteDetailViewController"),
+      (NotFoundViewController(path: nil), "NotFoundViewController"),
+      ("not an object", "String"),
+    ]
+    for (value, typeName) in wrong {
+      #expect(
+        throws: RuntimeError.typeMismatch(
+          member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: typeName)
+      ) { try login.set("delegate", to: value) }
+    }
+    #expect((login.object as? LoginViewController)?.delegate == nil)
+  }
+
+  @Test func aDelegateServedByItsProtocolTableIsAccepted() throws {
+    let login = try registry { registrations in
+      registrations.members(
+        of: (any ModuleARequiredLoginViewDelegate).self, as: "ModuleARequiredLoginViewDelegate"
+      ) { table in table.method("didFinishLogin()") { delegate in delegate.didFinishLogin() } }
+    }
+    .destination(for: "ModuleARequiredLoginViewInput")
+    let listener = ConformingListener()
+    try login.set("delegate", to: listener)
+    (login.object as? LoginViewController)?.login()
+    #expect(listener.logins == 1)
+    // An object with no table of its own that does not conform is still refused.
+    #expect(throws: RuntimeError.self) { try login.set("delegate", to: NotFoundViewController(path: nil)) }
+  }
+
+  @Test func mocksRefuseValuesOfAnotherTypeThanDeclared() throws {
+    let harness = try ManifestHarness(path: Self.manifest)
+    let report = harness.value(
+      42, writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString")
+    #expect(report.failures == ["'message' takes a 'String?', not a 'Int'"])
+    let mocks = try harness.mockRegistry()
+    let store = try mocks.registry.destination(for: "NoteListRequiredStore")
+    #expect(throws: RuntimeError.typeMismatch(member: "note(id:)", expected: "Int", actual: "String")) {
+      try store.call("note(id:)", "3")
+    }
+    #expect(mocks.mock("NoteStore")?.records == [])
+    // Values the declarations cannot decide on pass: nil for an optional, a protocol-typed object.
+    let login = try mocks.registry.destination(for: "ModuleARequiredLoginViewInput")
+    try login.set("message", to: nil)
+    try login.set("delegate", to: RecordingMock(module: "Listener"))
+  }
+
+  @Test func declaredTypesDecideOnlyForStandardConcreteTypes() {
+    #expect(DeclaredValueCheck.accepts("a", as: .optional(.named("String"))))
+    #expect(DeclaredValueCheck.accepts(nil, as: .optional(.named("String"))))
+    #expect(!DeclaredValueCheck.accepts(nil, as: .named("String")))
+    #expect(!DeclaredValueCheck.accepts(1, as: .named("Double")))
+    #expect(DeclaredValueCheck.accepts([1, 2], as: .array(.named("Int"))))
+    #expect(!DeclaredValueCheck.accepts(["a"], as: .array(.named("Int"))))
+    #expect(
+      DeclaredValueCheck.accepts(["a": 1.5], as: .dictionary(key: .named("String"), value: .named("Double"))))
+    // An app's type or a protocol may be anything; so may a function.
+    #expect(DeclaredValueCheck.accepts(1, as: .named("NoteFormatter")))
+    #expect(DeclaredValueCheck.accepts(nil, as: .named("NoteFormatter")))
+    #expect(
+      DeclaredValueCheck.accepts(
+        { (_: Int) in }, as: .function(FunctionType(parameters: [.named("Int")], result: .void))))
+  }
+}
+
+/// A login screen other screens derive from.
+@MainActor
+class BaseLogin: ProvidedLoginViewInput {
+  var notifyString: String?
+  weak var delegate: (any ProvidedLoginViewDelegate)?
+
+  func login() { delegate?.didLogin() }
+}
+
+@MainActor
+final class SubclassedLogin: BaseLogin {}
+
+/// A note-list delegate without a member table of its own.
+@MainActor
+final class ConformingListener: ModuleARequiredLoginViewDelegate {
+  var logins = 0
+  func didFinishLogin() { logins += 1 }
+}
