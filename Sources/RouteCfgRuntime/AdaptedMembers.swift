@@ -38,11 +38,11 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
         value = try target.get(direct.name)
       }
       if direct.sameType { return value }
-      return try state.convert(value, from: direct.type, to: route.type)
+      return try state.convert(value, from: direct.type, to: route.type, handingOver: false)
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
-    return try state.convert(value, from: owner.type(of: last), to: route.type)
+    return try state.convert(value, from: owner.type(of: last), to: route.type, handingOver: false)
   }
 
   func set(_ member: String, to value: Any?) throws {
@@ -60,7 +60,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
     let converted = try Self.naming(member) {
-      try state.convert(value, from: route.type, to: owner.type(of: last))
+      try state.convert(value, from: route.type, to: owner.type(of: last), handingOver: true)
     }
     if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy,
       !(DynamicValue.flatten(value) is DynamicProtocolProxy)
@@ -85,13 +85,14 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       converted.append(
         try Self.naming(declaration.fullName) {
           try state.convert(
-            argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type)
+            argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type,
+            handingOver: true)
         })
     }
     let result = try Self.naming(declaration.fullName) {
       try target.call(targetDeclaration.fullName, converted)
     }
-    return try state.convert(result, from: targetSignature.result, to: signature.result)
+    return try state.convert(result, from: targetSignature.result, to: signature.result, handingOver: false)
   }
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote

@@ -30,10 +30,18 @@ extension DynamicMembers {
   }
 }
 
-/// An object that implements a protocol itself, through its registered member table.
+/// An object that implements a protocol itself, through its registered member table. A caller's
+/// object handed across an adapter is held weakly; once it is released, reads and calls throw
+/// ``RuntimeError/released(protocolName:)``.
 final class DirectMembers: DynamicMembers, ResolvesProperties {
   let protocolName: String
-  let object: AnyObject
+  private let strongObject: AnyObject?
+  private weak var weakObject: AnyObject?
+  /// The object, or `nil` once an object held weakly is released.
+  var liveObject: AnyObject? { strongObject ?? weakObject }
+  /// The object, or a placeholder once an object held weakly is released (which calls then
+  /// report instead of reaching it).
+  var object: AnyObject { liveObject ?? ReleasedObject.placeholder }
   private let info: ProtocolInfo
   private let table: ErasedMemberTable
   /// Table entries by the names callers used, found once: a property's by its name, a method's
@@ -43,9 +51,10 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   /// Setters of the properties the protocol declares settable, by name, found once.
   private var setters: [String: @MainActor (AnyObject, Any?) throws -> Void] = [:]
 
-  init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable) {
+  init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable, weakly: Bool = false) {
     self.protocolName = protocolInfo.name
-    self.object = object
+    self.strongObject = weakly ? nil : object
+    self.weakObject = object
     self.info = protocolInfo
     self.table = table
   }
@@ -54,11 +63,11 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
     let entry = try self.entry(for: member, property: true)
     guard case .property(let get, _) = entry.kind else { throw unknown(member) }
     // Table getters hand out values without `Optional` layers already.
-    return try get(object)
+    return try get(try live())
   }
 
   func set(_ member: String, to value: Any?) throws {
-    if let set = setters[member] { return try set(object, value) }
+    if let set = setters[member] { return try set(try live(), value) }
     guard let declaration = info.member(named: member), declaration.property?.isSettable == true else {
       if info.member(named: member)?.isProperty == true {
         throw RuntimeError.readOnly(protocolName: protocolName, member: member)
@@ -70,13 +79,19 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
     setters[member] = set
-    try set(object, value)
+    try set(try live(), value)
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
     let entry = try self.entry(for: method, property: false)
     guard case .method(let call, _, _) = entry.kind else { throw unknown(method) }
-    return try call(object, arguments)
+    return try call(try live(), arguments)
+  }
+
+  /// The object, or the error once an object held weakly is released.
+  private func live() throws(RuntimeError) -> AnyObject {
+    guard let object = liveObject else { throw .released(protocolName: protocolName) }
+    return object
   }
 
   /// The table's accessors of a property the protocol declares, for a caller that resolves the
@@ -84,14 +99,17 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   /// the property settable. `nil` when `name` is no such property, so that the caller's ordinary
   /// path reports why.
   func propertyAccessors(_ name: String) -> PropertyAccessors? {
-    guard let (entry, settable) = declaredProperty(name), case .property(let get, let set) = entry.kind
+    // An object held weakly is reached by name, which checks it is still there.
+    guard strongObject != nil, let (entry, settable) = declaredProperty(name),
+      case .property(let get, let set) = entry.kind
     else { return nil }
     return PropertyAccessors(get: get, set: settable ? set : nil)
   }
 
   /// ``propertyAccessors(_:)`` with the property's type kept, when it was registered as `Value`.
   func typedAccessors<Value>(_ name: String, as type: Value.Type) -> TypedAccessors<Value>? {
-    guard let (entry, settable) = declaredProperty(name), let typed = entry.typed as? TypedAccessors<Value>
+    guard strongObject != nil, let (entry, settable) = declaredProperty(name),
+      let typed = entry.typed as? TypedAccessors<Value>
     else { return nil }
     return settable ? typed : TypedAccessors(get: typed.get, set: nil)
   }
@@ -143,6 +161,11 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
     return RuntimeError.unknownMember(
       protocolName: protocolName, member: member, suggestion: suggestion ?? "")
   }
+}
+
+/// What a released object's members stand on: no table accepts it.
+private final class ReleasedObject: Sendable {
+  static let placeholder = ReleasedObject()
 }
 
 /// A property's accessors from a member table, found once and called with the object.

@@ -29,7 +29,8 @@ open class DynamicProtocolProxy {
   /// Calls a method of the proxied protocol for a requirement that cannot throw
   /// (`func didLogin() { forwardOrReport("didLogin()") }`). A failure (an unknown member, a value
   /// of the wrong type, a method that threw) goes to ``failureHandler`` with the proxy's file and
-  /// line, and the result is `nil`.
+  /// line, and the result is `nil`. A caller's object that was handed over and has been released
+  /// is not a failure: the call does nothing and answers `nil`.
   @discardableResult
   public func forwardOrReport(
     _ method: String, _ arguments: Any?..., file: StaticString = #fileID, line: UInt = #line
@@ -68,7 +69,10 @@ open class DynamicProtocolProxy {
     }
   }
 
+  /// Hands a failure to ``failureHandler``; a released caller's object is no failure (a delegate
+  /// that is gone is not told, as with a `nil` weak delegate).
   private func report(_ member: String, _ error: any Error, file: StaticString, line: UInt) {
+    if case RuntimeError.released = error { return }
     failureHandler(
       ForwardingFailure(
         protocolName: members.protocolName, member: member, error: String(describing: error),

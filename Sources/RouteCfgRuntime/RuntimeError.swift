@@ -25,6 +25,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   case notRouted(url: String, reason: String)
   /// Something the dynamic runtime cannot do (generated code can).
   case unsupported(String)
+  /// A caller's object handed across an adapter as this protocol (a delegate it set) has been
+  /// released. Proxies' `OrReport` calls ignore it, as a `nil` weak delegate would be.
+  case released(protocolName: String)
 
   public var description: String {
     switch self {
@@ -53,6 +56,8 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
       return "'\(url)' reaches no module: \(reason)"
     case .unsupported(let reason):
       return reason
+    case .released(let name):
+      return "the object handed over as a '\(name)' has been released"
     }
   }
 }

@@ -40,7 +40,8 @@ final class RuntimeState {
   /// A value handed across an adapter as `protocolName` (a delegate), seen as that protocol. It is
   /// checked where it is handed over, not where it is first called: it must be an object whose
   /// class table has every member of the protocol, or that conforms to the protocol's table.
-  private func handedOverMembers(of value: Any, as protocolName: String) throws(RuntimeError)
+  /// `weakly` holds an object served by a table weakly.
+  private func handedOverMembers(of value: Any, as protocolName: String, weakly: Bool) throws(RuntimeError)
     -> any DynamicMembers
   {
     let mismatch = RuntimeError.typeMismatch(
@@ -53,7 +54,9 @@ final class RuntimeState {
       return try members(of: object, as: protocolName)
     }
     let key = ServedType(type: ObjectIdentifier(type(of: object)), protocolName: protocolName)
-    if let table = servedTypes[key] { return DirectMembers(object: object, protocolInfo: info, table: table) }
+    if let table = servedTypes[key] {
+      return DirectMembers(object: object, protocolInfo: info, table: table, weakly: weakly)
+    }
     let candidates = [registrations.table(for: type(of: object)), registrations.protocolTables[protocolName]]
     guard
       let table = candidates.lazy.compactMap({ $0 }).first(where: { table in
@@ -61,7 +64,7 @@ final class RuntimeState {
       })
     else { throw mismatch }
     servedTypes[key] = table
-    return DirectMembers(object: object, protocolInfo: info, table: table)
+    return DirectMembers(object: object, protocolInfo: info, table: table, weakly: weakly)
   }
 
   /// A class and a protocol its objects were found to serve when handed over.
@@ -76,28 +79,38 @@ final class RuntimeState {
   /// A value of manifest type `source` made usable where `destination` is expected: identical
   /// types pass, optionals and arrays convert element by element, and an object of one protocol
   /// crosses to another through the adapter between them (or back out of a proxy).
-  func convert(_ value: Any?, from source: TypeRef, to destination: TypeRef) throws(RuntimeError) -> Any? {
+  ///
+  /// `handingOver` is `true` for a caller's value on its way to the provider (a delegate it
+  /// sets, an argument): the proxy made for it holds the caller's object weakly, as generated
+  /// bridges do, so a caller that keeps its destination and sets itself as the delegate forms no
+  /// cycle. Values on their way back to the caller are held strongly.
+  func convert(_ value: Any?, from source: TypeRef, to destination: TypeRef, handingOver: Bool)
+    throws(RuntimeError) -> Any?
+  {
     if source == destination { return value }
     switch (source, destination) {
     case (.optional(let inner), .optional(let target)), (.optional(let inner), let target):
       guard let value = DynamicValue.flatten(value) else { return nil }
-      return try convert(value, from: inner, to: target)
+      return try convert(value, from: inner, to: target, handingOver: handingOver)
     case (let inner, .optional(let target)):
-      return try convert(value, from: inner, to: target)
+      return try convert(value, from: inner, to: target, handingOver: handingOver)
     case (.array(let inner), .array(let target)):
       guard let items = DynamicValue.flatten(value) as? [Any?] else { return value }
       var converted: [Any?] = []
-      for item in items { converted.append(try convert(item, from: inner, to: target)) }
+      for item in items {
+        converted.append(try convert(item, from: inner, to: target, handingOver: handingOver))
+      }
       return converted
     case (.named(let sourceName), .named(let destinationName)):
-      return try bridge(value, from: sourceName, to: destinationName)
+      return try bridge(value, from: sourceName, to: destinationName, handingOver: handingOver)
     default:
       throw .unsupported(
         "the dynamic runtime cannot convert a '\(source)' into a '\(destination)'; use generated code")
     }
   }
 
-  private func bridge(_ value: Any?, from source: String, to destination: String) throws(RuntimeError) -> Any?
+  private func bridge(_ value: Any?, from source: String, to destination: String, handingOver: Bool)
+    throws(RuntimeError) -> Any?
   {
     guard let value = DynamicValue.flatten(value) else { return nil }
     guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
@@ -107,7 +120,8 @@ final class RuntimeState {
     if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == source,
       let adapted = proxy.members as? AdaptedMembers, adapted.target.protocolName == destination
     {
-      return adapted.target.object
+      // A caller's object held weakly reads back as `nil` once it is released.
+      return (adapted.target as? DirectMembers).map(\.liveObject) ?? adapted.target.object
     }
     let pairings: [MemberPairing]
     if let forward = graph.adapter(adapting: destination, to: source) {
@@ -119,7 +133,8 @@ final class RuntimeState {
     }
     guard let facade = graph.protocols[destination] else { return value }
     let adapted = AdaptedMembers(
-      facade: facade, target: try handedOverMembers(of: value, as: source), pairings: pairings, state: self)
+      facade: facade, target: try handedOverMembers(of: value, as: source, weakly: handingOver),
+      pairings: pairings, state: self)
     return try proxy(for: destination, over: adapted)
   }
 

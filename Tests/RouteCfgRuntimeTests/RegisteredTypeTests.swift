@@ -147,3 +147,62 @@ final class ConformingListener: ModuleARequiredLoginViewDelegate {
   var logins = 0
   func didFinishLogin() { logins += 1 }
 }
+
+/// A caller's object handed across an adapter is held weakly, as generated bridges hold it: a
+/// caller that keeps its destination and sets itself as the delegate forms no cycle.
+@Suite("Handed-over objects held weakly")
+@MainActor
+struct HandedOverOwnershipTests {
+  @Test func aCallerKeepingItsDestinationAndBeingItsDelegateIsReleased() throws {
+    var registrations = NoteAppWiring.registrations()
+    registrations.members(of: KeepingCaller.self) { table in
+      table.method("didFinishLogin()") { caller in caller.didFinishLogin() }
+    }
+    let registry = try Registry(
+      RouteCfg.validate(path: RegisteredTypeTests.manifest), registrations: registrations)
+    weak var released: KeepingCaller?
+    var screen: LoginViewController?
+    do {
+      let caller = KeepingCaller()
+      caller.login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+      try caller.login?.set("delegate", to: caller)
+      screen = caller.login?.object as? LoginViewController
+      screen?.login()
+      #expect(caller.logins == 1)
+      released = caller
+    }
+    #expect(released == nil, "the caller, its destination and the delegate proxy form no cycle")
+    screen?.login()  // the proxy's caller is gone: nothing happens, nothing is reported
+  }
+
+  @Test func aReleasedDelegateReadsBackAsNilAndIsNotReported() throws {
+    var failures: [ForwardingFailure] = []
+    var registrations = NoteAppWiring.registrations()
+    registrations.onForwardingFailure { failures.append($0) }
+    let registry = try Registry(
+      RouteCfg.validate(path: RegisteredTypeTests.manifest), registrations: registrations)
+    let login = try registry.destination(for: "ModuleARequiredLoginViewInput")
+    do {
+      let noteList = NoteListViewController()
+      try login.set("delegate", to: noteList)
+      #expect(try login.get("delegate") as AnyObject === noteList)
+    }
+    #expect(try login.get("delegate") == nil)
+    let screen = try #require(login.object as? LoginViewController)
+    #expect(screen.delegate != nil, "the facade keeps the proxy it handed over")
+    screen.login()
+    #expect(failures.isEmpty, "\(failures)")
+    let proxy = try #require(screen.delegate as? DynamicProtocolProxy)
+    #expect(throws: RuntimeError.released(protocolName: "ModuleARequiredLoginViewDelegate")) {
+      try proxy.forward("didLogin()")
+    }
+  }
+}
+
+/// A note list that keeps the login destination it configures and is the login's delegate.
+@MainActor
+final class KeepingCaller: ModuleARequiredLoginViewDelegate {
+  var login: Destination?
+  var logins = 0
+  func didFinishLogin() { logins += 1 }
+}
