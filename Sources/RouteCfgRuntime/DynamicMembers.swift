@@ -54,7 +54,9 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable, weakly: Bool = false) {
     self.protocolName = protocolInfo.name
     self.strongObject = weakly ? nil : object
-    self.weakObject = object
+    // Only when needed: a weak reference moves the object's reference counts to a side table,
+    // which makes every retain of it slower.
+    if weakly { self.weakObject = object }
     self.info = protocolInfo
     self.table = table
   }
