@@ -10,9 +10,9 @@ enum DeclaredValueCheck {
   /// `true` when `value` may be stored in a member declared `declared`.
   static func accepts(_ value: Any?, as declared: TypeRef) -> Bool {
     guard let value = DynamicValue.flatten(value) else { return isOptional(declared) }
-    let unwrapped = withoutOptionals(declared)
+    let unwrapped = declared.withoutOptionals
     guard isCheckable(unwrapped) else { return true }
-    return SwiftTypeName.of(type(of: value)) == SwiftTypeName.normalize(unwrapped.description)
+    return SwiftTypeName.matches(type(of: value), unwrapped)
   }
 
   /// `nil` fits an optional, and the types whose values may hold one.
@@ -20,12 +20,6 @@ enum DeclaredValueCheck {
     if declared.isOptional { return true }
     guard case .named(let name) = declared else { return false }
     return !concreteNames.contains(name)
-  }
-
-  private static func withoutOptionals(_ type: TypeRef) -> TypeRef {
-    var type = type
-    while let wrapped = type.unwrappedOptional { type = wrapped }
-    return type
   }
 
   /// Whether the type is built only of concrete standard types, so that its spelling decides.

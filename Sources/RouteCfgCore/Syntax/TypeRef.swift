@@ -38,6 +38,13 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   /// `true` for `T?`.
   public var isOptional: Bool { unwrappedOptional != nil }
 
+  /// The type without any of its `?` layers (`String??` → `String`).
+  package var withoutOptionals: TypeRef {
+    var type = self
+    while let wrapped = type.unwrappedOptional { type = wrapped }
+    return type
+  }
+
   /// Every named type written in this type, in order, inside optionals, collections and
   /// function types (`[String: Note]?` names `String` and `Note`).
   package var namedTypes: [String] {

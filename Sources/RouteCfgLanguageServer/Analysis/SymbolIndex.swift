@@ -253,9 +253,9 @@ enum SymbolIndexLookup {
   }
 
   static func protocolOf(_ member: MemberDecl, protocols: [String: ProtocolInfo]) -> String? {
-    guard var type = member.property?.type else { return nil }
-    while let wrapped = type.unwrappedOptional { type = wrapped }
-    guard case .named(let name) = type, protocols[name] != nil else { return nil }
+    guard case .named(let name) = member.property?.type.withoutOptionals, protocols[name] != nil else {
+      return nil
+    }
     return name
   }
 }
