@@ -121,7 +121,13 @@ public final class Registry: Sendable {
     for protocolName: String, as type: T.Type, parameters: [String: any Sendable] = [:]
   ) throws(RuntimeError) -> T {
     let destination = try destination(for: protocolName, parameters: parameters)
-    if destination.members is DirectMembers, let typed = destination.object as? T { return typed }
+    if destination.members is DirectMembers {
+      if let typed = destination.object as? T { return typed }
+      // The provider is not a T, and no proxy could make it one: the caller asked for the wrong type.
+      if state.registrations.proxies[protocolName] == nil {
+        return try Self.cast(destination.object, to: T.self, for: protocolName)
+      }
+    }
     return try Self.cast(try state.proxy(for: protocolName, over: destination), to: T.self, for: protocolName)
   }
 
@@ -130,8 +136,8 @@ public final class Registry: Sendable {
     throws(RuntimeError) -> T
   {
     guard let typed = object as? T else {
-      throw .typeMismatch(
-        member: protocolName, expected: SwiftTypeName.of(T.self),
+      throw .wrongDestinationType(
+        protocolName: protocolName, requested: SwiftTypeName.of(T.self),
         actual: SwiftTypeName.of(Swift.type(of: object)))
     }
     return typed

@@ -28,6 +28,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A caller's object handed across an adapter as this protocol (a delegate it set) has been
   /// released. Proxies' `OrReport` calls ignore it, as a `nil` weak delegate would be.
   case released(protocolName: String)
+  /// A destination was asked for as a Swift type it is not (`destination(for:as:)`,
+  /// `service(for:as:)`): the protocol, the type asked for, and the destination's own type.
+  case wrongDestinationType(protocolName: String, requested: String, actual: String)
 
   public var description: String {
     switch self {
@@ -58,6 +61,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
       return reason
     case .released(let name):
       return "the object handed over as a '\(name)' has been released"
+    case .wrongDestinationType(let name, let requested, let actual):
+      return "the destination for '\(name)' is a '\(actual)', not a '\(requested)'; ask for it as "
+        + "'any \(name)', the protocol's Swift type"
     }
   }
 }

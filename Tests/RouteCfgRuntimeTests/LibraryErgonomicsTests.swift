@@ -69,6 +69,31 @@ struct LibraryErgonomicsTests {
     }
   }
 
+  @Test func aDestinationAskedForAsTheWrongTypeSaysWhatItIs() throws {
+    let registry = try NoteAppWiring.registry(
+      manifestPath: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let expected = RuntimeError.wrongDestinationType(
+      protocolName: "NoteDetailInput", requested: "NoteEditorViewController",
+      actual: "NoteDetailViewController")
+    #expect(throws: expected) {
+      try registry.destination(
+        for: "NoteDetailInput", as: NoteEditorViewController.self, parameters: ["noteId": 1])
+    }
+    #expect(
+      expected.description
+        == "the destination for 'NoteDetailInput' is a 'NoteDetailViewController', not a "
+        + "'NoteEditorViewController'; ask for it as 'any NoteDetailInput', the protocol's Swift type")
+    #expect(
+      throws: RuntimeError.wrongDestinationType(
+        protocolName: "NoteStoreService", requested: "NoteListViewController", actual: "NoteStore")
+    ) {
+      try registry.service(for: "NoteStoreService", as: NoteListViewController.self)
+    }
+    let detail = try registry.destination(
+      for: "NoteDetailInput", as: (any NoteDetailInput).self, parameters: ["noteId": 1])
+    #expect(detail.noteId == 1)
+  }
+
   @Test func mockRecordsPrintAsSwiftCalls() {
     #expect("\(RecordingMock.Record.call("didFinishLogin()", []))" == "call didFinishLogin()")
     #expect(
