@@ -66,5 +66,8 @@ struct RouteConflictTests {
     let tooLong = try RouteCfg.validate(
       yaml: "routecfg: 1\nmodules:\n  A: {kind: view, routes: [/\(literal)]}\n", path: "literal.yaml")
     #expect(tooLong.diagnostics.map(\.code) == [.invalidRoutePattern])
+    #expect(
+      tooLong.diagnostics.first?.message.hasPrefix("route pattern has 1 segment and its shortest URL is 8201")
+        == true)
   }
 }

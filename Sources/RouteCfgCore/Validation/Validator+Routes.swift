@@ -95,7 +95,8 @@ extension ManifestValidator {
     if pattern.segments.count > URLPath.maximumSegments || shortest > URLPath.maximumLength {
       diagnostics.report(
         .invalidRoutePattern,
-        "route pattern has \(pattern.segments.count) segments and its shortest URL is \(shortest) bytes; URLs "
+        "route pattern has \(pattern.segments.count) segment\(pattern.segments.count == 1 ? "" : "s") and its "
+          + "shortest URL is \(shortest) bytes; URLs "
           + "of more than \(URLPath.maximumSegments) segments or \(URLPath.maximumLength) bytes match no route, "
           + "so it could never match: shorten it",
         at: route.location)
