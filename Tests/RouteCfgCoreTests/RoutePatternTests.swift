@@ -144,7 +144,7 @@ struct RoutePatternTests {
     #expect(catchAll?.message == "a catch-all needs a name after '*', as in '*path'")
   }
 
-  @Test func invalidNames() {
+  @Test func invalidNames() throws {
     let digit = failure("/:1abc")
     #expect(digit?.kind == .syntax)
     #expect(digit?.offset == 2)
@@ -157,14 +157,33 @@ struct RoutePatternTests {
     #expect(dash?.offset == 6)
     #expect(
       dash?.message
-        == "the parameter name 'note-id' holds '-'; a name is a Swift identifier: ASCII letters, "
+        == "the parameter name 'note-id' holds '-'; a name is a Swift identifier: letters, "
         + "digits and '_'"
     )
     #expect(failure("/*pa th")?.offset == 4)
     #expect(failure("/*pa th")?.message.hasPrefix("the catch-all name 'pa th' holds a space") == true)
-    #expect(failure("/:café")?.offset == 5)
+    // Non-ASCII names are Swift identifiers too, as under `parameters`; symbols are not.
+    #expect(try parsed("/:café/*名前").parameterNames == ["café", "名前"])
+    #expect(failure("/:a→b")?.offset == 3)
+    #expect(failure("/:\u{301}a")?.offset == 2)
     #expect(failure("/::x")?.offset == 2)
     #expect(failure("/:a:b")?.offset == 3)
+  }
+
+  @Test func aNonASCIIParameterIsBoundAndResolved() throws {
+    let yaml = """
+      routecfg: 1
+      modules:
+        Note: {kind: view, parameters: {é: Int, 名前: String?}, routes: ["/n/:é", "/m/:é/*名前"]}
+      """
+    let result = try RouteCfg.validate(yaml: yaml)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    let table = RouteTable(graph: try #require(result.graph))
+    guard case .matched(let match) = table.resolve("/m/7/a/b") else {
+      Issue.record("no match")
+      return
+    }
+    #expect(match.parameters == ["é": .int(7), "名前": .string("a/b")])
   }
 
   @Test func catchAllNotLast() {

@@ -84,11 +84,18 @@ struct RoutePatternParser {
           )
         )
       }
-      if !RouteCharacters.isIdentifierCharacter(scalar) {
+      // Non-ASCII letters are allowed as in every other name (`parameters: {é: Int}`).
+      let isNameCharacter =
+        scalar.isASCII
+        ? RouteCharacters.isIdentifierCharacter(scalar)
+        : index == first
+          ? SwiftIdentifierCharacters.isHead(scalar.value)
+          : SwiftIdentifierCharacters.isContinuation(scalar.value)
+      if !isNameCharacter {
         return .failure(
           syntax(
             "the \(kind) name '\(RouteCharacters.display(name))' holds \(RouteCharacters.describe(scalar)); "
-              + "a name is a Swift identifier: ASCII letters, digits and '_'",
+              + "a name is a Swift identifier: letters, digits and '_'",
             at: index
           )
         )
