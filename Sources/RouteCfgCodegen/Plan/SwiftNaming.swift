@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// How manifest names become Swift names in generated code.
 enum SwiftNaming {
   /// `NoteList` → `noteList`, `URLHandler` → `urlHandler`, `IOSAlert` → `iosAlert`: a leading
@@ -26,8 +28,9 @@ enum SwiftNaming {
   }
 
   /// A file's base name as an UpperCamelCase type prefix: `note-app.yaml` → `NoteApp`,
-  /// `routecfg.yaml` → `Routecfg`. Words are runs of ASCII letters and digits; a name that would
-  /// start with a digit, or has no word, gets `App` in front.
+  /// `routecfg.yaml` → `Routecfg`, `my-über-app.yaml` → `MyÜberApp`. Words are runs of letters
+  /// and digits (the characters of a Swift identifier but `_`); a name that would not start an
+  /// identifier (a digit first), or has no word, gets `App` in front.
   static func typePrefix(fromFileName path: String) -> String {
     var base = Substring(path)
     if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
@@ -35,7 +38,10 @@ enum SwiftNaming {
     var result = ""
     var startOfWord = true
     for scalar in base.unicodeScalars {
-      let isWordCharacter = scalar.isASCII && (isUpper(scalar) || isLower(scalar) || isDigit(scalar))
+      let isWordCharacter =
+        scalar.isASCII
+        ? isUpper(scalar) || isLower(scalar) || isDigit(scalar)
+        : SwiftIdentifierCharacters.isContinuation(scalar.value)
       guard isWordCharacter else {
         startOfWord = true
         continue
@@ -43,7 +49,9 @@ enum SwiftNaming {
       result.unicodeScalars.append(startOfWord ? upper(scalar) : scalar)
       startOfWord = false
     }
-    if let first = result.unicodeScalars.first, !isDigit(first) { return result }
+    if let first = result.unicodeScalars.first, SwiftIdentifierCharacters.isHead(first.value) {
+      return result
+    }
     return "App" + result
   }
 

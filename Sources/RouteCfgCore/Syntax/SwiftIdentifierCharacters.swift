@@ -1,9 +1,9 @@
 /// Which Unicode scalars may start or continue a Swift identifier, following the
 /// "Identifiers" section of The Swift Programming Language (identifier-head and
 /// identifier-character).
-enum SwiftIdentifierCharacters {
+package enum SwiftIdentifierCharacters {
   /// `true` when `scalar` may start an identifier.
-  static func isHead(_ scalar: UInt32) -> Bool {
+  package static func isHead(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return isASCIIHead(UInt8(truncatingIfNeeded: scalar)) }
     switch scalar {
     case 0xA8, 0xAA, 0xAD, 0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6, 0xD8...0xF6,
@@ -23,7 +23,7 @@ enum SwiftIdentifierCharacters {
   }
 
   /// `true` when `scalar` may appear after the first scalar of an identifier.
-  static func isContinuation(_ scalar: UInt32) -> Bool {
+  package static func isContinuation(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 {
       return isASCIIContinuation(UInt8(truncatingIfNeeded: scalar))
     }

@@ -55,7 +55,7 @@ enum SwiftCompiler {
     process.arguments = arguments
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "routecfg-run-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: scratch.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let handle = try FileHandle(forWritingTo: scratch)
     process.standardOutput = handle
