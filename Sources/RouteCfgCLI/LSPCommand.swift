@@ -18,8 +18,9 @@ struct LSPCommand: ParsableCommand {
       transport, also without the option) and --clientProcessId (the server exits when that \
       process ends). --pipe, --socket, --port and --node-ipc are refused.
 
-      Exit status: 0 when the client sent 'shutdown' before 'exit', 1 when it did not (or closed \
-      the pipe first, or the client's process ended), 64 for command-line misuse.
+      Exit status: 0 when the client sent 'shutdown' first (then 'exit', or it closed the pipe), \
+      1 when 'exit' or the end of input came without 'shutdown' or the client's process ended, \
+      64 for command-line misuse.
       """
   )
 

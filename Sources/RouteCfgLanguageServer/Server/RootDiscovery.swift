@@ -82,28 +82,55 @@ enum RootDiscovery {
     }
   }
 
-  /// `true` when the text has `routecfg:` and `include:` keys at the start of a line.
+  /// `true` when the text has `routecfg` and `include` keys (see ``declaresFormat(_:)``).
   static func startsManifest(_ bytes: [UInt8]) -> Bool {
-    declaresFormat(bytes) && hasKeyAtLineStart("include:", in: bytes)
+    declaresFormat(bytes) && hasKey("include", in: bytes)
   }
 
-  /// `true` when the text has a top-level `routecfg:` key: what tells a manifest from other YAML.
+  /// `true` when the text has a `routecfg` key: what tells a manifest from other YAML. Read from
+  /// the text, so that it also answers for a file that is not valid YAML yet: a line whose first
+  /// key is `routecfg`, plain or quoted (`routecfg: 1`, `"routecfg": 1`, `{routecfg: 1, ...}`,
+  /// `? routecfg`), with lines ending in LF, CRLF or CR.
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
-    hasKeyAtLineStart("routecfg:", in: bytes)
+    hasKey("routecfg", in: bytes)
   }
 
-  private static func hasKeyAtLineStart(_ key: String, in bytes: [UInt8]) -> Bool {
-    let needle = Array(key.utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return false }
-      var lineStart = 0
-      while lineStart + needle.count <= buffer.count {
-        if memcmp(base + lineStart, needle, needle.count) == 0 { return true }
-        guard let newline = memchr(base + lineStart, 0x0A, buffer.count - lineStart) else { return false }
-        lineStart = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-      }
-      return false
+  /// `true` when a line of `bytes` starts, after indentation, `{`, `[` or `?`, with `key` (plain
+  /// or quoted) followed by `:` (or by the end of the line after `?`).
+  private static func hasKey(_ key: String, in bytes: [UInt8]) -> Bool {
+    let key = Array(key.utf8)
+    var position = 0
+    while position < bytes.count {
+      var end = position
+      while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+      if lineStartsWithKey(key, bytes[position..<end]) { return true }
+      position = end + 1
     }
+    return false
+  }
+
+  private static func lineStartsWithKey(_ key: [UInt8], _ line: ArraySlice<UInt8>) -> Bool {
+    var index = line.startIndex
+    var explicit = false
+    // Indentation and the openers a key may follow on its line.
+    while index < line.endIndex, [0x20, 0x09, 0x7B, 0x5B, 0x3F].contains(line[index]) {
+      if line[index] == 0x3F { explicit = true }
+      index += 1
+    }
+    var quote: UInt8?
+    if index < line.endIndex, line[index] == 0x22 || line[index] == 0x27 {
+      quote = line[index]
+      index += 1
+    }
+    guard line[index...].starts(with: key) else { return false }
+    index += key.count
+    if let quote {
+      guard index < line.endIndex, line[index] == quote else { return false }
+      index += 1
+    }
+    while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+    guard index < line.endIndex else { return explicit }
+    return line[index] == 0x3A
   }
 
 }

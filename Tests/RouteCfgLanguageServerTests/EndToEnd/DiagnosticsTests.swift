@@ -202,6 +202,27 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a manifest written as JSON (a quoted routecfg key in a flow mapping) is checked")
+  func manifestWrittenAsJSON() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      {
+        "routecfg": 1,
+        "protocols": {"P": "func f()"},
+        "modules": {"A": {"kind": "view", "provides": ["P"], "routes": ["/a"]},
+                    "B": {"kind": "view", "requires": ["Q"], "routes": ["/b"]}}
+      }
+
+      """
+    let uri = scratch.uri("app.json.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]))
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri, version: 1)
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the documentation link follows the diagnosticsDocumentation option")
   func documentationOption() throws {
     let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)

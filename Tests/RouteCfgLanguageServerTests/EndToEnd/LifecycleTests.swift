@@ -84,6 +84,15 @@ struct LifecycleTests {
     #expect(try leaving.waitForExit() == 1)
   }
 
+  @Test("a client that sends shutdown and then closes the pipe ends the server with 0")
+  func closingAfterShutdown() throws {
+    let client = try LSPClient()
+    try client.initialize()
+    #expect(try client.request("shutdown", .null)["result"] == .null)
+    client.closeInput()
+    #expect(try client.waitForExit() == 0)
+  }
+
   @Test("routecfg lsp --help describes the server")
   func help() throws {
     let process = Process()

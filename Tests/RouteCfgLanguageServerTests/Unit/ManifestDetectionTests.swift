@@ -1,0 +1,37 @@
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// What tells a manifest from other YAML: a `routecfg` key however YAML lets it be written, read
+/// from the text so that it answers for a file that does not parse yet.
+@Suite("Manifest detection")
+struct ManifestDetectionTests {
+  @Test(
+    "A routecfg key in any spelling makes a manifest",
+    arguments: [
+      "routecfg: 1\n", "# comment\nrouteCfgX: 2\nroutecfg: 1", "\"routecfg\": 1\n", "'routecfg' : 1\n",
+      "routecfg : 1\n", "{routecfg: 1, modules: {}}\n", "{\n  \"routecfg\": 1,\n  \"modules\": {}\n}\n",
+      "? routecfg\n: 1\n", "app: X\r\nroutecfg: 1\r\n", "app: X\rroutecfg: 1\r", "routecfg:\n",
+    ])
+  func manifests(text: String) {
+    #expect(RootDiscovery.declaresFormat(Array(text.utf8)))
+  }
+
+  @Test(
+    "Other YAML is not a manifest",
+    arguments: [
+      "name: CI\non: [push]\n", "routecfgs: 1\n", "\"routecfg: 1\"\n", "- routecfg: 1\n", "routecfg\n",
+      "# routecfg: 1\n", "'routecfg\": 1\n", "",
+    ])
+  func otherYAML(text: String) {
+    #expect(!RootDiscovery.declaresFormat(Array(text.utf8)))
+  }
+
+  @Test("A root that includes files is found by both keys in any spelling")
+  func roots() {
+    let json = "{\n  \"routecfg\": 1,\n  \"include\": [\"a.yaml\"]\n}\n"
+    #expect(RootDiscovery.startsManifest(Array(json.utf8)))
+    #expect(RootDiscovery.startsManifest(Array("routecfg: 1\ninclude: [a.yaml]\n".utf8)))
+    #expect(!RootDiscovery.startsManifest(Array("routecfg: 1\nmodules: {}\n".utf8)))
+  }
+}
