@@ -55,6 +55,10 @@ public enum CodeGenerator {
     if !collisions.isEmpty { throw .nameCollisions(collisions.sorted()) }
     let renderer = SwiftRenderer()
     let header = header(manifestPath: manifestPath, options: options)
+    // Foundation's types (`URL`, `Date`) are found without --import, as in a hand-written file.
+    let baseImports =
+      FoundationTypes.areNamed(in: graph) && !options.imports.contains("Foundation")
+      ? options.imports + ["Foundation"] : options.imports
     if let module = options.module {
       if options.interfaceModules != nil { throw .conflictingOptions("--module", "--interfaces") }
       guard let info = graph.modules[module] else {
@@ -62,12 +66,12 @@ public enum CodeGenerator {
         throw .unknownModule(name: module, suggestion: suggestion ?? "")
       }
       let file = SwiftFile(
-        name: module + "Interface.swift", header: header, imports: options.imports,
+        name: module + "Interface.swift", header: header, imports: baseImports,
         declarations: InterfaceTranslator(context: context).declarations(for: info))
       return [GeneratedFile(name: file.name, contents: renderer.render(file))]
     }
     let prefix = options.fileNamePrefix ?? context.appName
-    var imports = options.imports
+    var imports = baseImports
     var protocolFiles: [SwiftFile] = []
     if let template = options.interfaceModules {
       // The wiring of a modular app: the protocols come from the modules' interfaces.
@@ -82,7 +86,7 @@ public enum CodeGenerator {
     } else {
       protocolFiles = [
         SwiftFile(
-          name: prefix + "Protocols.swift", header: header, imports: options.imports,
+          name: prefix + "Protocols.swift", header: header, imports: baseImports,
           declarations: graph.protocolNames.compactMap {
             ProtocolTranslator(context: context).declaration(of: $0)
           })
@@ -103,7 +107,8 @@ public enum CodeGenerator {
       protocolFiles + dynamicFiles + [
         SwiftFile(name: prefix + "Adapters.swift", header: header, imports: imports, declarations: adapters),
         SwiftFile(
-          name: prefix + "Routes.swift", header: header, imports: [], declarations: routes.declarations()),
+          name: prefix + "Routes.swift", header: header, imports: baseImports,
+          declarations: routes.declarations()),
         SwiftFile(
           name: prefix + "Registry.swift", header: header, imports: imports,
           declarations: RegistryTranslator(context: context, routedModules: routes.routedModules)

@@ -105,6 +105,43 @@ struct CompileTests {
     #expect(outcome.succeeded, "\(outcome.output)")
   }
 
+  @Test("Foundation's types compile without --import, in the whole app and in a module's interface")
+  func foundationTypesNeedNoImport() throws {
+    let yaml = """
+      routecfg: 1
+      app: Diary
+      protocols:
+        Events: |
+          var openedAt: Date { get set }
+          func open(url: URL) -> Data?
+        NeedEvents: |
+          var when: Date { get set }
+          func open(url: URL) -> Data?
+      modules:
+        Store: {kind: service, provides: [Events]}
+        Agenda: {kind: view, requires: [NeedEvents], parameters: {day: Int, id: UUID?}, routes: ["/day/:day"]}
+      adapters:
+        - {adapt: NeedEvents, to: Events, map: {when: openedAt}}
+      """
+    for module in [nil, "Agenda"] {
+      var options = CodegenOptions()
+      options.module = module
+      let files = try Generation.files(yaml: yaml, path: "Diary.yaml", options: options)
+      #expect(files.allSatisfy { $0.contents.contains("\nimport Foundation\n") })
+      let scratch = try Scratch()
+      let paths = try files.map { try scratch.write($0.name, $0.contents) }
+      for isolation in SwiftCompiler.Isolation.allCases {
+        let outcome = try SwiftCompiler.compile(
+          paths, isolation: isolation, output: scratch.path + "/lib.so", typecheckOnly: true)
+        #expect(outcome.succeeded, "\(module ?? "app") (\(isolation)):\n\(outcome.output)")
+      }
+    }
+    // Without such a type, nothing is imported.
+    let plain = try Generation.files(
+      yaml: "routecfg: 1\nmodules: {A: {kind: view, routes: [/a]}}\n", path: "P.yaml")
+    #expect(plain.allSatisfy { !$0.contents.contains("import ") })
+  }
+
   @Test("Some fixtures are valid, so the list above is not empty")
   func fixturesAreFound() {
     #expect(Self.validFixtures().count >= 10)
