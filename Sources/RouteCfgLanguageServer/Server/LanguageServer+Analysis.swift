@@ -104,27 +104,38 @@ extension LanguageServer {
 
   private func publish(_ model: ManifestModel, project: inout Project) {
     let mapper = PositionMapper(model: model, documents: documents, encoding: encoding)
-    var published: Set<String> = []
-    // Other YAML files (no top-level 'routecfg:') get no diagnostics: earlier ones are cleared.
+    var published: [String: [JSONValue]] = [:]
+    // Other YAML files (no 'routecfg' key) get no diagnostics: earlier ones are cleared.
     let publications =
       project.isManifest
       ? DiagnosticPublisher.publications(model: model, mapper: mapper, links: options.links)
       : model.uris.map { ($0, [JSONValue]()) }
     for (uri, diagnostics) in publications {
-      var params: [(String, JSONValue)] = [("uri", .string(uri))]
-      if let version = documents[uri]?.version { params.append(("version", .int(version))) }
-      params.append(("diagnostics", .array(diagnostics)))
-      sink.send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
-      if !diagnostics.isEmpty { published.insert(uri) }
+      sendDiagnostics(for: uri, own: diagnostics, of: project.key)
+      if !diagnostics.isEmpty { published[uri] = diagnostics }
     }
-    // Files the manifest no longer reads lose their diagnostics.
+    // Files the manifest no longer reads lose its diagnostics.
     let files = Set(model.uris)
-    for uri in project.published where !files.contains(uri) {
-      sink.send(
-        OutgoingMessage.notification(
-          "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
+    for uri in project.published.keys where !files.contains(uri) {
+      sendDiagnostics(for: uri, own: [], of: project.key)
     }
     project.published = published
+  }
+
+  /// Publishes a file's diagnostics: `own`, found by the project `key`, and those the other
+  /// projects that read the file last found in it (a file included by two roots shows what each
+  /// root finds, so that checking one root does not hide what the other found), each once.
+  func sendDiagnostics(for uri: String, own: [JSONValue], of key: String) {
+    var merged = own
+    for (otherKey, other) in projects where otherKey != key {
+      for diagnostic in other.published[uri] ?? [] where !merged.contains(diagnostic) {
+        merged.append(diagnostic)
+      }
+    }
+    var params: [(String, JSONValue)] = [("uri", .string(uri))]
+    if let version = documents[uri]?.version { params.append(("version", .int(version))) }
+    params.append(("diagnostics", .array(merged)))
+    sink.send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
   }
 
   // MARK: Waiting for the first analysis

@@ -132,10 +132,8 @@ extension LanguageServer {
   func dropProject(_ key: String) {
     guard let project = projects.removeValue(forKey: key) else { return }
     project.debounce?.cancel()
-    for uri in project.published {
-      sink.send(
-        OutgoingMessage.notification(
-          "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))])))
+    for uri in project.published.keys.sorted() {
+      sendDiagnostics(for: uri, own: [], of: key)
     }
   }
 

@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// A root manifest the server validates, with the open documents that belong to it (the root
 /// itself, and included files).
 struct Project: Sendable {
@@ -12,8 +14,9 @@ struct Project: Sendable {
   var dirty = false
   /// The pending debounced start.
   var debounce: Task<Void, Never>?
-  /// URIs whose diagnostics were last published non-empty by this project.
-  var published: Set<String> = []
+  /// The diagnostics this project last found in each file, for files where it found some. A
+  /// file two roots include shows what both found (``LanguageServer/sendDiagnostics(for:own:of:)``).
+  var published: [String: [JSONValue]] = [:]
   /// How long the last analysis took, for the debounce.
   var lastDuration: Duration = .zero
   /// Whether the root is a manifest (has a top-level `routecfg:` key). Other YAML files the

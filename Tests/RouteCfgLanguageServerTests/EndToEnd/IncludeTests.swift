@@ -36,6 +36,33 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file two open roots include shows what each root finds, whichever root was checked last")
+  func fileIncludedByTwoRoots() throws {
+    let scratch = try ScratchDirectory()
+    let shared = "modules:\n  S: {kind: view, requires: [P], routes: [/s]}\n"
+    try scratch.write("shared.yaml", shared)
+    let a =
+      "routecfg: 1\ninclude: [shared.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n  A: {kind: view, provides: [P]}\n"
+    let b = "routecfg: 1\ninclude: [shared.yaml]\nmodules:\n  B: {kind: view, routes: [/b]}\n"
+    try scratch.write("a.yaml", a)
+    try scratch.write("b.yaml", b)
+    let (aURI, bURI, sharedURI) = (scratch.uri("a.yaml"), scratch.uri("b.yaml"), scratch.uri("shared.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(aURI, text: a)
+    #expect(try client.diagnostics(for: sharedURI).isEmpty)
+    client.open(bURI, text: b)
+    #expect(try client.diagnostics(for: sharedURI).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    // Checking 'a' again keeps what 'b' found.
+    client.change(aURI, version: 2, [((0, 0, 0, 0), "# x\n")])
+    #expect(try client.diagnostics(for: aURI, version: 2).isEmpty)
+    #expect(try client.diagnostics(for: sharedURI).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    // Once 'b' is closed, only 'a' reads the file, and it finds nothing.
+    client.close(bURI)
+    #expect(try client.diagnostics(for: sharedURI).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the open buffer of an included file wins over its disk content, for every file of the manifest")
   func includedBufferWins() throws {
     let rootPath = Self.shop + "/ShopApp.yaml"
