@@ -77,7 +77,7 @@ extension LanguageServer {
     if current, lifecycle == .running { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
-    for uri in members { resumeWaiters(for: uri, analysed: true) }
+    for uri in members { resumeWaiters(for: uri, analysed: true, current: current) }
     // A document the root no longer includes becomes a root of its own.
     for uri in members where model.file(for: uri) == nil && uri != project.rootURI {
       owners[uri] = nil
@@ -151,15 +151,17 @@ extension LanguageServer {
     case answered
   }
 
-  /// Suspends until the document has had an analysis, the client cancels the request or the
-  /// document is closed.
-  func waitForAnalysis(of uri: String, id: RequestID) async -> AnalysisWait {
-    if analysedDocuments.contains(uri) { return .analysed }
+  /// Suspends until the document has had an analysis (with `ofCurrentVersion`, one of the text it
+  /// has now: an analysis that ends with all open documents as they are), the client cancels the
+  /// request or the document is closed.
+  func waitForAnalysis(of uri: String, id: RequestID, ofCurrentVersion: Bool = false) async -> AnalysisWait {
+    if analysedDocuments.contains(uri), !ofCurrentVersion { return .analysed }
     guard documents[uri] != nil else { return .closed }
     let token = nextWaiterToken
     nextWaiterToken += 1
     return await withCheckedContinuation { continuation in
-      waiters[uri, default: [:]][token] = ModelWaiter(id: id, continuation: continuation)
+      waiters[uri, default: [:]][token] = ModelWaiter(
+        id: id, continuation: continuation, needsCurrentVersion: ofCurrentVersion)
       cancellations.onCancel(id) { [weak self] in
         Task { await self?.cancelWaiter(uri: uri, token: token) }
       }
@@ -183,8 +185,15 @@ extension LanguageServer {
     }
   }
 
-  func resumeWaiters(for uri: String, analysed: Bool) {
-    guard let pending = waiters.removeValue(forKey: uri) else { return }
-    for waiter in pending.values { waiter.continuation.resume(returning: analysed ? .analysed : .closed) }
+  /// Resumes the requests waiting for the document: all of them when it was closed (`analysed`
+  /// false) or when the analysis read every open document as it is now (`current`), else those
+  /// that wait for any analysis.
+  func resumeWaiters(for uri: String, analysed: Bool, current: Bool = true) {
+    guard var pending = waiters.removeValue(forKey: uri) else { return }
+    for (token, waiter) in pending where !analysed || current || !waiter.needsCurrentVersion {
+      pending[token] = nil
+      waiter.continuation.resume(returning: analysed ? .analysed : .closed)
+    }
+    if !pending.isEmpty { waiters[uri] = pending }
   }
 }

@@ -4,8 +4,10 @@ extension LanguageServer {
   /// Answers a request about a document: from a snapshot taken now (the text as the request saw
   /// it), computed off the actor. A document not analysed yet (just opened) waits for its first
   /// analysis; if it changes meanwhile the answer is `ContentModified`, as LSP prescribes.
+  /// With `needsCurrentVersion` (the outline, which an editor asks for once per change and then
+  /// keeps) a document edited since its last analysis waits for the analysis of its current text.
   func documentRequest(
-    _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true,
+    _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
     _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
   ) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
@@ -23,13 +25,14 @@ extension LanguageServer {
       return
     }
     let at = position ?? LSPPosition(line: 0, character: 0)
-    if analysedDocuments.contains(uri) {
+    let isCurrent = !needsCurrentVersion || isAnalysedAtCurrentVersion(uri)
+    if analysedDocuments.contains(uri), isCurrent {
       answer(id, context: snapshot(uri), position: at, compute)
       return
     }
     let version = document.version
     Task {
-      switch await self.waitForAnalysis(of: uri, id: id) {
+      switch await self.waitForAnalysis(of: uri, id: id, ofCurrentVersion: !isCurrent) {
       case .analysed: break
       case .cancelled:
         self.respond(id, .failure(.requestCancelled()))
@@ -50,6 +53,15 @@ extension LanguageServer {
       }
       self.answer(id, context: context, position: at, compute)
     }
+  }
+
+  /// `true` when the last analysis of the document's project read its current text (whether or
+  /// not it parsed).
+  private func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
+    guard let document = documents[uri], let key = owners[uri], let model = projects[key]?.latest,
+      let file = model.file(for: uri)
+    else { return false }
+    return model.openVersions[file] == document.version
   }
 
   private func snapshot(_ uri: String) -> FeatureContext? {

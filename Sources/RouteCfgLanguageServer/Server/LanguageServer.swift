@@ -105,7 +105,7 @@ actor LanguageServer {
       documentRequest(id, params) { context, position in CompletionProvider.completion(context, at: position)
       }
     case "textDocument/documentSymbol":
-      documentRequest(id, params, needsPosition: false) { context, _ in
+      documentRequest(id, params, needsPosition: false, needsCurrentVersion: true) { context, _ in
         DocumentSymbolProvider.symbols(context)
       }
     case "completionItem/resolve":

@@ -28,4 +28,6 @@ struct Project: Sendable {
 struct ModelWaiter {
   let id: RequestID
   let continuation: CheckedContinuation<LanguageServer.AnalysisWait, Never>
+  /// Whether it waits for an analysis of the document's current text, not just any.
+  var needsCurrentVersion = false
 }

@@ -151,6 +151,31 @@ struct NavigationTests {
     try session.finish()
   }
 
+  @Test("the outline asked for right after an edit is the outline of the edited text")
+  func documentSymbolsAfterAnEdit() throws {
+    let scratch = try ScratchDirectory()
+    let text = "routecfg: 1\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(500))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let request: RouteCfgCore.JSONValue = .object([("textDocument", .object([("uri", .string(uri))]))])
+    func modules() throws -> [String] {
+      let top = try client.result("textDocument/documentSymbol", request).arrayValue ?? []
+      let modules = top.first { $0["name"]?.stringValue == "modules" }?["children"]?.arrayValue ?? []
+      return modules.compactMap { $0["name"]?.stringValue }
+    }
+    #expect(try modules() == ["Home"])
+    // Well inside the half-second delay before the edit is checked.
+    client.change(uri, version: 2, [((3, 0, 3, 0), "  Settings: {kind: view, routes: [/settings]}\n")])
+    #expect(try modules() == ["Home", "Settings"])
+    // Broken YAML is analysed too (it just has no new outline): the request does not wait forever.
+    client.change(uri, version: 3, [((4, 0, 4, 0), "  Broken: [\n")])
+    _ = try client.result("textDocument/documentSymbol", request)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
   func documentSymbols() throws {
     let session = try TourSession()
