@@ -108,6 +108,9 @@ struct MessageReader: Sendable {
       case .invalid(let id, let error):
         writer.send(OutgoingMessage.error(id: id, error))
         return nil
+      case .invalidNotification(let method, let reason):
+        ServerLog.write("ignored the notification '\(method)': \(reason)")
+        return nil
       case .request(let id, _, _):
         cancellations.begin(id)
         return message

@@ -75,6 +75,8 @@ public enum IncomingMessage: Sendable {
   case response(id: RequestID?)
   /// Not a JSON-RPC message; answered with an error (id `null` when none could be read).
   case invalid(id: RequestID?, error: ResponseError)
+  /// A notification (no `id`) that is malformed: logged, never answered (JSON-RPC 2.0).
+  case invalidNotification(method: String, reason: String)
 
   /// Classifies a parsed JSON value.
   init(_ json: JSONValue) {
@@ -106,7 +108,11 @@ public enum IncomingMessage: Sendable {
     if let params, !params.isObject, params.arrayValue == nil {
       // A request's parameters are InvalidParams, as clients expect (JSON-RPC allows either).
       let message = "'params' must be an object or an array"
-      self = .invalid(id: id, error: id == nil ? .invalidRequest(message) : .invalidParams(message))
+      if json["id"] == nil {
+        self = .invalidNotification(method: method, reason: message)
+      } else {
+        self = .invalid(id: id, error: id == nil ? .invalidRequest(message) : .invalidParams(message))
+      }
       return
     }
     guard let idValue = json["id"] else {

@@ -67,7 +67,7 @@ actor LanguageServer {
       handleRequest(id: id, method: method, params: params)
     case .notification(let method, let params):
       handleNotification(method: method, params: params)
-    case .response, .invalid:
+    case .response, .invalid, .invalidNotification:
       break
     }
   }

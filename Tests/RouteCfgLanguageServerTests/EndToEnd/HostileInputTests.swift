@@ -57,7 +57,11 @@ struct HostileInputTests {
     client.notify(
       "textDocument/didChange", .object([("textDocument", .object([("uri", .string("file:///no.yaml"))]))]))
     client.notify("textDocument/didClose", .array([]))
+    // A notification whose params are neither an object nor an array is logged, not answered
+    // (JSON-RPC answers no notification).
+    client.sendRaw(Self.framed("{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didOpen\", \"params\": 5}"))
     try Self.stillServes(client)
+    #expect(!client.pending().contains { $0["error"] != nil })
     #expect(try client.shutdownAndExit() == 0)
   }
 
