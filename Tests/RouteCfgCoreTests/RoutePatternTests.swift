@@ -186,6 +186,20 @@ struct RoutePatternTests {
     #expect(match.parameters == ["é": .int(7), "名前": .string("a/b")])
   }
 
+  @Test func aParameterProblemSpansTheWholeSegment() throws {
+    let yaml = """
+      routecfg: 1
+      modules:
+        Note: {kind: view, parameters: {id: Int}, routes: ["/n/:id/:nope", '/m/:id/*rest']}
+      """
+    let result = try RouteCfg.validate(yaml: yaml)
+    let spans = result.diagnostics.map { diagnostic in
+      "\(diagnostic.code.rawValue) \(diagnostic.location.start.column)-\(diagnostic.location.end?.column ?? 0)"
+    }
+    // ':nope' is columns 62–66 (the end is the column after it), '*rest' 78–82.
+    #expect(spans == ["RC0802 62-67", "RC0802 78-83"])
+  }
+
   @Test func catchAllNotLast() {
     let error = failure("/files/*path/edit")
     #expect(error?.kind == .catchAllNotLast)

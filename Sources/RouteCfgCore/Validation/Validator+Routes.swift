@@ -117,7 +117,11 @@ extension ManifestValidator {
       case .parameter(let parameter): (name, isCatchAll) = (parameter, false)
       case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
       }
-      let location = offset(route.location, by: position < offsets.count ? offsets[position] : 0)
+      // The whole segment, ':name' or '*name', so that editors underline all of it.
+      let start = position < offsets.count ? offsets[position] : 0
+      var location = offset(route.location, by: start)
+      let end = offset(route.location, by: start + 1 + name.unicodeScalars.count).start
+      if end.line == location.start.line, end.column > location.start.column { location.end = end }
       if bound.contains(name) {
         diagnostics.report(
           .repeatedRouteParameter,
