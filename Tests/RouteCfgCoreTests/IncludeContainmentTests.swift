@@ -65,6 +65,30 @@ struct IncludeContainmentTests {
     #expect(result.manifest.files.files.last?.canonicalPath?.hasSuffix("/features/real.yaml") == true)
   }
 
+  @Test func anIncludedLinksOwnIncludesAreRelativeToTheLinkAsItsDiagnosticsSay() throws {
+    let scratch = try ScratchDirectory("link-includes")
+    defer { scratch.remove() }
+    try scratch.write(
+      "routecfg: 1\ninclude: [entry.yaml, Sub/nested.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n",
+      to: "root.yaml")
+    try scratch.write(
+      "include: [child.yaml]\nmodules:\n  Real: {kind: view, routes: [/real]}\n", to: "lib/real.yaml")
+    try scratch.write("include: [sibling.yaml]\n", to: "lib/nested.yaml")
+    try scratch.write("modules:\n  Decoy: {kind: view, routes: [/decoy]}\n", to: "lib/child.yaml")
+    try scratch.write("modules:\n  Child: {kind: view, routes: [bad]}\n", to: "child.yaml")
+    try scratch.write("modules:\n  Sibling: {kind: view, routes: [/sibling]}\n", to: "Sub/sibling.yaml")
+    try scratch.link("entry.yaml", to: "lib/real.yaml")
+    try scratch.link("Sub/nested.yaml", to: "../lib/nested.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    // 'child.yaml' is read next to the link, where the diagnostic says it is.
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(result.diagnostics.count == 1)
+    #expect(result.manifest.files.path(of: diagnostic.location.file).hasSuffix("/child.yaml"))
+    #expect(!result.manifest.files.path(of: diagnostic.location.file).hasSuffix("/lib/child.yaml"))
+    #expect(diagnostic.code == .invalidRoutePattern)
+    #expect(result.manifest.modules.map(\.name.value).sorted() == ["Child", "Home", "Real", "Sibling"])
+  }
+
   @Test func anAbsoluteLinkBackInsideAndAPathThatLeavesAndReturnsAreFollowed() throws {
     let scratch = try ScratchDirectory("reenter")
     defer { scratch.remove() }
