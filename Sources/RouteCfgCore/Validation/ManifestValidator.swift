@@ -67,6 +67,10 @@ public struct ManifestValidator {
   var suggesters = SuggesterCache()
 
   // Adapters.
+  /// In an incomplete manifest, the protocols that inherit (directly or through others) a
+  /// protocol no loaded file declares: a missing file could give them more members, so adapters
+  /// between them are not checked.
+  var protocolsWithUndeclaredAncestors: Set<String> = []
   var adapterIndex: [AdapterPair: Int] = [:]
   /// The adapters in `adapterIndex` (neither of a protocol to itself nor a repeated pair), in
   /// declaration order.
@@ -136,6 +140,9 @@ public struct ManifestValidator {
   mutating func run() -> ValidationOutcome {
     indexDeclarations()
     if isIncomplete {
+      // Adapters are checked as far as the loaded files decide them (``TypeFitChecker``).
+      protocolsWithUndeclaredAncestors = findProtocolsWithUndeclaredAncestors()
+      checkAdapters(maps: resolveAdapterMaps())
       checkRoutes()
     } else {
       checkInParallel()

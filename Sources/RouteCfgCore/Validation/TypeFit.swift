@@ -22,6 +22,10 @@ struct AdapterCrossing: Hashable {
 struct TypeFitChecker {
   let protocols: [String: ProtocolInfo]
   let adapterIndex: [AdapterPair: Int]
+  /// A file of the manifest could not be loaded. Two names that could both be protocols (declared
+  /// ones, or names no loaded file declares) then fit unless the loaded files decide otherwise:
+  /// the missing file could declare the protocol, the inheritance or the adapter that joins them.
+  var isIncomplete = false
 
   /// Checks that a `source` value can be used as a `destination`; appends the adapters the
   /// crossing needs to `crossings`.
@@ -65,6 +69,18 @@ struct TypeFitChecker {
 
   private func fitNamed(_ name: String, into target: String, crossings: inout [AdapterCrossing]) -> TypeFit {
     if name == target || Self.withoutSwiftModule(name) == Self.withoutSwiftModule(target) { return .fits }
+    if isIncomplete, mayBeProtocol(name), mayBeProtocol(target) {
+      // Only an inheritance or an adapter the loaded files declare decides; anything else could
+      // come from the missing file.
+      guard let source = protocols[name], protocols[target] != nil else { return .fits }
+      if source.conforms(to: target) { return .fits }
+      if let adapter = adapterIndex[AdapterPair(adapt: target, to: name)] {
+        crossings.append(AdapterCrossing(adapter: adapter, direction: .forward))
+      } else if let adapter = adapterIndex[AdapterPair(adapt: name, to: target)] {
+        crossings.append(AdapterCrossing(adapter: adapter, direction: .reverse))
+      }
+      return .fits
+    }
     guard let source = protocols[name], protocols[target] != nil else {
       return .mismatch(source: .named(name), destination: .named(target))
     }
@@ -80,6 +96,14 @@ struct TypeFitChecker {
     }
     return .missingAdapter(source: name, destination: target)
   }
+
+  /// `true` for a declared protocol, or a name no loaded file declares that is not one of the
+  /// standard types (`Int`, `String`, `URL`, ...), which no manifest declares as protocols.
+  private func mayBeProtocol(_ name: String) -> Bool {
+    protocols[name] != nil || (!name.hasPrefix("Swift.") && !Self.standardNames.contains(name))
+  }
+
+  private static let standardNames = Set(SwiftKnownTypeNames.names + ["Any", "AnyObject"])
 
   /// `Int` for `Swift.Int`: the standard library's types under their qualified names.
   private static func withoutSwiftModule(_ name: String) -> Substring {

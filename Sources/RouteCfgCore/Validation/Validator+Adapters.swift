@@ -5,7 +5,8 @@ extension ManifestValidator {
     var resolvedMaps: [Int: ResolvedMap] = [:]
     for index in adapterOrder {
       guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
-        let required = protocols[adapt], let provided = protocols[to]
+        let required = protocols[adapt], let provided = protocols[to],
+        !protocolsWithUndeclaredAncestors.contains(adapt), !protocolsWithUndeclaredAncestors.contains(to)
       else { continue }
       resolvedMaps[index] = resolveMap(of: index, required: required, provided: provided)
     }
@@ -170,7 +171,20 @@ extension ManifestValidator {
 
   private func pairChecker(facadeOwner: String) -> MemberPairCheck {
     MemberPairCheck(
-      fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex), facadeOwner: facadeOwner)
+      fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex, isIncomplete: isIncomplete),
+      facadeOwner: facadeOwner)
+  }
+
+  /// See ``protocolsWithUndeclaredAncestors``.
+  func findProtocolsWithUndeclaredAncestors() -> Set<String> {
+    var direct: Set<String> = []
+    for decl in manifest.protocols where decl.inherits.contains(where: { protocols[$0.value] == nil }) {
+      direct.insert(decl.name.value)
+    }
+    guard !direct.isEmpty else { return [] }
+    return Set(
+      protocols.values.filter { direct.contains($0.name) || !$0.ancestors.isDisjoint(with: direct) }.map(
+        \.name))
   }
 
   /// A facade of `adapt` over a `to` object: every member of `adapt` needs a counterpart.
