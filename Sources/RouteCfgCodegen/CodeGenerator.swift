@@ -120,10 +120,12 @@ public enum CodeGenerator {
   private static func header(manifestPath: String, options: CodegenOptions) -> [String] {
     var source = manifestPath
     if let slash = source.lastIndex(of: "/") { source = String(source[source.index(after: slash)...]) }
-    var line = String(marker.dropFirst(3)) + " from \(source)"
+    // The first line is the marker alone, exactly as SPEC §6 writes it.
+    var line = "from \(source)"
     if let variant = options.variant { line += " (variant \(variant))" }
     if let module = options.module { line += ", the interface of module \(module)" }
     return [
+      String(marker.dropFirst(3)),
       line + ". Do not edit.",
       "Regenerate with `routecfg generate`; Docs/Codegen.md describes what is generated.",
     ]
