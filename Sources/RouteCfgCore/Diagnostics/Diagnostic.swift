@@ -14,6 +14,36 @@ public struct DiagnosticNote: Sendable, Hashable {
   }
 }
 
+/// An edit that fixes a diagnostic: the text from `location`'s start to its end replaced with
+/// `replacement` (a did-you-mean name in place of the misspelt one). Editors offer it as a quick
+/// fix (`routecfg lsp`'s code actions).
+public struct FixIt: Sendable, Hashable {
+  /// What the edit does, for a menu: "Replace 'mesage' with 'message'".
+  public var title: String
+  /// The text to replace; it has an end.
+  public var location: SourceLocation
+  public var replacement: String
+
+  public init(_ title: String, replacing location: SourceLocation, with replacement: String) {
+    self.title = title
+    self.location = location
+    self.replacement = replacement
+  }
+
+  /// Replaces a misspelt name, written at `location` (a name without an end ends after
+  /// `written`, on its line), with the suggested one; `nil` when the suggestion is the name.
+  public static func rename(_ written: String, at location: SourceLocation, to suggestion: String) -> FixIt? {
+    guard suggestion != written else { return nil }
+    var range = location
+    if range.end == nil {
+      range.end = TextPoint(
+        line: location.start.line,
+        column: location.start.column + Int32(clamping: written.unicodeScalars.count))
+    }
+    return FixIt("Replace '\(written)' with '\(suggestion)'", replacing: range, with: suggestion)
+  }
+}
+
 /// One problem found in a manifest: a severity, a stable code, a message that says what to do,
 /// the place it was found and notes at related places.
 public struct Diagnostic: Sendable, Hashable {
@@ -22,16 +52,19 @@ public struct Diagnostic: Sendable, Hashable {
   public var message: String
   public var location: SourceLocation
   public var notes: [DiagnosticNote]
+  /// Edits that fix the problem, when one is certain enough to offer (a did-you-mean name).
+  public var fixIts: [FixIt]
 
   public init(
     _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
-    severity: Severity? = nil, notes: [DiagnosticNote] = []
+    severity: Severity? = nil, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
   ) {
     self.code = code
     self.message = message
     self.location = location
     self.severity = severity ?? code.defaultSeverity
     self.notes = notes
+    self.fixIts = fixIts
   }
 }
 

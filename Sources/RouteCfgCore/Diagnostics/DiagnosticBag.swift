@@ -53,7 +53,8 @@ public struct DiagnosticBag: Sendable {
   /// diagnostic is kept.
   public mutating func report(
     _ code: DiagnosticCode, _ message: @autoclosure () -> String, at location: SourceLocation,
-    severity: Severity? = nil, notes: @autoclosure () -> [DiagnosticNote] = []
+    severity: Severity? = nil, notes: @autoclosure () -> [DiagnosticNote] = [],
+    fixIts: @autoclosure () -> [FixIt] = []
   ) {
     let severity = severity ?? code.defaultSeverity
     if let limit {
@@ -63,7 +64,7 @@ public struct DiagnosticBag: Sendable {
         return
       }
     }
-    report(Diagnostic(code, message(), at: location, severity: severity, notes: notes()))
+    report(Diagnostic(code, message(), at: location, severity: severity, notes: notes(), fixIts: fixIts()))
   }
 
   /// Adds another bag's diagnostics and omitted counts.

@@ -333,12 +333,13 @@ struct ManifestDecoder {
         id, key: "kind", expected: "'view' or 'service'", nullHint: "write 'kind: view' or 'kind: service'")
     else { return nil }
     guard let kind = ModuleKind(rawValue: text.value) else {
-      let suggestion = NameSuggester(ModuleKind.allCases.map(\.rawValue)).hint(for: text.value)
+      let suggestion = NameSuggester(ModuleKind.allCases.map(\.rawValue)).hint(for: text)
       let advice =
-        suggestion.isEmpty
-        ? "; write 'view' or 'service'" : suggestion + " (a module is a 'view' or a 'service')"
+        suggestion.text.isEmpty
+        ? "; write 'view' or 'service'" : suggestion.text + " (a module is a 'view' or a 'service')"
       reader.diagnostics.report(
-        .invalidValue, "'\(text.value)' is not a module kind\(advice)", at: text.location)
+        .invalidValue, "'\(text.value)' is not a module kind\(advice)", at: text.location,
+        fixIts: suggestion.fixIts)
       return nil
     }
     return Located(kind, at: text.location)

@@ -147,14 +147,17 @@ struct NodeReader {
     _ key: Located<String>, in context: @autoclosure () -> String, known: [String]
   ) {
     // Built only when the diagnostic is listed: suggestions cost more than the check.
+    var fixIts: [FixIt] = []
     func message() -> String {
-      let suggestion = NameSuggester(known).hint(for: key.value)
+      let suggestion = NameSuggester(known).hint(for: key)
+      fixIts = suggestion.fixIts
       let list = known.map { "'\($0)'" }.joined(separator: ", ")
       let context = context()
-      let advice = suggestion.isEmpty ? "; \(context) takes \(list)" : suggestion
+      let advice = suggestion.text.isEmpty ? "; \(context) takes \(list)" : suggestion.text
       return "unknown key '\(key.value)' in \(context)\(advice)"
     }
-    diagnostics.report(.unknownKey, message(), at: key.location)
+    // `report` builds the message before it reads `fixIts`, which the message sets.
+    diagnostics.report(.unknownKey, message(), at: key.location, fixIts: fixIts)
   }
 
   /// "a mapping", "a list", "the string 'x'" or "no value".

@@ -100,6 +100,13 @@ extension NameSuggester {
     guard let suggestion = suggestion(for: name) else { return "" }
     return "; did you mean '\(suggestion)'?"
   }
+
+  /// The hint for a name written at a place, and the fix-it that writes the suggestion there.
+  func hint(for name: Located<String>) -> (text: String, fixIts: [FixIt]) {
+    guard let suggestion = suggestion(for: name.value) else { return ("", []) }
+    let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion)
+    return ("; did you mean '\(suggestion)'?", fixIt.map { [$0] } ?? [])
+  }
 }
 
 /// The name among `names` closest to a misspelt `name` (a typo's distance), for "did you mean"

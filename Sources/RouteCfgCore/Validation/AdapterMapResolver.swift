@@ -62,7 +62,8 @@ struct AdapterMapResolver {
   let suggesters: SuggesterCache
 
   enum Failure: Error {
-    case problem(DiagnosticCode, String)
+    /// The code, the message, and the text to write instead when a did-you-mean names one.
+    case problem(DiagnosticCode, String, correction: String? = nil)
   }
 
   /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
@@ -74,17 +75,19 @@ struct AdapterMapResolver {
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
       }
-      let hint = suggester.hint(for: written)
+      let suggestion = suggester.suggestion(for: written)
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? listHint(protocolInfo)
       return .failure(
         .problem(
-          .unknownAdapterMember,
-          "'\(protocolInfo.name)' has no member '\(written)'\(hint.isEmpty ? listHint(protocolInfo) : hint)"))
+          .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint)",
+          correction: suggestion))
     }
     if parenthesis != nil, case let fullName = protocolInfo.members[position].fullName, fullName != written {
       return .failure(
         .problem(
           .unknownAdapterMember,
-          "'\(protocolInfo.name)' has no member '\(written)'; did you mean '\(fullName)'?"))
+          "'\(protocolInfo.name)' has no member '\(written)'; did you mean '\(fullName)'?",
+          correction: fullName))
     }
     return .success(position)
   }
@@ -108,11 +111,14 @@ struct AdapterMapResolver {
         let suggester = suggesters.suggester(.members(protocolName: current.name, fullNames: false)) {
           current.members.map(\.name)
         }
-        let hint = suggester.hint(for: step)
+        let suggestion = suggester.suggestion(for: step)
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? listHint(current)
+        var corrected = steps
+        if let suggestion { corrected[stepIndex] = suggestion }
         return .failure(
           .problem(
-            .unknownAdapterMember,
-            "'\(current.name)'\(through) has no member '\(step)'\(hint.isEmpty ? listHint(current) : hint)"))
+            .unknownAdapterMember, "'\(current.name)'\(through) has no member '\(step)'\(hint)",
+            correction: suggestion.map { _ in corrected.joined(separator: ".") }))
       }
       guard let property = current.members[position].property else {
         return .failure(

@@ -123,6 +123,11 @@ extension ManifestValidator {
 
   // MARK: Map names
 
+  /// The fix-it that writes `correction` in place of a map entry's side.
+  private static func fixIts(_ written: Located<String>, _ correction: String?) -> [FixIt] {
+    correction.flatMap { FixIt.rename(written.value, at: written.location, to: $0) }.map { [$0] } ?? []
+  }
+
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
     -> ResolvedMap
   {
@@ -133,14 +138,16 @@ extension ManifestValidator {
       var memberPosition: Int?
       switch resolver.member(entry.required.value, in: required) {
       case .success(let found): memberPosition = found
-      case .failure(.problem(let code, let message)):
-        diagnostics.report(code, message, at: entry.required.location)
+      case .failure(.problem(let code, let message, let correction)):
+        diagnostics.report(
+          code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
       }
       var target: MemberTarget?
       switch resolver.target(entry.provided.value, in: provided) {
       case .success(let found): target = found
-      case .failure(.problem(let code, let message)):
-        diagnostics.report(code, message, at: entry.provided.location)
+      case .failure(.problem(let code, let message, let correction)):
+        diagnostics.report(
+          code, message, at: entry.provided.location, fixIts: Self.fixIts(entry.provided, correction))
       }
       guard let memberPosition else { continue }
       let member = required.members[memberPosition]

@@ -49,11 +49,12 @@ extension ManifestValidator {
   mutating func checkProtocolReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
     if protocols[name.value] != nil { return true }
     if protocolIndex[name.value] != nil { return true }
+    let hint = protocolNames.hint(for: name)
     diagnostics.report(
       .unknownProtocol,
       "\(role()) '\(name.value)', which is not a declared protocol"
-        + Self.advice(protocolNames.hint(for: name.value), otherwise: "; declare it under 'protocols'"),
-      at: name.location)
+        + Self.advice(hint.text, otherwise: "; declare it under 'protocols'"),
+      at: name.location, fixIts: hint.fixIts)
     return false
   }
 
@@ -61,11 +62,12 @@ extension ManifestValidator {
   @discardableResult
   mutating func checkModuleReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
     if moduleIndex[name.value] != nil { return true }
+    let hint = moduleNames.hint(for: name)
     diagnostics.report(
       .unknownModule,
       "\(role()) '\(name.value)', which is not a declared module"
-        + Self.advice(moduleNames.hint(for: name.value), otherwise: "; declare it under 'modules'"),
-      at: name.location)
+        + Self.advice(hint.text, otherwise: "; declare it under 'modules'"),
+      at: name.location, fixIts: hint.fixIts)
     return false
   }
 
@@ -117,7 +119,8 @@ extension ManifestValidator {
           .nearMissType,
           "'\(name)' is not a declared protocol, so it is taken as an external type; did you mean "
             + "'\(suggestion)'?",
-          at: reference.location)
+          at: reference.location,
+          fixIts: FixIt.rename(name, at: reference.location, to: suggestion).map { [$0] } ?? [])
       }
     }
   }

@@ -133,16 +133,23 @@ extension ManifestValidator {
       }
       bound.append(name)
       guard let parameter = parameters.parameter(named: name) else {
-        let hint = suggesters.suggester(.parameters(module: module.name.value)) {
+        let suggestion = suggesters.suggester(.parameters(module: module.name.value)) {
           module.parameters.map(\.name.value)
-        }.hint(for: name)
+        }.suggestion(for: name)
         let advice =
-          hint.isEmpty ? "; declare it under the module's 'parameters' (for example '\(name): String')" : hint
+          suggestion.map { "; did you mean '\($0)'?" }
+          ?? "; declare it under the module's 'parameters' (for example '\(name): String')"
+        // The name after ':' or '*', where the segment spans one line.
+        var nameRange = location
+        nameRange.start.column += 1
+        let fixIt = suggestion.flatMap { suggested in
+          location.end.flatMap { _ in FixIt.rename(name, at: nameRange, to: suggested) }
+        }
         diagnostics.report(
           .unknownRouteParameter,
           "route '\(route.value)' names parameter '\(name)', which module '\(module.name.value)' "
             + "does not declare\(advice)",
-          at: location)
+          at: location, fixIts: fixIt.map { [$0] } ?? [])
         complete = false
         continue
       }

@@ -104,6 +104,16 @@ actor LanguageServer {
     case "textDocument/completion":
       documentRequest(id, params) { context, position in CompletionProvider.completion(context, at: position)
       }
+    case "textDocument/codeAction":
+      guard let range = LSPRange(params?["range"]) else {
+        respond(id, .failure(.invalidParams("'range' is missing or invalid")))
+        return
+      }
+      let only = params?["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+      let links = options.links
+      documentRequest(id, params, needsPosition: false) { context, _ in
+        CodeActionProvider.actions(context, range: range, only: only, links: links)
+      }
     case "textDocument/documentSymbol":
       documentRequest(id, params, needsPosition: false, needsCurrentVersion: true) { context, _ in
         DocumentSymbolProvider.symbols(context)

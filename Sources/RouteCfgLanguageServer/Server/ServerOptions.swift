@@ -43,6 +43,7 @@ enum ServerCapabilities {
           ("referencesProvider", .bool(true)),
           ("documentHighlightProvider", .bool(true)),
           ("documentSymbolProvider", .bool(true)),
+          ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
           (
             "completionProvider",
             .object([

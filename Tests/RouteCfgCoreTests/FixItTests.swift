@@ -1,0 +1,78 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+/// Did-you-mean diagnostics carry the edit that writes the suggestion in place of the misspelt
+/// name; applying every fix-it of a manifest makes the problems they belong to go away.
+@Suite("Fix-its")
+struct FixItTests {
+  /// `text` with every fix-it applied (columns count Unicode scalars, as diagnostics do).
+  static func applying(_ fixIts: [FixIt], to text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    // From the last to the first, so that earlier positions stay valid.
+    for fixIt in fixIts.sorted(by: { $0.location.start > $1.location.start }) {
+      guard let end = fixIt.location.end, end.line == fixIt.location.start.line else {
+        Issue.record("a fix-it spans lines: \(fixIt)")
+        continue
+      }
+      let line = Int(end.line) - 1
+      let range = (Int(fixIt.location.start.column) - 1)..<(Int(end.column) - 1)
+      lines[line].replaceSubrange(range, with: Array(fixIt.replacement.unicodeScalars))
+    }
+    return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+  }
+
+  @Test func applyingTheFixItsOfMisspeltNamesFixesThem() throws {
+    let path = FixturePaths.repository + "/manifests/invalid/typos.yaml"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let result = try RouteCfg.validate(yaml: text, path: "typos.yaml")
+    let fixIts = result.diagnostics.flatMap(\.fixIts)
+    #expect(
+      fixIts.map(\.title) == [
+        "Replace 'knd' with 'kind'", "Replace 'provide' with 'provides'", "Replace 'veiw' with 'view'",
+        "Replace 'NoteInptu' with 'NoteInput'", "Replace 'NotFund' with 'NotFound'",
+      ])
+    let fixed = try RouteCfg.validate(yaml: Self.applying(fixIts, to: text), path: "typos.yaml")
+    #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics.map(\.message))")
+  }
+
+  @Test func adapterMembersKeyPathsRouteParametersAndTypesAreFixed() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        Header: "var title: String { get }"
+        Provided: |
+          var header: Header { get }
+          func didLogin()
+        Required: |
+          var caption: String { get }
+          func finish()
+          var peer: Requred? { get }
+      modules:
+        Login: {kind: view, provides: [Provided], parameters: {noteId: Int}, routes: ["/n/:noteID"]}
+        List: {kind: view, requires: [Required], routes: [/]}
+      adapters:
+        - adapt: Required
+          to: Provided
+          map: {capton: header.titel, finish: didLogn, peer: header}
+      """
+    let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
+    #expect(
+      Set(result.diagnostics.flatMap(\.fixIts).map(\.title)) == [
+        "Replace 'Requred' with 'Required'", "Replace 'noteID' with 'noteId'",
+        "Replace 'capton' with 'caption'", "Replace 'header.titel' with 'header.title'",
+        "Replace 'didLogn' with 'didLogin'",
+      ])
+    let fixed = Self.applying(result.diagnostics.flatMap(\.fixIts), to: text)
+    #expect(fixed.contains("map: {caption: header.title, finish: didLogin, peer: header}"))
+    #expect(fixed.contains("routes: [\"/n/:noteId\"]"))
+    #expect(fixed.contains("var peer: Required? { get }"))
+  }
+
+  @Test func aNameWithoutASuggestionHasNoFixIt() throws {
+    let result = try RouteCfg.validate(
+      yaml: "routecfg: 1\nmodules:\n  A: {kind: view, requires: [Elsewhere], routes: [/]}\n", path: "a.yaml")
+    #expect(result.diagnostics.map(\.code) == [.unknownProtocol])
+    #expect(result.diagnostics.allSatisfy { $0.fixIts.isEmpty })
+  }
+}

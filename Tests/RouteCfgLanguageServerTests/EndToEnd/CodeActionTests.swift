@@ -1,0 +1,69 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// Quick fixes: a did-you-mean diagnostic offers the edit that writes the suggestion, and
+/// applying the edits the server offers fixes what they were offered for.
+@Suite("routecfg lsp: code actions")
+struct CodeActionTests {
+  static func codeActions(
+    _ client: LSPClient, _ uri: String, _ range: LSPRange, only: [String]? = nil
+  ) throws -> [RouteCfgCore.JSONValue] {
+    var context: [(String, RouteCfgCore.JSONValue)] = [("diagnostics", .array([]))]
+    if let only { context.append(("only", .array(only.map { .string($0) }))) }
+    let params: RouteCfgCore.JSONValue = .object([
+      ("textDocument", .object([("uri", .string(uri))])), ("range", range.json),
+      ("context", .object(context)),
+    ])
+    return try client.result("textDocument/codeAction", params).arrayValue ?? []
+  }
+
+  @Test("every did-you-mean of a manifest is a quick fix, and applying them all leaves no problem")
+  func quickFixesFixMisspeltNames() throws {
+    let scratch = try ScratchDirectory()
+    let text = try String(
+      contentsOfFile: LSPClient.repository + "/manifests/invalid/typos.yaml", encoding: .utf8)
+    let uri = scratch.uri("typos.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    let capabilities = try client.initialize(
+      options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    #expect(
+      capabilities["capabilities"]?["codeActionProvider"]?["codeActionKinds"] == .array([.string("quickfix")])
+    )
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).count == 8)
+    let whole = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 30, character: 0))
+    let actions = try Self.codeActions(client, uri, whole)
+    #expect(
+      actions.compactMap { $0["title"]?.stringValue } == [
+        "Replace 'knd' with 'kind'", "Replace 'provide' with 'provides'", "Replace 'veiw' with 'view'",
+        "Replace 'NoteInptu' with 'NoteInput'", "Replace 'NotFund' with 'NotFound'",
+      ])
+    #expect(actions.allSatisfy { $0["kind"]?.stringValue == "quickfix" && $0["isPreferred"] == .bool(true) })
+    #expect(actions.first?["diagnostics"]?.arrayValue?.first?["code"]?.stringValue == "RC0201")
+    // Only the fix at the cursor, on 'veiw' (line 12, zero-based 11).
+    let atCursor = try Self.codeActions(
+      client, uri,
+      LSPRange(start: LSPPosition(line: 11, character: 12), end: LSPPosition(line: 11, character: 12)))
+    #expect(atCursor.compactMap { $0["title"]?.stringValue } == ["Replace 'veiw' with 'view'"])
+    // A client that asks for refactorings only gets none.
+    #expect(try Self.codeActions(client, uri, whole, only: ["refactor"]).isEmpty)
+    // Apply every edit, last first, as an editor would.
+    let edits = actions.compactMap { $0["edit"]?["changes"]?[uri]?.arrayValue?.first }
+      .compactMap { edit -> (LSPRange, String)? in
+        guard let range = LSPRange(edit["range"]), let text = edit["newText"]?.stringValue else { return nil }
+        return (range, text)
+      }
+      .sorted { $0.0.start > $1.0.start }
+    #expect(edits.count == 5)
+    client.change(
+      uri, version: 2,
+      edits.map { edit in
+        ((edit.0.start.line, edit.0.start.character, edit.0.end.line, edit.0.end.character), edit.1)
+      })
+    #expect(try client.diagnostics(for: uri, version: 2).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}
