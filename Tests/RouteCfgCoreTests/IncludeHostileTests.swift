@@ -61,6 +61,10 @@ struct IncludeHostileTests {
     // Reported once; naming it again is the usual warning.
     #expect(result.diagnostics.map(\.code) == [.fileUnreadable, .includedTwice])
     #expect(result.diagnostics.first?.message.contains("is not a regular file") == true)
+    // Nothing was loaded, so the second entry is not called "already loaded".
+    #expect(
+      result.diagnostics.last?.message
+        == "'pipe.yaml' names the same file as an earlier entry, which could not be read; remove this entry")
   }
 
   @Test func aNULInAnEntryIsNotCutShort() throws {

@@ -75,6 +75,8 @@ private struct LoadRun {
   var directories: [SourceFileID: [String]] = [:]
   /// Canonical paths of loaded files and the include entry that first named them.
   var loaded: [String: SourceLocation?] = [:]
+  /// Canonical paths in `loaded` whose file could not be read (a directory, a device, too large).
+  var unreadable: Set<String> = []
   /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
   var loading: Set<String> = []
   /// The first file to declare each binding's protocol, for cross-file duplicates.
@@ -234,9 +236,11 @@ private struct LoadRun {
     if let first = loaded[canonical] {
       var notes: [DiagnosticNote] = []
       if let first { notes.append(DiagnosticNote("first included here", at: first)) }
-      diagnostics.report(
-        .includedTwice, "'\(entry.value)' is already loaded; a file is loaded once: remove this entry",
-        at: entry.location, notes: notes)
+      let message =
+        unreadable.contains(canonical)
+        ? "'\(entry.value)' names the same file as an earlier entry, which could not be read; remove this entry"
+        : "'\(entry.value)' is already loaded; a file is loaded once: remove this entry"
+      diagnostics.report(.includedTwice, message, at: entry.location, notes: notes)
       return nil
     }
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
@@ -254,6 +258,7 @@ private struct LoadRun {
     case .failure(let error):
       diagnostics.report(
         Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
+      unreadable.insert(canonical)
       isIncomplete = true
       return nil
     }
