@@ -55,10 +55,10 @@ public enum CodeGenerator {
     if !collisions.isEmpty { throw .nameCollisions(collisions.sorted()) }
     let renderer = SwiftRenderer()
     let header = header(manifestPath: manifestPath, options: options)
-    // Foundation's types (`URL`, `Date`) are found without --import, as in a hand-written file.
+    // Foundation's types (`URL`, `Date`) are found without --import, as in a hand-written file;
+    // with --import the imports are the user's (their own `Date` must not become ambiguous).
     let baseImports =
-      FoundationTypes.areNamed(in: graph) && !options.imports.contains("Foundation")
-      ? options.imports + ["Foundation"] : options.imports
+      options.imports.isEmpty && FoundationTypes.areNamed(in: graph) ? ["Foundation"] : options.imports
     if let module = options.module {
       if options.interfaceModules != nil { throw .conflictingOptions("--module", "--interfaces") }
       guard let info = graph.modules[module] else {

@@ -69,6 +69,24 @@ struct FixItTests {
     #expect(fixed.contains("var peer: Required? { get }"))
   }
 
+  @Test func aNameInABlockScalarHasNoFixItAndAnEscapedSigilIsKept() throws {
+    let text = """
+      routecfg: 1
+      modules:
+        A:
+          kind: |
+            veiw
+          parameters: {noteId: Int}
+          routes: ["/g/\\x3anoteld"]
+      """
+    let result = try RouteCfg.validate(yaml: text, path: "a.yaml")
+    let kind = try #require(result.diagnostics.first { $0.code == .invalidValue })
+    // The block's range holds its header and line breaks: no edit could replace just the name.
+    #expect(kind.fixIts.isEmpty)
+    let route = try #require(result.diagnostics.first { $0.code == .unknownRouteParameter })
+    #expect(Self.applying(route.fixIts, to: text).contains(#"routes: ["/g/\x3anoteId"]"#))
+  }
+
   @Test func aNameWithoutASuggestionHasNoFixIt() throws {
     let result = try RouteCfg.validate(
       yaml: "routecfg: 1\nmodules:\n  A: {kind: view, requires: [Elsewhere], routes: [/]}\n", path: "a.yaml")

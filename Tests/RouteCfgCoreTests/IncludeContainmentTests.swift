@@ -69,7 +69,7 @@ struct IncludeContainmentTests {
     let scratch = try ScratchDirectory("link-includes")
     defer { scratch.remove() }
     try scratch.write(
-      "routecfg: 1\ninclude: [entry.yaml, Sub/nested.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n",
+      "routecfg: 1\ninclude: [entry.yaml, Sub/nested.yaml, ./second.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n",
       to: "root.yaml")
     try scratch.write(
       "include: [child.yaml]\nmodules:\n  Real: {kind: view, routes: [/real]}\n", to: "lib/real.yaml")
@@ -77,7 +77,10 @@ struct IncludeContainmentTests {
     try scratch.write("modules:\n  Decoy: {kind: view, routes: [/decoy]}\n", to: "lib/child.yaml")
     try scratch.write("modules:\n  Child: {kind: view, routes: [bad]}\n", to: "child.yaml")
     try scratch.write("modules:\n  Sibling: {kind: view, routes: [/sibling]}\n", to: "Sub/sibling.yaml")
+    try scratch.write("include: [other.yaml]\n", to: "lib/second.yaml")
+    try scratch.write("modules:\n  Other: {kind: view, routes: [/other]}\n", to: "other.yaml")
     try scratch.link("entry.yaml", to: "lib/real.yaml")
+    try scratch.link("second.yaml", to: "lib/second.yaml")
     try scratch.link("Sub/nested.yaml", to: "../lib/nested.yaml")
     let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
     // 'child.yaml' is read next to the link, where the diagnostic says it is.
@@ -86,7 +89,8 @@ struct IncludeContainmentTests {
     #expect(result.manifest.files.path(of: diagnostic.location.file).hasSuffix("/child.yaml"))
     #expect(!result.manifest.files.path(of: diagnostic.location.file).hasSuffix("/lib/child.yaml"))
     #expect(diagnostic.code == .invalidRoutePattern)
-    #expect(result.manifest.modules.map(\.name.value).sorted() == ["Child", "Home", "Real", "Sibling"])
+    #expect(
+      result.manifest.modules.map(\.name.value).sorted() == ["Child", "Home", "Other", "Real", "Sibling"])
   }
 
   @Test func anAbsoluteLinkBackInsideAndAPathThatLeavesAndReturnsAreFollowed() throws {

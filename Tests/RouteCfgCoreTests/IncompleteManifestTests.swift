@@ -140,6 +140,29 @@ struct IncompleteManifestTests {
     #expect(result.heldBack == [.references, .resolution, .unusedParts])
   }
 
+  @Test func aKeyPathThroughATypeTheMissingFileCouldDeclareIsNotReported() throws {
+    let scratch = try ScratchDirectory("incomplete-keypath")
+    defer { scratch.remove() }
+    try scratch.write(
+      """
+      routecfg: 1
+      include: [gone.yaml]
+      protocols:
+        Req: "var noteId: Int { get }"
+        Prov: "var inner: Inner? { get }"
+      modules:
+        P: {kind: service, provides: [Prov]}
+        U: {kind: view, requires: [Req], routes: [/u]}
+      adapters:
+        - {adapt: Req, to: Prov, map: {noteId: inner.noteId}}
+        - {adapt: Prov, to: Req, map: {inner: noteId.value}}
+      """, to: "root.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    // 'Inner' may be a protocol of the missing file; 'Int' never is.
+    #expect(result.diagnostics.map(\.code) == [.includeNotFound, .invalidKeyPath])
+    #expect(result.diagnostics.last?.message.contains("'noteId.value'") == true)
+  }
+
   @Test func aVariantDoesNotHideWhyTheManifestIsIncomplete() throws {
     let scratch = try ScratchDirectory("variant")
     defer { scratch.remove() }

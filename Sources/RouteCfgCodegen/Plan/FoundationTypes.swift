@@ -1,9 +1,9 @@
 import RouteCfgCore
 
 /// Foundation's value and reference types a manifest is likely to name as external types
-/// (`var openedAt: Date`, `func open(url: URL) -> Data?`). Generated files that may spell such a
-/// type import Foundation themselves, as a hand-written file would; other external types need
-/// `--import`.
+/// (`var openedAt: Date`, `func open(url: URL) -> Data?`). Without `--import`, generated files
+/// that may spell such a type import Foundation themselves, as a hand-written file would; other
+/// external types need `--import`.
 enum FoundationTypes {
   static let names: Set<String> = [
     "AffineTransform", "AttributedString", "Calendar", "CharacterSet", "Data", "Date", "DateComponents",

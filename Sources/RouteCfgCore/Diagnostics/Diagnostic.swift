@@ -31,9 +31,12 @@ public struct FixIt: Sendable, Hashable {
   }
 
   /// Replaces a misspelt name, written at `location` (a name without an end ends after
-  /// `written`, on its line), with the suggested one; `nil` when the suggestion is the name.
+  /// `written`, on its line), with the suggested one; `nil` when the suggestion is the name, or
+  /// when the name spans lines (a block or multi-line scalar, whose range holds more than it).
   public static func rename(_ written: String, at location: SourceLocation, to suggestion: String) -> FixIt? {
-    guard suggestion != written else { return nil }
+    guard suggestion != written, location.end.map({ $0.line == location.start.line }) ?? true else {
+      return nil
+    }
     var range = location
     if range.end == nil {
       range.end = TextPoint(

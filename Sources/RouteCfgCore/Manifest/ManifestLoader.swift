@@ -244,9 +244,9 @@ private struct LoadRun {
       return nil
     }
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
-    directories[id] =
-      includeDirectory(of: entry.value, from: directories[parent] ?? [], in: root)
-      ?? Array(opened.components.dropLast())
+    // Its own includes are relative to where its path says it is, like C's `#include` and like a
+    // root manifest that is a link: next to a link, not next to the file the link leads to.
+    directories[id] = opened.directoryAsWritten
     manifest.includes.append(IncludeDecl(path: entry, file: id))
     // Recorded before reading: a file named again is "already loaded", whether or not it could
     // be read, so its error is reported once.
@@ -262,22 +262,6 @@ private struct LoadRun {
       isIncomplete = true
       return nil
     }
-  }
-
-  /// The directory an included file's own includes are relative to: the directory of the entry
-  /// as written (`Shared/` for `Shared/link.yaml`), not the directory a link at its last component
-  /// leads to — so a file's includes resolve from where its path says it is, the path its
-  /// diagnostics show, like C's `#include` and like a root manifest that is a link.
-  private func includeDirectory(of entry: String, from base: [String], in root: ContainedDirectory)
-    -> [String]?
-  {
-    guard let slash = entry.lastIndex(of: "/") else { return base }
-    let directory = String(entry[..<slash])
-    guard case .success(let opened) = root.openFile(directory.isEmpty ? "." : directory, from: base) else {
-      return nil
-    }
-    defer { opened.close() }
-    return opened.components
   }
 
   /// The diagnostic for an include entry that could not be opened inside the root directory.

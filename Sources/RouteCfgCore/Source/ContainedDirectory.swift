@@ -28,6 +28,9 @@ struct ContainedFile {
   let descriptor: Int32
   /// The components of its real path below the directory (symbolic links resolved).
   let components: [String]
+  /// The real path of the directory that holds the name as written, before a link at the last
+  /// component is followed: where `Shared/link.yaml` is, wherever the link leads.
+  let directoryAsWritten: [String]
 
   func close() {
     #if canImport(Glibc)
@@ -80,6 +83,8 @@ final class ContainedDirectory {
     defer { walk.closeAll() }
     var hops = 0
     var restarts = 0
+    // The directory of the last component as written: recorded when it is first reached.
+    var directoryAsWritten: [String]?
     while let component = pending.popLast() {
       if component.isEmpty || component == "." { continue }
       if component == ".." {
@@ -99,11 +104,15 @@ final class ContainedDirectory {
         continue
       }
       let isLast = pending.isEmpty
+      if isLast, directoryAsWritten == nil { directoryAsWritten = walk.names }
       let flags = isLast ? O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC : Self.directoryFlags | O_NOFOLLOW
       let opened = openat(walk.current, component, flags)
       if opened >= 0 {
         if isLast {
-          return .success(ContainedFile(descriptor: opened, components: walk.names + [component]))
+          return .success(
+            ContainedFile(
+              descriptor: opened, components: walk.names + [component],
+              directoryAsWritten: directoryAsWritten ?? walk.names))
         }
         walk.push(opened, name: component)
         continue

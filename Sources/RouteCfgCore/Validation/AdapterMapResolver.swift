@@ -60,10 +60,15 @@ struct AdapterMapResolver {
   let protocols: [String: ProtocolInfo]
   /// Did-you-mean sets, shared by every adapter of the run.
   let suggesters: SuggesterCache
+  /// A file of the manifest could not be loaded: a key path through a type it could declare as
+  /// a protocol is neither accepted nor reported.
+  var isIncomplete = false
 
   enum Failure: Error {
     /// The code, the message, and the text to write instead when a did-you-mean names one.
     case problem(DiagnosticCode, String, correction: String? = nil)
+    /// Only the file that could not be loaded could tell.
+    case unknowable
   }
 
   /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
@@ -139,6 +144,11 @@ struct AdapterMapResolver {
         type = wrapped
       }
       guard case .named(let typeName) = type, let next = protocols[typeName] else {
+        if isIncomplete, case .named(let typeName) = type,
+          TypeFitChecker.couldBeProtocol(typeName, protocols: protocols)
+        {
+          return .failure(.unknowable)
+        }
         return .failure(
           .problem(
             .invalidKeyPath,

@@ -97,10 +97,12 @@ struct TypeFitChecker {
     return .missingAdapter(source: name, destination: target)
   }
 
+  private func mayBeProtocol(_ name: String) -> Bool { Self.couldBeProtocol(name, protocols: protocols) }
+
   /// `true` for a declared protocol, or a name no loaded file declares that is not one of the
   /// standard types (`Int`, `String`, `URL`, ...), which no manifest declares as protocols.
-  private func mayBeProtocol(_ name: String) -> Bool {
-    protocols[name] != nil || (!name.hasPrefix("Swift.") && !Self.standardNames.contains(name))
+  static func couldBeProtocol(_ name: String, protocols: [String: ProtocolInfo]) -> Bool {
+    protocols[name] != nil || (!name.hasPrefix("Swift.") && !standardNames.contains(name))
   }
 
   private static let standardNames = Set(SwiftKnownTypeNames.names + ["Any", "AnyObject"])

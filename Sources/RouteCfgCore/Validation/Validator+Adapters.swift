@@ -131,7 +131,8 @@ extension ManifestValidator {
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
     -> ResolvedMap
   {
-    let resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
+    var resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
+    resolver.isIncomplete = isIncomplete
     var result = ResolvedMap()
     result.entries.reserveCapacity(manifest.adapters[index].map.count)
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
@@ -141,6 +142,7 @@ extension ManifestValidator {
       case .failure(.problem(let code, let message, let correction)):
         diagnostics.report(
           code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
+      case .failure(.unknowable): break
       }
       var target: MemberTarget?
       switch resolver.target(entry.provided.value, in: provided) {
@@ -148,6 +150,7 @@ extension ManifestValidator {
       case .failure(.problem(let code, let message, let correction)):
         diagnostics.report(
           code, message, at: entry.provided.location, fixIts: Self.fixIts(entry.provided, correction))
+      case .failure(.unknowable): break
       }
       guard let memberPosition else { continue }
       let member = required.members[memberPosition]

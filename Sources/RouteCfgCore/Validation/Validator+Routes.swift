@@ -141,7 +141,7 @@ extension ManifestValidator {
           ?? "; declare it under the module's 'parameters' (for example '\(name): String')"
         // The name after ':' or '*', where the segment spans one line.
         var nameRange = location
-        nameRange.start.column += 1
+        nameRange.start = offset(route.location, by: start + 1).start
         let fixIt = suggestion.flatMap { suggested in
           location.end.flatMap { _ in FixIt.rename(name, at: nameRange, to: suggested) }
         }

@@ -77,7 +77,11 @@ extension LanguageServer {
     if current, lifecycle == .running { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
-    for uri in members { resumeWaiters(for: uri, analysed: true, current: current) }
+    for uri in members {
+      // A request waiting for the document's current text needs only that document unchanged.
+      let read = model.file(for: uri).flatMap { model.openVersions[$0] }
+      resumeWaiters(for: uri, analysed: true, current: read != nil && read == documents[uri]?.version)
+    }
     // A document the root no longer includes becomes a root of its own.
     for uri in members where model.file(for: uri) == nil && uri != project.rootURI {
       owners[uri] = nil
@@ -104,7 +108,7 @@ extension LanguageServer {
 
   private func publish(_ model: ManifestModel, project: inout Project) {
     let mapper = PositionMapper(model: model, documents: documents, encoding: encoding)
-    var published: [String: [JSONValue]] = [:]
+    var published: [String: (version: Int?, diagnostics: [JSONValue])] = [:]
     // Other YAML files (no 'routecfg' key) get no diagnostics: earlier ones are cleared.
     let publications =
       project.isManifest
@@ -112,7 +116,9 @@ extension LanguageServer {
       : model.uris.map { ($0, [JSONValue]()) }
     for (uri, diagnostics) in publications {
       sendDiagnostics(for: uri, own: diagnostics, of: project.key)
-      if !diagnostics.isEmpty { published[uri] = diagnostics }
+      if !diagnostics.isEmpty {
+        published[uri] = (model.file(for: uri).flatMap { model.openVersions[$0] }, diagnostics)
+      }
     }
     // Files the manifest no longer reads lose its diagnostics.
     let files = Set(model.uris)
@@ -123,12 +129,15 @@ extension LanguageServer {
   }
 
   /// Publishes a file's diagnostics: `own`, found by the project `key`, and those the other
-  /// projects that read the file last found in it (a file included by two roots shows what each
-  /// root finds, so that checking one root does not hide what the other found), each once.
+  /// projects that read the file's current text found in it (a file included by two roots shows
+  /// what each root finds, so that checking one root does not hide what the other found), each
+  /// once. What another project found in an older text waits for its next check.
   func sendDiagnostics(for uri: String, own: [JSONValue], of key: String) {
     var merged = own
+    let version = documents[uri]?.version
     for (otherKey, other) in projects where otherKey != key {
-      for diagnostic in other.published[uri] ?? [] where !merged.contains(diagnostic) {
+      guard let found = other.published[uri], found.version == version else { continue }
+      for diagnostic in found.diagnostics where !merged.contains(diagnostic) {
         merged.append(diagnostic)
       }
     }
@@ -186,7 +195,7 @@ extension LanguageServer {
   }
 
   /// Resumes the requests waiting for the document: all of them when it was closed (`analysed`
-  /// false) or when the analysis read every open document as it is now (`current`), else those
+  /// false) or when the analysis read the document as it is now (`current`), else those
   /// that wait for any analysis.
   func resumeWaiters(for uri: String, analysed: Bool, current: Bool = true) {
     guard var pending = waiters.removeValue(forKey: uri) else { return }

@@ -69,7 +69,18 @@ extension LanguageServer {
       document.apply(text: edit.text, range: edit.range, version: version, encoding: encoding)
     }
     documents[uri] = document
-    if let key = owners[uri] { schedule(key) }
+    scheduleProjects(reading: uri)
+  }
+
+  /// Checks again the project that owns the document and every other project whose last check
+  /// read it (a file two roots include): each must see the new text, or it would keep showing
+  /// what it found in the old one.
+  private func scheduleProjects(reading uri: String) {
+    let owner = owners[uri]
+    if let owner { schedule(owner) }
+    for (key, project) in projects where key != owner && project.latest?.file(for: uri) != nil {
+      schedule(key)
+    }
   }
 
   /// Logs on standard error and, as `window/logMessage` (an error), in the client's log.
@@ -87,6 +98,10 @@ extension LanguageServer {
     analysedDocuments.remove(uri)
     resumeWaiters(for: uri, analysed: false)
     guard let key = owners.removeValue(forKey: uri) else { return }
+    // Other projects that read it now read the file on disk.
+    for (other, project) in projects where other != key && project.latest?.file(for: uri) != nil {
+      schedule(other)
+    }
     if owners.values.contains(key) {
       // The others still open are checked against the file on disk now.
       schedule(key)

@@ -14,9 +14,11 @@ struct Project: Sendable {
   var dirty = false
   /// The pending debounced start.
   var debounce: Task<Void, Never>?
-  /// The diagnostics this project last found in each file, for files where it found some. A
-  /// file two roots include shows what both found (``LanguageServer/sendDiagnostics(for:own:of:)``).
-  var published: [String: [JSONValue]] = [:]
+  /// The diagnostics this project last found in each file, for files where it found some, with
+  /// the version of the file's open document it read (`nil`: the file on disk). A file two roots
+  /// include shows what both found in its current text
+  /// (``LanguageServer/sendDiagnostics(for:own:of:)``).
+  var published: [String: (version: Int?, diagnostics: [JSONValue])] = [:]
   /// How long the last analysis took, for the debounce.
   var lastDuration: Duration = .zero
   /// Whether the root is a manifest (has a top-level `routecfg:` key). Other YAML files the

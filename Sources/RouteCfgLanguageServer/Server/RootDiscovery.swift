@@ -87,34 +87,51 @@ enum RootDiscovery {
     declaresFormat(bytes) && hasKey("include", in: bytes)
   }
 
-  /// `true` when the text has a `routecfg` key: what tells a manifest from other YAML. Read from
-  /// the text, so that it also answers for a file that is not valid YAML yet: a line whose first
-  /// key is `routecfg`, plain or quoted (`routecfg: 1`, `"routecfg": 1`, `{routecfg: 1, ...}`,
-  /// `? routecfg`), with lines ending in LF, CRLF or CR.
+  /// `true` when the text has a top-level `routecfg` key: what tells a manifest from other YAML.
+  /// Read from the text, so that it also answers for a file that is not valid YAML yet: a line
+  /// that starts with `routecfg`, plain or quoted (`routecfg: 1`, `"routecfg": 1`, `routecfg : 1`,
+  /// `{routecfg: 1, ...}`, `? routecfg`), with lines ending in LF, CRLF or CR. Keys are top-level
+  /// when they start their line; in a file whose root is a flow mapping (a manifest written as
+  /// JSON, `{` first), indented ones count too.
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
     hasKey("routecfg", in: bytes)
   }
 
-  /// `true` when a line of `bytes` starts, after indentation, `{`, `[` or `?`, with `key` (plain
-  /// or quoted) followed by `:` (or by the end of the line after `?`).
+  /// `true` when a top-level line of `bytes` (see ``declaresFormat(_:)``) starts with `key`
+  /// followed by `:` (or by the end of the line after `?`).
   private static func hasKey(_ key: String, in bytes: [UInt8]) -> Bool {
     let key = Array(key.utf8)
     var position = 0
+    var rootIsFlow: Bool?
     while position < bytes.count {
       var end = position
       while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-      if lineStartsWithKey(key, bytes[position..<end]) { return true }
+      let line = bytes[position..<end]
+      if rootIsFlow == nil, let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }),
+        first != 0x23, first != 0x25, !line.starts(with: [0x2D, 0x2D, 0x2D])
+      {
+        // The first line with content, not a comment, a directive or `---`.
+        rootIsFlow = first == 0x7B
+      }
+      if lineStartsWithKey(key, line, indented: rootIsFlow == true) { return true }
       position = end + 1
     }
     return false
   }
 
-  private static func lineStartsWithKey(_ key: [UInt8], _ line: ArraySlice<UInt8>) -> Bool {
+  private static func lineStartsWithKey(_ key: [UInt8], _ line: ArraySlice<UInt8>, indented: Bool) -> Bool {
     var index = line.startIndex
     var explicit = false
-    // Indentation and the openers a key may follow on its line.
-    while index < line.endIndex, [0x20, 0x09, 0x7B, 0x5B, 0x3F].contains(line[index]) {
-      if line[index] == 0x3F { explicit = true }
+    // Indentation (in a flow root) and the openers a key may follow on its line.
+    while index < line.endIndex {
+      let byte = line[index]
+      if byte == 0x7B || byte == 0x5B || byte == 0x3F {
+        if byte == 0x3F { explicit = true }
+      } else if byte == 0x20 || byte == 0x09 {
+        guard indented || index > line.startIndex else { return false }
+      } else {
+        break
+      }
       index += 1
     }
     var quote: UInt8?

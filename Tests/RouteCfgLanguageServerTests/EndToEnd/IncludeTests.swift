@@ -63,6 +63,35 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("fixing a shared file's error clears it: every root that reads the file checks it again")
+  func fixingASharedFile() throws {
+    let scratch = try ScratchDirectory()
+    let shared = "modules:\n  S: {kind: view, requires: [P], routes: [/s]}\n"
+    try scratch.write("shared.yaml", shared)
+    let a =
+      "routecfg: 1\ninclude: [shared.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n  A: {kind: view, provides: [P]}\n"
+    let b = "routecfg: 1\ninclude: [shared.yaml]\nmodules:\n  B: {kind: view, routes: [/b]}\n"
+    try scratch.write("a.yaml", a)
+    try scratch.write("b.yaml", b)
+    let (aURI, bURI, sharedURI) = (scratch.uri("a.yaml"), scratch.uri("b.yaml"), scratch.uri("shared.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(aURI, text: a)
+    client.open(bURI, text: b)
+    client.open(sharedURI, text: shared)
+    // 'b' finds that 'P' is not declared (whichever root publishes first).
+    _ = try client.notification("textDocument/publishDiagnostics") { params in
+      params["uri"]?.stringValue == sharedURI && params["version"]?.intValue == 1
+        && params["diagnostics"]?.arrayValue?.first?["code"]?.stringValue == "RC0503"
+    }
+    // Drop the requirement: neither root finds anything in the new text, and no publication of
+    // it shows what 'b' found in the old one.
+    client.change(sharedURI, version: 2, [((1, 18, 1, 33), "")])
+    #expect(try client.diagnostics(for: sharedURI, version: 2).isEmpty)
+    #expect(try client.diagnostics(for: sharedURI, version: 2).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the open buffer of an included file wins over its disk content, for every file of the manifest")
   func includedBufferWins() throws {
     let rootPath = Self.shop + "/ShopApp.yaml"

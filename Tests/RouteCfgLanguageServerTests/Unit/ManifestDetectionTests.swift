@@ -12,6 +12,7 @@ struct ManifestDetectionTests {
       "routecfg: 1\n", "# comment\nrouteCfgX: 2\nroutecfg: 1", "\"routecfg\": 1\n", "'routecfg' : 1\n",
       "routecfg : 1\n", "{routecfg: 1, modules: {}}\n", "{\n  \"routecfg\": 1,\n  \"modules\": {}\n}\n",
       "? routecfg\n: 1\n", "app: X\r\nroutecfg: 1\r\n", "app: X\rroutecfg: 1\r", "routecfg:\n",
+      "# a manifest as JSON\n---\n{\n\t\"app\": \"X\",\n\t\"routecfg\": 1\n}\n", "{ routecfg: 1 }\n",
     ])
   func manifests(text: String) {
     #expect(RootDiscovery.declaresFormat(Array(text.utf8)))
@@ -22,6 +23,8 @@ struct ManifestDetectionTests {
     arguments: [
       "name: CI\non: [push]\n", "routecfgs: 1\n", "\"routecfg: 1\"\n", "- routecfg: 1\n", "routecfg\n",
       "# routecfg: 1\n", "'routecfg\": 1\n", "",
+      // Nested keys of other YAML, and text in a block scalar, are not top-level.
+      "services:\n  routecfg:\n    image: x\n", "notes: |\n  routecfg: 1\n", "  routecfg: 1\n",
     ])
   func otherYAML(text: String) {
     #expect(!RootDiscovery.declaresFormat(Array(text.utf8)))
