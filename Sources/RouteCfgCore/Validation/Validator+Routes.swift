@@ -117,17 +117,21 @@ extension ManifestValidator {
       case .parameter(let parameter): (name, isCatchAll) = (parameter, false)
       case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
       }
-      // The whole segment, ':name' or '*name', so that editors underline all of it.
       let start = position < offsets.count ? offsets[position] : 0
-      var location = offset(route.location, by: start)
-      let end = offset(route.location, by: start + 1 + name.unicodeScalars.count).start
-      if end.line == location.start.line, end.column > location.start.column { location.end = end }
+      /// The whole segment, ':name' or '*name', so that editors underline all of it (found only
+      /// for a diagnostic: a quoted pattern's positions are mapped through its escapes).
+      func segmentLocation() -> SourceLocation {
+        var location = offset(route.location, by: start)
+        let end = offset(route.location, by: start + 1 + name.unicodeScalars.count).start
+        if end.line == location.start.line, end.column > location.start.column { location.end = end }
+        return location
+      }
       if bound.contains(name) {
         diagnostics.report(
           .repeatedRouteParameter,
           "route '\(route.value)' names parameter '\(name)' twice; each parameter binds one segment: "
             + "rename or remove one",
-          at: location)
+          at: segmentLocation())
         complete = false
         continue
       }
@@ -140,6 +144,7 @@ extension ManifestValidator {
           suggestion.map { "; did you mean '\($0)'?" }
           ?? "; declare it under the module's 'parameters' (for example '\(name): String')"
         // The name after ':' or '*', where the segment spans one line.
+        let location = segmentLocation()
         var nameRange = location
         nameRange.start = offset(route.location, by: start + 1).start
         let fixIt = suggestion.flatMap { suggested in
@@ -163,7 +168,7 @@ extension ManifestValidator {
             .unroutableParameterType,
             "catch-all '*\(name)' carries the rest of the path as a String, but '\(name)' is "
               + "'\(type)'; declare '\(name): String'",
-            at: location, notes: [.declared(name, at: parameter.name.location)])
+            at: segmentLocation(), notes: [.declared(name, at: parameter.name.location)])
           complete = false
           continue
         }
@@ -176,7 +181,7 @@ extension ManifestValidator {
           "parameter '\(name)' has type '\(type)', which a URL segment cannot carry; route parameters "
             + "are Int, Double, Bool or String (optional or not): bind another parameter or change its type"
             + Self.routeTypeHint(type),
-          at: location, notes: [.declared(name, at: parameter.name.location)])
+          at: segmentLocation(), notes: [.declared(name, at: parameter.name.location)])
         complete = false
         continue
       }
