@@ -13,6 +13,26 @@ struct SARIFOutputTests {
     "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml",
   ]
 
+  @Test("a did-you-mean result carries its fix: the region to replace and the text to write")
+  func fixes() throws {
+    let result = try Routecfg.run(["validate", "--format", "sarif", "manifests/invalid/typos.yaml"])
+    let log = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    let fixes = results.compactMap { ($0["fixes"] as? [[String: Any]])?.first }
+    #expect(fixes.count == 5)
+    let first = try #require(fixes.first)
+    #expect((first["description"] as? [String: Any])?["text"] as? String == "Replace 'knd' with 'kind'")
+    let change = try #require((first["artifactChanges"] as? [[String: Any]])?.first)
+    #expect(
+      (change["artifactLocation"] as? [String: Any])?["uri"] as? String == "manifests/invalid/typos.yaml")
+    let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+    let region = try #require(replacement["deletedRegion"] as? [String: Any])
+    #expect(region["startLine"] as? Int == 8 && region["startColumn"] as? Int == 5)
+    #expect(region["endLine"] as? Int == 8 && region["endColumn"] as? Int == 8)
+    #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "kind")
+  }
+
   @Test("has the structure SARIF 2.1.0 requires", arguments: inputs)
   func hasTheRequiredStructure(_ path: String) throws {
     let result = try Routecfg.run(["validate", "--format", "sarif", path])

@@ -56,6 +56,9 @@ public struct SARIFFormatter: DiagnosticFormatter {
               })
           ))
       }
+      if !diagnostic.fixIts.isEmpty {
+        members.append(("fixes", .array(diagnostic.fixIts.compactMap { fix($0, report) })))
+      }
       return JSONValue.object(members)
     }
     let driver = JSONValue.object([
@@ -124,6 +127,30 @@ public struct SARIFFormatter: DiagnosticFormatter {
 
   public static func format(_ report: DiagnosticReport) -> String {
     value(report).rendered(pretty: true) + "\n"
+  }
+
+  /// A fix-it as a SARIF `fix`: one replacement of the region it covers.
+  private static func fix(_ fixIt: FixIt, _ report: DiagnosticReport) -> JSONValue? {
+    guard let end = fixIt.location.end else { return nil }
+    let region: JSONValue = .object([
+      ("startLine", .int(max(1, fixIt.location.line))), ("startColumn", .int(max(1, fixIt.location.column))),
+      ("endLine", .int(Int(end.line))), ("endColumn", .int(Int(end.column))),
+    ])
+    let replacement: JSONValue = .object([
+      ("deletedRegion", region), ("insertedContent", .object([("text", .string(fixIt.replacement))])),
+    ])
+    return .object([
+      ("description", .object([("text", .string(fixIt.title))])),
+      (
+        "artifactChanges",
+        .array([
+          .object([
+            ("artifactLocation", .object([("uri", .string(uri(for: report.path(of: fixIt.location))))])),
+            ("replacements", .array([replacement])),
+          ])
+        ])
+      ),
+    ])
   }
 
   private static func physicalLocation(_ location: SourceLocation, _ report: DiagnosticReport) -> JSONValue {
