@@ -63,6 +63,10 @@ public struct ResponseError: Error, Sendable, Hashable {
   static func contentModified() -> ResponseError {
     ResponseError(code: -32801, message: "the document changed while the request was waiting")
   }
+  /// A valid request the server declines, with why (a rename to a name that is taken).
+  static func requestFailed(_ message: String) -> ResponseError {
+    ResponseError(code: -32803, message: message)
+  }
 
   var json: JSONValue { .object([("code", .int(code)), ("message", .string(message))]) }
 }

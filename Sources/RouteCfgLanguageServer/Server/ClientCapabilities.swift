@@ -12,6 +12,9 @@ struct ClientCapabilities: Sendable {
   /// Whether the server may ask to be told of changed files on disk
   /// (`workspace/didChangeWatchedFiles` with dynamic registration).
   var watchesFiles = false
+  /// Whether the client asks `textDocument/prepareRename` before a rename (the server may only
+  /// offer it then).
+  var preparesRename = false
 
   init() {}
 
@@ -24,6 +27,7 @@ struct ClientCapabilities: Sendable {
     hierarchicalDocumentSymbols =
       textDocument?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+    preparesRename = textDocument?["rename"]?["prepareSupport"]?.boolValue ?? false
   }
 }
 

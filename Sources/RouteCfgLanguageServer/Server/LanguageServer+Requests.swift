@@ -10,6 +10,17 @@ extension LanguageServer {
     _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
     _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
   ) {
+    documentRequest(id, params, needsPosition: needsPosition, needsCurrentVersion: needsCurrentVersion) {
+      .success(compute($0, $1))
+    }
+  }
+
+  /// ``documentRequest(_:_:needsPosition:needsCurrentVersion:_:)`` for a request that may be
+  /// answered with an error.
+  func documentRequest(
+    _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
+    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> Result<JSONValue, ResponseError>
+  ) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
       respond(id, .failure(.invalidParams("'textDocument.uri' is missing")))
       return
@@ -75,7 +86,7 @@ extension LanguageServer {
 
   private nonisolated func answer(
     _ id: RequestID, context: FeatureContext?, position: LSPPosition,
-    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
+    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> Result<JSONValue, ResponseError>
   ) {
     guard let context else {
       respond(id, .success(.null))
@@ -86,7 +97,7 @@ extension LanguageServer {
         self.respond(id, .failure(.requestCancelled()))
         return
       }
-      self.respond(id, .success(compute(context, position)))
+      self.respond(id, compute(context, position))
     }
   }
 

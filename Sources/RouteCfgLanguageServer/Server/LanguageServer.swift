@@ -104,6 +104,18 @@ actor LanguageServer {
     case "textDocument/completion":
       documentRequest(id, params) { context, position in CompletionProvider.completion(context, at: position)
       }
+    case "textDocument/prepareRename":
+      documentRequest(id, params, needsCurrentVersion: true) { context, position in
+        RenameProvider.prepare(context, at: position)
+      }
+    case "textDocument/rename":
+      guard let newName = params?["newName"]?.stringValue else {
+        respond(id, .failure(.invalidParams("'newName' is missing")))
+        return
+      }
+      documentRequest(id, params, needsCurrentVersion: true) { context, position in
+        RenameProvider.rename(context, at: position, to: newName)
+      }
     case "textDocument/codeAction":
       guard let range = LSPRange(params?["range"]) else {
         respond(id, .failure(.invalidParams("'range' is missing or invalid")))
@@ -159,7 +171,7 @@ actor LanguageServer {
     }
     workspaceFolders = folders.map { FileSystem.realPath($0) ?? $0 }
     lifecycle = .running
-    respond(id, .success(ServerCapabilities.json(encoding: encoding)))
+    respond(id, .success(ServerCapabilities.json(encoding: encoding, client: client)))
     if let pid = processID?.intValue, let pid = Int32(exactly: pid) { clientProcess?.watch(pid) }
   }
 

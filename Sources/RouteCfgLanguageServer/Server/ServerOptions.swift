@@ -23,7 +23,7 @@ struct ServerOptions: Sendable {
 
 /// The answer to `initialize`: what the server does.
 enum ServerCapabilities {
-  static func json(encoding: PositionEncoding) -> JSONValue {
+  static func json(encoding: PositionEncoding, client: ClientCapabilities) -> JSONValue {
     .object([
       (
         "capabilities",
@@ -44,6 +44,11 @@ enum ServerCapabilities {
           ("documentHighlightProvider", .bool(true)),
           ("documentSymbolProvider", .bool(true)),
           ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+          // Rename options may only be given to a client that prepares renames (LSP 3.17).
+          (
+            "renameProvider",
+            client.preparesRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)
+          ),
           (
             "completionProvider",
             .object([

@@ -8,7 +8,8 @@ import Testing
 extension LSPClient {
   /// What a current editor declares for documents: an outline as a tree.
   static let editorTextDocumentCapabilities = RouteCfgCore.JSONValue.object([
-    ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))]))
+    ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))])),
+    ("rename", .object([("prepareSupport", .bool(true))])),
   ])
 
   /// Starts a session: `initialize` (with the position encodings, options and text document

@@ -50,7 +50,7 @@ struct LifecycleTests {
     try client.initialize()
     client.notify("workspace/somethingNew", .object([]))
     client.notify("$/somethingNew", .object([]))
-    for method in ["textDocument/rename", "$/somethingNew", "custom/thing"] {
+    for method in ["textDocument/formatting", "$/somethingNew", "custom/thing"] {
       let response = try client.request(method, .object([]))
       #expect(response["error"]?["code"]?.intValue == -32601, "\(method)")
       #expect(response["error"]?["message"]?.stringValue?.contains(method) == true)

@@ -1,0 +1,105 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// Renaming a protocol or a module edits its declaration and every reference, and leaves the
+/// manifest as valid as it was.
+@Suite("routecfg lsp: rename")
+struct RenameTests {
+  static func at(_ uri: String, _ line: Int, _ character: Int, newName: String? = nil)
+    -> RouteCfgCore.JSONValue
+  {
+    var params: [(String, RouteCfgCore.JSONValue)] = [
+      ("textDocument", .object([("uri", .string(uri))])),
+      ("position", LSPPosition(line: line, character: character).json),
+    ]
+    if let newName { params.append(("newName", .string(newName))) }
+    return .object(params)
+  }
+
+  /// `text` with the edits of a workspace edit for `uri` applied, last first.
+  static func applying(_ edit: RouteCfgCore.JSONValue, uri: String, to text: String) -> String {
+    let document = TextDocument(uri: uri, version: 1, text: text, canonicalPath: nil)
+    let edits = (edit["changes"]?[uri]?.arrayValue ?? []).compactMap { item -> (Int, Int, String)? in
+      guard let range = LSPRange(item["range"]), let newText = item["newText"]?.stringValue else {
+        return nil
+      }
+      return (
+        document.offset(of: range.start, encoding: .utf16), document.offset(of: range.end, encoding: .utf16),
+        newText
+      )
+    }
+    var bytes = Array(text.utf8)
+    for (start, end, newText) in edits.sorted(by: { $0.0 > $1.0 }) {
+      bytes.replaceSubrange(start..<end, with: Array(newText.utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test("a protocol and a module are renamed everywhere they are named, and the manifest stays valid")
+  func renameProtocolAndModule() throws {
+    let scratch = try ScratchDirectory()
+    var text = try String(contentsOfFile: LSPClient.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
+    let uri = scratch.uri("NoteApp.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    let capabilities = try client.initialize(
+      options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    #expect(capabilities["capabilities"]?["renameProvider"]?["prepareProvider"] == .bool(true))
+    // A client that does not prepare renames is offered rename alone, as LSP requires.
+    let plain = try LSPClient(directory: scratch.path)
+    let plainCapabilities = try plain.initialize(textDocument: .object([]))
+    #expect(plainCapabilities["capabilities"]?["renameProvider"] == .bool(true))
+    #expect(try plain.shutdownAndExit() == 0)
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    let finder = TextFinder(text)
+    // The protocol, from its use as a member type (line 26: 'var delegate: ModuleARequired...').
+    let (line, character) = finder.position(of: "ModuleARequiredLoginViewDelegate?", offset: 3)
+    let prepared = try client.result("textDocument/prepareRename", Self.at(uri, line, character))
+    #expect(prepared["placeholder"]?.stringValue == "ModuleARequiredLoginViewDelegate")
+    let edit = try client.result(
+      "textDocument/rename", Self.at(uri, line, character, newName: "LoginObserver"))
+    #expect(edit["changes"]?[uri]?.arrayValue?.count == 3)
+    text = Self.applying(edit, uri: uri, to: text)
+    #expect(!text.contains("ModuleARequiredLoginViewDelegate"))
+    #expect(text.contains("  LoginObserver: |") && text.contains("  - adapt: LoginObserver"))
+    // The module, from the fallback.
+    let fallback = TextFinder(text).position(of: "fallback: NotFound", offset: 12)
+    let moduleEdit = try client.result(
+      "textDocument/rename", Self.at(uri, fallback.line, fallback.character, newName: "Missing"))
+    text = Self.applying(moduleEdit, uri: uri, to: text)
+    #expect(text.contains("fallback: Missing") && text.contains("  Missing:\n"))
+    let result = try RouteCfg.validate(yaml: text, path: "NoteApp.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a name that is taken or invalid is refused with why; members and keys cannot be renamed")
+  func refusals() throws {
+    let scratch = try ScratchDirectory()
+    let text = try String(contentsOfFile: LSPClient.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
+    let uri = scratch.uri("NoteApp.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let finder = TextFinder(text)
+    let module = finder.position(of: "fallback: NotFound", offset: 12)
+    let taken = try client.request(
+      "textDocument/rename", Self.at(uri, module.line, module.character, newName: "Login"))
+    #expect(taken["error"]?["code"]?.intValue == -32803)
+    #expect(taken["error"]?["message"]?.stringValue?.contains("a module of that name exists") == true)
+    let invalid = try client.request(
+      "textDocument/rename", Self.at(uri, module.line, module.character, newName: "9x"))
+    #expect(invalid["error"]?["code"]?.intValue == -32803)
+    // A member ('message' in the adapter's map) and a key: nothing to rename there.
+    let member = finder.position(of: "message: notifyString", offset: 2)
+    #expect(
+      try client.result("textDocument/prepareRename", Self.at(uri, member.line, member.character)) == .null)
+    let key = finder.position(of: "fallback: NotFound", offset: 2)
+    #expect(try client.result("textDocument/prepareRename", Self.at(uri, key.line, key.character)) == .null)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}
