@@ -5,7 +5,8 @@ extension LanguageServer {
   /// it), computed off the actor. A document not analysed yet (just opened) waits for its first
   /// analysis; if it changes meanwhile the answer is `ContentModified`, as LSP prescribes.
   /// With `needsCurrentVersion` (the outline, which an editor asks for once per change and then
-  /// keeps) a document edited since its last analysis waits for the analysis of its current text.
+  /// keeps; references and rename, one-off questions about names perhaps just typed) a document
+  /// edited since its last analysis waits for the analysis of its current text.
   func documentRequest(
     _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
     _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue

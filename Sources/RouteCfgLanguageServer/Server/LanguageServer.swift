@@ -95,7 +95,9 @@ actor LanguageServer {
       }
     case "textDocument/references":
       let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
-      documentRequest(id, params) { context, position in
+      // A one-off question, asked perhaps right after typing the name: it waits for the check
+      // of the current text, as the outline and rename do.
+      documentRequest(id, params, needsCurrentVersion: true) { context, position in
         NavigationProvider.references(context, at: position, includeDeclaration: includeDeclaration)
       }
     case "textDocument/documentHighlight":

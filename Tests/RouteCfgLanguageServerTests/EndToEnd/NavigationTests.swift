@@ -170,8 +170,18 @@ struct NavigationTests {
     // Well inside the half-second delay before the edit is checked.
     client.change(uri, version: 2, [((3, 0, 3, 0), "  Settings: {kind: view, routes: [/settings]}\n")])
     #expect(try modules() == ["Home", "Settings"])
+    // References to a name typed just now count.
+    client.change(uri, version: 3, [((4, 0, 4, 0), "  Other: {kind: view, routes: [/o]}\n")])
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 4, character: 3).json),
+        ("context", .object([("includeDeclaration", .bool(true))])),
+      ]))
+    #expect(references.arrayValue?.count == 1)
     // Broken YAML is analysed too (it just has no new outline): the request does not wait forever.
-    client.change(uri, version: 3, [((4, 0, 4, 0), "  Broken: [\n")])
+    client.change(uri, version: 4, [((5, 0, 5, 0), "  Broken: [\n")])
     _ = try client.result("textDocument/documentSymbol", request)
     #expect(try client.shutdownAndExit() == 0)
   }
