@@ -70,6 +70,13 @@ struct MemberParserAcceptanceTests {
     #expect(Harness.member(body)?.fullName == fullName)
   }
 
+  @Test func aRepeatedParameterNameSkipsItsMethodOnly() {
+    let (members, diagnostics) = Harness.members(
+      "func f(a: Int, b: Int, a: Int); var x: Int\nfunc g(_ a: Int, _ b: Int)")
+    #expect(members.map(\.fullName) == ["x", "g(_:_:)"])
+    #expect(diagnostics.map(\.location.column) == [24])
+  }
+
   @Test func parameterLabelsAndNames() throws {
     let method = try #require(Harness.member("func f(_ a: Int, for b: Int, c: Int, `in` d: Int)")?.method)
     #expect(method.parameters.map(\.label) == [nil, "for", "c", "in"])
@@ -304,8 +311,9 @@ struct MemberParserRecoveryTests {
     MemberParserFailure("\u{7}", .memberSyntax, 1, 1, "found U+0007"),
     MemberParserFailure("\u{A0}var x: Int", .memberSyntax, 1, 1, "found '\u{A0}' (U+00A0)"),
     // Names.
-    MemberParserFailure("func f(x: Int, x: Int)", .memberSyntax, 1, 6, "'f(x:x:)' names two parameters 'x'"),
-    MemberParserFailure("func g(a x: Int, b x: Int)", .memberSyntax, 1, 6, "names two parameters 'x'"),
+    // At the second name, which is the one to rename.
+    MemberParserFailure("func f(x: Int, x: Int)", .memberSyntax, 1, 16, "'f' names two parameters 'x'"),
+    MemberParserFailure("func g(a x: Int, b x: Int)", .memberSyntax, 1, 20, "names two parameters 'x'"),
     MemberParserFailure("var default: Int", .memberSyntax, 1, 5, "write '`default`' to use it as a name"),
     MemberParserFailure("var : Int", .memberSyntax, 1, 5, "expected a name after 'var', found ':'"),
     MemberParserFailure("var _: Int", .memberSyntax, 1, 5, "expected a name after 'var'"),

@@ -24,43 +24,8 @@ public enum MemberParser {
   public static func parse(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
   ) -> [MemberDecl] {
-    let members = parseDeclarations(body, locate: locate, diagnostics: &diagnostics)
-    // Almost every body passes: look before building a filtered copy.
-    guard members.contains(where: hasRepeatedParameterName) else { return members }
-    return members.filter { member in
-      guard case .method(let method) = member.kind, let repeated = repeatedParameterName(method) else {
-        return true
-      }
-      diagnostics.report(
-        .memberSyntax,
-        "'\(member.fullName)' names two parameters '\(repeated)'; a parameter name appears once per "
-          + "method: rename one (labels may repeat, names may not)",
-        at: member.location)
-      return false
-    }
-  }
-
-  private static func hasRepeatedParameterName(_ member: MemberDecl) -> Bool {
-    guard case .method(let method) = member.kind, method.parameters.count > 1 else { return false }
-    return repeatedParameterName(method) != nil
-  }
-
-  /// The first parameter name used twice (`_` aside), if any. Short lists are compared pairwise,
-  /// which is cheaper than hashing; long ones through a set.
-  private static func repeatedParameterName(_ method: MethodSignature) -> String? {
-    let parameters = method.parameters
-    if parameters.count <= 8 {
-      for index in parameters.indices.dropFirst() where parameters[index].name != "_" {
-        let name = parameters[index].name
-        if parameters[..<index].contains(where: { $0.name == name }) { return name }
-      }
-      return nil
-    }
-    var seen = Set<String>()
-    for parameter in parameters where parameter.name != "_" {
-      if !seen.insert(parameter.name).inserted { return parameter.name }
-    }
-    return nil
+    // Repeated parameter names are reported by the general parser, at the second name.
+    parseDeclarations(body, locate: locate, diagnostics: &diagnostics)
   }
 
   private static func parseDeclarations(

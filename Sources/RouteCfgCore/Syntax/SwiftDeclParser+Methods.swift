@@ -58,7 +58,16 @@ extension SwiftDeclParser {
         reportExpected("')' to close the parameter list of '\(spelling(name))'")
         return nil
       }
-      guard let parameter = parseParameter() else { return nil }
+      guard let (parameter, nameToken) = parseParameter() else { return nil }
+      // A parameter name appears once per method (`_` aside): reported at the second one.
+      if parameter.name != "_", parameters.contains(where: { $0.name == parameter.name }) {
+        report(
+          .memberSyntax,
+          "'\(spelling(name))' names two parameters '\(parameter.name)'; a parameter name appears once per "
+            + "method: rename one (labels may repeat, names may not)",
+          at: nameToken)
+        return nil
+      }
       parameters.append(parameter)
       if kind == .comma {
         advance()
@@ -75,8 +84,9 @@ extension SwiftDeclParser {
     return parameters
   }
 
-  /// `NAME: TYPE` (the name is also the label), `LABEL NAME: TYPE` or `_ NAME: TYPE`.
-  private mutating func parseParameter() -> MethodParameter? {
+  /// `NAME: TYPE` (the name is also the label), `LABEL NAME: TYPE` or `_ NAME: TYPE`, with the
+  /// token of its name.
+  private mutating func parseParameter() -> (MethodParameter, name: SwiftToken)? {
     let first = token
     guard isParameterWord(first) else {
       reportExpected("a parameter name", hint: "write parameters as 'name: Type' or 'label name: Type'")
@@ -106,7 +116,7 @@ extension SwiftDeclParser {
     let nameText = text(name)
     // The first word is the label (`_` for none); a single word is also the name.
     let label = first.keyword == .underscore ? nil : (hasSeparateName ? text(first) : nameText)
-    return MethodParameter(label: label, name: nameText, type: type)
+    return (MethodParameter(label: label, name: nameText, type: type), name)
   }
 
   /// How many parameters the list after `(` holds at most: one more than its commas outside

@@ -201,6 +201,12 @@ struct SwiftFastDeclParser {
     var parameters: [MethodParameter] = []
     while token != .rightParen {
       guard let parameter = parseParameter() else { return nil }
+      // A repeated parameter name is reported, with its place, by the general parser.
+      if parameter.name != "_",
+        first?.name == parameter.name || parameters.contains(where: { $0.name == parameter.name })
+      {
+        return nil
+      }
       if let only = first {
         parameters = [only, parameter]
         first = nil
