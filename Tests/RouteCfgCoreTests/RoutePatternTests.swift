@@ -200,6 +200,18 @@ struct RoutePatternTests {
     #expect(spans == ["RC0802 62-67", "RC0802 78-83"])
   }
 
+  @Test func everyProblemOfAPatternIsListed() throws {
+    #expect(RoutePattern.problems(in: "/notes/:id").isEmpty)
+    #expect(RoutePattern.problems(in: "notes").map(\.offset) == [0])
+    let problems = RoutePattern.problems(in: "/a b/*rest/x y/:1z")
+    #expect(problems.map(\.offset) == [2, 5, 12, 16])
+    #expect(problems.map(\.kind) == [.syntax, .catchAllNotLast, .syntax, .syntax])
+    #expect(problems.first == failure("/a b/*rest/x y/:1z"))
+    let yaml = "routecfg: 1\nmodules:\n  A: {kind: view, routes: ['/a b/c d']}\n"
+    let result = try RouteCfg.validate(yaml: yaml)
+    #expect(result.diagnostics.map(\.location.column) == [31, 35])
+  }
+
   @Test func catchAllNotLast() {
     let error = failure("/files/*path/edit")
     #expect(error?.kind == .catchAllNotLast)

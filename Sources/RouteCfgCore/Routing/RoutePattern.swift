@@ -54,6 +54,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     RoutePatternParser(text).parse()
   }
 
+  /// Every problem of a pattern that does not parse (each malformed segment, a catch-all that is
+  /// not last), in order; the first is the error of ``parse(_:)``. Empty for a pattern that parses.
+  public static func problems(in text: String) -> [RoutePatternError] {
+    RoutePatternParser(text).problems()
+  }
+
   init(text: String, segments: [RouteSegment], segmentOffsets: [Int]) {
     self.text = text
     self.segments = segments

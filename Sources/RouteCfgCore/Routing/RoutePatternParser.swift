@@ -26,25 +26,52 @@ struct RoutePatternParser {
     var end = scalars.count
     if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
 
+    let (segments, offsets, problems) = splitSegments(end: end, stoppingAtFirstProblem: true)
+    if let problem = problems.first { return .failure(problem) }
+    return .success(RoutePattern(text: text, segments: segments, segmentOffsets: offsets))
+  }
+
+  /// Every problem of the pattern, in order: each malformed segment, and a catch-all that is not
+  /// last (once); empty for a pattern that parses.
+  func problems() -> [RoutePatternError] {
+    guard case .failure(let first) = parse() else { return [] }
+    guard first.offset > 0 else { return [first] }
+    var end = scalars.count
+    if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
+    return splitSegments(end: end, stoppingAtFirstProblem: false).problems
+  }
+
+  /// The segments between `/`s up to `end`, with their offsets, and the problems found.
+  private func splitSegments(end: Int, stoppingAtFirstProblem: Bool) -> (
+    segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]
+  ) {
     var segments: [RouteSegment] = []
     var offsets: [Int] = []
+    var problems: [RoutePatternError] = []
+    var catchAllReported = false
     var start = 1
     while start <= end {
       var stop = start
       while stop < end && scalars[stop] != "/" { stop += 1 }
-      if let previous = segments.last, case .catchAll(let name) = previous, let offset = offsets.last {
-        return .failure(catchAllNotLast(name, at: offset))
+      if !catchAllReported, let previous = segments.last, case .catchAll(let name) = previous,
+        let offset = offsets.last
+      {
+        problems.append(catchAllNotLast(name, at: offset))
+        if stoppingAtFirstProblem { break }
+        catchAllReported = true
       }
       switch segment(start..<stop) {
       case .success(let segment):
         segments.append(segment)
         offsets.append(start)
       case .failure(let error):
-        return .failure(error)
+        problems.append(error)
+        if stoppingAtFirstProblem { break }
       }
+      if stoppingAtFirstProblem, !problems.isEmpty { break }
       start = stop + 1
     }
-    return .success(RoutePattern(text: text, segments: segments, segmentOffsets: offsets))
+    return (segments, offsets, problems)
   }
 
   // MARK: Segments

@@ -82,9 +82,12 @@ extension ManifestValidator {
     let pattern: RoutePattern
     switch RoutePattern.parse(route.value) {
     case .success(let parsed): pattern = parsed
-    case .failure(let error):
-      let code: DiagnosticCode = error.kind == .catchAllNotLast ? .catchAllNotLast : .invalidRoutePattern
-      diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
+    case .failure:
+      // Every problem of the pattern, not only the first.
+      for error in RoutePattern.problems(in: route.value) {
+        let code: DiagnosticCode = error.kind == .catchAllNotLast ? .catchAllNotLast : .invalidRoutePattern
+        diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
+      }
       return nil
     }
     // The shortest URL the pattern matches: its literals, one character per parameter, the slashes.
