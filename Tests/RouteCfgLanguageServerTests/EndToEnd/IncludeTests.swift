@@ -36,59 +36,63 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// Two roots, `a.yaml` (which declares `P`) and `b.yaml` (which does not), that both include
+  /// `shared.yaml`, whose module requires `P`: only b's check finds an error there. With a client.
+  private struct TwoRoots {
+    static let shared = "modules:\n  S: {kind: view, requires: [P], routes: [/s]}\n"
+    static let a =
+      "routecfg: 1\ninclude: [shared.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n  A: {kind: view, provides: [P]}\n"
+    static let b = "routecfg: 1\ninclude: [shared.yaml]\nmodules:\n  B: {kind: view, routes: [/b]}\n"
+    let scratch: ScratchDirectory
+    let client: LSPClient
+    let (a, b, shared): (String, String, String)
+
+    init() throws {
+      scratch = try ScratchDirectory()
+      for (name, text) in [("shared.yaml", Self.shared), ("a.yaml", Self.a), ("b.yaml", Self.b)] {
+        try scratch.write(name, text)
+      }
+      (a, b, shared) = (scratch.uri("a.yaml"), scratch.uri("b.yaml"), scratch.uri("shared.yaml"))
+      client = try LSPClient(directory: scratch.path)
+      try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    }
+  }
+
   @Test("a file two open roots include shows what each root finds, whichever root was checked last")
   func fileIncludedByTwoRoots() throws {
-    let scratch = try ScratchDirectory()
-    let shared = "modules:\n  S: {kind: view, requires: [P], routes: [/s]}\n"
-    try scratch.write("shared.yaml", shared)
-    let a =
-      "routecfg: 1\ninclude: [shared.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n  A: {kind: view, provides: [P]}\n"
-    let b = "routecfg: 1\ninclude: [shared.yaml]\nmodules:\n  B: {kind: view, routes: [/b]}\n"
-    try scratch.write("a.yaml", a)
-    try scratch.write("b.yaml", b)
-    let (aURI, bURI, sharedURI) = (scratch.uri("a.yaml"), scratch.uri("b.yaml"), scratch.uri("shared.yaml"))
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(aURI, text: a)
-    #expect(try client.diagnostics(for: sharedURI).isEmpty)
-    client.open(bURI, text: b)
-    #expect(try client.diagnostics(for: sharedURI).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    let roots = try TwoRoots()
+    let client = roots.client
+    client.open(roots.a, text: TwoRoots.a)
+    #expect(try client.diagnostics(for: roots.shared).isEmpty)
+    client.open(roots.b, text: TwoRoots.b)
+    #expect(try client.diagnostics(for: roots.shared).compactMap { $0["code"]?.stringValue } == ["RC0503"])
     // Checking 'a' again keeps what 'b' found.
-    client.change(aURI, version: 2, [((0, 0, 0, 0), "# x\n")])
-    #expect(try client.diagnostics(for: aURI, version: 2).isEmpty)
-    #expect(try client.diagnostics(for: sharedURI).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    client.change(roots.a, version: 2, [((0, 0, 0, 0), "# x\n")])
+    #expect(try client.diagnostics(for: roots.a, version: 2).isEmpty)
+    #expect(try client.diagnostics(for: roots.shared).compactMap { $0["code"]?.stringValue } == ["RC0503"])
     // Once 'b' is closed, only 'a' reads the file, and it finds nothing.
-    client.close(bURI)
-    #expect(try client.diagnostics(for: sharedURI).isEmpty)
+    client.close(roots.b)
+    #expect(try client.diagnostics(for: roots.shared).isEmpty)
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test("fixing a shared file's error clears it: every root that reads the file checks it again")
   func fixingASharedFile() throws {
-    let scratch = try ScratchDirectory()
-    let shared = "modules:\n  S: {kind: view, requires: [P], routes: [/s]}\n"
-    try scratch.write("shared.yaml", shared)
-    let a =
-      "routecfg: 1\ninclude: [shared.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n  A: {kind: view, provides: [P]}\n"
-    let b = "routecfg: 1\ninclude: [shared.yaml]\nmodules:\n  B: {kind: view, routes: [/b]}\n"
-    try scratch.write("a.yaml", a)
-    try scratch.write("b.yaml", b)
-    let (aURI, bURI, sharedURI) = (scratch.uri("a.yaml"), scratch.uri("b.yaml"), scratch.uri("shared.yaml"))
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(aURI, text: a)
-    client.open(bURI, text: b)
-    client.open(sharedURI, text: shared)
+    let roots = try TwoRoots()
+    let client = roots.client
+    client.open(roots.a, text: TwoRoots.a)
+    client.open(roots.b, text: TwoRoots.b)
+    client.open(roots.shared, text: TwoRoots.shared)
     // 'b' finds that 'P' is not declared (whichever root publishes first).
     _ = try client.notification("textDocument/publishDiagnostics") { params in
-      params["uri"]?.stringValue == sharedURI && params["version"]?.intValue == 1
+      params["uri"]?.stringValue == roots.shared && params["version"]?.intValue == 1
         && params["diagnostics"]?.arrayValue?.first?["code"]?.stringValue == "RC0503"
     }
     // Drop the requirement: neither root finds anything in the new text, and no publication of
     // it shows what 'b' found in the old one.
-    client.change(sharedURI, version: 2, [((1, 18, 1, 33), "")])
-    #expect(try client.diagnostics(for: sharedURI, version: 2).isEmpty)
-    #expect(try client.diagnostics(for: sharedURI, version: 2).isEmpty)
+    client.change(roots.shared, version: 2, [((1, 18, 1, 33), "")])
+    #expect(try client.diagnostics(for: roots.shared, version: 2).isEmpty)
+    #expect(try client.diagnostics(for: roots.shared, version: 2).isEmpty)
     #expect(try client.shutdownAndExit() == 0)
   }
 
