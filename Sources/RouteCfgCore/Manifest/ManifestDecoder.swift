@@ -316,7 +316,8 @@ struct ManifestDecoder {
         module.requires = reader.nameList(valueID, key: "requires", expected: "a list of protocol names")
       case "parameters": module.parameters = parameters(valueID)
       case "routes": (module.routes, module.routesHaveErrors, module.routeLocators) = routes(valueID)
-      default: reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys)
+      default:
+        reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys, present: entries)
       }
     }
     if !sawKind, !reader.hasMergeKey(entries) {
@@ -477,7 +478,7 @@ struct ManifestDecoder {
             valueID, key: "to", expected: "the name of the provided protocol",
             nullHint: "name the provided protocol")
         case "map": adapter.map = mapEntries(valueID)
-        default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys)
+        default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys, present: entries)
         }
       }
       for required in ["adapt", "to"] where !seen.contains(required) && !reader.hasMergeKey(entries) {
@@ -556,7 +557,8 @@ struct ManifestDecoder {
         if key.value == "bindings" {
           variant.bindings = bindings(valueID, key: "bindings")
         } else {
-          reader.reportUnknownKey(key, in: "variant '\(name.value)'", known: Self.variantKeys)
+          reader.reportUnknownKey(
+            key, in: "variant '\(name.value)'", known: Self.variantKeys, present: variantEntries)
         }
       }
       result.append(variant)

@@ -142,14 +142,17 @@ struct NodeReader {
     }
   }
 
-  /// Reports a key that is not one of `known`, with a suggestion.
+  /// Reports a key that is not one of `known`, with a suggestion among those its mapping
+  /// (`present`) does not have yet: `knd` beside `kind` is not a misspelt `kind`.
   mutating func reportUnknownKey(
-    _ key: Located<String>, in context: @autoclosure () -> String, known: [String]
+    _ key: Located<String>, in context: @autoclosure () -> String, known: [String],
+    present: YAMLEntries? = nil
   ) {
     // Built only when the diagnostic is listed: suggestions cost more than the check.
     var fixIts: [FixIt] = []
     func message() -> String {
-      let suggestion = NameSuggester(known).hint(for: key)
+      let written = Set(present.map { entries in entries.map { document[$0.key].value } } ?? [])
+      let suggestion = NameSuggester(known.filter { !written.contains($0) }).hint(for: key)
       fixIts = suggestion.fixIts
       let list = known.map { "'\($0)'" }.joined(separator: ", ")
       let context = context()

@@ -42,7 +42,17 @@ struct SymbolIndex: Sendable {
     builder.build()
     var sorted: [SourceFileID: [Occurrence]] = [:]
     for (file, list) in builder.occurrences {
-      sorted[file] = list.sorted { $0.start < $1.start }
+      // A name reached twice (through a YAML alias) is one place.
+      var unique: [Occurrence] = []
+      for occurrence in list.sorted(by: { $0.start < $1.start }) {
+        if let last = unique.last, last.start == occurrence.start, last.end == occurrence.end,
+          last.target == occurrence.target
+        {
+          continue
+        }
+        unique.append(occurrence)
+      }
+      sorted[file] = unique
     }
     occurrences = sorted
     protocolDeclarations = builder.protocolDeclarations

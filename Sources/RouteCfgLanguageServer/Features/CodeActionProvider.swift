@@ -11,7 +11,10 @@ enum CodeActionProvider {
     if let kinds, !kinds.contains(where: { $0 == "quickfix" || $0.isEmpty }) {
       return .array([])
     }
-    guard let model = context.model, let mapper = context.mapper, let file = context.file else {
+    // Fixes are offered for the text they were found in: after an edit, once it is checked.
+    guard let model = context.model, let mapper = context.mapper, let file = context.file,
+      model.openVersions[file] == context.document.version
+    else {
       return .array([])
     }
     var actions: [JSONValue] = []

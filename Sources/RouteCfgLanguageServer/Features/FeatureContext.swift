@@ -12,6 +12,9 @@ struct FeatureContext: Sendable {
   let schema: SchemaNavigator
   /// What the client handles (the format of documentation, the shape of the outline).
   let client: ClientCapabilities
+  /// The latest models of the other root manifests that read the document (a file two roots
+  /// include): rename and references cover them too.
+  var otherModels: [ManifestModel] = []
 
   var mapper: PositionMapper? {
     model.map { PositionMapper(model: $0, documents: documents, encoding: encoding) }

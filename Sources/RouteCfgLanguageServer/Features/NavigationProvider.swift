@@ -25,15 +25,20 @@ enum NavigationProvider {
   static func references(_ context: FeatureContext, at position: LSPPosition, includeDeclaration: Bool)
     -> JSONValue
   {
-    guard let model = context.model, let mapper = context.mapper,
-      let occurrence = context.occurrence(at: position)
-    else { return .null }
-    let locations = model.index.occurrences(of: occurrence.target)
-      .filter { includeDeclaration || !$0.isDeclaration }
-      .map { found -> JSONValue in
+    guard let model = context.model, let occurrence = context.occurrence(at: position) else { return .null }
+    // In every root manifest that reads the document (a file two roots include), each place once.
+    var seen: Set<DocumentPlace> = []
+    var locations: [JSONValue] = []
+    for current in [model] + context.otherModels {
+      let mapper = PositionMapper(model: current, documents: context.documents, encoding: context.encoding)
+      for found in current.index.occurrences(of: occurrence.target)
+      where includeDeclaration || !found.isDeclaration {
+        let uri = current.uri(of: found.file)
         let range = mapper.range(in: found.file, start: found.start, end: found.end)
-        return .object([("uri", .string(model.uri(of: found.file))), ("range", range.json)])
+        guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
+        locations.append(.object([("uri", .string(uri)), ("range", range.json)]))
       }
+    }
     return .array(locations)
   }
 
@@ -51,4 +56,11 @@ enum NavigationProvider {
       }
     return .array(highlights)
   }
+}
+
+/// A range in a document, to tell places found twice apart (two root manifests that read one
+/// file, a YAML alias).
+struct DocumentPlace: Hashable {
+  let uri: String
+  let range: LSPRange
 }

@@ -16,43 +16,90 @@ enum RenameProvider {
   }
 
   /// The workspace edit that renames the protocol or module under the cursor to `newName`, or
-  /// why it cannot: not a valid name, or a name already declared.
+  /// why it cannot: not a valid name, a name already used, or a manifest whose last check is not
+  /// of the text as it is (it does not parse) or has declarations that do not parse, whose names
+  /// the rename could not see. Every root manifest that reads the document is renamed in.
   static func rename(_ context: FeatureContext, at position: LSPPosition, to newName: String)
     -> Result<JSONValue, ResponseError>
   {
-    guard let (name, occurrence) = renamable(context, at: position), let model = context.model,
-      let mapper = context.mapper
-    else { return .failure(.requestFailed("only a protocol or a module can be renamed")) }
-    if let problem = SwiftIdentifier.problem(with: newName) {
+    guard let (name, occurrence) = renamable(context, at: position), let model = context.model else {
+      return .failure(.requestFailed("only a protocol or a module can be renamed"))
+    }
+    let models = [model] + context.otherModels
+    if let problem = problem(renaming: name, to: newName, target: occurrence.target, in: models) {
       return .failure(.requestFailed("cannot rename '\(name)' to '\(newName)': \(problem)"))
     }
-    let kind: String
-    let taken: Bool
-    switch occurrence.target {
-    case .protocolName: (kind, taken) = ("protocol", model.index.protocolDeclarations[newName] != nil)
-    default: (kind, taken) = ("module", model.index.moduleDeclarations[newName] != nil)
+    if let problem = models.lazy.compactMap({ staleness(of: $0, context: context) }).first {
+      return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
     }
-    if taken, newName != name {
-      return .failure(
-        .requestFailed("cannot rename '\(name)' to '\(newName)': a \(kind) of that name exists"))
-    }
-    var changes: [(String, JSONValue)] = []
-    var byFile: [SourceFileID: [JSONValue]] = [:]
-    for found in model.index.occurrences(of: occurrence.target) {
-      guard let range = nameRange(of: found, name: name, model: model, mapper: mapper) else {
-        // Written with escapes (`"\x46oo"`) or across lines: an edit could not keep it right.
-        return .failure(
-          .requestFailed(
-            "cannot rename '\(name)': it is written in a way an edit cannot keep (with escapes, or across lines) "
-              + "at line \(found.start.line) of \(model.uri(of: found.file)); write it plainly and rename again"
-          ))
+    // Each place once, whichever root found it (and however often an alias repeats it).
+    var seen: Set<DocumentPlace> = []
+    var byURI: [String: [JSONValue]] = [:]
+    for current in models {
+      let mapper = PositionMapper(model: current, documents: context.documents, encoding: context.encoding)
+      for found in current.index.occurrences(of: occurrence.target) {
+        guard let range = nameRange(of: found, name: name, model: current, mapper: mapper) else {
+          // Written with escapes (`"\x46oo"`) or across lines: an edit could not keep it right.
+          return .failure(
+            .requestFailed(
+              "cannot rename '\(name)': it is written in a way an edit cannot keep (with escapes, or across "
+                + "lines) at line \(found.start.line) of \(current.uri(of: found.file)); write it plainly and "
+                + "rename again"))
+        }
+        let uri = current.uri(of: found.file)
+        guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
+        byURI[uri, default: []].append(.object([("range", range.json), ("newText", .string(newName))]))
       }
-      byFile[found.file, default: []].append(.object([("range", range.json), ("newText", .string(newName))]))
     }
-    for file in byFile.keys.sorted() {
-      changes.append((model.uri(of: file), .array(byFile[file] ?? [])))
-    }
+    let changes = byURI.keys.sorted().map { ($0, JSONValue.array(byURI[$0] ?? [])) }
     return .success(.object([("changes", .object(changes))]))
+  }
+
+  /// Why `newName` cannot replace `name`: not an identifier, read as null by YAML, a standard
+  /// type, or a name the manifests already use (a declared protocol or module, or a type their
+  /// members name).
+  private static func problem(
+    renaming name: String, to newName: String, target: SymbolTarget, in models: [ManifestModel]
+  ) -> String? {
+    if let problem = SwiftIdentifier.problem(with: newName) { return problem }
+    if ["null", "Null", "NULL"].contains(newName) { return "YAML reads '\(newName)' as no value" }
+    guard newName != name else { return nil }
+    if TypeRef.standardTypeNames.contains(newName) || ["Any", "AnyObject", "Void"].contains(newName) {
+      return "it names a standard type, which the manifest's member types would then mean"
+    }
+    for model in models {
+      switch target {
+      case .protocolName:
+        if model.index.protocolDeclarations[newName] != nil { return "a protocol of that name exists" }
+        let namesType =
+          model.manifest.protocols.contains { declaration in
+            declaration.members.contains { $0.typeReferences.contains { $0.value == newName } }
+          }
+          || model.manifest.modules.contains { module in
+            module.parameters.contains { $0.typeReferences.contains { $0.value == newName } }
+          }
+        if namesType { return "a member type already names '\(newName)' (an external type)" }
+      default:
+        if model.index.moduleDeclarations[newName] != nil { return "a module of that name exists" }
+      }
+    }
+    return nil
+  }
+
+  /// Why a model cannot be renamed in: it did not read the open documents as they are now (the
+  /// text has changed since, or does not parse), or some of its declarations do not parse.
+  private static func staleness(of model: ManifestModel, context: FeatureContext) -> String? {
+    for (file, version) in model.openVersions where context.documents[model.uri(of: file)]?.version != version
+    {
+      return
+        "\(model.uri(of: file)) has changed since its last check (or does not parse); rename once it does"
+    }
+    let unparsed: Set<DiagnosticCode> = [.yamlSyntax, .memberSyntax, .unsupportedMemberFeature]
+    if let broken = model.diagnostics.first(where: { unparsed.contains($0.code) }) {
+      return "a declaration does not parse (\(broken.code.rawValue) at line \(broken.location.line) of "
+        + "\(model.uri(of: broken.location.file))), and names in it would not be renamed; fix it first"
+    }
+    return nil
   }
 
   /// The protocol or module named at the position, with its occurrence there.

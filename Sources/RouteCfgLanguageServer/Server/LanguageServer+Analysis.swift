@@ -164,7 +164,10 @@ extension LanguageServer {
   /// has now: an analysis that ends with all open documents as they are), the client cancels the
   /// request or the document is closed.
   func waitForAnalysis(of uri: String, id: RequestID, ofCurrentVersion: Bool = false) async -> AnalysisWait {
-    if analysedDocuments.contains(uri), !ofCurrentVersion { return .analysed }
+    // Checked again here: the analysis may have ended between the request and this call.
+    if ofCurrentVersion ? isAnalysedAtCurrentVersion(uri) : analysedDocuments.contains(uri) {
+      return .analysed
+    }
     guard documents[uri] != nil else { return .closed }
     let token = nextWaiterToken
     nextWaiterToken += 1

@@ -142,6 +142,10 @@ extension LanguageServer {
   private func attach(_ uri: String, to key: String) {
     owners[uri] = key
     schedule(key, immediately: true)
+    // Other roots that read the file now read its buffer instead of the file on disk.
+    for (other, project) in projects where other != key && project.latest?.file(for: uri) != nil {
+      schedule(other)
+    }
   }
 
   func dropProject(_ key: String) {

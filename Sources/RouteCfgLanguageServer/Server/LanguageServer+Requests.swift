@@ -69,7 +69,7 @@ extension LanguageServer {
 
   /// `true` when the last analysis of the document's project read its current text (whether or
   /// not it parsed).
-  private func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
+  func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
     guard let document = documents[uri], let key = owners[uri], let model = projects[key]?.latest,
       let file = model.file(for: uri)
     else { return false }
@@ -80,9 +80,15 @@ extension LanguageServer {
     guard let document = documents[uri] else { return nil }
     // Other YAML files get no answers.
     if let key = owners[uri], projects[key]?.isManifest == false { return nil }
-    return FeatureContext(
+    var context = FeatureContext(
       uri: uri, document: document, documents: documents, model: analysisModels[uri], encoding: encoding,
       schema: schema, client: client)
+    let owner = owners[uri]
+    for (key, project) in projects where key != owner && project.isManifest {
+      guard let model = project.latest, let file = model.file(for: uri), model.parsed(file) else { continue }
+      context.otherModels.append(model)
+    }
+    return context
   }
 
   private nonisolated func answer(

@@ -50,7 +50,8 @@ struct CodeActionTests {
     #expect(atCursor.compactMap { $0["title"]?.stringValue } == ["Replace 'veiw' with 'view'"])
     // A client that asks for refactorings only gets none.
     #expect(try Self.codeActions(client, uri, whole, only: ["refactor"]).isEmpty)
-    // Apply every edit, last first, as an editor would.
+    // Apply every edit, last first, as an editor would. (The fixes are of version 1: once the
+    // text changes, none is offered until it is checked.)
     let edits = actions.compactMap { $0["edit"]?["changes"]?[uri]?.arrayValue?.first }
       .compactMap { edit -> (LSPRange, String)? in
         guard let range = LSPRange(edit["range"]), let text = edit["newText"]?.stringValue else { return nil }
@@ -64,6 +65,24 @@ struct CodeActionTests {
         ((edit.0.start.line, edit.0.start.character, edit.0.end.line, edit.0.end.character), edit.1)
       })
     #expect(try client.diagnostics(for: uri, version: 2).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("no fix is offered for text changed since its check")
+  func noStaleFixes() throws {
+    let scratch = try ScratchDirectory()
+    let text = try String(
+      contentsOfFile: LSPClient.repository + "/manifests/invalid/typos.yaml", encoding: .utf8)
+    let uri = scratch.uri("typos.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(2_000))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let veiw = LSPRange(
+      start: LSPPosition(line: 11, character: 12), end: LSPPosition(line: 11, character: 12))
+    #expect(try Self.codeActions(client, uri, veiw).count == 1)
+    client.change(uri, version: 2, [((11, 11, 11, 12), "vXX")])
+    #expect(try Self.codeActions(client, uri, veiw).isEmpty)
     #expect(try client.shutdownAndExit() == 0)
   }
 }

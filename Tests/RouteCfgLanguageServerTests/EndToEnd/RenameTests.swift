@@ -76,6 +76,65 @@ struct RenameTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file two roots include is renamed in both; an alias's place is edited once")
+  func twoRootsAndAnAlias() throws {
+    let scratch = try ScratchDirectory()
+    let shared =
+      "protocols:\n  Svc: |\n    func go()\nmodules:\n  Impl: {kind: service, provides: &p [Svc]}\n"
+    try scratch.write("shared.yaml", shared)
+    let r1 =
+      "routecfg: 1\ninclude: [shared.yaml]\nmodules: {One: {kind: view, requires: [Svc], routes: [/one]}}\n"
+    try scratch.write("r1.yaml", r1)
+    let r2 =
+      "routecfg: 1\ninclude: [shared.yaml]\nmodules: {Two: {kind: view, requires: [Svc], routes: [/two]}}\n"
+    try scratch.write("r2.yaml", r2)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    // Both roots open: each is renamed in (a root that is neither open nor the file's own is
+    // not searched).
+    client.open(scratch.uri("r1.yaml"), text: r1)
+    _ = try client.diagnostics(for: scratch.uri("r1.yaml"), version: 1)
+    client.open(scratch.uri("r2.yaml"), text: r2)
+    _ = try client.diagnostics(for: scratch.uri("r2.yaml"), version: 1)
+    let sharedURI = scratch.uri("shared.yaml")
+    client.open(sharedURI, text: shared)
+    _ = try client.diagnostics(for: sharedURI, version: 1)
+    let edit = try client.result("textDocument/rename", Self.at(sharedURI, 1, 3, newName: "Service"))
+    let changes = try #require(edit["changes"])
+    for name in ["r1.yaml", "r2.yaml"] {
+      #expect(changes[scratch.uri(name)]?.arrayValue?.count == 1, "\(name)")
+    }
+    // The declaration and 'provides: &p [Svc]', once each.
+    #expect(changes[sharedURI]?.arrayValue?.count == 2)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a rename is refused while the text does not parse, and to YAML's null or a standard type")
+  func refusedWhileBroken() throws {
+    let scratch = try ScratchDirectory()
+    let text = try String(contentsOfFile: LSPClient.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
+    let uri = scratch.uri("NoteApp.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let module = TextFinder(text).position(of: "fallback: NotFound", offset: 12)
+    for newName in ["null", "String"] {
+      let refused = try client.request(
+        "textDocument/rename", Self.at(uri, module.line, module.character, newName: newName))
+      #expect(refused["error"]?["code"]?.intValue == -32803, "\(newName)")
+    }
+    // Break the YAML on the last line: the last check that parsed is of older text.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    client.change(uri, version: 2, [((lines - 1, 0, lines - 1, 0), "broken: [\n")])
+    _ = try client.diagnostics(for: uri, version: 2)
+    let refused = try client.request(
+      "textDocument/rename", Self.at(uri, module.line, module.character, newName: "Missing"))
+    #expect(refused["error"]?["code"]?.intValue == -32803)
+    #expect(refused["error"]?["message"]?.stringValue?.contains("has changed since its last check") == true)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a name that is taken or invalid is refused with why; members and keys cannot be renamed")
   func refusals() throws {
     let scratch = try ScratchDirectory()
