@@ -54,16 +54,21 @@ final class RuntimeState {
       return try members(of: object, as: protocolName)
     }
     let key = ServedType(type: ObjectIdentifier(type(of: object)), protocolName: protocolName)
-    if let table = servedTypes[key] {
-      return DirectMembers(object: object, protocolInfo: info, table: table, weakly: weakly)
+    let table: ErasedMemberTable
+    if let served = servedTypes[key] {
+      table = served
+    } else {
+      let candidates = [
+        registrations.table(for: type(of: object)), registrations.protocolTables[protocolName],
+      ]
+      guard
+        let found = candidates.lazy.compactMap({ $0 }).first(where: { table in
+          table.accepts(object) && info.members.allSatisfy { table.entries[$0.fullName] != nil }
+        })
+      else { throw mismatch }
+      servedTypes[key] = found
+      table = found
     }
-    let candidates = [registrations.table(for: type(of: object)), registrations.protocolTables[protocolName]]
-    guard
-      let table = candidates.lazy.compactMap({ $0 }).first(where: { table in
-        table.accepts(object) && info.members.allSatisfy { table.entries[$0.fullName] != nil }
-      })
-    else { throw mismatch }
-    servedTypes[key] = table
     return DirectMembers(object: object, protocolInfo: info, table: table, weakly: weakly)
   }
 

@@ -97,15 +97,17 @@ final class NameSuggester {
 extension NameSuggester {
   /// `"; did you mean 'x'?"` or an empty string.
   func hint(for name: String) -> String {
-    guard let suggestion = suggestion(for: name) else { return "" }
-    return "; did you mean '\(suggestion)'?"
+    suggestion(for: name).map(Self.didYouMean) ?? ""
   }
+
+  /// `"; did you mean 'x'?"`: how every hint names its suggestion.
+  static func didYouMean(_ suggestion: String) -> String { "; did you mean '\(suggestion)'?" }
 
   /// The hint for a name written at a place, and the fix-it that writes the suggestion there.
   func hint(for name: Located<String>) -> (text: String, fixIts: [FixIt]) {
     guard let suggestion = suggestion(for: name.value) else { return ("", []) }
     let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion)
-    return ("; did you mean '\(suggestion)'?", fixIt.map { [$0] } ?? [])
+    return (Self.didYouMean(suggestion), fixIt.map { [$0] } ?? [])
   }
 }
 

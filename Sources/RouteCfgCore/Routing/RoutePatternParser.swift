@@ -22,11 +22,7 @@ struct RoutePatternParser {
     if scalars.count == 1 {
       return .success(RoutePattern(text: text, segments: [], segmentOffsets: []))
     }
-    // A single trailing slash is ignored; "//" keeps it, so it reads as an empty segment.
-    var end = scalars.count
-    if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
-
-    let (segments, offsets, problems) = splitSegments(end: end, stoppingAtFirstProblem: true)
+    let (segments, offsets, problems) = splitSegments(stoppingAtFirstProblem: true)
     if let problem = problems.first { return .failure(problem) }
     return .success(RoutePattern(text: text, segments: segments, segmentOffsets: offsets))
   }
@@ -36,15 +32,16 @@ struct RoutePatternParser {
   func problems() -> [RoutePatternError] {
     guard case .failure(let first) = parse() else { return [] }
     guard first.offset > 0 else { return [first] }
-    var end = scalars.count
-    if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
-    return splitSegments(end: end, stoppingAtFirstProblem: false).problems
+    return splitSegments(stoppingAtFirstProblem: false).problems
   }
 
-  /// The segments between `/`s up to `end`, with their offsets, and the problems found.
-  private func splitSegments(end: Int, stoppingAtFirstProblem: Bool) -> (
+  /// The segments between `/`s after the leading one, with their offsets, and the problems found.
+  private func splitSegments(stoppingAtFirstProblem: Bool) -> (
     segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]
   ) {
+    // A single trailing slash is ignored; "//" keeps it, so it reads as an empty segment.
+    var end = scalars.count
+    if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
     var segments: [RouteSegment] = []
     var offsets: [Int] = []
     var problems: [RoutePatternError] = []
@@ -66,7 +63,6 @@ struct RoutePatternParser {
         offsets.append(start)
       case .failure(let error):
         problems.append(error)
-        if stoppingAtFirstProblem { break }
       }
       if stoppingAtFirstProblem, !problems.isEmpty { break }
       start = stop + 1

@@ -81,7 +81,7 @@ struct AdapterMapResolver {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
       }
       let suggestion = suggester.suggestion(for: written)
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? listHint(protocolInfo)
+      let hint = suggestion.map(NameSuggester.didYouMean) ?? listHint(protocolInfo)
       return .failure(
         .problem(
           .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint)",
@@ -91,7 +91,7 @@ struct AdapterMapResolver {
       return .failure(
         .problem(
           .unknownAdapterMember,
-          "'\(protocolInfo.name)' has no member '\(written)'; did you mean '\(fullName)'?",
+          "'\(protocolInfo.name)' has no member '\(written)'" + NameSuggester.didYouMean(fullName),
           correction: fullName))
     }
     return .success(position)
@@ -117,7 +117,7 @@ struct AdapterMapResolver {
           current.members.map(\.name)
         }
         let suggestion = suggester.suggestion(for: step)
-        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? listHint(current)
+        let hint = suggestion.map(NameSuggester.didYouMean) ?? listHint(current)
         var corrected = steps
         if let suggestion { corrected[stepIndex] = suggestion }
         return .failure(

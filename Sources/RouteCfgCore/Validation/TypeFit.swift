@@ -68,19 +68,18 @@ struct TypeFitChecker {
   }
 
   private func fitNamed(_ name: String, into target: String, crossings: inout [AdapterCrossing]) -> TypeFit {
+    let fit = fitNamedAsLoaded(name, into: target, crossings: &crossings)
+    // With a file missing, only an inheritance or an adapter the loaded files declare decides
+    // between two names that could both be protocols; anything else could come from that file.
+    if isIncomplete, fit != .fits, mayBeProtocol(name), mayBeProtocol(target) { return .fits }
+    return fit
+  }
+
+  /// ``fitNamed(_:into:crossings:)`` as the loaded files decide it.
+  private func fitNamedAsLoaded(_ name: String, into target: String, crossings: inout [AdapterCrossing])
+    -> TypeFit
+  {
     if name == target || Self.withoutSwiftModule(name) == Self.withoutSwiftModule(target) { return .fits }
-    if isIncomplete, mayBeProtocol(name), mayBeProtocol(target) {
-      // Only an inheritance or an adapter the loaded files declare decides; anything else could
-      // come from the missing file.
-      guard let source = protocols[name], protocols[target] != nil else { return .fits }
-      if source.conforms(to: target) { return .fits }
-      if let adapter = adapterIndex[AdapterPair(adapt: target, to: name)] {
-        crossings.append(AdapterCrossing(adapter: adapter, direction: .forward))
-      } else if let adapter = adapterIndex[AdapterPair(adapt: name, to: target)] {
-        crossings.append(AdapterCrossing(adapter: adapter, direction: .reverse))
-      }
-      return .fits
-    }
     guard let source = protocols[name], protocols[target] != nil else {
       return .mismatch(source: .named(name), destination: .named(target))
     }
@@ -102,10 +101,8 @@ struct TypeFitChecker {
   /// `true` for a declared protocol, or a name no loaded file declares that is not one of the
   /// standard types (`Int`, `String`, `URL`, ...), which no manifest declares as protocols.
   static func couldBeProtocol(_ name: String, protocols: [String: ProtocolInfo]) -> Bool {
-    protocols[name] != nil || (!name.hasPrefix("Swift.") && !standardNames.contains(name))
+    protocols[name] != nil || (!name.hasPrefix("Swift.") && !TypeRef.isStandardTypeName(name))
   }
-
-  private static let standardNames = Set(SwiftKnownTypeNames.names + ["Any", "AnyObject"])
 
   /// `Int` for `Swift.Int`: the standard library's types under their qualified names.
   private static func withoutSwiftModule(_ name: String) -> Substring {

@@ -144,7 +144,7 @@ extension ManifestValidator {
           module.parameters.map(\.name.value)
         }.suggestion(for: name)
         let advice =
-          suggestion.map { "; did you mean '\($0)'?" }
+          suggestion.map(NameSuggester.didYouMean)
           ?? "; declare it under the module's 'parameters' (for example '\(name): String')"
         // The name after ':' or '*', where the segment spans one line.
         let location = segmentLocation()
