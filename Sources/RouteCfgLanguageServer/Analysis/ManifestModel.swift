@@ -43,6 +43,10 @@ final class ManifestModel: Sendable {
 
   func uri(of file: SourceFileID) -> String { uris[Int(file.index)] }
 
+  /// The version of the open document at `uri` this load read; `nil` when it read the file on
+  /// disk or not at all.
+  func openVersion(of uri: String) -> Int? { file(for: uri).flatMap { openVersions[$0] } }
+
   /// The text of a file as this load read it, when known.
   func source(of file: SourceFileID) -> SourceText? {
     documents[file]?.source ?? unparsedTexts[file]

@@ -20,6 +20,18 @@ struct FeatureContext: Sendable {
     model.map { PositionMapper(model: $0, documents: documents, encoding: encoding) }
   }
 
+  /// Every occurrence of `target` in the model and in ``otherModels``, each with the model that
+  /// found it and that model's mapper to the current text (a place two models share comes twice).
+  func occurrencesInEveryRoot(of target: SymbolTarget) -> [(
+    model: ManifestModel, mapper: PositionMapper, occurrence: Occurrence
+  )] {
+    guard let model else { return [] }
+    return ([model] + otherModels).flatMap { current in
+      let mapper = PositionMapper(model: current, documents: documents, encoding: encoding)
+      return current.index.occurrences(of: target).map { (current, mapper, $0) }
+    }
+  }
+
   /// The model's file for this document, when the model read it as YAML.
   var file: SourceFileID? {
     guard let model, let file = model.file(for: uri), model.parsed(file) else { return nil }

@@ -25,19 +25,16 @@ enum NavigationProvider {
   static func references(_ context: FeatureContext, at position: LSPPosition, includeDeclaration: Bool)
     -> JSONValue
   {
-    guard let model = context.model, let occurrence = context.occurrence(at: position) else { return .null }
+    guard let occurrence = context.occurrence(at: position) else { return .null }
     // In every root manifest that reads the document (a file two roots include), each place once.
     var seen: Set<DocumentPlace> = []
     var locations: [JSONValue] = []
-    for current in [model] + context.otherModels {
-      let mapper = PositionMapper(model: current, documents: context.documents, encoding: context.encoding)
-      for found in current.index.occurrences(of: occurrence.target)
-      where includeDeclaration || !found.isDeclaration {
-        let uri = current.uri(of: found.file)
-        let range = mapper.range(in: found.file, start: found.start, end: found.end)
-        guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
-        locations.append(.object([("uri", .string(uri)), ("range", range.json)]))
-      }
+    for (model, mapper, found) in context.occurrencesInEveryRoot(of: occurrence.target)
+    where includeDeclaration || !found.isDeclaration {
+      let uri = model.uri(of: found.file)
+      let range = mapper.range(in: found.file, start: found.start, end: found.end)
+      guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
+      locations.append(.object([("uri", .string(uri)), ("range", range.json)]))
     }
     return .array(locations)
   }

@@ -35,21 +35,18 @@ enum RenameProvider {
     // Each place once, whichever root found it (and however often an alias repeats it).
     var seen: Set<DocumentPlace> = []
     var byURI: [String: [JSONValue]] = [:]
-    for current in models {
-      let mapper = PositionMapper(model: current, documents: context.documents, encoding: context.encoding)
-      for found in current.index.occurrences(of: occurrence.target) {
-        guard let range = nameRange(of: found, name: name, model: current, mapper: mapper) else {
-          // Written with escapes (`"\x46oo"`) or across lines: an edit could not keep it right.
-          return .failure(
-            .requestFailed(
-              "cannot rename '\(name)': it is written in a way an edit cannot keep (with escapes, or across "
-                + "lines) at line \(found.start.line) of \(current.uri(of: found.file)); write it plainly and "
-                + "rename again"))
-        }
-        let uri = current.uri(of: found.file)
-        guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
-        byURI[uri, default: []].append(.object([("range", range.json), ("newText", .string(newName))]))
+    for (current, mapper, found) in context.occurrencesInEveryRoot(of: occurrence.target) {
+      guard let range = nameRange(of: found, name: name, model: current, mapper: mapper) else {
+        // Written with escapes (`"\x46oo"`) or across lines: an edit could not keep it right.
+        return .failure(
+          .requestFailed(
+            "cannot rename '\(name)': it is written in a way an edit cannot keep (with escapes, or across "
+              + "lines) at line \(found.start.line) of \(current.uri(of: found.file)); write it plainly and "
+              + "rename again"))
       }
+      let uri = current.uri(of: found.file)
+      guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
+      byURI[uri, default: []].append(.object([("range", range.json), ("newText", .string(newName))]))
     }
     let changes = byURI.keys.sorted().map { ($0, JSONValue.array(byURI[$0] ?? [])) }
     return .success(.object([("changes", .object(changes))]))
@@ -64,7 +61,7 @@ enum RenameProvider {
     if let problem = SwiftIdentifier.problem(with: newName) { return problem }
     if ["null", "Null", "NULL"].contains(newName) { return "YAML reads '\(newName)' as no value" }
     guard newName != name else { return nil }
-    if TypeRef.standardTypeNames.contains(newName) || ["Any", "AnyObject", "Void"].contains(newName) {
+    if TypeRef.isStandardTypeName(newName) {
       return "it names a standard type, which the manifest's member types would then mean"
     }
     for model in models {

@@ -79,7 +79,7 @@ extension LanguageServer {
     projects[key] = project
     for uri in members {
       // A request waiting for the document's current text needs only that document unchanged.
-      let read = model.file(for: uri).flatMap { model.openVersions[$0] }
+      let read = model.openVersion(of: uri)
       resumeWaiters(for: uri, analysed: true, current: read != nil && read == documents[uri]?.version)
     }
     // A document the root no longer includes becomes a root of its own.
@@ -97,7 +97,7 @@ extension LanguageServer {
     for (uri, document) in documents {
       var oldest: Int?
       for model in analysisModels.values {
-        guard let file = model.file(for: uri), let version = model.openVersions[file] else { continue }
+        guard let version = model.openVersion(of: uri) else { continue }
         oldest = min(oldest ?? version, version)
       }
       if let oldest, oldest > document.edits.baseVersion {
@@ -117,7 +117,7 @@ extension LanguageServer {
     for (uri, diagnostics) in publications {
       sendDiagnostics(for: uri, own: diagnostics, of: project.key)
       if !diagnostics.isEmpty {
-        published[uri] = (model.file(for: uri).flatMap { model.openVersions[$0] }, diagnostics)
+        published[uri] = (model.openVersion(of: uri), diagnostics)
       }
     }
     // Files the manifest no longer reads lose its diagnostics.
@@ -142,7 +142,7 @@ extension LanguageServer {
       }
     }
     var params: [(String, JSONValue)] = [("uri", .string(uri))]
-    if let version = documents[uri]?.version { params.append(("version", .int(version))) }
+    if let version { params.append(("version", .int(version))) }
     params.append(("diagnostics", .array(merged)))
     sink.send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
   }

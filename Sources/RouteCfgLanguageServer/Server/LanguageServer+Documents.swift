@@ -78,6 +78,11 @@ extension LanguageServer {
   private func scheduleProjects(reading uri: String) {
     let owner = owners[uri]
     if let owner { schedule(owner) }
+    scheduleOtherProjects(reading: uri, besides: owner)
+  }
+
+  /// Checks again every project but `owner` whose last check read the document.
+  private func scheduleOtherProjects(reading uri: String, besides owner: String?) {
     for (key, project) in projects where key != owner && project.latest?.file(for: uri) != nil {
       schedule(key)
     }
@@ -99,9 +104,7 @@ extension LanguageServer {
     resumeWaiters(for: uri, analysed: false)
     guard let key = owners.removeValue(forKey: uri) else { return }
     // Other projects that read it now read the file on disk.
-    for (other, project) in projects where other != key && project.latest?.file(for: uri) != nil {
-      schedule(other)
-    }
+    scheduleOtherProjects(reading: uri, besides: key)
     if owners.values.contains(key) {
       // The others still open are checked against the file on disk now.
       schedule(key)
@@ -143,9 +146,7 @@ extension LanguageServer {
     owners[uri] = key
     schedule(key, immediately: true)
     // Other roots that read the file now read its buffer instead of the file on disk.
-    for (other, project) in projects where other != key && project.latest?.file(for: uri) != nil {
-      schedule(other)
-    }
+    scheduleOtherProjects(reading: uri, besides: key)
   }
 
   func dropProject(_ key: String) {

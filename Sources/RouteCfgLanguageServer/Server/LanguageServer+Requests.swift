@@ -70,10 +70,10 @@ extension LanguageServer {
   /// `true` when the last analysis of the document's project read its current text (whether or
   /// not it parsed).
   func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
-    guard let document = documents[uri], let key = owners[uri], let model = projects[key]?.latest,
-      let file = model.file(for: uri)
+    guard let document = documents[uri], let key = owners[uri],
+      let read = projects[key]?.latest?.openVersion(of: uri)
     else { return false }
-    return model.openVersions[file] == document.version
+    return read == document.version
   }
 
   private func snapshot(_ uri: String) -> FeatureContext? {
