@@ -22,18 +22,12 @@ struct CodeActionTests {
 
   @Test("every did-you-mean of a manifest is a quick fix, and applying them all leaves no problem")
   func quickFixesFixMisspeltNames() throws {
-    let scratch = try ScratchDirectory()
-    let text = try String(
-      contentsOfFile: LSPClient.repository + "/manifests/invalid/typos.yaml", encoding: .utf8)
-    let uri = scratch.uri("typos.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    let capabilities = try client.initialize(
-      options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let session = try OpenedManifest("manifests/invalid/typos.yaml")
+    let (uri, client) = (session.uri, session.client)
     #expect(
-      capabilities["capabilities"]?["codeActionProvider"]?["codeActionKinds"] == .array([.string("quickfix")])
-    )
-    client.open(uri, text: text)
-    #expect(try client.diagnostics(for: uri, version: 1).count == 8)
+      session.capabilities["capabilities"]?["codeActionProvider"]?["codeActionKinds"]
+        == .array([.string("quickfix")]))
+    #expect(session.diagnostics.count == 8)
     let whole = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 30, character: 0))
     let actions = try Self.codeActions(client, uri, whole)
     #expect(
@@ -70,14 +64,8 @@ struct CodeActionTests {
 
   @Test("no fix is offered for text changed since its check")
   func noStaleFixes() throws {
-    let scratch = try ScratchDirectory()
-    let text = try String(
-      contentsOfFile: LSPClient.repository + "/manifests/invalid/typos.yaml", encoding: .utf8)
-    let uri = scratch.uri("typos.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(2_000))]), root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
+    let session = try OpenedManifest("manifests/invalid/typos.yaml", validationDelay: 2_000)
+    let (uri, client) = (session.uri, session.client)
     let veiw = LSPRange(
       start: LSPPosition(line: 11, character: 12), end: LSPPosition(line: 11, character: 12))
     #expect(try Self.codeActions(client, uri, veiw).count == 1)

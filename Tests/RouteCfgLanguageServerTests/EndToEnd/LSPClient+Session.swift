@@ -95,6 +95,28 @@ extension LSPClient {
   static func uri(_ path: String) -> String { DocumentURI.fileURI(path: path) }
 }
 
+/// A manifest of the repository opened alone in a scratch workspace: `initialize` has been
+/// answered (`capabilities`) and the diagnostics of version 1 received.
+struct OpenedManifest {
+  let scratch: ScratchDirectory
+  let text: String
+  let uri: String
+  let client: LSPClient
+  let capabilities: RouteCfgCore.JSONValue
+  let diagnostics: [RouteCfgCore.JSONValue]
+
+  init(_ repositoryPath: String, validationDelay: Int = 0) throws {
+    scratch = try ScratchDirectory()
+    text = try String(contentsOfFile: LSPClient.repository + "/" + repositoryPath, encoding: .utf8)
+    uri = scratch.uri(repositoryPath.split(separator: "/").last.map(String.init) ?? repositoryPath)
+    client = try LSPClient(directory: scratch.path)
+    capabilities = try client.initialize(
+      options: .object([("validationDelay", .int(validationDelay))]), root: scratch.path)
+    client.open(uri, text: text)
+    diagnostics = try client.diagnostics(for: uri, version: 1)
+  }
+}
+
 /// A scratch directory of manifest files, removed at the end of a test.
 final class ScratchDirectory {
   let path: String

@@ -40,20 +40,16 @@ struct RenameTests {
 
   @Test("a protocol and a module are renamed everywhere they are named, and the manifest stays valid")
   func renameProtocolAndModule() throws {
-    let scratch = try ScratchDirectory()
-    var text = try String(contentsOfFile: LSPClient.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
-    let uri = scratch.uri("NoteApp.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    let capabilities = try client.initialize(
-      options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    #expect(capabilities["capabilities"]?["renameProvider"]?["prepareProvider"] == .bool(true))
+    let session = try OpenedManifest("manifests/NoteApp.yaml")
+    let (uri, client) = (session.uri, session.client)
+    var text = session.text
+    #expect(session.capabilities["capabilities"]?["renameProvider"]?["prepareProvider"] == .bool(true))
     // A client that does not prepare renames is offered rename alone, as LSP requires.
-    let plain = try LSPClient(directory: scratch.path)
+    let plain = try LSPClient(directory: session.scratch.path)
     let plainCapabilities = try plain.initialize(textDocument: .object([]))
     #expect(plainCapabilities["capabilities"]?["renameProvider"] == .bool(true))
     #expect(try plain.shutdownAndExit() == 0)
-    client.open(uri, text: text)
-    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    #expect(session.diagnostics.isEmpty)
     let finder = TextFinder(text)
     // The protocol, from its use as a member type (line 26: 'var delegate: ModuleARequired...').
     let (line, character) = finder.position(of: "ModuleARequiredLoginViewDelegate?", offset: 3)
@@ -111,13 +107,8 @@ struct RenameTests {
 
   @Test("a rename is refused while the text does not parse, and to YAML's null or a standard type")
   func refusedWhileBroken() throws {
-    let scratch = try ScratchDirectory()
-    let text = try String(contentsOfFile: LSPClient.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
-    let uri = scratch.uri("NoteApp.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
+    let session = try OpenedManifest("manifests/NoteApp.yaml")
+    let (text, uri, client) = (session.text, session.uri, session.client)
     let module = TextFinder(text).position(of: "fallback: NotFound", offset: 12)
     for newName in ["null", "String"] {
       let refused = try client.request(
@@ -137,13 +128,8 @@ struct RenameTests {
 
   @Test("a name that is taken or invalid is refused with why; members and keys cannot be renamed")
   func refusals() throws {
-    let scratch = try ScratchDirectory()
-    let text = try String(contentsOfFile: LSPClient.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
-    let uri = scratch.uri("NoteApp.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
+    let session = try OpenedManifest("manifests/NoteApp.yaml")
+    let (text, uri, client) = (session.text, session.uri, session.client)
     let finder = TextFinder(text)
     let module = finder.position(of: "fallback: NotFound", offset: 12)
     let taken = try client.request(
