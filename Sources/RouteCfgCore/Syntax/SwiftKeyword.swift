@@ -21,9 +21,9 @@ enum SwiftKeyword: String, CaseIterable, Sendable {
 
   /// The keyword spelled `word`, found by hashing it once (`init(rawValue:)` compares it with
   /// every keyword in turn).
-  static func named(_ word: String) -> SwiftKeyword? { byName[word] }
+  static func named(_ word: String) -> SwiftKeyword? { byName[NameKey(word)] }
 
-  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { (NameKey($0.rawValue), $0) })
 
   /// `true` for words that cannot name a member or parameter without backticks.
   var isReserved: Bool {

@@ -51,13 +51,13 @@ public struct ManifestValidator {
   // Declarations (first declaration of each name).
   /// The first declaration of each protocol name, as an index into `manifest.protocols`: the
   /// protocol's ID, which the tables below that hold one entry per protocol are indexed by.
-  var protocolIndex: [String: Int] = [:]
+  var protocolIndex = NameTable<Int>()
   var protocolOrder: [String] = []
   /// The ID of each name in `protocolOrder`.
   var protocolIDs: [Int] = []
   /// Every declared protocol (every name in `protocolIndex`) with its inheritance resolved.
   var protocols: [String: ProtocolInfo] = [:]
-  var moduleIndex: [String: Int] = [:]
+  var moduleIndex = NameTable<Int>()
   var moduleOrder: [String] = []
   var protocolNames: NameSuggester = NameSuggester([String]())
   var moduleNames: NameSuggester = NameSuggester([String]())
@@ -100,7 +100,7 @@ public struct ManifestValidator {
   var moduleRoutes: [String: [RoutePattern]] = [:]
 
   // Usage, for warnings.
-  var typeNameKinds: [String: TypeNameKind] = [:]
+  var typeNameKinds = NameTable<TypeNameKind>()
   /// The IDs of the declared protocols named in member types, by the ID of the protocol
   /// declaring the members (empty until ``checkReferences()`` runs).
   var typeReferencedProtocols: [[Int]] = []

@@ -3,7 +3,7 @@ extension ProtocolInfo {
   /// the first declaration of each name counts, inheritance cycles are cut, and no diagnostics
   /// are kept. For tools that show a manifest while it still has errors (the language server).
   public static func table(for declarations: [ProtocolDecl]) -> [String: ProtocolInfo] {
-    var index: [String: Int] = [:]
+    var index = NameTable<Int>()
     index.reserveCapacity(declarations.count)
     var ids: [Int] = []
     for (position, declaration) in declarations.enumerated() where index[declaration.name.value] == nil {

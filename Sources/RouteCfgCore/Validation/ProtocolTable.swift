@@ -58,7 +58,7 @@ struct ProtocolTableBuilder {
 
   let declarations: [ProtocolDecl]
   /// The first declaration of each name, as an index into `declarations`: the protocol's ID.
-  let index: [String: Int]
+  let index: NameTable<Int>
   /// The IDs in declaration order.
   let ids: [Int]
   var diagnostics: DiagnosticBag
@@ -66,7 +66,7 @@ struct ProtocolTableBuilder {
   private var budget = memberBudget
   private var budgetReported = false
 
-  init(declarations: [ProtocolDecl], index: [String: Int], ids: [Int], diagnosticLimit: Int?) {
+  init(declarations: [ProtocolDecl], index: NameTable<Int>, ids: [Int], diagnosticLimit: Int?) {
     self.declarations = declarations
     self.index = index
     self.ids = ids

@@ -32,8 +32,8 @@ extension ManifestValidator {
   /// themselves with a note at the first.
   private mutating func firstDeclarations(
     of names: [Located<String>], kind: String, code: DiagnosticCode
-  ) -> ([String: Int], [String], [Int]) {
-    var index: [String: Int] = [:]
+  ) -> (NameTable<Int>, [String], [Int]) {
+    var index = NameTable<Int>()
     index.reserveCapacity(names.count)
     var order: [String] = []
     var positions: [Int] = []

@@ -31,8 +31,8 @@ struct ScalarInterner {
   /// The text of `bytes`, decoded as UTF-8: the string made for the same bytes before, when
   /// there is one.
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count >= Self.shortest, bytes.count <= Self.longest, let base = bytes.baseAddress,
-      let hash = Self.asciiHash(UnsafeRawPointer(base), count: bytes.count)
+    guard bytes.count >= Self.shortest, bytes.count <= Self.longest,
+      let hash = NameHash.ascii(UnsafeRawBufferPointer(bytes))
     else { return String(decoding: bytes, as: UTF8.self) }
     let mask = strings.count &- 1
     var slot = Self.firstSlot(hash, mask: mask)
@@ -46,25 +46,6 @@ struct ScalarInterner {
     count &+= 1
     if count &* 2 > strings.count { grow() }
     return string
-  }
-
-  /// A hash of `count` (8 or more) bytes, read eight at a time; `nil` when a byte is not ASCII.
-  private static func asciiHash(_ base: UnsafeRawPointer, count: Int) -> UInt64? {
-    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-    var highBits: UInt64 = 0
-    @inline(__always) func mix(_ word: UInt64) {
-      highBits |= word
-      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= hash >> 29
-    }
-    var offset = 0
-    while offset &+ 8 <= count {
-      mix(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      offset &+= 8
-    }
-    // The last bytes, as the eight that end the text (overlapping words already mixed).
-    if offset < count { mix(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) }
-    return highBits & 0x8080_8080_8080_8080 == 0 ? hash : nil
   }
 
   /// `true` when the UTF-8 of `string` is `bytes`.
