@@ -456,10 +456,18 @@ struct ManifestDecoder {
     for item in items {
       reader.checkTag(item)
       guard document[item].kind == .mapping else {
-        let problem =
-          reader.isNull(item)
-          ? "is empty" : "must be a mapping with 'adapt', 'to' and 'map', not \(reader.describe(item))"
-        reader.diagnostics.report(.wrongShape, "an item of 'adapters' \(problem)", at: reader.location(item))
+        let location = reader.location(item)
+        if reader.isNull(item) {
+          reader.diagnostics.report(
+            .nullValue,
+            "an item of 'adapters' is empty; remove it or write an adapter ('- adapt: Required' with 'to' and 'map')",
+            at: location)
+        } else {
+          let shape = reader.describe(item)
+          reader.diagnostics.report(
+            .wrongShape, "an item of 'adapters' must be a mapping with 'adapt', 'to' and 'map', not \(shape)",
+            at: location)
+        }
         continue
       }
       let entries = document.entries(of: item)
