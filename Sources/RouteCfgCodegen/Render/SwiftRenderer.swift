@@ -30,9 +30,15 @@ struct SwiftRenderer {
   // MARK: Names
 
   /// `name`, or `` `name` `` when it is a reserved word or `await`, which manifests may use as
-  /// a name (a module `Await` is `await` in generated code) but an expression cannot write bare.
+  /// a name (a module `Await` is `await` in generated code) but an expression cannot write bare,
+  /// or `Type` or `Protocol`, which a member may be named only with backticks (`var Type` would
+  /// clash with the `T.Type` expression).
   static func identifier(_ name: String) -> String {
-    name != "_" && (SwiftIdentifier.isReservedWord(name) || name == "await") ? "`\(name)`" : name
+    switch name {
+    case "_": return name
+    case "await", "Type", "Protocol": return "`\(name)`"
+    default: return SwiftIdentifier.isReservedWord(name) ? "`\(name)`" : name
+    }
   }
 
   /// A member name after a dot: only a few words need backticks there.

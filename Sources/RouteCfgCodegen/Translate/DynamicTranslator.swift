@@ -200,7 +200,8 @@ struct DynamicTranslator {
           head: SwiftDeclHead(attributes: attributes, modifiers: context.access), isLet: false,
           name: member.name,
           type: type, accessors: .computed(get: [.return(get)], set: set)))
-    case .method(let method):
+    case .method(let declared):
+      let method = declared.implementationParameters
       let arguments =
         [SwiftArgument.unlabeled(.string(member.fullName))]
         + method.parameters.map { .unlabeled(.identifier($0.name)) }

@@ -76,8 +76,9 @@ struct MemberForwarding {
   // MARK: Methods
 
   private func forwardMethod(
-    _ name: String, _ method: MethodSignature, target: ForwardingTarget, targetMethod: MethodSignature
+    _ name: String, _ declared: MethodSignature, target: ForwardingTarget, targetMethod: MethodSignature
   ) -> Forwarded {
+    let method = declared.implementationParameters
     let names = Set(method.parameters.map(\.name))
     let local = MemberForwarding.localBase(avoiding: names)
     let bridges = AdapterTranslator.unique("bridges", avoiding: names.union([local, "value"]))

@@ -34,6 +34,11 @@ final class RootView: Opener {
     for handler in handlers { handler(pinger) }
     return pinger.ping() + count + text.count
   }
+
+  func hit(self: Int) -> Int { self + 1 }
+  func hot(by value: Int) -> Int { value * 2 }
+  var `Type`: Int { 40 }
+  var `Protocol` = 0
 }
 
 final class UserView: Resolution {
@@ -88,4 +93,7 @@ let user = UserView()
 let total = factories.all(
   function0: [{ log.values.append($0.ping() * 100) }], bridges: user, base: 1, result: "ab")
 check(total == 6 && log.values.last == 300, "parameters named function0, bridges, base, result: \(total)")
+check(factories.hit(self: 1) == 2 && factories.hot(by: 3) == 6, "parameters named self")
+factories.Protocol = 5
+check(factories.Type == 40 && root.Protocol == 5, "members named Type and Protocol")
 print("ok")
