@@ -240,7 +240,7 @@ extension ManifestValidator {
         }
         pairings.append(
           MemberPairing(member: member.fullName, path: [member.name], crossesAdapter: !crossings.isEmpty))
-      case .needsAdapter(let problems, let same):
+      case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
       case .unpaired(let why):
@@ -327,7 +327,7 @@ extension ManifestValidator {
         }
         pairings.append(
           MemberPairing(member: member.fullName, path: [member.name], crossesAdapter: !crossings.isEmpty))
-      case .needsAdapter(let problems, let same):
+      case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.to?.location ?? decl.location,
           context: context() + ": ",
@@ -357,9 +357,11 @@ extension ManifestValidator {
 
   private enum ImplicitPair {
     case paired([AdapterCrossing])
-    /// Same full name and fitting types, except that protocol-typed values need adapters that
-    /// do not exist: reported as missing adapters rather than as an unmapped member.
-    case needsAdapter([PairProblem], MemberDecl)
+    /// Same full name and fitting types, but the pair breaks a rule beyond the types: a
+    /// settable member over a read-only one, `throws` or `async` that disagree, protocol-typed
+    /// values that need adapters that do not exist. Reported as those problems (RC0605, RC0609,
+    /// RC0606), not as an unmapped member: SPEC §2 pairs members by full name and type.
+    case pairedWithProblems([PairProblem], MemberDecl)
     /// Why the same-named member (if any) does not pair, for the note.
     case unpaired(String)
   }
@@ -375,6 +377,11 @@ extension ManifestValidator {
     }
   }
 
+  /// The problems a same-named pair can have and still be a pair (its types fit).
+  private static let problemsOfPairedMembers: Set<DiagnosticCode> = [
+    .missingAdapter, .readOnlyTarget, .effectsMismatch,
+  ]
+
   /// A member pairs implicitly with a member of the same full name whose type fits.
   private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck)
     -> ImplicitPair
@@ -388,7 +395,9 @@ extension ManifestValidator {
     let problems = checker.problems(
       facade: member, target: MemberTarget(target, member: samePosition), crossings: &crossings)
     guard let first = problems.first else { return .paired(crossings) }
-    if problems.allSatisfy({ $0.code == .missingAdapter }) { return .needsAdapter(problems, same) }
+    if problems.allSatisfy({ Self.problemsOfPairedMembers.contains($0.code) }) {
+      return .pairedWithProblems(problems, same)
+    }
     return .unpaired("; '\(target.name).\(same.fullName)' has the same name, but \(first.reason)")
   }
 }

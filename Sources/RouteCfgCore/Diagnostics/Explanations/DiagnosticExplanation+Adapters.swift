@@ -133,7 +133,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .incompatibleTypes,
       description: #"""
-        The mapped members' types do not fit. Types fit when they are identical, when a provided `T` is read where the required side reads `T?`, when a provided parameter `T?` receives a required `T`, when protocol types are connected by an adapter or the provided protocol inherits the required one, and element by element for optionals, arrays and dictionaries. A same-named member whose type does not fit is not paired implicitly; it is listed by RC0602 with a note that says why.
+        The mapped members' types do not fit. Types fit when they are identical, when a provided `T` is read where the required side reads `T?`, when a provided parameter `T?` receives a required `T`, when protocol types are connected by an adapter or the provided protocol inherits the required one, and element by element for optionals, arrays and dictionaries. A same-named member whose type does not fit is not paired implicitly; it is listed by RC0602 with a note that says why. A same-named member whose type fits is paired, and a settable member over a read-only one or `throws`/`async` that disagree are then RC0605 and RC0609.
         """#,
       files: [
         .init(
