@@ -108,9 +108,12 @@ struct RouteListing {
       rows.append([route.pattern, route.module, route.parameterText].map(TextFormatter.printable))
     }
     if let fallback { rows.append(["(fallback)", fallback, ""]) }
-    let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    // Padded to terminal cells, not characters: `/한글` takes five cells.
+    let widths = (0..<2).map { column in rows.map { TextFormatter.terminalWidth(of: $0[column]) }.max() ?? 0 }
     return rows.map { row in
-      let padded = (0..<2).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
+      let padded = (0..<2).map {
+        row[$0] + String(repeating: " ", count: widths[$0] - TextFormatter.terminalWidth(of: row[$0]))
+      }
       let line = (padded + [row[2]]).joined(separator: "  ")
       return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
     }.joined()

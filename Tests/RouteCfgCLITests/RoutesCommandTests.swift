@@ -21,6 +21,31 @@ struct RoutesCommandTests {
         """)
   }
 
+  @Test func columnsLineUpInTerminalCellsWithWideCharacters() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-wide-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manifest = """
+      routecfg: 1
+      modules:
+        Wide: {kind: view, routes: ["/한글"]}
+        Narrow: {kind: view, routes: ["/abcd"]}
+      """
+    let path = directory.appendingPathComponent("wide.yaml").path
+    try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["routes", path])
+    #expect(result.status == 0)
+    // `/한글` is three characters but five cells, like `/abcd`.
+    #expect(
+      result.standardOutput == """
+        ROUTE  MODULE  PARAMETERS
+        /abcd  Narrow
+        /한글  Wide
+
+        """)
+  }
+
   @Test func jsonListsTypedParametersAndWhereTheyComeFrom() throws {
     let result = try Routecfg.run(["routes", "manifests/ShopApp/ShopApp.yaml", "--format", "json"])
     #expect(result.status == 0)

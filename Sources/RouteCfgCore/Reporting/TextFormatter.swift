@@ -27,6 +27,12 @@ public struct TextFormatter: DiagnosticFormatter {
     "\(printable(path)):\(location.line):\(location.column): \(label): \(printable(message))"
   }
 
+  /// The cells `text` (already ``printable(_:)``) takes in a terminal: East Asian wide characters
+  /// and emoji take two, combining marks none, as in source snippets; for lining up columns.
+  public static func terminalWidth(of text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + SourceLineDisplay.cells(of: $1) }
+  }
+
   /// The text with control characters written as `\u{1B}`, so that names from a manifest cannot
   /// move the cursor, clear the terminal or split a diagnostic across lines, and with the Unicode
   /// bidirectional controls (U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069) escaped the
