@@ -64,4 +64,48 @@ struct VariantTests {
       #expect(result.diagnostics.isEmpty, "\(variant ?? "base"): \(result.diagnostics.map(\.message))")
     }
   }
+
+  /// `Home` requires `NeedAlert`, which an adapter maps to `AlertInput`; two modules provide that.
+  static func throughAdapter(bindings: String) -> String {
+    """
+    routecfg: 1
+    protocols:
+      NeedAlert: |
+        func show()
+      AlertInput: |
+        func show()
+    modules:
+      Home: {kind: view, requires: [NeedAlert, AlertInput], routes: [/home]}
+      IOSAlert: {kind: view, provides: [AlertInput], routes: [/ios]}
+      MacAlert: {kind: view, provides: [AlertInput], routes: [/mac]}
+    adapters:
+      - {adapt: NeedAlert, to: AlertInput}
+    \(bindings)
+    """
+  }
+
+  @Test func aBindingOfAnAdaptersTargetAlsoPicksForRequirementsThroughTheAdapter() throws {
+    let yaml = Self.throughAdapter(
+      bindings: """
+        bindings: {AlertInput: IOSAlert}
+        variants:
+          macOS: {bindings: {AlertInput: MacAlert}}
+        """)
+    let result = try RouteCfg.validate(yaml: yaml, path: "through.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    let graph = try #require(result.graph)
+    let base = graph.resolution(variant: nil)?.provider(of: "NeedAlert")
+    #expect(base?.module == "IOSAlert")
+    #expect(base?.adapter.map { graph.adapters[$0].to } == "AlertInput")
+    #expect(graph.resolution(variant: "macOS")?.provider(of: "NeedAlert")?.module == "MacAlert")
+  }
+
+  @Test func withoutABindingOrWithAnInvalidOneTheRequirementStaysAmbiguous() throws {
+    let unbound = try RouteCfg.validate(yaml: Self.throughAdapter(bindings: ""), path: "through.yaml")
+    #expect(unbound.diagnostics.map(\.code) == [.ambiguousRequirement, .ambiguousRequirement])
+    // `Home` cannot provide `AlertInput`: that binding is RC0703 and narrows nothing.
+    let invalid = try RouteCfg.validate(
+      yaml: Self.throughAdapter(bindings: "bindings: {AlertInput: Home}"), path: "through.yaml")
+    #expect(Set(invalid.diagnostics.map(\.code)) == [.ambiguousRequirement, .invalidBinding])
+  }
 }

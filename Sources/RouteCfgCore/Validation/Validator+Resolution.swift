@@ -114,11 +114,29 @@ extension ManifestValidator {
       guard let module = moduleIndex[binding.module.value] else { return .invalidBinding }
       chosen = all.filter { $0.module == module }
       if chosen.isEmpty { return .invalidBinding }
+    } else if !bindings.isEmpty {
+      chosen = followingTargetBindings(all, bindings: bindings)
     }
     switch chosen.count {
     case 0: return .unsatisfied
     case 1: return .resolved(chosen[0])
     default: return .ambiguous(chosen)
+    }
+  }
+
+  /// `candidates` with those reached through an adapter narrowed by a binding of the adapter's
+  /// `to`: a binding says which module answers a protocol, also for requirements that reach it
+  /// through an adapter. A binding to a module that cannot provide its protocol (RC0703) narrows
+  /// nothing.
+  private func followingTargetBindings(_ candidates: [Candidate], bindings: [String: BindingDecl])
+    -> [Candidate]
+  {
+    candidates.filter { candidate in
+      guard let adapter = candidate.adapter, let target = manifest.adapters[adapter].to?.value,
+        let binding = bindings[target], let bound = moduleIndex[binding.module.value],
+        let targetID = protocolIndex[target], providersOf[targetID].contains(bound)
+      else { return true }
+      return candidate.module == bound
     }
   }
 
