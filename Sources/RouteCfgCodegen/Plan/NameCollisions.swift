@@ -3,7 +3,7 @@ import RouteCfgCore
 /// Finds manifest names that would collide in generated Swift (RC1001): two declarations with
 /// one type name (a protocol named like an adapter class, `AppRoute`, a `Dependencies` protocol
 /// or an alias of ``HiddenTypeAliases``), a protocol named like a standard-library type the
-/// generated code writes (``standardLibraryNames``), two modules with one lowerCamelCase name
+/// generated code writes (`TypeRef.namesGeneratedCodeUses`), two modules with one lowerCamelCase name
 /// (route cases and factory labels), two protocols with one `make` method.
 ///
 /// A route case may share its base name with the route type's other members: Swift tells
@@ -14,13 +14,6 @@ import RouteCfgCore
 struct NameCollisions {
   let context: GenerationContext
   let classes: AdapterClasses
-
-  /// The standard library's types that generated code names (route values, their decoding, the
-  /// bridge store, isolation): a protocol of one of these names would hide the library's type.
-  static let standardLibraryNames: Set<String> = [
-    "AnyObject", "Array", "Bool", "Double", "Error", "Hashable", "Hasher", "Int", "MainActor",
-    "ObjectIdentifier", "Range", "Sendable", "String", "Substring", "UInt8", "Unicode", "UTF8", "Void",
-  ]
 
   func diagnostics() -> [Diagnostic] {
     var found: [Diagnostic] = []
@@ -37,7 +30,7 @@ struct NameCollisions {
     }
     for name in graph.protocolNames {
       guard let info = graph.protocols[name] else { continue }
-      if Self.standardLibraryNames.contains(name) {
+      if TypeRef.namesGeneratedCodeUses.contains(name) {
         found.append(
           Diagnostic(
             .generatedNameCollision,

@@ -8,4 +8,12 @@ extension TypeRef {
   package static func isStandardTypeName(_ name: String) -> Bool { standardNameSet.contains(name) }
 
   private static let standardNameSet = Set(SwiftKnownTypeNames.names + ["Any", "AnyObject"])
+
+  /// The standard library's types that generated code names (route values, their decoding, the
+  /// bridge store, isolation): a protocol of one of these names would hide the library's type
+  /// there (RC1001).
+  package static let namesGeneratedCodeUses: Set<String> = [
+    "AnyObject", "Array", "Bool", "Double", "Error", "Hashable", "Hasher", "Int", "MainActor",
+    "ObjectIdentifier", "Range", "Sendable", "String", "Substring", "UInt8", "Unicode", "UTF8", "Void",
+  ]
 }

@@ -53,8 +53,8 @@ enum RenameProvider {
   }
 
   /// Why `newName` cannot replace `name`: not an identifier, read as null by YAML, a standard
-  /// type, or a name the manifests already use (a declared protocol or module, or a type their
-  /// members name).
+  /// type (one member types name, or one generated code names), or a name the manifests already
+  /// use (a declared protocol or module, whichever is renamed, or a type their members name).
   private static func problem(
     renaming name: String, to newName: String, target: SymbolTarget, in models: [ManifestModel]
   ) -> String? {
@@ -64,21 +64,23 @@ enum RenameProvider {
     if TypeRef.isStandardTypeName(newName) {
       return "it names a standard type, which the manifest's member types would then mean"
     }
+    if TypeRef.namesGeneratedCodeUses.contains(newName) {
+      return "it names a standard type that generated code uses, which a declaration of that name would hide "
+        + "('routecfg generate' reports RC1001)"
+    }
     for model in models {
-      switch target {
-      case .protocolName:
-        if model.index.protocolDeclarations[newName] != nil { return "a protocol of that name exists" }
-        let namesType =
-          model.manifest.protocols.contains { declaration in
-            declaration.members.contains { $0.typeReferences.contains { $0.value == newName } }
-          }
-          || model.manifest.modules.contains { module in
-            module.parameters.contains { $0.typeReferences.contains { $0.value == newName } }
-          }
-        if namesType { return "a member type already names '\(newName)' (an external type)" }
-      default:
-        if model.index.moduleDeclarations[newName] != nil { return "a module of that name exists" }
-      }
+      if model.index.protocolDeclarations[newName] != nil { return "a protocol of that name exists" }
+      if model.index.moduleDeclarations[newName] != nil { return "a module of that name exists" }
+      // A protocol renamed to an external type's name would turn that type into the protocol.
+      guard case .protocolName = target else { continue }
+      let namesType =
+        model.manifest.protocols.contains { declaration in
+          declaration.members.contains { $0.typeReferences.contains { $0.value == newName } }
+        }
+        || model.manifest.modules.contains { module in
+          module.parameters.contains { $0.typeReferences.contains { $0.value == newName } }
+        }
+      if namesType { return "a member type already names '\(newName)' (an external type)" }
     }
     return nil
   }

@@ -136,6 +136,19 @@ struct RenameTests {
       "textDocument/rename", Self.at(uri, module.line, module.character, newName: "Login"))
     #expect(taken["error"]?["code"]?.intValue == -32803)
     #expect(taken["error"]?["message"]?.stringValue?.contains("a module of that name exists") == true)
+    // Names of the other kind are taken too, both ways, and so are the standard types generated
+    // code uses ('Array' would be RC1001 in 'routecfg generate').
+    let store = finder.position(of: "NoteStoreService:", offset: 2)
+    for (position, newName, why) in [
+      (module, "NoteDetailInput", "a protocol of that name exists"),
+      (store, "NoteList", "a module of that name exists"),
+      (store, "Array", "generated code uses"), (store, "Sendable", "generated code uses"),
+    ] {
+      let refused = try client.request(
+        "textDocument/rename", Self.at(uri, position.line, position.character, newName: newName))
+      #expect(refused["error"]?["code"]?.intValue == -32803, "\(newName)")
+      #expect(refused["error"]?["message"]?.stringValue?.contains(why) == true, "\(newName): \(refused)")
+    }
     let invalid = try client.request(
       "textDocument/rename", Self.at(uri, module.line, module.character, newName: "9x"))
     #expect(invalid["error"]?["code"]?.intValue == -32803)
