@@ -277,7 +277,9 @@ struct CursorAnalyzer {
     while end < bytes.endIndex {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
-      if byte == UInt8(ascii: "#"), end > lineStart, bytes[end - 1] == 0x20 { break }
+      // A comment starts at the line's start or after a space (a key written before a comment
+      // line's text is inserted, never written over it).
+      if byte == UInt8(ascii: "#"), end == lineStart || bytes[end - 1] == 0x20 { break }
       if stopAtColon, byte == UInt8(ascii: ":") { break }
       end += 1
     }

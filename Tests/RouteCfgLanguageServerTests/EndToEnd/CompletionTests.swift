@@ -65,6 +65,19 @@ struct CompletionTests {
     #expect(flow == ["parameters", "provides", "requires", "routes"])
     let kinds = try labels("  Missing: {kind: view}", "  Missing: {kind: ‸}")
     #expect(kinds == ["service", "view"])
+    // Before a comment at the start of a line, a key is inserted at the cursor: the comment's
+    // text (even one that reads like a key) is never replaced.
+    for comment in ["# hello world", "# NoteApp: a comment"] {
+      version += 1
+      let (labels, result) = try Self.complete(
+        session, version: version, Edit(old: "fallback: Missing\n", new: "fallback: Missing\n‸\(comment)\n"))
+      #expect(labels.contains("scheme"), "\(comment)")
+      for item in result["items"]?.arrayValue ?? [] {
+        let range = item["textEdit"]?["range"]
+        #expect(range?["start"] == range?["end"], "\(comment): \(item)")
+        #expect(item["textEdit"]?["newText"]?.stringValue?.hasSuffix(": ") == true, "\(comment): \(item)")
+      }
+    }
     try session.finish()
   }
 
