@@ -26,8 +26,21 @@ struct ColorOptions: ParsableArguments {
   /// The formatter for diagnostics printed on `descriptor` (1 for standard output, 2 for standard
   /// error) in the text format.
   func textFormatter(for descriptor: Int32) -> any DiagnosticFormatter {
+    color.textFormatter(for: descriptor)
+  }
+}
+
+/// When diagnostics are drawn for a terminal.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto
+  case always
+  case never
+
+  /// The formatter for diagnostics printed on `descriptor` (1 for standard output, 2 for standard
+  /// error) in the text format.
+  func textFormatter(for descriptor: Int32) -> any DiagnosticFormatter {
     let terminal = isatty(descriptor) == 1
-    switch color {
+    switch self {
     case .always:
       return Self.terminalFormatter(colors: true, descriptor: descriptor)
     case .never:
@@ -61,11 +74,4 @@ struct ColorOptions: ParsableArguments {
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 120 }
     return min(max(Int(size.ws_col) - 10, 40), 240)
   }
-}
-
-/// When diagnostics are drawn for a terminal.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-  case auto
-  case always
-  case never
 }

@@ -35,6 +35,15 @@ public struct RouteCfgCommand: ParsableCommand {
   /// misuse exits 64.
   public static func runFromCommandLine() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // `validate FILE...`, run on every save, skips the parser (``ValidateRun``).
+    if let plain = ValidateRun.plain(arguments) {
+      do {
+        try plain.run()
+      } catch {
+        Output.error("error: \(error)\n")
+        exit(withError: UsageError.exitCode)
+      }
+    }
     if let unknown = unknownCommand(in: arguments) {
       Output.error("error: \(unknown.description)\n")
       exit(withError: UsageError.exitCode)

@@ -45,41 +45,10 @@ struct ValidateCommand: ParsableCommand {
   }
 
   func run() throws {
-    let formatter = format.formatter(colorOptions)
-    var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
-    // Line-oriented output: each file's diagnostics, then its summary line.
-    var text = ""
-    // Results stay alive until the process exits, which is cheaper than tearing them down.
-    var results: [ValidationResult] = []
-    let bound = maxDiagnostics == 0 ? nil : maxDiagnostics
-    for file in files {
-      // Each file lists what is left of the bound; the rest of it is only counted.
-      let remaining = bound.map { max(0, $0 - combined.diagnostics.count) }
-      let result: ValidationResult
-      do {
-        result = try RouteCfg.validate(path: file, variant: variant, maxDiagnostics: remaining)
-      } catch {
-        throw UsageError("\(file): \(error.description)")
-      }
-      results.append(result)
-      let report = strict ? result.report.strict() : result.report
-      if formatter.isLineOriented {
-        let summary = Self.summary(file: file, report: report, graph: result.graph)
-        text += formatter.render(report) + formatter.renderSummary(summary, of: report)
-      }
-      combined.append(report)
-    }
-    // The line that says how many were left out closes line-oriented output; JSON and SARIF
-    // carry the count in their document.
-    Output.standard(
-      formatter.isLineOriented ? text + TextFormatter.omission(combined) : formatter.render(combined))
-    // Exit at once: tearing down a large validated model would only cost time.
-    withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
-  }
-
-  /// `manifests/NoteApp.yaml: valid (7 modules, 9 protocols, 2 adapters, 6 routes)`.
-  static func summary(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
-    ValidationSummary.line(file: file, report: report, graph: graph)
+    try ValidateRun(
+      files: files, format: format, variant: variant, strict: strict, maxDiagnostics: maxDiagnostics,
+      color: colorOptions.color
+    ).run()
   }
 }
 
@@ -91,9 +60,9 @@ enum ValidateFormat: String, ExpressibleByArgument, CaseIterable {
   case github
 
   /// The formatter for this format; text is drawn for a terminal when standard output is one.
-  func formatter(_ colorOptions: ColorOptions) -> any DiagnosticFormatter {
+  func formatter(_ color: ColorChoice) -> any DiagnosticFormatter {
     switch self {
-    case .text: return colorOptions.textFormatter(for: 1)
+    case .text: return color.textFormatter(for: 1)
     case .json: return JSONFormatter()
     case .sarif: return SARIFFormatter()
     case .github: return GitHubFormatter()

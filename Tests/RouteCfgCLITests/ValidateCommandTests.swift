@@ -114,6 +114,25 @@ struct ValidateCommandTests {
     #expect(files == ["manifests/invalid/routes.yaml"])
   }
 
+  /// `validate FILE...` alone skips the argument parser; with any option it is parsed. Both give
+  /// the same bytes and status.
+  @Test func thePlainInvocationAndTheParsedOneAgree() throws {
+    for files in [
+      ["manifests/NoteApp.yaml"], ["manifests/invalid/typos.yaml"],
+      ["manifests/invalid/routes.yaml", "nothere.yaml"],
+      ["manifests/ShopApp/ShopApp.yaml", "manifests/LoginDemo.yaml"],
+    ] {
+      let plain = try Routecfg.run(["validate"] + files)
+      let parsed = try Routecfg.run(["validate", "--color", "auto", "--max-diagnostics", "1000"] + files)
+      #expect(plain.status == parsed.status, "\(files)")
+      #expect(plain.standardOutput == parsed.standardOutput, "\(files)")
+      #expect(plain.standardError == parsed.standardError, "\(files)")
+    }
+    // Words the parser reads itself still reach it: `help` and anything starting with '-'.
+    #expect(try Routecfg.run(["validate", "-x"]).status == 64)
+    #expect(try Routecfg.run(["validate", "manifests/NoteApp.yaml", "--strict"]).status == 0)
+  }
+
   @Test func missingFileIsAnErrorAtTheFile() throws {
     let result = try Routecfg.run(["validate", "nothere.yaml"])
     #expect(result.status == 1)

@@ -1,0 +1,61 @@
+import RouteCfgCore
+
+/// What `routecfg validate` does once its arguments are read: validates each file, prints the
+/// diagnostics in the chosen format and exits 1 when there is an error.
+///
+/// Both ways in share it: ``ValidateCommand``, which swift-argument-parser fills, and
+/// ``plain(_:)``, which reads the plain `validate FILE...` that editors and build scripts run
+/// on every save without the parser: on a small manifest, swift-argument-parser's reflection
+/// over the commands is half of the process's instructions (Docs/Performance.md, "Start-up").
+struct ValidateRun {
+  var files: [String]
+  var format: ValidateFormat = .text
+  var variant: String?
+  var strict = false
+  var maxDiagnostics = DiagnosticBag.defaultLimit
+  var color: ColorChoice = .auto
+
+  /// The run for `validate FILE...` with no option, when every argument after `validate` is a
+  /// file name the parser would read as one (no `-` in front, not `help`); `nil` for anything
+  /// else, which the parser reads.
+  static func plain(_ arguments: [String]) -> ValidateRun? {
+    guard arguments.count > 1, arguments[0] == ValidateCommand.configuration.commandName else { return nil }
+    let files = Array(arguments.dropFirst())
+    guard files.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") && $0 != "help" }) else { return nil }
+    return ValidateRun(files: files)
+  }
+
+  /// Validates, prints and exits; throws ``UsageError`` for an unknown variant.
+  func run() throws -> Never {
+    let formatter = format.formatter(color)
+    var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
+    // Line-oriented output: each file's diagnostics, then its summary line.
+    var text = ""
+    // Results stay alive until the process exits, which is cheaper than tearing them down.
+    var results: [ValidationResult] = []
+    let bound = maxDiagnostics == 0 ? nil : maxDiagnostics
+    for file in files {
+      // Each file lists what is left of the bound; the rest of it is only counted.
+      let remaining = bound.map { max(0, $0 - combined.diagnostics.count) }
+      let result: ValidationResult
+      do {
+        result = try RouteCfg.validate(path: file, variant: variant, maxDiagnostics: remaining)
+      } catch {
+        throw UsageError("\(file): \(error.description)")
+      }
+      results.append(result)
+      let report = strict ? result.report.strict() : result.report
+      if formatter.isLineOriented {
+        let summary = ValidationSummary.line(file: file, report: report, graph: result.graph)
+        text += formatter.render(report) + formatter.renderSummary(summary, of: report)
+      }
+      combined.append(report)
+    }
+    // The line that says how many were left out closes line-oriented output; JSON and SARIF
+    // carry the count in their document.
+    Output.standard(
+      formatter.isLineOriented ? text + TextFormatter.omission(combined) : formatter.render(combined))
+    // Exit at once: tearing down a large validated model would only cost time.
+    withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
+  }
+}
