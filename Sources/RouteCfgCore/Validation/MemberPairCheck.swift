@@ -55,6 +55,19 @@ struct MemberPairCheck {
     }
   }
 
+  /// Why a settable facade property's values could not be stored in `target` if it were
+  /// settable (the type check that a read-only target cuts short), or `nil` when they could.
+  func writeMismatch(facade: MemberDecl, target: MemberTarget) -> String? {
+    guard case .property(let property) = facade.kind, property.isSettable,
+      case .property(let targetProperty) = target.member.kind
+    else { return nil }
+    var crossings: [AdapterCrossing] = []
+    guard case .mismatch = fits.fit(property.type, into: targetProperty.type, crossings: &crossings) else {
+      return nil
+    }
+    return "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'"
+  }
+
   private func propertyProblems(
     _ property: PropertySignature, _ targetProperty: PropertySignature, readType: TypeRef, names: PairNames,
     crossings: inout [AdapterCrossing]

@@ -395,6 +395,12 @@ extension ManifestValidator {
     let problems = checker.problems(
       facade: member, target: MemberTarget(target, member: samePosition), crossings: &crossings)
     guard let first = problems.first else { return .paired(crossings) }
+    // A read-only target stops the check before the written values' type: it must fit too.
+    if problems.contains(where: { $0.code == .readOnlyTarget }),
+      let why = checker.writeMismatch(facade: member, target: MemberTarget(target, member: samePosition))
+    {
+      return .unpaired("; '\(target.name).\(same.fullName)' has the same name, but \(why)")
+    }
     if problems.allSatisfy({ Self.problemsOfPairedMembers.contains($0.code) }) {
       return .pairedWithProblems(problems, same)
     }
