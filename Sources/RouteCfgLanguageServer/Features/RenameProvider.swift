@@ -53,8 +53,9 @@ enum RenameProvider {
   }
 
   /// Why `newName` cannot replace `name`: not an identifier, read as null by YAML, a standard
-  /// type (one member types name, or one generated code names), or a name the manifests already
-  /// use (a declared protocol or module, whichever is renamed, or a type their members name).
+  /// type (one member types name, or, for a protocol, one generated code names), or a name the
+  /// manifests already use (a declared protocol or module, whichever is renamed, or a type their
+  /// members name).
   private static func problem(
     renaming name: String, to newName: String, target: SymbolTarget, in models: [ManifestModel]
   ) -> String? {
@@ -64,7 +65,7 @@ enum RenameProvider {
     if TypeRef.isStandardTypeName(newName) {
       return "it names a standard type, which the manifest's member types would then mean"
     }
-    if TypeRef.namesGeneratedCodeUses.contains(newName) {
+    if case .protocolName = target, TypeRef.namesGeneratedCodeUses.contains(newName) {
       return "it names a standard type that generated code uses, which a declaration of that name would hide "
         + "('routecfg generate' reports RC1001)"
     }
