@@ -44,6 +44,43 @@ struct NameKeyTests {
     #expect(table["absent"] == nil)
   }
 
+  /// Names built to collide under a known seed (the mix is invertible, so the second word of
+  /// one name can be solved for) do not collide under the process's secret seed.
+  @Test func collisionsBuiltForAKnownSeedDoNotCarryOver() throws {
+    func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+      let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      return mixed ^ (mixed >> 29)
+    }
+    func word(_ text: String) -> UInt64 {
+      text.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
+    func isLetters(_ word: UInt64) -> Bool {
+      (0..<8).allSatisfy { index in
+        let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))
+        return (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      }
+    }
+    func hash(_ words: [UInt64], seed: UInt64) -> UInt64? {
+      var bytes: [UInt8] = []
+      for word in words { bytes += (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+      return bytes.withUnsafeBytes { NameHash.ascii($0, seed: seed) }
+    }
+    // Sixteen-byte names (two words) under seed 0: the state after the first word is known.
+    let start = UInt64(16) &* 0x9E37_79B9_7F4A_7C15
+    let (first, second) = (word("Protocol"), word("Required"))
+    var pair: [UInt64]?
+    for candidate in 0..<200_000 where pair == nil {
+      let other =
+        word("Prot") | UInt64(candidate % 26 + 65) << 32 | UInt64(candidate / 26 % 26 + 97) << 40
+        | UInt64(candidate / 676 % 26 + 97) << 48 | UInt64(candidate / 17_576 % 26 + 65) << 56
+      let solved = second ^ mix(start, first) ^ mix(start, other)
+      if other != first, isLetters(solved) { pair = [other, solved] }
+    }
+    let collision = try #require(pair, "no ASCII collision found for seed 0")
+    #expect(hash([first, second], seed: 0) == hash(collision, seed: 0))
+    #expect(hash([first, second], seed: NameHash.seed) != hash(collision, seed: NameHash.seed))
+  }
+
   @Test func hashesSpreadOverTheLowBits() {
     // Dictionaries use the low bits of the hash: names that differ in one digit must not pile up.
     let buckets = Set((0..<1024).map { NameKey("Feature\($0)Service")._rawHashValue(seed: 0) & 1023 })

@@ -62,12 +62,26 @@ struct NameTable<Value> {
 extension NameTable: Sendable where Value: Sendable {}
 
 /// The byte hash behind ``NameKey`` and ``ScalarInterner``.
+///
+/// It starts from a secret drawn once per process, as `String`'s SipHash does: without it, names
+/// whose hashes collide can be computed in advance (the mix is invertible), and a manifest of
+/// such names — a file an editor opens, a pull request CI validates — would make every table
+/// lookup walk them all.
 enum NameHash {
+  /// The secret every hash starts from.
+  static let seed = UInt64.random(in: .min ... .max)
+
   /// A hash of `bytes`, read eight at a time; `nil` when a byte is not ASCII.
   @inline(__always)
   static func ascii(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
+    ascii(bytes, seed: seed)
+  }
+
+  /// ``ascii(_:)`` from `seed` (tests give their own).
+  @inline(__always)
+  static func ascii(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64? {
     let count = bytes.count
-    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    var hash = (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15) ^ seed
     var highBits: UInt64 = 0
     @inline(__always) func mix(_ word: UInt64) {
       highBits |= word
