@@ -29,19 +29,22 @@ struct RoutesCommandTests {
     let manifest = """
       routecfg: 1
       modules:
-        Wide: {kind: view, routes: ["/한글"]}
+        Wide: {kind: view, routes: ["/한글", "/🇯🇵", "/👍🏽x"]}
         Narrow: {kind: view, routes: ["/abcd"]}
       """
     let path = directory.appendingPathComponent("wide.yaml").path
     try manifest.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try Routecfg.run(["routes", path])
     #expect(result.status == 0)
-    // `/한글` is three characters but five cells, like `/abcd`.
+    // `/한글` is three characters but five cells, like `/abcd`; a flag is one character of two
+    // scalars in two cells, and so is an emoji with a skin tone.
     #expect(
       result.standardOutput == """
         ROUTE  MODULE  PARAMETERS
         /abcd  Narrow
         /한글  Wide
+        /🇯🇵    Wide
+        /👍🏽x   Wide
 
         """)
   }

@@ -27,10 +27,17 @@ public struct TextFormatter: DiagnosticFormatter {
     "\(printable(path)):\(location.line):\(location.column): \(label): \(printable(message))"
   }
 
-  /// The cells `text` (already ``printable(_:)``) takes in a terminal: East Asian wide characters
-  /// and emoji take two, combining marks none, as in source snippets; for lining up columns.
+  /// The cells `text` (already ``printable(_:)``) takes in a terminal, for lining up columns:
+  /// each character (grapheme cluster) takes the most any of its scalars takes (East Asian wide
+  /// characters and emoji two, combining marks none, as in source snippets), and two when it
+  /// asks for emoji presentation (U+FE0F), so that a flag, an emoji with a skin tone and a
+  /// decomposed Hangul syllable each take two.
   public static func terminalWidth(of text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + SourceLineDisplay.cells(of: $1) }
+    text.reduce(0) { width, character in
+      let scalars = character.unicodeScalars
+      if scalars.contains("\u{FE0F}") { return width + 2 }
+      return width + (scalars.map(SourceLineDisplay.cells(of:)).max() ?? 0)
+    }
   }
 
   /// The text with control characters written as `\u{1B}`, so that names from a manifest cannot
