@@ -222,7 +222,8 @@ struct CursorAnalyzer {
       where index + 1 >= bytes.endIndex || " ,]}".utf8.contains(bytes[index + 1]) || reader.wasQuoted:
         reader.colon()
         tokenStart = index + 1
-      case UInt8(ascii: "#") where index > lineStart && bytes[index - 1] == 0x20:
+      case UInt8(ascii: "#")
+      where index > lineStart && LineShape.startsComment(bytes, at: index, lineStart: lineStart):
         return nil
       default:
         if reader.token.isEmpty, byte == 0x20 {
@@ -277,9 +278,9 @@ struct CursorAnalyzer {
     while end < bytes.endIndex {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
-      // A comment starts at the line's start or after a space (a key written before a comment
-      // line's text is inserted, never written over it).
-      if byte == UInt8(ascii: "#"), end == lineStart || bytes[end - 1] == 0x20 { break }
+      // A comment starts at the line's start or after white space (a key written before a
+      // comment line's text is inserted, never written over it).
+      if LineShape.startsComment(bytes, at: end, lineStart: lineStart) { break }
       if stopAtColon, byte == UInt8(ascii: ":") { break }
       end += 1
     }
@@ -312,7 +313,8 @@ struct CursorAnalyzer {
     }
   }
 
-  /// Where a comment starts in a line's text (`#` at the start or after a space, outside quotes).
+  /// Where a comment starts in a line's text (`#` at the start or after white space, outside
+  /// quotes).
   static func commentStart(in bytes: ArraySlice<UInt8>) -> Int? {
     var quote: UInt8?
     var index = bytes.startIndex
@@ -323,7 +325,7 @@ struct CursorAnalyzer {
       } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         // A quote starts a quoted scalar only at a token's start.
         if index == bytes.startIndex || " [{,:-".utf8.contains(bytes[index - 1]) { quote = byte }
-      } else if byte == UInt8(ascii: "#"), index == bytes.startIndex || bytes[index - 1] == 0x20 {
+      } else if LineShape.startsComment(bytes, at: index, lineStart: bytes.startIndex) {
         return index
       }
       index += 1

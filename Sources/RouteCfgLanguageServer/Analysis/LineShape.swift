@@ -81,7 +81,7 @@ struct LineShape: Sendable {
         while end > start, line[end - 1] == 0x20 { end -= 1 }
         return (String(decoding: line[start..<end], as: UTF8.self), index)
       }
-      if byte == UInt8(ascii: "#"), index > start, line[index - 1] == 0x20 { return nil }
+      if index > start, LineShape.startsComment(line, at: index, lineStart: start) { return nil }
       index += 1
     }
     return nil
@@ -100,5 +100,14 @@ struct LineShape: Sendable {
     while index < text.endIndex, "+-0123456789".utf8.contains(text[index]) { index += 1 }
     while index < text.endIndex, text[index] == 0x20 { index += 1 }
     return index == text.endIndex || text[index] == UInt8(ascii: "#")
+  }
+}
+
+extension LineShape {
+  /// `true` when `line[index]` is a `#` that starts a comment: at `lineStart` or after a space or
+  /// a tab (YAML comments are separated from what comes before by white space).
+  static func startsComment(_ line: ArraySlice<UInt8>, at index: Int, lineStart: Int) -> Bool {
+    guard line[index] == UInt8(ascii: "#") else { return false }
+    return index == lineStart || line[index - 1] == 0x20 || line[index - 1] == 0x09
   }
 }
