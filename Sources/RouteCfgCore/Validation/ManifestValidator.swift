@@ -162,15 +162,15 @@ public struct ManifestValidator {
   private mutating func checkInParallel() {
     var other = forkedCopy()
     var maps: [Int: ResolvedMap] = [:]
+    // Resolution and the references take about as long as the adapters' maps (1,000 modules:
+    // 6 M + 20 M instructions against 19 M).
     ForkJoin.run(
-      { checkResolution() },
-      alongside: {
-        maps = other.resolveAdapterMaps()
-        other.checkReferences()
-      }, inParallel: usesThreads)
+      {
+        checkResolution()
+        checkReferences()
+      },
+      alongside: { maps = other.resolveAdapterMaps() }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
-    typeReferencedProtocols = other.typeReferencedProtocols
-    parameterTypeProtocols = other.parameterTypeProtocols
     checkAdapters(maps: maps)
     // Freed before the routes are checked, as they would be in one pass.
     maps = [:]
