@@ -58,15 +58,17 @@ struct ManifestDecoder {
         at: reader.document.location(of: root))
       return fragment
     }
-    // The protocols (their member bodies are most of the work) are decoded on another thread
-    // while this one decodes the rest; keys repeated in a mapping were left out when reading, so
+    // The protocols (their member bodies are most of the work) are decoded last: their first
+    // part on this thread after the other keys, the rest on another thread meanwhile
+    // (``protocolsSplit(_:root:)``). Keys repeated in a mapping were left out when reading, so
     // there is at most one such entry.
     let protocolsEntry = document.entries(of: root).first { entry in
       document[entry.key].kind == .scalar && document[entry.key].value == "protocols"
     }
+    let split = protocolsEntry.map { protocolsSplit($0.value, root: root) } ?? 0
     var protocolsDecoder = ManifestDecoder(
       document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit)
-    var protocols: [ProtocolDecl] = []
+    var (head, tail): ([ProtocolDecl], [ProtocolDecl]) = ([], [])
     ForkJoin.run(
       {
         for (keyID, valueID) in document.entries(of: root) {
@@ -81,11 +83,12 @@ struct ManifestDecoder {
           if valueID == protocolsEntry?.value { continue }
           decodeRootEntry(key, valueID, into: &fragment)
         }
+        if let protocolsEntry { head = protocols(protocolsEntry.value, upTo: split) }
       },
       alongside: {
-        if let protocolsEntry { protocols = protocolsDecoder.protocols(protocolsEntry.value) }
+        if let protocolsEntry { tail = protocolsDecoder.protocols(in: protocolsEntry.value, from: split) }
       }, inParallel: usesThreads)
-    fragment.protocols = protocols
+    fragment.protocols = head + tail
     reader.diagnostics.append(contentsOf: protocolsDecoder.reader.diagnostics)
     if isRoot, fragment.version == nil,
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
@@ -189,12 +192,24 @@ struct ManifestDecoder {
 
   // MARK: Protocols
 
-  private mutating func protocols(_ id: YAMLNodeID) -> [ProtocolDecl] {
+  private mutating func protocols(_ id: YAMLNodeID, upTo end: Int = .max) -> [ProtocolDecl] {
     guard
       let entries = reader.mapping(
         id, key: "protocols", expected: "a mapping of protocol names to member declarations",
         nullHint: "write 'protocols: {}' or remove the key")
     else { return [] }
+    return protocols(entries[..<min(end, entries.count)])
+  }
+
+  /// The protocols of the `protocols` mapping `id` from its entry `start` on; nothing (and no
+  /// diagnostic) when `id` is not a mapping, which ``protocols(_:upTo:)`` reports.
+  private mutating func protocols(in id: YAMLNodeID, from start: Int) -> [ProtocolDecl] {
+    guard document[id].kind == .mapping else { return [] }
+    let entries = document.entries(of: id)
+    return start < entries.count ? protocols(entries[start...]) : []
+  }
+
+  private mutating func protocols(_ entries: Slice<YAMLEntries>) -> [ProtocolDecl] {
     var result: [ProtocolDecl] = []
     result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
@@ -205,6 +220,25 @@ struct ManifestDecoder {
       if let decl = protocolDecl(name, valueID) { result.append(decl) }
     }
     return result
+  }
+
+  /// How many entries of the `protocols` mapping `id` the thread that decodes the other root keys
+  /// takes after them, so that both threads take about as long: the file's other lines and the
+  /// protocols' first lines against the protocols' last ones, a protocol line counting 4/3 of
+  /// another (its members are parsed as Swift). All of them on one thread.
+  private func protocolsSplit(_ id: YAMLNodeID, root: YAMLNodeID) -> Int {
+    let node = document[id]
+    guard node.kind == .mapping else { return 0 }
+    let entries = document.entries(of: id)
+    guard usesThreads else { return entries.count }
+    let rootLines = Int(document[root].end.line - document[root].start.line) + 1
+    let protocolLines = Int(node.end.line - node.start.line) + 1
+    let otherLines = max(0, rootLines - protocolLines)
+    // Protocol lines (weighted 4/3) this thread takes so that both sides weigh the same.
+    let headLines = (4 * protocolLines - 3 * otherLines) / 8
+    guard headLines > 0 else { return 0 }
+    let boundary = node.start.line + Int32(clamping: headLines)
+    return entries.firstIndex { document[$0.key].start.line >= boundary } ?? entries.count
   }
 
   private mutating func protocolDecl(_ name: Located<String>, _ id: YAMLNodeID) -> ProtocolDecl? {
