@@ -153,8 +153,8 @@ public struct ManifestValidator {
       heldBack: isIncomplete ? HeldBackCheck.allCases : [])
   }
 
-  /// Runs the checks on two threads where they do not depend on each other: resolution beside
-  /// the adapters' map names and the references; then the adapters, whose large waves are split
+  /// Runs the checks on two threads where they do not depend on each other: resolution and the
+  /// references beside the adapters' map names; then the adapters, whose large waves are split
   /// in two (``checkAdapters(maps:)``); then the unused parts beside the routes. Work given to
   /// another thread runs on a ``forkedCopy()`` and only what it produced is merged back;
   /// diagnostics are sorted at the end, so the outcome does not depend on which thread finishes
