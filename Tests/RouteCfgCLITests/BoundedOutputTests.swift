@@ -15,15 +15,8 @@ struct BoundedOutputTests {
     return path
   }
 
-  private static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "routecfg-bound-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func textListsTheBoundAndSaysHowManyWereLeftOut() throws {
-    let scratch = try Self.scratch()
+    let scratch = try Routecfg.scratchDirectory("bound")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let path = try Self.duplicates(50_000, in: scratch)
     let result = try Routecfg.run(["validate", path])
@@ -44,7 +37,7 @@ struct BoundedOutputTests {
 
   /// A bound too large to double (up to `Int.max`) lists everything, like no bound.
   @Test func aBoundNearIntMaxListsEverything() throws {
-    let scratch = try Self.scratch()
+    let scratch = try Routecfg.scratchDirectory("bound")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let path = try Self.duplicates(100, in: scratch)
     for bound in ["4611686018427387904", "9223372036854775807"] {
@@ -57,7 +50,7 @@ struct BoundedOutputTests {
   }
 
   @Test func jsonSaysOmittedOnlyWhenSomethingWasLeftOut() throws {
-    let scratch = try Self.scratch()
+    let scratch = try Routecfg.scratchDirectory("bound")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let path = try Self.duplicates(2_000, in: scratch)
     let bounded = try Routecfg.run(["validate", path, "--format", "json", "--max-diagnostics", "10"])
@@ -72,7 +65,7 @@ struct BoundedOutputTests {
   }
 
   @Test func sarifNotesTheOmissionAndStaysValid() throws {
-    let scratch = try Self.scratch()
+    let scratch = try Routecfg.scratchDirectory("bound")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let path = try Self.duplicates(1_500, in: scratch)
     let result = try Routecfg.run(["validate", path, "--format", "sarif"])
@@ -88,7 +81,7 @@ struct BoundedOutputTests {
   }
 
   @Test func theBoundCoversAllFilesTogether() throws {
-    let scratch = try Self.scratch()
+    let scratch = try Routecfg.scratchDirectory("bound")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let first = try Self.duplicates(6, in: scratch)
     let secondDirectory = scratch.appendingPathComponent("second")
@@ -113,7 +106,7 @@ struct BoundedOutputTests {
   }
 
   @Test func heldBackChecksAreNamedInEveryFormat() throws {
-    let scratch = try Self.scratch()
+    let scratch = try Routecfg.scratchDirectory("bound")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let path = scratch.appendingPathComponent("root.yaml").path
     try

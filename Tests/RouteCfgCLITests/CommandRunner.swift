@@ -30,6 +30,15 @@ enum Routecfg {
   static let pluginTool: URL = executable.deletingLastPathComponent()
     .appendingPathComponent("RouteCfgGeneratorPluginTool")
 
+  /// A fresh directory under the system's temporary directory, named `routecfg-LABEL-UUID`; the
+  /// caller removes it.
+  static func scratchDirectory(_ label: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
   /// Runs `routecfg` (or `program`) with the arguments, from the repository root. Output goes
   /// through temporary files so that neither stream can fill a pipe and block the child.
   /// Standard input is the test's unless `input` is given.
@@ -37,9 +46,7 @@ enum Routecfg {
     _ arguments: [String], in directory: String = repository, program: URL = executable,
     input: FileHandle? = nil
   ) throws -> CommandResult {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "routecfg-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try scratchDirectory("cli")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputURL = scratch.appendingPathComponent("stdout")
     let errorURL = scratch.appendingPathComponent("stderr")

@@ -42,9 +42,7 @@ struct DocumentationTests {
     for explanation in DiagnosticExplanation.all where explanation.isRunnable {
       // Examples that print absolute paths outside their directory are not rebuilt.
       guard !explanation.output.contains(where: { $0.contains("'/") }) else { continue }
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "routecfg-doc-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let directory = try Routecfg.scratchDirectory("doc")
       defer { try? FileManager.default.removeItem(at: directory) }
       for file in explanation.files {
         let url = directory.appendingPathComponent(file.name)

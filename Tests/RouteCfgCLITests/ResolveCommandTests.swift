@@ -64,9 +64,7 @@ struct ResolveCommandTests {
   }
 
   @Test func rawBytesThatAreNotUTF8NeverMatch() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "routecfg-raw-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Routecfg.scratchDirectory("raw")
     defer { try? FileManager.default.removeItem(at: directory) }
     let manifest = """
       routecfg: 1

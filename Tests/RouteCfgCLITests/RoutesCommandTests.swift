@@ -22,9 +22,7 @@ struct RoutesCommandTests {
   }
 
   @Test func columnsLineUpInTerminalCellsWithWideCharacters() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "routecfg-wide-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Routecfg.scratchDirectory("wide")
     defer { try? FileManager.default.removeItem(at: directory) }
     let manifest = """
       routecfg: 1

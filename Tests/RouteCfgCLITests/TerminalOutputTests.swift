@@ -75,7 +75,7 @@ struct TerminalOutputTests {
   }
 
   @Test func tabsWideCharactersControlsAndCRLFKeepTheUnderlineInPlace() throws {
-    let directory = try Self.scratch()
+    let directory = try Routecfg.scratchDirectory("tty").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     // CRLF line breaks, a tab and wide characters before the mistake, a bidi control after it.
     let yaml =
@@ -95,7 +95,7 @@ struct TerminalOutputTests {
   }
 
   @Test func longLinesAreCutAroundTheRange() throws {
-    let directory = try Self.scratch()
+    let directory = try Routecfg.scratchDirectory("tty").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let padding = String(repeating: " ", count: 300)
     let comment = String(repeating: "x", count: 300)
@@ -138,7 +138,7 @@ struct TerminalOutputTests {
   }
 
   @Test func githubFormatEscapesPropertiesAndMessages() throws {
-    let directory = try Self.scratch()
+    let directory = try Routecfg.scratchDirectory("tty").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let name = "odd,name:100%.yaml"
     try "routecfg: 2\n".write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
@@ -168,13 +168,5 @@ struct TerminalOutputTests {
       }
     }
     return result
-  }
-
-  static func scratch() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "routecfg-tty-\(UUID().uuidString)"
-    ).path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
   }
 }
