@@ -62,10 +62,9 @@ struct MemberPairCheck {
       case .property(let targetProperty) = target.member.kind
     else { return nil }
     var crossings: [AdapterCrossing] = []
-    guard case .mismatch = fits.fit(property.type, into: targetProperty.type, crossings: &crossings) else {
-      return nil
-    }
-    return "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'"
+    let names = PairNames(facadeOwner: facadeOwner, facade: facade, target: target)
+    let problem = writeProblem(property, targetProperty, names, &crossings)
+    return problem?.code == .incompatibleTypes ? problem?.reason : nil
   }
 
   private func propertyProblems(
@@ -95,7 +94,17 @@ struct MemberPairCheck {
     }
     // Types that already do not fit for reading are one problem, not a second one for writing.
     if read?.code == .incompatibleTypes { return Self.mergingMissingAdapters(problems) }
-    let write = check(property.type, into: targetProperty.type, towardFacade: false, names, &crossings) {
+    let write = writeProblem(property, targetProperty, names, &crossings)
+    problems += write.map { [$0] } ?? []
+    return Self.mergingMissingAdapters(problems)
+  }
+
+  /// The problem with storing a settable facade property's values in the target's type, if any.
+  private func writeProblem(
+    _ property: PropertySignature, _ targetProperty: PropertySignature, _ names: PairNames,
+    _ crossings: inout [AdapterCrossing]
+  ) -> PairProblem? {
+    check(property.type, into: targetProperty.type, towardFacade: false, names, &crossings) {
       PairProblem(
         code: .incompatibleTypes,
         message:
@@ -103,8 +112,6 @@ struct MemberPairCheck {
           + "type '\(targetProperty.type)'; make the types agree (or make \(names.facadeText) '{ get }')",
         reason: "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'")
     }
-    problems += write.map { [$0] } ?? []
-    return Self.mergingMissingAdapters(problems)
   }
 
   private func methodProblems(

@@ -392,12 +392,12 @@ extension ManifestValidator {
       return .unpaired("")
     }
     var crossings: [AdapterCrossing] = []
-    let problems = checker.problems(
-      facade: member, target: MemberTarget(target, member: samePosition), crossings: &crossings)
+    let sameTarget = MemberTarget(target, member: samePosition)
+    let problems = checker.problems(facade: member, target: sameTarget, crossings: &crossings)
     guard let first = problems.first else { return .paired(crossings) }
     // A read-only target stops the check before the written values' type: it must fit too.
     if problems.contains(where: { $0.code == .readOnlyTarget }),
-      let why = checker.writeMismatch(facade: member, target: MemberTarget(target, member: samePosition))
+      let why = checker.writeMismatch(facade: member, target: sameTarget)
     {
       return .unpaired("; '\(target.name).\(same.fullName)' has the same name, but \(why)")
     }
