@@ -109,11 +109,10 @@ struct RouteListing {
     }
     if let fallback { rows.append(["(fallback)", fallback, ""]) }
     // Padded to terminal cells, not characters: `/한글` takes five cells.
-    let widths = (0..<2).map { column in rows.map { TextFormatter.terminalWidth(of: $0[column]) }.max() ?? 0 }
-    return rows.map { row in
-      let padded = (0..<2).map {
-        row[$0] + String(repeating: " ", count: widths[$0] - TextFormatter.terminalWidth(of: row[$0]))
-      }
+    let cells = rows.map { row in (0..<2).map { TextFormatter.terminalWidth(of: row[$0]) } }
+    let widths = (0..<2).map { column in cells.map { $0[column] }.max() ?? 0 }
+    return zip(rows, cells).map { row, rowCells in
+      let padded = (0..<2).map { row[$0] + String(repeating: " ", count: widths[$0] - rowCells[$0]) }
       let line = (padded + [row[2]]).joined(separator: "  ")
       return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
     }.joined()
