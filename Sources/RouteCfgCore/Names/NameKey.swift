@@ -23,12 +23,14 @@ struct NameKey: Hashable, Sendable {
   /// The hash of `name`, equal for canonically equivalent names.
   @inline(__always)
   static func hash(of name: String) -> UInt64 {
-    if let hash = name.utf8.withContiguousStorageIfAvailable({ NameHash.ascii(UnsafeRawBufferPointer($0)) }) {
-      if let hash { return hash }
-    } else {
-      var name = name
-      if let hash = name.withUTF8({ NameHash.ascii(UnsafeRawBufferPointer($0)) }) { return hash }
-    }
+    // The bytes in place when the string has them contiguous (native strings), else a copy's.
+    let ascii =
+      name.utf8.withContiguousStorageIfAvailable { NameHash.ascii(UnsafeRawBufferPointer($0)) }
+      ?? {
+        var copy = name
+        return copy.withUTF8 { NameHash.ascii(UnsafeRawBufferPointer($0)) }
+      }()
+    if let ascii { return ascii }
     var bytes: [UInt8] = []
     for scalar in name.unicodeScalars {
       switch scalar.value {
