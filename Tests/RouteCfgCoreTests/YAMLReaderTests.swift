@@ -90,6 +90,24 @@ struct YAMLReaderTreeTests {
     #expect(result.diagnostics.first?.location.line == 101)
   }
 
+  /// Small mappings compare their keys' prints (length, first and last bytes) before the text:
+  /// keys alike in all of those but different are not repeats, and a key written with an escape
+  /// is the same key as the one written plainly.
+  @Test func smallMappingsCompareKeysByTextNotByPrint() throws {
+    // `abc1` and `abd1` share length, first two and last bytes; `ax` and the 130-byte key share
+    // them too, with lengths 128 apart.
+    let long = "ax" + String(repeating: "z", count: 127) + "x"
+    let distinct = read("abc1: 1\nabd1: 2\nax: 3\n\(long): 4\n")
+    #expect(distinct.diagnostics.isEmpty, "keys alike in their prints are compared by text")
+    let document = try #require(distinct.document)
+    #expect(document.entries(of: try #require(document.root)).count == 4)
+    let escaped = read("ab: 1\n\"\\x61b\": 2\n")
+    #expect(escaped.diagnostics.map(\.code) == [.duplicateKey])
+    #expect(escaped.diagnostics.first?.location.line == 2)
+    let merged = read("~: 1\n<<: 2\nnull: 3\n")
+    #expect(merged.diagnostics.isEmpty, "'~' and 'null' are different keys as written")
+  }
+
   @Test func largeFilesAreReadOnTwoThreadsWithTheSameResult() throws {
     // Above the pipelining threshold, libyaml runs on a second thread.
     var text = "items:\n"

@@ -26,6 +26,9 @@ struct ManifestDecoder {
   static let variantKeys = ["bindings"]
 
   var reader: NodeReader
+  /// The reader's document, held here as well: read from `reader.document` while `reader` is
+  /// borrowed (`&reader.diagnostics`), it would be copied for each such call.
+  let document: YAMLDocument
   let isRoot: Bool
   /// `true` when the `protocols` section is decoded beside the other keys (large files).
   let usesThreads: Bool
@@ -35,11 +38,10 @@ struct ManifestDecoder {
     threads: ThreadUse = .forLargeInputs
   ) {
     self.reader = NodeReader(document: document, diagnosticLimit: diagnosticLimit)
+    self.document = document
     self.isRoot = isRoot
     self.usesThreads = threads.splitsDecoding(document)
   }
-
-  var document: YAMLDocument { reader.document }
 
   /// Decodes the file; diagnostics are in `reader.diagnostics`.
   mutating func decode() -> ManifestFragment {
@@ -243,8 +245,7 @@ struct ManifestDecoder {
 
   private mutating func protocolDecl(_ name: Located<String>, _ id: YAMLNodeID) -> ProtocolDecl? {
     reader.checkTag(id)
-    let node = document[id]
-    switch node.kind {
+    switch document.kind(of: id) {
     case .scalar:
       if reader.rejectNull(
         id, key: name.value,
@@ -303,9 +304,9 @@ struct ManifestDecoder {
   }
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
+    let body = document.value(of: id)
     let locator = document.locator(for: id)
-    return MemberParser.parse(
-      document[id].value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+    return MemberParser.parse(body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
   }
 
   private static func looksLikeDeclaration(_ key: String) -> Bool {
@@ -403,9 +404,9 @@ struct ManifestDecoder {
         result.append(untyped)
         continue
       }
-      let node = document[valueID]
-      guard node.kind == .scalar else {
-        let written = node.kind == .sequence ? "[String]" : "[String: Int]"
+      let kind = document.kind(of: valueID)
+      guard kind == .scalar else {
+        let written = kind == .sequence ? "[String]" : "[String: Int]"
         reader.diagnostics.report(
           .wrongShape,
           "the type of parameter '\(name.value)' is read as \(NodeReader.describe(valueID, in: reader.document)); "
@@ -414,9 +415,10 @@ struct ManifestDecoder {
         result.append(untyped)
         continue
       }
+      let written = document.value(of: valueID)
       let locator = document.locator(for: valueID)
       let parsed = TypeParser.parse(
-        node.value, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+        written, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
       guard validName != nil else {
         result.append(untyped)
         continue
@@ -444,13 +446,13 @@ struct ManifestDecoder {
       guard
         var route = reader.item(item, of: "routes", expected: "a URL path pattern such as '/notes/:noteId'")
       else { continue }
-      let node = document[item]
-      let isQuoted = node.style == .singleQuoted || node.style == .doubleQuoted
+      let style = document.style(of: item)
+      let isQuoted = style == .singleQuoted || style == .doubleQuoted
       // The pattern's range ends before a closing quote.
       if isQuoted, let end = route.location.end, end.column > 1 {
         route.location.end?.column = end.column - 1
       }
-      if Self.readsAsWritten(node) {
+      if document.readsAsWritten(item) {
         // Point at the pattern's first character, inside any quotes, so offsets add up.
         if isQuoted { route.location.start.column += 1 }
       } else {
@@ -464,18 +466,6 @@ struct ManifestDecoder {
     }
     if !locators.isEmpty { locators.removeLast(locators.count - routes.count) }
     return (routes, routes.count != items.count, locators)
-  }
-
-  /// `true` for a scalar on one line whose value is its text as written (plain, or quoted without
-  /// escapes), so that the value's n-th character is n columns from its first.
-  private static func readsAsWritten(_ node: YAMLNode) -> Bool {
-    guard node.start.line == node.end.line else { return false }
-    switch node.style {
-    case .plain: return true
-    case .singleQuoted, .doubleQuoted:
-      return Int(node.end.column - node.start.column) - 2 == node.value.unicodeScalars.count
-    default: return false
-    }
   }
 
   // MARK: Adapters

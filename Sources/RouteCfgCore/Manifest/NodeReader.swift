@@ -25,14 +25,7 @@ struct NodeReader {
   }
 
   /// `true` for a plain `~`, `null` or empty value.
-  func isNull(_ id: YAMLNodeID) -> Bool {
-    let node = document[id]
-    guard node.kind == .scalar, node.style == .plain else { return false }
-    switch node.value {
-    case "", "~", "null", "Null", "NULL": return true
-    default: return false
-    }
-  }
+  func isNull(_ id: YAMLNodeID) -> Bool { document.isPlainNull(id) }
 
   /// Reports a null value with a hint on what to write; returns `true` when the value is null.
   mutating func rejectNull(_ id: YAMLNodeID, key: @autoclosure () -> String, hint: @autoclosure () -> String)
@@ -83,14 +76,13 @@ struct NodeReader {
   ) -> Located<String>? {
     checkTag(id)
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
-    let node = document[id]
-    guard node.kind == .scalar else {
+    guard document.kind(of: id) == .scalar else {
       diagnostics.report(
         .wrongShape, "'\(key())' must be \(expected()), not \(Self.describe(id, in: document))",
         at: document.location(of: id))
       return nil
     }
-    return Located(node.value, at: location(id))
+    return Located(document.value(of: id), at: location(id))
   }
 
   /// The text of one list item, or `nil` after reporting an empty item or a wrong shape.
@@ -101,21 +93,19 @@ struct NodeReader {
         .nullValue, "an item of '\(key)' is empty; remove it or write a value", at: location(id))
       return nil
     }
-    let node = document[id]
-    guard node.kind == .scalar else {
+    guard document.kind(of: id) == .scalar else {
       diagnostics.report(
         .wrongShape, "an item of '\(key)' must be \(expected), not \(Self.describe(id, in: document))",
         at: document.location(of: id))
       return nil
     }
-    return Located(node.value, at: location(id))
+    return Located(document.value(of: id), at: location(id))
   }
 
   /// The text of a mapping key, or `nil` after reporting a complex key or a merge key.
   mutating func key(_ id: YAMLNodeID) -> Located<String>? {
     checkTag(id)
-    let node = document[id]
-    guard node.kind == .scalar else {
+    guard document.kind(of: id) == .scalar else {
       diagnostics.report(
         .complexKey,
         "a mapping key must be a name, not \(Self.describe(id, in: document)); write a plain name "
@@ -123,23 +113,20 @@ struct NodeReader {
         at: document.location(of: id))
       return nil
     }
-    if node.style == .plain, node.value == "<<" {
+    if document.isPlainMergeKey(id) {
       diagnostics.report(
         .mergeKey,
         "merge keys ('<<') are not supported in manifests; write the keys out in this mapping",
         at: location(id))
       return nil
     }
-    return Located(node.value, at: location(id))
+    return Located(document.value(of: id), at: location(id))
   }
 
   /// `true` when a mapping has a merge key (`<<`): the keys it would merge are unknown, so a
   /// missing key is not reported on top of the merge key's own error.
   func hasMergeKey(_ entries: YAMLEntries) -> Bool {
-    entries.contains { entry in
-      let key = document[entry.key]
-      return key.kind == .scalar && key.style == .plain && key.value == "<<"
-    }
+    entries.contains { document.kind(of: $0.key) == .scalar && document.isPlainMergeKey($0.key) }
   }
 
   /// Reports a key that is not one of `known`, with a suggestion among those its mapping

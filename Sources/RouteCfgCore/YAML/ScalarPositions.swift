@@ -20,7 +20,9 @@ public struct ScalarLocator: Sendable {
   private let file: SourceFileID
   private let mapping: Mapping
 
-  init(document: YAMLDocument, node: YAMLNode) {
+  /// Both are borrowed: an initializer's arguments are otherwise copies, and copying a document
+  /// or a node retains what it holds, once per scalar located.
+  init(document: borrowing YAMLDocument, node: borrowing YAMLNode) {
     file = document.file
     switch node.style {
     case .literal:
@@ -29,7 +31,7 @@ public struct ScalarLocator: Sendable {
       mapping = .plain(start: node.start)
     default:
       let indent = node.style == .folded ? Self.blockIndent(of: node, in: document.source) : 0
-      if let map = FoldedScalarMap(node: node, source: document.source, blockIndent: indent) {
+      if let map = FoldedScalarMap(node: copy node, source: document.source, blockIndent: indent) {
         mapping = .folded(map, start: node.start)
       } else {
         mapping = .unmapped(start: node.start)
@@ -83,6 +85,6 @@ public struct ScalarLocator: Sendable {
 extension YAMLDocument {
   /// Maps positions inside a scalar's value back to the file.
   public func locator(for id: YAMLNodeID) -> ScalarLocator {
-    ScalarLocator(document: self, node: self[id])
+    ScalarLocator(document: self, node: nodes[Int(id.index)])
   }
 }

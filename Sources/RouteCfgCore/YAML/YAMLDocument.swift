@@ -30,6 +30,10 @@ public struct YAMLNode: Sendable {
   public let start: TextPoint
   /// One past the node's last character.
   public let end: TextPoint
+  /// A scalar's length and first and last bytes, never 0; 0 for collections. Duplicate-key
+  /// detection compares these before the text (stored in what would be padding: the node stays
+  /// 56 bytes).
+  let print: UInt32
   /// The scalar's text after YAML processing; empty for collections.
   public let value: String
   /// Where the node's children start in ``YAMLDocument``'s child list.
@@ -72,6 +76,48 @@ public struct YAMLDocument: Sendable {
 
   public subscript(id: YAMLNodeID) -> YAMLNode { nodes[Int(id.index)] }
 
+  /// A node's kind, read without copying the node (a copy retains its text).
+  func kind(of id: YAMLNodeID) -> YAMLNode.Kind { nodes[Int(id.index)].kind }
+
+  /// How a node was written, read without copying the node.
+  func style(of id: YAMLNodeID) -> YAMLStyle { nodes[Int(id.index)].style }
+
+  /// `true` for a scalar on one line whose value is its text as written (plain, or quoted without
+  /// escapes), so that the value's n-th character is n columns from its first.
+  func readsAsWritten(_ id: YAMLNodeID) -> Bool {
+    let index = Int(id.index)
+    let (start, end) = (nodes[index].start, nodes[index].end)
+    guard start.line == end.line else { return false }
+    switch nodes[index].style {
+    case .plain: return true
+    case .singleQuoted, .doubleQuoted:
+      return Int(end.column - start.column) - 2 == nodes[index].value.unicodeScalars.count
+    default: return false
+    }
+  }
+
+  /// A scalar's text; empty for collections.
+  func value(of id: YAMLNodeID) -> String { nodes[Int(id.index)].value }
+
+  /// `true` for a scalar written plain as `~`, `null`, `Null`, `NULL` or nothing, which YAML
+  /// reads as null.
+  func isPlainNull(_ id: YAMLNodeID) -> Bool {
+    let index = Int(id.index)
+    // The print's length field rules out most scalars before their text is read.
+    guard nodes[index].kind == .scalar, nodes[index].style == .plain, nodes[index].print >> 24 & 0x7F <= 4
+    else { return false }
+    switch nodes[index].value {
+    case "", "~", "null", "Null", "NULL": return true
+    default: return false
+    }
+  }
+
+  /// `true` for a merge key: `<<` written plain.
+  func isPlainMergeKey(_ id: YAMLNodeID) -> Bool {
+    let index = Int(id.index)
+    return nodes[index].style == .plain && nodes[index].print >> 24 & 0x7F == 2 && nodes[index].value == "<<"
+  }
+
   /// The number of nodes read (aliases not expanded).
   public var nodeCount: Int { nodes.count }
 
@@ -80,25 +126,26 @@ public struct YAMLDocument: Sendable {
 
   /// The location of a node's first character.
   public func location(of id: YAMLNodeID) -> SourceLocation {
-    let node = nodes[Int(id.index)]
-    return SourceLocation(file: file, start: node.start, end: node.end)
+    // Fields are read one by one: a copy of the node would retain and release its text.
+    let index = Int(id.index)
+    return SourceLocation(file: file, start: nodes[index].start, end: nodes[index].end)
   }
 
   /// The items of a sequence (empty for other kinds).
   public func items(of id: YAMLNodeID) -> YAMLChildren {
-    let node = nodes[Int(id.index)]
-    guard node.kind == .sequence else { return YAMLChildren(ids: childIDs[0..<0]) }
-    let start = Int(node.firstChild)
-    return YAMLChildren(ids: childIDs[start..<start + Int(node.childCount)])
+    let index = Int(id.index)
+    guard nodes[index].kind == .sequence else { return YAMLChildren(ids: childIDs[0..<0]) }
+    let start = Int(nodes[index].firstChild)
+    return YAMLChildren(ids: childIDs[start..<start + Int(nodes[index].childCount)])
   }
 
   /// The key-value pairs of a mapping, in the order written (empty for other kinds).
   /// Pairs whose key repeats an earlier key were reported and left out.
   public func entries(of id: YAMLNodeID) -> YAMLEntries {
-    let node = nodes[Int(id.index)]
-    guard node.kind == .mapping else { return YAMLEntries(ids: childIDs[0..<0]) }
-    let start = Int(node.firstChild)
-    return YAMLEntries(ids: childIDs[start..<start + Int(node.childCount)])
+    let index = Int(id.index)
+    guard nodes[index].kind == .mapping else { return YAMLEntries(ids: childIDs[0..<0]) }
+    let start = Int(nodes[index].firstChild)
+    return YAMLEntries(ids: childIDs[start..<start + Int(nodes[index].childCount)])
   }
 }
 

@@ -45,6 +45,19 @@ final class YAMLEventBatch: Sendable {
     withBytes(range) { interner.string($0) }
   }
 
+  /// A scalar's print for ``YAMLNode``: its length and its first and last bytes, with the top
+  /// bit set so that it is never 0. Equal texts have equal prints.
+  func print(_ range: Range<Int32>) -> UInt32 {
+    let count = UInt32(truncatingIfNeeded: range.count)
+    guard count > 0 else { return 1 << 31 }
+    return text.withUnsafeBufferPointer { buffer in
+      let first = UInt32(buffer[Int(range.lowerBound)])
+      let second = count > 1 ? UInt32(buffer[Int(range.lowerBound) + 1]) : 0
+      let last = UInt32(buffer[Int(range.upperBound) - 1])
+      return 1 << 31 | (count & 0x7F) << 24 | first << 16 | second << 8 | last
+    }
+  }
+
   /// The text of a range as a String.
   func string(_ range: Range<Int32>) -> String {
     withBytes(range) { String(decoding: $0, as: UTF8.self) }

@@ -151,8 +151,9 @@ private struct YAMLTreeBuilder {
       let value = batch.string(event.value, interner: &interner)
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: event.start, end: event.end, value: value,
-          firstChild: 0, childCount: 0, expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0))
+          kind: .scalar, style: event.style, start: event.start, end: event.end,
+          print: batch.print(event.value), value: value, firstChild: 0, childCount: 0,
+          expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0))
       if let tag = event.tag { tags[id] = batch.string(tag) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = id }
       addChild(id)
@@ -206,7 +207,8 @@ private struct YAMLTreeBuilder {
     }
     let id = append(
       YAMLNode(
-        kind: collection.kind, style: collection.style, start: collection.start, end: end, value: "",
+        kind: collection.kind, style: collection.style, start: collection.start, end: end, print: 0,
+        value: "",
         firstChild: firstChild, childCount: Int32(truncatingIfNeeded: childCount),
         expandedSize: Int32(clamping: size), height: height + 1))
     if let tag = collection.tag { tags[id] = tag }
@@ -220,21 +222,17 @@ private struct YAMLTreeBuilder {
     guard pairCount > 1 else { return }
     var duplicates: [Int] = []
     if pairCount <= 8 {
-      // Compare cheap fingerprints first; only equal fingerprints compare the strings.
-      var prints: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-      withUnsafeMutableBytes(of: &prints) { raw in
-        let fingerprints = raw.bindMemory(to: UInt64.self)
-        for pair in 0..<pairCount {
-          fingerprints[pair] = fingerprint(scratch[start + pair * 2])
-        }
-        for pair in 1..<pairCount where fingerprints[pair] != 0 {
-          for earlier in 0..<pair where fingerprints[earlier] == fingerprints[pair] {
-            let key = nodes[Int(scratch[start + pair * 2])].value
-            guard nodes[Int(scratch[start + earlier * 2])].value == key else { continue }
-            reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: start + earlier * 2)
-            duplicates.append(pair)
-            break
-          }
+      // Compare the keys' prints first; only equal prints compare the text. No closure here: one
+      // that captured `self` would copy the whole builder for every mapping.
+      for pair in 1..<pairCount {
+        let print = nodes[Int(scratch[start + pair * 2])].print
+        guard print != 0 else { continue }
+        for earlier in 0..<pair where nodes[Int(scratch[start + earlier * 2])].print == print {
+          let key = nodes[Int(scratch[start + pair * 2])].value
+          guard nodes[Int(scratch[start + earlier * 2])].value == key else { continue }
+          reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: start + earlier * 2)
+          duplicates.append(pair)
+          break
         }
       }
     } else {
@@ -253,17 +251,6 @@ private struct YAMLTreeBuilder {
     }
     for pair in duplicates.reversed() {
       scratch.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
-    }
-  }
-
-  /// Length and first bytes of a scalar key, never 0 for a scalar; 0 for other keys.
-  func fingerprint(_ id: Int32) -> UInt64 {
-    guard nodes[Int(id)].kind == .scalar else { return 0 }
-    var value = nodes[Int(id)].value
-    return value.withUTF8 { bytes in
-      var print = UInt64(truncatingIfNeeded: bytes.count) << 56 | 1 << 55
-      for (position, byte) in bytes.prefix(6).enumerated() { print |= UInt64(byte) << (position * 8) }
-      return print
     }
   }
 
