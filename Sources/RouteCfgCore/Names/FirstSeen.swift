@@ -2,34 +2,33 @@
 /// keys mapped twice). Most sets are a handful of names, where scanning an array beats hashing;
 /// past 16 names a dictionary takes over, so large sets stay linear.
 struct FirstSeen<Value> {
-  private var names: [String] = []
-  private var values: [Value] = []
+  /// Names and their values in one array: one allocation for a short list, not two.
+  private var recorded: [(name: String, value: Value)] = []
   private var index: [String: Int]?
 
   private static var scanLimit: Int { 16 }
 
   /// The value recorded for `name`, or `nil` after recording `value` for it.
   mutating func recordOrFind(_ name: String, _ value: Value) -> Value? {
-    if let existing = position(of: name) { return values[existing] }
-    if index == nil, names.count == Self.scanLimit {
+    if let existing = position(of: name) { return recorded[existing].value }
+    if index == nil, recorded.count == Self.scanLimit {
       var built: [String: Int] = [:]
-      for (position, name) in names.enumerated() { built[name] = position }
+      for (position, entry) in recorded.enumerated() { built[entry.name] = position }
       index = built
     }
-    index?[name] = names.count
-    names.append(name)
-    values.append(value)
+    index?[name] = recorded.count
+    recorded.append((name, value))
     return nil
   }
 
   /// The value recorded for `name`, if any.
-  func value(for name: String) -> Value? { position(of: name).map { values[$0] } }
+  func value(for name: String) -> Value? { position(of: name).map { recorded[$0].value } }
 
   /// `true` when a value was recorded for `name`.
   func contains(_ name: String) -> Bool { position(of: name) != nil }
 
   private func position(of name: String) -> Int? {
     if let index { return index[name] }
-    return names.firstIndex(of: name)
+    return recorded.firstIndex { $0.name == name }
   }
 }

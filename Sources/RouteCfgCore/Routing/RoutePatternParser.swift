@@ -42,8 +42,13 @@ struct RoutePatternParser {
     // A single trailing slash is ignored; "//" keeps it, so it reads as an empty segment.
     var end = scalars.count
     if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
+    // Reserved at the number of segments, which growing one by one would allocate twice or more.
+    var slashes = 1
+    for position in 1..<end where scalars[position] == "/" { slashes += 1 }
     var segments: [RouteSegment] = []
+    segments.reserveCapacity(slashes)
     var offsets: [Int] = []
+    offsets.reserveCapacity(slashes)
     var problems: [RoutePatternError] = []
     var catchAllReported = false
     var start = 1

@@ -96,7 +96,13 @@ private struct YAMLTreeBuilder {
   var root: Int32?
   var documentCount = 0
   var aliasExpansion = 0
-  var fatal: Diagnostic?
+  /// The diagnostic that stopped the read, if any.
+  var fatal: Diagnostic? {
+    didSet { stopped = fatal != nil }
+  }
+  /// `fatal != nil`, kept as a flag: testing the optional diagnostic itself for every event
+  /// copies and destroys it (about 150 instructions an event).
+  var stopped = false
   var diagnostics: DiagnosticBag
 
   init(file: SourceFileID, source: SourceText, limits: YAMLLimits, maxDiagnostics: Int?) {
@@ -123,7 +129,7 @@ private struct YAMLTreeBuilder {
   /// libyaml failed, or a fatal diagnostic was found).
   mutating func consume(_ batch: YAMLEventBatch) -> Bool {
     for event in batch.events {
-      if handle(event, in: batch) || fatal != nil { return true }
+      if handle(event, in: batch) || stopped { return true }
     }
     if let failure = batch.failure {
       fatal = failure
