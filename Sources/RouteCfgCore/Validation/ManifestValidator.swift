@@ -56,7 +56,7 @@ public struct ManifestValidator {
   /// The ID of each name in `protocolOrder`.
   var protocolIDs: [Int] = []
   /// Every declared protocol (every name in `protocolIndex`) with its inheritance resolved.
-  var protocols: [String: ProtocolInfo] = [:]
+  var protocols = NameTable<ProtocolInfo>()
   var moduleIndex = NameTable<Int>()
   var moduleOrder: [String] = []
   var protocolNames: NameSuggester = NameSuggester([String]())
@@ -161,7 +161,7 @@ public struct ManifestValidator {
   /// first.
   private mutating func checkInParallel() {
     var other = forkedCopy()
-    var maps: [Int: ResolvedMap] = [:]
+    var maps: [ResolvedMap?] = []
     // Resolution and the references take about as long as the adapters' maps (1,000 modules:
     // 6 M + 20 M instructions against 19 M).
     ForkJoin.run(
@@ -173,7 +173,7 @@ public struct ManifestValidator {
     diagnostics.append(contentsOf: other.diagnostics)
     checkAdapters(maps: maps)
     // Freed before the routes are checked, as they would be in one pass.
-    maps = [:]
+    maps = []
     other = forkedCopy()
     ForkJoin.run({ checkUnusedParts() }, alongside: { other.checkRoutes() }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
@@ -224,7 +224,7 @@ public struct ManifestValidator {
       app: manifest.app?.value,
       appLocation: manifest.app?.location ?? SourceLocation(file: SourceFileID(0), line: 1, column: 1),
       scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
-      protocols: protocols, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
+      protocols: protocols.byName(), protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
       adapters: adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
       resolutions: resolutions, baseResolution: baseResolution)
   }
@@ -234,6 +234,18 @@ public struct ManifestValidator {
 struct AdapterPair: Hashable {
   let adapt: String
   let to: String
+
+  // Hashed as ``NameKey`` hashes a name (equal names, by canonical equivalence, hash alike),
+  // which is cheaper than `String`'s SipHash; equality stays `String`'s.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(NameKey.hash(of: adapt))
+    hasher.combine(NameKey.hash(of: to))
+  }
+
+  func _rawHashValue(seed: Int) -> Int {
+    let hash = NameKey.hash(of: adapt) &* 0x9E37_79B9_7F4A_7C15 ^ NameKey.hash(of: to)
+    return Int(truncatingIfNeeded: NameHash.finish(hash ^ UInt64(UInt(bitPattern: seed))))
+  }
 }
 
 /// How a value crosses an adapter.

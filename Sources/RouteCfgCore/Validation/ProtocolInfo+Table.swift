@@ -11,6 +11,6 @@ extension ProtocolInfo {
       ids.append(position)
     }
     var builder = ProtocolTableBuilder(declarations: declarations, index: index, ids: ids, diagnosticLimit: 0)
-    return builder.build()
+    return builder.build().byName()
   }
 }

@@ -62,7 +62,7 @@ struct ProtocolTableBuilder {
   /// The IDs in declaration order.
   let ids: [Int]
   var diagnostics: DiagnosticBag
-  private var built: [String: ProtocolInfo] = [:]
+  private var built = NameTable<ProtocolInfo>()
   private var budget = memberBudget
   private var budgetReported = false
 
@@ -74,7 +74,7 @@ struct ProtocolTableBuilder {
   }
 
   /// A ``ProtocolInfo`` for every ID, so the table holds exactly the declared names.
-  mutating func build() -> [String: ProtocolInfo] {
+  mutating func build() -> NameTable<ProtocolInfo> {
     built.reserveCapacity(ids.count)
     // By ID.
     var state: [VisitState?] = Array(repeating: nil, count: declarations.count)

@@ -1,8 +1,9 @@
 extension ManifestValidator {
   /// Resolves the names in every adapter's `map` (unknown members, key paths, property/method
-  /// mismatches), by adapter index. Needs the protocol table only.
-  mutating func resolveAdapterMaps() -> [Int: ResolvedMap] {
-    var resolvedMaps: [Int: ResolvedMap] = [:]
+  /// mismatches), by adapter index (`nil` for adapters whose protocols are not both declared).
+  /// Needs the protocol table only.
+  mutating func resolveAdapterMaps() -> [ResolvedMap?] {
+    var resolvedMaps: [ResolvedMap?] = Array(repeating: nil, count: manifest.adapters.count)
     for index in adapterOrder {
       guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
         let required = protocols[adapt], let provided = protocols[to],
@@ -21,13 +22,13 @@ extension ManifestValidator {
   /// reverse (a facade of `to` over an `adapt` object, as delegates need) when a member type
   /// needs it that way. Checking one adapter can put others to use, so the checks run from a work
   /// list until nothing new is used.
-  mutating func checkAdapters(maps resolvedMaps: [Int: ResolvedMap]) {
-    var work = AdapterWorkList()
+  mutating func checkAdapters(maps resolvedMaps: [ResolvedMap?]) {
+    var work = AdapterWorkList(adapterCount: resolvedMaps.count)
     for adapter in adaptersUsedByResolution.sorted() where resolvedMaps[adapter] != nil {
       work.add(AdapterCrossing(adapter: adapter, direction: .forward), site: nil)
     }
     drain(&work, maps: resolvedMaps)
-    for index in resolvedMaps.keys.sorted() where !work.hasChecked(index) {
+    for index in resolvedMaps.indices where resolvedMaps[index] != nil && !work.hasChecked(index) {
       work.add(AdapterCrossing(adapter: index, direction: .forward), site: nil)
       drain(&work, maps: resolvedMaps)
     }
@@ -41,8 +42,10 @@ extension ManifestValidator {
   /// facade needs another adapter in a direction that was not checked. One proxy can be what
   /// another needs: an adapter waiting for a direction is tried again once that direction gets
   /// its pairings, so each is tried at most once per direction it needs.
-  private mutating func addQuietForwardFacades(maps: [Int: ResolvedMap]) {
-    var queue = maps.keys.sorted().filter { forwardPairings[$0] == nil && reversePairings[$0] != nil }
+  private mutating func addQuietForwardFacades(maps: [ResolvedMap?]) {
+    var queue = maps.indices.filter {
+      maps[$0] != nil && forwardPairings[$0] == nil && reversePairings[$0] != nil
+    }
     var waiting: [AdapterCrossing: [Int]] = [:]
     var next = 0
     while next < queue.count {
@@ -83,7 +86,7 @@ extension ManifestValidator {
   /// halves at once when the wave is large. The directions a wave puts to use are queued in the
   /// order a one-by-one check would queue them (by the position of the check that found them),
   /// so the outcome is the same.
-  private mutating func drain(_ work: inout AdapterWorkList, maps: [Int: ResolvedMap]) {
+  private mutating func drain(_ work: inout AdapterWorkList, maps: [ResolvedMap?]) {
     while let wave = work.nextWave() {
       var used: [(AdapterCrossing, AdapterUseSite)] = []
       if !usesThreads || wave.count < Self.parallelWaveMinimum {
@@ -109,7 +112,7 @@ extension ManifestValidator {
 
   /// Checks each direction of `crossings` in turn, appending the directions they put to use.
   private mutating func check(
-    _ crossings: ArraySlice<(AdapterCrossing, AdapterUseSite?)>, maps: [Int: ResolvedMap],
+    _ crossings: ArraySlice<(AdapterCrossing, AdapterUseSite?)>, maps: [ResolvedMap?],
     used: inout [(AdapterCrossing, AdapterUseSite)]
   ) {
     for (crossing, site) in crossings {
@@ -464,12 +467,17 @@ struct AdapterWorkList {
   /// Directions queued and not yet taken; each wave takes them all, so what was checked is not
   /// kept.
   private var queue: [(AdapterCrossing, AdapterUseSite?)] = []
-  private var seen: Set<AdapterCrossing> = []
-  private var checkedAdapters: Set<Int> = []
+  /// The directions ever queued, by adapter index: bit 0 forward, bit 1 reverse.
+  private var queued: [UInt8]
+
+  init(adapterCount: Int) {
+    queued = Array(repeating: 0, count: adapterCount)
+  }
 
   mutating func add(_ crossing: AdapterCrossing, site: AdapterUseSite?) {
-    guard seen.insert(crossing).inserted else { return }
-    checkedAdapters.insert(crossing.adapter)
+    let bit: UInt8 = crossing.direction == .forward ? 1 : 2
+    guard queued[crossing.adapter] & bit == 0 else { return }
+    queued[crossing.adapter] |= bit
     queue.append((crossing, site))
   }
 
@@ -480,5 +488,5 @@ struct AdapterWorkList {
     return queue
   }
 
-  func hasChecked(_ adapter: Int) -> Bool { checkedAdapters.contains(adapter) }
+  func hasChecked(_ adapter: Int) -> Bool { queued[adapter] != 0 }
 }

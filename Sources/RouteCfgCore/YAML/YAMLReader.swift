@@ -242,7 +242,7 @@ private struct YAMLTreeBuilder {
         }
       }
     } else {
-      var seen: [String: Int] = [:]
+      var seen = NameTable<Int>()
       seen.reserveCapacity(pairCount)
       for pair in 0..<pairCount {
         let keyID = scratch[start + pair * 2]
