@@ -58,17 +58,6 @@ struct NameTable<Value> {
 
   var count: Int { storage.count }
 
-  /// The values, in no particular order.
-  var values: Dictionary<NameKey, Value>.Values { storage.values }
-
-  /// The table keyed by `String`, for public API.
-  func byName() -> [String: Value] {
-    var table: [String: Value] = [:]
-    table.reserveCapacity(storage.count)
-    for (key, value) in storage { table[key.name] = value }
-    return table
-  }
-
   mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
 }
 

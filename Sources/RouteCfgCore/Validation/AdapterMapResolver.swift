@@ -57,7 +57,7 @@ struct ResolvedMapEntry {
 /// Resolves the names in an adapter's `map`: a member of the required protocol by base or full
 /// name, and a member or key path of the provided protocol.
 struct AdapterMapResolver {
-  let protocols: NameTable<ProtocolInfo>
+  let protocols: ProtocolLookup
   /// Did-you-mean sets, shared by every adapter of the run.
   let suggesters: SuggesterCache
   /// A file of the manifest could not be loaded: a key path through a type it could declare as

@@ -56,7 +56,7 @@ public struct ManifestValidator {
   /// The ID of each name in `protocolOrder`.
   var protocolIDs: [Int] = []
   /// Every declared protocol (every name in `protocolIndex`) with its inheritance resolved.
-  var protocols = NameTable<ProtocolInfo>()
+  var protocols = ProtocolLookup()
   var moduleIndex = NameTable<Int>()
   var moduleOrder: [String] = []
   var protocolNames: NameSuggester = NameSuggester([String]())

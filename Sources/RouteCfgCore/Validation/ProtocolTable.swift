@@ -62,7 +62,8 @@ struct ProtocolTableBuilder {
   /// The IDs in declaration order.
   let ids: [Int]
   var diagnostics: DiagnosticBag
-  private var built = NameTable<ProtocolInfo>()
+  /// By ID.
+  private var built: [ProtocolInfo?]
   private var budget = memberBudget
   private var budgetReported = false
 
@@ -71,18 +72,18 @@ struct ProtocolTableBuilder {
     self.index = index
     self.ids = ids
     self.diagnostics = DiagnosticBag(limit: diagnosticLimit)
+    self.built = Array(repeating: nil, count: declarations.count)
   }
 
   /// A ``ProtocolInfo`` for every ID, so the table holds exactly the declared names.
-  mutating func build() -> NameTable<ProtocolInfo> {
-    built.reserveCapacity(ids.count)
+  mutating func build() -> ProtocolLookup {
     // By ID.
     var state: [VisitState?] = Array(repeating: nil, count: declarations.count)
     for id in ids where state[id] == nil {
       let decl = declarations[id]
       // A protocol that inherits nothing needs no walk.
       if decl.inherits.isEmpty {
-        built[decl.name.value] = info(for: decl)
+        built[id] = info(for: decl)
         state[id] = .done
         continue
       }
@@ -110,13 +111,13 @@ struct ProtocolTableBuilder {
             break
           }
         } else {
-          built[decl.name.value] = info(for: decl)
+          built[top.id] = info(for: decl)
           state[top.id] = .done
           stack.removeLast()
         }
       }
     }
-    return built
+    return ProtocolLookup(index: index, infos: built)
   }
 
   private enum VisitState { case inProgress, done }
@@ -169,7 +170,9 @@ struct ProtocolTableBuilder {
     var ancestors: Set<String> = []
     for parentRef in decl.inherits {
       let edge = Edge(child: name, parent: parentRef.value)
-      guard let parent = built[parentRef.value], !cyclicEdges.contains(edge) else { continue }
+      guard let parent = index[parentRef.value].flatMap({ built[$0] }), !cyclicEdges.contains(edge) else {
+        continue
+      }
       inherits.append(parent.name)
       ancestors.insert(parent.name)
       budget -= parent.members.count + parent.ancestors.count

@@ -20,7 +20,7 @@ struct AdapterCrossing: Hashable {
 }
 
 struct TypeFitChecker {
-  let protocols: NameTable<ProtocolInfo>
+  let protocols: ProtocolLookup
   let adapterIndex: [AdapterPair: Int]
   /// A file of the manifest could not be loaded. Two names that could both be protocols (declared
   /// ones, or names no loaded file declares) then fit unless the loaded files decide otherwise:
@@ -100,7 +100,7 @@ struct TypeFitChecker {
 
   /// `true` for a declared protocol, or a name no loaded file declares that is not one of the
   /// standard types (`Int`, `String`, `URL`, ...), which no manifest declares as protocols.
-  static func couldBeProtocol(_ name: String, protocols: NameTable<ProtocolInfo>) -> Bool {
+  static func couldBeProtocol(_ name: String, protocols: ProtocolLookup) -> Bool {
     protocols[name] != nil || (!name.hasPrefix("Swift.") && !TypeRef.isStandardTypeName(name))
   }
 
