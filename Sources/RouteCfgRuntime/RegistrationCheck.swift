@@ -7,24 +7,33 @@ struct RegistrationCheck {
   let registrations: Registrations
 
   func problems() -> [String] {
+    // One pass over the modules (their names are unique) finds each factory once; the problems
+    // are listed missing factories first, then unknown ones, then each module's.
     var problems: [String] = []
+    var moduleProblems: [String] = []
     var typeNames = TypeNameCache()
-    for module in graph.moduleNames where registrations.factories[module] == nil {
-      problems.append(
-        "module '\(module)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
-    }
-    for name in registrations.factories.keys.filter({ graph.modules[$0] == nil }).sorted() {
-      let hint = closestName(to: name, among: graph.moduleNames).map { "; did you mean '\($0)'?" } ?? ""
-      problems.append("a factory is registered for '\(name)', which the manifest does not declare\(hint)")
-    }
+    var matched = 0
     for name in graph.moduleNames {
-      guard let module = graph.modules[name], let factory = registrations.factories[name] else { continue }
-      if module.kind == .view, factory.kind == .service {
+      guard let factory = registrations.factories[name] else {
         problems.append(
+          "module '\(name)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
+        continue
+      }
+      matched += 1
+      guard let module = graph.modules[name] else { continue }
+      if module.kind == .view, factory.kind == .service {
+        moduleProblems.append(
           "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
       }
-      problems += memberProblems(module, factory: factory, typeNames: &typeNames)
+      moduleProblems += memberProblems(module, factory: factory, typeNames: &typeNames)
     }
+    if matched < registrations.factories.count {
+      for name in registrations.factories.keys.filter({ graph.modules[$0] == nil }).sorted() {
+        let hint = closestName(to: name, among: graph.moduleNames).map { "; did you mean '\($0)'?" } ?? ""
+        problems.append("a factory is registered for '\(name)', which the manifest does not declare\(hint)")
+      }
+    }
+    problems += moduleProblems
     problems += proxyProblems()
     return problems
   }

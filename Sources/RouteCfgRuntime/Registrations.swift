@@ -36,6 +36,13 @@ public struct Registrations {
 
   public init() {}
 
+  /// Makes room for this many module factories and protocol proxies, so that registering a
+  /// large manifest's modules does not grow the tables step by step.
+  package mutating func reserveCapacity(modules: Int, proxies: Int) {
+    factories.reserveCapacity(modules)
+    self.proxies.reserveCapacity(proxies)
+  }
+
   /// A `view` module: made and used on the main actor.
   public mutating func view<Destination: AnyObject>(
     _ module: String, _ type: Destination.Type,

@@ -11,6 +11,7 @@ public final class MockRegistry {
   init(graph: AppGraph, variant: String?, customize: (inout Registrations) -> Void) throws {
     let made = MadeMocks()
     var registrations = Registrations()
+    registrations.reserveCapacity(modules: graph.moduleNames.count, proxies: graph.protocolNames.count)
     for module in graph.moduleNames {
       registrations.view(module, RecordingMock.self) { context in
         let mock = RecordingMock(module: context.module, parameters: context.parameters)

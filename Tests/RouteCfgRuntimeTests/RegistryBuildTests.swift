@@ -52,13 +52,16 @@ struct RegistryBuildTests {
       "a factory is registered for 'NoteLsit', which the manifest does not declare; did you mean 'NoteList'?",
       "'LoginViewController.notifyString' (from 'ProvidedLoginViewInput') is settable but registered read-only (a read-only key path, or no 'set:' closure)",
       "'LoginViewController.delegate' (from 'ProvidedLoginViewInput') is missing from the member table",
-      "'NoteDetailViewController.noteId' (from 'NoteSummaryInput') is registered as 'String', declared 'Int'",
       "'NoteDetailViewController.highlight(range:animated:)' (from 'NoteDetailInput') is registered as '(String) -> Bool'",
+      "'NoteDetailViewController.noteId' (from 'NoteSummaryInput') is registered as 'String', declared 'Int'",
     ]
     for text in expected {
       #expect(found.contains { $0.contains(text) }, "missing: \(text)\nin: \(found)")
     }
     #expect(found.count == expected.count, "\(found)")
+    // Missing factories first, then unknown ones, then each module's problems.
+    let positions = expected.compactMap { text in found.firstIndex { $0.contains(text) } }
+    #expect(positions == positions.sorted(), "\(found)")
   }
 
   /// A registered member's runtime type is spelled as the manifest writes it, also for an

@@ -11,9 +11,11 @@ extension RouteTable {
     for route in graph.routes {
       if route.module != module {
         module = route.module
+        let parameters = graph.modules[route.module]?.parameters ?? []
         types = [:]
+        types.reserveCapacity(parameters.count)
         optional = []
-        for parameter in graph.modules[route.module]?.parameters ?? [] {
+        for parameter in parameters {
           if parameter.type.isOptional { optional.insert(parameter.name) }
           if let valueType = parameter.routeType { types[parameter.name] = valueType }
         }
