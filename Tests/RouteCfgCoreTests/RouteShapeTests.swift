@@ -48,6 +48,21 @@ struct RouteShapeTests {
     #expect(try shape("/notes/:id", ["id": .array(.named("Int"))]) == nil)
   }
 
+  /// Shapes hash their literals as names do: literals equal as strings (composed and decomposed
+  /// accents) are one key, and shapes that differ only by a literal or a parameter type are not.
+  @Test func shapesHashAsTheyCompare() throws {
+    let composed = try #require(try shape("/caf\u{E9}/:id", ["id": .named("Int")]))
+    let decomposed = try #require(try shape("/cafe\u{301}/:n", ["n": .named("Int")]))
+    #expect(composed == decomposed)
+    #expect(composed.hashValue == decomposed.hashValue)
+    var seen: Set<RouteShape> = [composed]
+    #expect(!seen.insert(decomposed).inserted)
+    for text in ["/cafe/:id", "/caf\u{E9}/:id", "/caf\u{E9}", "/caf\u{E9}/*rest"] {
+      seen.insert(try #require(try shape(text, ["id": .named("String")])))
+    }
+    #expect(seen.count == 5, "one shape for the equivalent literals, one each for the other four")
+  }
+
   @Test func shapesAreUsableAsKeys() throws {
     var seen: [RouteShape: String] = [:]
     let first = try #require(try shape("/notes/:id", ["id": .named("Int")]))

@@ -54,8 +54,10 @@ extension ManifestValidator {
         patterns.append(pattern)
         routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
         guard let shape else { continue }
-        if groups[shape] == nil { shapeOrder.append(shape) }
+        // One lookup: a shape seen for the first time grows the table.
+        let shapeCount = groups.count
         groups[shape, default: []].append(ShapedRoute(module: moduleName, route: route, pattern: pattern))
+        if groups.count != shapeCount { shapeOrder.append(shape) }
       }
       moduleRoutes[moduleName] = patterns
     }
