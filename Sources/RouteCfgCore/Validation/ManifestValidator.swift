@@ -97,6 +97,8 @@ public struct ManifestValidator {
 
   // Routes.
   var routeInfos: [RouteInfo] = []
+  /// The graph's protocol table and adapters, when they were built beside the routes.
+  var graphParts: (protocols: [String: ProtocolInfo], adapters: [AdapterInfo])?
   var moduleRoutes: [String: [RoutePattern]] = [:]
 
   // Usage, for warnings.
@@ -175,7 +177,12 @@ public struct ManifestValidator {
     // Freed before the routes are checked, as they would be in one pass.
     maps = []
     other = forkedCopy()
-    ForkJoin.run({ checkUnusedParts() }, alongside: { other.checkRoutes() }, inParallel: usesThreads)
+    // The graph's parts that the routes do not change are built beside them too.
+    ForkJoin.run(
+      {
+        checkUnusedParts()
+        graphParts = graphPartsBeforeRoutes()
+      }, alongside: { other.checkRoutes() }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
     routeInfos = other.routeInfos
     moduleRoutes = other.moduleRoutes
@@ -194,8 +201,27 @@ public struct ManifestValidator {
     return copy
   }
 
+  /// The graph's protocol table and adapters, which need the adapters checked but not the routes.
+  private func graphPartsBeforeRoutes() -> (protocols: [String: ProtocolInfo], adapters: [AdapterInfo]) {
+    // Every adapter keeps its place so that ``Provider/adapter`` indices stay valid; in a valid
+    // manifest every adapter names both protocols.
+    let adapters = manifest.adapters.indices.map { index -> AdapterInfo in
+      let decl = manifest.adapters[index]
+      let (forward, reverse) = (forwardPairings[index], reversePairings[index])
+      return AdapterInfo(
+        adapt: decl.adapt?.value ?? "", to: decl.to?.value ?? "", location: decl.location,
+        forward: forward ?? [], reverse: reverse ?? [], isUsedForward: forward != nil,
+        isUsedInReverse: reverse != nil,
+        isCrossedForward: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .forward)),
+        isCrossedInReverse: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .reverse)))
+    }
+    return (protocols.byName(), adapters)
+  }
+
   private func makeGraph() -> AppGraph {
+    let (protocolTable, adapters) = graphParts ?? graphPartsBeforeRoutes()
     var modules: [String: ModuleInfo] = [:]
+    modules.reserveCapacity(moduleOrder.count)
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       let decl = manifest.modules[index]
@@ -209,22 +235,11 @@ public struct ManifestValidator {
         requires: decl.requires.map(\.value).filter { protocols[$0] != nil },
         parameters: parameters, routes: moduleRoutes[name] ?? [])
     }
-    // Every adapter keeps its place so that ``Provider/adapter`` indices stay valid; in a valid
-    // manifest every adapter names both protocols.
-    let adapters = manifest.adapters.indices.map { index -> AdapterInfo in
-      let decl = manifest.adapters[index]
-      return AdapterInfo(
-        adapt: decl.adapt?.value ?? "", to: decl.to?.value ?? "", location: decl.location,
-        forward: forwardPairings[index] ?? [], reverse: reversePairings[index] ?? [],
-        isUsedForward: forwardPairings[index] != nil, isUsedInReverse: reversePairings[index] != nil,
-        isCrossedForward: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .forward)),
-        isCrossedInReverse: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .reverse)))
-    }
     return AppGraph(
       app: manifest.app?.value,
       appLocation: manifest.app?.location ?? SourceLocation(file: SourceFileID(0), line: 1, column: 1),
       scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
-      protocols: protocols.byName(), protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
+      protocols: protocolTable, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
       adapters: adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
       resolutions: resolutions, baseResolution: baseResolution)
   }
