@@ -30,9 +30,9 @@ public struct YAMLNode: Sendable {
   public let start: TextPoint
   /// One past the node's last character.
   public let end: TextPoint
-  /// A scalar's length and first and last bytes, never 0; 0 for collections. Duplicate-key
-  /// detection compares these before the text (stored in what would be padding: the node stays
-  /// 56 bytes).
+  /// A scalar's length and its first, second and last bytes, never 0; 0 for collections.
+  /// Duplicate-key detection compares these before the text (stored in what would be padding:
+  /// the node stays 56 bytes).
   let print: UInt32
   /// The scalar's text after YAML processing; empty for collections.
   public let value: String

@@ -45,8 +45,8 @@ final class YAMLEventBatch: Sendable {
     withBytes(range) { interner.string($0) }
   }
 
-  /// A scalar's print for ``YAMLNode``: its length and its first and last bytes, with the top
-  /// bit set so that it is never 0. Equal texts have equal prints.
+  /// A scalar's print for ``YAMLNode``: its length (modulo 128) and its first, second and last
+  /// bytes, with the top bit set so that it is never 0. Equal texts have equal prints.
   func print(_ range: Range<Int32>) -> UInt32 {
     let count = UInt32(truncatingIfNeeded: range.count)
     guard count > 0 else { return 1 << 31 }

@@ -101,7 +101,7 @@ private struct YAMLTreeBuilder {
     didSet { stopped = fatal != nil }
   }
   /// `fatal != nil`, kept as a flag: testing the optional diagnostic itself for every event
-  /// copies and destroys it (about 150 instructions an event).
+  /// copies and destroys it (about 100 instructions an event).
   var stopped = false
   var diagnostics: DiagnosticBag
 
