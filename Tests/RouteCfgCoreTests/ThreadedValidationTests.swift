@@ -143,6 +143,8 @@ struct ThreadedValidationTests {
     }
     for shape in ScaleShape.allCases { texts.append(("\(shape.rawValue).yaml", shape.yaml(200))) }
     texts.append(("synthetic.yaml", SyntheticManifest.yaml(moduleCount: 150)))
+    // Large enough for protocol bodies to be parsed while the file is read, malformed ones too.
+    texts.append(("prepared.yaml", PreparedMembersTests.largeManifest()))
     for (path, text) in texts {
       let bytes = Array(text.utf8)
       #expect(

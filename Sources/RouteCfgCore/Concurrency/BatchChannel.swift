@@ -30,15 +30,25 @@ final class BatchChannel: @unchecked Sendable {
   func receive() -> YAMLEventBatch {
     lock.withLock {
       while next == waiting.count { lock.wait() }
-      let batch = waiting[next]
-      next += 1
-      if next == waiting.count {
-        waiting.removeAll(keepingCapacity: true)
-        next = 0
-      }
-      lock.broadcast()
-      return batch
+      return take()
     }
+  }
+
+  /// Takes the next queued batch; call inside `lock.withLock` when one is queued.
+  private func take() -> YAMLEventBatch {
+    let batch = waiting[next]
+    next += 1
+    if next == waiting.count {
+      waiting.removeAll(keepingCapacity: true)
+      next = 0
+    }
+    lock.broadcast()
+    return batch
+  }
+
+  /// The next batch when one is queued, without waiting.
+  func poll() -> YAMLEventBatch? {
+    lock.withLock { next == waiting.count ? nil : take() }
   }
 
   /// Tells the producer to stop.

@@ -32,15 +32,18 @@ struct ManifestDecoder {
   let isRoot: Bool
   /// `true` when the `protocols` section is decoded beside the other keys (large files).
   let usesThreads: Bool
+  /// Protocol bodies already parsed while the file was read.
+  let prepared: PreparedMembers
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
-    threads: ThreadUse = .forLargeInputs
+    threads: ThreadUse = .forLargeInputs, prepared: PreparedMembers = PreparedMembers()
   ) {
     self.reader = NodeReader(document: document, diagnosticLimit: diagnosticLimit)
     self.document = document
     self.isRoot = isRoot
     self.usesThreads = threads.splitsDecoding(document)
+    self.prepared = prepared
   }
 
   /// Decodes the file; diagnostics are in `reader.diagnostics`.
@@ -60,17 +63,22 @@ struct ManifestDecoder {
         at: reader.document.location(of: root))
       return fragment
     }
-    // The protocols (their member bodies are most of the work) are decoded last: their first
-    // part on this thread after the other keys, the rest on another thread meanwhile
-    // (``protocolsSplit(_:root:)``). Keys repeated in a mapping were left out when reading, so
-    // there is at most one such entry.
-    let protocolsEntry = document.entries(of: root).first { entry in
-      document[entry.key].kind == .scalar && document[entry.key].value == "protocols"
+    // The protocols are decoded last: their first part on this thread after the other keys, the
+    // rest on another thread meanwhile, after the adapters (``protocolsSplit(_:adapters:root:)``).
+    // Keys repeated in a mapping were left out when reading, so there is at most one of each.
+    func entry(_ name: String) -> (key: YAMLNodeID, value: YAMLNodeID)? {
+      document.entries(of: root).first { entry in
+        document[entry.key].kind == .scalar && document[entry.key].value == name
+      }
     }
-    let split = protocolsEntry.map { protocolsSplit($0.value, root: root) } ?? 0
-    var protocolsDecoder = ManifestDecoder(
-      document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit)
+    let protocolsEntry = entry("protocols")
+    let adaptersEntry = usesThreads ? entry("adapters") : nil
+    let split =
+      protocolsEntry.map { protocolsSplit($0.value, adapters: adaptersEntry?.value, root: root) } ?? 0
+    var alongside = ManifestDecoder(
+      document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit, prepared: prepared)
     var (head, tail): ([ProtocolDecl], [ProtocolDecl]) = ([], [])
+    var adapters: [AdapterDecl]?
     ForkJoin.run(
       {
         for (keyID, valueID) in document.entries(of: root) {
@@ -82,16 +90,18 @@ struct ManifestDecoder {
               at: key.location)
             continue
           }
-          if valueID == protocolsEntry?.value { continue }
+          if valueID == protocolsEntry?.value || valueID == adaptersEntry?.value { continue }
           decodeRootEntry(key, valueID, into: &fragment)
         }
         if let protocolsEntry { head = protocols(protocolsEntry.value, upTo: split) }
       },
       alongside: {
-        if let protocolsEntry { tail = protocolsDecoder.protocols(in: protocolsEntry.value, from: split) }
+        if let adaptersEntry { adapters = alongside.adapters(adaptersEntry.value) }
+        if let protocolsEntry { tail = alongside.protocols(in: protocolsEntry.value, from: split) }
       }, inParallel: usesThreads)
+    if let adapters { fragment.adapters = adapters }
     fragment.protocols = head + tail
-    reader.diagnostics.append(contentsOf: protocolsDecoder.reader.diagnostics)
+    reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
     if isRoot, fragment.version == nil,
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))
@@ -226,22 +236,26 @@ struct ManifestDecoder {
 
   /// How many entries of the `protocols` mapping `id` the thread that decodes the other root keys
   /// takes after them, so that both threads take about as long: the file's other lines and the
-  /// protocols' first lines against the protocols' last ones, a protocol line counting 8/5 of
-  /// another (its members are parsed as Swift; 1.58 in instructions at 1,000 modules, 1.70 in
-  /// time at 20,000). All of them on one thread.
-  private func protocolsSplit(_ id: YAMLNodeID, root: YAMLNodeID) -> Int {
+  /// protocols' first lines against the adapters' lines and the protocols' last ones. A line of
+  /// `adapters` weighs 0.8 of another line and a protocol line
+  /// ``PreparedMembers/protocolLineWeight`` (in time at 20,000 modules). All of them on one
+  /// thread.
+  private func protocolsSplit(_ id: YAMLNodeID, adapters: YAMLNodeID?, root: YAMLNodeID) -> Int {
     let node = document[id]
     guard node.kind == .mapping else { return 0 }
     let entries = document.entries(of: id)
     guard usesThreads else { return entries.count }
-    let rootLines = Int(document[root].end.line - document[root].start.line) + 1
-    let protocolLines = Int(node.end.line - node.start.line) + 1
-    let otherLines = max(0, rootLines - protocolLines)
-    // Protocol lines (weighted 8/5) this thread takes so that both sides weigh the same:
-    // other + 8/5 head = 8/5 (protocol - head).
-    let headLines = (8 * protocolLines - 5 * otherLines) / 16
+    func lines(_ id: YAMLNodeID) -> Double { Double(document[id].end.line - document[id].start.line) + 1 }
+    let protocolLines = lines(id)
+    let adapterLines = adapters.map(lines) ?? 0
+    let otherLines = max(0, lines(root) - protocolLines - adapterLines)
+    // Protocol lines this thread takes so that both sides weigh the same:
+    // other + weight × head = 0.8 × adapters + weight × (protocols − head).
+    let weight = prepared.protocolLineWeight
+    let headLines = (weight * protocolLines + 0.8 * adapterLines - otherLines) / (2 * weight)
     guard headLines > 0 else { return 0 }
-    let boundary = node.start.line + Int32(clamping: headLines)
+    guard headLines < protocolLines else { return entries.count }
+    let boundary = node.start.line + Int32(headLines)
     return entries.firstIndex { document[$0.key].start.line >= boundary } ?? entries.count
   }
 
@@ -306,6 +320,7 @@ struct ManifestDecoder {
   }
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
+    if let members = prepared[id] { return members }
     let body = document.value(of: id)
     let locator = document.locator(for: id)
     return MemberParser.parse(body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)

@@ -157,15 +157,23 @@ private struct LoadRun {
   /// Reads and decodes one file into the manifest; returns its include entries, or `nil` when
   /// it is not YAML (reported).
   private mutating func decode(_ bytes: [UInt8], id: SourceFileID, isRoot: Bool) -> [Located<String>]? {
-    let read = YAMLReader.read(bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics)
+    var prepared = PreparedMembers()
+    let read = YAMLReader.read(
+      bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics,
+      selecting: threads == .never ? nil : PreparedMembers.selection
+    ) { node, body, locator in
+      prepared.prepare(node, body: body, locator: locator)
+    }
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
       isIncomplete = true
       return nil
     }
+    prepared.selected = read.selected.count
     if keepsDocuments { documents.append(document) }
     var decoder = ManifestDecoder(
-      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, threads: threads)
+      document: document, isRoot: isRoot, diagnosticLimit: maxDiagnostics, threads: threads,
+      prepared: prepared)
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)

@@ -28,6 +28,16 @@ public enum MemberParser {
     parseDeclarations(body, locate: locate, diagnostics: &diagnostics)
   }
 
+  /// The members of `body` when the one-pass parser reads all of it, and so reports nothing:
+  /// what ``parse(_:locate:diagnostics:)`` returns then. `nil` when the general parser has to take
+  /// over.
+  static func parseWellFormed(_ body: String, locate: BodyLocator) -> [MemberDecl]? {
+    SwiftTokenizer.withUTF8(body) { bytes in
+      let parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate)
+      return parsed.rest == nil ? parsed.members : nil
+    }
+  }
+
   private static func parseDeclarations(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
   ) -> [MemberDecl] {

@@ -23,15 +23,20 @@ public struct ScalarLocator: Sendable {
   /// Both are borrowed: an initializer's arguments are otherwise copies, and copying a document
   /// or a node retains what it holds, once per scalar located.
   init(document: borrowing YAMLDocument, node: borrowing YAMLNode) {
-    file = document.file
+    self.init(file: document.file, source: document.source, node: node)
+  }
+
+  /// The locator of a scalar of `file`, whose text is `source`, before its document is complete.
+  init(file: SourceFileID, source: borrowing SourceText, node: borrowing YAMLNode) {
+    self.file = file
     switch node.style {
     case .literal:
-      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: document.source))
+      mapping = .block(headerLine: node.start.line, indent: Self.blockIndent(of: node, in: source))
     case .plain where node.start.line == node.end.line:
       mapping = .plain(start: node.start)
     default:
-      let indent = node.style == .folded ? Self.blockIndent(of: node, in: document.source) : 0
-      if let map = FoldedScalarMap(node: copy node, source: document.source, blockIndent: indent) {
+      let indent = node.style == .folded ? Self.blockIndent(of: node, in: source) : 0
+      if let map = FoldedScalarMap(node: copy node, source: copy source, blockIndent: indent) {
         mapping = .folded(map, start: node.start)
       } else {
         mapping = .unmapped(start: node.start)

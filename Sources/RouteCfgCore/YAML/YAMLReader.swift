@@ -9,6 +9,9 @@ public struct YAMLReadResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// Diagnostics found beyond the limit, counted but not listed.
   public var omitted = OmittedDiagnostics()
+  /// The values a ``YAMLValueSelection`` picked, in the order they were read, whether or not
+  /// they were handed over while reading.
+  package var selected: [YAMLNodeID] = []
 }
 
 /// Reads YAML with libyaml's event API into a ``YAMLDocument`` in one pass, with positions for
@@ -25,6 +28,18 @@ public enum YAMLReader {
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) -> YAMLReadResult {
+    read(bytes, file: file, limits: limits, maxDiagnostics: maxDiagnostics, selecting: nil) { _, _, _ in }
+  }
+
+  /// Reads the bytes of one file and, when libyaml parses them on a second thread, hands each
+  /// value `selection` picks to `work` (with its text and locator) while this thread would
+  /// otherwise wait for libyaml's next events. Values still waiting when the events end are not
+  /// handed over; `selected` in the result lists them all.
+  package static func read(
+    _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
+    maxDiagnostics: Int? = DiagnosticBag.defaultLimit, selecting selection: YAMLValueSelection?,
+    whileWaiting work: (YAMLNodeID, String, ScalarLocator) -> Void
+  ) -> YAMLReadResult {
     if bytes.count > limits.maxFileBytes {
       let diagnostic = Diagnostic(
         .fileTooLarge,
@@ -39,12 +54,21 @@ public enum YAMLReader {
     let source = SourceText(fileContents: bytes)
     var builder = YAMLTreeBuilder(file: file, source: source, limits: limits, maxDiagnostics: maxDiagnostics)
     if bytes.count >= pipelineThreshold {
+      builder.selection = selection
       let channel = BatchChannel()
       DispatchQueue.global().async {
         LibYAMLEventSource.parse(source, file: file) { channel.send($0) }
       }
+      var handedOver = 0
       while true {
-        let batch = channel.receive()
+        guard let batch = channel.poll() ?? (handedOver < builder.selected.count ? nil : channel.receive())
+        else {
+          let index = builder.selected[handedOver]
+          handedOver += 1
+          let node = builder.nodes[Int(index)]
+          work(YAMLNodeID(index: index), node.value, ScalarLocator(file: file, source: source, node: node))
+          continue
+        }
         if builder.consume(batch) {
           if !batch.isLast { channel.cancel() }
           break
@@ -74,6 +98,8 @@ private struct OpenCollection {
   let scratchStart: Int
   let anchor: String?
   let tag: String?
+  /// The paths of the builder's ``YAMLValueSelection`` that can lead below this collection.
+  let selectable: UInt8
 }
 
 /// The state of one read: the node arena, the stack of open collections and anchors.
@@ -94,6 +120,9 @@ private struct YAMLTreeBuilder {
   /// a node reached through an alias is the anchored node, so its own position is the anchor's.
   var aliasSites: [(slot: Int, start: TextPoint)] = []
   var root: Int32?
+  /// Values to hand over as they are read, and those picked so far.
+  var selection: YAMLValueSelection?
+  var selected: [Int32] = []
   var documentCount = 0
   var aliasExpansion = 0
   /// The diagnostic that stopped the read, if any.
@@ -122,7 +151,9 @@ private struct YAMLTreeBuilder {
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
       childIDs: childIDs, tags: tags)
-    return YAMLReadResult(document: document, diagnostics: listed, omitted: omitted)
+    return YAMLReadResult(
+      document: document, diagnostics: listed, omitted: omitted,
+      selected: selected.map { YAMLNodeID(index: $0) })
   }
 
   /// Builds from a batch of events; returns `true` when reading is over (the stream ended,
@@ -162,6 +193,11 @@ private struct YAMLTreeBuilder {
           expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0))
       if let tag = event.tag { tags[id] = batch.string(tag) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = id }
+      if let parent = open.last, parent.selectable != 0, let key = key(ofValueIn: parent),
+        selection?.ends(parent.selectable, depth: open.count - 1, key: key) == true
+      {
+        selected.append(id)
+      }
       addChild(id)
     case .sequenceStart:
       openCollection(.sequence, event: event, in: batch)
@@ -191,7 +227,22 @@ private struct YAMLTreeBuilder {
     open.append(
       OpenCollection(
         kind: kind, style: event.style, start: event.start, scratchStart: scratch.count,
-        anchor: anchorName, tag: event.tag.map { batch.string($0) }))
+        anchor: anchorName, tag: event.tag.map { batch.string($0) }, selectable: selectable()))
+  }
+
+  /// The paths of the selection that can lead below a collection that starts now.
+  func selectable() -> UInt8 {
+    guard let parent = open.last else { return selection?.all ?? 0 }
+    guard parent.selectable != 0, let key = key(ofValueIn: parent) else { return 0 }
+    return selection?.continuing(parent.selectable, depth: open.count - 1, key: key) ?? 0
+  }
+
+  /// The key of the node that comes next in `parent`, when that node is a mapping's value and
+  /// its key a scalar.
+  func key(ofValueIn parent: OpenCollection) -> String? {
+    guard parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1, let keyID = scratch.last
+    else { return nil }
+    return scalarKey(keyID)
   }
 
   mutating func closeCollection(end: TextPoint) {

@@ -1,0 +1,165 @@
+import RouteCfgSynthetic
+import Testing
+
+@testable import RouteCfgCore
+
+/// Protocol bodies of large files are parsed while the file is still being read, on the thread
+/// that waits for libyaml. Which bodies get parsed then depends on timing; these tests hold what
+/// does not: which values are picked, that each one handed over is what the document holds, and
+/// that decoding with any set of prepared bodies gives what decoding without them gives.
+@Suite("Protocol bodies prepared while reading")
+struct PreparedMembersTests {
+  /// A manifest large enough for libyaml to run on its own thread, with bodies written both ways
+  /// (`Name: |` and `Name: {members: |}`), malformed bodies, a body repeated through an alias and
+  /// a `protocols` key that is not the root's.
+  static func largeManifest() -> String {
+    var extras = ["protocols:"]
+    for index in 0..<40 {
+      switch index % 4 {
+      case 0:
+        extras += ["  Extra\(index): |", "    var value: Int { get }", "    func load(page: Int) -> Bool"]
+      case 1: extras += ["  Extra\(index):", "    members: |", "      var value: String? { get set }"]
+      case 2: extras += ["  Extra\(index): |", "    var broken Int", "    func twice(a: Int, a: Int)"]
+      default: extras += ["  Extra\(index): *shared"]
+      }
+    }
+    let head = """
+      x-shared: &shared |
+        var shared: Int { get }
+      x-nested:
+        protocols:
+          NotAProtocol: |
+            var a: Int { get }
+
+      """
+    return SyntheticManifest.yaml(moduleCount: 230).replacing(
+      "\nprotocols:\n", with: "\n" + head + extras.joined(separator: "\n") + "\n", maxReplacements: 1)
+  }
+
+  /// The large manifest read with the protocol bodies selected (none handed over).
+  static func readLargeManifest() throws -> (YAMLReadResult, YAMLDocument) {
+    let bytes = Array(largeManifest().utf8)
+    let read = YAMLReader.read(bytes, file: SourceFileID(0), selecting: PreparedMembers.selection) {
+      _, _, _ in
+    }
+    return (read, try #require(read.document))
+  }
+
+  /// The nodes a reader should pick in `document`: scalar values of the root's `protocols`
+  /// mapping and scalar `members` values of its mapping values.
+  static func bodies(in document: YAMLDocument) -> [YAMLNodeID] {
+    guard let root = document.root, document[root].kind == .mapping else { return [] }
+    var found: [YAMLNodeID] = []
+    for (key, value) in document.entries(of: root) where document.value(of: key) == "protocols" {
+      guard document[value].kind == .mapping else { continue }
+      for (_, body) in document.entries(of: value) {
+        switch document[body].kind {
+        case .scalar: found.append(body)
+        case .mapping:
+          for (innerKey, innerValue) in document.entries(of: body)
+          where document.value(of: innerKey) == "members" && document[innerValue].kind == .scalar {
+            found.append(innerValue)
+          }
+        default: continue
+        }
+      }
+    }
+    return found
+  }
+
+  @Test("the reader picks the protocol bodies where they are written and hands over only those")
+  func readerPicksBodies() throws {
+    let bytes = Array(Self.largeManifest().utf8)
+    #expect(bytes.count >= YAMLReader.pipelineThreshold)
+    var handedOver: [(YAMLNodeID, String, ScalarLocator)] = []
+    let read = YAMLReader.read(bytes, file: SourceFileID(0), selecting: PreparedMembers.selection) {
+      handedOver.append(($0, $1, $2))
+    }
+    let document = try #require(read.document)
+    let written = Self.bodies(in: document)
+    // Every body but the ones repeated through the alias, whose node is written under `x-shared`.
+    let repeated = try #require(
+      document.root.flatMap { root in
+        document.entries(of: root).first { document.value(of: $0.key) == "x-shared" }?.value
+      })
+    #expect(written.filter { $0 == repeated }.count == 10)
+    #expect(read.selected == written.filter { $0 != repeated })
+    #expect(read.selected.count == 230 * 4 + 30)
+    // Those handed over come first to last, each with its text and a locator for its place.
+    #expect(handedOver.map(\.0) == Array(read.selected.prefix(handedOver.count)))
+    for (id, text, locator) in handedOver {
+      #expect(text == document.value(of: id))
+      let position = BodyPosition(line: 0, column: 4)
+      #expect(locator.location(position) == document.locator(for: id).location(position))
+    }
+  }
+
+  @Test("small files and reads without a selection pick nothing")
+  func nothingPickedOtherwise() {
+    let small = YAMLReader.read(
+      Array(SyntheticManifest.yaml(moduleCount: 5).utf8), file: SourceFileID(0),
+      selecting: PreparedMembers.selection
+    ) { _, _, _ in Issue.record("a small file is read on one thread and hands nothing over") }
+    #expect(small.selected.isEmpty)
+    let unselected = YAMLReader.read(Array(Self.largeManifest().utf8), file: SourceFileID(0))
+    #expect(unselected.selected.isEmpty)
+  }
+
+  @Test("decoding with bodies prepared gives what decoding without them gives")
+  func decodingAgrees() throws {
+    let (read, document) = try Self.readLargeManifest()
+    var all = PreparedMembers()
+    var half = PreparedMembers()
+    for (index, id) in read.selected.enumerated() {
+      all.prepare(id, body: document.value(of: id), locator: document.locator(for: id))
+      if index % 2 == 0 { half.prepare(id, body: document.value(of: id), locator: document.locator(for: id)) }
+    }
+    // The malformed bodies (ten of them) are left to the decoder, with their diagnostics.
+    #expect(all.count == read.selected.count - 10)
+
+    func decoded(_ prepared: PreparedMembers, threads: ThreadUse) -> (
+      protocols: [String], diagnostics: [Diagnostic]
+    ) {
+      var decoder = ManifestDecoder(document: document, isRoot: true, threads: threads, prepared: prepared)
+      let fragment = decoder.decode()
+      let protocols = fragment.protocols.map { decl in
+        "\(decl.name) \(decl.inherits) \(decl.members.map { "\($0.fullName) \($0.location) \($0.typeReferences)" })"
+      }
+      return (protocols, decoder.reader.diagnostics.finished().diagnostics)
+    }
+    let reference = decoded(PreparedMembers(), threads: .never)
+    #expect(reference.protocols.count == 230 * 4 + 40)
+    #expect(reference.diagnostics.contains { $0.code == .memberSyntax })
+    for prepared in [all, half] {
+      for threads in [ThreadUse.never, .always] {
+        let outcome = decoded(prepared, threads: threads)
+        #expect(outcome.protocols == reference.protocols)
+        #expect(outcome.diagnostics == reference.diagnostics)
+      }
+    }
+  }
+
+  @Test("both threads of decoding take a prepared body instead of parsing it again")
+  func preparedBodiesAreTaken() throws {
+    let (read, document) = try Self.readLargeManifest()
+    // Every body prepared with the text of the one before it: decoding must give those members.
+    var shifted = PreparedMembers()
+    for (previous, id) in zip(read.selected, read.selected.dropFirst()) {
+      shifted.prepare(id, body: document.value(of: previous), locator: document.locator(for: previous))
+    }
+    var decoder = ManifestDecoder(document: document, isRoot: true, threads: .always, prepared: shifted)
+    let protocols = decoder.decode().protocols
+    let byName = Dictionary(protocols.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+    // The first and the last protocols of the synthetic manifest, one on each thread.
+    let first = try #require(byName["Feature0Delegate"])
+    let last = try #require(byName["Client229Delegate"])
+    #expect(
+      first.members.map(\.fullName) == [
+        "title", "delegate", "itemId", "tags", "reload(force:)", "load(page:size:)",
+      ])
+    #expect(
+      last.members.map(\.fullName) == [
+        "caption", "delegate", "itemId", "tags", "refresh(force:)", "load(page:size:)",
+      ])
+  }
+}
