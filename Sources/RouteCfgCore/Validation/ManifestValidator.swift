@@ -97,8 +97,10 @@ public struct ManifestValidator {
 
   // Routes.
   var routeInfos: [RouteInfo] = []
-  /// The graph's protocol table and adapters, when they were built beside the routes.
-  var graphParts: (protocols: [String: ProtocolInfo], adapters: [AdapterInfo])?
+  /// The graph's parts that the routes do not change, when they were built beside the routes.
+  var graphParts: GraphParts?
+  /// The graph's modules without their routes, when they were built beside the resolution.
+  var moduleParts: [ModuleInfo]?
   var moduleRoutes: [String: [RoutePattern]] = [:]
 
   // Usage, for warnings.
@@ -156,22 +158,27 @@ public struct ManifestValidator {
   }
 
   /// Runs the checks on two threads where they do not depend on each other: resolution and the
-  /// references beside the adapters' map names; then the adapters, whose large waves are split
-  /// in two (``checkAdapters(maps:)``); then the unused parts beside the routes. Work given to
-  /// another thread runs on a ``forkedCopy()`` and only what it produced is merged back;
-  /// diagnostics are sorted at the end, so the outcome does not depend on which thread finishes
-  /// first.
+  /// references beside the adapters' map names and the graph's modules; then the adapters, whose
+  /// large waves are split in two (``checkAdapters(maps:)``); then the unused parts beside the
+  /// routes. Work given to another thread runs on a ``forkedCopy()`` and only what it produced is
+  /// merged back; diagnostics are sorted at the end, so the outcome does not depend on which
+  /// thread finishes first.
   private mutating func checkInParallel() {
     var other = forkedCopy()
     var maps: [ResolvedMap?] = []
-    // Resolution and the references take about as long as the adapters' maps (1,000 modules:
-    // 6 M + 20 M instructions against 19 M).
+    // Resolution and the references take about as long as the adapters' maps and the graph's
+    // modules (1,000 modules: 6 M + 20 M instructions against 19 M + 4 M).
+    var modules: [ModuleInfo] = []
     ForkJoin.run(
       {
         checkResolution()
         checkReferences()
       },
-      alongside: { maps = other.resolveAdapterMaps() }, inParallel: usesThreads)
+      alongside: {
+        maps = other.resolveAdapterMaps()
+        modules = other.modulesBeforeRoutes()
+      }, inParallel: usesThreads)
+    moduleParts = modules
     diagnostics.append(contentsOf: other.diagnostics)
     checkAdapters(maps: maps)
     // Freed before the routes are checked, as they would be in one pass.
@@ -202,7 +209,7 @@ public struct ManifestValidator {
   }
 
   /// The graph's protocol table and adapters, which need the adapters checked but not the routes.
-  private func graphPartsBeforeRoutes() -> (protocols: [String: ProtocolInfo], adapters: [AdapterInfo]) {
+  private func graphPartsBeforeRoutes() -> GraphParts {
     // Every adapter keeps its place so that ``Provider/adapter`` indices stay valid; in a valid
     // manifest every adapter names both protocols.
     let adapters = manifest.adapters.indices.map { index -> AdapterInfo in
@@ -215,33 +222,57 @@ public struct ManifestValidator {
         isCrossedForward: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .forward)),
         isCrossedInReverse: crossingsByMembers.contains(AdapterCrossing(adapter: index, direction: .reverse)))
     }
-    return (protocols.byName(), adapters)
+    return GraphParts(protocols: protocols.byName(), adapters: adapters)
   }
 
-  private func makeGraph() -> AppGraph {
-    let (protocolTable, adapters) = graphParts ?? graphPartsBeforeRoutes()
-    var modules: [String: ModuleInfo] = [:]
-    modules.reserveCapacity(moduleOrder.count)
-    for name in moduleOrder {
-      guard let index = moduleIndex[name] else { continue }
+  /// The graph's modules without their routes, in declaration order.
+  func modulesBeforeRoutes() -> [ModuleInfo] {
+    moduleOrder.compactMap { name -> ModuleInfo? in
+      guard let index = moduleIndex[name] else { return nil }
       let decl = manifest.modules[index]
       let parameters = decl.parameters.compactMap { parameter -> ParameterInfo? in
         guard let type = parameter.type else { return nil }
         return ParameterInfo(name: parameter.name.value, type: type, routeType: RouteValueType(type))
       }
-      modules[name] = ModuleInfo(
+      return ModuleInfo(
         name: name, kind: decl.kind?.value ?? .view, location: decl.name.location,
         provides: decl.provides.map(\.value).filter { protocols[$0] != nil },
         requires: decl.requires.map(\.value).filter { protocols[$0] != nil },
-        parameters: parameters, routes: moduleRoutes[name] ?? [])
+        parameters: parameters, routes: [])
+    }
+  }
+
+  private func makeGraph() -> AppGraph {
+    let parts = graphParts ?? graphPartsBeforeRoutes()
+    let moduleInfos = moduleParts ?? modulesBeforeRoutes()
+    var modules: [String: ModuleInfo] = [:]
+    modules.reserveCapacity(moduleInfos.count)
+    for module in moduleInfos {
+      modules[module.name] = module.with(routes: moduleRoutes[module.name] ?? [])
     }
     return AppGraph(
       app: manifest.app?.value,
       appLocation: manifest.app?.location ?? SourceLocation(file: SourceFileID(0), line: 1, column: 1),
       scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
-      protocols: protocolTable, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
-      adapters: adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
+      protocols: parts.protocols, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
+      adapters: parts.adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
       resolutions: resolutions, baseResolution: baseResolution)
+  }
+}
+
+/// The parts of the ``AppGraph`` that the routes do not change, built beside them: the protocol
+/// table and the adapters.
+struct GraphParts {
+  let protocols: [String: ProtocolInfo]
+  let adapters: [AdapterInfo]
+}
+
+extension ModuleInfo {
+  /// This module with `routes`.
+  func with(routes: [RoutePattern]) -> ModuleInfo {
+    ModuleInfo(
+      name: name, kind: kind, location: location, provides: provides, requires: requires,
+      parameters: parameters, routes: routes)
   }
 }
 
