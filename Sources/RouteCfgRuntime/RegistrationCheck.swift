@@ -116,11 +116,18 @@ struct RegistrationCheck {
   private func proxyProblems() -> [String] {
     // The validator marked the adapters values cross; where they cross is only worked out, from
     // the pairings, when a proxy is missing.
+    // By index, reading the two flags and names only: a closure over each adapter would copy it
+    // (its pairings and names) for every one of thousands of adapters.
     let proxies = registrations.proxies
-    let missing = graph.adapters.contains { adapter in
-      let crossed = Self.protocolsCrossing(adapter)
-      return crossed.forward.map { proxies[$0] == nil } == true
-        || crossed.reverse.map { proxies[$0] == nil } == true
+    let adapters = graph.adapters
+    var missing = false
+    for index in adapters.indices {
+      if adapters[index].isCrossedForward && proxies[adapters[index].adapt] == nil
+        || adapters[index].isCrossedInReverse && proxies[adapters[index].to] == nil
+      {
+        missing = true
+        break
+      }
     }
     guard missing else { return [] }
     let sites = crossingSites()
