@@ -116,18 +116,14 @@ struct RegistrationCheck {
   private func proxyProblems() -> [String] {
     // The validator marked the adapters values cross; where they cross is only worked out, from
     // the pairings, when a proxy is missing.
-    // By index, reading the two flags and names only: a closure over each adapter would copy it
-    // (its pairings and names) for every one of thousands of adapters.
     let proxies = registrations.proxies
     let adapters = graph.adapters
     var missing = false
     for index in adapters.indices {
-      if adapters[index].isCrossedForward && proxies[adapters[index].adapt] == nil
-        || adapters[index].isCrossedInReverse && proxies[adapters[index].to] == nil
-      {
-        missing = true
-        break
-      }
+      let crossed = Self.protocolsCrossing(adapters, at: index)
+      if let forward = crossed.forward, proxies[forward] == nil { missing = true }
+      if let reverse = crossed.reverse, proxies[reverse] == nil { missing = true }
+      if missing { break }
     }
     guard missing else { return [] }
     let sites = crossingSites()
@@ -142,18 +138,26 @@ struct RegistrationCheck {
   /// `to` for one crossed in reverse. Includes every protocol of ``crossingSites()``.
   func protocolsCrossingAdapters() -> Set<String> {
     var names: Set<String> = []
-    for adapter in graph.adapters {
-      let crossed = Self.protocolsCrossing(adapter)
+    let adapters = graph.adapters
+    for index in adapters.indices {
+      let crossed = Self.protocolsCrossing(adapters, at: index)
       if let forward = crossed.forward { names.insert(forward) }
       if let reverse = crossed.reverse { names.insert(reverse) }
     }
     return names
   }
 
-  /// The protocol values become when they cross `adapter` forward (its `adapt`) and in reverse
-  /// (its `to`), each `nil` unless the validator marked that direction crossed.
-  private static func protocolsCrossing(_ adapter: AdapterInfo) -> (forward: String?, reverse: String?) {
-    (adapter.isCrossedForward ? adapter.adapt : nil, adapter.isCrossedInReverse ? adapter.to : nil)
+  /// The protocol values become when they cross adapter `index` forward (its `adapt`) and in
+  /// reverse (its `to`), each `nil` unless the validator marked that direction crossed. Read by
+  /// index, the two marks and names only: handing each adapter over whole would copy it (its
+  /// pairings and names) for every one of thousands of adapters.
+  private static func protocolsCrossing(_ adapters: [AdapterInfo], at index: Int) -> (
+    forward: String?, reverse: String?
+  ) {
+    (
+      adapters[index].isCrossedForward ? adapters[index].adapt : nil,
+      adapters[index].isCrossedInReverse ? adapters[index].to : nil
+    )
   }
 
   /// For each protocol whose values a member pairing converts into, the first pairing that does,
