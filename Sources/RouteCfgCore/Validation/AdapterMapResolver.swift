@@ -35,8 +35,12 @@ struct MemberTarget {
   var isKeyPath: Bool { keyPath != nil }
   /// For a property: its type as read through the path (optional when a step is optional).
   var readType: TypeRef? {
-    guard let type = member.property?.type else { return nil }
-    return readsThroughOptional && !type.isOptional ? .optional(type) : type
+    member.property.map { readType(of: $0.type) }
+  }
+
+  /// `type`, the member's property type, as read through the path.
+  func readType(of type: TypeRef) -> TypeRef {
+    readsThroughOptional && !type.isOptional ? .optional(type) : type
   }
 }
 

@@ -33,6 +33,10 @@ private struct PairNames {
 /// Checks that calls to a facade member can be forwarded to a target member: types fit in the
 /// direction values flow, a settable facade has a settable target, methods agree in arguments,
 /// `throws` and `async`.
+///
+/// Each check runs in two steps: the fits of every flow of values are found first, as data
+/// (``PropertyFlows``, ``MethodFlows``), and only a pair that has a problem has its messages
+/// written from them, so the common pair that fits builds no names and no text.
 struct MemberPairCheck {
   let fits: TypeFitChecker
   /// Protocol that declares the facade member.
@@ -41,17 +45,23 @@ struct MemberPairCheck {
   func problems(
     facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
-    let names = PairNames(facadeOwner: facadeOwner, facade: facade, target: target)
-    switch (facade.kind, target.member.kind) {
-    case (.property(let property), .property(let targetProperty)):
-      return propertyProblems(
-        property, targetProperty, readType: target.readType ?? targetProperty.type, names: names,
-        crossings: &crossings)
-    case (.method(let method), .method(let targetMethod)):
-      return methodProblems(method, targetMethod, names: names, crossings: &crossings)
-    default:
-      // Kind mismatches are reported once, when the map is resolved.
-      return []
+    let targetMember = target.owner.members[Int(target.memberIndex)]
+    // Kind mismatches are reported once, when the map is resolved.
+    switch facade.kind {
+    case .property(let property):
+      guard case .property(let targetProperty) = targetMember.kind else { return [] }
+      let readType = target.readType(of: targetProperty.type)
+      let flows = PropertyFlows(
+        property, targetProperty, readType: readType, fits: fits, crossings: &crossings)
+      guard !flows.isClean else { return [] }
+      let names = PairNames(facadeOwner: facadeOwner, facade: facade, target: target)
+      return propertyProblems(property, targetProperty, readType: readType, flows: flows, names: names)
+    case .method(let method):
+      guard case .method(let targetMethod) = targetMember.kind else { return [] }
+      let flows = MethodFlows(method, targetMethod, fits: fits, crossings: &crossings)
+      guard !flows.isClean else { return [] }
+      let names = PairNames(facadeOwner: facadeOwner, facade: facade, target: target)
+      return methodProblems(method, targetMethod, flows: flows, names: names)
     }
   }
 
@@ -62,17 +72,18 @@ struct MemberPairCheck {
       case .property(let targetProperty) = target.member.kind
     else { return nil }
     var crossings: [AdapterCrossing] = []
+    let write = fits.fit(property.type, into: targetProperty.type, crossings: &crossings)
+    guard case .mismatch = write else { return nil }
     let names = PairNames(facadeOwner: facadeOwner, facade: facade, target: target)
-    let problem = writeProblem(property, targetProperty, names, &crossings)
-    return problem?.code == .incompatibleTypes ? problem?.reason : nil
+    return writeProblem(property, targetProperty, write, names)?.reason
   }
 
   private func propertyProblems(
-    _ property: PropertySignature, _ targetProperty: PropertySignature, readType: TypeRef, names: PairNames,
-    crossings: inout [AdapterCrossing]
+    _ property: PropertySignature, _ targetProperty: PropertySignature, readType: TypeRef,
+    flows: PropertyFlows, names: PairNames
   ) -> [PairProblem] {
     var problems: [PairProblem] = []
-    let read = check(readType, into: property.type, towardFacade: true, names, &crossings) {
+    let read = problem(flows.read, towardFacade: true, names) {
       PairProblem(
         code: .incompatibleTypes,
         message:
@@ -80,9 +91,8 @@ struct MemberPairCheck {
           + "cannot be read as a '\(property.type)': change one of the types or map another member",
         reason: "its type '\(readType)' does not fit '\(property.type)'")
     }
-    problems += read.map { [$0] } ?? []
-    guard property.isSettable else { return problems }
-    guard targetProperty.isSettable else {
+    if let read { problems.append(read) }
+    if flows.targetIsReadOnly {
       problems.append(
         PairProblem(
           code: .readOnlyTarget,
@@ -92,19 +102,16 @@ struct MemberPairCheck {
           reason: "it is read-only"))
       return problems
     }
-    // Types that already do not fit for reading are one problem, not a second one for writing.
-    if read?.code == .incompatibleTypes { return Self.mergingMissingAdapters(problems) }
-    let write = writeProblem(property, targetProperty, names, &crossings)
-    problems += write.map { [$0] } ?? []
+    if let write = writeProblem(property, targetProperty, flows.write, names) { problems.append(write) }
     return Self.mergingMissingAdapters(problems)
   }
 
-  /// The problem with storing a settable facade property's values in the target's type, if any.
+  /// The problem with storing a settable facade property's values in the target's type, given
+  /// the fit of that flow, if any.
   private func writeProblem(
-    _ property: PropertySignature, _ targetProperty: PropertySignature, _ names: PairNames,
-    _ crossings: inout [AdapterCrossing]
+    _ property: PropertySignature, _ targetProperty: PropertySignature, _ write: TypeFit, _ names: PairNames
   ) -> PairProblem? {
-    check(property.type, into: targetProperty.type, towardFacade: false, names, &crossings) {
+    problem(write, towardFacade: false, names) {
       PairProblem(
         code: .incompatibleTypes,
         message:
@@ -115,9 +122,9 @@ struct MemberPairCheck {
   }
 
   private func methodProblems(
-    _ method: MethodSignature, _ target: MethodSignature, names: PairNames, crossings: inout [AdapterCrossing]
+    _ method: MethodSignature, _ target: MethodSignature, flows: MethodFlows, names: PairNames
   ) -> [PairProblem] {
-    guard method.parameters.count == target.parameters.count else {
+    guard !flows.argumentCountDiffers else {
       return [
         PairProblem(
           code: .signatureMismatch,
@@ -129,9 +136,10 @@ struct MemberPairCheck {
       ]
     }
     var problems: [PairProblem] = []
-    for (position, (parameter, targetParameter)) in zip(method.parameters, target.parameters).enumerated() {
-      let argument = check(parameter.type, into: targetParameter.type, towardFacade: false, names, &crossings)
-      {
+    for (position, fit) in flows.arguments {
+      let parameter = method.parameters[position]
+      let targetParameter = target.parameters[position]
+      let argument = problem(fit, towardFacade: false, names) {
         PairProblem(
           code: .incompatibleTypes,
           message:
@@ -139,9 +147,9 @@ struct MemberPairCheck {
             + "'\(targetParameter.type)'; make the argument types agree",
           reason: "its argument \(position + 1) is '\(targetParameter.type)'")
       }
-      problems += argument.map { [$0] } ?? []
+      if let argument { problems.append(argument) }
     }
-    let result = check(target.result, into: method.result, towardFacade: true, names, &crossings) {
+    let result = problem(flows.result, towardFacade: true, names) {
       PairProblem(
         code: .incompatibleTypes,
         message:
@@ -149,8 +157,8 @@ struct MemberPairCheck {
           + "make the result types agree",
         reason: "it returns '\(target.result)'")
     }
-    problems += result.map { [$0] } ?? []
-    if !method.isThrowing, target.isThrowing {
+    if let result { problems.append(result) }
+    if flows.throwsDiffer {
       problems.append(
         PairProblem(
           code: .effectsMismatch,
@@ -159,7 +167,7 @@ struct MemberPairCheck {
             + "map a method that does not throw",
           reason: "it throws"))
     }
-    if method.isAsync != target.isAsync {
+    if flows.asyncDiffers {
       let (asyncName, syncName) =
         method.isAsync ? (names.facadeText, names.targetText) : (names.targetText, names.facadeText)
       problems.append(
@@ -174,11 +182,10 @@ struct MemberPairCheck {
   /// The problem with one flow of values, if any: `mismatch()` when the types do not fit, or the
   /// missing adapter between two protocols. `towardFacade` says which way the values go (a read or
   /// a result toward the facade's caller; a write or an argument toward the target).
-  private func check(
-    _ source: TypeRef, into destination: TypeRef, towardFacade: Bool, _ names: PairNames,
-    _ crossings: inout [AdapterCrossing], mismatch: () -> PairProblem
+  private func problem(
+    _ fit: TypeFit, towardFacade: Bool, _ names: PairNames, mismatch: () -> PairProblem
   ) -> PairProblem? {
-    switch fits.fit(source, into: destination, crossings: &crossings) {
+    switch fit {
     case .fits: return nil
     case .mismatch: return mismatch()
     case .missingAdapter(let from, let to):
@@ -203,7 +210,73 @@ struct MemberPairCheck {
   }
 
   private static func mergingMissingAdapters(_ problems: [PairProblem]) -> [PairProblem] {
+    guard problems.count > 1 else { return problems }
     var seen: Set<String> = []
     return problems.filter { $0.code != .missingAdapter || seen.insert($0.reason).inserted }
+  }
+}
+
+/// How the values of a property pair flow: read from the target into the facade's type, and,
+/// for a settable facade, written from the facade's type into the target.
+private struct PropertyFlows {
+  /// The fit of the target's type, as read, into the facade's.
+  var read: TypeFit
+  /// The facade is settable and the target is not (the write is then not checked).
+  var targetIsReadOnly = false
+  /// The fit of the facade's type into the target's; `.fits` when not checked.
+  var write = TypeFit.fits
+
+  /// Finds the fits, appending the adapters they cross to `crossings`. The write is checked only
+  /// when both sides are settable and the read's types fit (types that do not fit for reading
+  /// are one problem, not a second one for writing).
+  init(
+    _ property: PropertySignature, _ targetProperty: PropertySignature, readType: TypeRef,
+    fits: TypeFitChecker, crossings: inout [AdapterCrossing]
+  ) {
+    read = fits.fit(readType, into: property.type, crossings: &crossings)
+    guard property.isSettable else { return }
+    guard targetProperty.isSettable else {
+      targetIsReadOnly = true
+      return
+    }
+    if case .mismatch = read { return }
+    write = fits.fit(property.type, into: targetProperty.type, crossings: &crossings)
+  }
+
+  var isClean: Bool { read.isFit && !targetIsReadOnly && write.isFit }
+}
+
+/// How the values of a method pair flow: each argument from the facade's parameter type into
+/// the target's, the result back, and whether the effects agree.
+private struct MethodFlows {
+  var argumentCountDiffers = false
+  /// The arguments whose types do not fit, by position (empty, and not allocated, when all fit).
+  var arguments: [(position: Int, fit: TypeFit)] = []
+  var result = TypeFit.fits
+  /// The target throws and the facade does not.
+  var throwsDiffer = false
+  var asyncDiffers = false
+
+  /// Finds the fits, appending the adapters they cross to `crossings`.
+  init(
+    _ method: MethodSignature, _ target: MethodSignature, fits: TypeFitChecker,
+    crossings: inout [AdapterCrossing]
+  ) {
+    guard method.parameters.count == target.parameters.count else {
+      argumentCountDiffers = true
+      return
+    }
+    for position in method.parameters.indices {
+      let fit = fits.fit(
+        method.parameters[position].type, into: target.parameters[position].type, crossings: &crossings)
+      if !fit.isFit { arguments.append((position, fit)) }
+    }
+    result = fits.fit(target.result, into: method.result, crossings: &crossings)
+    throwsDiffer = !method.isThrowing && target.isThrowing
+    asyncDiffers = method.isAsync != target.isAsync
+  }
+
+  var isClean: Bool {
+    !argumentCountDiffers && arguments.isEmpty && result.isFit && !throwsDiffer && !asyncDiffers
   }
 }

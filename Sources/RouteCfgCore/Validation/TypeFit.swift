@@ -11,6 +11,12 @@ enum TypeFit: Equatable {
   case mismatch(source: TypeRef, destination: TypeRef)
   /// Two protocols with no adapter between them.
   case missingAdapter(source: String, destination: String)
+
+  /// `true` for ``fits`` (without comparing payloads, as `==` would).
+  var isFit: Bool {
+    if case .fits = self { return true }
+    return false
+  }
 }
 
 /// What one crossing between two protocols needs: an adapter used forward or in reverse.
@@ -30,26 +36,27 @@ struct TypeFitChecker {
   /// Checks that a `source` value can be used as a `destination`; appends the adapters the
   /// crossing needs to `crossings`.
   func fit(_ source: TypeRef, into destination: TypeRef, crossings: inout [AdapterCrossing]) -> TypeFit {
-    switch (source, destination) {
-    case (.optional(let inner), .optional(let target)):
-      return fit(inner, into: target, crossings: &crossings)
-    case (_, .optional(let target)):
+    // One switch per side, not one over a tuple of both, which would copy both types.
+    switch destination {
+    case .named(let target):
+      if case .named(let name) = source { return fitNamed(name, into: target, crossings: &crossings) }
+    case .optional(let target):
+      if case .optional(let inner) = source { return fit(inner, into: target, crossings: &crossings) }
       return fit(source, into: target, crossings: &crossings)
-    case (.optional, _):
-      return .mismatch(source: source, destination: destination)
-    case (.array(let inner), .array(let target)):
-      return fit(inner, into: target, crossings: &crossings)
-    case (.dictionary(let key, let value), .dictionary(let targetKey, let targetValue)):
-      let keyFit = fit(key, into: targetKey, crossings: &crossings)
-      if keyFit != .fits { return keyFit }
-      return fit(value, into: targetValue, crossings: &crossings)
-    case (.function(let function), .function(let target)):
-      return fitFunction(function, into: target, crossings: &crossings)
-    case (.named(let name), .named(let target)):
-      return fitNamed(name, into: target, crossings: &crossings)
-    default:
-      return .mismatch(source: source, destination: destination)
+    case .array(let target):
+      if case .array(let inner) = source { return fit(inner, into: target, crossings: &crossings) }
+    case .dictionary(let targetKey, let targetValue):
+      if case .dictionary(let key, let value) = source {
+        let keyFit = fit(key, into: targetKey, crossings: &crossings)
+        if !keyFit.isFit { return keyFit }
+        return fit(value, into: targetValue, crossings: &crossings)
+      }
+    case .function(let target):
+      if case .function(let function) = source {
+        return fitFunction(function, into: target, crossings: &crossings)
+      }
     }
+    return .mismatch(source: source, destination: destination)
   }
 
   private func fitFunction(
@@ -62,7 +69,7 @@ struct TypeFitChecker {
     // Whoever calls the target-typed closure passes target parameter types into the source.
     for (parameter, targetParameter) in zip(function.parameters, target.parameters) {
       let parameterFit = fit(targetParameter, into: parameter, crossings: &crossings)
-      if parameterFit != .fits { return parameterFit }
+      if !parameterFit.isFit { return parameterFit }
     }
     return fit(function.result, into: target.result, crossings: &crossings)
   }
@@ -71,7 +78,7 @@ struct TypeFitChecker {
     let fit = fitNamedAsLoaded(name, into: target, crossings: &crossings)
     // With a file missing, only an inheritance or an adapter the loaded files declare decides
     // between two names that could both be protocols; anything else could come from that file.
-    if isIncomplete, fit != .fits, mayBeProtocol(name), mayBeProtocol(target) { return .fits }
+    if isIncomplete, !fit.isFit, mayBeProtocol(name), mayBeProtocol(target) { return .fits }
     return fit
   }
 
@@ -79,7 +86,7 @@ struct TypeFitChecker {
   private func fitNamedAsLoaded(_ name: String, into target: String, crossings: inout [AdapterCrossing])
     -> TypeFit
   {
-    if name == target || Self.withoutSwiftModule(name) == Self.withoutSwiftModule(target) { return .fits }
+    if name == target || Self.sameStandardType(name, target) { return .fits }
     guard let source = protocols[name], protocols[target] != nil else {
       return .mismatch(source: .named(name), destination: .named(target))
     }
@@ -104,8 +111,18 @@ struct TypeFitChecker {
     protocols[name] != nil || (!name.hasPrefix("Swift.") && !TypeRef.isStandardTypeName(name))
   }
 
-  /// `Int` for `Swift.Int`: the standard library's types under their qualified names.
-  private static func withoutSwiftModule(_ name: String) -> Substring {
-    name.hasPrefix("Swift.") ? name.dropFirst(6) : Substring(name)
+  /// `true` when one name is the other qualified with `Swift.` (`Swift.Int` and `Int`): the
+  /// standard library's types under their qualified names. Names that are not equal can only be
+  /// the same type when exactly one of them is qualified.
+  private static func sameStandardType(_ name: String, _ target: String) -> Bool {
+    switch (hasSwiftModule(name), hasSwiftModule(target)) {
+    case (true, false): return name.dropFirst(6) == Substring(target)
+    case (false, true): return target.dropFirst(6) == Substring(name)
+    default: return false
+    }
+  }
+
+  private static func hasSwiftModule(_ name: String) -> Bool {
+    name.utf8.first == UInt8(ascii: "S") && name.hasPrefix("Swift.")
   }
 }
