@@ -513,16 +513,19 @@ struct ManifestDecoder {
       }
       let entries = document.entries(of: item)
       var adapter = AdapterDecl(location: reader.location(item), adapt: nil, to: nil, map: [])
-      var seen: Set<String> = []
+      // Whether `adapt` and `to` are written (each its own flag: a set per adapter cost more
+      // than reading the adapter).
+      var (hasAdapt, hasTo) = (false, false)
       for (keyID, valueID) in entries {
         guard let key = reader.key(keyID) else { continue }
-        seen.insert(key.value)
         switch key.value {
         case "adapt":
+          hasAdapt = true
           adapter.adapt = reader.string(
             valueID, key: "adapt", expected: "the name of the required protocol",
             nullHint: "name the required protocol")
         case "to":
+          hasTo = true
           adapter.to = reader.string(
             valueID, key: "to", expected: "the name of the provided protocol",
             nullHint: "name the provided protocol")
@@ -530,12 +533,14 @@ struct ManifestDecoder {
         default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys, present: entries)
         }
       }
-      for required in ["adapt", "to"] where !seen.contains(required) && !reader.hasMergeKey(entries) {
-        let what =
-          required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
-        reader.diagnostics.report(
-          .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
-          at: adapter.location)
+      if !(hasAdapt && hasTo), !reader.hasMergeKey(entries) {
+        for (required, isWritten) in [("adapt", hasAdapt), ("to", hasTo)] where !isWritten {
+          let what =
+            required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
+          reader.diagnostics.report(
+            .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
+            at: adapter.location)
+        }
       }
       result.append(adapter)
     }

@@ -185,10 +185,11 @@ struct NodeReader {
     guard let items = list(id, key: key, expected: expected) else { return [] }
     var names: [Located<String>] = []
     names.reserveCapacity(items.count)
-    var seen = FirstSeen<SourceLocation>()
+    var seen = FirstSeen<SourceLocation>(capacity: items.count)
     for item in items {
       guard let name = self.item(item, of: key, expected: "a name") else { continue }
-      if let first = seen.recordOrFind(name.value, name.location) {
+      // A name alone in its list repeats nothing.
+      if items.count > 1, let first = seen.recordOrFind(name.value, name.location) {
         diagnostics.report(
           .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",
           at: name.location, notes: [DiagnosticNote("first listed here", at: first)])

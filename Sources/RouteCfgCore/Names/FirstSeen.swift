@@ -8,6 +8,11 @@ struct FirstSeen<Value> {
 
   private static var scanLimit: Int { 16 }
 
+  /// Room for `count` names at once (while they are scanned), instead of growing step by step.
+  init(capacity count: Int = 0) {
+    recorded.reserveCapacity(min(count, Self.scanLimit))
+  }
+
   /// The value recorded for `name`, or `nil` after recording `value` for it.
   mutating func recordOrFind(_ name: String, _ value: Value) -> Value? {
     if let existing = position(of: name) { return recorded[existing].value }

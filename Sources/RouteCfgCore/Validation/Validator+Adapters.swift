@@ -136,8 +136,9 @@ extension ManifestValidator {
   {
     var resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
     resolver.isIncomplete = isIncomplete
-    var result = ResolvedMap()
-    result.entries.reserveCapacity(manifest.adapters[index].map.count)
+    let entryCount = manifest.adapters[index].map.count
+    var result = ResolvedMap(named: FirstSeen(capacity: entryCount))
+    result.entries.reserveCapacity(entryCount)
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
       var memberPosition: Int?
       switch resolver.member(entry.required.value, in: required) {
@@ -281,7 +282,7 @@ extension ManifestValidator {
       site.map { [DiagnosticNote("used in reverse here: \($0.reason)", at: $0.location)] } ?? []
     }
     let checker = pairChecker(facadeOwner: provided.name)
-    var inverse = FirstSeen<ResolvedMapEntry>()
+    var inverse = FirstSeen<ResolvedMapEntry>(capacity: entries.count)
     for entry in entries where !entry.target.isKeyPath {
       if let other = inverse.recordOrFind(entry.target.member.name, entry) {
         diagnostics.report(
