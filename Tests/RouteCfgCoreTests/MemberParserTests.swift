@@ -65,6 +65,12 @@ struct MemberParserAcceptanceTests {
     ("func f(a: Int,)", "f(a:)"),
     ("func get(set: Int)", "get(set:)"),
     ("func async(x: Int) async", "async(x:)"),
+    // Long enough to be stored out of line, and non-ASCII: counted and copied in UTF-8 bytes.
+    (
+      "func presentNoteEditor(forNoteWithIdentifier id: Int, _ b: Int)",
+      "presentNoteEditor(forNoteWithIdentifier:_:)"
+    ),
+    ("func größe(höhe h: Int, breite: Int)", "größe(höhe:breite:)"),
   ])
   func methodFullNames(body: String, fullName: String) {
     #expect(Harness.member(body)?.fullName == fullName)

@@ -26,10 +26,7 @@ public struct MemberDecl: Sendable, Hashable {
   public var fullName: String {
     switch kind {
     case .property: return name
-    case .method(let method):
-      var text = name
-      method.appendLabelList(to: &text)
-      return text
+    case .method(let method): return method.fullName(base: name)
     }
   }
 
@@ -100,19 +97,37 @@ public struct MethodSignature: Sendable, Hashable {
   }
 
   /// `(range:animated:)`, `(_:)` or `()`.
-  public var labelList: String {
-    var text = ""
-    appendLabelList(to: &text)
-    return text
-  }
+  public var labelList: String { fullName(base: "") }
 
-  func appendLabelList(to text: inout String) {
-    text.append("(")
-    for parameter in parameters {
-      text.append(parameter.label ?? "_")
-      text.append(":")
+  /// `base` followed by the label list: `highlight(range:animated:)`.
+  ///
+  /// Written byte by byte into a string of its final size, which costs a fraction of appending
+  /// the pieces (each `append` checks and grows the string): full names are made for every
+  /// pairing of methods an adapter forwards.
+  func fullName(base: String) -> String {
+    var count = base.utf8.count + 2
+    for parameter in parameters { count += (parameter.label?.utf8.count ?? 1) + 1 }
+    return String(unsafeUninitializedCapacity: count) { bytes in
+      var end = 0
+      func write(_ text: String) {
+        for byte in text.utf8 {
+          bytes[end] = byte
+          end += 1
+        }
+      }
+      func write(_ byte: Unicode.ASCII.CodeUnit) {
+        bytes[end] = byte
+        end += 1
+      }
+      write(base)
+      write(UInt8(ascii: "("))
+      for parameter in parameters {
+        if let label = parameter.label { write(label) } else { write(UInt8(ascii: "_")) }
+        write(UInt8(ascii: ":"))
+      }
+      write(UInt8(ascii: ")"))
+      return end
     }
-    text.append(")")
   }
 }
 
