@@ -18,6 +18,7 @@ struct MemberParserAgreementTests {
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
           var members: [MemberDecl] = []
           while let member = parser.parseNextMember(locate: Harness.locate) { members.append(member) }
+          parser.attachReferences(to: &members, from: 0, locate: Harness.locate)
           parser.flushProblems(into: &bag, locate: Harness.locate)
           return members
         }

@@ -77,15 +77,22 @@ public struct ParameterDecl: Sendable {
   /// Where the type is written.
   public var typeLocation: SourceLocation
   /// Named types inside the type, with their places.
-  public var typeReferences: [Located<String>]
+  public var typeReferences: TypeReferences
 
   public init(
-    name: Located<String>, type: TypeRef?, typeLocation: SourceLocation, typeReferences: [Located<String>]
+    name: Located<String>, type: TypeRef?, typeLocation: SourceLocation, typeReferences: TypeReferences
   ) {
     self.name = name
     self.type = type
     self.typeLocation = typeLocation
     self.typeReferences = typeReferences
+  }
+
+  public init(
+    name: Located<String>, type: TypeRef?, typeLocation: SourceLocation, typeReferences: [Located<String>]
+  ) {
+    self.init(
+      name: name, type: type, typeLocation: typeLocation, typeReferences: TypeReferences(typeReferences))
   }
 }
 

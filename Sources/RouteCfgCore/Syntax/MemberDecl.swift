@@ -12,13 +12,17 @@ public struct MemberDecl: Sendable, Hashable {
   /// Where the name is written.
   public var location: SourceLocation
   /// Every named type written in the declaration, with its place (for did-you-mean warnings).
-  public var typeReferences: [Located<String>]
+  public var typeReferences: TypeReferences
 
-  public init(name: String, kind: Kind, location: SourceLocation, typeReferences: [Located<String>]) {
+  public init(name: String, kind: Kind, location: SourceLocation, typeReferences: TypeReferences) {
     self.name = name
     self.kind = kind
     self.location = location
     self.typeReferences = typeReferences
+  }
+
+  public init(name: String, kind: Kind, location: SourceLocation, typeReferences: [Located<String>]) {
+    self.init(name: name, kind: kind, location: location, typeReferences: TypeReferences(typeReferences))
   }
 
   /// The name that identifies the member: `message` for a property,

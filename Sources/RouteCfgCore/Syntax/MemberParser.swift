@@ -50,6 +50,7 @@ public enum MemberParser {
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
           var members: [MemberDecl] = []
           swap(&members, &parsed.members)
+          let first = members.count
           while let member = parser.parseNextMember(locate: locate) {
             // Each member takes at least one statement: make room for them all at once.
             if members.count == members.capacity {
@@ -57,6 +58,7 @@ public enum MemberParser {
             }
             members.append(member)
           }
+          parser.attachReferences(to: &members, from: first, locate: locate)
           parser.flushProblems(into: &diagnostics, locate: locate)
           return members
         }

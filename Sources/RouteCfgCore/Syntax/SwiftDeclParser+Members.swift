@@ -2,6 +2,8 @@
 /// and `func` methods, one per line or separated by `;`.
 extension SwiftDeclParser {
   /// The next member that parses, reporting and skipping those that do not; `nil` at the end.
+  /// Its type references are given to it, with those of the body's other members, by
+  /// ``attachReferences(to:from:locate:)`` once the body is read.
   ///
   /// - Parameter locate: Places the member and its named types in the file.
   mutating func parseNextMember(locate: BodyLocator) -> MemberDecl? {
@@ -14,6 +16,7 @@ extension SwiftDeclParser {
       default:
         startDeclaration()
         if let member = parseDeclaration(locate: locate), expectDeclarationEnd(after: member) {
+          keepReferences()
           return member
         }
         skipToSeparator()
@@ -103,11 +106,11 @@ extension SwiftDeclParser {
   }
 
   /// The member `name` declares, placed with `locate`, with the named types recorded since the
-  /// declaration started.
+  /// declaration started (attached when the body is read).
   mutating func member(named name: SwiftToken, _ kind: MemberDecl.Kind, locate: BodyLocator) -> MemberDecl {
     MemberDecl(
       name: text(name), kind: kind, location: Self.location(name.start, name.end, locate: locate),
-      typeReferences: takeTypeReferences(locate: locate))
+      typeReferences: pendingReferences)
   }
 
   /// Reports a missing `: TYPE` after `name`, suggesting the type written next if there is one

@@ -24,8 +24,10 @@ struct SwiftDeclParser {
   private(set) var index = 0
   /// Problems, in the order found.
   var problems: [RawDiagnostic] = []
-  /// The named types of the declaration or type being parsed.
+  /// The named types of the members read so far and of the declaration or type being parsed.
   private(set) var references: SwiftMoveBuffer<RawTypeReference>
+  /// How many of ``references`` belong to the members read so far.
+  private(set) var keptReferences = 0
   /// How many types are being parsed inside one another.
   var nesting = 0
 
@@ -134,7 +136,24 @@ struct SwiftDeclParser {
 
   /// Starts a declaration: drops the references of one that did not parse.
   mutating func startDeclaration() {
-    references.removeAll(from: 0)
+    references.removeAll(from: keptReferences)
+  }
+
+  /// The references of the declaration being parsed, to be attached with the body's
+  /// (``SwiftMoveBuffer/attachReferences(count:to:from:locate:)``).
+  var pendingReferences: TypeReferences {
+    TypeReferences(pending: keptReferences..<references.count)
+  }
+
+  /// Keeps the references of the declaration just read, for its member.
+  mutating func keepReferences() {
+    keptReferences = references.count
+  }
+
+  /// Gives `members[first...]`, read by this parser, the references they hold.
+  mutating func attachReferences(to members: inout [MemberDecl], from first: Int, locate: BodyLocator) {
+    references.attachReferences(count: keptReferences, to: &members, from: first, locate: locate)
+    keptReferences = 0
   }
 
   /// Records a named type written from `start` to `end`.

@@ -34,8 +34,10 @@ struct SwiftFastDeclParser {
   var nesting = 0
   /// When the type parsed last is exactly a name of ``SwiftKnownTypeNames``, its index; else -1.
   var knownName = -1
-  /// The named types of the declaration or type being parsed.
+  /// The named types of the members read so far and of the declaration or type being parsed.
   var references = SwiftMoveBuffer<RawTypeReference>(capacity: 8)
+  /// How many of ``references`` belong to the members read so far.
+  var keptReferences = 0
 
   private init(bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool) {
     self.bytes = bytes
@@ -53,10 +55,14 @@ struct SwiftFastDeclParser {
     var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false)
     defer { parser.references.deallocate() }
     var members: [MemberDecl] = []
+    func finished(resumingAt rest: SwiftLexPosition?) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
+      parser.references.attachReferences(count: parser.keptReferences, to: &members, from: 0, locate: locate)
+      return (members, rest)
+    }
     while true {
       switch parser.token {
       case .end:
-        return (members, nil)
+        return finished(resumingAt: nil)
       case .newline:
         parser.line += 1
         parser.lineStart = parser.end
@@ -67,12 +73,13 @@ struct SwiftFastDeclParser {
         // Before it, the line holds only ASCII text: this parser has read all of it.
         let start = SwiftLexPosition(index: parser.start, line: parser.line, lineBase: parser.lineStart)
         guard let member = parser.parseDeclaration(locate: locate), parser.isAtSeparator else {
-          return (members, start)
+          return finished(resumingAt: start)
         }
         // Room for a member per line at once, so that the array neither grows nor keeps the
         // slack that doubling leaves (a body's arrays are alive until validation ends).
         if members.isEmpty { members.reserveCapacity(estimatedMemberCount(bytes)) }
         members.append(member)
+        parser.keptReferences = parser.references.count
       }
     }
   }
@@ -159,7 +166,7 @@ struct SwiftFastDeclParser {
     }
     return MemberDecl(
       name: name, kind: .property(PropertySignature(type: type, isSettable: isSettable)),
-      location: location, typeReferences: references.moveLocated(from: 0, locate: locate))
+      location: location, typeReferences: TypeReferences(pending: keptReferences..<references.count))
   }
 
   /// `get }` or `get set }` after `{`; returns whether the property is settable.
@@ -190,7 +197,7 @@ struct SwiftFastDeclParser {
       parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing)
     return MemberDecl(
       name: name, kind: .method(signature), location: location,
-      typeReferences: references.moveLocated(from: 0, locate: locate))
+      typeReferences: TypeReferences(pending: keptReferences..<references.count))
   }
 
   /// The parameters after `(`, up to and including `)`. A trailing comma is accepted.

@@ -77,4 +77,16 @@ extension SwiftMoveBuffer<RawTypeReference> {
       Located(reference.name, at: SwiftDeclParser.location(reference.start, reference.end, locate: locate))
     }
   }
+
+  /// Gives `members[first...]`, made with pending references (``TypeReferences/init(pending:)``)
+  /// over the first `count` values, one array of those values placed with `locate`, which they
+  /// all share. Drops the values after them (those of a declaration that did not parse).
+  mutating func attachReferences(
+    count kept: Int, to members: inout [MemberDecl], from first: Int, locate: BodyLocator
+  ) {
+    removeAll(from: kept)
+    guard kept > 0 else { return }
+    let all = moveLocated(from: 0, locate: locate)
+    for index in first..<members.count { members[index].typeReferences.attach(all) }
+  }
 }

@@ -97,7 +97,7 @@ extension ManifestValidator {
   }
 
   /// Checks the type names; appends the IDs of the declared protocols they name to `protocols`.
-  private mutating func checkTypeReferences(_ references: [Located<String>], protocols named: inout [Int]) {
+  private mutating func checkTypeReferences(_ references: TypeReferences, protocols named: inout [Int]) {
     for reference in references {
       let name = reference.value
       // One lookup tells protocols, well-known types and external types seen before apart.

@@ -186,7 +186,7 @@ private struct IndexBuilder {
   }
 
   /// Type names that name a declared protocol (other names are external types).
-  private mutating func addTypeReferences(_ references: [Located<String>]) {
+  private mutating func addTypeReferences(_ references: TypeReferences) {
     for reference in references where protocols[reference.value] != nil {
       add(.protocolName(reference.value), reference)
     }
