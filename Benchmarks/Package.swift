@@ -50,6 +50,9 @@ let package = Package(
       ],
       path: "Sources/LSPBench"
     ),
+    // The reference process of the validate rows: reads a file and scans it with libyaml, in C,
+    // so that it pays no language runtime's start-up.
+    .executableTarget(name: "libyaml-scan", dependencies: ["CLibYAML"], path: "Sources/LibYAMLScan"),
     // Runs a command and reports its peak memory, from a process small enough not to count.
     .executableTarget(name: "peak-memory", path: "Sources/PeakMemory"),
     // A process that reads a file and composes it with Yams (its own copy of libyaml), so that

@@ -38,8 +38,8 @@ struct SpawnError: Error, CustomStringConvertible {
 
 /// Runs a binary with its output discarded, through `posix_spawn` so that the timing holds the
 /// binary's own start-up and nothing of Foundation's. With `peakMemory` (the `peak-memory`
-/// helper), the binary runs under it and its peak memory is read back; the helper's own start
-/// (well under a millisecond) is then in the time of every process alike.
+/// helper), the binary runs under it and its peak memory and time are read back: the helper
+/// times the binary from its spawn to its exit, so the helper's own start-up is in no time.
 func runProcess(
   _ executable: String, _ arguments: [String], peakMemory helper: String? = nil,
   stderrPath: String = "/dev/null"
@@ -64,18 +64,22 @@ func runProcess(
   // Exited normally: the exit status; otherwise 128 + the signal, as shells report it.
   let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   var peak = Double.nan
-  if helper != nil, let text = try? String(contentsOfFile: report, encoding: .utf8),
-    let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
-  {
+  var seconds = time
+  if helper != nil, let text = try? String(contentsOfFile: report, encoding: .utf8) {
+    let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
     // Linux reports kilobytes, macOS bytes.
-    #if os(Linux)
-      peak = kilobytes * 1024
-    #else
-      peak = kilobytes
-    #endif
+    if let kilobytes = fields.first {
+      #if os(Linux)
+        peak = kilobytes * 1024
+      #else
+        peak = kilobytes
+      #endif
+    }
+    // The helper's own timing of the command, without the helper's start-up.
+    if fields.count > 1 { seconds = fields[1] }
     unlink(report)
   }
-  return ProcessRun(status: code, seconds: time, peakMemory: peak)
+  return ProcessRun(status: code, seconds: seconds, peakMemory: peak)
 }
 
 /// The instructions a process executes, counted by `valgrind --tool=callgrind` (the same count

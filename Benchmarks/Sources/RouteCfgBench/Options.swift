@@ -18,13 +18,11 @@ struct Options {
   var keep: String?
   /// Sections to run (`validate`, `shapes`, `router`, `registry`, `facade`, `generated`); all when empty.
   var only: Set<String> = []
-  /// `--scan PATH`: only scan that file with libyaml and exit (the reference process).
-  var scanOnly: String?
 
   static let usage = """
     usage: routecfg-bench [--modules N[,N...]] [--rounds N] [--quick] [--callgrind]
                           [--only SECTION[,SECTION...]] [--routecfg PATH] [--write-docs FILE]
-                          [--keep PATH] [--scan PATH]
+                          [--keep PATH]
     sections: validate, shapes, router, registry, facade, generated
     """
 
@@ -43,7 +41,6 @@ struct Options {
       case "--routecfg": routecfg = iterator.next() ?? routecfg
       case "--write-docs": writeDocs = iterator.next()
       case "--keep": keep = iterator.next()
-      case "--scan": scanOnly = iterator.next()
       case "--only": only = Set(iterator.next()?.split(separator: ",").map(String.init) ?? [])
       default:
         FileHandle.standardError.write(Data((Self.usage + "\n").utf8))
@@ -61,8 +58,8 @@ extension Options {
 /// The binaries the process rows run.
 struct Tools {
   let routecfg: String
-  /// This binary (for `--scan`).
-  let bench: String
+  /// `libyaml-scan`, the reference process of the validate rows (C).
+  let scan: String
   let yams: String
   /// The `peak-memory` helper.
   let peakMemory: String
@@ -70,11 +67,11 @@ struct Tools {
   init(_ options: Options) throws {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent()
-    bench = here.appendingPathComponent("routecfg-bench").path
+    scan = here.appendingPathComponent("libyaml-scan").path
     yams = here.appendingPathComponent("yams-compose").path
     peakMemory = here.appendingPathComponent("peak-memory").path
     routecfg = URL(fileURLWithPath: options.routecfg).path
-    for tool in [routecfg, bench, yams, peakMemory] where access(tool, X_OK) != 0 {
+    for tool in [routecfg, scan, yams, peakMemory] where access(tool, X_OK) != 0 {
       throw BenchError(
         "\(tool) is missing; build routecfg first ('swift build -c release' at the repository root) "
           + "or name it with --routecfg PATH")

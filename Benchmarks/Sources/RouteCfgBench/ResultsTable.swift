@@ -34,7 +34,9 @@ struct ResultsTable {
     text += "Measured \(Self.today()) on \(Self.machine()), with\n"
     text += "`swift run -c release --package-path Benchmarks routecfg-bench "
     text += CommandLine.arguments.dropFirst().joined(separator: " ") + "`"
-    text += " (\(options.rounds) interleaved rounds; median, then min–max).\n\n"
+    text += " (\(options.rounds) interleaved rounds; median, then min–max)"
+    text += Self.linking(of: options.routecfg).map { "; the `routecfg` binary \($0)" } ?? ""
+    text += ".\n\n"
     text += "| Measure | Result | Target | |\n|---|---|---|---|\n"
     for row in rows {
       text += "| \(row.measure) | \(row.result) | \(row.target) | \(row.verdict) |\n"
@@ -57,6 +59,19 @@ struct ResultsTable {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd"
     return formatter.string(from: Date())
+  }
+
+  /// How the binary at `path` has the Swift runtime: linked in (`--static-swift-stdlib`) or
+  /// as shared libraries, which it then loads at every start. `nil` where that cannot be read.
+  private static func linking(of path: String) -> String? {
+    #if os(Linux)
+      guard let binary = FileManager.default.contents(atPath: path) else { return nil }
+      return binary.range(of: Data("libswiftCore.so".utf8)) == nil
+        ? "has the Swift runtime linked in (`swift build -c release --static-swift-stdlib`)"
+        : "loads the Swift runtime as shared libraries (`swift build -c release`)"
+    #else
+      return nil
+    #endif
   }
 
   /// The CPU, cores, memory and toolchain.

@@ -39,7 +39,7 @@ func validateRows(modules: Int, options: Options, tools: Tools) throws -> [Resul
   let checked = try RouteCfg.validate(path: path)
   guard checked.isValid else { throw BenchError("the generated manifest is not valid") }
   for (tool, arguments) in [
-    (tools.routecfg, ["validate", path]), (tools.bench, ["--scan", path]), (tools.yams, [path]),
+    (tools.routecfg, ["validate", path]), (tools.scan, [path]), (tools.yams, [path]),
   ] {
     let run = try runProcess(tool, arguments)
     guard run.status == 0 else {
@@ -59,7 +59,7 @@ func validateRows(modules: Int, options: Options, tools: Tools) throws -> [Resul
   var inProcessValidate = Samples()
   for _ in 0..<options.rounds {
     // One round runs every measurement once, in turn, so a slow moment hits them all alike.
-    let scan = try runProcess(tools.bench, ["--scan", path], peakMemory: tools.peakMemory)
+    let scan = try runProcess(tools.scan, [path], peakMemory: tools.peakMemory)
     let validate = try runProcess(tools.routecfg, ["validate", path], peakMemory: tools.peakMemory)
     let yams = try runProcess(tools.yams, [path], peakMemory: tools.peakMemory)
     scanProcess.add(scan.seconds)
@@ -97,7 +97,7 @@ func validateRows(modules: Int, options: Options, tools: Tools) throws -> [Resul
         + "Yams \(megabytes(yamsMemory.median)))",
       target: "≤ 6× file + 16 MiB = \(megabytes(memoryTarget))", met: memory.median <= memoryTarget),
   ]
-  if options.callgrind, let scan = instructions(tools.bench, ["--scan", path]),
+  if options.callgrind, let scan = instructions(tools.scan, [path]),
     let validate = instructions(tools.routecfg, ["validate", path])
   {
     rows.append(

@@ -9,11 +9,6 @@ import Foundation
 // See Docs/Performance.md for what each row measures.
 
 let options = Options(CommandLine.arguments)
-if let scanPath = options.scanOnly {
-  // The reference process: read the file, scan every event, exit.
-  guard let data = FileManager.default.contents(atPath: scanPath) else { exit(66) }
-  exit(bareScan(Array(data)) > 0 ? 0 : 1)
-}
 
 do {
   let tools = try Tools(options)
