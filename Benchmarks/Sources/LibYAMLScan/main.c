@@ -3,6 +3,7 @@
 // so that the reference pays no language runtime's start-up, only libyaml's work and the read.
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 int main(int argc, char **argv) {
@@ -15,11 +16,21 @@ int main(int argc, char **argv) {
     perror(argv[1]);
     return 66;
   }
-  if (fseek(file, 0, SEEK_END) != 0) return 74;
-  long size = ftell(file);
-  if (size < 0 || fseek(file, 0, SEEK_SET) != 0) return 74;
+  struct stat info;
+  if (fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) {
+    fprintf(stderr, "%s: not a regular file\n", argv[1]);
+    return 66;
+  }
+  long size = (long)info.st_size;
   unsigned char *bytes = malloc(size > 0 ? (size_t)size : 1);
-  if (!bytes || fread(bytes, 1, (size_t)size, file) != (size_t)size) return 74;
+  if (!bytes) {
+    perror("malloc");
+    return 71;
+  }
+  if (fread(bytes, 1, (size_t)size, file) != (size_t)size) {
+    fprintf(stderr, "%s: cannot read all of its %ld bytes\n", argv[1], size);
+    return 74;
+  }
   fclose(file);
 
   yaml_parser_t parser;

@@ -63,23 +63,22 @@ func runProcess(
   let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   // Exited normally: the exit status; otherwise 128 + the signal, as shells report it.
   let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  var peak = Double.nan
-  var seconds = time
-  if helper != nil, let text = try? String(contentsOfFile: report, encoding: .utf8) {
-    let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    // Linux reports kilobytes, macOS bytes.
-    if let kilobytes = fields.first {
-      #if os(Linux)
-        peak = kilobytes * 1024
-      #else
-        peak = kilobytes
-      #endif
-    }
-    // The helper's own timing of the command, without the helper's start-up.
-    if fields.count > 1 { seconds = fields[1] }
-    unlink(report)
+  guard helper != nil else { return ProcessRun(status: code, seconds: time, peakMemory: .nan) }
+  // The helper's report: the peak (Linux reports kilobytes, macOS bytes), then its own timing
+  // of the command, without the helper's start-up. Without it this sample would be timed
+  // differently from the others, so it is an error.
+  defer { unlink(report) }
+  let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(
+    whereSeparator: \.isWhitespace)
+  guard fields.count == 2, let peak = Double(fields[0]), let seconds = Double(fields[1]) else {
+    throw BenchError("\(helper ?? "peak-memory") wrote no peak memory and time for \(executable)")
   }
-  return ProcessRun(status: code, seconds: seconds, peakMemory: peak)
+  #if os(Linux)
+    let bytes = peak * 1024
+  #else
+    let bytes = peak
+  #endif
+  return ProcessRun(status: code, seconds: seconds, peakMemory: bytes)
 }
 
 /// The instructions a process executes, counted by `valgrind --tool=callgrind` (the same count

@@ -35,7 +35,9 @@ struct ResultsTable {
     text += "`swift run -c release --package-path Benchmarks routecfg-bench "
     text += CommandLine.arguments.dropFirst().joined(separator: " ") + "`"
     text += " (\(options.rounds) interleaved rounds; median, then min–max)"
-    text += Self.linking(of: options.routecfg).map { "; the `routecfg` binary \($0)" } ?? ""
+    if options.runs("validate") {
+      text += Self.linking(of: options.routecfg).map { "; the `routecfg` binary \($0)" } ?? ""
+    }
     text += ".\n\n"
     text += "| Measure | Result | Target | |\n|---|---|---|---|\n"
     for row in rows {

@@ -185,10 +185,10 @@ struct NodeReader {
     guard let items = list(id, key: key, expected: expected) else { return [] }
     var names: [Located<String>] = []
     names.reserveCapacity(items.count)
-    var seen = FirstSeen<SourceLocation>(capacity: items.count)
+    // A name alone in its list repeats nothing: no room is made, nothing recorded.
+    var seen = FirstSeen<SourceLocation>(capacity: items.count > 1 ? items.count : 0)
     for item in items {
       guard let name = self.item(item, of: key, expected: "a name") else { continue }
-      // A name alone in its list repeats nothing.
       if items.count > 1, let first = seen.recordOrFind(name.value, name.location) {
         diagnostics.report(
           .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",

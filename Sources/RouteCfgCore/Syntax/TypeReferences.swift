@@ -3,7 +3,8 @@
 ///
 /// The members of one protocol body share one array of references and each holds its range of
 /// it, so a body of many members makes one allocation for their references instead of one per
-/// member (a member's references were the model's most numerous small allocation). To the user
+/// member (a member's references were the model's most numerous small allocation); a body the
+/// one-pass parser hands over to the general one midway has one array per parser. To the user
 /// it is a collection indexed from zero, like an array.
 public struct TypeReferences: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
   CustomStringConvertible
