@@ -118,12 +118,10 @@ struct RegistrationCheck {
     // the pairings, when a proxy is missing.
     let proxies = registrations.proxies
     let adapters = graph.adapters
-    var missing = false
-    for index in adapters.indices {
+    let missing = adapters.indices.contains { index in
       let crossed = Self.protocolsCrossing(adapters, at: index)
-      if let forward = crossed.forward, proxies[forward] == nil { missing = true }
-      if let reverse = crossed.reverse, proxies[reverse] == nil { missing = true }
-      if missing { break }
+      return crossed.forward.map { proxies[$0] == nil } == true
+        || crossed.reverse.map { proxies[$0] == nil } == true
     }
     guard missing else { return [] }
     let sites = crossingSites()

@@ -63,7 +63,7 @@ func runProcess(
   let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   // Exited normally: the exit status; otherwise 128 + the signal, as shells report it.
   let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  guard helper != nil else { return ProcessRun(status: code, seconds: time, peakMemory: .nan) }
+  guard let helper else { return ProcessRun(status: code, seconds: time, peakMemory: .nan) }
   // The helper's report: the peak (Linux reports kilobytes, macOS bytes), then its own timing
   // of the command, without the helper's start-up. Without it this sample would be timed
   // differently from the others, so it is an error.
@@ -71,7 +71,7 @@ func runProcess(
   let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(
     whereSeparator: \.isWhitespace)
   guard fields.count == 2, let peak = Double(fields[0]), let seconds = Double(fields[1]) else {
-    throw BenchError("\(helper ?? "peak-memory") wrote no peak memory and time for \(executable)")
+    throw BenchError("\(helper) wrote no peak memory and time for \(executable)")
   }
   #if os(Linux)
     let bytes = peak * 1024

@@ -534,9 +534,11 @@ struct ManifestDecoder {
         }
       }
       if !(hasAdapt && hasTo), !reader.hasMergeKey(entries) {
-        for (required, isWritten) in [("adapt", hasAdapt), ("to", hasTo)] where !isWritten {
-          let what =
-            required == "adapt" ? "the required protocol it adapts" : "the provided protocol it forwards to"
+        let keys = [
+          ("adapt", hasAdapt, "the required protocol it adapts"),
+          ("to", hasTo, "the provided protocol it forwards to"),
+        ]
+        for (required, isWritten, what) in keys where !isWritten {
           reader.diagnostics.report(
             .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
             at: adapter.location)

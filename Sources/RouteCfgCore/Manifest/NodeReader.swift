@@ -186,10 +186,11 @@ struct NodeReader {
     var names: [Located<String>] = []
     names.reserveCapacity(items.count)
     // A name alone in its list repeats nothing: no room is made, nothing recorded.
-    var seen = FirstSeen<SourceLocation>(capacity: items.count > 1 ? items.count : 0)
+    let mayRepeat = items.count > 1
+    var seen = FirstSeen<SourceLocation>(capacity: mayRepeat ? items.count : 0)
     for item in items {
       guard let name = self.item(item, of: key, expected: "a name") else { continue }
-      if items.count > 1, let first = seen.recordOrFind(name.value, name.location) {
+      if mayRepeat, let first = seen.recordOrFind(name.value, name.location) {
         diagnostics.report(
           .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",
           at: name.location, notes: [DiagnosticNote("first listed here", at: first)])

@@ -37,7 +37,7 @@ struct SwiftFastDeclParser {
   /// The named types of the members read so far and of the declaration or type being parsed.
   var references = SwiftMoveBuffer<RawTypeReference>(capacity: 8)
   /// How many of ``references`` belong to the members read so far.
-  var keptReferences = 0
+  private var keptReferences = 0
 
   private init(bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool) {
     self.bytes = bytes
@@ -79,7 +79,7 @@ struct SwiftFastDeclParser {
         // slack that doubling leaves (a body's arrays are alive until validation ends).
         if members.isEmpty { members.reserveCapacity(estimatedMemberCount(bytes)) }
         members.append(member)
-        parser.keptReferences = parser.references.count
+        parser.keepReferences()
       }
     }
   }
@@ -113,6 +113,17 @@ struct SwiftFastDeclParser {
   }
 
   // MARK: Declarations
+
+  /// The references of the declaration being parsed, attached when the body is read (as
+  /// ``SwiftDeclParser/pendingReferences`` are).
+  private var pendingReferences: TypeReferences {
+    TypeReferences(pending: keptReferences..<references.count)
+  }
+
+  /// Keeps the references of the declaration just read, for its member.
+  private mutating func keepReferences() {
+    keptReferences = references.count
+  }
 
   /// `true` on a new line, `;` or the end.
   private var isAtSeparator: Bool {
@@ -166,7 +177,7 @@ struct SwiftFastDeclParser {
     }
     return MemberDecl(
       name: name, kind: .property(PropertySignature(type: type, isSettable: isSettable)),
-      location: location, typeReferences: TypeReferences(pending: keptReferences..<references.count))
+      location: location, typeReferences: pendingReferences)
   }
 
   /// `get }` or `get set }` after `{`; returns whether the property is settable.
@@ -197,7 +208,7 @@ struct SwiftFastDeclParser {
       parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing)
     return MemberDecl(
       name: name, kind: .method(signature), location: location,
-      typeReferences: TypeReferences(pending: keptReferences..<references.count))
+      typeReferences: pendingReferences)
   }
 
   /// The parameters after `(`, up to and including `)`. A trailing comma is accepted.

@@ -45,7 +45,7 @@ struct MemberPairCheck {
   func problems(
     facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
-    let targetMember = target.owner.members[Int(target.memberIndex)]
+    let targetMember = target.member
     // Kind mismatches are reported once, when the map is resolved.
     switch facade.kind {
     case .property(let property):

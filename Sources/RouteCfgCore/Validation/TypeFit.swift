@@ -108,7 +108,7 @@ struct TypeFitChecker {
   /// `true` for a declared protocol, or a name no loaded file declares that is not one of the
   /// standard types (`Int`, `String`, `URL`, ...), which no manifest declares as protocols.
   static func couldBeProtocol(_ name: String, protocols: ProtocolLookup) -> Bool {
-    protocols[name] != nil || (!name.hasPrefix("Swift.") && !TypeRef.isStandardTypeName(name))
+    protocols[name] != nil || (!hasSwiftModule(name) && !TypeRef.isStandardTypeName(name))
   }
 
   /// `true` when one name is the other qualified with `Swift.` (`Swift.Int` and `Int`): the
