@@ -45,6 +45,9 @@ struct MemberPairCheck {
   func problems(
     facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
+    // The common pair, an adapter that renames, writes the same types on both sides: every type
+    // fits itself and crosses no adapter, so there is nothing to find.
+    if !target.readsThroughOptional, facade.kind.forwardsAsIs(to: target.member.kind) { return [] }
     let targetMember = target.member
     // Kind mismatches are reported once, when the map is resolved.
     switch facade.kind {
@@ -278,5 +281,36 @@ private struct MethodFlows {
 
   var isClean: Bool {
     !argumentCountDiffers && arguments.isEmpty && result.isFit && !throwsDiffer && !asyncDiffers
+  }
+}
+
+extension MemberDecl.Kind {
+  /// `true` when a facade member of this kind forwards to a member of `target` kind with its
+  /// types unchanged: both properties of the same type, the target settable if the facade is; or
+  /// both methods with the same parameter types (labels and names may differ), result and
+  /// `async`, the target throwing only if the facade does. Such a pair has no problem and crosses
+  /// no adapter, since every type fits itself (``TypeFitChecker/fit(_:into:crossings:)``).
+  borrowing func forwardsAsIs(to target: borrowing Self) -> Bool {
+    switch self {
+    case .property(let property):
+      switch target {
+      case .property(let targetProperty):
+        return property.type == targetProperty.type && (!property.isSettable || targetProperty.isSettable)
+      case .method: return false
+      }
+    case .method(let method):
+      switch target {
+      case .property: return false
+      case .method(let targetMethod):
+        guard method.isAsync == targetMethod.isAsync, method.isThrowing || !targetMethod.isThrowing,
+          method.result == targetMethod.result, method.parameters.count == targetMethod.parameters.count
+        else { return false }
+        for position in method.parameters.indices
+        where method.parameters[position].type != targetMethod.parameters[position].type {
+          return false
+        }
+        return true
+      }
+    }
   }
 }
