@@ -56,6 +56,40 @@ struct FileSystemTests {
     }
   }
 
+  /// A regular file is read into an array of its size; a pipe, whose size is 0, in chunks.
+  @Test func wholeFilesAreReadExactlyFromFilesAndPipes() throws {
+    let scratch = try ScratchDirectory("fs-read")
+    defer { scratch.remove() }
+    for count in [0, 1, 4_095, 4_097, (1 << 20) + 7] {
+      let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+      let path = scratch.path("file-\(count)")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      #expect(FileSystem.readFile(path, limit: 1 << 24) == .success(bytes), "\(count) bytes")
+      #expect(FileSystem.readFile(path, limit: count) == .success(bytes), "\(count) bytes at the limit")
+      if count > 0 {
+        #expect(FileSystem.readFile(path, limit: count - 1) == .failure(.tooLarge(count)))
+      }
+    }
+    // A pipe has no size: everything written to it is read, and the limit still holds (how far
+    // past it reading gets depends on how the pipe hands the bytes over).
+    let text = String(repeating: "k: v\n", count: 3_000)
+    for limit in [1 << 20, 4_096] {
+      let pipe = Pipe()
+      let writer = Thread {
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try? pipe.fileHandleForWriting.close()
+      }
+      writer.start()
+      let read = FileSystem.readFile("/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", limit: limit)
+      switch read {
+      case .success(let bytes): #expect(limit > text.utf8.count && bytes == Array(text.utf8))
+      case .failure(.tooLargeWhileReading(let count)): #expect(limit < text.utf8.count && count > limit)
+      case .failure(let error): Issue.record("a pipe read failed: \(error)")
+      }
+      try? pipe.fileHandleForReading.close()
+    }
+  }
+
   @Test func theExecutablePathIsTheRunningBinary() throws {
     let path = try #require(FileSystem.executablePath())
     #expect(path.hasPrefix("/"))

@@ -1,6 +1,7 @@
-import RouteCfgCore
 import RouteCfgSynthetic
 import Testing
+
+@testable import RouteCfgCore
 
 private let file = SourceFileID(0)
 
@@ -129,6 +130,30 @@ struct YAMLReaderTreeTests {
     let result = read(text)
     #expect(result.document == nil)
     #expect(result.diagnostics.map(\.code) == [.undefinedAlias])
+  }
+
+  /// Where libyaml stops, in a large file read on two threads, as in a small one.
+  private static let libYAMLFailures: [(name: String, bytes: [UInt8])] = [
+    ("syntax error", Array("tail: [1, 2\n".utf8)),
+    ("tab indentation", Array("tail:\n\t- x\n".utf8)),
+    ("invalid UTF-8", Array("tail: ab".utf8) + [0xC3, 0x28] + Array("\n".utf8)),
+    ("control character", Array("tail: a".utf8) + [0x07] + Array("\n".utf8)),
+  ]
+
+  @Test(arguments: 0..<4)
+  func libYAMLFailuresInALargeFileAreReportedAsInASmallOne(_ index: Int) throws {
+    let (name, tail) = Self.libYAMLFailures[index]
+    let small = try #require(failure(read(bytes: tail)), "\(name)")
+    // A byte order mark and 30,000 lines before it: the large file is read on two threads, and
+    // positions count neither the mark nor anything but lines.
+    var padding = [UInt8]([0xEF, 0xBB, 0xBF])
+    for line in 0..<30_000 { padding += Array("k\(line): v\n".utf8) }
+    #expect(padding.count >= YAMLReader.pipelineThreshold)
+    let large = try #require(failure(read(bytes: padding + tail)), "\(name)")
+    #expect(large.code == small.code, "\(name)")
+    #expect(large.message == small.message, "\(name)")
+    #expect(large.location.line == small.location.line + 30_000, "\(name)")
+    #expect(large.location.column == small.location.column, "\(name)")
   }
 
   @Test func aByteOrderMarkIsSkipped() throws {
