@@ -77,8 +77,8 @@ struct AdapterMapResolver {
 
   /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
   func member(_ written: String, in protocolInfo: ProtocolInfo) -> Result<Int, Failure> {
-    let parenthesis = written.utf8.firstIndex(of: UInt8(ascii: "("))
-    let base = parenthesis.map { String(written[..<$0]) } ?? written
+    let parenthesis = written.utf8Offset(of: UInt8(ascii: "("))
+    let base = parenthesis.map { String(written.utf8.prefix($0)) ?? written } ?? written
     guard let position = protocolInfo.position(ofMember: base) else {
       let fullNames = parenthesis != nil
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
@@ -103,7 +103,7 @@ struct AdapterMapResolver {
 
   /// The provided side: a member, or a key path through protocol-typed properties to a property.
   func target(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberTarget, Failure> {
-    if written.utf8.contains(UInt8(ascii: "(")) || !written.utf8.contains(UInt8(ascii: ".")) {
+    if written.utf8Contains(UInt8(ascii: "(")) || !written.utf8Contains(UInt8(ascii: ".")) {
       return member(written, in: protocolInfo).map { MemberTarget(protocolInfo, member: $0) }
     }
     let steps = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

@@ -84,7 +84,10 @@ extension ManifestValidator {
     typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
     for (id, decl) in manifest.protocols.enumerated() {
       var named: [Int] = []
-      for member in decl.members { checkTypeReferences(member.typeReferences, protocols: &named) }
+      // By position: a loop over the members would copy each one to read its references.
+      for position in decl.members.indices {
+        checkTypeReferences(decl.members[position].typeReferences, protocols: &named)
+      }
       // Duplicate declarations are reported elsewhere; the first one is the protocol, and only
       // its entry is read.
       typeReferencedProtocols[id] = named
@@ -105,7 +108,7 @@ extension ManifestValidator {
       if let known = typeNameKinds[name] {
         kind = known
       } else {
-        let qualified = name.utf8.contains(UInt8(ascii: "."))
+        let qualified = name.utf8Contains(UInt8(ascii: "."))
         kind = .external(nearProtocol: qualified ? nil : protocolNames.hasNameOneEditAway(from: name))
         typeNameKinds[name] = kind
       }
