@@ -71,10 +71,15 @@ struct Tools {
     yams = here.appendingPathComponent("yams-compose").path
     peakMemory = here.appendingPathComponent("peak-memory").path
     routecfg = URL(fileURLWithPath: options.routecfg).path
-    for tool in [routecfg, scan, yams, peakMemory] where access(tool, X_OK) != 0 {
+    if access(routecfg, X_OK) != 0 {
       throw BenchError(
-        "\(tool) is missing; build routecfg first ('swift build -c release' at the repository root) "
-          + "or name it with --routecfg PATH")
+        "\(routecfg) is missing; build routecfg first ('swift build -c release --static-swift-stdlib' "
+          + "at the repository root, as CLI.md installs it) or name it with --routecfg PATH")
+    }
+    for tool in [scan, yams, peakMemory] where access(tool, X_OK) != 0 {
+      throw BenchError(
+        "\(tool) is missing; build the benchmark package's tools beside routecfg-bench "
+          + "('swift build -c release --package-path Benchmarks')")
     }
   }
 }
