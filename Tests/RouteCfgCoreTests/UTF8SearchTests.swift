@@ -9,6 +9,7 @@ struct UTF8SearchTests {
     #expect("header.title".utf8Offset(of: UInt8(ascii: ".")) == 6)
     #expect("".utf8Offset(of: UInt8(ascii: ".")) == nil)
     #expect("title".utf8Offset(of: UInt8(ascii: ".")) == nil)
+    #expect("é(x:)".utf8Offset(of: UInt8(ascii: "(")) == 2)
     // Past the 15 bytes a string holds inline, and after two-byte characters.
     let long = String(repeating: "é", count: 20) + ".x"
     #expect(long.utf8Offset(of: UInt8(ascii: ".")) == 40)

@@ -140,7 +140,7 @@ struct YAMLReaderTreeTests {
     ("control character", Array("tail: a".utf8) + [0x07] + Array("\n".utf8)),
   ]
 
-  @Test(arguments: 0..<4)
+  @Test(arguments: libYAMLFailures.indices)
   func libYAMLFailuresInALargeFileAreReportedAsInASmallOne(_ index: Int) throws {
     let (name, tail) = Self.libYAMLFailures[index]
     let small = try #require(failure(read(bytes: tail)), "\(name)")

@@ -78,7 +78,7 @@ struct AdapterMapResolver {
   /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
   func member(_ written: String, in protocolInfo: ProtocolInfo) -> Result<Int, Failure> {
     let parenthesis = written.utf8Offset(of: UInt8(ascii: "("))
-    let base = parenthesis.map { String(written.utf8.prefix($0)) ?? written } ?? written
+    let base = parenthesis.map { String(Substring(written.utf8.prefix($0))) } ?? written
     guard let position = protocolInfo.position(ofMember: base) else {
       let fullNames = parenthesis != nil
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
