@@ -20,7 +20,10 @@ struct RegistrationCheck {
         continue
       }
       matched += 1
-      guard let module = graph.modules[name] else { continue }
+      // The module is read only for what can be wrong: a service factory for a view, and the
+      // members of a type that does not answer them itself (a recording mock does).
+      guard factory.kind == .service || !factory.describesItsMembers, let module = graph.modules[name]
+      else { continue }
       if module.kind == .view, factory.kind == .service {
         moduleProblems.append(
           "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
@@ -45,7 +48,7 @@ struct RegistrationCheck {
     _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache
   ) -> [String] {
     // Objects that answer members themselves need no table.
-    if let type = factory.type, type is any SelfDescribingMembers.Type { return [] }
+    if factory.describesItsMembers { return [] }
     // Spelled only for a message.
     let typeName = { factory.type.map { String(describing: $0) } ?? "module '\(module.name)'" }
     var members: [(MemberDecl, String, String)] = []
@@ -116,20 +119,27 @@ struct RegistrationCheck {
   private func proxyProblems() -> [String] {
     // The validator marked the adapters values cross; where they cross is only worked out, from
     // the pairings, when a proxy is missing.
-    let proxies = registrations.proxies
-    let adapters = graph.adapters
-    let missing = adapters.indices.contains { index in
-      let crossed = Self.protocolsCrossing(adapters, at: index)
-      return crossed.forward.map { proxies[$0] == nil } == true
-        || crossed.reverse.map { proxies[$0] == nil } == true
-    }
-    guard missing else { return [] }
+    guard Self.isProxyMissing(adapters: graph.adapters, proxies: registrations.proxies) else { return [] }
     let sites = crossingSites()
     return sites.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
       sites[name].map {
         "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")"
       }
     }
+  }
+
+  /// `true` when a protocol that values become at an adapter has no proxy. A plain loop outside
+  /// the main actor: a closure formed here would be isolated to it, and checking the executor
+  /// on each call cost more than the lookup (a registry checks every adapter).
+  private nonisolated static func isProxyMissing(
+    adapters: [AdapterInfo], proxies: [String: Registrations.ProxyMaker]
+  ) -> Bool {
+    for index in adapters.indices {
+      let crossed = protocolsCrossing(adapters, at: index)
+      if let forward = crossed.forward, proxies[forward] == nil { return true }
+      if let reverse = crossed.reverse, proxies[reverse] == nil { return true }
+    }
+    return false
   }
 
   /// The protocols the validator found values becoming: `adapt` for an adapter crossed forward,
@@ -149,7 +159,7 @@ struct RegistrationCheck {
   /// reverse (its `to`), each `nil` unless the validator marked that direction crossed. Read by
   /// index, the two marks and names only: handing each adapter over whole would copy it (its
   /// pairings and names) for every one of thousands of adapters.
-  private static func protocolsCrossing(_ adapters: [AdapterInfo], at index: Int) -> (
+  private nonisolated static func protocolsCrossing(_ adapters: [AdapterInfo], at index: Int) -> (
     forward: String?, reverse: String?
   ) {
     (

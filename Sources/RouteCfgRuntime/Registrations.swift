@@ -25,12 +25,26 @@ public struct Registrations {
     let make: @MainActor (ModuleContext) throws -> AnyObject
     /// For services: the same factory, callable from any isolation.
     let makeSendable: (@Sendable (ModuleContext) throws -> any AnyObject & Sendable)?
+
+    /// `true` when the destination type answers its members itself (``SelfDescribingMembers``)
+    /// and needs no member table.
+    var describesItsMembers: Bool {
+      guard let type else { return false }
+      return type is any SelfDescribingMembers.Type
+    }
+  }
+
+  /// How values of one protocol are made into a Swift object over dynamic members. A struct, so
+  /// that the table holds the closure as it is: a bare closure as a dictionary's value is
+  /// wrapped in another, an allocation per protocol.
+  struct ProxyMaker {
+    let make: @MainActor (any DynamicMembers) -> AnyObject
   }
 
   var factories: [String: Factory] = [:]
   var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
   var protocolTables: [String: ErasedMemberTable] = [:]
-  var proxies: [String: @MainActor (any DynamicMembers) -> AnyObject] = [:]
+  var proxies: [String: ProxyMaker] = [:]
   var forwardingFailureHandler: @MainActor (ForwardingFailure) -> Void = ForwardingFailure
     .writeToStandardError
 
@@ -118,7 +132,7 @@ public struct Registrations {
   public mutating func proxy(
     for protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
   ) {
-    proxies[protocolName] = make
+    proxies[protocolName] = ProxyMaker(make: make)
   }
 
   /// What happens when a proxy cannot forward a requirement that cannot throw (a delegate

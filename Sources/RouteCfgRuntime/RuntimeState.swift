@@ -145,10 +145,10 @@ final class RuntimeState {
 
   /// A Swift object conforming to `protocolName` that forwards to `members`.
   func proxy(for protocolName: String, over members: any DynamicMembers) throws(RuntimeError) -> AnyObject {
-    guard let make = registrations.proxies[protocolName] else {
+    guard let maker = registrations.proxies[protocolName] else {
       throw .noProxy(protocolName: protocolName)
     }
-    let proxy = make(members)
+    let proxy = maker.make(members)
     (proxy as? DynamicProtocolProxy)?.failureHandler = registrations.forwardingFailureHandler
     return proxy
   }

@@ -90,6 +90,15 @@ struct RegistryBuildTests {
     #expect(found.contains { $0.contains("module 'Login' is a view") })
   }
 
+  /// A type that answers its members itself needs no member table, but it is still a service.
+  @Test func aSelfDescribingServiceCannotServeAView() throws {
+    let found = try problems { registrations in
+      registrations.service("Login", SelfDescribingService.self) { _ in SelfDescribingService() }
+    }
+    #expect(
+      found == ["module 'Login' is a view; register it with view(_:_:make:), which runs on the main actor"])
+  }
+
   @Test func aManifestWithErrorsCannotBeWired() throws {
     let manifest = try RouteCfg.validate(path: RuntimeFixtures.repository + "/manifests/invalid/routes.yaml")
     #expect(throws: RegistryBuildError.self) {
@@ -123,3 +132,12 @@ struct RegistryBuildTests {
 }
 
 final class SendableScreen: Sendable {}
+
+/// A service that answers members by name, as a recording mock does.
+@MainActor
+final class SelfDescribingService: SelfDescribingMembers {
+  nonisolated init() {}
+  func memberValue(_ name: String) throws -> Any? { nil }
+  func setMemberValue(_ name: String, to value: Any?) throws {}
+  func callMember(_ fullName: String, _ arguments: [Any?]) throws -> Any? { nil }
+}
