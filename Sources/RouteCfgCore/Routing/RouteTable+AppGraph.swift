@@ -4,14 +4,19 @@ extension RouteTable {
   public init(graph: AppGraph) {
     var entries: [Entry] = []
     entries.reserveCapacity(graph.routes.count)
+    // Each entry goes into the trie as it is made: inserted later, it would be copied out of
+    // the array again, retaining what it holds, by then out of the cache.
+    var trie = RouteTrieBuilder(capacity: graph.routes.count)
     // A module's parameter types, worked out once for its routes (which the graph lists together).
     var module: String?
     var types: [String: RouteValueType] = [:]
     var optional: Set<String> = []
-    for route in graph.routes {
-      if route.module != module {
-        module = route.module
-        let parameters = graph.modules[route.module]?.parameters ?? []
+    // By index, reading the two fields used: a `for` loop would copy each route whole.
+    let routes = graph.routes
+    for index in routes.indices {
+      if routes[index].module != module {
+        module = routes[index].module
+        let parameters = graph.modules[routes[index].module]?.parameters ?? []
         types = [:]
         types.reserveCapacity(parameters.count)
         optional = []
@@ -20,11 +25,13 @@ extension RouteTable {
           if let valueType = parameter.routeType { types[parameter.name] = valueType }
         }
       }
-      entries.append(
-        Entry(
-          module: route.module, pattern: route.pattern, parameterTypes: types, optionalParameters: optional))
+      let entry = Entry(
+        module: routes[index].module, pattern: routes[index].pattern, parameterTypes: types,
+        optionalParameters: optional)
+      trie.insert(entry)
+      entries.append(entry)
     }
-    self.init(entries: entries, scheme: graph.scheme, fallback: graph.fallback)
+    self.init(entries: entries, builtBy: trie, scheme: graph.scheme, fallback: graph.fallback)
   }
 }
 

@@ -61,6 +61,14 @@ public struct RouteTable: Sendable {
     self.trie = RouteTrie(entries)
   }
 
+  /// A table whose entries were inserted into `builder` as they were made.
+  init(entries: [Entry], builtBy builder: consuming RouteTrieBuilder, scheme: String?, fallback: String?) {
+    self.entries = entries
+    self.scheme = scheme
+    self.fallback = fallback
+    self.trie = RouteTrie(entries, builtBy: builder)
+  }
+
   /// Reads `url` and finds the route it leads to.
   ///
   /// The URL's bytes are read once, in place: literal segments are matched without allocating,

@@ -81,9 +81,15 @@ final class RouteTrie: @unchecked Sendable {
   /// `false` when no entry reads the query, so that URLs skip it.
   let readsQuery: Bool
 
-  init(_ tableEntries: [RouteTable.Entry]) {
+  convenience init(_ tableEntries: [RouteTable.Entry]) {
     var builder = RouteTrieBuilder(capacity: tableEntries.count)
     for entry in tableEntries { builder.insert(entry) }
+    self.init(tableEntries, builtBy: builder)
+  }
+
+  /// The trie of `tableEntries`, each of which was inserted into `builder` in order (as it was
+  /// made, while what it holds is still in the cache: ``RouteTable/init(graph:)``).
+  init(_ tableEntries: [RouteTable.Entry], builtBy builder: consuming RouteTrieBuilder) {
     let listValues = builder.finishLists()
     entries = builder.entries
     self.tableEntries = tableEntries

@@ -83,8 +83,8 @@ struct RouteTrieBuilder {
 
   /// The child of `parent` for `literal`, added if new.
   private mutating func literalChild(of parent: Int32, _ literal: String) -> Int32 {
-    var literal = literal
-    return literal.withUTF8 { bytes in
+    var utf8 = literal
+    return utf8.withUTF8 { bytes in
       let found = slots.withUnsafeBufferPointer { slots in
         slotOffsets.withUnsafeBufferPointer { offsets in
           literalBytes.withUnsafeBufferPointer { pool in
@@ -97,9 +97,8 @@ struct RouteTrieBuilder {
       if found.isFound { return slots[found.index].child }
       let index = found.index
       let isNonASCII = bytes.contains { $0 >= 0x80 }
-      let text = String(decoding: bytes, as: UTF8.self)
       if isNonASCII || nodes[Int(parent)].hasNonASCIILiterals,
-        let edge = equivalentEdge(of: parent, text)
+        let edge = equivalentEdge(of: parent, literal)
       {
         // Equal as a string to a literal already there: the same child. The matcher reaches it
         // by the fallback, which such a segment or node takes.
@@ -114,7 +113,7 @@ struct RouteTrieBuilder {
       edges.append(
         RouteTrie.Edge(
           parent: parent, child: child, offset: Int32(literalBytes.count), length: Int32(bytes.count),
-          stringHash: text.hashValue))
+          stringHash: literal.hashValue))
       literalBytes.append(contentsOf: bytes)
       if edges.count * 2 > slots.count {
         growSlots()
