@@ -19,11 +19,8 @@ public final class MockRegistry {
         return mock
       }
     }
-    // One closure for every protocol: a closure literal in the loop would be converted to the
-    // registration's function type, an allocation, once per protocol.
-    let makeProxy: @MainActor (any DynamicMembers) -> AnyObject = { DynamicProtocolProxy($0) }
     for name in graph.protocolNames {
-      registrations.proxy(for: name, make: makeProxy)
+      registrations.proxy(for: name) { DynamicProtocolProxy($0) }
     }
     customize(&registrations)
     self.made = made

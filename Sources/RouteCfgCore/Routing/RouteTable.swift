@@ -55,13 +55,13 @@ public struct RouteTable: Sendable {
   /// Compiles `entries`. Entries of the same shape (an invalid manifest) are tried in the order
   /// of their indices.
   public init(entries: [Entry], scheme: String? = nil, fallback: String? = nil) {
-    self.entries = entries
-    self.scheme = scheme
-    self.fallback = fallback
-    self.trie = RouteTrie(entries)
+    var builder = RouteTrieBuilder(capacity: entries.count)
+    for entry in entries { builder.insert(entry) }
+    self.init(entries: entries, builtBy: builder, scheme: scheme, fallback: fallback)
   }
 
-  /// A table whose entries were inserted into `builder` as they were made.
+  /// A table whose entries were inserted into `builder`, in order (as they were made, in
+  /// ``init(graph:)``).
   init(entries: [Entry], builtBy builder: consuming RouteTrieBuilder, scheme: String?, fallback: String?) {
     self.entries = entries
     self.scheme = scheme

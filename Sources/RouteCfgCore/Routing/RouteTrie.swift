@@ -81,15 +81,9 @@ final class RouteTrie: @unchecked Sendable {
   /// `false` when no entry reads the query, so that URLs skip it.
   let readsQuery: Bool
 
-  convenience init(_ tableEntries: [RouteTable.Entry]) {
-    var builder = RouteTrieBuilder(capacity: tableEntries.count)
-    for entry in tableEntries { builder.insert(entry) }
-    self.init(tableEntries, builtBy: builder)
-  }
-
-  /// The trie of `tableEntries`, each of which was inserted into `builder` in order (as it was
-  /// made, while what it holds is still in the cache: ``RouteTable/init(graph:)``).
+  /// The trie of `tableEntries`, each of which was inserted into `builder`, in order.
   init(_ tableEntries: [RouteTable.Entry], builtBy builder: consuming RouteTrieBuilder) {
+    assert(builder.entries.count == tableEntries.count, "the builder holds other entries than the table")
     let listValues = builder.finishLists()
     entries = builder.entries
     self.tableEntries = tableEntries

@@ -83,8 +83,8 @@ struct RouteTrieBuilder {
 
   /// The child of `parent` for `literal`, added if new.
   private mutating func literalChild(of parent: Int32, _ literal: String) -> Int32 {
-    var utf8 = literal
-    return utf8.withUTF8 { bytes in
+    var contiguous = literal
+    return contiguous.withUTF8 { bytes in
       let found = slots.withUnsafeBufferPointer { slots in
         slotOffsets.withUnsafeBufferPointer { offsets in
           literalBytes.withUnsafeBufferPointer { pool in
