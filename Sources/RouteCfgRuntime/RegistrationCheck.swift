@@ -129,9 +129,8 @@ struct RegistrationCheck {
   }
 
   /// `true` when a protocol that values become at an adapter has no proxy. A plain loop outside
-  /// the main actor: a closure formed in the main-actor check is isolated to it, and checked
-  /// the executor on each call, which cost more than the lookup (a registry checks every
-  /// adapter).
+  /// the main actor: a closure formed in the main-actor check is isolated to it and checks the
+  /// executor on each call, which costs more than the lookup (a registry checks every adapter).
   private nonisolated static func isProxyMissing(
     adapters: [AdapterInfo], proxies: [String: Registrations.ProxyMaker]
   ) -> Bool {
