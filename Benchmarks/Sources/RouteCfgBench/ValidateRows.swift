@@ -67,13 +67,18 @@ func validateRows(modules: Int, options: Options, tools: Tools) throws -> [Resul
     yamsProcess.add(yams.seconds)
     versusScan.add(validate.seconds / scan.seconds)
     versusYams.add(validate.seconds / yams.seconds)
-    memory.add(validate.peakMemory)
-    scanMemory.add(scan.peakMemory)
-    yamsMemory.add(yams.peakMemory)
     let scanTime = seconds { blackHole(bareScan(bytes)) }
     let validateTime = try seconds { blackHole(try RouteCfg.validate(path: path)) }
     inProcessScan.add(scanTime)
     inProcessValidate.add(validateTime)
+  }
+
+  // Peak memory in runs of their own, each binary started out of the page cache, so that the
+  // figure does not depend on how recently the binary was built (``dropFromPageCache(_:)``).
+  for _ in 0..<options.rounds {
+    scanMemory.add(try peakMemoryFromCold(tools.scan, [path], helper: tools.peakMemory))
+    memory.add(try peakMemoryFromCold(tools.routecfg, ["validate", path], helper: tools.peakMemory))
+    yamsMemory.add(try peakMemoryFromCold(tools.yams, [path], helper: tools.peakMemory))
   }
 
   let memoryTarget = 6 * Double(bytes.count) + 16 * 1_048_576
