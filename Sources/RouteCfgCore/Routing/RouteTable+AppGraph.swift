@@ -11,12 +11,10 @@ extension RouteTable {
     var module: String?
     var types: [String: RouteValueType] = [:]
     var optional: Set<String> = []
-    // By index, reading the two fields used: a `for` loop would copy each route whole.
-    let routes = graph.routes
-    for index in routes.indices {
-      if routes[index].module != module {
-        module = routes[index].module
-        let parameters = graph.modules[routes[index].module]?.parameters ?? []
+    for route in graph.routes {
+      if route.module != module {
+        module = route.module
+        let parameters = graph.modules[route.module]?.parameters ?? []
         types = [:]
         types.reserveCapacity(parameters.count)
         optional = []
@@ -26,8 +24,7 @@ extension RouteTable {
         }
       }
       let entry = Entry(
-        module: routes[index].module, pattern: routes[index].pattern, parameterTypes: types,
-        optionalParameters: optional)
+        module: route.module, pattern: route.pattern, parameterTypes: types, optionalParameters: optional)
       trie.insert(entry)
       entries.append(entry)
     }

@@ -46,7 +46,9 @@ struct MemberPairCheck {
     facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing]
   ) -> [PairProblem] {
     // The common pair, an adapter that renames, writes the same types on both sides: every type
-    // fits itself and crosses no adapter, so there is nothing to find.
+    // fits itself and crosses no adapter, so there is nothing to find. Only the target's kind is
+    // read for it; the member is copied whole below, on the path that needs it (copying it first
+    // costs 1.2 M instructions at 1,000 modules, where 9 pairs in 10 take this shortcut).
     if !target.readsThroughOptional, facade.kind.forwardsAsIs(to: target.member.kind) { return [] }
     let targetMember = target.member
     // Kind mismatches are reported once, when the map is resolved.
