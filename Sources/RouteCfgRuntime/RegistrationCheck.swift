@@ -191,9 +191,9 @@ struct RegistrationCheck {
     guard let facadeInfo = graph.protocols[facade] else { return }
     // The validator marked the pairings whose values change protocol on the way.
     for pairing in pairings where pairing.crossesAdapter || !markedOnly {
-      let base = pairing.member.firstIndex(of: "(").map { String(pairing.member[..<$0]) } ?? pairing.member
-      guard let member = facadeInfo.member(named: base), let last = pairing.path.last,
-        let owner = ownerInfo(of: pairing.path, from: target), let targetMember = owner.member(named: last)
+      guard let member = facadeInfo.member(named: pairing.memberName),
+        let owner = ownerInfo(of: pairing.path, from: target),
+        let targetMember = owner.member(named: pairing.targetName)
       else { continue }
       // Where the crossing happens, for the message; built only when a proxy is found missing.
       let site = { "'\(facade).\(member.fullName)' to '\(target).\(pairing.path.joined(separator: "."))'" }

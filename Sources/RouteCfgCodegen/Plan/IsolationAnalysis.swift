@@ -62,7 +62,7 @@ struct IsolationAnalysis {
         guard !mainActor.contains(facade), let info = graph.protocols[facade] else { return false }
         return pairings.contains { pairing in
           guard pairing.crossesAdapter,
-            let member = info.members.first(where: { $0.fullName == pairing.member }),
+            let member = info.members.first(where: pairing.pairs),
             let forwarded = ForwardingTarget(path: pairing.path, root: target, graph: graph)
           else { return false }
           return zip(member.writtenTypes, forwarded.member.writtenTypes).contains { facadeType, targetType in

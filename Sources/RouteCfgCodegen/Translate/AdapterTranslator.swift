@@ -24,7 +24,7 @@ struct AdapterTranslator {
     var members: [SwiftDecl] = []
     var usesBridges = false
     for member in destination.members {
-      let pairing = adapterClass.pairings.first { $0.member == member.fullName }
+      let pairing = adapterClass.pairings.first { $0.pairs(member) }
       guard let pairing, let forwarded = builder.forward(member, path: pairing.path) else { continue }
       members.append(forwarded.declaration)
       usesBridges = usesBridges || forwarded.usesBridges

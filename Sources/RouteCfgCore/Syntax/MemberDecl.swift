@@ -109,6 +109,11 @@ public struct MethodSignature: Sendable, Hashable {
   /// the pieces (each `append` checks and grows the string): full names are made for every
   /// pairing of methods an adapter forwards.
   func fullName(base: String) -> String {
+    Self.fullName(base: base, parameters: parameters)
+  }
+
+  /// `base` followed by the labels of `parameters`, as ``fullName(base:)`` writes it.
+  static func fullName(base: String, parameters: [MethodParameter]) -> String {
     var count = base.utf8.count + 2
     for parameter in parameters { count += (parameter.label?.utf8.count ?? 1) + 1 }
     return String(unsafeUninitializedCapacity: count) { bytes in

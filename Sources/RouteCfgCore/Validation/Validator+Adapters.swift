@@ -215,7 +215,6 @@ extension ManifestValidator {
     for entry in map.entries {
       let written = decl.map[Int(entry.entryIndex)]
       let facade = required.members[Int(entry.requiredIndex)]
-      let path = entry.target.path
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: facade, target: entry.target, crossings: &crossings)
       for problem in problems {
@@ -226,10 +225,13 @@ extension ManifestValidator {
       if !crossings.isEmpty {
         let site = AdapterUseSite(
           location: written.provided.location, owner: required, member: Int(entry.requiredIndex),
-          targetOwner: provided, target: .path(path))
+          targetOwner: provided, target: .path(entry.target.path))
         used += crossings.map { ($0, site) }
       }
-      pairings.append(MemberPairing(member: facade.fullName, path: path, crossesAdapter: !crossings.isEmpty))
+      pairings.append(
+        MemberPairing(
+          facade: facade, targetName: entry.target.member.name, keyPath: entry.target.keyPath,
+          crossesAdapter: !crossings.isEmpty))
     }
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
     for (position, member) in required.members.enumerated() where !map.named.contains(member.name) {
@@ -243,7 +245,7 @@ extension ManifestValidator {
           used += crossings.map { ($0, site) }
         }
         pairings.append(
-          MemberPairing(member: member.fullName, path: [member.name], crossesAdapter: !crossings.isEmpty))
+          MemberPairing(facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty))
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
@@ -317,8 +319,7 @@ extension ManifestValidator {
           used += crossings.map { ($0, site) }
         }
         pairings.append(
-          MemberPairing(
-            member: member.fullName, path: [requiredMember.name], crossesAdapter: !crossings.isEmpty))
+          MemberPairing(facade: member, targetName: requiredMember.name, crossesAdapter: !crossings.isEmpty))
         continue
       }
       switch implicitPair(member, in: required, checker: checker) {
@@ -330,7 +331,7 @@ extension ManifestValidator {
           used += crossings.map { ($0, site) }
         }
         pairings.append(
-          MemberPairing(member: member.fullName, path: [member.name], crossesAdapter: !crossings.isEmpty))
+          MemberPairing(facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty))
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.to?.location ?? decl.location,
