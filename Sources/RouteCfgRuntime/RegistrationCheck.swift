@@ -14,7 +14,7 @@ struct RegistrationCheck {
     var typeNames = TypeNameCache()
     var matched = 0
     for name in graph.moduleNames {
-      guard let factory = registrations.factories[name] else {
+      guard let factory = registrations.factories[NameKey(name)] else {
         problems.append(
           "module '\(name)' has no factory; register it with view(_:_:make:) or service(_:_:make:)")
         continue
@@ -31,7 +31,7 @@ struct RegistrationCheck {
       moduleProblems += memberProblems(module, factory: factory, typeNames: &typeNames)
     }
     if matched < registrations.factories.count {
-      for name in registrations.factories.keys.filter({ graph.modules[$0] == nil }).sorted() {
+      for name in registrations.factories.keys.map(\.name).filter({ graph.modules[$0] == nil }).sorted() {
         let hint = closestName(to: name, among: graph.moduleNames).map { "; did you mean '\($0)'?" } ?? ""
         problems.append("a factory is registered for '\(name)', which the manifest does not declare\(hint)")
       }
@@ -121,7 +121,7 @@ struct RegistrationCheck {
     // the pairings, when a proxy is missing.
     guard Self.isProxyMissing(adapters: graph.adapters, proxies: registrations.proxies) else { return [] }
     let sites = crossingSites()
-    return sites.keys.sorted().filter { registrations.proxies[$0] == nil }.compactMap { name in
+    return sites.keys.sorted().filter { registrations.proxies[NameKey($0)] == nil }.compactMap { name in
       sites[name].map {
         "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")"
       }
@@ -132,12 +132,12 @@ struct RegistrationCheck {
   /// the main actor: a closure formed in the main-actor check is isolated to it and checks the
   /// executor on each call, which costs more than the lookup (a registry checks every adapter).
   private nonisolated static func isProxyMissing(
-    adapters: [AdapterInfo], proxies: [String: Registrations.ProxyMaker]
+    adapters: [AdapterInfo], proxies: [NameKey: Registrations.ProxyMaker]
   ) -> Bool {
     for index in adapters.indices {
       let crossed = protocolsCrossing(adapters, at: index)
-      if let forward = crossed.forward, proxies[forward] == nil { return true }
-      if let reverse = crossed.reverse, proxies[reverse] == nil { return true }
+      if let forward = crossed.forward, proxies[NameKey(forward)] == nil { return true }
+      if let reverse = crossed.reverse, proxies[NameKey(reverse)] == nil { return true }
     }
     return false
   }

@@ -41,10 +41,12 @@ public struct Registrations {
     let make: @MainActor (any DynamicMembers) -> AnyObject
   }
 
-  var factories: [String: Factory] = [:]
+  // Keyed by `NameKey`, whose byte hash costs half of `String`'s SipHash: building a registry
+  // looks every module and protocol up.
+  var factories: [NameKey: Factory] = [:]
   var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
   var protocolTables: [String: ErasedMemberTable] = [:]
-  var proxies: [String: ProxyMaker] = [:]
+  var proxies: [NameKey: ProxyMaker] = [:]
   var forwardingFailureHandler: @MainActor (ForwardingFailure) -> Void = ForwardingFailure
     .writeToStandardError
 
@@ -62,7 +64,7 @@ public struct Registrations {
     _ module: String, _ type: Destination.Type,
     make: @escaping @MainActor (ModuleContext) throws -> Destination
   ) {
-    factories[module] = Factory(
+    factories[NameKey(module)] = Factory(
       kind: .view, type: type, make: { try make($0) }, makeSendable: nil)
   }
 
@@ -72,7 +74,7 @@ public struct Registrations {
     _ module: String, _ type: Destination.Type,
     make: @escaping @Sendable (ModuleContext) throws -> Destination
   ) {
-    factories[module] = Factory(
+    factories[NameKey(module)] = Factory(
       kind: .service, type: type, make: { try make($0) }, makeSendable: { try make($0) })
   }
 
@@ -83,7 +85,7 @@ public struct Registrations {
   public mutating func module(
     _ module: String, kind: ModuleKind, make: @escaping @MainActor (ModuleContext) throws -> AnyObject
   ) {
-    factories[module] = Factory(kind: kind, type: nil, make: make, makeSendable: nil)
+    factories[NameKey(module)] = Factory(kind: kind, type: nil, make: make, makeSendable: nil)
   }
 
   /// The members of a destination type, by their manifest names. Also needed for objects handed
@@ -132,7 +134,7 @@ public struct Registrations {
   public mutating func proxy(
     for protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
   ) {
-    proxies[protocolName] = ProxyMaker(make: make)
+    proxies[NameKey(protocolName)] = ProxyMaker(make: make)
   }
 
   /// What happens when a proxy cannot forward a requirement that cannot throw (a delegate

@@ -17,7 +17,7 @@ public final class Registry: Sendable {
   public let router: RouteTable
   /// Who answers each protocol in the chosen configuration.
   public let resolution: Resolution
-  private let services: [String: @Sendable (ModuleContext) throws -> any AnyObject & Sendable]
+  private let services: [NameKey: @Sendable (ModuleContext) throws -> any AnyObject & Sendable]
   @MainActor private let state: RuntimeState
 
   /// Builds a registry for a validated manifest. Every mismatch between the manifest and the
@@ -80,7 +80,7 @@ public final class Registry: Sendable {
         "'\(protocolName)' reaches '\(provider.module)' through an adapter; use destination(for:) on the main actor"
       )
     }
-    guard let make = services[provider.module] else {
+    guard let make = services[NameKey(provider.module)] else {
       throw .unsupported("module '\(provider.module)' is not registered as a Sendable service")
     }
     let context = try ModuleContext(module: provider.module, parameters: parameters, graph: graph)
@@ -124,7 +124,7 @@ public final class Registry: Sendable {
     if destination.members is DirectMembers {
       if let typed = destination.object as? T { return typed }
       // The provider is not a T, and no proxy could make it one: the caller asked for the wrong type.
-      if state.registrations.proxies[protocolName] == nil {
+      if state.registrations.proxies[NameKey(protocolName)] == nil {
         return try Self.cast(destination.object, to: T.self, for: protocolName)
       }
     }
@@ -178,7 +178,7 @@ public final class Registry: Sendable {
   private func make(_ module: String, parameters: [String: any Sendable]) throws(RuntimeError) -> (
     AnyObject, AnyClass?
   ) {
-    guard let factory = state.registrations.factories[module] else {
+    guard let factory = state.registrations.factories[NameKey(module)] else {
       throw .unsupported("module '\(module)' has no factory")
     }
     let context = try ModuleContext(module: module, parameters: parameters, graph: graph)

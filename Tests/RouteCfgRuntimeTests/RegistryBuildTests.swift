@@ -120,7 +120,7 @@ struct RegistryBuildTests {
   /// The NoteApp registrations without some modules' factories.
   static func without(_ modules: Set<String>, from registrations: Registrations) -> Registrations {
     var copy = registrations
-    for module in modules { copy.factories[module] = nil }
+    for module in modules { copy.factories[NameKey(module)] = nil }
     return copy
   }
 

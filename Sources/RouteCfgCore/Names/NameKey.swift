@@ -6,17 +6,17 @@
 /// name hashes its bytes; a non-ASCII name that is canonically equivalent to an ASCII one (only
 /// the Kelvin sign, the Greek question mark and the Greek varia are) hashes as that ASCII name;
 /// any other name hashes as `String` does, which normalises it first.
-struct NameKey: Hashable, Sendable {
-  let name: String
+package struct NameKey: Hashable, Sendable {
+  package let name: String
 
-  init(_ name: String) { self.name = name }
+  package init(_ name: String) { self.name = name }
 
-  static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.name == rhs.name }
+  package static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.name == rhs.name }
 
-  func hash(into hasher: inout Hasher) { hasher.combine(Self.hash(of: name)) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(Self.hash(of: name)) }
 
   // Dictionary and Set ask this of their keys; answering it directly skips `Hasher`.
-  func _rawHashValue(seed: Int) -> Int {
+  package func _rawHashValue(seed: Int) -> Int {
     Int(truncatingIfNeeded: NameHash.finish(Self.hash(of: name) ^ UInt64(UInt(bitPattern: seed))))
   }
 
