@@ -9,7 +9,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   let target: any DynamicMembers
   var object: AnyObject { target.object }
   private let facade: ProtocolInfo
-  private let pairings: [String: [String]]
+  /// The adapter's pairings by the facade member's base name, which is unique in a protocol.
+  private let pairings: [String: MemberPairing]
   private let state: RuntimeState
   /// Proxies handed to the target through this facade, kept alive as long as it is (the target
   /// may hold them weakly, as delegates usually are).
@@ -23,8 +24,9 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     self.facade = facade
     self.target = target
     self.state = state
-    var byName: [String: [String]] = [:]
-    for pairing in pairings { byName[pairing.member] = pairing.path }
+    var byName: [String: MemberPairing] = [:]
+    byName.reserveCapacity(pairings.count)
+    for pairing in pairings { byName[pairing.memberName] = pairing }
     self.pairings = byName
   }
 
@@ -71,9 +73,10 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
-    let (declaration, path) = try resolve(method, property: false)
-    guard let signature = declaration.method, let targetName = path.first,
-      let targetDeclaration = state.protocolInfo(target.protocolName)?.member(named: targetName),
+    let (declaration, pairing) = try resolve(method, property: false)
+    // A key path never ends at a method: the target's member is its own.
+    guard let signature = declaration.method,
+      let targetDeclaration = state.protocolInfo(target.protocolName)?.member(named: pairing.targetName),
       let targetSignature = targetDeclaration.method
     else { throw RuntimeError.unknownMember(protocolName: protocolName, member: method, suggestion: "") }
     guard arguments.count == signature.parameters.count else {
@@ -105,17 +108,18 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     }
   }
 
-  /// The facade's declaration of a member and the path it maps to.
-  private func resolve(_ member: String, property: Bool) throws -> (MemberDecl, [String]) {
+  /// The facade's declaration of a member and its pairing with the target.
+  private func resolve(_ member: String, property: Bool) throws -> (MemberDecl, MemberPairing) {
     let base = member.firstIndex(of: "(").map { String(member[..<$0]) } ?? member
     guard let declaration = facade.member(named: base), declaration.isProperty == property,
-      member == base || member == declaration.fullName, let path = pairings[declaration.fullName]
+      member == base || member == declaration.fullName, let pairing = pairings[declaration.name],
+      pairing.pairs(declaration)
     else {
       let names = facade.members.map { member.contains("(") ? $0.fullName : $0.name }
       throw RuntimeError.unknownMember(
         protocolName: protocolName, member: member, suggestion: closestName(to: member, among: names) ?? "")
     }
-    return (declaration, path)
+    return (declaration, pairing)
   }
 
   func resolvedProperty<Value>(_ name: String, as type: Value.Type) throws -> DynamicProperty<Value>? {
@@ -138,7 +142,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// The property `member` of the facade, resolved on first use.
   private func propertyRoute(_ member: String) throws -> PropertyRoute {
     if let route = propertyRoutes[member] { return route }
-    let (declaration, path) = try resolve(member, property: true)
+    let (declaration, pairing) = try resolve(member, property: true)
+    let path = pairing.path
     let type = declaration.property?.type ?? .void
     var direct: PropertyRoute.Direct?
     if path.count == 1, let name = path.first {

@@ -192,7 +192,7 @@ struct RegistrationCheck {
     // The validator marked the pairings whose values change protocol on the way.
     for pairing in pairings where pairing.crossesAdapter || !markedOnly {
       guard let member = facadeInfo.member(named: pairing.memberName),
-        let owner = ownerInfo(of: pairing.path, from: target),
+        let owner = ownerInfo(through: pairing.stepsBeforeTarget, from: target),
         let targetMember = owner.member(named: pairing.targetName)
       else { continue }
       // Where the crossing happens, for the message; built only when a proxy is found missing.
@@ -213,9 +213,10 @@ struct RegistrationCheck {
     }
   }
 
-  private func ownerInfo(of path: [String], from root: String) -> ProtocolInfo? {
+  /// The protocol that declares the member a key path ends at, reached from `root` through `steps`.
+  private func ownerInfo(through steps: ArraySlice<String>, from root: String) -> ProtocolInfo? {
     var current = graph.protocols[root]
-    for step in path.dropLast() {
+    for step in steps {
       guard let type = current?.member(named: step)?.property?.type,
         case .named(let name) = type.unwrappedOptional ?? type
       else { return nil }

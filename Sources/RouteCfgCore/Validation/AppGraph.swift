@@ -151,35 +151,40 @@ public struct MemberPairing: Sendable, Hashable {
   /// method (by base name). One element unless a key path (`header.title`).
   public var path: [String] { keyPath ?? [targetName] }
 
-  /// `true` when the target member is reached through properties (`header.title`).
-  package var isKeyPath: Bool { keyPath != nil }
+  /// The properties a key path reads before `targetName` (`header` in `header.title`); empty for
+  /// a member of the target itself. A key path never ends at a method.
+  package var stepsBeforeTarget: ArraySlice<String> { keyPath?.dropLast() ?? [] }
 
   /// `true` when this pairs `member` of the facade (same full name), compared without spelling it.
   package func pairs(_ member: MemberDecl) -> Bool {
     guard member.name == memberName else { return false }
     switch member.kind {
     case .property: return parameters == nil
-    case .method(let method):
-      guard let parameters, parameters.count == method.parameters.count else { return false }
-      return zip(parameters, method.parameters).allSatisfy { $0.label == $1.label }
+    case .method(let method): return Self.sameLabels(parameters, method.parameters)
     }
   }
 
   public static func == (lhs: MemberPairing, rhs: MemberPairing) -> Bool {
-    lhs.memberName == rhs.memberName && lhs.labels == rhs.labels && lhs.targetName == rhs.targetName
-      && lhs.keyPath == rhs.keyPath && lhs.crossesAdapter == rhs.crossesAdapter
+    lhs.memberName == rhs.memberName && sameLabels(lhs.parameters, rhs.parameters)
+      && lhs.targetName == rhs.targetName && lhs.keyPath == rhs.keyPath
+      && lhs.crossesAdapter == rhs.crossesAdapter
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(memberName)
-    hasher.combine(labels)
+    // What the full name adds to the base name: whether it is a method, and its labels.
+    hasher.combine(parameters?.count ?? -1)
+    for parameter in parameters ?? [] { hasher.combine(parameter.label) }
     hasher.combine(targetName)
     hasher.combine(keyPath)
     hasher.combine(crossesAdapter)
   }
 
-  /// The parameters' labels (`nil` for `_`), or `nil` for a property: what the full name adds.
-  private var labels: [String?]? { parameters?.map(\.label) }
+  /// `true` when both are properties (`nil`), or methods whose parameters have the same labels.
+  private static func sameLabels(_ lhs: [MethodParameter]?, _ rhs: [MethodParameter]?) -> Bool {
+    guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+    return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.label == $1.label }
+  }
 }
 
 extension MemberPairing: CustomReflectable {
