@@ -175,6 +175,31 @@ struct RouteTableTests {
     #expect(withoutInt.resolve("/v/42").matchedParameters == ["x": .double(42)])
   }
 
+  /// Each bound parameter gets its own type, whether the module declares few parameters (found
+  /// by comparing names) or many (found by hashing), and optional ones come from the query.
+  @Test(arguments: [2, 4, 5, 9])
+  func everyParameterKeepsItsType(count: Int) throws {
+    var parameters: [String: TypeRef] = ["id": Self.int, "flag": .named("Bool")]
+    for index in 2..<count {
+      parameters["extra\(index)"] = .optional(index.isMultiple(of: 2) ? Self.int : Self.string)
+    }
+    for table in try Self.bothOrders([
+      Route(module: "Item", pattern: "/items/:id/:flag", parameters: parameters)
+    ]) {
+      #expect(table.resolve("/items/7/true").matchedParameters == ["id": .int(7), "flag": .bool(true)])
+      #expect(Self.module(table.resolve("/items/x/true")) == "unmatched")
+      #expect(Self.module(table.resolve("/items/7/maybe")) == "unmatched")
+      guard count > 2 else { continue }
+      let query = (2..<count).map { "extra\($0)=\($0)" }.joined(separator: "&")
+      var expected: [String: RouteValue] = ["id": .int(7), "flag": .bool(false)]
+      for index in 2..<count {
+        expected["extra\(index)"] = index.isMultiple(of: 2) ? .int(index) : .string("\(index)")
+      }
+      #expect(table.resolve("/items/7/false?\(query)").matchedParameters == expected)
+      #expect(Self.module(table.resolve("/items/7/false?extra2=x")) == "unmatched")
+    }
+  }
+
   @Test func catchAllMatchesOneOrMoreSegments() throws {
     for table in try Self.bothOrders([
       Route(module: "Files", pattern: "/files/*path", parameters: ["path": Self.string]),
