@@ -33,7 +33,7 @@ extension RouteTable {
       switch segment {
       case .literal(let text): return PrecedenceElement(rank: 0, literal: Array(text.utf8))
       case .parameter(let name):
-        let type = entry.parameterTypes[name] ?? .string
+        let type = entry.valueType(ofParameter: name) ?? .string
         let rank = (RouteValueType.precedence.firstIndex(of: type) ?? 3) + 1
         return PrecedenceElement(rank: rank, literal: [])
       case .catchAll: return PrecedenceElement(rank: RouteValueType.precedence.count + 1, literal: [])

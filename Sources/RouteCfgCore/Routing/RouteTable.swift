@@ -41,6 +41,15 @@ public struct RouteTable: Sendable {
       }
       self.init(module: module, pattern: pattern, parameterTypes: types, optionalParameters: optional)
     }
+
+    /// The carriable type of the parameter `name`, `nil` when it has none. A module has few
+    /// parameters, and comparing `name` with each costs less than hashing it with SipHash to
+    /// look it up (building a registry's router asks for every route's parameters).
+    func valueType(ofParameter name: String) -> RouteValueType? {
+      guard parameterTypes.count <= 4 else { return parameterTypes[name] }
+      for (parameter, type) in parameterTypes where parameter == name { return type }
+      return nil
+    }
   }
 
   /// The entries, in the order given; ``RouteMatch/entryIndex`` indexes them.

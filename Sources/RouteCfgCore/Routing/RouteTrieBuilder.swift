@@ -31,7 +31,7 @@ struct RouteTrieBuilder {
       case .literal(let literal):
         node = literalChild(of: node, literal)
       case .parameter(let name):
-        let type = Self.type(of: name, in: entry.parameterTypes) ?? .string
+        let type = entry.valueType(ofParameter: name) ?? .string
         bindings.append(RouteTrie.Binding(segment: position, name: name, type: type, isCatchAll: false))
         node = parameterChild(of: node, for: type)
       case .catchAll(let name):
@@ -44,19 +44,11 @@ struct RouteTrieBuilder {
     if !entry.optionalParameters.isEmpty {
       queryParameters.reserveCapacity(entry.optionalParameters.count)
       for name in entry.optionalParameters where !bindings.contains(where: { $0.name == name }) {
-        queryParameters.append((name: name, type: Self.type(of: name, in: entry.parameterTypes)))
+        queryParameters.append((name: name, type: entry.valueType(ofParameter: name)))
       }
       queryParameters.sort { $0.name < $1.name }
     }
     entries.append(RouteTrie.CompiledEntry(bindings: bindings, queryParameters: queryParameters))
-  }
-
-  /// The URL value type of the parameter `name`. A module has few parameters, and comparing
-  /// `name` with each costs less than hashing it with SipHash to look it up.
-  private static func type(of name: String, in types: [String: RouteValueType]) -> RouteValueType? {
-    guard types.count <= 4 else { return types[name] }
-    for (parameter, type) in types where parameter == name { return type }
-    return nil
   }
 
   /// The entries that end at each node, by increasing index: `lists` holds, per node, its

@@ -40,8 +40,7 @@ public struct MemberDecl: Sendable, Hashable {
     switch (kind, other.kind) {
     case (.property, .property): return true
     case (.method(let method), .method(let otherMethod)):
-      return method.parameters.count == otherMethod.parameters.count
-        && zip(method.parameters, otherMethod.parameters).allSatisfy { $0.label == $1.label }
+      return MethodSignature.haveSameLabels(method.parameters, otherMethod.parameters)
     default: return false
     }
   }
@@ -110,6 +109,12 @@ public struct MethodSignature: Sendable, Hashable {
   /// pairing of methods an adapter forwards.
   func fullName(base: String) -> String {
     Self.fullName(base: base, parameters: parameters)
+  }
+
+  /// `true` when both parameter lists have the same labels, in order: methods of the same base
+  /// name then have the same full name.
+  static func haveSameLabels(_ lhs: [MethodParameter], _ rhs: [MethodParameter]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.label == $1.label }
   }
 
   /// `base` followed by the labels of `parameters`, as ``fullName(base:)`` writes it.

@@ -183,7 +183,7 @@ public struct MemberPairing: Sendable, Hashable {
   /// `true` when both are properties (`nil`), or methods whose parameters have the same labels.
   private static func sameLabels(_ lhs: [MethodParameter]?, _ rhs: [MethodParameter]?) -> Bool {
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.label == $1.label }
+    return MethodSignature.haveSameLabels(lhs, rhs)
   }
 }
 
