@@ -16,8 +16,17 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// may hold them weakly, as delegates usually are).
   private var handedOver: [AnyObject] = []
   /// Each property name a caller used, resolved once: repeated reads and writes of it skip the
-  /// name lookups and, when both sides agree on the type, the conversion.
-  private var propertyRoutes: [String: PropertyRoute] = [:]
+  /// name lookups and, when both sides agree on the type, the conversion. A caller uses few of a
+  /// protocol's properties, so the first ``comparedRoutes`` are found by comparing names (a
+  /// short name compares in a few instructions, where hashing it costs hundreds); any more, by
+  /// ``NameKey``.
+  ///
+  /// Both tables are read and written on the main actor, by ``propertyRoute(_:)`` alone, which
+  /// calls nothing that could reach them while it reads: the runtime's exclusivity checks (about
+  /// 80 instructions an access by name) are left out.
+  @exclusivity(unchecked) private var routes: [PropertyRoute] = []
+  @exclusivity(unchecked) private var moreRoutes: [NameKey: PropertyRoute] = [:]
+  private static let comparedRoutes = 8
 
   init(facade: ProtocolInfo, target: any DynamicMembers, pairings: [MemberPairing], state: RuntimeState) {
     self.protocolName = facade.name
@@ -33,14 +42,9 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   func get(_ member: String) throws -> Any? {
     let route = try propertyRoute(member)
     if let direct = route.direct {
-      let value: Any?
-      if let accessors = direct.accessors {
-        value = try accessors.get(target.object)
-      } else {
-        value = try target.get(direct.name)
-      }
-      if direct.sameType { return value }
-      return try state.convert(value, from: direct.type, to: route.type, handingOver: false)
+      let value = try direct.read()
+      if route.sameType { return value }
+      return try state.convert(value, from: route.directType, to: route.type, handingOver: false)
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
@@ -52,12 +56,9 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     guard route.isSettable else {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
-    if let direct = route.direct, direct.sameType {
+    if let direct = route.direct, route.sameType {
       // Nothing to convert, so nothing is handed over that this facade must keep alive.
-      if let set = direct.accessors?.set {
-        return try Self.naming(member) { try set(target.object, value) }
-      }
-      return try Self.naming(member) { try target.set(direct.name, to: value) }
+      return try Self.naming(member) { try direct.write(value) }
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
@@ -124,8 +125,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
 
   func resolvedProperty<Value>(_ name: String, as type: Value.Type) throws -> DynamicProperty<Value>? {
     let route = try propertyRoute(name)
-    guard let direct = route.direct, direct.sameType, let members = target as? DirectMembers,
-      let typed = members.typedAccessors(direct.name, as: type)
+    guard route.direct != nil, route.sameType, let members = target as? DirectMembers,
+      let typed = members.typedAccessors(route.path[0], as: type)
     else { return nil }
     let object = members.object
     let write: @MainActor (Value) throws -> Void
@@ -141,20 +142,26 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
 
   /// The property `member` of the facade, resolved on first use.
   private func propertyRoute(_ member: String) throws -> PropertyRoute {
-    if let route = propertyRoutes[member] { return route }
+    for route in routes where route.name == member { return route }
+    if routes.count == Self.comparedRoutes, let route = moreRoutes[NameKey(member)] { return route }
     let (declaration, pairing) = try resolve(member, property: true)
     let path = pairing.path
     let type = declaration.property?.type ?? .void
-    var direct: PropertyRoute.Direct?
+    var direct: (type: TypeRef, access: DirectAccess)?
     if path.count == 1, let name = path.first {
-      let targetType = Step(target: target, state: state).type(of: name)
-      direct = PropertyRoute.Direct(
-        name: name, type: targetType, sameType: targetType == type,
-        accessors: (target as? DirectMembers)?.propertyAccessors(name))
+      direct = (
+        Step(target: target, state: state).type(of: name),
+        DirectAccess(name, of: target, accessors: (target as? DirectMembers)?.propertyAccessors(name))
+      )
     }
     let route = PropertyRoute(
-      type: type, isSettable: declaration.property?.isSettable == true, path: path, direct: direct)
-    propertyRoutes[member] = route
+      name: member, type: type, isSettable: declaration.property?.isSettable == true, path: path,
+      direct: direct)
+    if routes.count < Self.comparedRoutes {
+      routes.append(route)
+    } else {
+      moreRoutes[NameKey(member)] = route
+    }
     return route
   }
 
@@ -177,36 +184,63 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
 
   /// A facade property and where it leads (a class: handing one out costs one retain).
   private final class PropertyRoute {
-    /// A path of one step: a property of the target itself.
-    final class Direct {
-      let name: String
-      let type: TypeRef
-      /// Whether the target's property has the facade property's type, so values pass as they are.
-      let sameType: Bool
-      /// The target's member table accessors, when the target is an object with a table.
-      let accessors: PropertyAccessors?
-
-      init(name: String, type: TypeRef, sameType: Bool, accessors: PropertyAccessors?) {
-        self.name = name
-        self.type = type
-        self.sameType = sameType
-        self.accessors = accessors
-      }
-    }
-
+    /// The facade property's name, as callers write it.
+    let name: String
     /// The facade property's type.
     let type: TypeRef
     let isSettable: Bool
     /// The target's members, one per key path step.
     let path: [String]
-    let direct: Direct?
+    /// For a path of one step, a property of the target itself: how it is read and written.
+    let direct: DirectAccess?
+    /// For a direct step, the target property's type, and whether it is the facade property's,
+    /// so that values pass as they are.
+    let directType: TypeRef
+    let sameType: Bool
 
-    init(type: TypeRef, isSettable: Bool, path: [String], direct: Direct?) {
+    init(
+      name: String, type: TypeRef, isSettable: Bool, path: [String],
+      direct: (type: TypeRef, access: DirectAccess)?
+    ) {
+      self.name = name
       self.type = type
       self.isSettable = isSettable
       self.path = path
-      self.direct = direct
+      self.direct = direct?.access
+      directType = direct?.type ?? .void
+      sameType = direct?.type == type
     }
+  }
+
+  /// How a property of the target itself is read and written: through its member table's
+  /// accessors when the target is an object with a table, else by name. Its methods call what it
+  /// holds without copying it out (no retain of the object or of the closures per access).
+  @MainActor
+  private final class DirectAccess {
+    private let object: AnyObject
+    private let getter: @MainActor (AnyObject) throws -> Any?
+    private let setter: @MainActor (AnyObject, Any?) throws -> Void
+
+    /// `name` of `target`, through `accessors` when given. A setter the table does not offer
+    /// (the target declares the property read-only) is asked by name, which reports why.
+    init(_ name: String, of target: any DynamicMembers, accessors: PropertyAccessors?) {
+      let byName: @MainActor (AnyObject, Any?) throws -> Void = { _, value in
+        try target.set(name, to: value)
+      }
+      if let accessors {
+        object = accessors.object
+        getter = accessors.get
+        setter = accessors.set ?? byName
+      } else {
+        object = target
+        getter = { _ in try target.get(name) }
+        setter = byName
+      }
+    }
+
+    func read() throws -> Any? { try getter(object) }
+
+    func write(_ value: Any?) throws { try setter(object, value) }
   }
 
   /// One object along a key path, with its protocol's declarations.

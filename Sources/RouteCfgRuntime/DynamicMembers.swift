@@ -45,11 +45,12 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   private let info: ProtocolInfo
   private let table: ErasedMemberTable
   /// Table entries by the names callers used, found once: a property's by its name, a method's
-  /// by the base or full name it was called with.
-  private var properties: [String: MemberEntry] = [:]
-  private var methods: [String: MemberEntry] = [:]
+  /// by the base or full name it was called with. Keyed by ``NameKey``, whose byte hash costs a
+  /// fraction of `String`'s SipHash on every access by name.
+  private var properties: [NameKey: MemberEntry] = [:]
+  private var methods: [NameKey: MemberEntry] = [:]
   /// Setters of the properties the protocol declares settable, by name, found once.
-  private var setters: [String: @MainActor (AnyObject, Any?) throws -> Void] = [:]
+  private var setters: [NameKey: @MainActor (AnyObject, Any?) throws -> Void] = [:]
 
   init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable, weakly: Bool = false) {
     self.protocolName = protocolInfo.name
@@ -69,7 +70,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   }
 
   func set(_ member: String, to value: Any?) throws {
-    if let set = setters[member] { return try set(try live(), value) }
+    if let set = setters[NameKey(member)] { return try set(try live(), value) }
     guard let declaration = info.member(named: member), declaration.property?.isSettable == true else {
       if info.member(named: member)?.isProperty == true {
         throw RuntimeError.readOnly(protocolName: protocolName, member: member)
@@ -80,7 +81,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
     guard case .property(_, let set?) = entry.kind else {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
-    setters[member] = set
+    setters[NameKey(member)] = set
     try set(try live(), value)
   }
 
@@ -102,10 +103,10 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   /// path reports why.
   func propertyAccessors(_ name: String) -> PropertyAccessors? {
     // An object held weakly is reached by name, which checks it is still there.
-    guard strongObject != nil, let (entry, settable) = declaredProperty(name),
+    guard let strongObject, let (entry, settable) = declaredProperty(name),
       case .property(let get, let set) = entry.kind
     else { return nil }
-    return PropertyAccessors(get: get, set: settable ? set : nil)
+    return PropertyAccessors(object: strongObject, get: get, set: settable ? set : nil)
   }
 
   /// ``propertyAccessors(_:)`` with the property's type kept, when it was registered as `Value`.
@@ -139,9 +140,10 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
 
   /// The table entry for a member the protocol declares.
   private func entry(for name: String, property: Bool) throws -> MemberEntry {
-    if let entry = property ? properties[name] : methods[name] { return entry }
+    let key = NameKey(name)
+    if let entry = property ? properties[key] : methods[key] { return entry }
     let entry = try lookUpEntry(for: name, property: property)
-    if property { properties[name] = entry } else { methods[name] = entry }
+    if property { properties[key] = entry } else { methods[key] = entry }
     return entry
   }
 
@@ -170,8 +172,10 @@ private final class ReleasedObject: Sendable {
   static let placeholder = ReleasedObject()
 }
 
-/// A property's accessors from a member table, found once and called with the object.
+/// A property's accessors from a member table, found once, with the object they are called on
+/// (held strongly, as its ``DirectMembers`` holds it).
 struct PropertyAccessors {
+  let object: AnyObject
   let get: @MainActor (AnyObject) throws -> Any?
   /// `nil` when the protocol declares the property read-only.
   let set: (@MainActor (AnyObject, Any?) throws -> Void)?

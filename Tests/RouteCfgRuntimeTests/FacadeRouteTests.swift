@@ -1,0 +1,89 @@
+import RouteCfgCore
+import RouteCfgRuntime
+import Testing
+
+/// A facade keeps each property a caller uses, resolved once: the first few are found by
+/// comparing names, any more through a hashed table. Every property must reach its own target
+/// member, in any order of first use, whichever table holds it, and whether the target's member
+/// table or access by name carries it.
+@Suite("Facade property routes")
+@MainActor
+struct FacadeRouteTests {
+  /// More properties than the facade compares by name (eight), so some live in each table.
+  nonisolated static let count = 12
+  /// Orders of first use: in turn, reversed, and mixed.
+  nonisolated static let orders = [
+    Array(0..<count), Array((0..<count).reversed()), [9, 0, 11, 3, 8, 1, 10, 2, 7, 4, 6, 5],
+  ]
+
+  static var yaml: String {
+    let required = (0..<count).map { "var p\($0): Int { get set }" }.joined(separator: "\\n")
+    let provided = (0..<count).map { "var q\($0): Int { get set }" }.joined(separator: "\\n")
+    let map = (0..<count).map { "p\($0): q\($0)" }.joined(separator: ", ")
+    return """
+      routecfg: 1
+      protocols:
+        Wide: "\(required)"
+        Slots: "\(provided)"
+      modules:
+        Board: {kind: view, provides: [Slots], routes: [/board]}
+        Client: {kind: view, requires: [Wide], routes: [/]}
+      adapters:
+        - {adapt: Wide, to: Slots, map: {\(map)}}
+      """
+  }
+
+  func wide() throws -> Destination {
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "wide.yaml")
+    var registrations = Registrations()
+    registrations.view("Board", Board.self) { _ in Board() }
+    registrations.view("Client", Client.self) { _ in Client() }
+    registrations.members(of: Board.self) { table in
+      for index in 0..<Self.count {
+        // Half by key path, half with closures: both kinds of registration behind each table.
+        if index.isMultiple(of: 2) {
+          table.property("q\(index)", get: { $0.slots[index] }, set: { $0.slots[index] = $1 })
+        } else {
+          table.property("q\(index)", \.slots[index])
+        }
+      }
+    }
+    return try Registry(manifest, registrations: registrations).destination(for: "Wide")
+  }
+
+  @Test(arguments: orders)
+  func everyPropertyReachesItsOwnMember(order: [Int]) throws {
+    let facade = try wide()
+    let board = try #require(facade.object as? Board)
+    for index in order { try facade.set("p\(index)", to: 100 + index) }
+    #expect(board.slots == (0..<Self.count).map { 100 + $0 })
+    // Read back in another order, then write and read again: routes found in both tables.
+    for index in order.reversed() { #expect(try facade.get("p\(index)") as? Int == 100 + index) }
+    for index in order {
+      try facade.set("p\(index)", to: index * index)
+      #expect(try facade.get("p\(index)") as? Int == index * index)
+    }
+    #expect(board.slots == (0..<Self.count).map { $0 * $0 })
+  }
+
+  @Test func mistakesAreReportedUnderTheCallersNameInEitherTable() throws {
+    let facade = try wide()
+    for index in 0..<Self.count { _ = try facade.get("p\(index)") }
+    for name in ["p0", "p11"] {
+      #expect(throws: RuntimeError.typeMismatch(member: name, expected: "Int", actual: "String")) {
+        try facade.set(name, to: "seven")
+      }
+    }
+    #expect(throws: RuntimeError.unknownMember(protocolName: "Wide", member: "p12", suggestion: "p1")) {
+      try facade.get("p12")
+    }
+  }
+}
+
+@MainActor
+final class Board {
+  var slots = Array(repeating: 0, count: FacadeRouteTests.count)
+}
+
+@MainActor
+final class Client {}
