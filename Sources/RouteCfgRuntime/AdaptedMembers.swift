@@ -15,18 +15,14 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// Proxies handed to the target through this facade, kept alive as long as it is (the target
   /// may hold them weakly, as delegates usually are).
   private var handedOver: [AnyObject] = []
-  /// Each property name a caller used, resolved once: repeated reads and writes of it skip the
-  /// name lookups and, when both sides agree on the type, the conversion. A caller uses few of a
-  /// protocol's properties, so the first ``comparedRoutes`` are found by comparing names (a
-  /// short name compares in a few instructions, where hashing it costs hundreds); any more, by
-  /// ``NameKey``.
+  /// Each property and method name a caller used, resolved once: repeated accesses skip the name
+  /// lookups and, when both sides agree on the types, the conversions.
   ///
-  /// Both tables are read and written on the main actor, by ``propertyRoute(_:)`` alone, which
-  /// calls nothing that could reach them while it reads: the runtime's exclusivity checks (about
-  /// 80 instructions an access by name) are left out.
-  @exclusivity(unchecked) private var routes: [PropertyRoute] = []
-  @exclusivity(unchecked) private var moreRoutes: [NameKey: PropertyRoute] = [:]
-  private static let comparedRoutes = 8
+  /// Both tables are read and written on the main actor, by ``propertyRoute(_:)`` and
+  /// ``methodRoute(_:)`` alone, which call nothing that could reach them while they read: the
+  /// runtime's exclusivity checks (about 80 instructions an access) are left out.
+  @exclusivity(unchecked) private var propertyRoutes = NamedRoutes<PropertyRoute>()
+  @exclusivity(unchecked) private var methodRoutes = NamedRoutes<MethodRoute>()
 
   init(facade: ProtocolInfo, target: any DynamicMembers, pairings: [MemberPairing], state: RuntimeState) {
     self.protocolName = facade.name
@@ -74,29 +70,28 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
-    let (declaration, pairing) = try resolve(method, property: false)
-    // A key path never ends at a method: the target's member is its own.
-    guard let signature = declaration.method,
-      let targetDeclaration = state.protocolInfo(target.protocolName)?.member(named: pairing.targetName),
-      let targetSignature = targetDeclaration.method
-    else { throw RuntimeError.unknownMember(protocolName: protocolName, member: method, suggestion: "") }
-    guard arguments.count == signature.parameters.count else {
+    let route = try methodRoute(method)
+    let parameterCount = route.signature.parameters.count
+    guard arguments.count == parameterCount else {
       throw RuntimeError.argumentCount(
-        member: declaration.fullName, expected: signature.parameters.count, actual: arguments.count)
+        member: route.fullName, expected: parameterCount, actual: arguments.count)
+    }
+    if route.sameTypes {
+      return try Self.naming(route.fullName) { try target.call(route.targetFullName, arguments) }
     }
     var converted: [Any?] = []
-    for (index, argument) in arguments.enumerated() {
+    converted.reserveCapacity(arguments.count)
+    for index in arguments.indices {
       converted.append(
-        try Self.naming(declaration.fullName) {
+        try Self.naming(route.fullName) {
           try state.convert(
-            argument, from: signature.parameters[index].type, to: targetSignature.parameters[index].type,
-            handingOver: true)
+            arguments[index], from: route.signature.parameters[index].type,
+            to: route.targetSignature.parameters[index].type, handingOver: true)
         })
     }
-    let result = try Self.naming(declaration.fullName) {
-      try target.call(targetDeclaration.fullName, converted)
-    }
-    return try state.convert(result, from: targetSignature.result, to: signature.result, handingOver: false)
+    let result = try Self.naming(route.fullName) { try target.call(route.targetFullName, converted) }
+    return try state.convert(
+      result, from: route.targetSignature.result, to: route.signature.result, handingOver: false)
   }
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote
@@ -140,10 +135,25 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     return DynamicProperty(name: name, read: { try typed.get(object) }, write: write, keeping: self)
   }
 
+  /// The method `method` of the facade (by base or full name), resolved on first use.
+  private func methodRoute(_ method: String) throws -> MethodRoute {
+    if let route = methodRoutes.route(named: method) { return route }
+    let (declaration, pairing) = try resolve(method, property: false)
+    // A key path never ends at a method: the target's member is its own.
+    guard let signature = declaration.method,
+      let targetDeclaration = state.protocolInfo(target.protocolName)?.member(named: pairing.targetName),
+      let targetSignature = targetDeclaration.method
+    else { throw RuntimeError.unknownMember(protocolName: protocolName, member: method, suggestion: "") }
+    let route = MethodRoute(
+      fullName: declaration.fullName, signature: signature, targetFullName: targetDeclaration.fullName,
+      targetSignature: targetSignature)
+    methodRoutes.add(route, named: method)
+    return route
+  }
+
   /// The property `member` of the facade, resolved on first use.
   private func propertyRoute(_ member: String) throws -> PropertyRoute {
-    for route in routes where route.name == member { return route }
-    if routes.count == Self.comparedRoutes, let route = moreRoutes[NameKey(member)] { return route }
+    if let route = propertyRoutes.route(named: member) { return route }
     let (declaration, pairing) = try resolve(member, property: true)
     let path = pairing.path
     let type = declaration.property?.type ?? .void
@@ -155,13 +165,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       )
     }
     let route = PropertyRoute(
-      name: member, type: type, isSettable: declaration.property?.isSettable == true, path: path,
-      direct: direct)
-    if routes.count < Self.comparedRoutes {
-      routes.append(route)
-    } else {
-      moreRoutes[NameKey(member)] = route
-    }
+      type: type, isSettable: declaration.property?.isSettable == true, path: path, direct: direct)
+    propertyRoutes.add(route, named: member)
     return route
   }
 
@@ -184,8 +189,6 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
 
   /// A facade property and where it leads (a class: handing one out costs one retain).
   private final class PropertyRoute {
-    /// The facade property's name, as callers write it.
-    let name: String
     /// The facade property's type.
     let type: TypeRef
     let isSettable: Bool
@@ -198,17 +201,37 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     let directType: TypeRef
     let sameType: Bool
 
-    init(
-      name: String, type: TypeRef, isSettable: Bool, path: [String],
-      direct: (type: TypeRef, access: DirectAccess)?
-    ) {
-      self.name = name
+    init(type: TypeRef, isSettable: Bool, path: [String], direct: (type: TypeRef, access: DirectAccess)?) {
       self.type = type
       self.isSettable = isSettable
       self.path = path
       self.direct = direct?.access
       directType = direct?.type ?? .void
       sameType = direct?.type == type
+    }
+  }
+
+  /// A facade method and the target's method it calls.
+  private final class MethodRoute {
+    /// The facade method's full name, which messages use.
+    let fullName: String
+    let signature: MethodSignature
+    /// The target method's full name, as its member table knows it.
+    let targetFullName: String
+    let targetSignature: MethodSignature
+    /// Every argument and the result have the same type on both sides: values pass as they are.
+    let sameTypes: Bool
+
+    init(
+      fullName: String, signature: MethodSignature, targetFullName: String, targetSignature: MethodSignature
+    ) {
+      self.fullName = fullName
+      self.signature = signature
+      self.targetFullName = targetFullName
+      self.targetSignature = targetSignature
+      sameTypes =
+        signature.result == targetSignature.result
+        && signature.parameters.map(\.type) == targetSignature.parameters.map(\.type)
     }
   }
 

@@ -2,9 +2,13 @@
 /// optionals that generic code would otherwise box twice.
 @usableFromInline
 enum DynamicValue {
-  /// `value` as a `T`, where `nil` is a valid `T` when `T` is optional.
-  @usableFromInline
+  /// `value` as a `T`, where `nil` is a valid `T` when `T` is optional. Inlinable, so that it
+  /// is specialised for the registering module's types: a value of exactly `T`, the common case,
+  /// then passes with one specialised cast (looking into optional layers first, which takes a
+  /// conformance lookup, is left to the other values).
+  @inlinable
   static func cast<T>(_ value: Any?, to type: T.Type, for member: String) throws -> T {
+    if let value, Swift.type(of: value) == T.self, let typed = value as? T { return typed }
     guard let value = flatten(value) else {
       if let optional = T.self as? any ExpressibleByNilLiteral.Type,
         let none = optional.init(nilLiteral: ()) as? T

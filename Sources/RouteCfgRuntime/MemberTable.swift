@@ -124,6 +124,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method without arguments.
+  @inlinable
   public mutating func method<Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root) throws -> Result
   ) {
@@ -131,6 +132,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method with one argument.
+  @inlinable
   public mutating func method<A, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A) throws -> Result
   ) {
@@ -140,6 +142,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method with two arguments.
+  @inlinable
   public mutating func method<A, B, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B) throws -> Result
   ) {
@@ -151,6 +154,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method with three arguments.
+  @inlinable
   public mutating func method<A, B, C, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C) throws -> Result
   ) {
@@ -163,6 +167,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method with four arguments.
+  @inlinable
   public mutating func method<A, B, C, D, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D) throws -> Result
   ) {
@@ -176,6 +181,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method with five arguments.
+  @inlinable
   public mutating func method<A, B, C, D, E, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E) throws -> Result
   ) {
@@ -191,6 +197,7 @@ public struct MemberTable<Root> {
   }
 
   /// A method with six arguments.
+  @inlinable
   public mutating func method<A, B, C, D, E, F, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E, F) throws -> Result
   ) {
@@ -206,18 +213,25 @@ public struct MemberTable<Root> {
     }
   }
 
-  private mutating func add<Result>(
+  /// Registers a method: its call by name, checking the argument count, with the result read
+  /// without `Optional` layers. Inlinable, as the property registrations are, so that the casts
+  /// of the arguments and of the object are specialised for the registering module's types; and
+  /// whether the result can hold optional layers is decided once, here.
+  @inlinable
+  mutating func add<Result>(
     _ fullName: String, parameters: [Any.Type], result: Result.Type,
     _ call: @escaping @MainActor (Root, [Any?]) throws -> Result
   ) {
     let count = parameters.count
+    let flattensResult = DynamicValue.mayHoldOptional(Result.self)
     entries[fullName] = MemberEntry(
       kind: .method(
         call: { object, arguments in
           guard arguments.count == count else {
             throw RuntimeError.argumentCount(member: fullName, expected: count, actual: arguments.count)
           }
-          return DynamicValue.flatten(try call(Self.root(object), arguments))
+          let result = try call(Self.root(object), arguments)
+          return flattensResult ? DynamicValue.flatten(result) : result
         },
         parameterTypes: parameters, resultType: Result.self),
       valueType: Result.self)

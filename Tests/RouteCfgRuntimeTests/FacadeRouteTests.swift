@@ -2,14 +2,15 @@ import RouteCfgCore
 import RouteCfgRuntime
 import Testing
 
-/// A facade keeps each property a caller uses, resolved once: the first few are found by
-/// comparing names, any more through a hashed table. Every property must reach its own target
-/// member, in any order of first use, whichever table holds it, and whether the target's member
-/// table or access by name carries it.
-@Suite("Facade property routes")
+/// A facade keeps each property and method name a caller uses, resolved once: the first few are
+/// found by comparing names, any more through a hashed table. Every name must reach its own
+/// target member, in any order of first use, whichever table holds it and whichever kind of
+/// registration carries it; mistakes are reported on every access, not only the first.
+@Suite("Facade routes")
 @MainActor
 struct FacadeRouteTests {
-  /// More properties than the facade compares by name (eight), so some live in each table.
+  /// More members of each kind than the facade compares by name (eight), so some live in each
+  /// table.
   nonisolated static let count = 12
   /// Orders of first use: in turn, reversed, and mixed.
   nonisolated static let orders = [
@@ -17,9 +18,11 @@ struct FacadeRouteTests {
   ]
 
   static var yaml: String {
-    let required = (0..<count).map { "var p\($0): Int { get set }" }.joined(separator: "\\n")
-    let provided = (0..<count).map { "var q\($0): Int { get set }" }.joined(separator: "\\n")
-    let map = (0..<count).map { "p\($0): q\($0)" }.joined(separator: ", ")
+    let required = (0..<count).map { "var p\($0): Int { get set }\\nfunc m\($0)(value: Int) -> Int" }
+      .joined(separator: "\\n")
+    let provided = (0..<count).map { "var q\($0): Int { get set }\\nfunc n\($0)(_ value: Int) -> Int" }
+      .joined(separator: "\\n")
+    let map = (0..<count).map { "p\($0): q\($0), m\($0): n\($0)" }.joined(separator: ", ")
     return """
       routecfg: 1
       protocols:
@@ -46,6 +49,7 @@ struct FacadeRouteTests {
         } else {
           table.property("q\(index)", \.slots[index])
         }
+        table.method("n\(index)(_:)") { (board, value: Int) in board.slots[index] + value }
       }
     }
     return try Registry(manifest, registrations: registrations).destination(for: "Wide")
@@ -64,6 +68,42 @@ struct FacadeRouteTests {
       #expect(try facade.get("p\(index)") as? Int == index * index)
     }
     #expect(board.slots == (0..<Self.count).map { $0 * $0 })
+  }
+
+  @Test(arguments: orders)
+  func everyMethodReachesItsOwnMemberByBaseAndFullName(order: [Int]) throws {
+    let facade = try wide()
+    let board = try #require(facade.object as? Board)
+    board.slots = (0..<Self.count).map { $0 * 10 }
+    for _ in 0..<2 {
+      for index in order {
+        #expect(try facade.call("m\(index)", 1) as? Int == index * 10 + 1)
+        #expect(try facade.call("m\(index)(value:)", 2) as? Int == index * 10 + 2)
+      }
+    }
+  }
+
+  @Test func methodMistakesAreReportedOnEveryCall() throws {
+    let facade = try wide()
+    for index in 0..<Self.count { _ = try facade.call("m\(index)", 0) }
+    for _ in 0..<2 {
+      for name in ["m0", "m11"] {
+        #expect(throws: RuntimeError.argumentCount(member: "\(name)(value:)", expected: 1, actual: 2)) {
+          try facade.call(name, 1, 2)
+        }
+        #expect(
+          throws: RuntimeError.typeMismatch(member: "\(name)(value:)", expected: "Int", actual: "String")
+        ) {
+          try facade.call(name, "one")
+        }
+      }
+      #expect(
+        throws: RuntimeError.unknownMember(
+          protocolName: "Wide", member: "m0(count:)", suggestion: "")
+      ) {
+        try facade.call("m0(count:)", 1)
+      }
+    }
   }
 
   @Test func mistakesAreReportedUnderTheCallersNameInEitherTable() throws {

@@ -115,6 +115,27 @@ struct ResolvedMemberTests {
     }
   }
 
+  /// Arguments and written values are cast with a fast path for a value of exactly the type; it
+  /// must answer as the full path does for every other value.
+  @Test func castsAnswerAlikeWithAndWithoutTheFastPath() throws {
+    #expect(try DynamicValue.cast(5 as Any, to: Int.self, for: "n") == 5)
+    #expect(try DynamicValue.cast(Int?.some(5) as Any, to: Int.self, for: "n") == 5)
+    #expect(try DynamicValue.cast(Int??.some(5) as Any, to: Int.self, for: "n") == 5)
+    #expect(try DynamicValue.cast(nil, to: Int?.self, for: "n") == nil)
+    #expect(try DynamicValue.cast(Int?.none as Any, to: Int?.self, for: "n") == nil)
+    #expect(try DynamicValue.cast(Int?.some(5) as Any, to: Int?.self, for: "n") == 5)
+    let boxed = try DynamicValue.cast(String?.some("x") as Any, to: Any.self, for: "v")
+    #expect(boxed as? String == "x")
+    #expect(Mirror(reflecting: boxed).displayStyle != .optional, "an optional in `Any` is looked into")
+    #expect(try DynamicValue.cast(CounterView() as Any, to: AnyObject.self, for: "o") is CounterView)
+    #expect(throws: RuntimeError.typeMismatch(member: "n", expected: "Int", actual: "String")) {
+      try DynamicValue.cast("x" as Any, to: Int.self, for: "n")
+    }
+    #expect(throws: RuntimeError.typeMismatch(member: "n", expected: "Int", actual: "nil")) {
+      try DynamicValue.cast(Int?.none as Any, to: Int.self, for: "n")
+    }
+  }
+
   @Test func optionalsInsideAnyAreUnwrappedToTheValue() {
     let twice: String?? = .some("inner")
     let empty: String?? = .some(nil)

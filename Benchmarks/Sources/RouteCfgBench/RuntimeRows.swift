@@ -32,11 +32,13 @@ func registryRows(modules: Int, options: Options) throws -> [ResultRow] {
 @MainActor
 protocol BenchProvidedInput: AnyObject {
   var notifyString: String? { get set }
+  func notify(text: String, times: Int) -> Int
 }
 
 @MainActor
 final class BenchLogin: BenchProvidedInput {
   var notifyString: String?
+  func notify(text: String, times: Int) -> Int { text.utf8.count * times }
 }
 
 @MainActor
@@ -50,16 +52,26 @@ func setAndGet(_ input: any BenchProvidedInput, _ value: String) -> String? {
   return input.notifyString
 }
 
-/// A destination of `Required` (`message` → `notifyString` through an adapter) over a `BenchLogin`,
-/// with the login's members registered by `register`.
+/// A call through the Swift protocol, not inlined, as a caller in another module would make it.
+@MainActor
+@inline(never)
+func notify(_ input: any BenchProvidedInput, _ text: String) -> Int {
+  input.notify(text: text, times: 2)
+}
+
+/// A destination of `Required` (`message` → `notifyString`, `show(message:count:)` →
+/// `notify(text:times:)` through an adapter) over a `BenchLogin`, with the login's members
+/// registered by `register`.
 @MainActor
 func benchFacade(_ register: (inout MemberTable<BenchLogin>) -> Void) throws -> Destination {
   let manifest = try RouteCfg.validate(
     yaml: """
       routecfg: 1
-      protocols: {Provided: "var notifyString: String? { get set }", Required: "var message: String? { get set }"}
+      protocols:
+        Provided: "var notifyString: String? { get set }\\nfunc notify(text: String, times: Int) -> Int"
+        Required: "var message: String? { get set }\\nfunc show(message: String, count: Int) -> Int"
       modules: {Login: {kind: view, provides: [Provided], routes: [/login]}, List: {kind: view, requires: [Required], routes: [/]}}
-      adapters: [{adapt: Required, to: Provided, map: {message: notifyString}}]
+      adapters: [{adapt: Required, to: Provided, map: {message: notifyString, show: notify}}]
       """)
   var registrations = Registrations()
   registrations.view("Login", BenchLogin.self) { _ in BenchLogin() }
@@ -74,16 +86,28 @@ func benchFacade(_ register: (inout MemberTable<BenchLogin>) -> Void) throws -> 
 /// it), and through a `DynamicProperty` found once.
 @MainActor
 func facadeRows(options: Options) throws -> [ResultRow] {
-  let byKeyPath = try benchFacade { $0.property("notifyString", \.notifyString) }
+  let registerNotify: (inout MemberTable<BenchLogin>) -> Void = {
+    $0.method("notify(text:times:)") { (login, text: String, times: Int) in
+      login.notify(text: text, times: times)
+    }
+  }
+  let byKeyPath = try benchFacade {
+    $0.property("notifyString", \.notifyString)
+    registerNotify(&$0)
+  }
   let byClosures = try benchFacade {
     $0.property("notifyString", get: { $0.notifyString }, set: { $0.notifyString = $1 })
+    registerNotify(&$0)
   }
   let property = try byClosures.property("message", as: String?.self)
   let login = BenchLogin()
   let iterations = options.quick ? 1_000 : 100_000
   let value = "Please log in"
-  var times = (keyPath: Samples(), closures: Samples(), property: Samples(), direct: Samples())
-  var ratios = (keyPath: Samples(), closures: Samples(), property: Samples())
+  var times = (
+    keyPath: Samples(), closures: Samples(), property: Samples(), direct: Samples(), method: Samples(),
+    directMethod: Samples()
+  )
+  var ratios = (keyPath: Samples(), closures: Samples(), property: Samples(), method: Samples())
   for _ in 0..<options.rounds {
     let keyPathTime = try seconds {
       for _ in 0..<iterations {
@@ -106,6 +130,15 @@ func facadeRows(options: Options) throws -> [ResultRow] {
     let directTime = seconds {
       for _ in 0..<iterations { blackHole(setAndGet(login, value)) }
     }
+    let methodTime = try seconds {
+      for _ in 0..<iterations { blackHole(try byClosures.call("show(message:count:)", value, 2)) }
+    }
+    let directMethodTime = seconds {
+      for _ in 0..<iterations { blackHole(notify(login, value)) }
+    }
+    times.method.add(methodTime / Double(iterations))
+    times.directMethod.add(directMethodTime / Double(iterations))
+    ratios.method.add(methodTime / directMethodTime)
     times.keyPath.add(keyPathTime / Double(iterations))
     times.closures.add(closuresTime / Double(iterations))
     times.property.add(propertyTime / Double(iterations))
@@ -126,5 +159,11 @@ func facadeRows(options: Options) throws -> [ResultRow] {
       "by name, member registered with closures (as generated code registers it)", ratios.closures,
       times.closures),
     row("through a `DynamicProperty` found once", ratios.property, times.property),
+    ResultRow(
+      measure:
+        "method call (two arguments, a result) through the dynamic adapter facade by name, registered with "
+        + "closures, vs through the Swift protocol",
+      result: ratio(ratios.method) + "; \(nanoseconds(times.method)) vs \(nanoseconds(times.directMethod))",
+      target: "—", met: nil),
   ]
 }
