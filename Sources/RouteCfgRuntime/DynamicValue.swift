@@ -2,13 +2,9 @@
 /// optionals that generic code would otherwise box twice.
 @usableFromInline
 enum DynamicValue {
-  /// `value` as a `T`, where `nil` is a valid `T` when `T` is optional. Inlinable, so that it
-  /// is specialised for the registering module's types: a value of exactly `T`, the common case,
-  /// then passes with one specialised cast (looking into optional layers first, which takes a
-  /// conformance lookup, is left to the other values).
-  @inlinable
+  /// `value` as a `T`, where `nil` is a valid `T` when `T` is optional.
+  @usableFromInline
   static func cast<T>(_ value: Any?, to type: T.Type, for member: String) throws -> T {
-    if let value, Swift.type(of: value) == T.self, let typed = value as? T { return typed }
     guard let value = flatten(value) else {
       if let optional = T.self as? any ExpressibleByNilLiteral.Type,
         let none = optional.init(nilLiteral: ()) as? T
@@ -35,7 +31,9 @@ enum DynamicValue {
 
   /// `true` when a value of `type` is or may be an optional: an optional, or a type whose values
   /// can hold one (`Any`, `AnyHashable`, an existential such as `any Sendable`). Decided once per
-  /// registration; existentials are known by their name.
+  /// registration; existentials are known by their name, which this runtime spells with `any `
+  /// only for some (`any Hashable` is spelled `Hashable`), so callers that must not miss one
+  /// also compare a value's dynamic type with the registered type, which no existential equals.
   @usableFromInline
   static func mayHoldOptional(_ type: Any.Type) -> Bool {
     if isOptional(type) || type == Any.self || type == AnyHashable.self { return true }
@@ -66,5 +64,29 @@ extension Optional: OptionalLayer {
   fileprivate var innermostValue: Any? {
     guard case .some(let wrapped) = self else { return nil }
     return DynamicValue.flatten(wrapped)
+  }
+}
+
+/// How the arguments of one parameter type are cast, decided once per method registration.
+///
+/// A value whose dynamic type is exactly `T` (the common case) passes with one specialised cast:
+/// what ``DynamicValue/cast(_:to:for:)`` returns for it too, unless `T` is an optional or
+/// `AnyHashable`, whose values may hold optional layers that it looks into, so those take it.
+/// No value's dynamic type is an existential, so existential parameters always take it.
+@usableFromInline
+struct ParameterCast<T> {
+  @usableFromInline let member: String
+  @usableFromInline let exactPasses: Bool
+
+  @inlinable
+  init(_ type: T.Type, for member: String) {
+    self.member = member
+    exactPasses = !DynamicValue.isOptional(T.self) && T.self != AnyHashable.self
+  }
+
+  @inlinable
+  func callAsFunction(_ value: Any?) throws -> T {
+    if exactPasses, let value, Swift.type(of: value) == T.self, let typed = value as? T { return typed }
+    return try DynamicValue.cast(value, to: T.self, for: member)
   }
 }

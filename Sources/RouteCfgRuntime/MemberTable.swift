@@ -136,8 +136,9 @@ public struct MemberTable<Root> {
   public mutating func method<A, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A) throws -> Result
   ) {
+    let a = ParameterCast(A.self, for: fullName)
     add(fullName, parameters: [A.self], result: Result.self) { root, arguments in
-      try body(root, DynamicValue.cast(arguments[0], to: A.self, for: fullName))
+      try body(root, a(arguments[0]))
     }
   }
 
@@ -146,10 +147,10 @@ public struct MemberTable<Root> {
   public mutating func method<A, B, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B) throws -> Result
   ) {
+    let a = ParameterCast(A.self, for: fullName)
+    let b = ParameterCast(B.self, for: fullName)
     add(fullName, parameters: [A.self, B.self], result: Result.self) { root, arguments in
-      try body(
-        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
-        DynamicValue.cast(arguments[1], to: B.self, for: fullName))
+      try body(root, a(arguments[0]), b(arguments[1]))
     }
   }
 
@@ -158,11 +159,11 @@ public struct MemberTable<Root> {
   public mutating func method<A, B, C, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C) throws -> Result
   ) {
+    let a = ParameterCast(A.self, for: fullName)
+    let b = ParameterCast(B.self, for: fullName)
+    let c = ParameterCast(C.self, for: fullName)
     add(fullName, parameters: [A.self, B.self, C.self], result: Result.self) { root, arguments in
-      try body(
-        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
-        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
-        DynamicValue.cast(arguments[2], to: C.self, for: fullName))
+      try body(root, a(arguments[0]), b(arguments[1]), c(arguments[2]))
     }
   }
 
@@ -171,12 +172,12 @@ public struct MemberTable<Root> {
   public mutating func method<A, B, C, D, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D) throws -> Result
   ) {
+    let a = ParameterCast(A.self, for: fullName)
+    let b = ParameterCast(B.self, for: fullName)
+    let c = ParameterCast(C.self, for: fullName)
+    let d = ParameterCast(D.self, for: fullName)
     add(fullName, parameters: [A.self, B.self, C.self, D.self], result: Result.self) { root, arguments in
-      try body(
-        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
-        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
-        DynamicValue.cast(arguments[2], to: C.self, for: fullName),
-        DynamicValue.cast(arguments[3], to: D.self, for: fullName))
+      try body(root, a(arguments[0]), b(arguments[1]), c(arguments[2]), d(arguments[3]))
     }
   }
 
@@ -185,14 +186,14 @@ public struct MemberTable<Root> {
   public mutating func method<A, B, C, D, E, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E) throws -> Result
   ) {
+    let a = ParameterCast(A.self, for: fullName)
+    let b = ParameterCast(B.self, for: fullName)
+    let c = ParameterCast(C.self, for: fullName)
+    let d = ParameterCast(D.self, for: fullName)
+    let e = ParameterCast(E.self, for: fullName)
     add(fullName, parameters: [A.self, B.self, C.self, D.self, E.self], result: Result.self) {
       root, arguments in
-      try body(
-        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
-        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
-        DynamicValue.cast(arguments[2], to: C.self, for: fullName),
-        DynamicValue.cast(arguments[3], to: D.self, for: fullName),
-        DynamicValue.cast(arguments[4], to: E.self, for: fullName))
+      try body(root, a(arguments[0]), b(arguments[1]), c(arguments[2]), d(arguments[3]), e(arguments[4]))
     }
   }
 
@@ -201,22 +202,24 @@ public struct MemberTable<Root> {
   public mutating func method<A, B, C, D, E, F, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E, F) throws -> Result
   ) {
+    let a = ParameterCast(A.self, for: fullName)
+    let b = ParameterCast(B.self, for: fullName)
+    let c = ParameterCast(C.self, for: fullName)
+    let d = ParameterCast(D.self, for: fullName)
+    let e = ParameterCast(E.self, for: fullName)
+    let f = ParameterCast(F.self, for: fullName)
     add(fullName, parameters: [A.self, B.self, C.self, D.self, E.self, F.self], result: Result.self) {
       root, arguments in
       try body(
-        root, DynamicValue.cast(arguments[0], to: A.self, for: fullName),
-        DynamicValue.cast(arguments[1], to: B.self, for: fullName),
-        DynamicValue.cast(arguments[2], to: C.self, for: fullName),
-        DynamicValue.cast(arguments[3], to: D.self, for: fullName),
-        DynamicValue.cast(arguments[4], to: E.self, for: fullName),
-        DynamicValue.cast(arguments[5], to: F.self, for: fullName))
+        root, a(arguments[0]), b(arguments[1]), c(arguments[2]), d(arguments[3]), e(arguments[4]),
+        f(arguments[5]))
     }
   }
 
   /// Registers a method: its call by name, checking the argument count, with the result read
   /// without `Optional` layers. Inlinable, as the property registrations are, so that the casts
-  /// of the arguments and of the object are specialised for the registering module's types; and
-  /// whether the result can hold optional layers is decided once, here.
+  /// of the arguments (``ParameterCast``) and of the object are specialised for the registering
+  /// module's types; a result of a type that cannot hold optional layers is not looked into.
   @inlinable
   mutating func add<Result>(
     _ fullName: String, parameters: [Any.Type], result: Result.Type,
@@ -231,7 +234,11 @@ public struct MemberTable<Root> {
             throw RuntimeError.argumentCount(member: fullName, expected: count, actual: arguments.count)
           }
           let result = try call(Self.root(object), arguments)
-          return flattensResult ? DynamicValue.flatten(result) : result
+          // A result of exactly `Result`, a type that cannot hold optionals, is looked into for
+          // none; an existential's (no value is of exactly that type) always is. (`as Any`: in
+          // generic code `type(of:)` of an existential is the existential itself.)
+          if !flattensResult, Swift.type(of: result as Any) == Result.self { return result }
+          return DynamicValue.flatten(result)
         },
         parameterTypes: parameters, resultType: Result.self),
       valueType: Result.self)

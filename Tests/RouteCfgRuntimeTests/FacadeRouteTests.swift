@@ -1,5 +1,6 @@
 import RouteCfgCore
 import RouteCfgRuntime
+import RouteCfgTesting
 import Testing
 
 /// A facade keeps each property and method name a caller uses, resolved once: the first few are
@@ -104,6 +105,43 @@ struct FacadeRouteTests {
         try facade.call("m0(count:)", 1)
       }
     }
+  }
+
+  /// A method whose argument changes protocol on the way is not one whose values pass as they
+  /// are: the target receives a facade of its own protocol over the caller's object.
+  @Test func argumentsThatCrossAnAdapterAreConvertedOnEveryCall() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Listener: "func heard(text: String)"
+          Ear: "func received(text: String)"
+          Speaker: "func connect(listener: Listener)"
+          Hub: "func attach(ear: Ear)"
+        modules:
+          HubModule: {kind: view, provides: [Hub], routes: [/hub]}
+          Client: {kind: view, requires: [Speaker], routes: [/]}
+        adapters:
+          - {adapt: Speaker, to: Hub, map: {connect: attach}}
+          - {adapt: Ear, to: Listener, map: {received: heard}}
+        """)
+    let mocks = try harness.mockRegistry()
+    let speaker = try mocks.registry.destination(for: "Speaker")
+    let hub = try #require(mocks.mock("HubModule"))
+    var received: [Any?] = []
+    hub.stub("attach(ear:)") { arguments in
+      received.append(arguments.first ?? nil)
+      return nil
+    }
+    let listener = RecordingMock(module: "Listener")
+    for _ in 0..<2 { try speaker.call("connect", listener) }
+    #expect(received.count == 2)
+    for (index, ear) in received.enumerated() {
+      let proxy = try #require(ear as? DynamicProtocolProxy, "the hub receives an Ear, not the listener")
+      try proxy.forward("received(text:)", "call \(index)")
+    }
+    #expect(
+      listener.records == [.call("heard(text:)", ["\"call 0\""]), .call("heard(text:)", ["\"call 1\""])])
   }
 
   @Test func mistakesAreReportedUnderTheCallersNameInEitherTable() throws {
