@@ -40,7 +40,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     if let direct = route.direct {
       let value = try direct.read()
       if route.sameType { return value }
-      return try state.convert(value, from: route.directType, to: route.type, handingOver: false)
+      return try state.convert(value, from: direct.type, to: route.type, handingOver: false)
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
@@ -157,12 +157,11 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     let (declaration, pairing) = try resolve(member, property: true)
     let path = pairing.path
     let type = declaration.property?.type ?? .void
-    var direct: (type: TypeRef, access: DirectAccess)?
+    var direct: DirectAccess?
     if path.count == 1, let name = path.first {
-      direct = (
-        Step(target: target, state: state).type(of: name),
-        DirectAccess(name, of: target, accessors: (target as? DirectMembers)?.propertyAccessors(name))
-      )
+      direct = DirectAccess(
+        name, of: target, type: Step(target: target, state: state).type(of: name),
+        accessors: (target as? DirectMembers)?.propertyAccessors(name))
     }
     let route = PropertyRoute(
       type: type, isSettable: declaration.property?.isSettable == true, path: path, direct: direct)
@@ -196,17 +195,14 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     let path: [String]
     /// For a path of one step, a property of the target itself: how it is read and written.
     let direct: DirectAccess?
-    /// For a direct step, the target property's type, and whether it is the facade property's,
-    /// so that values pass as they are.
-    let directType: TypeRef
+    /// The path is one step to a property of the facade property's type: values pass as they are.
     let sameType: Bool
 
-    init(type: TypeRef, isSettable: Bool, path: [String], direct: (type: TypeRef, access: DirectAccess)?) {
+    init(type: TypeRef, isSettable: Bool, path: [String], direct: DirectAccess?) {
       self.type = type
       self.isSettable = isSettable
       self.path = path
-      self.direct = direct?.access
-      directType = direct?.type ?? .void
+      self.direct = direct
       sameType = direct?.type == type
     }
   }
@@ -240,13 +236,16 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// holds without copying it out (no retain of the object or of the closures per access).
   @MainActor
   private final class DirectAccess {
+    /// The target property's type.
+    let type: TypeRef
     private let object: AnyObject
     private let getter: @MainActor (AnyObject) throws -> Any?
     private let setter: @MainActor (AnyObject, Any?) throws -> Void
 
     /// `name` of `target`, through `accessors` when given. A setter the table does not offer
     /// (the target declares the property read-only) is asked by name, which reports why.
-    init(_ name: String, of target: any DynamicMembers, accessors: PropertyAccessors?) {
+    init(_ name: String, of target: any DynamicMembers, type: TypeRef, accessors: PropertyAccessors?) {
+      self.type = type
       let byName: @MainActor (AnyObject, Any?) throws -> Void = { _, value in
         try target.set(name, to: value)
       }

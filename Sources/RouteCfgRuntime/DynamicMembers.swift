@@ -45,12 +45,11 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   private let info: ProtocolInfo
   private let table: ErasedMemberTable
   /// Table entries by the names callers used, found once: a property's by its name, a method's
-  /// by the base or full name it was called with. Keyed by ``NameKey``, whose byte hash costs a
-  /// fraction of `String`'s SipHash on every access by name.
-  private var properties: [NameKey: MemberEntry] = [:]
-  private var methods: [NameKey: MemberEntry] = [:]
+  /// by the base or full name it was called with.
+  private var properties = NamedRoutes<MemberEntry>()
+  private var methods = NamedRoutes<MemberEntry>()
   /// Setters of the properties the protocol declares settable, by name, found once.
-  private var setters: [NameKey: @MainActor (AnyObject, Any?) throws -> Void] = [:]
+  private var setters = NamedRoutes<@MainActor (AnyObject, Any?) throws -> Void>()
 
   init(object: AnyObject, protocolInfo: ProtocolInfo, table: ErasedMemberTable, weakly: Bool = false) {
     self.protocolName = protocolInfo.name
@@ -70,7 +69,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   }
 
   func set(_ member: String, to value: Any?) throws {
-    if let set = setters[NameKey(member)] { return try set(try live(), value) }
+    if let set = setters.route(named: member) { return try set(try live(), value) }
     guard let declaration = info.member(named: member), declaration.property?.isSettable == true else {
       if info.member(named: member)?.isProperty == true {
         throw RuntimeError.readOnly(protocolName: protocolName, member: member)
@@ -81,7 +80,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
     guard case .property(_, let set?) = entry.kind else {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
-    setters[NameKey(member)] = set
+    setters.add(set, named: member)
     try set(try live(), value)
   }
 
@@ -140,10 +139,9 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
 
   /// The table entry for a member the protocol declares.
   private func entry(for name: String, property: Bool) throws -> MemberEntry {
-    let key = NameKey(name)
-    if let entry = property ? properties[key] : methods[key] { return entry }
+    if let entry = property ? properties.route(named: name) : methods.route(named: name) { return entry }
     let entry = try lookUpEntry(for: name, property: property)
-    if property { properties[key] = entry } else { methods[key] = entry }
+    if property { properties.add(entry, named: name) } else { methods.add(entry, named: name) }
     return entry
   }
 

@@ -1,7 +1,7 @@
 import RouteCfgCore
 
-/// What a destination found for each member name its callers used, so that repeated accesses
-/// skip resolving the name. A caller uses few of a protocol's members, so the first
+/// What a destination found for each member name its callers used (a route, a table entry, a
+/// setter), so that repeated accesses skip resolving the name. A caller uses few of a protocol's members, so the first
 /// ``comparedCount`` are found by comparing names (two short names compare in a few
 /// instructions, where hashing one costs hundreds); any more, by ``NameKey``.
 struct NamedRoutes<Route> {
