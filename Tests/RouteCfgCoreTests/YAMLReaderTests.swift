@@ -105,8 +105,8 @@ struct YAMLReaderTreeTests {
     let escaped = read("ab: 1\n\"\\x61b\": 2\n")
     #expect(escaped.diagnostics.map(\.code) == [.duplicateKey])
     #expect(escaped.diagnostics.first?.location.line == 2)
-    // The print lives in what was the node's padding.
-    #expect(MemoryLayout<YAMLNode>.stride == 56)
+    // The print lives in what was the node's padding; the budgets are not in the node.
+    #expect(MemoryLayout<YAMLNode>.stride == 48)
     let merged = read("~: 1\n<<: 2\nnull: 3\n")
     #expect(merged.diagnostics.isEmpty, "'~' and 'null' are different keys as written")
   }
@@ -194,6 +194,27 @@ struct YAMLReaderHostileTests {
     let diagnostic = try #require(failure(read(text)))
     #expect(diagnostic.code == .aliasBudgetExceeded)
     #expect(diagnostic.message.contains("text counts one node per 16 bytes"))
+  }
+
+  @Test func anAliasAddsExactlyWhatItsTargetHolds() throws {
+    // The mapping: itself, key 'k' and its list of three, key 'z' and its value: 8 nodes. The
+    // repeated 'k' and its list of nine are left out, so they add nothing; the sibling after them
+    // counts its own size. Each budget travels with its node's slot while the mapping is open.
+    let text = "m: &m {k: [1, 2, 3], k: [1, 2, 3, 4, 5, 6, 7, 8, 9], z: 1}\nn: [*m]\n"
+    let over = try #require(read(text, limits: YAMLLimits(maxAliasExpansion: 7)).diagnostics.last)
+    #expect(over.code == .aliasBudgetExceeded)
+    #expect(over.message.contains("'*m' alone adds 8)"))
+    #expect(over.location.line == 2)
+    let within = read(text, limits: YAMLLimits(maxAliasExpansion: 8))
+    #expect(within.document != nil)
+    #expect(within.diagnostics.map(\.code) == [.duplicateKey])
+    // Height: the mapping and its list are two levels, and four collections are open around the
+    // alias (the root and three lists): six in all.
+    let deep = "m: &m {k: [1]}\nn: [[[*m]]]\n"
+    #expect(read(deep, limits: YAMLLimits(maxDepth: 6)).document != nil)
+    let tooDeep = try #require(failure(read(deep, limits: YAMLLimits(maxDepth: 5))))
+    #expect(tooDeep.code == .nestingTooDeep)
+    #expect(tooDeep.location.line == 2)
   }
 
   @Test func aliasingShortTextIsFine() throws {

@@ -100,7 +100,12 @@ struct ManifestDecoder {
         if let protocolsEntry { tail = alongside.protocols(in: protocolsEntry.value, from: split) }
       }, inParallel: usesThreads)
     if let adapters { fragment.adapters = adapters }
-    fragment.protocols = head + tail
+    // `head` has room for every protocol, so the tail moves into it instead of both being copied
+    // into a third array, which would hold the protocols twice at the end of decoding, where
+    // memory peaks.
+    head.append(contentsOf: tail)
+    tail = []
+    fragment.protocols = head
     reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
     if isRoot, fragment.version == nil,
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
@@ -204,13 +209,15 @@ struct ManifestDecoder {
 
   // MARK: Protocols
 
+  /// The result has room for all of the mapping's protocols, so that the rest can be appended
+  /// in place.
   private mutating func protocols(_ id: YAMLNodeID, upTo end: Int = .max) -> [ProtocolDecl] {
     guard
       let entries = reader.mapping(
         id, key: "protocols", expected: "a mapping of protocol names to member declarations",
         nullHint: "write 'protocols: {}' or remove the key")
     else { return [] }
-    return protocols(entries[..<min(end, entries.count)])
+    return protocols(entries[..<min(end, entries.count)], capacity: entries.count)
   }
 
   /// The protocols of the `protocols` mapping `id` from its entry `start` on; nothing (and no
@@ -218,12 +225,12 @@ struct ManifestDecoder {
   private mutating func protocols(in id: YAMLNodeID, from start: Int) -> [ProtocolDecl] {
     guard document[id].kind == .mapping else { return [] }
     let entries = document.entries(of: id)
-    return start < entries.count ? protocols(entries[start...]) : []
+    return start < entries.count ? protocols(entries[start...], capacity: entries.count - start) : []
   }
 
-  private mutating func protocols(_ entries: Slice<YAMLEntries>) -> [ProtocolDecl] {
+  private mutating func protocols(_ entries: Slice<YAMLEntries>, capacity: Int) -> [ProtocolDecl] {
     var result: [ProtocolDecl] = []
-    result.reserveCapacity(entries.count)
+    result.reserveCapacity(capacity)
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
       // An invalid name is reported and the declaration kept, so that references to it are not

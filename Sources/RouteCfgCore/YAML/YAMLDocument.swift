@@ -32,7 +32,7 @@ public struct YAMLNode: Sendable {
   public let end: TextPoint
   /// A scalar's length and its first, second and last bytes, never 0; 0 for collections.
   /// Duplicate-key detection compares these before the text (stored in what would be padding:
-  /// the node stays 56 bytes).
+  /// the node stays 48 bytes).
   let print: UInt32
   /// The scalar's text after YAML processing; empty for collections.
   public let value: String
@@ -40,11 +40,9 @@ public struct YAMLNode: Sendable {
   let firstChild: Int32
   /// Children of a sequence, or keys and values (alternating) of a mapping.
   let childCount: Int32
-  /// Nodes in this subtree with aliases expanded (saturating), for the alias budget; text
-  /// counts one node per ``YAMLLimits/bytesPerNode`` bytes.
-  let expandedSize: Int32
-  /// Levels of collections in this subtree, for the nesting bound through aliases.
-  let height: Int32
+  // What only reading needs of a node (its expanded size and height, for the alias and depth
+  // budgets) is kept beside the nodes while the file is read (`YAMLNodeBudget`), not here: a
+  // node is 48 bytes, and the tree is the largest thing alive at the end of decoding.
 }
 
 /// A parsed YAML document: an immutable tree of nodes, stored in one array.

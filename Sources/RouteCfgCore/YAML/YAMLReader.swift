@@ -90,6 +90,15 @@ public enum YAMLReader {
   }
 }
 
+/// What the alias and depth budgets need of a node, kept only while its file is read.
+private struct YAMLNodeBudget {
+  /// Nodes in the node's subtree with aliases expanded (saturating), for the alias budget; text
+  /// counts one node per ``YAMLLimits/bytesPerNode`` bytes.
+  let expandedSize: Int32
+  /// Levels of collections in the subtree, for the nesting bound through aliases.
+  let height: Int32
+}
+
 /// One collection being read: where it started and where its children begin in the scratch list.
 private struct OpenCollection {
   let kind: YAMLNode.Kind
@@ -111,11 +120,15 @@ private struct YAMLTreeBuilder {
   var nodes: [YAMLNode] = []
   var childIDs: [Int32] = []
   var tags: [Int32: String] = [:]
-  var anchors: [String: Int32] = [:]
+  /// Anchored nodes by name, with their budgets (an alias adds its target's).
+  var anchors: [String: (id: Int32, budget: YAMLNodeBudget)] = [:]
   /// Shares the text of scalars written more than once (names, mostly).
   var interner = ScalarInterner()
   var open: [OpenCollection] = []
   var scratch: [Int32] = []
+  /// The budget of the node in each slot of `scratch`: a collection's own is made from its
+  /// children's when it closes, so no node keeps one once it is in its parent.
+  var scratchBudgets: [YAMLNodeBudget] = []
   /// Slots of `scratch` filled by an alias, with where the alias is written (ascending slots):
   /// a node reached through an alias is the anchored node, so its own position is the anchor's.
   var aliasSites: [(slot: Int, start: TextPoint)] = []
@@ -186,19 +199,19 @@ private struct YAMLTreeBuilder {
       }
     case .scalar:
       let value = batch.string(event.value, interner: &interner)
+      let budget = YAMLNodeBudget(expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0)
       let id = append(
         YAMLNode(
           kind: .scalar, style: event.style, start: event.start, end: event.end,
-          print: batch.print(event.value), value: value, firstChild: 0, childCount: 0,
-          expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0))
+          print: batch.print(event.value), value: value, firstChild: 0, childCount: 0))
       if let tag = event.tag { tags[id] = batch.string(tag) }
-      if let anchor = event.anchor { anchors[batch.string(anchor)] = id }
+      if let anchor = event.anchor { anchors[batch.string(anchor)] = (id, budget) }
       if let parent = open.last, parent.selectable != 0, let key = key(ofValueIn: parent),
         selection?.ends(parent.selectable, depth: open.count - 1, key: key) == true
       {
         selected.append(id)
       }
-      addChild(id)
+      addChild(id, budget: budget)
     case .sequenceStart:
       openCollection(.sequence, event: event, in: batch)
     case .mappingStart:
@@ -253,24 +266,24 @@ private struct YAMLTreeBuilder {
     let firstChild = Int32(truncatingIfNeeded: childIDs.count)
     childIDs.append(contentsOf: scratch[collection.scratchStart...])
     scratch.removeSubrange(collection.scratchStart...)
-    while let last = aliasSites.last, last.slot >= collection.scratchStart { aliasSites.removeLast() }
-    let childCount = childIDs.count - Int(firstChild)
     var size: Int64 = 1
     var height: Int32 = 0
-    for position in Int(firstChild)..<childIDs.count {
-      let node = nodes[Int(childIDs[position])]
-      size += Int64(node.expandedSize)
-      height = max(height, node.height)
+    for budget in scratchBudgets[collection.scratchStart...] {
+      size += Int64(budget.expandedSize)
+      height = max(height, budget.height)
     }
+    scratchBudgets.removeSubrange(collection.scratchStart...)
+    while let last = aliasSites.last, last.slot >= collection.scratchStart { aliasSites.removeLast() }
+    let childCount = childIDs.count - Int(firstChild)
+    let budget = YAMLNodeBudget(expandedSize: Int32(clamping: size), height: height + 1)
     let id = append(
       YAMLNode(
         kind: collection.kind, style: collection.style, start: collection.start, end: end, print: 0,
         value: "",
-        firstChild: firstChild, childCount: Int32(truncatingIfNeeded: childCount),
-        expandedSize: Int32(clamping: size), height: height + 1))
+        firstChild: firstChild, childCount: Int32(truncatingIfNeeded: childCount)))
     if let tag = collection.tag { tags[id] = tag }
-    if let anchor = collection.anchor { anchors[anchor] = id }
-    addChild(id)
+    if let anchor = collection.anchor { anchors[anchor] = (id, budget) }
+    addChild(id, budget: budget)
   }
 
   /// Reports keys that repeat an earlier key of the same mapping and leaves their pairs out.
@@ -308,6 +321,7 @@ private struct YAMLTreeBuilder {
     }
     for pair in duplicates.reversed() {
       scratch.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
+      scratchBudgets.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
     }
   }
 
@@ -360,18 +374,18 @@ private struct YAMLTreeBuilder {
         at: SourceLocation(file: file, start: start))
       return
     }
-    let node = nodes[Int(target)]
-    aliasExpansion += Int(node.expandedSize)
+    let budget = target.budget
+    aliasExpansion += Int(budget.expandedSize)
     if aliasExpansion > limits.maxAliasExpansion {
       fatal = Diagnostic(
         .aliasBudgetExceeded,
         "aliases in this file expand to more than \(limits.maxAliasExpansion) nodes (text counts one "
-          + "node per \(YAMLLimits.bytesPerNode) bytes; '*\(name)' alone adds \(node.expandedSize)); write "
+          + "node per \(YAMLLimits.bytesPerNode) bytes; '*\(name)' alone adds \(budget.expandedSize)); write "
           + "the values out instead of repeating them through aliases",
         at: SourceLocation(file: file, start: start))
       return
     }
-    if open.count + Int(node.height) > limits.maxDepth {
+    if open.count + Int(budget.height) > limits.maxDepth {
       fatal = Diagnostic(
         .nestingTooDeep,
         "alias '*\(name)' nests its collections more than \(limits.maxDepth) levels deep; "
@@ -380,7 +394,7 @@ private struct YAMLTreeBuilder {
       return
     }
     if !open.isEmpty { aliasSites.append((scratch.count, start)) }
-    addChild(target)
+    addChild(target.id, budget: target.budget)
   }
 
   // MARK: Helpers
@@ -390,11 +404,12 @@ private struct YAMLTreeBuilder {
     return Int32(truncatingIfNeeded: nodes.count - 1)
   }
 
-  mutating func addChild(_ id: Int32) {
+  mutating func addChild(_ id: Int32, budget: YAMLNodeBudget) {
     if open.isEmpty {
       if root == nil { root = id }
     } else {
       scratch.append(id)
+      scratchBudgets.append(budget)
     }
   }
 }
