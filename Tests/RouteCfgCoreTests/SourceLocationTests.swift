@@ -25,6 +25,17 @@ struct SourceLocationTests {
     }
   }
 
+  @Test func aLocationPrintsItsEndAsItReads() {
+    let unknown = RouteCfgCore.SourceLocation(file: file, line: 3, column: 7)
+    #expect(
+      String(describing: unknown)
+        == "SourceLocation(file: RouteCfgCore.SourceFileID(index: 0), "
+        + "start: RouteCfgCore.TextPoint(line: 3, column: 7), end: nil)")
+    var known = unknown
+    known.end = TextPoint(line: 3, column: 9)
+    #expect(String(describing: known).hasSuffix("end: Optional(RouteCfgCore.TextPoint(line: 3, column: 9)))"))
+  }
+
   @Test func locationsDifferingOnlyInTheirEndsAreDifferent() {
     let start = TextPoint(line: 2, column: 4)
     let known = RouteCfgCore.SourceLocation(file: file, start: start, end: TextPoint(line: 2, column: 9))

@@ -66,6 +66,13 @@ public struct SourceLocation: Hashable, Comparable, Sendable {
   }
 }
 
+extension SourceLocation: CustomReflectable {
+  /// Shows `end` as it reads (`nil` when unknown), not the point stored for it.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["file": file, "start": start, "end": end], displayStyle: .struct)
+  }
+}
+
 /// A value together with the place it was written.
 public struct Located<Value: Sendable>: Sendable {
   public var value: Value
