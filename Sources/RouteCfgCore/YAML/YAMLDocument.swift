@@ -41,8 +41,9 @@ public struct YAMLNode: Sendable {
   /// Children of a sequence, or keys and values (alternating) of a mapping.
   let childCount: Int32
   // What only reading needs of a node (its expanded size and height, for the alias and depth
-  // budgets) is kept beside the nodes while the file is read (`YAMLNodeBudget`), not here: a
-  // node is 48 bytes, and the tree is the largest thing alive at the end of decoding.
+  // budgets) is not kept here but by the reader (`YAMLNodeBudget`), while the node waits in its
+  // open collection or is anchored: a node is 48 bytes, and the tree is the largest thing alive
+  // at the end of decoding.
 }
 
 /// A parsed YAML document: an immutable tree of nodes, stored in one array.

@@ -266,6 +266,8 @@ private struct YAMLTreeBuilder {
     let firstChild = Int32(truncatingIfNeeded: childIDs.count)
     childIDs.append(contentsOf: scratch[collection.scratchStart...])
     scratch.removeSubrange(collection.scratchStart...)
+    while let last = aliasSites.last, last.slot >= collection.scratchStart { aliasSites.removeLast() }
+    let childCount = childIDs.count - Int(firstChild)
     var size: Int64 = 1
     var height: Int32 = 0
     for budget in scratchBudgets[collection.scratchStart...] {
@@ -273,8 +275,6 @@ private struct YAMLTreeBuilder {
       height = max(height, budget.height)
     }
     scratchBudgets.removeSubrange(collection.scratchStart...)
-    while let last = aliasSites.last, last.slot >= collection.scratchStart { aliasSites.removeLast() }
-    let childCount = childIDs.count - Int(firstChild)
     let budget = YAMLNodeBudget(expandedSize: Int32(clamping: size), height: height + 1)
     let id = append(
       YAMLNode(
@@ -394,7 +394,7 @@ private struct YAMLTreeBuilder {
       return
     }
     if !open.isEmpty { aliasSites.append((scratch.count, start)) }
-    addChild(target.id, budget: target.budget)
+    addChild(target.id, budget: budget)
   }
 
   // MARK: Helpers
