@@ -86,10 +86,10 @@ struct WrittenRanges: Sendable {
   private var more: ContiguousArray<UInt32>?
   let query: UInt32
 
-  init(entry: RouteTrie.CompiledEntry, scanned: ScannedURL) {
+  init(bindings: UnsafeBufferPointer<RouteTrie.Binding>, scanned: ScannedURL) {
     query = Self.pack(scanned.queryStart, scanned.queryEnd)
-    for (position, binding) in entry.bindings.enumerated() {
-      let segment = scanned.segments[binding.segment]
+    for (position, binding) in bindings.enumerated() {
+      let segment = scanned.segments[Int(binding.segment)]
       let end = binding.isCatchAll ? scanned.segments[scanned.segmentCount - 1].rawEnd : segment.rawEnd
       let packed = Self.pack(Int(segment.rawStart), Int(end))
       switch position {
@@ -129,25 +129,26 @@ struct WrittenValues: Sendable {
   let ranges: WrittenRanges
 
   func value(for name: String) -> RouteValue? {
-    let compiled = trie.entries[entry]
-    if let position = compiled.bindings.firstIndex(where: { $0.name == name }) {
-      return bindingValue(compiled.bindings[position], ranges.binding(position))
+    let bindings = trie.bindings(of: entry)
+    if let position = bindings.firstIndex(where: { $0.name == name }) {
+      return bindingValue(bindings[position], ranges.binding(position))
     }
-    guard let parameter = compiled.queryParameters.first(where: { $0.name == name }),
+    guard let parameter = trie.queryParameters(of: entry).first(where: { $0.name == name }),
       case .value(let text) = URLQuery(substring(WrittenRanges.unpack(ranges.query))).value(forKey: name)
     else { return nil }
     return parameter.type?.parse(text)
   }
 
   func all() -> [String: RouteValue] {
-    let compiled = trie.entries[entry]
+    let bindings = trie.bindings(of: entry)
+    let queryParameters = trie.queryParameters(of: entry)
     var values: [String: RouteValue] = [:]
-    for (position, binding) in compiled.bindings.enumerated() {
+    for (position, binding) in bindings.enumerated() {
       values[binding.name] = bindingValue(binding, ranges.binding(position))
     }
-    guard !compiled.queryParameters.isEmpty else { return values }
+    guard !queryParameters.isEmpty else { return values }
     let query = URLQuery(substring(WrittenRanges.unpack(ranges.query)))
-    for parameter in compiled.queryParameters {
+    for parameter in queryParameters {
       if case .value(let text) = query.value(forKey: parameter.name) {
         values[parameter.name] = parameter.type?.parse(text)
       }
@@ -163,18 +164,22 @@ struct WrittenValues: Sendable {
     ]
   }
 
-  /// The value of a binding written at `range`: decoded and converted.
+  /// The value of a binding written at `range`: decoded and converted. The URL's bytes are read
+  /// in place; only a value that holds `%` is copied to be decoded.
   private func bindingValue(_ binding: RouteTrie.Binding, _ range: Range<Int>) -> RouteValue? {
-    let text = substring(range)
-    let escaped = text.utf8.contains(URLSyntax.percent)
-    guard binding.isCatchAll else {
-      guard escaped else { return binding.type.parse(text) }
-      return Self.decoded(text).flatMap(binding.type.parse)
+    var url = self.url
+    return url.withUTF8 { all in
+      let bytes = UnsafeBufferPointer(rebasing: all[range])
+      guard bytes.contains(URLSyntax.percent) else {
+        return binding.isCatchAll
+          ? .string(String(decoding: bytes, as: UTF8.self)) : binding.type.value(bytes)
+      }
+      let text = Substring(String(decoding: bytes, as: UTF8.self))
+      guard binding.isCatchAll else { return Self.decoded(text).flatMap(binding.type.parse) }
+      // The decoded segments joined with `/` (`%2F` stays inside its segment).
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).compactMap(Self.decoded)
+      return .string(parts.joined(separator: "/"))
     }
-    // The decoded segments joined with `/` (`%2F` stays inside its segment).
-    guard escaped else { return .string(String(text)) }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false).compactMap(Self.decoded)
-    return .string(parts.joined(separator: "/"))
   }
 
   private static func decoded(_ text: Substring) -> String? {

@@ -95,7 +95,8 @@ public struct RouteTable: Sendable {
         index = trie.match(scanned, query: NoQuery())
       }
       guard let index else { return .unmatched }
-      return .matched(entry: index, ranges: WrittenRanges(entry: trie.entries[index], scanned: scanned))
+      return .matched(
+        entry: index, ranges: WrittenRanges(bindings: trie.bindings(of: index), scanned: scanned))
     }
     switch found {
     case .matched(let index, let ranges):
@@ -134,13 +135,13 @@ public struct RouteTable: Sendable {
     guard let index = found else { return nil }
     let entry = entries[index]
     var parameters: [String: RouteValue] = [:]
-    for binding in trie.entries[index].bindings {
+    for binding in trie.bindings(of: index) {
+      let segment = Int(binding.segment)
       let text =
-        binding.isCatchAll
-        ? path.segments[binding.segment...].joined(separator: "/") : path.segments[binding.segment]
+        binding.isCatchAll ? path.segments[segment...].joined(separator: "/") : path.segments[segment]
       parameters[binding.name] = binding.type.parse(text)
     }
-    for parameter in trie.entries[index].queryParameters {
+    for parameter in trie.queryParameters(of: index) {
       if case .value(let text) = path.query.value(forKey: parameter.name) {
         parameters[parameter.name] = parameter.type?.parse(text)
       }
@@ -156,7 +157,7 @@ public struct RouteTable: Sendable {
 
 /// The query of a table whose routes read none.
 private struct NoQuery: RouteQuery {
-  func converts(_ parameters: [(name: String, type: RouteValueType?)]) -> Bool { true }
+  func converts(_ parameters: UnsafeBufferPointer<RouteTrie.QueryParameter>) -> Bool { true }
 }
 
 /// Where a URL leads.

@@ -51,17 +51,26 @@ final class RouteTrie: @unchecked Sendable {
 
   /// A parameter or catch-all of an entry: the segment it binds and the type it converts to.
   struct Binding: Sendable {
-    var segment: Int
-    var name: String
+    var segment: Int32
     var type: RouteValueType
     var isCatchAll: Bool
+    var name: String
   }
 
-  /// How an entry turns a match into values.
-  struct CompiledEntry: Sendable {
-    var bindings: [Binding]
-    /// Optional parameters read from the query; `nil` for a type no URL value converts to.
-    var queryParameters: [(name: String, type: RouteValueType?)]
+  /// An optional parameter of an entry read from the query; `type` is `nil` for a type no URL
+  /// value converts to.
+  struct QueryParameter: Sendable {
+    var name: String
+    var type: RouteValueType?
+  }
+
+  /// How an entry turns a match into values: its ranges of the trie's bindings and query
+  /// parameters, which all entries keep in two arrays, so that reading them copies no array.
+  struct EntrySpan {
+    var bindingStart: Int32
+    var bindingCount: Int32
+    var queryStart: Int32
+    var queryCount: Int32
   }
 
   private let nodes: UnsafeMutableBufferPointer<Node>
@@ -75,7 +84,11 @@ final class RouteTrie: @unchecked Sendable {
   private let edges: UnsafeMutableBufferPointer<Edge>
   /// Edge numbers keyed by (parent, literal's `String` hash); -1 in an empty place.
   private let equivalents: UnsafeMutableBufferPointer<Int32>
-  let entries: [CompiledEntry]
+  private let spans: UnsafeMutableBufferPointer<EntrySpan>
+  /// Every entry's bindings, in entry order, then pattern order.
+  private let bindingStore: UnsafeMutableBufferPointer<Binding>
+  /// Every entry's query parameters, in entry order, then by name.
+  private let queryStore: UnsafeMutableBufferPointer<QueryParameter>
   /// The table's entries (the same storage), for the module and pattern of a match.
   let tableEntries: [RouteTable.Entry]
   /// `false` when no entry reads the query, so that URLs skip it.
@@ -83,11 +96,13 @@ final class RouteTrie: @unchecked Sendable {
 
   /// The trie of `tableEntries`, each of which was inserted into `builder`, in order.
   init(_ tableEntries: [RouteTable.Entry], builtBy builder: consuming RouteTrieBuilder) {
-    assert(builder.entries.count == tableEntries.count, "the builder holds other entries than the table")
+    assert(builder.spans.count == tableEntries.count, "the builder holds other entries than the table")
     let listValues = builder.finishLists()
-    entries = builder.entries
+    spans = Self.copy(builder.spans)
+    bindingStore = Self.store(builder.bindings)
+    queryStore = Self.store(builder.queryParameters)
     self.tableEntries = tableEntries
-    readsQuery = builder.entries.contains { !$0.queryParameters.isEmpty }
+    readsQuery = !builder.queryParameters.isEmpty
     nodes = Self.copy(builder.nodes)
     lists = Self.copy(listValues)
     slots = Self.copy(builder.slots)
@@ -100,6 +115,11 @@ final class RouteTrie: @unchecked Sendable {
 
   deinit {
     nodes.deallocate()
+    spans.deallocate()
+    bindingStore.deinitialize()
+    bindingStore.deallocate()
+    queryStore.deinitialize()
+    queryStore.deallocate()
     slots.deallocate()
     lists.deallocate()
     literalBytes.deallocate()
@@ -108,11 +128,35 @@ final class RouteTrie: @unchecked Sendable {
     equivalents.deallocate()
   }
 
+  /// The bindings of entry `entry`, in pattern order. The buffer is the trie's: it lives as long
+  /// as the trie.
+  @inline(__always)
+  func bindings(of entry: Int) -> UnsafeBufferPointer<Binding> {
+    let span = spans[entry]
+    return UnsafeBufferPointer(
+      rebasing: bindingStore[Int(span.bindingStart)..<Int(span.bindingStart + span.bindingCount)])
+  }
+
+  /// The query parameters of entry `entry`, by name. The buffer is the trie's: it lives as long
+  /// as the trie.
+  @inline(__always)
+  func queryParameters(of entry: Int) -> UnsafeBufferPointer<QueryParameter> {
+    let span = spans[entry]
+    return UnsafeBufferPointer(
+      rebasing: queryStore[Int(span.queryStart)..<Int(span.queryStart + span.queryCount)])
+  }
+
   /// A buffer holding `values` (one element at least, so that it is never empty).
   private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
     let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, values.count))
     _ = buffer.initialize(from: values)
     return buffer
+  }
+
+  /// A buffer holding exactly `values` (its memory never empty), whose elements `deinit`
+  /// deinitializes.
+  private static func store<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
+    UnsafeMutableBufferPointer(rebasing: copy(values)[..<values.count])
   }
 
   /// The first eight bytes (or fewer), little-endian.
@@ -279,7 +323,7 @@ final class RouteTrie: @unchecked Sendable {
     guard readsQuery else { return lists[Int(start)] }
     for position in Int(start)..<Int(start + count) {
       let index = lists[position]
-      if query.converts(entries[Int(index)].queryParameters) { return index }
+      if query.converts(queryParameters(of: Int(index))) { return index }
     }
     return nil
   }
@@ -289,11 +333,11 @@ final class RouteTrie: @unchecked Sendable {
 protocol RouteQuery {
   /// `false` when a value given for one of `parameters` has an invalid escape or does not
   /// convert to its type (so the route fails).
-  func converts(_ parameters: [(name: String, type: RouteValueType?)]) -> Bool
+  func converts(_ parameters: UnsafeBufferPointer<RouteTrie.QueryParameter>) -> Bool
 }
 
 extension URLQuery: RouteQuery {
-  func converts(_ parameters: [(name: String, type: RouteValueType?)]) -> Bool {
+  func converts(_ parameters: UnsafeBufferPointer<RouteTrie.QueryParameter>) -> Bool {
     for parameter in parameters {
       switch value(forKey: parameter.name) {
       case .absent: continue

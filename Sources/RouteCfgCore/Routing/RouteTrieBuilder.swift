@@ -13,42 +13,50 @@ struct RouteTrieBuilder {
   private(set) var edges: [RouteTrie.Edge] = []
   /// Edge numbers keyed by (parent, literal's `String` hash), as the matcher reads them.
   private(set) var equivalents = [Int32](repeating: -1, count: 16)
-  private(set) var entries: [RouteTrie.CompiledEntry] = []
+  /// Each entry's ranges of `bindings` and `queryParameters`.
+  private(set) var spans: [RouteTrie.EntrySpan] = []
+  private(set) var bindings: [RouteTrie.Binding] = []
+  private(set) var queryParameters: [RouteTrie.QueryParameter] = []
   /// Where each entry's pattern ends, in entry order: the node, and whether a catch-all follows.
   private var endings: [(node: Int32, isCatchAll: Bool)] = []
 
   init(capacity: Int) {
-    entries.reserveCapacity(capacity)
+    spans.reserveCapacity(capacity)
+    bindings.reserveCapacity(capacity)
     endings.reserveCapacity(capacity)
   }
 
   /// Adds the pattern of `entry` (the next entry index) to the trie.
   mutating func insert(_ entry: RouteTable.Entry) {
     var node: Int32 = 0
-    var bindings: [RouteTrie.Binding] = []
+    let bindingStart = bindings.count
     for (position, segment) in entry.pattern.segments.enumerated() {
       switch segment {
       case .literal(let literal):
         node = literalChild(of: node, literal)
       case .parameter(let name):
         let type = entry.valueType(ofParameter: name) ?? .string
-        bindings.append(RouteTrie.Binding(segment: position, name: name, type: type, isCatchAll: false))
+        bindings.append(
+          RouteTrie.Binding(segment: Int32(position), type: type, isCatchAll: false, name: name))
         node = parameterChild(of: node, for: type)
       case .catchAll(let name):
-        bindings.append(RouteTrie.Binding(segment: position, name: name, type: .string, isCatchAll: true))
+        bindings.append(
+          RouteTrie.Binding(segment: Int32(position), type: .string, isCatchAll: true, name: name))
       }
     }
     endings.append((node, entry.pattern.catchAllName != nil))
-    // Built in one array and sorted in place: thousands of routes each have some.
-    var queryParameters: [(name: String, type: RouteValueType?)] = []
+    let queryStart = queryParameters.count
     if !entry.optionalParameters.isEmpty {
-      queryParameters.reserveCapacity(entry.optionalParameters.count)
-      for name in entry.optionalParameters where !bindings.contains(where: { $0.name == name }) {
-        queryParameters.append((name: name, type: entry.valueType(ofParameter: name)))
+      let bound = bindings[bindingStart...]
+      for name in entry.optionalParameters where !bound.contains(where: { $0.name == name }) {
+        queryParameters.append(RouteTrie.QueryParameter(name: name, type: entry.valueType(ofParameter: name)))
       }
-      queryParameters.sort { $0.name < $1.name }
+      queryParameters[queryStart...].sort { $0.name < $1.name }
     }
-    entries.append(RouteTrie.CompiledEntry(bindings: bindings, queryParameters: queryParameters))
+    spans.append(
+      RouteTrie.EntrySpan(
+        bindingStart: Int32(bindingStart), bindingCount: Int32(bindings.count - bindingStart),
+        queryStart: Int32(queryStart), queryCount: Int32(queryParameters.count - queryStart)))
   }
 
   /// The entries that end at each node, by increasing index: `lists` holds, per node, its

@@ -38,6 +38,16 @@ public enum RouteValueType: String, Sendable, Hashable, CaseIterable, CustomStri
     }
   }
 
+  /// Converts the UTF-8 bytes of already percent-decoded text, as ``parse(_:)-(Substring)`` does.
+  func value(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteValue? {
+    switch self {
+    case .int: return RouteValueSyntax.int(bytes: bytes).map(RouteValue.int)
+    case .double: return RouteValueSyntax.double(bytes: bytes).map(RouteValue.double)
+    case .bool: return RouteValueSyntax.bool(bytes: bytes).map(RouteValue.bool)
+    case .string: return .string(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
   /// `true` when the UTF-8 bytes of decoded text convert to the type (no value is made).
   func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     switch self {

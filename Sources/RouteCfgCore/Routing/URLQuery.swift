@@ -62,7 +62,7 @@ public struct URLQuery: Sendable, Equatable {
 struct RawQuery: RouteQuery {
   let bytes: UnsafeBufferPointer<UInt8>
 
-  func converts(_ parameters: [(name: String, type: RouteValueType?)]) -> Bool {
+  func converts(_ parameters: UnsafeBufferPointer<RouteTrie.QueryParameter>) -> Bool {
     for parameter in parameters {
       guard let range = lastValue(forKey: parameter.name) else { continue }
       let raw = UnsafeBufferPointer(rebasing: bytes[range])

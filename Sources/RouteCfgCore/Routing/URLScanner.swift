@@ -205,7 +205,11 @@ enum URLScanner {
       var pathEnd = end
       while index < end {
         let byte = bytes[index]
-        if byte == URLSyntax.slash || byte == URLSyntax.question || byte == URLSyntax.hash {
+        // Most bytes are plain: ASCII from `0` up, except `?`, neither ends a segment nor sets
+        // a flag, so one range test lets them through with the hash alone.
+        if byte >= 0x30, byte < 0x80, byte != URLSyntax.question {
+          hash = LiteralHash.add(hash, byte)
+        } else if byte == URLSyntax.slash || byte == URLSyntax.question || byte == URLSyntax.hash {
           if byte != URLSyntax.slash {
             pathEnd = index
             break

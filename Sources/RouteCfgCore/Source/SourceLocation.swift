@@ -69,7 +69,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable {
 extension SourceLocation: CustomReflectable {
   /// Shows `end` as it reads (`nil` when unknown), not the point stored for it.
   public var customMirror: Mirror {
-    Mirror(self, children: ["file": file, "start": start, "end": end], displayStyle: .struct)
+    Mirror(self, children: ["file": file, "start": start, "end": end as Any], displayStyle: .struct)
   }
 }
 
