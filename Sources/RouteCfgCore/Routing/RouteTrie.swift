@@ -13,6 +13,8 @@
 /// The buffers are written once, in `init`, and only read afterwards, so the matcher is safe to
 /// share between threads.
 final class RouteTrie: @unchecked Sendable {
+  /// A node: 64 bytes, and its buffer aligned to 64, so that reading a node reads one cache
+  /// line, which holds its only literal edge when it has one.
   struct Node {
     /// Children for `Int`, `Double`, `Bool` and `String` parameters, in precedence order; -1 for none.
     var int: Int32 = -1
@@ -25,8 +27,20 @@ final class RouteTrie: @unchecked Sendable {
     /// Entries whose pattern ends with a catch-all after this node: a range of `lists`.
     var catchAlls: Int32 = 0
     var catchAllCount: Int32 = 0
-    var hasLiterals = false
+    /// How many literal edges leave the node. One is also kept here (``onlyLiteral``), so that
+    /// matching it reads no slot of the hash table.
+    var literalCount: Int32 = 0
+    var onlyLiteral = InlineLiteral()
     var hasNonASCIILiterals = false
+  }
+
+  /// A node's only literal edge: the literal's first eight bytes, its length, where its bytes
+  /// are in the pool (read only for literals over 8 bytes), and the child it leads to.
+  struct InlineLiteral {
+    var prefix: UInt64 = 0
+    var length: Int32 = 0
+    var offset: Int32 = 0
+    var child: Int32 = -1
   }
 
   /// One literal edge of the hash table; `parent` is -1 in an empty slot. A literal's first eight
@@ -103,7 +117,7 @@ final class RouteTrie: @unchecked Sendable {
     queryStore = Self.store(builder.queryParameters)
     self.tableEntries = tableEntries
     readsQuery = !builder.queryParameters.isEmpty
-    nodes = Self.copy(builder.nodes)
+    nodes = Self.lineAligned(builder.nodes)
     lists = Self.copy(listValues)
     slots = Self.copy(builder.slots)
     slotMask = builder.slots.count - 1
@@ -114,7 +128,8 @@ final class RouteTrie: @unchecked Sendable {
   }
 
   deinit {
-    nodes.deallocate()
+    // Allocated raw, with a 64-byte alignment; nodes are trivial.
+    UnsafeMutableRawPointer(nodes.baseAddress.unsafelyUnwrapped).deallocate()
     spans.deallocate()
     bindingStore.deinitialize()
     bindingStore.deallocate()
@@ -150,6 +165,17 @@ final class RouteTrie: @unchecked Sendable {
   private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
     let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, values.count))
     _ = buffer.initialize(from: values)
+    return buffer
+  }
+
+  /// A buffer holding `nodes` (one at least) that starts on a 64-byte boundary.
+  private static func lineAligned(_ nodes: [Node]) -> UnsafeMutableBufferPointer<Node> {
+    let count = max(1, nodes.count)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: count * MemoryLayout<Node>.stride, alignment: max(64, MemoryLayout<Node>.alignment))
+    let buffer = UnsafeMutableBufferPointer(
+      start: raw.bindMemory(to: Node.self, capacity: count), count: count)
+    _ = buffer.initialize(from: nodes.isEmpty ? [Node()] : nodes)
     return buffer
   }
 
@@ -220,11 +246,20 @@ final class RouteTrie: @unchecked Sendable {
   private func literalChild(
     _ node: Int, _ segment: ScannedSegment, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32? {
-    let found = Self.probe(
-      parent: Int32(truncatingIfNeeded: node), segmentHash: segment.hash, bytes,
-      slots: UnsafeBufferPointer(slots),
-      offsets: UnsafeBufferPointer(slotOffsets), pool: UnsafeBufferPointer(literalBytes))
-    if found.isFound { return slots[found.index].child }
+    if nodes[node].literalCount == 1 {
+      let only = nodes[node].onlyLiteral
+      if Int(only.length) == bytes.count, only.prefix == Self.prefix(bytes),
+        bytes.count <= 8 || Self.equal(literalBytes.baseAddress.unsafelyUnwrapped + Int(only.offset), bytes)
+      {
+        return only.child
+      }
+    } else {
+      let found = Self.probe(
+        parent: Int32(truncatingIfNeeded: node), segmentHash: segment.hash, bytes,
+        slots: UnsafeBufferPointer(slots),
+        offsets: UnsafeBufferPointer(slotOffsets), pool: UnsafeBufferPointer(literalBytes))
+      if found.isFound { return slots[found.index].child }
+    }
     guard segment.isNonASCII || nodes[node].hasNonASCIILiterals else { return nil }
     return equivalentChild(node, String(decoding: bytes, as: UTF8.self))
   }
@@ -289,7 +324,7 @@ final class RouteTrie: @unchecked Sendable {
     }
     let segment = url.segments[depth]
     let bytes = url.bytes(depth)
-    if node.hasLiterals, let child = literalChild(nodeIndex, segment, bytes),
+    if node.literalCount > 0, let child = literalChild(nodeIndex, segment, bytes),
       let found = visit(Int(child), depth: depth + 1, url, query)
     {
       return found

@@ -114,7 +114,11 @@ struct RouteTrieBuilder {
       }
       let child = addNode()
       if isNonASCII { nodes[Int(parent)].hasNonASCIILiterals = true }
-      nodes[Int(parent)].hasLiterals = true
+      nodes[Int(parent)].literalCount += 1
+      if nodes[Int(parent)].literalCount == 1 {
+        nodes[Int(parent)].onlyLiteral = RouteTrie.InlineLiteral(
+          prefix: found.prefix, length: Int32(bytes.count), offset: Int32(literalBytes.count), child: child)
+      }
       slots[index] = RouteTrie.Slot(
         hash: found.hash, length: UInt32(bytes.count), parent: parent, child: child, prefix: found.prefix)
       slotOffsets[index] = Int32(literalBytes.count)

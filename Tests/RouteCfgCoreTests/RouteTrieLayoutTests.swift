@@ -1,0 +1,100 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// The router's compact storage: a node's only literal edge kept in the node, nodes of one
+/// cache line, every entry's bindings in one buffer, and values converted from the URL's bytes.
+@Suite("Router storage")
+struct RouteTrieLayoutTests {
+  static func table(_ routes: [(module: String, pattern: String, parameters: [String: TypeRef])]) throws
+    -> RouteTable
+  {
+    RouteTable(
+      entries: try routes.map {
+        RouteTable.Entry(
+          module: $0.module, pattern: try RoutePattern.parse($0.pattern).get(), parameters: $0.parameters)
+      })
+  }
+
+  static func module(_ table: RouteTable, _ url: String) -> String? {
+    guard case .matched(let match) = table.resolve(url) else { return nil }
+    return match.module
+  }
+
+  @Test func aNodeIsOneCacheLine() {
+    #expect(MemoryLayout<RouteTrie.Node>.stride == 64)
+  }
+
+  /// Literals over eight bytes share their first eight with the near misses, so the bytes past
+  /// them decide; the shorter and longer spellings differ in length only.
+  @Test func anOnlyLiteralComparesAllItsBytes() throws {
+    let table = try Self.table([
+      ("Preferences", "/settings/preferences", [:]),
+      ("Short", "/a/b", [:]),
+    ])
+    #expect(Self.module(table, "/settings/preferences") == "Preferences")
+    #expect(Self.module(table, "/settings/preferencez") == nil)
+    #expect(Self.module(table, "/settings/preference") == nil)
+    #expect(Self.module(table, "/settings/preferencess") == nil)
+    #expect(Self.module(table, "/settings/prefer%65nces") == "Preferences")
+    #expect(Self.module(table, "/a/b") == "Short")
+    #expect(Self.module(table, "/a/c") == nil)
+    #expect(Self.module(table, "/a/bb") == nil)
+  }
+
+  /// A node's first literal stays found when a second one moves the node to the hash table, and
+  /// an only literal written in another canonically equivalent form still matches.
+  @Test func onlyLiteralsAndTheirEquivalents() throws {
+    let single = try Self.table([("Accent", "/caf\u{E9}", [:])])
+    #expect(Self.module(single, "/cafe%CC%81") == "Accent")
+    #expect(Self.module(single, "/caf%C3%A9") == "Accent")
+    #expect(Self.module(single, "/cafe") == nil)
+    let two = try Self.table([("First", "/x/first", [:]), ("Second", "/x/second", [:])])
+    #expect(Self.module(two, "/x/first") == "First")
+    #expect(Self.module(two, "/x/second") == "Second")
+    #expect(Self.module(two, "/x/third") == nil)
+  }
+
+  /// Every type converts from the URL's bytes; escaped values are decoded first; a catch-all
+  /// keeps `%2F` inside its segment; a route with more than four values reads them all.
+  @Test func valuesReadFromTheURLsBytes() throws {
+    let int = TypeRef.named("Int")
+    let table = try Self.table([
+      (
+        "Wide", "/w/:a/:b/:c/:d/:e/:f",
+        ["a": int, "b": .named("Double"), "c": .named("Bool"), "d": .named("String"), "e": int, "f": int]
+      ),
+      ("Files", "/files/*path", ["path": .named("String")]),
+      ("Search", "/search", ["q": .optional(.named("String")), "page": .optional(int)]),
+    ])
+    guard case .matched(let wide) = table.resolve("/w/-7/2.5e1/true/caf%C3%A9%20au%20lait/5/6") else {
+      Issue.record("the wide route did not match")
+      return
+    }
+    #expect(wide.value(for: "a") == .int(-7))
+    #expect(wide.value(for: "b") == .double(25))
+    #expect(wide.value(for: "c") == .bool(true))
+    #expect(wide.value(for: "d") == .string("café au lait"))
+    #expect(wide.value(for: "e") == .int(5))
+    #expect(wide.value(for: "f") == .int(6))
+    #expect(wide.value(for: "g") == nil)
+    #expect(wide.parameters.count == 6)
+    guard case .matched(let files) = table.resolve("/files/a%2Fb/c%20d/e") else {
+      Issue.record("the catch-all did not match")
+      return
+    }
+    #expect(files.value(for: "path") == .string("a/b/c d/e"))
+    guard case .matched(let plain) = table.resolve("/files/docs/readme") else {
+      Issue.record("the catch-all did not match")
+      return
+    }
+    #expect(plain.value(for: "path") == .string("docs/readme"))
+    guard case .matched(let search) = table.resolve("/search?q=a%26b&page=3") else {
+      Issue.record("the search route did not match")
+      return
+    }
+    #expect(search.value(for: "q") == .string("a&b"))
+    #expect(search.value(for: "page") == .int(3))
+    #expect(search.parameters == ["q": .string("a&b"), "page": .int(3)])
+  }
+}
