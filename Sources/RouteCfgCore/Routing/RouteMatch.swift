@@ -7,68 +7,93 @@
 public struct RouteMatch: Sendable, Equatable {
   /// The index of the route in ``RouteTable/entries``.
   public var entryIndex: Int
-  private var storage: Storage
+  /// Where the module, the pattern and the values come from.
+  private var source: Source
+  /// Where the values were written in the URL; empty for given values. Kept beside `source`,
+  /// not in one of its cases, so that reading a value borrows it instead of copying it out.
+  private var written: WrittenValues
 
-  private enum Storage: Sendable {
+  private enum Source: Sendable {
     /// Given (or changed) by the caller.
-    case values(module: String, pattern: RoutePattern, parameters: [String: RouteValue])
-    /// Resolved from a URL: the module and pattern are read from the table, the values from the
-    /// URL, when asked for.
-    case written(WrittenValues)
+    case given(GivenValues)
+    /// Resolved from a URL by this trie: the module and pattern are read from its table, the
+    /// values from `written`, when asked for.
+    case trie(RouteTrie)
+  }
+
+  /// Values given by the caller, in one reference, so that copying a match handles few fields.
+  private final class GivenValues: Sendable {
+    let module: String
+    let pattern: RoutePattern
+    let parameters: [String: RouteValue]
+
+    init(module: String, pattern: RoutePattern, parameters: [String: RouteValue]) {
+      self.module = module
+      self.pattern = pattern
+      self.parameters = parameters
+    }
   }
 
   /// A match of entry `entryIndex` with the values it read.
   public init(module: String, pattern: RoutePattern, entryIndex: Int, parameters: [String: RouteValue]) {
     self.entryIndex = entryIndex
-    self.storage = .values(module: module, pattern: pattern, parameters: parameters)
+    self.source = .given(GivenValues(module: module, pattern: pattern, parameters: parameters))
+    self.written = WrittenValues(url: "", entry: entryIndex, ranges: WrittenRanges())
   }
 
-  init(entryIndex: Int, written: WrittenValues) {
+  init(entryIndex: Int, trie: RouteTrie, written: WrittenValues) {
     self.entryIndex = entryIndex
-    self.storage = .written(written)
+    self.source = .trie(trie)
+    self.written = written
   }
 
   /// The module the route leads to.
   public var module: String {
     get {
-      switch storage {
-      case .values(let module, _, _): return module
-      case .written(let written): return written.trie.tableEntries[written.entry].module
+      switch source {
+      case .given(let given): return given.module
+      case .trie(let trie): return trie.tableEntries[written.entry].module
       }
     }
-    set { storage = .values(module: newValue, pattern: pattern, parameters: parameters) }
+    set { give(module: newValue, pattern: pattern, parameters: parameters) }
   }
 
   /// The route's pattern.
   public var pattern: RoutePattern {
     get {
-      switch storage {
-      case .values(_, let pattern, _): return pattern
-      case .written(let written): return written.trie.tableEntries[written.entry].pattern
+      switch source {
+      case .given(let given): return given.pattern
+      case .trie(let trie): return trie.tableEntries[written.entry].pattern
       }
     }
-    set { storage = .values(module: module, pattern: newValue, parameters: parameters) }
+    set { give(module: module, pattern: newValue, parameters: parameters) }
   }
 
   /// The values of the path parameters, the catch-all (decoded segments joined with `/`) and the
   /// optional parameters found in the query. Absent query parameters are left out.
   public var parameters: [String: RouteValue] {
     get {
-      switch storage {
-      case .values(_, _, let parameters): return parameters
-      case .written(let written): return written.all()
+      switch source {
+      case .given(let given): return given.parameters
+      case .trie(let trie): return written.all(in: trie)
       }
     }
-    set { storage = .values(module: module, pattern: pattern, parameters: newValue) }
+    set { give(module: module, pattern: pattern, parameters: newValue) }
   }
 
   /// The value of one parameter (path, catch-all or query), or `nil` when the match has none:
   /// the same as `parameters[name]` without converting the others.
   public func value(for name: String) -> RouteValue? {
-    switch storage {
-    case .values(_, _, let parameters): return parameters[name]
-    case .written(let written): return written.value(for: name)
+    switch source {
+    case .given(let given): return given.parameters[name]
+    case .trie(let trie): return written.value(for: name, in: trie)
     }
+  }
+
+  /// Keeps the given values from now on.
+  private mutating func give(module: String, pattern: RoutePattern, parameters: [String: RouteValue]) {
+    source = .given(GivenValues(module: module, pattern: pattern, parameters: parameters))
+    written = WrittenValues(url: "", entry: entryIndex, ranges: WrittenRanges())
   }
 
   public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
@@ -85,6 +110,9 @@ struct WrittenRanges: Sendable {
   private var first: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
   private var more: ContiguousArray<UInt32>?
   let query: UInt32
+
+  /// No values: the ranges of a match whose values were given, not read.
+  init() { query = 0 }
 
   init(bindings: UnsafeBufferPointer<RouteTrie.Binding>, scanned: ScannedURL) {
     query = Self.pack(scanned.queryStart, scanned.queryEnd)
@@ -124,11 +152,11 @@ struct WrittenRanges: Sendable {
 /// escapes and types, so converting them again cannot fail.
 struct WrittenValues: Sendable {
   let url: String
-  let trie: RouteTrie
   let entry: Int
   let ranges: WrittenRanges
 
-  func value(for name: String) -> RouteValue? {
+  /// The value of `name`, read with the bindings and query parameters `trie` compiled.
+  func value(for name: String, in trie: RouteTrie) -> RouteValue? {
     let bindings = trie.bindings(of: entry)
     if let position = bindings.firstIndex(where: { $0.name == name }) {
       return bindingValue(bindings[position], ranges.binding(position))
@@ -139,7 +167,8 @@ struct WrittenValues: Sendable {
     return parameter.type?.parse(text)
   }
 
-  func all() -> [String: RouteValue] {
+  /// Every value, read with the bindings and query parameters `trie` compiled.
+  func all(in trie: RouteTrie) -> [String: RouteValue] {
     let bindings = trie.bindings(of: entry)
     let queryParameters = trie.queryParameters(of: entry)
     var values: [String: RouteValue] = [:]

@@ -102,7 +102,7 @@ public struct RouteTable: Sendable {
     case .matched(let index, let ranges):
       return .matched(
         RouteMatch(
-          entryIndex: index, written: WrittenValues(url: url, trie: trie, entry: index, ranges: ranges)))
+          entryIndex: index, trie: trie, written: WrittenValues(url: url, entry: index, ranges: ranges)))
     case .unmatched: return unmatched("no route matches the URL")
     case .failure(.notRouted(let reason)): return .notRouted(reason: reason)
     case .failure(.unmatchable(let reason)): return unmatched(reason)
