@@ -2,8 +2,8 @@ import Testing
 
 @testable import RouteCfgCore
 
-/// The router's compact storage: a node's only literal edge kept in the node, nodes of one
-/// cache line, every entry's bindings in one buffer, and values converted from the URL's bytes.
+/// The router's compact storage: a node's only literal edge kept in the node, 48-byte nodes,
+/// every entry's bindings in one buffer, and values converted from the URL's bytes.
 @Suite("Router storage")
 struct RouteTrieLayoutTests {
   static func table(_ routes: [(module: String, pattern: String, parameters: [String: TypeRef])]) throws
@@ -21,8 +21,8 @@ struct RouteTrieLayoutTests {
     return match.module
   }
 
-  @Test func aNodeIsOneCacheLine() {
-    #expect(MemoryLayout<RouteTrie.Node>.stride == 64)
+  @Test func aNodeIs48Bytes() {
+    #expect(MemoryLayout<RouteTrie.Node>.stride == 48)
   }
 
   /// Literals over eight bytes share their first eight with the near misses, so the bytes past
@@ -40,6 +40,16 @@ struct RouteTrieLayoutTests {
     #expect(Self.module(table, "/a/b") == "Short")
     #expect(Self.module(table, "/a/c") == nil)
     #expect(Self.module(table, "/a/bb") == nil)
+  }
+
+  /// A literal too long to keep in its node (over 65,535 bytes) goes to the hash table; no URL
+  /// reaches it (URLs are at most 8 KiB), and the node's other routes are unaffected.
+  @Test func aLiteralTooLongForTheNode() throws {
+    let long = String(repeating: "a", count: 70_000)
+    let table = try Self.table([("Long", "/x/" + long, [:]), ("Short", "/x/y/:n", ["n": .named("Int")])])
+    #expect(Self.module(table, "/x/y/3") == "Short")
+    #expect(Self.module(table, "/x/" + long) == nil)
+    #expect(Self.module(table, "/x/" + String(repeating: "a", count: 4_000)) == nil)
   }
 
   /// A node's first literal stays found when a second one moves the node to the hash table, and

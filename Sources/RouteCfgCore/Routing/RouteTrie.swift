@@ -13,8 +13,8 @@
 /// The buffers are written once, in `init`, and only read afterwards, so the matcher is safe to
 /// share between threads.
 final class RouteTrie: @unchecked Sendable {
-  /// A node: 64 bytes, and its buffer aligned to 64, so that reading a node reads one cache
-  /// line, which holds its only literal edge when it has one.
+  /// A node: 48 bytes, which keeps its only literal edge when it has one (so that following it
+  /// reads no slot of the hash table).
   struct Node {
     /// Children for `Int`, `Double`, `Bool` and `String` parameters, in precedence order; -1 for none.
     var int: Int32 = -1
@@ -27,20 +27,22 @@ final class RouteTrie: @unchecked Sendable {
     /// Entries whose pattern ends with a catch-all after this node: a range of `lists`.
     var catchAlls: Int32 = 0
     var catchAllCount: Int32 = 0
-    /// How many literal edges leave the node. One is also kept here (``onlyLiteral``), so that
-    /// matching it reads no slot of the hash table.
-    var literalCount: Int32 = 0
-    var onlyLiteral = InlineLiteral()
+    /// The only literal edge's first eight bytes, child and length (its bytes past the eighth
+    /// are at ``RouteTrie/onlyLiteralOffsets`` in the pool), when `literals` is `.one`.
+    var onlyPrefix: UInt64 = 0
+    var onlyChild: Int32 = -1
+    var onlyLength: UInt16 = 0
+    var literals = LiteralEdges.none
     var hasNonASCIILiterals = false
   }
 
-  /// A node's only literal edge: the literal's first eight bytes, its length, where its bytes
-  /// are in the pool (read only for literals over 8 bytes), and the child it leads to.
-  struct InlineLiteral {
-    var prefix: UInt64 = 0
-    var length: Int32 = 0
-    var offset: Int32 = 0
-    var child: Int32 = -1
+  /// How a node's literal edges are found.
+  enum LiteralEdges: UInt8 {
+    case none
+    /// One edge, kept in the node.
+    case one
+    /// In the hash table: several edges, or one too long to keep in the node.
+    case table
   }
 
   /// One literal edge of the hash table; `parent` is -1 in an empty slot. A literal's first eight
@@ -90,6 +92,8 @@ final class RouteTrie: @unchecked Sendable {
   private let nodes: UnsafeMutableBufferPointer<Node>
   private let slots: UnsafeMutableBufferPointer<Slot>
   private let slotMask: Int
+  /// Where each node's only literal starts in `literalBytes` (read only for literals over 8 bytes).
+  private let onlyLiteralOffsets: UnsafeMutableBufferPointer<Int32>
   private let lists: UnsafeMutableBufferPointer<Int32>
   private let literalBytes: UnsafeMutableBufferPointer<UInt8>
   /// Where each slot's literal starts in `literalBytes` (read only for literals over 8 bytes).
@@ -117,7 +121,8 @@ final class RouteTrie: @unchecked Sendable {
     queryStore = Self.store(builder.queryParameters)
     self.tableEntries = tableEntries
     readsQuery = !builder.queryParameters.isEmpty
-    nodes = Self.lineAligned(builder.nodes)
+    nodes = Self.copy(builder.nodes)
+    onlyLiteralOffsets = Self.copy(builder.onlyLiteralOffsets)
     lists = Self.copy(listValues)
     slots = Self.copy(builder.slots)
     slotMask = builder.slots.count - 1
@@ -128,8 +133,8 @@ final class RouteTrie: @unchecked Sendable {
   }
 
   deinit {
-    // Allocated raw, with a 64-byte alignment; nodes are trivial.
-    UnsafeMutableRawPointer(nodes.baseAddress.unsafelyUnwrapped).deallocate()
+    nodes.deallocate()
+    onlyLiteralOffsets.deallocate()
     spans.deallocate()
     bindingStore.deinitialize()
     bindingStore.deallocate()
@@ -165,17 +170,6 @@ final class RouteTrie: @unchecked Sendable {
   private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
     let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, values.count))
     _ = buffer.initialize(from: values)
-    return buffer
-  }
-
-  /// A buffer holding `nodes` (one at least) that starts on a 64-byte boundary.
-  private static func lineAligned(_ nodes: [Node]) -> UnsafeMutableBufferPointer<Node> {
-    let count = max(1, nodes.count)
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: count * MemoryLayout<Node>.stride, alignment: max(64, MemoryLayout<Node>.alignment))
-    let buffer = UnsafeMutableBufferPointer(
-      start: raw.bindMemory(to: Node.self, capacity: count), count: count)
-    _ = buffer.initialize(from: nodes.isEmpty ? [Node()] : nodes)
     return buffer
   }
 
@@ -246,12 +240,13 @@ final class RouteTrie: @unchecked Sendable {
   private func literalChild(
     _ node: Int, _ segment: ScannedSegment, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32? {
-    if nodes[node].literalCount == 1 {
-      let only = nodes[node].onlyLiteral
-      if Int(only.length) == bytes.count, only.prefix == Self.prefix(bytes),
-        bytes.count <= 8 || Self.equal(literalBytes.baseAddress.unsafelyUnwrapped + Int(only.offset), bytes)
+    if nodes[node].literals == .one {
+      let only = nodes[node]
+      if Int(only.onlyLength) == bytes.count, only.onlyPrefix == Self.prefix(bytes),
+        bytes.count <= 8
+          || Self.equal(literalBytes.baseAddress.unsafelyUnwrapped + Int(onlyLiteralOffsets[node]), bytes)
       {
-        return only.child
+        return only.onlyChild
       }
     } else {
       let found = Self.probe(
@@ -324,7 +319,7 @@ final class RouteTrie: @unchecked Sendable {
     }
     let segment = url.segments[depth]
     let bytes = url.bytes(depth)
-    if node.literalCount > 0, let child = literalChild(nodeIndex, segment, bytes),
+    if node.literals != .none, let child = literalChild(nodeIndex, segment, bytes),
       let found = visit(Int(child), depth: depth + 1, url, query)
     {
       return found

@@ -6,6 +6,8 @@
 /// `String` hashes, which are computed once per edge.
 struct RouteTrieBuilder {
   private(set) var nodes: [RouteTrie.Node] = [RouteTrie.Node()]
+  /// Where each node's only literal starts in `literalBytes`.
+  private(set) var onlyLiteralOffsets: [Int32] = [0]
   private(set) var slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: 16)
   /// Where each slot's literal starts in `literalBytes`.
   private(set) var slotOffsets = [Int32](repeating: 0, count: 16)
@@ -114,10 +116,14 @@ struct RouteTrieBuilder {
       }
       let child = addNode()
       if isNonASCII { nodes[Int(parent)].hasNonASCIILiterals = true }
-      nodes[Int(parent)].literalCount += 1
-      if nodes[Int(parent)].literalCount == 1 {
-        nodes[Int(parent)].onlyLiteral = RouteTrie.InlineLiteral(
-          prefix: found.prefix, length: Int32(bytes.count), offset: Int32(literalBytes.count), child: child)
+      if nodes[Int(parent)].literals == .none, bytes.count <= Int(UInt16.max) {
+        nodes[Int(parent)].literals = .one
+        nodes[Int(parent)].onlyPrefix = found.prefix
+        nodes[Int(parent)].onlyChild = child
+        nodes[Int(parent)].onlyLength = UInt16(bytes.count)
+        onlyLiteralOffsets[Int(parent)] = Int32(literalBytes.count)
+      } else {
+        nodes[Int(parent)].literals = .table
       }
       slots[index] = RouteTrie.Slot(
         hash: found.hash, length: UInt32(bytes.count), parent: parent, child: child, prefix: found.prefix)
@@ -174,6 +180,7 @@ struct RouteTrieBuilder {
 
   private mutating func addNode() -> Int32 {
     nodes.append(RouteTrie.Node())
+    onlyLiteralOffsets.append(0)
     return Int32(nodes.count - 1)
   }
 
