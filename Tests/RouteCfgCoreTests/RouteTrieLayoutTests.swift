@@ -42,6 +42,34 @@ struct RouteTrieLayoutTests {
     #expect(Self.module(table, "/a/bb") == nil)
   }
 
+  /// Literals in the hash table (a node with several) compare by length, first eight bytes and
+  /// then the rest: literals of seven, eight and nine bytes that share their first seven, near
+  /// misses past the seventh and the eighth byte, and literals of 300 bytes that differ only in
+  /// their last byte.
+  @Test func literalsInTheTableCompareAllTheirBytes() throws {
+    let longA = String(repeating: "l", count: 299) + "a"
+    let longB = String(repeating: "l", count: 299) + "b"
+    let table = try Self.table(
+      ["abcdefg", "abcdefgh", "abcdefghi", "abcdefgx", "x", longA, longB].map { ($0, "/t/" + $0, [:]) })
+    for literal in ["abcdefg", "abcdefgh", "abcdefghi", "abcdefgx", "x", longA, longB] {
+      #expect(Self.module(table, "/t/" + literal) == literal)
+    }
+    for miss in ["abcdefghj", "abcdef", "abcdefgy", "abcdefgha", String(repeating: "l", count: 300)] {
+      #expect(Self.module(table, "/t/" + miss) == nil)
+    }
+  }
+
+  /// Two literals whose slots share their 32-bit hash (found by search for the node `/t` is,
+  /// node 1), their length and their first eight bytes: only the bytes past the eighth tell them
+  /// apart, so this fails when those are not compared.
+  @Test func literalsWhoseSlotsCollide() throws {
+    let table = try Self.table([
+      ("First", "/t/abcdefghashh", [:]), ("Second", "/t/abcdefghdpuw", [:]), ("Other", "/t/x", [:]),
+    ])
+    #expect(Self.module(table, "/t/abcdefghashh") == "First")
+    #expect(Self.module(table, "/t/abcdefghdpuw") == "Second")
+  }
+
   /// A literal too long to keep in its node (over 65,535 bytes) goes to the hash table; no URL
   /// reaches it (URLs are at most 8 KiB), and the node's other routes are unaffected.
   @Test func aLiteralTooLongForTheNode() throws {
