@@ -38,7 +38,7 @@ public struct RouteMatch: Sendable, Equatable {
   public init(module: String, pattern: RoutePattern, entryIndex: Int, parameters: [String: RouteValue]) {
     self.entryIndex = entryIndex
     self.source = .given(GivenValues(module: module, pattern: pattern, parameters: parameters))
-    self.written = WrittenValues(url: "", entry: entryIndex, ranges: WrittenRanges())
+    self.written = .none
   }
 
   init(entryIndex: Int, trie: RouteTrie, written: WrittenValues) {
@@ -93,7 +93,7 @@ public struct RouteMatch: Sendable, Equatable {
   /// Keeps the given values from now on.
   private mutating func give(module: String, pattern: RoutePattern, parameters: [String: RouteValue]) {
     source = .given(GivenValues(module: module, pattern: pattern, parameters: parameters))
-    written = WrittenValues(url: "", entry: entryIndex, ranges: WrittenRanges())
+    written = .none
   }
 
   public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
@@ -154,6 +154,10 @@ struct WrittenValues: Sendable {
   let url: String
   let entry: Int
   let ranges: WrittenRanges
+
+  /// What a match whose values were given keeps beside them: no URL and no values (its module
+  /// and pattern are given too, so `entry` is never read).
+  static let none = WrittenValues(url: "", entry: 0, ranges: WrittenRanges())
 
   /// The value of `name`, read with the bindings and query parameters `trie` compiled.
   func value(for name: String, in trie: RouteTrie) -> RouteValue? {

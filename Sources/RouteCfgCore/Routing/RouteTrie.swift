@@ -224,9 +224,10 @@ final class RouteTrie: @unchecked Sendable {
     while true {
       let slot = slots[index]
       guard slot.parent >= 0 else { break }
-      // A literal over eight bytes has its bytes in the pool, so the pool is not empty.
-      if slot.hash == hash, slot.parent == parent, Int(slot.length) == bytes.count, slot.prefix == prefix,
-        bytes.count <= 8 || Self.equal(pool.baseAddress.unsafelyUnwrapped + Int(offsets[index]), bytes)
+      if slot.hash == hash, slot.parent == parent,
+        isLiteral(
+          length: Int(slot.length), prefix: slot.prefix, offset: offsets[index], pool: pool, bytes,
+          bytesPrefix: prefix)
       {
         return SlotProbe(index: index, isFound: true, hash: hash, prefix: prefix)
       }
@@ -242,9 +243,9 @@ final class RouteTrie: @unchecked Sendable {
   ) -> Int32? {
     if nodes[node].literals == .one {
       let only = nodes[node]
-      if Int(only.onlyLength) == bytes.count, only.onlyPrefix == Self.prefix(bytes),
-        bytes.count <= 8
-          || Self.equal(literalBytes.baseAddress.unsafelyUnwrapped + Int(onlyLiteralOffsets[node]), bytes)
+      if Self.isLiteral(
+        length: Int(only.onlyLength), prefix: only.onlyPrefix, offset: onlyLiteralOffsets[node],
+        pool: UnsafeBufferPointer(literalBytes), bytes, bytesPrefix: Self.prefix(bytes))
       {
         return only.onlyChild
       }
@@ -295,6 +296,20 @@ final class RouteTrie: @unchecked Sendable {
   /// Where an edge with a literal of `String` hash `hash` goes in an equivalence table.
   static func equivalenceKey(_ hash: Int, parent: Int32) -> Int {
     Int(truncatingIfNeeded: mix(hash, parent: Int(parent)))
+  }
+
+  /// `true` when `bytes`, whose first eight bytes are `bytesPrefix` (made only when the lengths
+  /// are equal), are the literal of `length` bytes whose first eight are `prefix` and whose bytes
+  /// start at `offset` in `pool` (read only for literals over eight bytes, which are in the pool,
+  /// so it is not empty then). The one comparison of a segment with a literal edge, kept in a
+  /// slot or in its node.
+  @inline(__always)
+  private static func isLiteral(
+    length: Int, prefix: UInt64, offset: @autoclosure () -> Int32, pool: UnsafeBufferPointer<UInt8>,
+    _ bytes: UnsafeBufferPointer<UInt8>, bytesPrefix: @autoclosure () -> UInt64
+  ) -> Bool {
+    length == bytes.count && prefix == bytesPrefix()
+      && (bytes.count <= 8 || equal(pool.baseAddress.unsafelyUnwrapped + Int(offset()), bytes))
   }
 
   @inline(__always)
