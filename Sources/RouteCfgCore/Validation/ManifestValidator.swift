@@ -164,6 +164,16 @@ public struct ManifestValidator {
   /// merged back; diagnostics are sorted at the end, so the outcome does not depend on which
   /// thread finishes first.
   private mutating func checkInParallel() {
+    checkResolutionReferencesAndAdapters()
+    // The copy made for the routes would keep these alive to the end, where validation's peak is.
+    releaseTablesOfEarlierChecks()
+    checkUnusedPartsAndRoutes()
+    releaseTablesOfUsageChecks()
+  }
+
+  /// Resolution and the references beside the adapters' map names and the graph's modules,
+  /// then the adapters.
+  private mutating func checkResolutionReferencesAndAdapters() {
     var other = forkedCopy()
     var maps: [ResolvedMap?] = []
     // Resolution and the references take about as long as the adapters' maps and the graph's
@@ -181,10 +191,11 @@ public struct ManifestValidator {
     moduleParts = modules
     diagnostics.append(contentsOf: other.diagnostics)
     checkAdapters(maps: maps)
-    // Freed before the routes are checked, as they would be in one pass.
-    maps = []
-    other = forkedCopy()
-    // The graph's parts that the routes do not change are built beside them too.
+  }
+
+  /// The unused parts and the graph's parts that the routes do not change, beside the routes.
+  private mutating func checkUnusedPartsAndRoutes() {
+    var other = forkedCopy()
     ForkJoin.run(
       {
         checkUnusedParts()
@@ -193,6 +204,29 @@ public struct ManifestValidator {
     diagnostics.append(contentsOf: other.diagnostics)
     routeInfos = other.routeInfos
     moduleRoutes = other.moduleRoutes
+  }
+
+  /// Frees what only the references and the adapters read, once they ran; the unused parts, the
+  /// routes and the graph need none of it.
+  private mutating func releaseTablesOfEarlierChecks() {
+    typeNameKinds = NameTable()
+    adapterIndex = [:]
+    protocolsWithUndeclaredAncestors = []
+  }
+
+  /// Frees what only the unused parts' checks and the graph's parts read, once both are done
+  /// and before the graph is put together.
+  private mutating func releaseTablesOfUsageChecks() {
+    candidateCache = []
+    adaptersByRequired = []
+    providersOf = []
+    requiredProtocols = []
+    typeReferencedProtocols = []
+    parameterTypeProtocols = []
+    adaptersUsedByResolution = []
+    crossingsByMembers = []
+    forwardPairings = [:]
+    reversePairings = [:]
   }
 
   /// A copy of this validator for checks run on another thread, with its own diagnostics bag,
