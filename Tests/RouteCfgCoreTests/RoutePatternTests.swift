@@ -111,6 +111,8 @@ struct RoutePatternTests {
     ("/a:b", 2, "':'"), ("/a*b", 2, "'*'"), ("/a\\b", 2, "'\\'"), ("/ok/a@b", 5, "'@'"),
     ("/a\u{A0}b", 2, "U+00A0"), ("/a\u{85}b", 2, "U+0085"), ("/a\u{2028}", 2, "U+2028"),
     ("/a\u{0}", 2, "U+0000"),
+    // Offsets count scalars, not UTF-8 bytes, after non-ASCII text.
+    ("/café/a b", 7, "a space"), ("/名前/x?y", 5, "'?'"),
   ])
   func disallowedCharacters(text: String, offset: Int, described: String) {
     let error = failure(text)

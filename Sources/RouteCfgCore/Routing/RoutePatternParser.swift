@@ -1,25 +1,45 @@
 /// Splits a route pattern into segments and checks each one; used by ``RoutePattern/parse(_:)``.
+///
+/// Offsets are in Unicode scalars. An ASCII pattern, the common case, is read from its UTF-8
+/// bytes, whose offsets are the scalars'; only another pattern is decoded into scalars.
 struct RoutePatternParser {
   private let text: String
-  private let scalars: [Unicode.Scalar]
-  /// The UTF-8 bytes when the pattern is ASCII (scalar offsets are byte offsets), else `nil`.
-  private let asciiBytes: [UInt8]?
+  /// The UTF-8 bytes of an ASCII pattern; empty for another.
+  private let asciiBytes: [UInt8]
+  /// The scalars of a pattern that is not ASCII; empty for an ASCII one.
+  private let otherScalars: [Unicode.Scalar]
+  /// How many scalars the pattern has.
+  private let count: Int
 
   init(_ text: String) {
     self.text = text
-    self.scalars = Array(text.unicodeScalars)
     let bytes = Array(text.utf8)
-    self.asciiBytes = bytes.count == scalars.count ? bytes : nil
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      asciiBytes = bytes
+      otherScalars = []
+      count = bytes.count
+    } else {
+      asciiBytes = []
+      otherScalars = Array(text.unicodeScalars)
+      count = otherScalars.count
+    }
+  }
+
+  /// The scalar at `offset`, which is below ``count``.
+  @inline(__always)
+  private func scalar(_ offset: Int) -> Unicode.Scalar {
+    otherScalars.isEmpty ? Unicode.Scalar(asciiBytes[offset]) : otherScalars[offset]
   }
 
   func parse() -> Result<RoutePattern, RoutePatternError> {
-    guard let first = scalars.first else {
+    guard count > 0 else {
       return .failure(syntax("a route pattern is empty; write '/' for the root", at: 0))
     }
+    let first = scalar(0)
     guard first == "/" else {
       return .failure(syntax(missingSlashMessage(startingWith: first), at: 0))
     }
-    if scalars.count == 1 {
+    if count == 1 {
       return .success(RoutePattern(text: text, segments: [], segmentOffsets: []))
     }
     let (segments, offsets, problems) = splitSegments(stoppingAtFirstProblem: true)
@@ -40,11 +60,11 @@ struct RoutePatternParser {
     segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]
   ) {
     // A single trailing slash is ignored; "//" keeps it, so it reads as an empty segment.
-    var end = scalars.count
-    if scalars.count > 2 && scalars[end - 1] == "/" { end -= 1 }
+    var end = count
+    if count > 2 && scalar(end - 1) == "/" { end -= 1 }
     // Reserved at the number of segments, which growing one by one would allocate twice or more.
     var slashes = 1
-    for position in 1..<end where scalars[position] == "/" { slashes += 1 }
+    for position in 1..<end where scalar(position) == "/" { slashes += 1 }
     var segments: [RouteSegment] = []
     segments.reserveCapacity(slashes)
     var offsets: [Int] = []
@@ -54,7 +74,7 @@ struct RoutePatternParser {
     var start = 1
     while start <= end {
       var stop = start
-      while stop < end && scalars[stop] != "/" { stop += 1 }
+      while stop < end && scalar(stop) != "/" { stop += 1 }
       if !catchAllReported, let previous = segments.last, case .catchAll(let name) = previous,
         let offset = offsets.last
       {
@@ -82,7 +102,7 @@ struct RoutePatternParser {
       return .failure(
         syntax("a route pattern has an empty segment ('//'); remove the extra '/'", at: range.lowerBound))
     }
-    switch scalars[first] {
+    switch scalar(first) {
     case ":":
       return name(range, kind: "parameter", example: ":noteId").map { .parameter($0) }
     case "*":
@@ -94,7 +114,7 @@ struct RoutePatternParser {
 
   /// Checks the identifier after the `:` or `*` at `range.lowerBound`.
   private func name(_ range: Range<Int>, kind: String, example: String) -> Result<String, RoutePatternError> {
-    let sigil = scalars[range.lowerBound]
+    let sigil = scalar(range.lowerBound)
     let nameRange = (range.lowerBound + 1)..<range.upperBound
     guard let first = nameRange.first else {
       return .failure(
@@ -102,7 +122,7 @@ struct RoutePatternParser {
     }
     let name = string(nameRange)
     for index in nameRange {
-      let scalar = scalars[index]
+      let scalar = scalar(index)
       if index == first && RouteCharacters.isDigit(scalar) {
         return .failure(
           syntax(
@@ -135,7 +155,7 @@ struct RoutePatternParser {
   private func literal(_ range: Range<Int>) -> Result<String, RoutePatternError> {
     let literal = string(range)
     for index in range {
-      let scalar = scalars[index]
+      let scalar = scalar(index)
       if RouteCharacters.isLiteralCharacter(scalar) { continue }
       if scalar == "%" {
         return .failure(
@@ -172,9 +192,9 @@ struct RoutePatternParser {
   // MARK: Helpers
 
   private func string(_ range: Range<Int>) -> String {
-    if let asciiBytes { return String(decoding: asciiBytes[range], as: UTF8.self) }
+    if otherScalars.isEmpty { return String(decoding: asciiBytes[range], as: UTF8.self) }
     var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars[range])
+    view.append(contentsOf: otherScalars[range])
     return String(view)
   }
 

@@ -90,7 +90,7 @@ public struct YAMLDocument: Sendable {
     switch nodes[index].style {
     case .plain: return true
     case .singleQuoted, .doubleQuoted:
-      return Int(end.column - start.column) - 2 == nodes[index].value.unicodeScalars.count
+      return Int(end.column - start.column) - 2 == nodes[index].value.unicodeScalarCount
     default: return false
     }
   }
