@@ -364,8 +364,8 @@ struct ManifestDecoder {
     var module = ModuleDecl(name: name, kind: nil)
     var sawKind = false
     for (keyID, valueID) in entries {
-      guard let key = reader.key(keyID) else { continue }
-      switch key.value {
+      guard let key = reader.keyText(keyID) else { continue }
+      switch key {
       case "kind":
         sawKind = true
         module.kind = kind(valueID, module: name.value)
@@ -376,7 +376,9 @@ struct ManifestDecoder {
       case "parameters": module.parameters = parameters(valueID)
       case "routes": (module.routes, module.routesHaveErrors, module.routeLocators) = routes(valueID)
       default:
-        reader.reportUnknownKey(key, in: "module '\(name.value)'", known: Self.moduleKeys, present: entries)
+        reader.reportUnknownKey(
+          Located(key, at: reader.location(keyID)), in: "module '\(name.value)'", known: Self.moduleKeys,
+          present: entries)
       }
     }
     if !sawKind, !reader.hasMergeKey(entries) {
@@ -524,8 +526,8 @@ struct ManifestDecoder {
       // than reading the adapter).
       var (hasAdapt, hasTo) = (false, false)
       for (keyID, valueID) in entries {
-        guard let key = reader.key(keyID) else { continue }
-        switch key.value {
+        guard let key = reader.keyText(keyID) else { continue }
+        switch key {
         case "adapt":
           hasAdapt = true
           adapter.adapt = reader.string(
@@ -537,7 +539,10 @@ struct ManifestDecoder {
             valueID, key: "to", expected: "the name of the provided protocol",
             nullHint: "name the provided protocol")
         case "map": adapter.map = mapEntries(valueID)
-        default: reader.reportUnknownKey(key, in: "an adapter", known: Self.adapterKeys, present: entries)
+        default:
+          reader.reportUnknownKey(
+            Located(key, at: reader.location(keyID)), in: "an adapter", known: Self.adapterKeys,
+            present: entries)
         }
       }
       if !(hasAdapt && hasTo), !reader.hasMergeKey(entries) {

@@ -104,6 +104,14 @@ struct NodeReader {
 
   /// The text of a mapping key, or `nil` after reporting a complex key or a merge key.
   mutating func key(_ id: YAMLNodeID) -> Located<String>? {
+    guard let text = keyText(id) else { return nil }
+    return Located(text, at: location(id))
+  }
+
+  /// The text ``key(_:)`` reads, without its place: for keys compared with known names, which
+  /// need the place only for a diagnostic (`Located(text, at: location(id))` then). Checks and
+  /// reports as ``key(_:)`` does.
+  mutating func keyText(_ id: YAMLNodeID) -> String? {
     checkTag(id)
     guard document.kind(of: id) == .scalar else {
       diagnostics.report(
@@ -120,7 +128,7 @@ struct NodeReader {
         at: location(id))
       return nil
     }
-    return Located(document.value(of: id), at: location(id))
+    return document.value(of: id)
   }
 
   /// `true` when a mapping has a merge key (`<<`): the keys it would merge are unknown, so a
