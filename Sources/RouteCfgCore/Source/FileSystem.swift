@@ -65,9 +65,30 @@ public enum FileSystem {
     case .failure(let error): return .failure(error)
     }
     if size > limit { return .failure(.tooLarge(size)) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(size + 1)
-    var chunk = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
+    // The size `fstat` gives is read straight into the array, with room for one byte more to
+    // see the end (a manifest is then neither copied from a buffer nor zeroed first); a file
+    // that grows while being read, or a special file, goes on in chunks.
+    var failure: FileReadError?
+    var atEnd = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+      while initialized < buffer.count {
+        let rest = UnsafeMutableBufferPointer(rebasing: buffer[initialized...])
+        let count = readRetrying(descriptor, into: UnsafeMutableRawBufferPointer(rest))
+        if count < 0 {
+          failure = .system(errnoText())
+          return
+        }
+        if count == 0 {
+          atEnd = true
+          return
+        }
+        initialized += count
+      }
+    }
+    if let failure { return .failure(failure) }
+    if bytes.count > limit { return .failure(.tooLargeWhileReading(bytes.count)) }
+    if atEnd { return .success(bytes) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { readRetrying(descriptor, into: $0) }
       if count < 0 { return .failure(.system(errnoText())) }
