@@ -116,6 +116,13 @@ struct PreparedMembersTests {
     }
     // The malformed bodies (ten of them) are left to the decoder, with their diagnostics.
     #expect(all.count == read.selected.count - 10)
+    // Bodies handed over out of order (the reader hands them over in order) are found as well.
+    var reversed = PreparedMembers()
+    for id in read.selected.reversed() {
+      reversed.prepare(id, body: document.value(of: id), locator: document.locator(for: id))
+    }
+    #expect(reversed.count == all.count)
+    #expect(read.selected.allSatisfy { reversed[$0]?.map(\.fullName) == all[$0]?.map(\.fullName) })
 
     func decoded(_ prepared: PreparedMembers, threads: ThreadUse) -> (
       protocols: [String], diagnostics: [Diagnostic]
@@ -130,7 +137,7 @@ struct PreparedMembersTests {
     let reference = decoded(PreparedMembers(), threads: .never)
     #expect(reference.protocols.count == 230 * 4 + 40)
     #expect(reference.diagnostics.contains { $0.code == .memberSyntax })
-    for prepared in [all, half] {
+    for prepared in [all, half, reversed] {
       for threads in [ThreadUse.never, .always] {
         let outcome = decoded(prepared, threads: threads)
         #expect(outcome.protocols == reference.protocols)

@@ -10,20 +10,45 @@ struct PreparedMembers: Sendable {
   /// `protocols: {Name: {members: |...}}`.
   static let selection = YAMLValueSelection(paths: [["protocols", nil], ["protocols", nil, "members"]])
 
-  private var members: [Int32: [MemberDecl]] = [:]
+  /// The nodes of the bodies prepared, in increasing order, and their members: the reader hands
+  /// bodies over in the order of their nodes, so keeping them sorted costs nothing, and a
+  /// binary search finds one for a fraction of hashing its node for a dictionary.
+  private var nodes: [Int32] = []
+  private var members: [[MemberDecl]] = []
   /// How many bodies the read picked: those prepared, those that did not parse whole and those
   /// still waiting when the read ended.
   var selected = 0
 
   /// Parses the body in `id` and keeps its members when it parses whole.
   mutating func prepare(_ id: YAMLNodeID, body: String, locator: ScalarLocator) {
-    if let parsed = MemberParser.parseWellFormed(body, locate: { locator.location($0) }) {
-      members[id.index] = parsed
+    guard let parsed = MemberParser.parseWellFormed(body, locate: { locator.location($0) }) else { return }
+    let position = firstPosition(notBefore: id.index)
+    if position < nodes.count, nodes[position] == id.index {
+      members[position] = parsed
+    } else {
+      nodes.insert(id.index, at: position)
+      members.insert(parsed, at: position)
     }
   }
 
   /// The members of the body in `id`, when it was prepared.
-  subscript(id: YAMLNodeID) -> [MemberDecl]? { members[id.index] }
+  subscript(id: YAMLNodeID) -> [MemberDecl]? {
+    let position = firstPosition(notBefore: id.index)
+    return position < nodes.count && nodes[position] == id.index ? members[position] : nil
+  }
+
+  /// The position of the first prepared node at or after `node` (the end when there is none).
+  private func firstPosition(notBefore node: Int32) -> Int {
+    // Bodies arrive in order: a new one goes at the end without a search.
+    guard let last = nodes.last, last >= node else { return nodes.count }
+    var low = 0
+    var high = nodes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if nodes[middle] < node { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
 
   /// How many bodies were prepared.
   var count: Int { members.count }
