@@ -43,23 +43,34 @@ enum LibYAMLEventSource {
 }
 
 /// Copies libyaml events into a batch.
-private struct BatchCollector {
+///
+/// The events' text (scalar values, anchors, tags) is gathered in a buffer of its own and copied
+/// into the batch's array once per batch: appending each scalar to an array checked the array's
+/// uniqueness and capacity each time, several times the cost of copying a short scalar.
+private struct BatchCollector: ~Copyable {
   var events: [YAMLEvent] = []
-  var text: [UInt8] = []
+  private var text: UnsafeMutablePointer<UInt8>
+  private var textCount = 0
+  private var textCapacity = LibYAMLEventSource.batchSize * 24
 
   init() {
     events.reserveCapacity(LibYAMLEventSource.batchSize)
-    text.reserveCapacity(LibYAMLEventSource.batchSize * 24)
+    text = UnmanagedMemory.allocate(UInt8.self, capacity: textCapacity)
   }
+
+  deinit { UnmanagedMemory.deallocate(text) }
 
   var count: Int { events.count }
 
   mutating func take(failure: Diagnostic?) -> YAMLEventBatch {
-    let batch = YAMLEventBatch(events: events, text: text, failure: failure)
+    let bytes = [UInt8](unsafeUninitializedCapacity: textCount) { buffer, initialized in
+      if let base = buffer.baseAddress { base.initialize(from: text, count: textCount) }
+      initialized = textCount
+    }
+    let batch = YAMLEventBatch(events: events, text: bytes, failure: failure)
     events = []
-    text = []
     events.reserveCapacity(LibYAMLEventSource.batchSize)
-    text.reserveCapacity(LibYAMLEventSource.batchSize * 24)
+    textCount = 0
     return batch
   }
 
@@ -103,9 +114,22 @@ private struct BatchCollector {
   }
 
   private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int32> {
-    let start = Int32(truncatingIfNeeded: text.count)
-    text.append(contentsOf: bytes)
-    return start..<Int32(truncatingIfNeeded: text.count)
+    let start = textCount
+    if textCount + bytes.count > textCapacity { grow(toHold: textCount + bytes.count) }
+    if let source = bytes.baseAddress { (text + textCount).initialize(from: source, count: bytes.count) }
+    textCount += bytes.count
+    return Int32(truncatingIfNeeded: start)..<Int32(truncatingIfNeeded: textCount)
+  }
+
+  /// Makes room for `count` bytes of text, keeping those gathered.
+  private mutating func grow(toHold count: Int) {
+    var capacity = textCapacity * 2
+    while capacity < count { capacity *= 2 }
+    let larger = UnmanagedMemory.allocate(UInt8.self, capacity: capacity)
+    larger.initialize(from: text, count: textCount)
+    UnmanagedMemory.deallocate(text)
+    text = larger
+    textCapacity = capacity
   }
 
   private mutating func appendCString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> Range<Int32>? {
