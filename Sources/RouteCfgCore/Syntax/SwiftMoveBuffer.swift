@@ -21,7 +21,7 @@ struct SwiftMoveBuffer<Element> {
 
   @inline(__always)
   mutating func append(_ element: consuming Element) {
-    if count == capacity { grow() }
+    if count == capacity { grow(toHold: count + 1) }
     (base + count).initialize(to: element)
     count += 1
   }
@@ -54,12 +54,15 @@ struct SwiftMoveBuffer<Element> {
     }
   }
 
-  private mutating func grow() {
-    let larger = UnmanagedMemory.allocate(Element.self, capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
+  /// Doubles the capacity until it holds `minimum` values, moving those held.
+  private mutating func grow(toHold minimum: Int) {
+    var larger = capacity * 2
+    while larger < minimum { larger *= 2 }
+    let moved = UnmanagedMemory.allocate(Element.self, capacity: larger)
+    moved.moveInitialize(from: base, count: count)
     UnmanagedMemory.deallocate(base)
-    base = larger
-    capacity *= 2
+    base = moved
+    capacity = larger
   }
 
   /// Destroys the values left and frees the memory.
@@ -67,6 +70,16 @@ struct SwiftMoveBuffer<Element> {
     base.deinitialize(count: count)
     UnmanagedMemory.deallocate(base)
     count = 0
+  }
+}
+
+extension SwiftMoveBuffer where Element: BitwiseCopyable {
+  /// Appends copies of `values`, growing once if they do not fit.
+  mutating func append(contentsOf values: UnsafeBufferPointer<Element>) {
+    guard let source = values.baseAddress else { return }
+    if count + values.count > capacity { grow(toHold: count + values.count) }
+    (base + count).initialize(from: source, count: values.count)
+    count += values.count
   }
 }
 

@@ -49,28 +49,25 @@ enum LibYAMLEventSource {
 /// uniqueness and capacity each time, several times the cost of copying a short scalar.
 private struct BatchCollector: ~Copyable {
   var events: [YAMLEvent] = []
-  private var text: UnsafeMutablePointer<UInt8>
-  private var textCount = 0
-  private var textCapacity = LibYAMLEventSource.batchSize * 24
+  private var text = SwiftMoveBuffer<UInt8>(capacity: LibYAMLEventSource.batchSize * 24)
 
   init() {
     events.reserveCapacity(LibYAMLEventSource.batchSize)
-    text = UnmanagedMemory.allocate(UInt8.self, capacity: textCapacity)
   }
 
-  deinit { UnmanagedMemory.deallocate(text) }
+  deinit {
+    var buffer = text
+    buffer.deallocate()
+  }
 
   var count: Int { events.count }
 
   mutating func take(failure: Diagnostic?) -> YAMLEventBatch {
-    let bytes = [UInt8](unsafeUninitializedCapacity: textCount) { buffer, initialized in
-      if let base = buffer.baseAddress { base.initialize(from: text, count: textCount) }
-      initialized = textCount
-    }
+    let bytes = [UInt8](UnsafeBufferPointer(start: text.base, count: text.count))
     let batch = YAMLEventBatch(events: events, text: bytes, failure: failure)
     events = []
     events.reserveCapacity(LibYAMLEventSource.batchSize)
-    textCount = 0
+    text.removeAll(from: 0)
     return batch
   }
 
@@ -114,22 +111,9 @@ private struct BatchCollector: ~Copyable {
   }
 
   private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int32> {
-    let start = textCount
-    if textCount + bytes.count > textCapacity { grow(toHold: textCount + bytes.count) }
-    if let source = bytes.baseAddress { (text + textCount).initialize(from: source, count: bytes.count) }
-    textCount += bytes.count
-    return Int32(truncatingIfNeeded: start)..<Int32(truncatingIfNeeded: textCount)
-  }
-
-  /// Makes room for `count` bytes of text, keeping those gathered.
-  private mutating func grow(toHold count: Int) {
-    var capacity = textCapacity * 2
-    while capacity < count { capacity *= 2 }
-    let larger = UnmanagedMemory.allocate(UInt8.self, capacity: capacity)
-    larger.initialize(from: text, count: textCount)
-    UnmanagedMemory.deallocate(text)
-    text = larger
-    textCapacity = capacity
+    let start = text.count
+    text.append(contentsOf: bytes)
+    return Int32(truncatingIfNeeded: start)..<Int32(truncatingIfNeeded: text.count)
   }
 
   private mutating func appendCString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> Range<Int32>? {
