@@ -205,6 +205,9 @@ struct RoutePatternTests {
   @Test func everyProblemOfAPatternIsListed() throws {
     #expect(RoutePattern.problems(in: "/notes/:id").isEmpty)
     #expect(RoutePattern.problems(in: "notes").map(\.offset) == [0])
+    // An empty segment is reported once, inside the pattern, however the slashes end it.
+    #expect(RoutePattern.problems(in: "//").map(\.offset) == [1])
+    #expect(RoutePattern.problems(in: "/notes//").map(\.offset) == [7])
     let problems = RoutePattern.problems(in: "/a b/*rest/x y/:1z")
     #expect(problems.map(\.offset) == [2, 5, 12, 16])
     #expect(problems.map(\.kind) == [.syntax, .catchAllNotLast, .syntax, .syntax])

@@ -59,9 +59,10 @@ struct RoutePatternParser {
   private func splitSegments(stoppingAtFirstProblem: Bool) -> (
     segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]
   ) {
-    // A single trailing slash is ignored; "//" keeps it, so it reads as an empty segment.
+    // A single trailing slash is ignored, "//"'s too: what is left, "/", then reads as one empty
+    // segment, reported once at the second slash (not again past the pattern's end).
     var end = count
-    if count > 2 && scalar(end - 1) == "/" { end -= 1 }
+    if count >= 2 && scalar(end - 1) == "/" { end -= 1 }
     // Reserved at the number of segments, which growing one by one would allocate twice or more.
     var slashes = 1
     for position in 1..<end where scalar(position) == "/" { slashes += 1 }
