@@ -94,8 +94,9 @@ extension ManifestValidator {
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       let module = manifest.modules[index]
+      // A module with an invalid name already has an error (RC0205), as a protocol's does.
       if !module.routes.isEmpty || module.routesHaveErrors || reachable.contains(index)
-        || manifest.fallback?.value == name
+        || manifest.fallback?.value == name || SwiftIdentifier.problem(with: name) != nil
       {
         continue
       }
