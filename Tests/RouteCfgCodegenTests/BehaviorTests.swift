@@ -72,3 +72,15 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  @Test("Modules named in snake case or with a plural acronym get lowerCamelCase cases and labels")
+  func moduleNameCases() throws {
+    let scratch = try Scratch()
+    let files = try Generation.files(
+      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/ModuleNameCases.yaml"))
+    let outcome = try Generation.runProgram(
+      files, program: ["main.swift": try Generation.program("ModuleNameCases.swift")], scratch: scratch)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}

@@ -2,9 +2,24 @@ import Testing
 
 @testable import RouteCfgCodegen
 
-/// How a manifest's file name becomes the `App` of generated names when it has no `app`.
-@Suite("Type prefixes from file names")
+/// How a manifest's file name becomes the `App` of generated names when it has no `app`, and a
+/// module's name the lowerCamelCase name of its route case and factory label.
+@Suite("Swift names from manifest names")
 struct SwiftNamingTests {
+  @Test(
+    "Leading capitals lowered as acronyms are, underscore-joined words in camel case",
+    arguments: [
+      ("NoteList", "noteList"), ("noteList", "noteList"), ("URLHandler", "urlHandler"),
+      ("IOSAlert", "iosAlert"), ("HTTP2Client", "http2Client"), ("URL", "url"), ("A", "a"),
+      ("URLs", "urls"), ("IDsView", "idsView"), ("UIs2", "uis2"), ("UIsettings", "uIsettings"),
+      ("ASet", "aSet"), ("notes_list", "notesList"), ("Snake_Case_Module", "snakeCaseModule"),
+      ("URL_handler", "urlHandler"), ("a__b_", "aB"), ("_draft", "_draft"), ("__Draft_view", "__draftView"),
+      ("_", "_"), ("v_2", "v2"), ("Über_ärger", "überÄrger"),
+    ])
+  func lowerCamelCase(name: String, expected: String) {
+    #expect(SwiftNaming.lowerCamelCase(name) == expected)
+  }
+
   @Test(
     "Words of letters and digits, each capitalised; non-ASCII letters are letters",
     arguments: [

@@ -2,21 +2,47 @@ import RouteCfgCore
 
 /// How manifest names become Swift names in generated code.
 enum SwiftNaming {
-  /// `NoteList` → `noteList`, `URLHandler` → `urlHandler`, `IOSAlert` → `iosAlert`: a leading
-  /// run of capitals is lowered, except the last one when a lowercase letter follows it (Swift's
-  /// API guidelines for acronyms).
+  /// `NoteList` → `noteList`, `URLHandler` → `urlHandler`, `IOSAlert` → `iosAlert`, `URLs` →
+  /// `urls`, `notes_list` → `notesList`.
+  ///
+  /// A leading run of capitals is lowered, except the last one when a lowercase word follows it
+  /// (Swift's API guidelines for acronyms), and wholly when what follows is a plural `s` that
+  /// ends the word. Words joined by `_` are joined in camel case, each after the first with its
+  /// first letter upper-cased; leading underscores stay (`_draft` → `_draft`), and a name that is
+  /// only underscores is kept as written.
   static func lowerCamelCase(_ name: String) -> String {
-    let scalars = Array(name.unicodeScalars)
+    let leading = name.unicodeScalars.prefix { $0 == "_" }.count
+    let words = name.unicodeScalars.dropFirst(leading).split(separator: "_")
+    guard let first = words.first else { return name }
+    var result = String.UnicodeScalarView(repeating: "_", count: leading)
+    result.append(contentsOf: lowerLeadingCapitals(Array(first)))
+    for word in words.dropFirst() { result.append(contentsOf: upperFirst(String(word)).unicodeScalars) }
+    return String(result)
+  }
+
+  /// One word's leading capitals lowered (``lowerCamelCase(_:)``).
+  private static func lowerLeadingCapitals(_ scalars: [Unicode.Scalar]) -> String.UnicodeScalarView {
     var upperRun = 0
     while upperRun < scalars.count, isUpper(scalars[upperRun]) { upperRun += 1 }
-    guard upperRun > 0 else { return name }
     var lowered = upperRun
-    if upperRun > 1, upperRun < scalars.count, isLower(scalars[upperRun]) { lowered -= 1 }
+    if upperRun > 1, upperRun < scalars.count, isLower(scalars[upperRun]),
+      !isPluralEnding(scalars, at: upperRun)
+    {
+      lowered -= 1
+    }
     var result = String.UnicodeScalarView()
     for (index, scalar) in scalars.enumerated() {
       result.append(index < lowered ? lower(scalar) : scalar)
     }
-    return String(result)
+    return result
+  }
+
+  /// Whether `scalars[offset]` is an `s` that ends its word: the end of the name, a capital or a
+  /// digit after it (`URLs`, `IDsView`, `URLs2`).
+  private static func isPluralEnding(_ scalars: [Unicode.Scalar], at offset: Int) -> Bool {
+    guard scalars[offset] == "s" else { return false }
+    let next = offset + 1
+    return next == scalars.count || isUpper(scalars[next]) || isDigit(scalars[next])
   }
 
   /// The first letter upper-cased: `noteInput` → `NoteInput`.
