@@ -105,7 +105,9 @@ struct GenerateCommandTests {
     ]
     let output = try OutputDirectory()
     try FileManager.default.createDirectory(atPath: output.path, withIntermediateDirectories: true)
-    for (name, text) in lookalikes { try text.write(toFile: output.file(name), atomically: true, encoding: .utf8) }
+    for (name, text) in lookalikes {
+      try text.write(toFile: output.file(name), atomically: true, encoding: .utf8)
+    }
     let refused = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", output.path])
     #expect(refused.status == 1)
     #expect(
