@@ -10,11 +10,8 @@ struct BehaviorTests {
     "NoteApp: the seed's login scenario, routes and the registry", arguments: SwiftCompiler.Isolation.allCases
   )
   func noteApp(isolation: SwiftCompiler.Isolation) throws {
-    let scratch = try Scratch()
-    let files = try Generation.files(manifest: Generation.path("manifests/NoteApp.yaml"))
     let outcome = try Generation.runProgram(
-      files, program: ["main.swift": try Generation.program("NoteApp.swift")], scratch: scratch,
-      isolation: isolation)
+      manifest: "manifests/NoteApp.yaml", program: "NoteApp.swift", isolation: isolation)
     #expect(outcome.succeeded, "\(outcome.output)")
     #expect(!outcome.output.contains("FAIL"), "\(outcome.output)")
   }
@@ -25,11 +22,8 @@ extension BehaviorTests {
     "Every adapter feature: key paths, renamed methods, throws, async, protocol values in collections and closures",
     arguments: SwiftCompiler.Isolation.allCases)
   func features(isolation: SwiftCompiler.Isolation) throws {
-    let scratch = try Scratch()
-    let files = try Generation.files(
-      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/Features.yaml"))
     let outcome = try Generation.runProgram(
-      files, program: ["main.swift": try Generation.program("Features.swift")], scratch: scratch,
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml", program: "Features.swift",
       isolation: isolation)
     #expect(outcome.succeeded, "\(outcome.output)")
     #expect(!outcome.output.contains("FAIL"), "\(outcome.output)")
@@ -39,10 +33,7 @@ extension BehaviorTests {
 extension BehaviorTests {
   @Test("The README's quick start runs with the code generated for NoteApp")
   func quickStart() throws {
-    let scratch = try Scratch()
-    let files = try Generation.files(manifest: Generation.path("manifests/NoteApp.yaml"))
-    let outcome = try Generation.runProgram(
-      files, program: ["main.swift": try Generation.program("QuickStart.swift")], scratch: scratch)
+    let outcome = try Generation.runProgram(manifest: "manifests/NoteApp.yaml", program: "QuickStart.swift")
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
@@ -50,11 +41,8 @@ extension BehaviorTests {
 extension BehaviorTests {
   @Test("Manifest names that meet the generated code's own names route, wire and forward")
   func generatedNames() throws {
-    let scratch = try Scratch()
-    let files = try Generation.files(
-      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"))
     let outcome = try Generation.runProgram(
-      files, program: ["main.swift": try Generation.program("GeneratedNames.swift")], scratch: scratch)
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml", program: "GeneratedNames.swift")
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
@@ -76,11 +64,8 @@ extension BehaviorTests {
 extension BehaviorTests {
   @Test("Modules named in snake case or with a plural acronym get lowerCamelCase cases and labels")
   func moduleNameCases() throws {
-    let scratch = try Scratch()
-    let files = try Generation.files(
-      manifest: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/ModuleNameCases.yaml"))
     let outcome = try Generation.runProgram(
-      files, program: ["main.swift": try Generation.program("ModuleNameCases.swift")], scratch: scratch)
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ModuleNameCases.yaml", program: "ModuleNameCases.swift")
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }

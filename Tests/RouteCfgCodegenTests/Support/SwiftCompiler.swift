@@ -148,6 +148,16 @@ enum Generation {
     return try SwiftCompiler.run(executable, [])
   }
 
+  /// Generates `manifest` (a path in the repository), compiles its code with the driver
+  /// `Programs/<program>` as `main.swift`, and runs it.
+  static func runProgram(
+    manifest: String, program: String, isolation: SwiftCompiler.Isolation = .nonisolated
+  ) throws -> SwiftCompiler.Outcome {
+    try runProgram(
+      try files(manifest: path(manifest)), program: ["main.swift": try self.program(program)],
+      scratch: try Scratch(), isolation: isolation)
+  }
+
   /// A driver program kept under Tests/RouteCfgCodegenTests/Programs.
   static func program(_ name: String) throws -> String {
     try String(contentsOfFile: path("Tests/RouteCfgCodegenTests/Programs/\(name)"), encoding: .utf8)
