@@ -19,6 +19,7 @@ struct RouteConflictTests {
       let noted = Set(conflict.notes.map(\.location.start.line))
       #expect(noted == Set([3, 4, 5]).subtracting([conflict.location.start.line]), "\(conflict.message)")
       #expect(conflict.message.contains("2 other routes"))
+      #expect(conflict.message.contains("one URL would match all 3"), "\(conflict.message)")
     }
   }
 
@@ -34,6 +35,7 @@ struct RouteConflictTests {
     #expect(messages.count == 2)
     #expect(messages.first?.contains("as '/n/:key' of module 'B'") == true)
     #expect(messages.last?.contains("as '/n/:id' of module 'A'") == true)
+    #expect(messages.allSatisfy { $0.contains("one URL would match both") })
   }
 
   @Test func largeGroupsSummariseTheirNotes() throws {

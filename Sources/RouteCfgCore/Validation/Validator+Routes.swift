@@ -229,7 +229,11 @@ extension ManifestValidator {
       distinct.append(route)
     }
     guard distinct.count > 1 else { return }
-    let advice = "one URL would match both: change the literals or the parameter types of one of them"
+    let advice =
+      distinct.count == 2
+      ? "one URL would match both: change the literals or the parameter types of one of them"
+      : "one URL would match all \(distinct.count): change the literals or the parameter types of all "
+        + "but one of them"
     for (position, route) in distinct.enumerated() {
       // Every route is reported, each with notes at the others (the first few, then a count).
       var others: [ShapedRoute] = []

@@ -172,7 +172,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .routeConflict,
       description: #"""
-        Two routes have the same shape: the same literals and the same parameter types at the same places, so one URL would match both and nothing decides which wins. Parameter names and optionality do not change a shape (`Int` and `Int?` conflict); a trailing slash is ignored. The conflict is reported at both routes, each with a note at the other.
+        Two routes have the same shape: the same literals and the same parameter types at the same places, so one URL would match both and nothing decides which wins. Parameter names and optionality do not change a shape (`Int` and `Int?` conflict); a trailing slash is ignored. The conflict is reported at both routes, each with a note at the other; when three or more routes share a shape, each is reported once, its message counting the others and its notes pointing at them.
         """#,
       files: [
         .init(
