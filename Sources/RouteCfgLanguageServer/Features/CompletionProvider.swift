@@ -85,17 +85,20 @@ enum CompletionProvider {
     case .includePath:
       candidates = includePaths(context)
     }
+    let replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
     let range = LSPRange(
       start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
-      end: context.document.position(
-        ofOffset: max(replaceStart, cursor.tokenRange.upperBound), encoding: context.encoding))
+      end: context.document.position(ofOffset: replaceEnd, encoding: context.encoding))
+    let spacing =
+      cursor.slot == .blockScalar
+      ? YAMLSpacing(lead: "", trail: "") : YAMLSpacing(context.document.bytes, replaceStart..<replaceEnd)
     // Candidates come in label order; the better-fitting group goes first.
     let matching = candidates.filter { FuzzyMatch.matches(filter, $0.label) }
     let ordered = matching.filter { $0.group == 0 } + matching.filter { $0.group != 0 }
     let kept = ordered.prefix(maxItems)
     let items = kept.enumerated().map { position, candidate in
       item(
-        candidate, range: range, position: position, uri: context.uri,
+        candidate, range: range, spacing: spacing, position: position, uri: context.uri,
         format: context.client.completionDocumentationFormat)
     }
     return list(items, incomplete: matching.count > kept.count)
@@ -106,7 +109,8 @@ enum CompletionProvider {
   }
 
   private static func item(
-    _ candidate: CompletionCandidate, range: LSPRange, position: Int, uri: String, format: MarkupKind
+    _ candidate: CompletionCandidate, range: LSPRange, spacing: YAMLSpacing, position: Int, uri: String,
+    format: MarkupKind
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("label", .string(candidate.label)), ("kind", .int(candidate.kind.rawValue)),
@@ -123,7 +127,9 @@ enum CompletionProvider {
     members.append(
       (
         "textEdit",
-        .object([("range", range.json), ("newText", .string(candidate.insertText ?? candidate.label))])
+        .object([
+          ("range", range.json), ("newText", .string(spacing.around(candidate.insertText ?? candidate.label))),
+        ])
       ))
     if let (kind, name) = candidate.resolves {
       members.append(("data", .object([(kind, .string(name)), ("uri", .string(uri))])))
@@ -302,24 +308,18 @@ enum CompletionProvider {
     let line = context.document.lines.line(ofOffset: cursor.cursor)
     let lineStart = context.document.lines.starts[line]
     let before = String(decoding: bytes[lineStart..<cursor.tokenRange.lowerBound], as: UTF8.self)
-    var trimmed = Substring(before)
-    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-    while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
-    if trimmed.isEmpty || trimmed.hasSuffix(";") {
-      return ["func", "let", "var"].map {
-        CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + " ")
-      }
+    func keywords(_ words: [String], then suffix: String = "") -> [CompletionCandidate] {
+      words.map { CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + suffix) }
     }
-    if trimmed.hasSuffix(":") || trimmed.hasSuffix("->") || trimmed.hasSuffix("[") || trimmed.hasSuffix("(")
-      || trimmed.hasSuffix(",") || trimmed.hasSuffix("?") || trimmed.contains(":")
-    {
-      var words = types(context)
-      if trimmed.hasSuffix(")") || trimmed.hasSuffix("async") {
-        words += ["async", "throws"].map { CompletionCandidate(label: $0, kind: .keyword) }
-      }
-      return words
+    switch SwiftLinePlace(before) {
+    case .declarationStart: return keywords(["func", "let", "var"], then: " ")
+    case .type: return types(context)
+    case .afterParameters: return keywords(["async", "throws"])
+    case .afterAsync: return keywords(["throws"])
+    case .accessorStart: return keywords(["get", "set"])
+    case .afterGet: return keywords(["set"])
+    case .nothing: return []
     }
-    return []
   }
 
   // MARK: Includes

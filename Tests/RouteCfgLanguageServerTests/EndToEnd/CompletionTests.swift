@@ -164,6 +164,33 @@ struct CompletionTests {
     #expect(types.labels.first == "HeaderInput")
     let standard = try Self.complete(session, version: 4, Edit(old: "      id: Int", new: "      id: In‸"))
     #expect(standard.labels.contains("Int") && standard.labels.contains("Int64"))
+    // After a complete type, in a comment and where a label goes, nothing is offered.
+    for (version, line) in [
+      "    func alert(message: String) ‸", "    func alert(message: String) // s‸", "    func alert(‸",
+      "    var count: Int ‸",
+    ].enumerated() {
+      let after = try Self.complete(
+        session, version: 5 + version, Edit(old: "    func alert(message: String)", new: line))
+      #expect(after.labels == (version == 0 ? ["async", "throws"] : []), "\(line)")
+    }
+    try session.finish()
+  }
+
+  @Test("a value completed right after ':' or right before '#' keeps the line valid YAML")
+  func yamlSpacing() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, (line, expected)) in [
+      ("  Missing: {kind:‸}", "  Missing: {kind: view}"),
+      ("  Missing:\n    kind:‸\n", "  Missing:\n    kind: view\n"),
+      ("  Missing:\n    kind: ‸# todo\n", "  Missing:\n    kind: view # todo\n"),
+    ].enumerated() {
+      let (_, result) = try Self.complete(
+        session, version: 2 + version, Edit(old: "  Missing: {kind: view}", new: line))
+      let item = try #require(result["items"]?.arrayValue?.first { $0["label"]?.stringValue == "view" })
+      let newText = try #require(item["textEdit"]?["newText"]?.stringValue)
+      let marker = try #require(line.range(of: "‸"))
+      #expect(line.replacingCharacters(in: marker, with: newText) == expected)
+    }
     try session.finish()
   }
 

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// What completion offers inside a protocol body, and the spaces it adds around YAML values.
+@Suite("routecfg lsp: completion places")
+struct CompletionPlaceTests {
+  @Test(
+    "a body line: keywords at a declaration's start, types only where a type goes, nothing in a comment",
+    arguments: [
+      ("", SwiftLinePlace.declarationStart),
+      ("    ", .declarationStart),
+      ("    var a: Int; ", .declarationStart),
+      ("    var x: ", .type),
+      ("    var x:", .type),
+      ("    func f(a: ", .type),
+      ("    func f(a: [", .type),
+      ("    func f(a: [String: ", .type),
+      ("    func f() -> ", .type),
+      ("    var handler: (", .type),
+      ("    var handler: (Int, ", .type),
+      ("    func f(a: (Int) -> ", .type),
+      ("    func f(", .nothing),
+      ("    func f(a: Int, ", .nothing),
+      ("    func f(a: Int) ", .afterParameters),
+      ("    @MainActor func f() ", .afterParameters),
+      ("    func f() async ", .afterAsync),
+      ("    func f() -> (Int) ", .nothing),
+      ("    func f(a: Int) throws ", .nothing),
+      ("    var x: Int ", .nothing),
+      ("    var x: Int? ", .nothing),
+      ("    var x: [Int] ", .nothing),
+      ("    var ", .nothing),
+      ("    let ", .nothing),
+      ("    var x: Int { ", .accessorStart),
+      ("    var x: Int { get ", .afterGet),
+      ("    var x: Int { get set ", .nothing),
+      ("    var x: Int // shown ", .nothing),
+      ("    // var x: ", .nothing),
+      ("    var x: Int /* note ", .nothing),
+      ("    var x: /* note */ ", .type),
+    ])
+  func bodyLine(before: String, place: SwiftLinePlace) {
+    #expect(SwiftLinePlace(before) == place, "\(before)")
+  }
+
+  @Test("a space after a bare ':' and before a '#' that follows at once; none inside")
+  func yamlSpacing() {
+    func spaced(_ text: String, _ range: Range<Int>, _ inserted: String) -> String {
+      let bytes = Array(text.utf8)
+      let edit = YAMLSpacing(bytes, range).around(inserted)
+      return String(decoding: bytes[..<range.lowerBound] + Array(edit.utf8) + bytes[range.upperBound...], as: UTF8.self)
+    }
+    #expect(spaced("kind:", 5..<5, "view") == "kind: view")
+    #expect(spaced("{kind:}", 6..<6, "view") == "{kind: view}")
+    #expect(spaced("message: notify", 8..<15, "header") == "message: header")
+    #expect(spaced("kind: ", 6..<6, "view") == "kind: view")
+    #expect(spaced("kind: # todo", 6..<6, "view") == "kind: view # todo")
+    #expect(spaced("kind:# todo", 5..<5, "view") == "kind: view # todo")
+    #expect(spaced("  sc# x", 2..<4, "scheme: ") == "  scheme: # x")
+    #expect(spaced("to: Det", 4..<7, "DetailInput") == "to: DetailInput")
+  }
+}
