@@ -171,7 +171,10 @@ enum DocumentSymbolProvider {
               value: value))
         }
       }
-      return symbol(name, .adapter, detail: "adapter", key: item, value: item, children: children)
+      // The outline selects the adapted protocol's name, as it does a protocol's or module's key.
+      let adapt = entries.first { document[$0.key].value == "adapt" }?.value
+      return symbol(
+        name, .adapter, detail: "adapter", key: item, value: item, selecting: adapt, children: children)
     }
 
     private mutating func bindingSymbols(_ mapping: YAMLNodeID) -> [JSONValue] {
@@ -189,14 +192,15 @@ enum DocumentSymbolProvider {
     }
 
     /// A symbol whose range runs from its key to the end of its value and whose selection is
-    /// the key.
+    /// the key, or the node `selecting` names.
     private func symbol(
       _ name: String, _ kind: Kind, detail: String?, key: YAMLNodeID, value: YAMLNodeID,
-      children: [JSONValue] = []
+      selecting selected: YAMLNodeID? = nil, children: [JSONValue] = []
     ) -> JSONValue {
       let keyNode = document[key]
       let valueNode = document[value]
-      let selection = mapper.range(in: file, start: keyNode.start, end: keyNode.end)
+      let selectedNode = document[selected ?? key]
+      let selection = mapper.range(in: file, start: selectedNode.start, end: selectedNode.end)
       var range = mapper.range(in: file, start: keyNode.start, end: max(keyNode.end, valueNode.end))
       if range.end < selection.end { range.end = selection.end }
       return Self.json(

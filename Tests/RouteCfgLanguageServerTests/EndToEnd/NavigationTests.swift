@@ -219,6 +219,9 @@ struct NavigationTests {
       children(adapter).compactMap { $0["name"]?.stringValue } == [
         "caption → header.title", "present → show(animated:)",
       ])
+    // An adapter's selection is the adapted protocol's name, inside the item's range.
+    #expect(adapter?["selectionRange"]?["start"] == session.position("  - adapt: RequiredScreen", offset: 11))
+    #expect(adapter?["selectionRange"]?["end"] == session.position("  - adapt: RequiredScreen", offset: 25))
     let variant = children(named("variants", in: top)).first
     #expect(children(variant).compactMap { $0["name"]?.stringValue } == ["AlertInput → MacAlert"])
     // The module's range covers its whole entry, its selection only the name.
