@@ -15,18 +15,73 @@ enum SwiftTypeName {
   }
 
   /// Rewrites `Optional<X>`, `Array<X>`, `Dictionary<K, V>`, `any P`, `()` and `Swift.` prefixes
-  /// into the manifest's spelling.
+  /// into the manifest's spelling. Function type attributes (`@Sendable`, `@MainActor`) and tuple
+  /// labels are kept: a manifest cannot write them, and a value of such a type does not cast to
+  /// the type without them, so they must not match. Text the parser cannot read is returned as
+  /// it is.
   static func normalize(_ text: String) -> String {
     var parser = Parser(Array(text.unicodeScalars))
     let result = parser.type()
-    return parser.atEnd ? result : text
+    return parser.atEnd && !parser.failed ? result : text
   }
 
   private struct Parser {
     let scalars: [Unicode.Scalar]
     var index = 0
+    /// Set when an element of a list consumed nothing: the text is not a type this parser
+    /// reads, and every loop stops.
+    var failed = false
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    /// The elements of a list up to `close` (`(...)` or `<...>`), each read by `element`; stops,
+    /// setting ``failed``, at an element that consumes nothing.
+    mutating func list(until close: Unicode.Scalar, _ element: (inout Parser) -> String) -> [String] {
+      var items: [String] = []
+      skipSpaces()
+      while !failed, !peek(close), index < scalars.count {
+        let start = index
+        items.append(element(&self))
+        skipSpaces()
+        if peek(",") { index += 1 }
+        skipSpaces()
+        if index == start { failed = true }
+      }
+      if !peek(close) { failed = true }
+      index += 1
+      return items
+    }
+
+    /// `@Sendable `, `@MainActor ` and other attributes before a type, as written.
+    mutating func attributes() -> String {
+      var written = ""
+      skipSpaces()
+      while !failed, peek("@") {
+        index += 1
+        let name = identifier()
+        guard !name.isEmpty else {
+          failed = true
+          break
+        }
+        written += "@" + name + " "
+        skipSpaces()
+      }
+      return written
+    }
+
+    /// A tuple element or parameter, with its label when it has one (`a: Int`).
+    mutating func labelledType() -> String {
+      skipSpaces()
+      let start = index
+      let label = identifier()
+      skipSpaces()
+      if !label.isEmpty, peek(":") {
+        index += 1
+        return label + ": " + type()
+      }
+      index = start
+      return type()
+    }
 
     var atEnd: Bool {
       var position = index
@@ -35,6 +90,8 @@ enum SwiftTypeName {
     }
 
     mutating func type() -> String {
+      let attributes = attributes()
+      guard !failed else { return "" }
       var base = primary()
       while peek("?") {
         index += 1
@@ -51,26 +108,18 @@ enum SwiftTypeName {
         index += 2
         let result = type()
         // A function type's parameter list was read as a parenthesised primary.
-        return "\(base)\(effects) -> \(result)"
+        return "\(attributes)\(base)\(effects) -> \(result)"
       }
-      return base
+      return attributes + base
     }
 
     mutating func primary() -> String {
       skipSpaces()
       if peek("(") {
         index += 1
-        var parts: [String] = []
+        let parts = list(until: ")") { $0.labelledType() }
         skipSpaces()
-        while !peek(")"), index < scalars.count {
-          parts.append(type())
-          skipSpaces()
-          if peek(",") { index += 1 }
-          skipSpaces()
-        }
-        index += 1
-        skipSpaces()
-        if lookingAt("->") { return "(" + parts.joined(separator: ", ") + ")" }
+        if isAtFunctionResult { return "(" + parts.joined(separator: ", ") + ")" }
         if parts.isEmpty { return "Void" }
         // `(() -> Void)?` keeps the parentheses that make the function type optional.
         if parts.count == 1, parts[0].contains("->"), peek("?") { return "(" + parts[0] + ")" }
@@ -84,9 +133,11 @@ enum SwiftTypeName {
           index += 1
           let value = type()
           skipSpaces()
+          if !peek("]") { failed = true }
           index += 1
           return "[\(element): \(value)]"
         }
+        if !peek("]") { failed = true }
         index += 1
         return "[\(element)]"
       }
@@ -95,18 +146,15 @@ enum SwiftTypeName {
         skipSpaces()
         name = identifier()
       }
+      guard !name.isEmpty else {
+        failed = true
+        return ""
+      }
       if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
       skipSpaces()
       guard peek("<") else { return name == "()" ? "Void" : name }
       index += 1
-      var arguments: [String] = []
-      while !peek(">"), index < scalars.count {
-        arguments.append(type())
-        skipSpaces()
-        if peek(",") { index += 1 }
-        skipSpaces()
-      }
-      index += 1
+      let arguments = list(until: ">") { $0.type() }
       switch (name, arguments.count) {
       case ("Optional", 1):
         let wrapped = arguments[0]
@@ -130,6 +178,17 @@ enum SwiftTypeName {
         }
       }
       return name
+    }
+
+    /// `true` before `->`, `async ->`, `throws ->` or `async throws ->`: the parenthesised list
+    /// just read is a function type's parameters.
+    var isAtFunctionResult: Bool {
+      var probe = self
+      for keyword in ["async", "throws"] where probe.lookingAt(keyword) {
+        probe.index += keyword.unicodeScalars.count
+        probe.skipSpaces()
+      }
+      return probe.lookingAt("->")
     }
 
     func peek(_ scalar: Unicode.Scalar) -> Bool { index < scalars.count && scalars[index] == scalar }

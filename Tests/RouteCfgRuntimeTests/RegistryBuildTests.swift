@@ -74,6 +74,48 @@ struct RegistryBuildTests {
     #expect(SwiftTypeName.of([String: Int]?.self) == SwiftTypeName.normalize("[String: Int]?"))
   }
 
+  /// Types a manifest cannot write (function attributes, labelled tuples, compositions) are
+  /// spelled as Swift writes them and match no manifest type, since their values do not cast to
+  /// the type without them; reading them never loops.
+  @Test func typesManifestsCannotWriteAreSpelledAndMatchNothing() {
+    #expect(SwiftTypeName.of((@MainActor () -> Void)?.self) == "(@MainActor @Sendable () -> Void)?")
+    #expect(SwiftTypeName.of((@Sendable (Int) async throws -> [String: Int]).self)
+      == "@Sendable (Int) async throws -> [String: Int]")
+    #expect(SwiftTypeName.of(((a: Int, b: Int), Int).self) == "((a: Int, b: Int), Int)")
+    #expect(SwiftTypeName.of(Optional<(a: Int, b: [String])>.self) == "(a: Int, b: [String])?")
+    for declared in ["(() -> Void)?", "() -> Void", "(Int, Int)"] {
+      #expect(SwiftTypeName.of((@MainActor () -> Void)?.self) != SwiftTypeName.normalize(declared))
+      #expect(SwiftTypeName.of((@Sendable () -> Void).self) != SwiftTypeName.normalize(declared))
+    }
+    for text in ["(a:", "Optional<@>", "[Int", "(Int, & Q)", "Array<Int", "@", "(((", "Dictionary<String: Int>"] {
+      #expect(SwiftTypeName.normalize(text) == text)
+    }
+  }
+
+  /// A member whose Swift type has an attribute is a mismatch found when the registry is built.
+  @Test @MainActor func anAttributedClosurePropertyIsAReportedMismatch() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Screen: |
+            var onClose: (() -> Void)? { get set }
+        modules:
+          Home: {kind: view, provides: [Screen], routes: [/]}
+        """, path: "closure.yaml")
+    var registrations = Registrations()
+    registrations.view("Home", ClosureScreen.self) { _ in ClosureScreen() }
+    registrations.members(of: ClosureScreen.self) { $0.property("onClose", \.onClose) }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    let problems = error?.problems ?? []
+    #expect(
+      problems.contains {
+        $0.contains("is registered as '(@MainActor @Sendable () -> Void)?', declared '(() -> Void)?'")
+      }, "\(problems)")
+  }
+
   @Test func protocolsCrossingAdaptersNeedProxies() throws {
     let found = try problems { registrations in
       registrations = Self.withoutProxies(registrations)
@@ -140,4 +182,8 @@ final class SelfDescribingService: SelfDescribingMembers {
   func memberValue(_ name: String) throws -> Any? { nil }
   func setMemberValue(_ name: String, to value: Any?) throws {}
   func callMember(_ fullName: String, _ arguments: [Any?]) throws -> Any? { nil }
+}
+
+@MainActor private final class ClosureScreen {
+  var onClose: (@MainActor () -> Void)?
 }
