@@ -90,6 +90,18 @@ struct RegistryBuildTests {
     for text in ["(a:", "Optional<@>", "[Int", "(Int, & Q)", "Array<Int", "@", "(((", "Dictionary<String: Int>"] {
       #expect(SwiftTypeName.normalize(text) == text)
     }
+    // Any text of type punctuation ends (a fixed generator, so a failure repeats).
+    let alphabet = Array("()<>[]:,?@ -&.Int_ async throws Optional")
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<2_000 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for _ in 0..<Int(state >> 59) + 1 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text.append(alphabet[Int(state >> 33) % alphabet.count])
+      }
+      _ = SwiftTypeName.normalize(text)
+    }
   }
 
   /// A member whose Swift type has an attribute is a mismatch found when the registry is built.
