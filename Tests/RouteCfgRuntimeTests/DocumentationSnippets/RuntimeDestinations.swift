@@ -30,6 +30,19 @@ struct RuntimeDocumentationExamples {
     #expect(highlighted as? Bool == true)
   }
 
+  /// The service proxy of "Forwarding from a proxy": the note store, a service behind an
+  /// adapter, as the note list's Swift protocol.
+  @Test func aServiceProtocolThroughItsProxy() throws {
+    var registrations = NoteAppWiring.registrations()
+    registrations.proxy(for: "NoteListRequiredStore") { NoteListStoreProxy($0) }
+    let manifest = try RouteCfg.load(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let registry = try Registry(manifest, registrations: registrations)
+    let store = try registry.destination(for: "NoteListRequiredStore", as: (any NoteListRequiredStore).self)
+    #expect(store is NoteListStoreProxy)
+    #expect(store.noteIds() == NoteStore().allNoteIds())
+    #expect(store.note(id: 1) == NoteStore().note(id: 1))
+  }
+
   @Test func urls() throws {
     let registry = try makeRegistry()
     let resolution = registry.resolve("noteapp://notes/42?query=answer")  // .matched(match)

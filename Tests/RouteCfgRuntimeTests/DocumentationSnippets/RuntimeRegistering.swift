@@ -67,3 +67,9 @@ final class LoginDelegateProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate 
 final class NoteListDelegateProxy: DynamicProtocolProxy, ModuleARequiredLoginViewDelegate {
   func didFinishLogin() { forwardOrReport("didFinishLogin()") }
 }
+
+/// The note store seen through the note list's protocol, over the adapter's dynamic members.
+final class NoteListStoreProxy: DynamicProtocolProxy, @MainActor NoteListRequiredStore {
+  @MainActor func noteIds() -> [Int] { forwardOrReport("noteIds()") as? [Int] ?? [] }
+  @MainActor func note(id: Int) -> String? { forwardOrReport("note(id:)", id) as? String }
+}
