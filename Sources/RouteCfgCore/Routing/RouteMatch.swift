@@ -4,7 +4,7 @@
 /// and converts a value only when it is asked for: ``value(for:)`` reads one, ``parameters``
 /// all of them. Resolving a URL therefore allocates nothing for its literal segments, and the
 /// values cost only what reading them costs.
-public struct RouteMatch: Sendable, Equatable {
+public struct RouteMatch: Sendable, Equatable, CustomStringConvertible {
   /// The index of the route in ``RouteTable/entries``.
   public var entryIndex: Int
   /// Where the module, the pattern and the values come from.
@@ -94,6 +94,17 @@ public struct RouteMatch: Sendable, Equatable {
   private mutating func give(module: String, pattern: RoutePattern, parameters: [String: RouteValue]) {
     source = .given(GivenValues(module: module, pattern: pattern, parameters: parameters))
     written = .none
+  }
+
+  /// The module, the route and the values, as `routecfg resolve` shows them:
+  /// `NoteDetail via /notes/:noteId (noteId: 42, query: "swift")`; strings are quoted, values in
+  /// name order.
+  public var description: String {
+    let values = parameters.sorted { $0.key < $1.key }.map { name, value in
+      if case .string(let text) = value { return "\(name): \(text.debugDescription)" }
+      return "\(name): \(value)"
+    }
+    return "\(module) via \(pattern)" + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")")
   }
 
   public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {

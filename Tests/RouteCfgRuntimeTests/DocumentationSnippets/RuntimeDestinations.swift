@@ -55,5 +55,8 @@ struct RuntimeDocumentationExamples {
     #expect(match.module == "NoteDetail" && match.parameters["noteId"] == .int(42))
     #expect(opened.module == "NoteDetail" && opened.route == "/notes/:noteId")
     #expect(page?.noteId == 42)
+    // A match prints as a user reads it, also inside the resolution.
+    #expect("\(match)" == #"NoteDetail via /notes/:noteId (noteId: 42, query: "answer")"#)
+    #expect("\(resolution)" == #"matched(NoteDetail via /notes/:noteId (noteId: 42, query: "answer"))"#)
   }
 }
