@@ -1,3 +1,4 @@
+import Foundation
 import NoteAppExample
 import RouteCfgCore
 import RouteCfgRuntime
@@ -30,6 +31,8 @@ struct LibraryErgonomicsTests {
           $0.contains(": error: 'Required' has no member 'mesage'") && $0.hasSuffix("[RC0601]")
         })
       #expect(lines.last == "App.yaml: 2 errors")
+      // An app that shows `localizedDescription` (an alert, a log line) shows the same text.
+      #expect((error as any Error).localizedDescription == error.description)
     }
   }
 
@@ -57,6 +60,7 @@ struct LibraryErgonomicsTests {
       Issue.record("built")
     } catch {
       #expect(error.problems.contains { $0.hasPrefix("App.yaml:4:20: error: ") })
+      #expect((error as any Error).localizedDescription == error.description)
     }
   }
 

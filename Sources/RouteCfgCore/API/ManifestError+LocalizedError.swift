@@ -1,0 +1,11 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `error.localizedDescription` (an alert, a log line) shows the diagnostics, as printing the
+/// error does, instead of Foundation's "The operation could not be completed".
+extension ManifestError: LocalizedError {
+  public var errorDescription: String? { description }
+}
