@@ -99,7 +99,9 @@ public struct ManifestHarness: Sendable {
   }
 
   /// Writes `value` to a member of a required protocol on a mock registry and checks that the
-  /// provider's mock received it as `providedMember` (`message` → `notifyString`).
+  /// provider's mock received it as `providedMember` (`message` → `notifyString`), or, for a
+  /// key-path target (`header.title`), that the object the provider holds at `header` received
+  /// it as `title`.
   @MainActor
   public func value(
     _ value: any Sendable, writtenTo requiredMember: String, of requiredProtocol: String,
@@ -111,15 +113,26 @@ public struct ManifestHarness: Sendable {
       let destination = try mocks.registry.destination(
         for: requiredProtocol,
         parameters: Self.samples(for: destination(of: requiredProtocol, variant: variant)))
-      try destination.set(requiredMember, to: value)
-      guard let mock = mocks.mock(destination.module) else {
+      guard let providerMock = mocks.mock(destination.module) else {
         return HarnessReport(check: check, failures: ["no mock was made for \(destination.module)"])
       }
-      let expected = RecordingMock.Record.set(providedMember, RecordingMock.text(value))
+      // A key path (`header.title`) reaches a property of an object the provider holds: each
+      // step holds a mock of its own, as the module would hold a real object there.
+      var steps = providedMember.split(separator: ".").map(String.init)
+      let last = steps.removeLast()
+      var mock = providerMock
+      var holder = destination.module
+      for step in steps {
+        holder += "." + step
+        let nested = RecordingMock(module: holder)
+        mock.preset(step, nested)
+        mock = nested
+      }
+      try destination.set(requiredMember, to: value)
+      let expected = RecordingMock.Record.set(last, RecordingMock.text(value))
       guard mock.records.contains(expected) else {
         let seen = mock.records.map(\.description).joined(separator: "; ")
-        return HarnessReport(
-          check: check, failures: ["\(destination.module) received \(seen.isEmpty ? "nothing" : seen)"])
+        return HarnessReport(check: check, failures: ["\(holder) received \(seen.isEmpty ? "nothing" : seen)"])
       }
       return HarnessReport(check: check, failures: [])
     } catch {

@@ -32,6 +32,26 @@ struct HarnessTests {
     #expect(wrong.failures == [#"Login received set notifyString = "Please log in""#])
   }
 
+  /// Through a key-path target the value reaches the object the provider holds.
+  @Test func aValueWrittenThroughAKeyPathArrivesAtTheHeldObject() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        protocols:
+          HeaderInput: "var title: String? { get set }"
+          ScreenInput: "var header: HeaderInput? { get set }"
+          RequiredScreen: "var caption: String? { get set }"
+        modules:
+          Screen: {kind: view, provides: [ScreenInput, HeaderInput]}
+          Home: {kind: view, requires: [RequiredScreen], routes: [/]}
+        adapters:
+          - {adapt: RequiredScreen, to: ScreenInput, map: {caption: header.title}}
+        """, path: "keypath.yaml")
+    try harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.title").require()
+    let wrong = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.subtitle")
+    #expect(wrong.failures == [#"Screen.header received set title = "Hi""#])
+  }
+
   @Test func mocksRecordEveryGetSetAndCall() throws {
     let harness = try ManifestHarness(path: Self.noteApp)
     let mocks = try harness.mockRegistry()
