@@ -42,8 +42,13 @@ public struct ManifestHarness: Sendable {
 
   private init(_ result: ValidationResult, name: String) throws(HarnessReport) {
     guard let graph = result.graph else {
-      let lines = TextFormatter.format(result.report).split(separator: "\n").map(String.init)
-      throw HarnessReport(check: "loading \(name)", failures: lines)
+      // One failure per error, its notes on the lines after it; warnings do not fail a load.
+      let report = result.report
+      let failures = report.diagnostics.filter { $0.severity == .error }.map { error in
+        TextFormatter.format(DiagnosticReport(files: report.files, diagnostics: [error]))
+          .split(separator: "\n").joined(separator: "\n    ")
+      }
+      throw HarnessReport(check: "loading \(name)", failures: failures)
     }
     self.graph = graph
     self.diagnostics = result.diagnostics

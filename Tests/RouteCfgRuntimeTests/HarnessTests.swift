@@ -109,6 +109,22 @@ struct HarnessTests {
         error.failures.first?.hasPrefix("broken.yaml:1:11: error: unsupported manifest format version '2'")
           == true)
     }
+    // One failure per error, with its notes; warnings are not failures.
+    do {
+      _ = try ManifestHarness(
+        yaml: """
+          routecfg: 1
+          protocols: {Unused: "var x: Int"}
+          modules:
+            A: {kind: view, routes: [/x]}
+            B: {kind: view, routes: [/x]}
+          """, path: "conflict.yaml")
+      Issue.record("expected the load to fail")
+    } catch {
+      #expect(error.failures.count == 2, "\(error)")
+      #expect(error.failures.allSatisfy { $0.contains("[RC0807]\n    conflict.yaml:") }, "\(error)")
+      #expect(error.description.hasPrefix("loading conflict.yaml: 2 failure(s)\n  - conflict.yaml:4:"))
+    }
   }
 }
 
