@@ -137,7 +137,8 @@ public struct ManifestHarness: Sendable {
       let expected = RecordingMock.Record.set(last, RecordingMock.text(value))
       guard mock.records.contains(expected) else {
         let seen = mock.records.map(\.description).joined(separator: "; ")
-        return HarnessReport(check: check, failures: ["\(holder) received \(seen.isEmpty ? "nothing" : seen)"])
+        return HarnessReport(
+          check: check, failures: ["\(holder) received \(seen.isEmpty ? "nothing" : seen)"])
       }
       return HarnessReport(check: check, failures: [])
     } catch {

@@ -79,15 +79,18 @@ struct RegistryBuildTests {
   /// the type without them; reading them never loops.
   @Test func typesManifestsCannotWriteAreSpelledAndMatchNothing() {
     #expect(SwiftTypeName.of((@MainActor () -> Void)?.self) == "(@MainActor @Sendable () -> Void)?")
-    #expect(SwiftTypeName.of((@Sendable (Int) async throws -> [String: Int]).self)
-      == "@Sendable (Int) async throws -> [String: Int]")
+    #expect(
+      SwiftTypeName.of((@Sendable (Int) async throws -> [String: Int]).self)
+        == "@Sendable (Int) async throws -> [String: Int]")
     #expect(SwiftTypeName.of(((a: Int, b: Int), Int).self) == "((a: Int, b: Int), Int)")
     #expect(SwiftTypeName.of(Optional<(a: Int, b: [String])>.self) == "(a: Int, b: [String])?")
     for declared in ["(() -> Void)?", "() -> Void", "(Int, Int)"] {
       #expect(SwiftTypeName.of((@MainActor () -> Void)?.self) != SwiftTypeName.normalize(declared))
       #expect(SwiftTypeName.of((@Sendable () -> Void).self) != SwiftTypeName.normalize(declared))
     }
-    for text in ["(a:", "Optional<@>", "[Int", "(Int, & Q)", "Array<Int", "@", "(((", "Dictionary<String: Int>"] {
+    for text in [
+      "(a:", "Optional<@>", "[Int", "(Int, & Q)", "Array<Int", "@", "(((", "Dictionary<String: Int>",
+    ] {
       #expect(SwiftTypeName.normalize(text) == text)
     }
     // Any text of type punctuation ends (a fixed generator, so a failure repeats).

@@ -128,7 +128,8 @@ enum CompletionProvider {
       (
         "textEdit",
         .object([
-          ("range", range.json), ("newText", .string(spacing.around(candidate.insertText ?? candidate.label))),
+          ("range", range.json),
+          ("newText", .string(spacing.around(candidate.insertText ?? candidate.label))),
         ])
       ))
     if let (kind, name) = candidate.resolves {

@@ -49,7 +49,8 @@ struct CompletionPlaceTests {
     func spaced(_ text: String, _ range: Range<Int>, _ inserted: String) -> String {
       let bytes = Array(text.utf8)
       let edit = YAMLSpacing(bytes, range).around(inserted)
-      return String(decoding: bytes[..<range.lowerBound] + Array(edit.utf8) + bytes[range.upperBound...], as: UTF8.self)
+      return String(
+        decoding: bytes[..<range.lowerBound] + Array(edit.utf8) + bytes[range.upperBound...], as: UTF8.self)
     }
     #expect(spaced("kind:", 5..<5, "view") == "kind: view")
     #expect(spaced("{kind:}", 6..<6, "view") == "{kind: view}")
