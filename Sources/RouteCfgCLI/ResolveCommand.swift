@@ -37,8 +37,8 @@ struct ResolveCommand: ParsableCommand {
     let target = RawArgument.urlText(for: url)
     let resolution = RouteTable(graph: graph).resolve(target)
     switch format {
-    case .json: Output.standard(Self.json(resolution).rendered() + "\n")
-    case .text: Output.standard(Self.text(resolution))
+    case .json: Output.standard(Self.json(resolution, graph: graph).rendered() + "\n")
+    case .text: Output.standard(Self.text(resolution, graph: graph))
     }
     switch resolution {
     case .matched, .fallback:
@@ -51,12 +51,10 @@ struct ResolveCommand: ParsableCommand {
   }
 
   /// The SPEC §4 object: `{"module", "route", "parameters", "fallback"}`.
-  static func json(_ resolution: RouteResolution) -> JSONValue {
+  static func json(_ resolution: RouteResolution, graph: AppGraph) -> JSONValue {
     switch resolution {
     case .matched(let match):
-      let parameters = match.parameters.keys.sorted().compactMap { name in
-        match.parameters[name].map { (name, $0.json) }
-      }
+      let parameters = orderedParameters(match, graph: graph).map { ($0.name, $0.value.json) }
       return .object([
         ("module", .string(match.module)), ("route", .string(match.pattern.text)),
         ("parameters", .object(parameters)), ("fallback", .bool(false)),
@@ -73,14 +71,14 @@ struct ResolveCommand: ParsableCommand {
   }
 
   /// Lines a person reads: the module, the route, then each parameter with its type.
-  static func text(_ resolution: RouteResolution) -> String {
+  static func text(_ resolution: RouteResolution, graph: AppGraph) -> String {
     switch resolution {
     case .matched(let match):
       var text = "module: \(match.module)\nroute: \(match.pattern.text)\n"
-      if match.parameters.isEmpty { return text + "parameters: none\n" }
+      let parameters = orderedParameters(match, graph: graph)
+      if parameters.isEmpty { return text + "parameters: none\n" }
       text += "parameters:\n"
-      for name in match.parameters.keys.sorted() {
-        guard let value = match.parameters[name] else { continue }
+      for (name, value) in parameters {
         text += "  \(name): \(TextFormatter.printable(value.json.rendered())) (\(value.type))\n"
       }
       return text
@@ -89,6 +87,23 @@ struct ResolveCommand: ParsableCommand {
     case .unmatched, .notRouted:
       return ""
     }
+  }
+}
+
+extension ResolveCommand {
+  /// A match's values in the order `routes` lists them: the pattern's parameters as written,
+  /// then the module's others (optional ones read from the query) in declaration order.
+  static func orderedParameters(_ match: RouteMatch, graph: AppGraph) -> [(name: String, value: RouteValue)] {
+    let values = match.parameters
+    var names = match.pattern.parameterNames
+    let inPattern = Set(names)
+    for parameter in graph.modules[match.module]?.parameters ?? [] where !inPattern.contains(parameter.name) {
+      names.append(parameter.name)
+    }
+    // Any value no declaration names (none today) keeps its place after the others, by name.
+    let named = Set(names)
+    names += values.keys.filter { !named.contains($0) }.sorted()
+    return names.compactMap { name in values[name].map { (name, $0) } }
   }
 }
 

@@ -97,6 +97,32 @@ struct ResolveCommandTests {
     #expect(fallback.standardOutput == "module: NotFound (fallback)\nroute: none\nparameters: none\n")
   }
 
+  /// Parameters come in the order `routes` lists them: the pattern's, then the query's in
+  /// declaration order (not by name).
+  @Test func parametersComeInPatternThenDeclarationOrder() throws {
+    let scratch = try Routecfg.scratchDirectory("resolve-order")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let manifest = scratch.appendingPathComponent("posts.yaml")
+    try """
+      routecfg: 1
+      modules:
+        Posts:
+          kind: view
+          parameters: {postId: Int, sort: String?, userId: Int, after: Int?}
+          routes: ["/users/:userId/posts/:postId"]
+      """.write(to: manifest, atomically: true, encoding: .utf8)
+    let json = try Routecfg.run(["resolve", manifest.path, "/users/1/posts/2?after=3&sort=new", "--format", "json"])
+    #expect(
+      json.standardOutput
+        == #"{"module":"Posts","route":"/users/:userId/posts/:postId","parameters":{"userId":1,"postId":2,"sort":"new","after":3},"fallback":false}"#
+        + "\n")
+    let text = try Routecfg.run(["resolve", manifest.path, "/users/1/posts/2?after=3&sort=new"])
+    #expect(
+      text.standardOutput.hasSuffix(
+        "parameters:\n  userId: 1 (Int)\n  postId: 2 (Int)\n  sort: \"new\" (String)\n  after: 3 (Int)\n"),
+      "\(text.standardOutput)")
+  }
+
   @Test func aManifestWithErrorsPrintsItsDiagnosticsOnStandardError() throws {
     let result = try Routecfg.run(["resolve", "manifests/invalid/routes.yaml", "/notes/1"])
     #expect(result.status == 1)
