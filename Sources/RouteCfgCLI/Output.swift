@@ -26,18 +26,36 @@ enum Output {
   /// Writes to standard error.
   static func error(_ text: String) { emit(text, to: 2) }
 
+  /// The status when standard output cannot be written (`EX_IOERR`): a full disk or a closed
+  /// file must not pass for a complete report (a SARIF file cut short, a JSON object missing).
+  static let writeFailureStatus: Int32 = 74
+
   private static func emit(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { buffer in
+    let failure: Int32? = text.withUTF8 { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written <= 0 {
-          if written < 0, errno == EINTR { continue }
-          return
+        if written > 0 {
+          offset += written
+          continue
         }
-        offset += written
+        let code = written < 0 ? errno : EIO
+        if code == EINTR { continue }
+        if code == EAGAIN || code == EWOULDBLOCK {
+          // A non-blocking descriptor: wait until it takes more.
+          var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&waiting, 1, -1)
+          continue
+        }
+        return code
       }
+      return nil
     }
+    // Standard error has nowhere else to report to; a failed write to standard output ends the
+    // command with a status of its own.
+    guard let failure, descriptor == 1 else { return }
+    emit("error: cannot write to standard output: \(String(cString: strerror(failure)))\n", to: 2)
+    exit(writeFailureStatus)
   }
 }
