@@ -66,9 +66,17 @@ public struct RouteCfgCommand: ParsableCommand {
 
   /// A first argument that names no command (`routecfg frobnicate`, also with `--help` after it),
   /// as a usage error with the closest command.
+  /// `routecfg help frobnicate` and `routecfg --version extra` are misuse too (the parser would
+  /// print the top-level help or the version and exit 0).
   static func unknownCommand(in arguments: [String]) -> UsageError? {
-    guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+    guard var first = arguments.first else { return nil }
+    if first == "--version", arguments.count > 1 {
+      let extra = TextFormatter.printable(TextFormatter.brief(arguments[1], limit: 40))
+      return UsageError("unexpected argument '\(extra)' after --version")
+    }
     let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    if first == "help", arguments.count > 1 { first = arguments[1] }
+    guard !first.hasPrefix("-") else { return nil }
     guard !names.contains(first) else { return nil }
     let shown = TextFormatter.printable(TextFormatter.brief(first, limit: 40))
     let hint = closestName(to: first, among: names).map { "did you mean '\($0)'? " } ?? ""

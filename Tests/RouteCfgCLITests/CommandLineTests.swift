@@ -22,6 +22,18 @@ struct CommandLineTests {
     #expect(help.standardError.contains("did you mean 'explain'?"))
   }
 
+  /// `help` with an unknown command, and `--version` with anything after it, are misuse too.
+  @Test func helpForAnUnknownCommandAndVersionWithArgumentsAreUsageErrors() throws {
+    let help = try Routecfg.run(["help", "valdate"])
+    #expect(help.status == 64)
+    #expect(help.standardOutput.isEmpty)
+    #expect(help.standardError.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
+    let version = try Routecfg.run(["--version", "extra"])
+    #expect(version.status == 64)
+    #expect(version.standardOutput.isEmpty)
+    #expect(version.standardError == "error: unexpected argument 'extra' after --version\n")
+  }
+
   @Test func argumentParserErrorsUseTheSamePrefix() throws {
     for arguments in [["validate"], ["validate", "--format", "xml", "x.yaml"], ["resolve", "--frob"]] {
       let result = try Routecfg.run(arguments)
