@@ -104,14 +104,16 @@ struct ResolveCommandTests {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let manifest = scratch.appendingPathComponent("posts.yaml")
     try """
-      routecfg: 1
-      modules:
-        Posts:
-          kind: view
-          parameters: {postId: Int, sort: String?, userId: Int, after: Int?}
-          routes: ["/users/:userId/posts/:postId"]
-      """.write(to: manifest, atomically: true, encoding: .utf8)
-    let json = try Routecfg.run(["resolve", manifest.path, "/users/1/posts/2?after=3&sort=new", "--format", "json"])
+    routecfg: 1
+    modules:
+      Posts:
+        kind: view
+        parameters: {postId: Int, sort: String?, userId: Int, after: Int?}
+        routes: ["/users/:userId/posts/:postId"]
+    """.write(to: manifest, atomically: true, encoding: .utf8)
+    let json = try Routecfg.run([
+      "resolve", manifest.path, "/users/1/posts/2?after=3&sort=new", "--format", "json",
+    ])
     #expect(
       json.standardOutput
         == #"{"module":"Posts","route":"/users/:userId/posts/:postId","parameters":{"userId":1,"postId":2,"sort":"new","after":3},"fallback":false}"#

@@ -68,4 +68,11 @@ extension BehaviorTests {
       manifest: "Tests/RouteCfgCodegenTests/Fixtures/ModuleNameCases.yaml", program: "ModuleNameCases.swift")
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
+
+  @Test("A module named None and parameters named like the route code's own names generate code that works")
+  func shadowingNames() throws {
+    let outcome = try Generation.runProgram(
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ShadowingNames.yaml", program: "ShadowingNames.swift")
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
 }

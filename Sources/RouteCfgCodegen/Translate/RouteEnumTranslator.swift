@@ -111,10 +111,24 @@ struct RouteEnumTranslator {
 
   /// `.noteDetail(noteId: value0, query: query)`: the module's case with a value for each
   /// parameter (`nil` for those not given).
+  /// The local name generated route code holds a parameter's value in: the parameter's own
+  /// (`noteId`), unless it starts with an uppercase letter, when it could hide the reader or a
+  /// type the code names next to it (a parameter named `Reader`, `String` or `Int`): then
+  /// `prefix` and its position (`value2`). Lowercase names cannot collide with those, and the
+  /// code's own locals are made to avoid them.
+  static func localName(of name: String, position: Int, prefix: String) -> String {
+    name.first?.isUppercase == true ? "\(prefix)\(position)" : name
+  }
+
+  /// The case for `module` with `values`, as a matcher returns it (an `AppRoute?`): a case named
+  /// `none` or `some` is written `AppRoute.none`, since `.none` there would mean `nil`.
   static func caseExpression(_ module: ModuleInfo, values: [String: SwiftExpr], context: GenerationContext)
     -> SwiftExpr
   {
-    let name = SwiftExpr.member(nil, context.memberName(of: module.name))
+    let member = context.memberName(of: module.name)
+    let name =
+      ["none", "some"].contains(member)
+      ? SwiftExpr.identifier(context.routeTypeName).dot(member) : SwiftExpr.member(nil, member)
     guard !module.parameters.isEmpty else { return name }
     return .call(name, module.parameters.map { SwiftArgument($0.name, values[$0.name] ?? .nil) })
   }

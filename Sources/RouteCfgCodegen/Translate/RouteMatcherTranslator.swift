@@ -195,7 +195,12 @@ struct RouteMatcherTranslator {
     }
     let text = AdapterTranslator.unique("text", avoiding: taken)
     let converted = AdapterTranslator.unique("value", avoiding: taken)
-    for (parameter, type) in route.queryParameters {
+    for (position, (parameter, type)) in route.queryParameters.enumerated() {
+      let local = AdapterTranslator.unique(
+        RouteEnumTranslator.localName(of: parameter.name, position: position, prefix: "query"),
+        avoiding:
+          taken
+          .subtracting([parameter.name]))
       let lookup = SwiftExpr.call(
         .identifier(pathName).dot("query").dot("value"), [.unlabeled(.string(parameter.name))])
       guard let type else {
@@ -205,10 +210,10 @@ struct RouteMatcherTranslator {
       }
       body.append(
         .declaration(
-          SwiftBinding(isMutable: true, name: parameter.name, type: .optional(.named(type.rawValue)))))
+          SwiftBinding(isMutable: true, name: local, type: .optional(.named(type.rawValue)))))
       let convert: [SwiftStmt] =
         type == .string
-        ? [.assign(.identifier(parameter.name), .identifier(text))]
+        ? [.assign(.identifier(local), .identifier(text))]
         : [
           .guard(
             [
@@ -216,7 +221,7 @@ struct RouteMatcherTranslator {
                 converted, .call(.identifier("Reader").dot(parser(type)), [.unlabeled(.identifier(text))]))
             ],
             else: [.return(.nil)]),
-          .assign(.identifier(parameter.name), .identifier(converted)),
+          .assign(.identifier(local), .identifier(converted)),
         ]
       body.append(
         .switch(
@@ -227,7 +232,7 @@ struct RouteMatcherTranslator {
             SwiftSwitchCase(patterns: [.expression(.member(nil, "invalid"))], body: [.return(.nil)]),
             SwiftSwitchCase(patterns: [.enumCase("value", bindings: [text])], body: convert),
           ]))
-      values[parameter.name] = .identifier(parameter.name)
+      values[parameter.name] = .identifier(local)
     }
     body.append(.return(RouteEnumTranslator.caseExpression(route.module, values: values, context: context)))
     var parameters = [SwiftParameter(label: nil, name: pathName, type: Self.pathType)]

@@ -46,12 +46,22 @@ struct RoutePathTranslator {
       // No route can carry these values: the first route, with empty segments for missing ones.
       statements.append(.return(build(first, module: module, strict: false, used: &used).path))
     }
-    let bindings = module.parameters.map { used.contains($0.name) ? $0.name : nil }
+    let bindings = module.parameters.enumerated().map { position, parameter in
+      used.contains(parameter.name) ? Self.local(parameter, position, in: module) : nil
+    }
     return SwiftSwitchCase(
       patterns: [
         .enumCase(context.memberName(of: module.name), bindings: module.parameters.isEmpty ? [] : bindings)
       ],
       body: statements)
+  }
+
+  /// The name a case's value is bound to: the parameter's own, unless it could hide the reader
+  /// or a type the code names (``RouteEnumTranslator/localName(of:position:prefix:)``).
+  private static func local(_ parameter: ParameterInfo, _ position: Int, in module: ModuleInfo) -> String {
+    AdapterTranslator.unique(
+      RouteEnumTranslator.localName(of: parameter.name, position: position, prefix: "value"),
+      avoiding: Set(module.parameters.map(\.name)).subtracting([parameter.name]))
   }
 
   /// `Reader.path([...], catchAll: ..., query: [...])` for `pattern`, with the conditions under
@@ -62,6 +72,9 @@ struct RoutePathTranslator {
   {
     let parameters = Dictionary(
       module.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let locals = Dictionary(
+      module.parameters.enumerated().map { ($1.name, Self.local($1, $0, in: module)) },
+      uniquingKeysWith: { first, _ in first })
     var conditions: [SwiftCondition] = []
     var segments: [SwiftExpr] = []
     var catchAll: SwiftExpr?
@@ -70,22 +83,23 @@ struct RoutePathTranslator {
       case .literal(let text):
         segments.append(.string(text))
       case .parameter(let name), .catchAll(let name):
-        guard let parameter = parameters[name], let type = parameter.routeType else { continue }
+        guard let parameter = parameters[name], let type = parameter.routeType, let local = locals[name]
+        else { continue }
         used.insert(name)
         let isCatchAll = pattern.catchAllName == name
-        var text = Self.text(.identifier(name), type)
+        var text = Self.text(.identifier(local), type)
         if strict {
-          if parameter.isOptional { conditions.append(.optionalBinding(name, .identifier(name))) }
+          if parameter.isOptional { conditions.append(.optionalBinding(local, .identifier(local))) }
           switch type {
           case .string:
             // A catch-all's value that is a valid segment can always be written (as one segment).
             conditions.append(
-              .expression(.call(.identifier("Reader").dot("isSegment"), [.unlabeled(.identifier(name))])))
-          case .double: conditions.append(.expression(.identifier(name).dot("isFinite")))
+              .expression(.call(.identifier("Reader").dot("isSegment"), [.unlabeled(.identifier(local))])))
+          case .double: conditions.append(.expression(.identifier(local).dot("isFinite")))
           case .int, .bool: break
           }
         } else if parameter.isOptional {
-          text = .binary(Self.optionalText(.identifier(name), type), "??", .string(""))
+          text = .binary(Self.optionalText(.identifier(local), type), "??", .string(""))
         }
         if isCatchAll { catchAll = text } else { segments.append(text) }
       }
@@ -95,14 +109,13 @@ struct RoutePathTranslator {
     var items: [SwiftExpr] = []
     let bound = Set(pattern.parameterNames)
     for parameter in module.parameters where parameter.isOptional && !bound.contains(parameter.name) {
-      guard let type = parameter.routeType else { continue }
+      guard let type = parameter.routeType, let local = locals[parameter.name] else { continue }
       used.insert(parameter.name)
       if strict, type == .double {
         conditions.append(
-          .expression(
-            .binary(.optionalMember(.identifier(parameter.name), "isFinite"), "!=", .verbatim("false"))))
+          .expression(.binary(.optionalMember(.identifier(local), "isFinite"), "!=", .verbatim("false"))))
       }
-      items.append(.tuple([.string(parameter.name), Self.optionalText(.identifier(parameter.name), type)]))
+      items.append(.tuple([.string(parameter.name), Self.optionalText(.identifier(local), type)]))
     }
     if !items.isEmpty { arguments.append(SwiftArgument("query", .array(items))) }
     return (conditions, .call(.identifier("Reader").dot("path"), arguments))

@@ -1,0 +1,26 @@
+// Drives the code generated for Fixtures/ShadowingNames.yaml: it compiles without warnings, the
+// module named None resolves to its case (not nil), and every parameter round-trips.
+
+final class Screen {}
+
+@MainActor
+func check() {
+  let registry = ShadowRegistry(
+    none: { Screen() }, page: { _, _, _, _, _, _, _, _ in Screen() }, files: { _, _ in Screen() })
+  let page = ShadowRoute.page(
+    path: "a", Reader: 1.5, String: 2, Int: true, value: "v", text: 2.5, value0: 3, query0: "q")
+  guard ShadowRoute.resolve("/none") == .route(.none),
+    ShadowRoute.resolve("/p/a/2?Reader=1.5&Int=true&value=v&text=2.5&value0=3&query0=q") == .route(page),
+    ShadowRoute.resolve(page.path) == .route(page),
+    ShadowRoute.resolve("/files/4/x/y") == .route(.files(Double: 4, rest: "x/y")),
+    ShadowRoute.files(Double: 4, rest: "x/y").path == "/files/4/x/y",
+    ShadowRoute.none.path == "/none",
+    registry.open(url: "/none") is Screen
+  else {
+    print("wrong")
+    return
+  }
+  print("ok")
+}
+
+MainActor.assumeIsolated { check() }
