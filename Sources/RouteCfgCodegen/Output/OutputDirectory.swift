@@ -52,7 +52,7 @@ public enum OutputDirectory {
   {
     try prepare(directory)
     let existing = try swiftFiles(in: directory)
-    let foreign = existing.filter { !$0.isGenerated }.map(\.name)
+    let foreign = existing.filter { !$0.isGenerated }.map(\.name) + nestedSwiftFiles(in: directory)
     if !foreign.isEmpty { throw .foreignSwiftFiles(directory: directory, files: foreign) }
     var summary = OutputSummary()
     let produced = Set(files.map(\.name))
@@ -116,6 +116,38 @@ public enum OutputDirectory {
       else { return ExistingFile(name: name, isGenerated: false) }
       return ExistingFile(name: name, isGenerated: startsWithMarkerLine(prefix))
     }
+  }
+
+  /// Swift files in the directory's subdirectories (`sub/A.swift`), which routecfg never writes:
+  /// a target built from the directory compiles them with the generated files, so they are as
+  /// foreign as files beside them. Hidden directories (`.build`) and symbolic links are not
+  /// entered; the search stops after 4 levels and 10,000 entries, and at the first 6 files found.
+  private static func nestedSwiftFiles(in directory: String) -> [String] {
+    var found: [String] = []
+    var queue: [(relative: String, depth: Int)] = [("", 0)]
+    var visited = 0
+    while !queue.isEmpty, found.count < 6, visited < 10_000 {
+      let (relative, depth) = queue.removeFirst()
+      let absolute = relative.isEmpty ? directory : FileSystem.join(directory, relative)
+      guard let stream = opendir(absolute) else { continue }
+      defer { closedir(stream) }
+      while let entry = readdir(stream), found.count < 6, visited < 10_000 {
+        visited += 1
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard !name.hasPrefix(".") else { continue }
+        let child = relative.isEmpty ? name : relative + "/" + name
+        var info = stat()
+        guard lstat(FileSystem.join(directory, child), &info) == 0 else { continue }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+          if depth < 4 { queue.append((child, depth + 1)) }
+        } else if !relative.isEmpty, name.hasSuffix(".swift") {
+          found.append(child)
+        }
+      }
+    }
+    return found.sorted()
   }
 
   /// How much of a file is read to find its first line.
