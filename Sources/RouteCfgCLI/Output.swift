@@ -45,7 +45,7 @@ enum Output {
         if code == EAGAIN || code == EWOULDBLOCK {
           // A non-blocking descriptor: wait until it takes more.
           var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&waiting, 1, -1)
+          if poll(&waiting, 1, -1) < 0, errno != EINTR { return errno }
           continue
         }
         return code

@@ -44,9 +44,14 @@ public struct ManifestHarness: Sendable {
     guard let graph = result.graph else {
       // One failure per error, its notes on the lines after it; warnings do not fail a load.
       let report = result.report
-      let failures = report.diagnostics.filter { $0.severity == .error }.map { error in
+      var failures = report.diagnostics.filter { $0.severity == .error }.map { error in
         TextFormatter.format(DiagnosticReport(files: report.files, diagnostics: [error]))
           .split(separator: "\n").joined(separator: "\n    ")
+      }
+      if report.omitted.errors > 0 || failures.isEmpty {
+        // Errors past the listing bound are counted, so that the report never reads as passed.
+        failures.append(
+          "\(name): " + TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount))
       }
       throw HarnessReport(check: "loading \(name)", failures: failures)
     }
@@ -123,8 +128,10 @@ public struct ManifestHarness: Sendable {
       }
       // A key path (`header.title`) reaches a property of an object the provider holds: each
       // step holds a mock of its own, as the module would hold a real object there.
-      var steps = providedMember.split(separator: ".").map(String.init)
-      let last = steps.removeLast()
+      var steps = providedMember.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      guard let last = steps.popLast(), !last.isEmpty, !steps.contains(where: \.isEmpty) else {
+        return HarnessReport(check: check, failures: ["'\(providedMember)' names no member"])
+      }
       var mock = providerMock
       var holder = destination.module
       for step in steps {

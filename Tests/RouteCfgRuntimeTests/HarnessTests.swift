@@ -50,6 +50,10 @@ struct HarnessTests {
     try harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.title").require()
     let wrong = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.subtitle")
     #expect(wrong.failures == [#"Screen.header received set title = "Hi""#])
+    for empty in ["", ".", "header..title", "header."] {
+      let report = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: empty)
+      #expect(report.failures == ["'\(empty)' names no member"])
+    }
   }
 
   @Test func mocksRecordEveryGetSetAndCall() throws {

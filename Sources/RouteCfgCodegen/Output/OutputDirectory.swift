@@ -99,16 +99,10 @@ public enum OutputDirectory {
   /// whose first line is the marker line (``startsWithMarkerLine(_:)``; a symbolic link or
   /// anything else is never routecfg's).
   private static func swiftFiles(in directory: String) throws(OutputError) -> [ExistingFile] {
-    guard let stream = opendir(directory) else { throw .system(path: directory, reason: errnoText()) }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(".swift") { names.append(name) }
+    guard let entries = FileSystem.entries(ofDirectory: directory) else {
+      throw .system(path: directory, reason: errnoText())
     }
-    return names.sorted().map { name in
+    return entries.filter { $0.hasSuffix(".swift") }.sorted().map { name in
       let path = FileSystem.join(directory, name)
       var info = stat()
       guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
@@ -121,22 +115,18 @@ public enum OutputDirectory {
   /// Swift files in the directory's subdirectories (`sub/A.swift`), which routecfg never writes:
   /// a target built from the directory compiles them with the generated files, so they are as
   /// foreign as files beside them. Hidden directories (`.build`) and symbolic links are not
-  /// entered; the search stops after 4 levels and 10,000 entries, and at the first 6 files found.
+  /// entered; the search goes 4 levels down and lists 10,000 entries at most, and stops at the
+  /// first 6 files found (enough to name them in the error).
   private static func nestedSwiftFiles(in directory: String) -> [String] {
     var found: [String] = []
     var queue: [(relative: String, depth: Int)] = [("", 0)]
-    var visited = 0
-    while !queue.isEmpty, found.count < 6, visited < 10_000 {
+    var listed = 0
+    while !queue.isEmpty, found.count < 6, listed < 10_000 {
       let (relative, depth) = queue.removeFirst()
       let absolute = relative.isEmpty ? directory : FileSystem.join(directory, relative)
-      guard let stream = opendir(absolute) else { continue }
-      defer { closedir(stream) }
-      while let entry = readdir(stream), found.count < 6, visited < 10_000 {
-        visited += 1
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        guard !name.hasPrefix(".") else { continue }
+      guard let names = FileSystem.entries(ofDirectory: absolute) else { continue }
+      for name in names.sorted() where !name.hasPrefix(".") {
+        listed += 1
         let child = relative.isEmpty ? name : relative + "/" + name
         var info = stat()
         guard lstat(FileSystem.join(directory, child), &info) == 0 else { continue }
@@ -144,10 +134,11 @@ public enum OutputDirectory {
           if depth < 4 { queue.append((child, depth + 1)) }
         } else if !relative.isEmpty, name.hasSuffix(".swift") {
           found.append(child)
+          if found.count == 6 { break }
         }
       }
     }
-    return found.sorted()
+    return found
   }
 
   /// How much of a file is read to find its first line.

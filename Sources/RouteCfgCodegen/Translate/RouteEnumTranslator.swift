@@ -109,8 +109,6 @@ struct RouteEnumTranslator {
         ]))
   }
 
-  /// `.noteDetail(noteId: value0, query: query)`: the module's case with a value for each
-  /// parameter (`nil` for those not given).
   /// The local name generated route code holds a parameter's value in: the parameter's own
   /// (`noteId`), unless it starts with an uppercase letter, when it could hide the reader or a
   /// type the code names next to it (a parameter named `Reader`, `String` or `Int`): then
@@ -120,7 +118,8 @@ struct RouteEnumTranslator {
     name.first?.isUppercase == true ? "\(prefix)\(position)" : name
   }
 
-  /// The case for `module` with `values`, as a matcher returns it (an `AppRoute?`): a case named
+  /// `.noteDetail(noteId: value0, query: query)`: the module's case with a value for each
+  /// parameter (`nil` for those not given), as a matcher returns it (an `AppRoute?`): a case named
   /// `none` or `some` is written `AppRoute.none`, since `.none` there would mean `nil`.
   static func caseExpression(_ module: ModuleInfo, values: [String: SwiftExpr], context: GenerationContext)
     -> SwiftExpr

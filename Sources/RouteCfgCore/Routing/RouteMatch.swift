@@ -96,15 +96,20 @@ public struct RouteMatch: Sendable, Equatable, CustomStringConvertible {
     written = .none
   }
 
-  /// The module, the route and the values, as `routecfg resolve` shows them:
-  /// `NoteDetail via /notes/:noteId (noteId: 42, query: "swift")`; strings are quoted, values in
-  /// name order.
+  /// The module, the route and the values: `NoteDetail via /notes/:noteId (noteId: 42, query:
+  /// "swift")`; strings are quoted, the pattern's values come first in its order, then those of
+  /// the query by name.
   public var description: String {
-    let values = parameters.sorted { $0.key < $1.key }.map { name, value in
+    let values = parameters
+    let inPattern = pattern.parameterNames
+    let named = Set(inPattern)
+    let order = inPattern.filter { values[$0] != nil } + values.keys.filter { !named.contains($0) }.sorted()
+    let written = order.compactMap { name -> String? in
+      guard let value = values[name] else { return nil }
       if case .string(let text) = value { return "\(name): \(text.debugDescription)" }
       return "\(name): \(value)"
     }
-    return "\(module) via \(pattern)" + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")")
+    return "\(module) via \(pattern)" + (written.isEmpty ? "" : " (" + written.joined(separator: ", ") + ")")
   }
 
   public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {

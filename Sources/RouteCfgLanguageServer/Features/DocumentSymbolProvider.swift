@@ -199,9 +199,16 @@ enum DocumentSymbolProvider {
     ) -> JSONValue {
       let keyNode = document[key]
       let valueNode = document[value]
-      let selectedNode = document[selected ?? key]
-      let selection = mapper.range(in: file, start: selectedNode.start, end: selectedNode.end)
       var range = mapper.range(in: file, start: keyNode.start, end: max(keyNode.end, valueNode.end))
+      // A node reached through an alias is the anchored one, which may lie outside the symbol:
+      // the key is selected then, since a selection must lie within the symbol's range.
+      var selectedNode = document[selected ?? key]
+      if let selected,
+        document[selected].start < keyNode.start || document[selected].end > max(keyNode.end, valueNode.end)
+      {
+        selectedNode = keyNode
+      }
+      let selection = mapper.range(in: file, start: selectedNode.start, end: selectedNode.end)
       if range.end < selection.end { range.end = selection.end }
       return Self.json(
         name: name, kind: kind, detail: detail, range: range, selection: selection, children: children)

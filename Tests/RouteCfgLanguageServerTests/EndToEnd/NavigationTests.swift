@@ -186,6 +186,42 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// Every selection lies within its symbol's range (editors reject the outline otherwise), also
+  /// for an adapter whose `adapt` is an alias of a node written before it.
+  @Test("an adapter whose 'adapt' is an alias selects its own item")
+  func aliasedAdapterSelection() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      protocols:
+        &req Required: "var caption: String? { get set }"
+        Provided: "var title: String? { get set }"
+      modules:
+        Screen: {kind: view, provides: [Provided]}
+        Home: {kind: view, requires: [Required], routes: [/]}
+      adapters:
+        - adapt: *req
+          to: Provided
+          map: {caption: title}
+
+      """
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let top =
+      try client.result(
+        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))])
+      ).arrayValue ?? []
+    let adapter = try #require(
+      top.first { $0["name"]?.stringValue == "adapters" }?["children"]?.arrayValue?.first)
+    func line(_ value: RouteCfgCore.JSONValue?) -> Int { value?["line"]?.intValue ?? -1 }
+    #expect(line(adapter["selectionRange"]?["start"]) == 8, "\(adapter)")
+    #expect(line(adapter["range"]?["start"]) <= line(adapter["selectionRange"]?["start"]))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
   func documentSymbols() throws {
     let session = try TourSession()
