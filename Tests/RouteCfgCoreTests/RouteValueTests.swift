@@ -13,7 +13,10 @@ struct RouteValueTests {
     #expect(RouteValueType(.optional(.optional(.named("Int")))) == nil)
     #expect(RouteValueType(.array(.named("Int"))) == nil)
     #expect(RouteValueType(.named("Float")) == nil)
-    #expect(RouteValueType(.named("Swift.Int")) == nil)
+    #expect(RouteValueType(.named("Swift.Int")) == .int)
+    #expect(RouteValueType(.optional(.named("Swift.String"))) == .string)
+    #expect(RouteValueType(.named("Swift.Float")) == nil)
+    #expect(RouteValueType(.named("Foundation.Int")) == nil)
     #expect(RouteValueType(.named("int")) == nil)
   }
 

@@ -9,12 +9,13 @@ public enum RouteValueType: String, Sendable, Hashable, CaseIterable, CustomStri
   /// `String`: any decoded text.
   case string = "String"
 
-  /// The carriable type of a parameter: `Int`, `Double`, `Bool` or `String`, or one of them
-  /// made optional once (`Int?`). `nil` for any other type (`Int??`, `[Int]`, `Swift.Int`, ...).
+  /// The carriable type of a parameter: `Int`, `Double`, `Bool` or `String`, written with or
+  /// without its module (`Swift.Int` is `Int`), or one of them made optional once (`Int?`). `nil`
+  /// for any other type (`Int??`, `[Int]`, ...).
   public init?(_ type: TypeRef) {
     switch type {
-    case .named(let name): self.init(rawValue: name)
-    case .optional(.named(let name)): self.init(rawValue: name)
+    case .named(let name), .optional(.named(let name)):
+      self.init(rawValue: name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : name)
     default: return nil
     }
   }
