@@ -168,6 +168,9 @@ struct ProtocolTableBuilder {
     }
     var inherits: [String] = []
     var ancestors: Set<String> = []
+    // Own members already reported as repeating an inherited one: a member reached through two
+    // parents (a diamond) is one problem, reported once.
+    var repeatedOwn: Set<Int> = []
     for parentRef in decl.inherits {
       let edge = Edge(child: name, parent: parentRef.value)
       guard let parent = index[parentRef.value].flatMap({ built[$0] }), !cyclicEdges.contains(edge) else {
@@ -187,6 +190,7 @@ struct ProtocolTableBuilder {
         if let existing = byName[member.name] {
           // The same member reached twice through a diamond is one member.
           if origin(existing) == inheritedOrigin, members[existing] == member { continue }
+          if existing < ownCount, !repeatedOwn.insert(existing).inserted { continue }
           reportInheritedDuplicate(
             member, from: parent.name, existing: members[existing], existingOrigin: origin(existing),
             in: name, entry: parentRef.location)
