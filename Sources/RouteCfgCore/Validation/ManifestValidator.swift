@@ -84,6 +84,8 @@ public struct ManifestValidator {
   /// Adapters that member forwarding passes values across, in either direction.
   var adaptersUsedByMembers: Set<Int> { Set(crossingsByMembers.map(\.adapter)) }
   var adaptersUsedByResolution: Set<Int> = []
+  /// What misspelt references meant, found the first time a check needs it (an error path).
+  var misspeltCache: MisspeltReferences?
 
   // Resolution, by protocol ID (one entry per element of `manifest.protocols`).
   /// The modules providing each protocol, counting those providing a protocol inheriting it.

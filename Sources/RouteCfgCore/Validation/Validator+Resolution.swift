@@ -191,6 +191,11 @@ extension ManifestValidator {
     let prefix = variant.map { "in variant '\($0)': " } ?? ""
     let required = problem.required
     guard let ambiguity = problem.ambiguity else {
+      // A provider's or an adapter's misspelt name already has its error (RC0503).
+      let misspelt = misspeltReferences()
+      if misspelt.provided.contains(required.value) || misspelt.adaptedToUnknown.contains(required.value) {
+        return
+      }
       diagnostics.report(
         .unsatisfiedRequirement, prefix + Self.unsatisfiedMessage(required, by: problem.module),
         at: required.location,

@@ -39,9 +39,11 @@ extension ManifestValidator {
       for parent in protocols[manifest.protocols[id].name.value]?.inherits ?? [] { use(parent) }
       for referenced in typeReferencedProtocols[id] { use(referenced) }
     }
-    // A protocol with an invalid name already has an error.
+    // A protocol with an invalid name already has an error, as has a misspelt reference to it.
     for (name, id) in zip(protocolOrder, protocolIDs)
     where !used[id] && SwiftIdentifier.problem(with: name) == nil {
+      let misspelt = misspeltReferences()
+      if misspelt.used.contains(name) || misspelt.provided.contains(name) { continue }
       diagnostics.report(
         .unusedProtocol,
         "protocol '\(name)' is not used: no module provides or requires it, no adapter names it, and no "
@@ -97,6 +99,14 @@ extension ManifestValidator {
       // A module with an invalid name already has an error (RC0205), as a protocol's does.
       if !module.routes.isEmpty || module.routesHaveErrors || reachable.contains(index)
         || manifest.fallback?.value == name || SwiftIdentifier.problem(with: name) != nil
+      {
+        continue
+      }
+      // A misspelt reference that meant this module, or one of its protocols, already has its
+      // error; so has a misspelt protocol it provides, which leaves what it meant unknown.
+      let misspelt = misspeltReferences()
+      if misspelt.modules.contains(name) || misspelt.modulesProvidingUnknown.contains(index)
+        || module.provides.contains(where: { misspelt.used.contains($0.value) })
       {
         continue
       }

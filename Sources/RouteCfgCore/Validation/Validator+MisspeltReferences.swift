@@ -1,0 +1,73 @@
+/// What misspelt references meant, so that a misspelt name is one problem with one diagnostic
+/// (its RC0503 or RC0504, with a did-you-mean) and not also the checks that depend on what it
+/// names: the protocol a misspelt `provides` meant is not reported as unprovided (RC0701), the
+/// names a misspelt reference meant are not unused (RC0901), and the modules they lead to are not
+/// unreachable (RC0903).
+///
+/// Built only when a check is about to report one of those, so a valid manifest never pays for it.
+struct MisspeltReferences {
+  /// Protocols named by a misspelt `provides` entry's did-you-mean.
+  var provided: Set<String> = []
+  /// Protocols named by the did-you-mean of any other misspelt protocol reference (`requires`,
+  /// an adapter's `adapt` or `to`, `inherits`, a binding).
+  var used: Set<String> = []
+  /// Modules named by the did-you-mean of a misspelt `fallback` or binding.
+  var modules: Set<String> = []
+  /// Modules with a `provides` entry that names no protocol: what they meant to provide, and so
+  /// whether they are reachable, is not known.
+  var modulesProvidingUnknown: Set<Int> = []
+  /// Protocols adapted by an adapter whose `to` names no protocol: their requirement fails
+  /// because of that name.
+  var adaptedToUnknown: Set<String> = []
+}
+
+extension ManifestValidator {
+  /// `true` when `name` names a declared protocol (as ``checkProtocolReference(_:role:)`` decides).
+  private func isDeclaredProtocol(_ name: String) -> Bool {
+    protocols[name] != nil || protocolIndex[name] != nil
+  }
+
+  /// The misspelt references of the manifest and what their did-you-mean hints name, found once.
+  mutating func misspeltReferences() -> MisspeltReferences {
+    if let misspeltCache { return misspeltCache }
+    let found = findMisspeltReferences()
+    misspeltCache = found
+    return found
+  }
+
+  private func findMisspeltReferences() -> MisspeltReferences {
+    var found = MisspeltReferences()
+    func protocolMeant(_ name: String) -> String? {
+      isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name)
+    }
+    func useProtocol(_ reference: Located<String>) {
+      if let meant = protocolMeant(reference.value) { found.used.insert(meant) }
+    }
+    func useModule(_ reference: Located<String>) {
+      guard moduleIndex[reference.value] == nil, let meant = moduleNames.suggestion(for: reference.value)
+      else { return }
+      found.modules.insert(meant)
+    }
+    for decl in manifest.protocols { decl.inherits.forEach(useProtocol) }
+    for (index, module) in manifest.modules.enumerated() {
+      for provided in module.provides where !isDeclaredProtocol(provided.value) {
+        found.modulesProvidingUnknown.insert(index)
+        if let meant = protocolNames.suggestion(for: provided.value) { found.provided.insert(meant) }
+      }
+      module.requires.forEach(useProtocol)
+    }
+    for adapter in manifest.adapters {
+      if let adapt = adapter.adapt { useProtocol(adapt) }
+      if let to = adapter.to, !isDeclaredProtocol(to.value) {
+        useProtocol(to)
+        if let adapt = adapter.adapt?.value { found.adaptedToUnknown.insert(adapt) }
+      }
+    }
+    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) {
+      useProtocol(binding.protocolName)
+      useModule(binding.module)
+    }
+    if let fallback = manifest.fallback { useModule(fallback) }
+    return found
+  }
+}
