@@ -160,6 +160,8 @@ extension ManifestValidator {
           "route '\(route.value)' names parameter '\(name)', which module '\(module.name.value)' "
             + "does not declare\(advice)",
           at: location, fixIts: fixIt.map { [$0] } ?? [])
+        // The parameter it meant is not also unbound (RC0805): one typo, one diagnostic.
+        if let suggestion { bound.append(suggestion) }
         complete = false
         continue
       }
