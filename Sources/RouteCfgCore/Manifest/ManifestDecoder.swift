@@ -363,6 +363,7 @@ struct ManifestDecoder {
     else { return nil }
     var module = ModuleDecl(name: name, kind: nil)
     var sawKind = false
+    var sawUnknownKey = false
     for (keyID, valueID) in entries {
       guard let key = reader.keyText(keyID) else { continue }
       switch key {
@@ -376,12 +377,18 @@ struct ManifestDecoder {
       case "parameters": module.parameters = parameters(valueID)
       case "routes": (module.routes, module.routesHaveErrors, module.routeLocators) = routes(valueID)
       default:
+        sawUnknownKey = true
         reader.reportUnknownKey(
           Located(key, at: reader.location(keyID)), in: "module '\(name.value)'", known: Self.moduleKeys,
           present: entries)
       }
     }
-    if !sawKind, !reader.hasMergeKey(entries) {
+    // A misspelt 'routes' leaves routes its author meant: the module is not also unreachable.
+    if sawUnknownKey, module.routes.isEmpty, reader.misspells("routes", in: entries, known: Self.moduleKeys) {
+      module.routesHaveErrors = true
+    }
+    if !sawKind, !reader.hasMergeKey(entries), !reader.misspells("kind", in: entries, known: Self.moduleKeys)
+    {
       reader.diagnostics.report(
         .missingKey, "module '\(name.value)' has no 'kind'; add 'kind: view' or 'kind: service'",
         at: name.location)
@@ -550,7 +557,8 @@ struct ManifestDecoder {
           ("adapt", hasAdapt, "the required protocol it adapts"),
           ("to", hasTo, "the provided protocol it forwards to"),
         ]
-        for (required, isWritten, what) in keys where !isWritten {
+        for (required, isWritten, what) in keys
+        where !isWritten && !reader.misspells(required, in: entries, known: Self.adapterKeys) {
           reader.diagnostics.report(
             .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
             at: adapter.location)

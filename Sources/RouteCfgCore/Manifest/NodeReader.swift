@@ -158,6 +158,20 @@ struct NodeReader {
     diagnostics.report(.unknownKey, message(), at: key.location, fixIts: fixIts)
   }
 
+  /// `true` when an unknown key of the mapping is a misspelling of `wanted` (its did-you-mean,
+  /// as ``reportUnknownKey(_:in:known:present:)`` gives it): the key is then reported once, as
+  /// unknown, and not also as missing (`knd: view` is not also "no 'kind'"). Asked only on the
+  /// error path.
+  func misspells(_ wanted: String, in entries: YAMLEntries, known: [String]) -> Bool {
+    let written = Set(entries.map { document[$0.key].value })
+    guard !written.contains(wanted) else { return false }
+    let suggester = NameSuggester(known.filter { !written.contains($0) })
+    return entries.contains { entry in
+      let key = document[entry.key].value
+      return !known.contains(key) && suggester.suggestion(for: key) == wanted
+    }
+  }
+
   /// "a mapping", "a list", "the string 'x'" or "no value".
   func describe(_ id: YAMLNodeID) -> String { Self.describe(id, in: document) }
 

@@ -16,8 +16,8 @@ struct MisspeltReferences {
   /// Modules with a `provides` entry that names no protocol: what they meant to provide, and so
   /// whether they are reachable, is not known.
   var modulesProvidingUnknown: Set<Int> = []
-  /// Protocols adapted by an adapter whose `to` names no protocol: their requirement fails
-  /// because of that name.
+  /// Protocols adapted by an adapter whose `to` names no protocol, or that has no `to`: their
+  /// requirement fails because of that error.
   var adaptedToUnknown: Set<String> = []
 }
 
@@ -61,6 +61,9 @@ extension ManifestValidator {
       if let to = adapter.to, !isDeclaredProtocol(to.value) {
         useProtocol(to)
         if let adapt = adapter.adapt?.value { found.adaptedToUnknown.insert(adapt) }
+      } else if adapter.to == nil, let adapt = adapter.adapt?.value {
+        // No 'to' (missing, misspelt or not a name) is an error of its own already.
+        found.adaptedToUnknown.insert(adapt)
       }
     }
     for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) {
