@@ -154,6 +154,15 @@ struct TerminalOutputTests {
     for line in injected.standardOutput.split(separator: "\n") {
       #expect(line.hasPrefix("::error file=inject.yaml,") || line.hasPrefix("inject.yaml: "), "\(line)")
     }
+    // Nor can a file's name, through the summary line: it is written as './::...', the same file.
+    let commandLike = "::warning file=x::pwn.yaml"
+    try "routecfg: 1\nmodules:\n  A: {kind: veiw, routes: [/a]}\n".write(
+      toFile: directory + "/" + commandLike, atomically: true, encoding: .utf8)
+    let named = try Routecfg.run(["validate", commandLike, "--format", "github"], in: directory)
+    let lines = named.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.first?.hasPrefix("::error file=%3A%3Awarning file=x%3A%3Apwn.yaml,") == true)
+    #expect(lines.last == "./::warning file=x::pwn.yaml: 1 error")
   }
 
   static func withoutColour(_ text: String) -> String {

@@ -24,6 +24,18 @@ struct SourceLineDisplayTests {
     #expect(wide.underline == 1..<5)
   }
 
+  /// A character of several scalars is drawn as one, two cells wide when it is an emoji: a flag
+  /// (two regional indicators), an emoji with a skin tone, a symbol with U+FE0F.
+  @Test func emojiSequencesTakeTheCellsTerminalsDrawThemIn() {
+    for emoji in ["🇯🇵", "👍🏽", "❤️", "⚠️"] {
+      let line = "\"/\(emoji)\", x"
+      let column = line.unicodeScalars.count  // the x
+      let display = SourceLineDisplay(line: line, columns: column..<(column + 1))
+      #expect(display.text == line)
+      #expect(display.underline == 7..<8, "\(emoji)")  // "  /  emoji(2)  "  ,  space
+    }
+  }
+
   @Test func controlAndBidiCharactersAreEscapedAndCounted() {
     let display = SourceLineDisplay(line: "a\u{1B}[2Jb\u{2067}c", columns: 6..<7)
     #expect(display.text == "a\\u{1B}[2Jb\\u{2067}c")

@@ -34,6 +34,15 @@ public struct GitHubFormatter: DiagnosticFormatter {
     return output
   }
 
+  /// The summary as a plain log line. The runner reads any line starting with `::` as a workflow
+  /// command, so a root file whose name starts with `::` (a name a pull request's author chose) is
+  /// written `./::...`, the same file.
+  public func renderSummary(_ summary: String, of report: DiagnosticReport) -> String {
+    let line = TextFormatter.printable(summary)
+    let isCommandLike = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("::")
+    return (isCommandLike ? "./" + line : line) + "\n"
+  }
+
   /// A workflow command's message: `%`, `\r` and `\n` percent-encoded.
   static func escapedData(_ text: String) -> String {
     var escaped = ""

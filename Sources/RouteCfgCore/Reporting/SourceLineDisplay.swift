@@ -19,14 +19,32 @@ struct SourceLineDisplay {
   /// The display of `line` with columns `columns` (1-based, end exclusive; an empty range marks one
   /// point) underlined, cut to at most `width` cells.
   init(line: String, columns: Range<Int>, width: Int = 120) {
+    // One piece per scalar (columns count scalars); a character of several scalars (a flag, an
+    // emoji with a skin tone, a letter with combining marks) is drawn as one, as wide as
+    // ``TextFormatter/terminalWidth(of:)`` says: its first scalar holds it, the others start
+    // where it ends.
     var pieces: [String] = []
     var starts: [Int] = []
     var cell = 0
-    for scalar in line.unicodeScalars {
-      starts.append(cell)
-      let piece = Self.piece(for: scalar, atCell: cell)
-      pieces.append(piece.text)
-      cell += piece.cells
+    for character in line {
+      let scalars = character.unicodeScalars
+      if scalars.count > 1, TextFormatter.printable(String(character)) == String(character) {
+        let cells = TextFormatter.terminalWidth(of: String(character))
+        starts.append(cell)
+        pieces.append(String(character))
+        cell += cells
+        for _ in scalars.dropFirst() {
+          starts.append(cell)
+          pieces.append("")
+        }
+        continue
+      }
+      for scalar in scalars {
+        starts.append(cell)
+        let piece = Self.piece(for: scalar, atCell: cell)
+        pieces.append(piece.text)
+        cell += piece.cells
+      }
     }
     starts.append(cell)
     // Cells of the range: a point (or a range of zero-width characters) gets one cell; columns
