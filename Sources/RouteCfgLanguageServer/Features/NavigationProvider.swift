@@ -4,13 +4,17 @@ import RouteCfgCore
 enum NavigationProvider {
   /// Where the name at a position is declared: the protocol, module or member (across included
   /// files), or the file an include entry names. Falls back to the name under the cursor when the
-  /// index has no occurrence there (text typed since the last analysis).
+  /// index has no occurrence there because the text was typed since the last analysis (outside
+  /// comments); where the analysis read the text as it is, a word the index does not hold (in a
+  /// comment, say) has no definition, as it has no hover.
   static func definition(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
     guard let model = context.model else { return .null }
     var targets: [SymbolTarget] = []
     if let occurrence = context.occurrence(at: position) {
       targets = [occurrence.target]
-    } else if let word = context.identifier(at: position) {
+    } else if let file = context.file, model.openVersions[file] != context.document.version,
+      context.cursorContext(at: position) != nil, let word = context.identifier(at: position)
+    {
       if model.index.protocolDeclarations[word] != nil { targets.append(.protocolName(word)) }
       if model.index.moduleDeclarations[word] != nil { targets.append(.module(word)) }
     }

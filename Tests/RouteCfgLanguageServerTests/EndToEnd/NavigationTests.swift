@@ -39,8 +39,10 @@ struct NavigationTests {
         location?["range"]?["start"] == session.position(declaration, offset: declarationOffset),
         "\(needle) +\(offset) should reach \(declaration)")
     }
-    // Nothing to go to on a key or a route.
+    // Nothing to go to on a key or a route, nor on a name in a YAML or Swift comment.
     #expect(try session.ask("textDocument/definition", "kind: view", offset: 1) == .null)
+    #expect(try session.ask("textDocument/definition", "(AlertInput", offset: 1) == .null)
+    #expect(try session.ask("textDocument/definition", "title of the HeaderInput", offset: 17) == .null)
     try session.finish()
   }
 
