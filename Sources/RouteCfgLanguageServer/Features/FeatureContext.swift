@@ -12,8 +12,9 @@ struct FeatureContext: Sendable {
   let schema: SchemaNavigator
   /// What the client handles (the format of documentation, the shape of the outline).
   let client: ClientCapabilities
-  /// The latest models of the other root manifests that read the document (a file two roots
-  /// include): rename and references cover them too.
+  /// The latest models of the other root manifests that read the document, or a file the
+  /// document's root reads (a file two roots include): rename and references cover those that
+  /// declare the name in the same file, and rename checks the new name against all of them.
   var otherModels: [ManifestModel] = []
 
   var mapper: PositionMapper? {
@@ -26,7 +27,16 @@ struct FeatureContext: Sendable {
     model: ManifestModel, mapper: PositionMapper, occurrence: Occurrence
   )] {
     guard let model else { return [] }
-    return ([model] + otherModels).flatMap { current in
+    // Another root counts when its declaration of the name is the same one (in a file both read);
+    // a name it declares elsewhere is another protocol or module of the same name.
+    func declaringFile(_ current: ManifestModel) -> String? {
+      current.index.declaration(of: target, in: current.manifest).map { current.uri(of: $0.file) }
+    }
+    let declared = declaringFile(model)
+    let sharing = otherModels.filter { other in
+      other.file(for: uri) != nil || (declared != nil && declaringFile(other) == declared)
+    }
+    return ([model] + sharing).flatMap { current in
       let mapper = PositionMapper(model: current, documents: documents, encoding: encoding)
       return current.index.occurrences(of: target).map { (current, mapper, $0) }
     }

@@ -84,9 +84,15 @@ extension LanguageServer {
       uri: uri, document: document, documents: documents, model: analysisModels[uri], encoding: encoding,
       schema: schema, client: client)
     let owner = owners[uri]
+    // The files the document's root reads: another root reading one of them shares its names.
+    let read = Set(context.model?.uris ?? [])
     for (key, project) in projects where key != owner && project.isManifest {
-      guard let model = project.latest, let file = model.file(for: uri), model.parsed(file) else { continue }
-      context.otherModels.append(model)
+      guard let model = project.latest else { continue }
+      if let file = model.file(for: uri) {
+        if model.parsed(file) { context.otherModels.append(model) }
+      } else if model.uris.contains(where: read.contains) {
+        context.otherModels.append(model)
+      }
     }
     return context
   }

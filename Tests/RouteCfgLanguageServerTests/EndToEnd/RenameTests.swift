@@ -102,6 +102,16 @@ struct RenameTests {
     }
     // The declaration and 'provides: &p [Svc]', once each.
     #expect(changes[sharedURI]?.arrayValue?.count == 2)
+    // Started from one root's reference, the other root that includes the declaring file is
+    // renamed in too, and its names count: 'Two', a module of r2, is taken.
+    let r1URI = scratch.uri("r1.yaml")
+    let fromRoot = try client.result("textDocument/rename", Self.at(r1URI, 2, 39, newName: "Service"))
+    for name in ["r1.yaml", "r2.yaml"] {
+      #expect(fromRoot["changes"]?[scratch.uri(name)]?.arrayValue?.count == 1, "\(name)")
+    }
+    #expect(fromRoot["changes"]?[sharedURI]?.arrayValue?.count == 2)
+    let taken = try client.request("textDocument/rename", Self.at(r1URI, 2, 39, newName: "Two"))
+    #expect(taken["error"]?["message"]?.stringValue?.contains("a module of that name exists") == true)
     #expect(try client.shutdownAndExit() == 0)
   }
 
