@@ -77,6 +77,9 @@ struct YAMLReaderTreeTests {
     #expect(diagnostic.code == .duplicateKey)
     #expect(diagnostic.location.start == TextPoint(line: 3, column: 1))
     #expect(diagnostic.notes.first?.location.start == TextPoint(line: 1, column: 1))
+    // The note covers the first key as the diagnostic covers the second, so both are underlined.
+    #expect(diagnostic.notes.first?.location.end == TextPoint(line: 1, column: 2))
+    #expect(diagnostic.location.end == TextPoint(line: 3, column: 2))
     let entries = document.entries(of: try #require(document.root))
     #expect(entries.count == 2, "the repeated pair is left out")
     #expect(document[entries[0].value].value == "1", "the first value is kept")

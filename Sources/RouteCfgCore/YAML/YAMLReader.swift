@@ -341,7 +341,7 @@ private struct YAMLTreeBuilder {
         + "remove it or merge the two entries",
       at: second,
       notes: [
-        DiagnosticNote("'\(key)' first written here", at: SourceLocation(file: file, start: first.start))
+        DiagnosticNote("'\(key)' first written here", at: first)
       ])
   }
 
