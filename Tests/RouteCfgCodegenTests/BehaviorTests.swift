@@ -39,11 +39,20 @@ extension BehaviorTests {
 }
 
 extension BehaviorTests {
-  @Test("Manifest names that meet the generated code's own names route, wire and forward")
-  func generatedNames() throws {
+  /// A program written against the names a fixture's code gets runs and prints `ok`:
+  /// - GeneratedNames: manifest names that meet the generated code's own names route, wire and
+  ///   forward;
+  /// - ModuleNameCases: modules named in snake case or with a plural acronym get lowerCamelCase
+  ///   cases and labels;
+  /// - ShadowingNames: a module named None and parameters named like the route code's own names
+  ///   generate code that works.
+  @Test(
+    "Programs written against the names of a fixture's generated code run",
+    arguments: ["GeneratedNames", "ModuleNameCases", "ShadowingNames"])
+  func namingFixture(_ name: String) throws {
     let outcome = try Generation.runProgram(
-      manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml", program: "GeneratedNames.swift")
-    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/\(name).yaml", program: "\(name).swift")
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(name): \(outcome.output)")
   }
 }
 
@@ -57,22 +66,6 @@ extension BehaviorTests {
     #expect(!files.contains { $0.contents.contains("class PLAsLD") }, "LD has a member PL lacks")
     let outcome = try Generation.runProgram(
       files, program: ["main.swift": try Generation.program("ReverseOnly.swift")], scratch: scratch)
-    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
-  }
-}
-
-extension BehaviorTests {
-  @Test("Modules named in snake case or with a plural acronym get lowerCamelCase cases and labels")
-  func moduleNameCases() throws {
-    let outcome = try Generation.runProgram(
-      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ModuleNameCases.yaml", program: "ModuleNameCases.swift")
-    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
-  }
-
-  @Test("A module named None and parameters named like the route code's own names generate code that works")
-  func shadowingNames() throws {
-    let outcome = try Generation.runProgram(
-      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ShadowingNames.yaml", program: "ShadowingNames.swift")
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
