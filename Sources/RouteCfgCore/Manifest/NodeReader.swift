@@ -146,8 +146,7 @@ struct NodeReader {
     // Built only when the diagnostic is listed: suggestions cost more than the check.
     var fixIts: [FixIt] = []
     func message() -> String {
-      let written = Set(present.map { entries in entries.map { document[$0.key].value } } ?? [])
-      let suggestion = NameSuggester(known.filter { !written.contains($0) }).hint(for: key)
+      let suggestion = Self.keySuggester(known: known, present: present, in: document).hint(for: key)
       fixIts = suggestion.fixIts
       let list = known.map { "'\($0)'" }.joined(separator: ", ")
       let context = context()
@@ -163,13 +162,21 @@ struct NodeReader {
   /// unknown, and not also as missing (`knd: view` is not also "no 'kind'"). Asked only on the
   /// error path.
   func misspells(_ wanted: String, in entries: YAMLEntries, known: [String]) -> Bool {
-    let written = Set(entries.map { document[$0.key].value })
-    guard !written.contains(wanted) else { return false }
-    let suggester = NameSuggester(known.filter { !written.contains($0) })
+    guard !entries.contains(where: { document[$0.key].value == wanted }) else { return false }
+    let suggester = Self.keySuggester(known: known, present: entries, in: document)
     return entries.contains { entry in
       let key = document[entry.key].value
       return !known.contains(key) && suggester.suggestion(for: key) == wanted
     }
+  }
+
+  /// The keys an unknown key may be a misspelling of: those of `known` its mapping (`present`)
+  /// does not have yet. (Static, so that a diagnostic's message can ask while the reader reports.)
+  private static func keySuggester(known: [String], present: YAMLEntries?, in document: YAMLDocument)
+    -> NameSuggester
+  {
+    let written = Set(present.map { entries in entries.map { document[$0.key].value } } ?? [])
+    return NameSuggester(known.filter { !written.contains($0) })
   }
 
   /// "a mapping", "a list", "the string 'x'" or "no value".

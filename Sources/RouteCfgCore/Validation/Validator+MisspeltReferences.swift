@@ -22,8 +22,9 @@ struct MisspeltReferences {
 }
 
 extension ManifestValidator {
-  /// `true` when `name` names a declared protocol (as ``checkProtocolReference(_:role:)`` decides).
-  private func isDeclaredProtocol(_ name: String) -> Bool {
+  /// `true` when `name` names a declared protocol: what ``checkProtocolReference(_:role:)``
+  /// accepts, and what a misspelt reference is not.
+  func isDeclaredProtocol(_ name: String) -> Bool {
     protocols[name] != nil || protocolIndex[name] != nil
   }
 

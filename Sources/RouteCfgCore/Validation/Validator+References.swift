@@ -47,8 +47,7 @@ extension ManifestValidator {
   /// Reports an unknown protocol name; returns `true` when it exists.
   @discardableResult
   mutating func checkProtocolReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
-    if protocols[name.value] != nil { return true }
-    if protocolIndex[name.value] != nil { return true }
+    if isDeclaredProtocol(name.value) { return true }
     let hint = protocolNames.hint(for: name)
     diagnostics.report(
       .unknownProtocol,
