@@ -87,6 +87,40 @@ struct FixItTests {
     #expect(Self.applying(route.fixIts, to: text).contains(#"routes: ["/g/\x3anoteId"]"#))
   }
 
+  @Test func aSuggestionNeverRepeatsAnEntryOfTheSameListOrMap() throws {
+    // Writing the suggestion would list 'NoteInput' twice (RC0506) or map 'title' twice (RC0611).
+    let text = """
+      routecfg: 1
+      protocols:
+        NoteInput: "let noteId: Int"
+        Base: "func a()"
+        Output: |
+          func show(message: String)
+          var title: String { get }
+        Shower: |
+          func display(text: String)
+          var heading: String { get }
+        Child: {members: "func b()", inherits: [Base, Bse]}
+      modules:
+        Notes: {kind: view, provides: [NoteInput, NoteInpt, Child], requires: [Output, Outpt], routes: [/]}
+        Other: {kind: service, provides: [Shower]}
+      adapters:
+        - adapt: Output
+          to: Shower
+          map: {show(message:): display, shw(message:): display, title: heading, titel: heading}
+      """
+    let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
+    #expect(result.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(result.diagnostics.flatMap(\.fixIts))")
+    #expect(!result.diagnostics.contains { $0.message.contains("did you mean") })
+    let unknown = result.diagnostics.filter { $0.code == .unknownProtocol || $0.code == .unknownAdapterMember }
+    #expect(unknown.count == 5, "\(result.diagnostics.map(\.message))")
+    // Alone in its list, the same misspelling is still corrected.
+    let alone = try RouteCfg.validate(
+      yaml: "routecfg: 1\nprotocols: {NoteInput: 'let noteId: Int'}\nmodules:\n  Notes: {kind: view, provides: [NoteInpt]}\n",
+      path: "alone.yaml")
+    #expect(alone.diagnostics.flatMap(\.fixIts).map(\.title) == ["Replace 'NoteInpt' with 'NoteInput'"])
+  }
+
   @Test func aNameWithoutASuggestionHasNoFixIt() throws {
     let result = try RouteCfg.validate(
       yaml: "routecfg: 1\nmodules:\n  A: {kind: view, requires: [Elsewhere], routes: [/]}\n", path: "a.yaml")

@@ -26,16 +26,18 @@ final class NameSuggester {
   }
 
   /// The closest name within a typo's distance, preferring the earliest declared on ties.
-  func suggestion(for name: String) -> String? {
+  /// Names in `taken` are never suggested: they are already written where `name` stands (the
+  /// other entries of its list), so suggesting one would only repeat it.
+  func suggestion(for name: String, excluding taken: [String] = []) -> String? {
     if let deletionIndex = index() {
       // One edit (or a transposition) away shares a one-deletion variant.
       var candidates: [Int] = []
       for variant in Self.deletions(of: name) {
         if let positions = deletionIndex[variant] { candidates.append(contentsOf: positions) }
       }
-      return best(among: candidates.sorted().map { names[$0] }, for: name, limit: 1)
+      return best(among: candidates.sorted().map { names[$0] }, for: name, limit: 1, excluding: taken)
     }
-    return best(among: names, for: name, limit: EditDistance.typoLimit(for: name))
+    return best(among: names, for: name, limit: EditDistance.typoLimit(for: name), excluding: taken)
   }
 
   /// `true` when some name is exactly one edit (or one transposition) from `name` but not equal.
@@ -46,10 +48,12 @@ final class NameSuggester {
     return suggestion
   }
 
-  private func best(among candidates: [String], for name: String, limit: Int) -> String? {
+  private func best(among candidates: [String], for name: String, limit: Int, excluding taken: [String])
+    -> String?
+  {
     var bestName: String?
     var bestDistance = limit + 1
-    for candidate in candidates where candidate != name {
+    for candidate in candidates where candidate != name && !taken.contains(candidate) {
       if let distance = EditDistance.distance(candidate, name, limit: bestDistance - 1),
         distance < bestDistance
       {
@@ -61,7 +65,7 @@ final class NameSuggester {
     if bestName == nil {
       // A case-only difference counts as a typo whatever its length.
       let lowered = name.lowercased()
-      bestName = candidates.first { $0 != name && $0.lowercased() == lowered }
+      bestName = candidates.first { $0 != name && !taken.contains($0) && $0.lowercased() == lowered }
     }
     return bestName
   }
@@ -103,9 +107,10 @@ extension NameSuggester {
   /// `"; did you mean 'x'?"`: how every hint names its suggestion.
   static func didYouMean(_ suggestion: String) -> String { "; did you mean '\(suggestion)'?" }
 
-  /// The hint for a name written at a place, and the fix-it that writes the suggestion there.
-  func hint(for name: Located<String>) -> (text: String, fixIts: [FixIt]) {
-    guard let suggestion = suggestion(for: name.value) else { return ("", []) }
+  /// The hint for a name written at a place, and the fix-it that writes the suggestion there;
+  /// names in `taken` are never suggested (``suggestion(for:excluding:)``).
+  func hint(for name: Located<String>, excluding taken: [String] = []) -> (text: String, fixIts: [FixIt]) {
+    guard let suggestion = suggestion(for: name.value, excluding: taken) else { return ("", []) }
     let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion)
     return (Self.didYouMean(suggestion), fixIt.map { [$0] } ?? [])
   }

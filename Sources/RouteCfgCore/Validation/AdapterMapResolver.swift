@@ -76,22 +76,30 @@ struct AdapterMapResolver {
   }
 
   /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
-  func member(_ written: String, in protocolInfo: ProtocolInfo) -> Result<Int, Failure> {
-    let parenthesis = written.utf8Offset(of: UInt8(ascii: "("))
-    let base = parenthesis.map { String(Substring(written.utf8.prefix($0))) } ?? written
+  /// A did-you-mean never names a member whose base name is in `mapped` (the base names the
+  /// map's other entries write): the fix would map it twice (RC0611).
+  func member(_ written: String, in protocolInfo: ProtocolInfo, mapped: @autoclosure () -> [String] = [])
+    -> Result<Int, Failure>
+  {
+    let base = Self.baseName(written)
     guard let position = protocolInfo.position(ofMember: base) else {
-      let fullNames = parenthesis != nil
+      let fullNames = base.utf8.count != written.utf8.count
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
       }
-      let suggestion = suggester.suggestion(for: written)
+      let mappedBases = mapped()
+      let taken =
+        fullNames ? protocolInfo.members.filter { mappedBases.contains($0.name) }.map(\.fullName) : mappedBases
+      let suggestion = suggester.suggestion(for: written, excluding: taken)
       let hint = suggestion.map(NameSuggester.didYouMean) ?? listHint(protocolInfo)
       return .failure(
         .problem(
           .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint)",
           correction: suggestion))
     }
-    if parenthesis != nil, case let fullName = protocolInfo.members[position].fullName, fullName != written {
+    if base.utf8.count != written.utf8.count, case let fullName = protocolInfo.members[position].fullName,
+      fullName != written
+    {
       return .failure(
         .problem(
           .unknownAdapterMember,
@@ -99,6 +107,11 @@ struct AdapterMapResolver {
           correction: fullName))
     }
     return .success(position)
+  }
+
+  /// A member's name as written in a map, without its argument labels (`finish(user:)` → `finish`).
+  static func baseName(_ written: String) -> String {
+    written.utf8Offset(of: UInt8(ascii: "(")).map { String(Substring(written.utf8.prefix($0))) } ?? written
   }
 
   /// The provided side: a member, or a key path through protocol-typed properties to a property.

@@ -141,7 +141,11 @@ extension ManifestValidator {
     result.entries.reserveCapacity(entryCount)
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
       var memberPosition: Int?
-      switch resolver.member(entry.required.value, in: required) {
+      let otherEntries = manifest.adapters[index].map.indices.lazy.filter { $0 != entryIndex }
+      switch resolver.member(
+        entry.required.value, in: required,
+        mapped: otherEntries.map { AdapterMapResolver.baseName(self.manifest.adapters[index].map[$0].required.value) })
+      {
       case .success(let found): memberPosition = found
       case .failure(.problem(let code, let message, let correction)):
         diagnostics.report(

@@ -38,24 +38,28 @@ extension ManifestValidator {
 
   private func findMisspeltReferences() -> MisspeltReferences {
     var found = MisspeltReferences()
-    func protocolMeant(_ name: String) -> String? {
-      isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name)
+    // What the reference's did-you-mean names (``checkProtocolReference``), so never a
+    // protocol the reference's own list already holds.
+    func protocolMeant(_ name: String, listedWith list: [Located<String>]) -> String? {
+      isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name, excluding: list.map(\.value))
     }
-    func useProtocol(_ reference: Located<String>) {
-      if let meant = protocolMeant(reference.value) { found.used.insert(meant) }
+    func useProtocol(_ reference: Located<String>, listedWith list: [Located<String>] = []) {
+      if let meant = protocolMeant(reference.value, listedWith: list) { found.used.insert(meant) }
     }
     func useModule(_ reference: Located<String>) {
       guard moduleIndex[reference.value] == nil, let meant = moduleNames.suggestion(for: reference.value)
       else { return }
       found.modules.insert(meant)
     }
-    for decl in manifest.protocols { decl.inherits.forEach(useProtocol) }
+    for decl in manifest.protocols {
+      for parent in decl.inherits { useProtocol(parent, listedWith: decl.inherits) }
+    }
     for (index, module) in manifest.modules.enumerated() {
       for provided in module.provides where !isDeclaredProtocol(provided.value) {
         found.modulesProvidingUnknown.insert(index)
-        if let meant = protocolNames.suggestion(for: provided.value) { found.provided.insert(meant) }
+        if let meant = protocolMeant(provided.value, listedWith: module.provides) { found.provided.insert(meant) }
       }
-      module.requires.forEach(useProtocol)
+      for required in module.requires { useProtocol(required, listedWith: module.requires) }
     }
     for adapter in manifest.adapters {
       if let adapt = adapter.adapt { useProtocol(adapt) }

@@ -14,15 +14,17 @@ extension ManifestValidator {
   mutating func checkReferences() {
     for decl in manifest.protocols {
       for parent in decl.inherits {
-        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits")
+        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits", listedWith: decl.inherits)
       }
     }
     for module in manifest.modules {
       for provided in module.provides {
-        checkProtocolReference(provided, role: "module '\(module.name.value)' provides")
+        checkProtocolReference(
+          provided, role: "module '\(module.name.value)' provides", listedWith: module.provides)
       }
       for required in module.requires {
-        checkProtocolReference(required, role: "module '\(module.name.value)' requires")
+        checkProtocolReference(
+          required, role: "module '\(module.name.value)' requires", listedWith: module.requires)
       }
     }
     for adapter in manifest.adapters {
@@ -44,11 +46,15 @@ extension ManifestValidator {
     checkModuleReference(binding.module, role: role())
   }
 
-  /// Reports an unknown protocol name; returns `true` when it exists.
+  /// Reports an unknown protocol name; returns `true` when it exists. A name written in a list
+  /// (`provides`, `requires`, `inherits`) is given as `listedWith`, so that its did-you-mean
+  /// never names a protocol the list already holds (the fix would only repeat it, RC0506).
   @discardableResult
-  mutating func checkProtocolReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
+  mutating func checkProtocolReference(
+    _ name: Located<String>, role: @autoclosure () -> String, listedWith list: [Located<String>] = []
+  ) -> Bool {
     if isDeclaredProtocol(name.value) { return true }
-    let hint = protocolNames.hint(for: name)
+    let hint = protocolNames.hint(for: name, excluding: list.map(\.value))
     diagnostics.report(
       .unknownProtocol,
       "\(role()) '\(name.value)', which is not a declared protocol"
