@@ -93,6 +93,8 @@ struct SourceLineDisplay {
 
   /// The cells a printable scalar takes in a terminal: 0, 1 or 2.
   static func cells(of scalar: Unicode.Scalar) -> Int {
+    // The soft hyphen is a format character that terminals draw as a hyphen (wcwidth 1).
+    if scalar == "\u{AD}" { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
