@@ -121,6 +121,26 @@ struct FixItTests {
     #expect(alone.diagnostics.flatMap(\.fixIts).map(\.title) == ["Replace 'NoteInpt' with 'NoteInput'"])
   }
 
+  @Test func aFixItReplacesAnAnchoredValueAndKeepsItsAnchor() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        Note: ""
+      modules:
+        M: {kind: &k vieww, provides: [&p Nte], routes: [/m]}
+        O: {kind: *k, provides: [*p], routes: [/o]}
+      """
+    let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
+    // The alias '*p' is the anchored node: O's diagnostic carries the same fix-it as M's.
+    var fixIts: [FixIt] = []
+    for fixIt in result.diagnostics.flatMap(\.fixIts) where !fixIts.contains(fixIt) { fixIts.append(fixIt) }
+    #expect(fixIts.count == 2)
+    let fixed = Self.applying(fixIts, to: text)
+    #expect(fixed.contains("M: {kind: &k view, provides: [&p Note], routes: [/m]}"), "\(fixed)")
+    let revalidated = try RouteCfg.validate(yaml: fixed, path: "app.yaml")
+    #expect(revalidated.diagnostics.isEmpty, "\(revalidated.diagnostics.map(\.message))")
+  }
+
   @Test func aNameWithoutASuggestionHasNoFixIt() throws {
     let result = try RouteCfg.validate(
       yaml: "routecfg: 1\nmodules:\n  A: {kind: view, requires: [Elsewhere], routes: [/]}\n", path: "a.yaml")

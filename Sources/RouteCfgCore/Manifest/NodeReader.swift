@@ -21,7 +21,7 @@ struct NodeReader {
       .unsupportedTag,
       "YAML tags such as '\(shown)' are not used in manifests; remove the tag "
         + "(quote the value if it must stay a string)",
-      at: location(id))
+      at: document.tagLocation(of: id) ?? location(id))
   }
 
   /// `true` for a plain `~`, `null` or empty value.

@@ -46,6 +46,12 @@ public struct YAMLNode: Sendable {
   // at the end of decoding.
 }
 
+/// An explicit tag: its text as libyaml reports it, and where it is written.
+struct YAMLTag: Sendable {
+  let text: String
+  let written: Range<TextPoint>
+}
+
 /// A parsed YAML document: an immutable tree of nodes, stored in one array.
 ///
 /// Aliases are resolved while reading: an alias is the anchored node itself, so the tree may be
@@ -59,11 +65,11 @@ public struct YAMLDocument: Sendable {
   let nodes: [YAMLNode]
   let childIDs: [Int32]
   /// Explicit tags as libyaml reports them (`tag:yaml.org,2002:str` for `!!str`).
-  let tags: [Int32: String]
+  let tags: [Int32: YAMLTag]
 
   init(
     file: SourceFileID, root: YAMLNodeID?, source: SourceText, nodes: [YAMLNode], childIDs: [Int32],
-    tags: [Int32: String]
+    tags: [Int32: YAMLTag]
   ) {
     self.file = file
     self.root = root
@@ -121,7 +127,14 @@ public struct YAMLDocument: Sendable {
   public var nodeCount: Int { nodes.count }
 
   /// The explicit tag written on a node, if any.
-  public func tag(of id: YAMLNodeID) -> String? { tags.isEmpty ? nil : tags[id.index] }
+  public func tag(of id: YAMLNodeID) -> String? { tags.isEmpty ? nil : tags[id.index]?.text }
+
+  /// Where the explicit tag of a node is written (`!!str`), if it has one: a node's own
+  /// location starts after its tag and anchor, at its content.
+  public func tagLocation(of id: YAMLNodeID) -> SourceLocation? {
+    guard !tags.isEmpty, let written = tags[id.index]?.written else { return nil }
+    return SourceLocation(file: file, start: written.lowerBound, end: written.upperBound)
+  }
 
   /// The location of a node's first character.
   public func location(of id: YAMLNodeID) -> SourceLocation {

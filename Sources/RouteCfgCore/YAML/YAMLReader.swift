@@ -106,7 +106,7 @@ private struct OpenCollection {
   let start: TextPoint
   let scratchStart: Int
   let anchor: String?
-  let tag: String?
+  let tag: YAMLTag?
   /// The paths of the builder's ``YAMLValueSelection`` that can lead below this collection.
   let selectable: UInt8
 }
@@ -119,7 +119,7 @@ private struct YAMLTreeBuilder {
 
   var nodes: [YAMLNode] = []
   var childIDs: [Int32] = []
-  var tags: [Int32: String] = [:]
+  var tags: [Int32: YAMLTag] = [:]
   /// Anchored nodes by name, with their budgets (an alias adds its target's).
   var anchors: [String: (id: Int32, budget: YAMLNodeBudget)] = [:]
   /// Shares the text of scalars written more than once (names, mostly).
@@ -200,11 +200,17 @@ private struct YAMLTreeBuilder {
     case .scalar:
       let value = batch.string(event.value, interner: &interner)
       let budget = YAMLNodeBudget(expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0)
+      var start = event.start
+      var tagRange: Range<TextPoint>?
+      if event.anchor != nil || event.tag != nil {
+        (start, tagRange) = source.contentStart(
+          afterPropertiesAt: event.start, limit: source.byteOffset(line: event.end.line, column: event.end.column))
+      }
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: event.start, end: event.end,
+          kind: .scalar, style: event.style, start: start, end: event.end,
           print: batch.print(event.value), value: value, firstChild: 0, childCount: 0))
-      if let tag = event.tag { tags[id] = batch.string(tag) }
+      if let tag = event.tag { tags[id] = YAMLTag(text: batch.string(tag), written: tagRange ?? start..<start) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = (id, budget) }
       if let parent = open.last, parent.selectable != 0, let key = key(ofValueIn: parent),
         selection?.ends(parent.selectable, depth: open.count - 1, key: key) == true
@@ -237,10 +243,16 @@ private struct YAMLTreeBuilder {
     }
     let anchorName = event.anchor.map { batch.string($0) }
     if let anchorName { anchors[anchorName] = nil }
+    var start = event.start
+    var tagRange: Range<TextPoint>?
+    if event.anchor != nil || event.tag != nil {
+      (start, tagRange) = source.contentStart(afterPropertiesAt: event.start, limit: source.bytes.count)
+    }
     open.append(
       OpenCollection(
-        kind: kind, style: event.style, start: event.start, scratchStart: scratch.count,
-        anchor: anchorName, tag: event.tag.map { batch.string($0) }, selectable: selectable()))
+        kind: kind, style: event.style, start: start, scratchStart: scratch.count, anchor: anchorName,
+        tag: event.tag.map { YAMLTag(text: batch.string($0), written: tagRange ?? start..<start) },
+        selectable: selectable()))
   }
 
   /// The paths of the selection that can lead below a collection that starts now.
