@@ -31,6 +31,24 @@ struct ValidatorScaleTests {
     let ambiguous = result.diagnostics.filter { $0.code == .ambiguousRequirement }
     #expect(ambiguous.count == 5_000)
     #expect(ambiguous.allSatisfy { $0.notes.count <= DiagnosticBag.maxNotes + 1 })
+    // The notes left out are counted, as every capped list of notes is.
+    #expect(ambiguous.allSatisfy { $0.notes.last?.message == "and 4992 more like this" })
+  }
+
+  @Test func notesOfAnAmbiguousRequirementAreCappedAtEveryCount() throws {
+    for providers in [9, 10, 11] {
+      var yaml = "routecfg: 1\nprotocols:\n  P: ''\nmodules:\n"
+      for index in 0..<providers { yaml += "  X\(index): {kind: service, provides: [P]}\n" }
+      yaml += "  User: {kind: view, requires: [P], routes: [/u]}\n"
+      let result = try RouteCfg.validate(yaml: yaml, path: "ambiguous.yaml")
+      let notes = try #require(result.diagnostics.first { $0.code == .ambiguousRequirement }).notes
+      if providers <= DiagnosticBag.maxNotes + 1 {
+        #expect(notes.count == providers)
+      } else {
+        #expect(notes.count == DiagnosticBag.maxNotes + 1)
+        #expect(notes.last?.message == "and \(providers - DiagnosticBag.maxNotes) more like this")
+      }
+    }
   }
 
   @Test func runawayInheritanceHitsTheBudgetOnce() throws {

@@ -118,7 +118,23 @@ public struct DiagnosticBag: Sendable {
     let hidden = notes.count - maxNotes
     let last = notes[maxNotes]
     notes.removeSubrange(maxNotes...)
-    notes.append(DiagnosticNote("and \(hidden) more like this", at: last.location))
+    notes.append(moreNote(hidden: hidden, at: last.location))
+  }
+
+  /// A note for each of `items`, capped as ``report(_:)`` caps notes (the first ``maxNotes``,
+  /// then "and N more like this" at the next one), without making the notes it would drop.
+  static func notes<Items: Collection>(for items: Items, _ note: (Items.Element) -> DiagnosticNote)
+    -> [DiagnosticNote]
+  {
+    guard items.count > maxNotes + 1 else { return items.map(note) }
+    var notes = items.prefix(maxNotes).map(note)
+    let next = note(items[items.index(items.startIndex, offsetBy: maxNotes)])
+    notes.append(moreNote(hidden: items.count - maxNotes, at: next.location))
+    return notes
+  }
+
+  private static func moreNote(hidden: Int, at location: SourceLocation) -> DiagnosticNote {
+    DiagnosticNote("and \(hidden) more like this", at: location)
   }
 }
 

@@ -232,7 +232,7 @@ extension ManifestValidator {
     for candidate in candidates where seen.insert(candidate.module).inserted {
       if names.count < 6 { names.append(moduleOrderName(candidate.module)) }
     }
-    let notes = candidates.prefix(DiagnosticBag.maxNotes + 1).map { candidateNote($0, for: protocolName) }
+    let notes = DiagnosticBag.notes(for: candidates) { candidateNote($0, for: protocolName) }
     return Ambiguity(moduleCount: seen.count, names: names, notes: notes, candidateCount: candidates.count)
   }
 
