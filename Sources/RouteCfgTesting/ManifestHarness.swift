@@ -68,12 +68,24 @@ public struct ManifestHarness: Sendable {
   }
 
   /// Resolves a sample URL for every route (`/notes/:noteId` → `/notes/1`) and checks it reaches
-  /// that route's module and pattern.
+  /// that route's module and pattern; when a more specific route takes the sample (`/notes/1`
+  /// beside `/notes/:noteId`), other samples are tried (`/notes/7919`, ...).
   public func everyRouteResolves() -> HarnessReport {
     let router = RouteTable(graph: graph)
     var failures: [String] = []
     for route in graph.routes {
-      let url = SampleURL.path(for: route.pattern, module: graph.modules[route.module])
+      let module = graph.modules[route.module]
+      func reachesRoute(_ url: String) -> Bool {
+        guard case .matched(let match) = router.resolve(url) else { return false }
+        return match.module == route.module && match.pattern.text == route.pattern.text
+      }
+      // A more specific route may take one sample; the route resolves when any sample reaches it.
+      if (0..<SampleURL.attempts).contains(where: {
+        reachesRoute(SampleURL.path(for: route.pattern, module: module, attempt: $0))
+      }) {
+        continue
+      }
+      let url = SampleURL.path(for: route.pattern, module: module)
       switch router.resolve(url) {
       case .matched(let match) where match.module == route.module && match.pattern.text == route.pattern.text:
         continue
@@ -174,21 +186,37 @@ public struct ManifestHarness: Sendable {
 }
 
 /// Sample URLs that a route pattern should match.
+///
+/// A route may share its sample with a more specific route (`/notes/1` beside `/notes/:id`, or
+/// `/files/:dir/:name` beside `/files/*path`), so each route has a few samples, different in
+/// their values and in the catch-all's number of segments; the route resolves when one of them
+/// reaches it.
 enum SampleURL {
-  static func path(for pattern: RoutePattern, module: ModuleInfo?) -> String {
+  /// How many samples a route has.
+  static let attempts = 4
+
+  private static let ints = ["1", "7919", "-3", "104729"]
+  private static let doubles = ["1.5", "2.25", "-0.5", "1e3"]
+  private static let bools = ["true", "false", "true", "false"]
+  private static let strings = ["sample-value", "other-sample", "x9", "sample-value-4"]
+  private static let rests = ["sample/rest", "sample", "sample/rest/more", "x9/y"]
+
+  /// The sample `attempt` (from 0) of a pattern.
+  static func path(for pattern: RoutePattern, module: ModuleInfo?, attempt: Int = 0) -> String {
     if pattern.segments.isEmpty { return "/" }
+    let attempt = attempt % attempts
     var path = ""
     for segment in pattern.segments {
       path += "/"
       switch segment {
       case .literal(let literal): path += literal
-      case .catchAll: path += "sample/rest"
+      case .catchAll: path += rests[attempt]
       case .parameter(let name):
         switch module?.parameters.first(where: { $0.name == name })?.routeType {
-        case .int?: path += "1"
-        case .double?: path += "1.5"
-        case .bool?: path += "true"
-        default: path += "sample-value"
+        case .int?: path += ints[attempt]
+        case .double?: path += doubles[attempt]
+        case .bool?: path += bools[attempt]
+        default: path += strings[attempt]
         }
       }
     }
