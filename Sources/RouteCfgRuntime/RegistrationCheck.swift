@@ -38,6 +38,7 @@ struct RegistrationCheck {
     }
     problems += moduleProblems
     problems += proxyProblems()
+    problems += conversionProblems()
     return problems
   }
 

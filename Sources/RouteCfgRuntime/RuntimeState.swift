@@ -82,7 +82,8 @@ final class RuntimeState {
   private var servedTypes: [ServedType: ErasedMemberTable] = [:]
 
   /// A value of manifest type `source` made usable where `destination` is expected: identical
-  /// types pass, optionals and arrays convert element by element, and an object of one protocol
+  /// types pass, optionals, arrays and dictionaries (with keys of one type) convert element by
+  /// element, and an object of one protocol
   /// crosses to another through the adapter between them (or back out of a proxy).
   ///
   /// `handingOver` is `true` for a caller's value on its way to the provider (a delegate it
@@ -106,11 +107,37 @@ final class RuntimeState {
         converted.append(try convert(item, from: inner, to: target, handingOver: handingOver))
       }
       return converted
+    case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
+      // Keys of one type pass as they are; values convert one by one (a `nil` value stays one).
+      guard let entries = DynamicValue.flatten(value) as? [AnyHashable: Any] else { return value }
+      var converted: [AnyHashable: Any?] = [:]
+      converted.reserveCapacity(entries.count)
+      for (entryKey, item) in entries {
+        converted.updateValue(
+          try convert(item, from: inner, to: target, handingOver: handingOver), forKey: entryKey)
+      }
+      return converted
     case (.named(let sourceName), .named(let destinationName)):
       return try bridge(value, from: sourceName, to: destinationName, handingOver: handingOver)
     default:
       throw .unsupported(
         "the dynamic runtime cannot convert a '\(source)' into a '\(destination)'; use generated code")
+    }
+  }
+
+  /// `true` when ``convert(_:from:to:handingOver:)`` can make values of `source` usable as
+  /// `destination` (protocols are bridged through the adapter the validator found between
+  /// them); `false` for the shapes it throws on, such as closures of different types.
+  nonisolated static func canConvert(from source: TypeRef, to destination: TypeRef) -> Bool {
+    if source == destination { return true }
+    switch (source, destination) {
+    case (.optional(let inner), .optional(let target)), (.optional(let inner), let target),
+      (let inner, .optional(let target)), (.array(let inner), .array(let target)):
+      return canConvert(from: inner, to: target)
+    case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
+      return canConvert(from: inner, to: target)
+    case (.named, .named): return true
+    default: return false
     }
   }
 

@@ -151,3 +151,61 @@ final class Page {
   let id: Int
   init(id: Int) { self.id = id }
 }
+
+/// Dictionaries of protocol values cross an adapter value by value, as arrays do (SPEC:
+/// "optionals, arrays and dictionaries compare element-wise").
+@Suite("Forwarding dictionaries")
+@MainActor
+struct DictionaryForwardingTests {
+  @Test func dictionaryValuesCrossTheAdapterBothWays() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          PD: "func didLogin()"
+          RD: "func didFinishLogin()"
+          Prov: "var handlers: [String: PD] { get set }"
+          Req: "var handlers: [String: RD] { get set }"
+        modules:
+          P: {kind: view, provides: [Prov], routes: [/p]}
+          R: {kind: view, requires: [Req], routes: [/r]}
+        adapters:
+          - {adapt: Req, to: Prov}
+          - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
+        """, path: "dict.yaml")
+    var registrations = Registrations()
+    registrations.view("P", HandlerStore.self) { _ in HandlerStore() }
+    registrations.view("R", FinishListener.self) { _ in FinishListener() }
+    registrations.members(of: HandlerStore.self) { table in table.property("handlers", \.handlers) }
+    registrations.members(of: FinishListener.self) { table in
+      table.method("didFinishLogin()") { $0.didFinishLogin() }
+    }
+    registrations.proxy(for: "PD") { PDProxy($0) }
+    registrations.proxy(for: "RD") { RDProxy($0) }
+    let registry = try Registry(manifest, registrations: registrations)
+    let destination = try registry.destination(for: "Req")
+    let store = try #require(destination.object as? HandlerStore)
+    #expect((try destination.get("handlers") as? [String: any RD])?.isEmpty == true)
+
+    let listener = FinishListener()
+    try destination.set("handlers", to: ["login": listener] as [String: any RD])
+    let handed = try #require(store.handlers["login"])
+    handed.didLogin()
+    #expect(listener.finished == 1)
+    // Read back, the caller gets its own object, not a proxy of a proxy.
+    let readBack = try #require(try destination.get("handlers") as? [String: any RD])
+    #expect(readBack["login"] === listener)
+  }
+}
+
+@MainActor private protocol PD: AnyObject { func didLogin() }
+@MainActor private protocol RD: AnyObject { func didFinishLogin() }
+@MainActor private final class HandlerStore { var handlers: [String: any PD] = [:] }
+@MainActor private final class FinishListener: RD {
+  var finished = 0
+  func didFinishLogin() { finished += 1 }
+}
+private final class PDProxy: DynamicProtocolProxy, PD { func didLogin() { forwardOrReport("didLogin()") } }
+private final class RDProxy: DynamicProtocolProxy, RD {
+  func didFinishLogin() { forwardOrReport("didFinishLogin()") }
+}

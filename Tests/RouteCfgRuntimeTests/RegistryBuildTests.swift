@@ -131,6 +131,48 @@ struct RegistryBuildTests {
       }, "\(problems)")
   }
 
+  /// A closure whose parameter is a different protocol on each side of an adapter cannot be
+  /// forwarded dynamically: the build says so, instead of the first write.
+  @Test @MainActor func aClosureTheRuntimeCannotConvertIsABuildError() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          PD: "func didLogin()"
+          RD: "func didFinishLogin()"
+          Prov: |
+            var handler: ((PD) -> Void)? { get set }
+            var handlers: [String: PD] { get set }
+          Req: |
+            var handler: ((RD) -> Void)? { get set }
+            var handlers: [String: RD] { get set }
+        modules:
+          P: {kind: view, provides: [Prov], routes: [/p]}
+          R: {kind: view, requires: [Req], routes: [/r]}
+        adapters:
+          - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
+          - {adapt: Req, to: Prov}
+        """, path: "closures.yaml")
+    var registrations = Registrations()
+    registrations.view("P", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.view("R", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.members(of: HandlerHolder.self) { table in
+      table.property("handler", \.handler)
+      table.property("handlers", \.handlers)
+    }
+    registrations.proxy(for: "PD") { HolderPDProxy($0) }
+    registrations.proxy(for: "RD") { HolderRDProxy($0) }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    // The dictionary converts value by value; only the closure is a problem.
+    #expect(
+      error?.problems == [
+        "'Req.handler' forwards to 'Prov.handler', whose '((PD) -> Void)?' the dynamic runtime cannot "
+          + "convert into '((RD) -> Void)?'; use generated code"
+      ])
+  }
+
   @Test func protocolsCrossingAdaptersNeedProxies() throws {
     let found = try problems { registrations in
       registrations = Self.withoutProxies(registrations)
@@ -201,4 +243,15 @@ final class SelfDescribingService: SelfDescribingMembers {
 
 @MainActor private final class ClosureScreen {
   var onClose: (@MainActor () -> Void)?
+}
+
+@MainActor private protocol PD: AnyObject { func didLogin() }
+@MainActor private protocol RD: AnyObject { func didFinishLogin() }
+@MainActor private final class HandlerHolder {
+  var handler: ((any PD) -> Void)?
+  var handlers: [String: any PD] = [:]
+}
+private final class HolderPDProxy: DynamicProtocolProxy, PD { func didLogin() { forwardOrReport("didLogin()") } }
+private final class HolderRDProxy: DynamicProtocolProxy, RD {
+  func didFinishLogin() { forwardOrReport("didFinishLogin()") }
 }

@@ -1,0 +1,58 @@
+import RouteCfgCore
+
+extension RegistrationCheck {
+  /// Members whose values cross an adapter as a type the dynamic runtime cannot convert (a
+  /// closure taking or returning a protocol that differs on the two sides): reported when the
+  /// registry is built, not when the member is first forwarded.
+  func conversionProblems() -> [String] {
+    var problems: [String] = []
+    for adapter in graph.adapters {
+      if adapter.isUsedForward {
+        problems += conversionProblems(adapter.forward, facade: adapter.adapt, target: adapter.to)
+      }
+      if adapter.isUsedInReverse {
+        problems += conversionProblems(adapter.reverse, facade: adapter.to, target: adapter.adapt)
+      }
+    }
+    return problems
+  }
+
+  private func conversionProblems(_ pairings: [MemberPairing], facade: String, target: String) -> [String] {
+    var problems: [String] = []
+    for pairing in pairings where pairing.crossesAdapter {
+      guard let member = graph.protocols[facade]?.member(named: pairing.memberName),
+        let targetMember = targetMember(of: pairing, from: target)
+      else { continue }
+      let crossings: [(from: TypeRef, to: TypeRef)]
+      switch (member.kind, targetMember.kind) {
+      case (.property(let property), .property(let targetProperty)):
+        crossings =
+          [(targetProperty.type, property.type)] + (property.isSettable ? [(property.type, targetProperty.type)] : [])
+      case (.method(let method), .method(let targetMethod)):
+        crossings =
+          zip(method.parameters, targetMethod.parameters).map { ($0.type, $1.type) }
+          + [(targetMethod.result, method.result)]
+      default: continue
+      }
+      for crossing in crossings where !RuntimeState.canConvert(from: crossing.from, to: crossing.to) {
+        problems.append(
+          "'\(facade).\(member.fullName)' forwards to '\(target).\(pairing.path.joined(separator: "."))', "
+            + "whose '\(crossing.from)' the dynamic runtime cannot convert into '\(crossing.to)'; use generated code")
+        break
+      }
+    }
+    return problems
+  }
+
+  /// The member a pairing ends at, reached from `target` through its key path's properties.
+  private func targetMember(of pairing: MemberPairing, from target: String) -> MemberDecl? {
+    var owner = graph.protocols[target]
+    for step in pairing.stepsBeforeTarget {
+      guard let type = owner?.member(named: step)?.property?.type,
+        case .named(let next) = type.unwrappedOptional ?? type
+      else { return nil }
+      owner = graph.protocols[next]
+    }
+    return owner?.member(named: pairing.targetName)
+  }
+}
