@@ -642,13 +642,13 @@ struct ManifestDecoder {
     return result
   }
 
-  /// Variant names are typed on the command line: letters, digits, '_', '-' and '.'.
+  /// Variant names are typed on the command line: ASCII letters, digits, '_', '-' and '.'.
   private static func variantNameProblem(_ name: String) -> String? {
     let allowed = name.unicodeScalars.allSatisfy {
       isASCIILetter($0) || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
     }
     if name.isEmpty || !allowed {
-      return "invalid variant name '\(name)': use letters, digits, '_', '-' and '.'"
+      return "invalid variant name '\(name)': use ASCII letters, digits, '_', '-' and '.'"
     }
     return nil
   }
