@@ -65,6 +65,26 @@ struct IncludeContainmentTests {
     #expect(result.manifest.files.files.last?.canonicalPath?.hasSuffix("/features/real.yaml") == true)
   }
 
+  /// A hard link has a path of its own, even resolved: the file is known by its identity.
+  @Test func aHardLinkToALoadedFileIsTheSameFile() throws {
+    let scratch = try ScratchDirectory("hard-link")
+    defer { scratch.remove() }
+    try scratch.write(
+      "routecfg: 1\ninclude: [a.yaml, sub/hard.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n",
+      to: "root.yaml")
+    try scratch.write("modules:\n  A: {kind: view, routes: [/a]}\n", to: "a.yaml")
+    try scratch.write("", to: "sub/placeholder")
+    try #require(link(scratch.path("a.yaml"), scratch.path("sub/hard.yaml")) == 0)
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    #expect(result.diagnostics.map(\.code) == [.includedTwice], "\(result.diagnostics.map(\.message))")
+    #expect(result.graph?.modules["A"] != nil)
+    // A file that includes a hard link to itself closes a cycle.
+    try scratch.write("routecfg: 1\ninclude: [self.yaml]\n", to: "loop/root.yaml")
+    try #require(link(scratch.path("loop/root.yaml"), scratch.path("loop/self.yaml")) == 0)
+    let loop = try RouteCfg.validate(path: scratch.path("loop/root.yaml"))
+    #expect(loop.diagnostics.map(\.code) == [.includeCycle], "\(loop.diagnostics.map(\.message))")
+  }
+
   @Test func anIncludedLinksOwnIncludesAreRelativeToTheLinkAsItsDiagnosticsSay() throws {
     let scratch = try ScratchDirectory("link-includes")
     defer { scratch.remove() }

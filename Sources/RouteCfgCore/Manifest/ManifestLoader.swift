@@ -79,6 +79,9 @@ private struct LoadRun {
   var unreadable: Set<String> = []
   /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
   var loading: Set<String> = []
+  /// The canonical path each file was first loaded under, by identity: a hard link to a loaded
+  /// file is that file (its own canonical path differs).
+  var canonicalPaths: [FileIdentity: String] = [:]
   /// The first file to declare each binding's protocol, for cross-file duplicates.
   var bindingOwners: [String: SourceLocation] = [:]
   var isIncomplete = false
@@ -126,6 +129,7 @@ private struct LoadRun {
     }
     let key = canonical ?? FileSystem.join(root?.path ?? "", rootPath)
     loaded[key] = .some(nil)
+    if let identity = FileIdentity(path: rootPath) { canonicalPaths[identity] = key }
     guard let includes = decode(contents, id: id, isRoot: true) else { return }
     // Includes are loaded depth-first, in order, from an explicit stack rather than by recursion,
     // so that no chain of includes, however long, can exhaust the call stack.
@@ -232,7 +236,11 @@ private struct LoadRun {
       return nil
     }
     defer { opened.close() }
-    let canonical = root.realPath(of: opened.components)
+    var canonical = root.realPath(of: opened.components)
+    if let identity = FileIdentity(descriptor: opened.descriptor) {
+      // A hard link to a file loaded or being loaded is that file.
+      if let first = canonicalPaths[identity] { canonical = first } else { canonicalPaths[identity] = canonical }
+    }
     if loading.contains(canonical) {
       diagnostics.report(
         .includeCycle,

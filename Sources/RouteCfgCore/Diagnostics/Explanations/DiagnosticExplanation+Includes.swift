@@ -105,7 +105,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .includedTwice,
       description: #"""
-        *Warning.* A file is named by a second `include` entry (in the same file or another one, by the same or a different path). Every file is loaded once, so the second entry does nothing. A note points at the entry that loaded it. With `--strict` this is an error.
+        *Warning.* A file is named by a second `include` entry (in the same file or another one, by the same or a different path, through a symbolic link or as a hard link of it). Every file is loaded once, so the second entry does nothing. A note points at the entry that loaded it. With `--strict` this is an error.
         """#,
       files: [
         .init(
