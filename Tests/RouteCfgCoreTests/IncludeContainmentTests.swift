@@ -171,6 +171,27 @@ struct IncludeContainmentTests {
     #expect(result.diagnostics.first?.message.contains("'file.yaml' is not a directory") == true)
   }
 
+  /// `a.yaml/` is not a file (a trailing '/' names a directory), and `.`, `sub/..` and `sub/`
+  /// are directories, not missing files.
+  @Test func pathsThatEndAtADirectoryAreCalledThat() throws {
+    let scratch = try ScratchDirectory("trailing")
+    defer { scratch.remove() }
+    try scratch.write(
+      "routecfg: 1\ninclude: [\"file.yaml/\", ., sub/.., sub/, ./file.yaml]\n", to: "root.yaml")
+    try scratch.write("modules: {}\n", to: "file.yaml")
+    try scratch.write("", to: "sub/placeholder")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    #expect(
+      result.diagnostics.map(\.code) == [.includeNotFound, .fileUnreadable, .fileUnreadable, .fileUnreadable],
+      "\(result.diagnostics.map(\.message))")
+    #expect(result.diagnostics.first?.message.contains("'file.yaml' is not a directory") == true)
+    #expect(
+      result.diagnostics.dropFirst().map(\.message) == [
+        "'.' is a directory; name a manifest file", "'sub/..' is a directory; name a manifest file",
+        "'sub/' is a directory; name a manifest file",
+      ])
+  }
+
   /// Root reads any directory, so this runs only for other users (as developers usually are).
   @Test(.enabled(if: geteuid() != 0)) func anUnreadableDirectoryIsNotCalledMissing() throws {
     let scratch = try ScratchDirectory("unreadable")

@@ -309,6 +309,8 @@ private struct LoadRun {
         at: entry.location)
     case .notRegularFile:
       return readFailure(.notRegularFile, path: entry.value, limit: 0, at: entry.location)
+    case .isDirectory:
+      return readFailure(.isDirectory, path: entry.value, limit: 0, at: entry.location)
     case .system(let component, let reason):
       return Diagnostic(
         .fileUnreadable,

@@ -18,6 +18,8 @@ enum ContainedOpenError: Error, Hashable {
   case notADirectory(String)
   /// A socket or another file that cannot be opened for reading as a file.
   case notRegularFile
+  /// The path leads to a directory (`.`, `sub/..`, `sub/`).
+  case isDirectory
   /// The operating system refused (permission denied...): the component and the `errno` text.
   case system(component: String, reason: String)
 }
@@ -78,7 +80,10 @@ final class ContainedDirectory {
   /// Opens `relative` (a relative path as written) from the directory `base` (real components
   /// below this directory), following symbolic links only while they stay inside.
   func openFile(_ relative: String, from base: [String]) -> Result<ContainedFile, ContainedOpenError> {
-    var pending = Array((base + Self.split(relative)).reversed())
+    // A trailing '/' says the last name is a directory, as it does to open(2): `a.yaml/` is
+    // not a file, and `sub/` is a directory.
+    let written = Self.split(relative) + (relative.hasSuffix("/") ? ["."] : [])
+    var pending = Array((base + written).reversed())
     var walk = Walk(root: descriptor)
     defer { walk.closeAll() }
     var hops = 0
@@ -142,7 +147,8 @@ final class ContainedDirectory {
       }
       pending.append(contentsOf: Self.split(target).reversed())
     }
-    return .failure(.notFound)
+    // The path ended with '.' or '..' (or a link to one): it names the directory reached.
+    return .failure(.isDirectory)
   }
 
   /// Where a path that left the directory leads: its components below the directory when it
