@@ -44,6 +44,20 @@ struct YAMLReaderTreeTests {
     #expect(document[entries[2].value].value == "text\n")
   }
 
+  /// An empty value nothing was written for is placed in the file: after its key when libyaml
+  /// marks it at the next key (`? a` without ':'), at the file's end rather than past it.
+  @Test func emptyValuesArePlacedInTheFile() throws {
+    let keys = try #require(read("? a\n? b\nc:\n").document)
+    let values = keys.entries(of: try #require(keys.root)).map { keys[$0.value] }
+    #expect(
+      values.map(\.start) == [
+        TextPoint(line: 1, column: 4), TextPoint(line: 2, column: 4), TextPoint(line: 3, column: 3),
+      ])
+    #expect(values.allSatisfy { $0.start == $0.end && $0.value.isEmpty })
+    let marker = try #require(read("---").document)
+    #expect(marker[try #require(marker.root)].start == TextPoint(line: 1, column: 4))
+  }
+
   @Test func flowCollectionsAreMarkedFlow() throws {
     let document = try #require(read("{a: [1, 2]}").document)
     let root = try #require(document.root)

@@ -201,14 +201,18 @@ private struct YAMLTreeBuilder {
       let value = batch.string(event.value, interner: &interner)
       let budget = YAMLNodeBudget(expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0)
       var start = event.start
+      var end = event.end
       var tagRange: Range<TextPoint>?
       if event.anchor != nil || event.tag != nil {
         (start, tagRange) = source.contentStart(
           afterPropertiesAt: event.start, limit: source.byteOffset(line: event.end.line, column: event.end.column))
       }
+      if event.value.isEmpty, event.style == .plain, let place = placeOfEmptyValue(at: start) {
+        (start, end) = (place, place)
+      }
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: start, end: event.end,
+          kind: .scalar, style: event.style, start: start, end: end,
           print: batch.print(event.value), value: value, firstChild: 0, childCount: 0))
       if let tag = event.tag { tags[id] = YAMLTag(text: batch.string(tag), written: tagRange ?? start..<start) }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = (id, budget) }
@@ -228,6 +232,21 @@ private struct YAMLTreeBuilder {
       alias(batch.string(event.value), at: event.start)
     }
     return false
+  }
+
+  /// Where an empty value that nothing was written for is shown, when libyaml's mark for it is
+  /// not a place of its own: libyaml puts it where the next token starts, which for a key
+  /// without ':' (`? M` above `? N`) is the next key, and at the end of a file that ends after
+  /// `---` is past its last character. Such a value is shown right after its key, or at the
+  /// end of the file; `nil` keeps libyaml's mark (`key:` puts it right after the ':').
+  func placeOfEmptyValue(at mark: TextPoint) -> TextPoint? {
+    if let parent = open.last, parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1,
+      let keyID = scratch.last, case let keyEnd = nodes[Int(keyID)].end, mark.line > keyEnd.line
+    {
+      return keyEnd
+    }
+    let fileEnd = source.point(atByteOffset: source.bytes.count)
+    return mark > fileEnd ? fileEnd : nil
   }
 
   // MARK: Collections
