@@ -39,9 +39,14 @@ extension ManifestValidator {
     var positions: [Int] = []
     for (position, name) in names.enumerated() {
       if let first = index[name.value] {
+        // In one file, the reader already dropped keys written alike (RC0109): these two are
+        // spelled with different characters that are one name in Unicode (é and e + U+0301).
+        let why =
+          names[first].location.file == name.location.file
+          ? " in this file, spelled with different Unicode characters that are the same name"
+          : "; all files share one name space"
         diagnostics.report(
-          code,
-          "\(kind) '\(name.value)' is declared twice; all files share one name space: rename or remove this one",
+          code, "\(kind) '\(name.value)' is declared twice\(why): rename or remove this one",
           at: name.location, notes: [DiagnosticNote("first declared here", at: names[first].location)])
         continue
       }

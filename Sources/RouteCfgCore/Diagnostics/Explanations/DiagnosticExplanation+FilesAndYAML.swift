@@ -224,7 +224,7 @@ extension DiagnosticExplanation {
       ],
       remarks: [
         #"""
-        Two modules, protocols or bindings with one name in the same file are always this code; across files they are RC0501, RC0502 or this code for bindings.
+        Two modules, protocols or bindings written alike in the same file are always this code; across files they are RC0501, RC0502 or this code for bindings. Keys are compared as written, character by character, as YAML compares them: two spellings Swift reads as one name (`Café` with `é`, and with `e` and a combining accent) are different keys here, and the second declaration is RC0501 or RC0502 ("declared twice in this file, spelled with different Unicode characters that are the same name").
         """#
       ],
       fix: #"remove one of the entries or merge them into one."#

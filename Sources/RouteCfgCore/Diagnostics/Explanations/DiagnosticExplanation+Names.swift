@@ -44,7 +44,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .duplicateModule,
       description: #"""
-        A module name is declared in two files. As for protocols, the second declaration in load order is the error, with a note at the first; two in one file are RC0109.
+        A module name is declared in two files. As for protocols, the second declaration in load order is the error, with a note at the first; two in one file are RC0109, unless they are spelled with different Unicode characters that are the same name (RC0109 explains).
         """#,
       files: [
         .init(
