@@ -104,6 +104,19 @@ struct ValidateCommandTests {
     #expect(result.standardOutput.isEmpty)
   }
 
+  /// `variants: [mac]` is not a mapping, so it declares no 'mac': the shape error is the answer.
+  @Test func aVariantOfMisshapenVariantsGetsTheManifestsErrors() throws {
+    let directory = try Routecfg.scratchDirectory("variants")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("app.yaml").path
+    try "routecfg: 1\nvariants: [mac]\nmodules:\n  A: {kind: view, routes: [/]}\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["validate", path, "--variant", "mac"])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("'variants' must be a mapping of variant names to their bindings"))
+    #expect(result.standardError.isEmpty)
+  }
+
   @Test func severalFilesAreReportedTogether() throws {
     let result = try Routecfg.run([
       "validate", "--format", "json", "manifests/NoteApp.yaml", "manifests/invalid/routes.yaml",
