@@ -58,6 +58,13 @@ struct ForwardingTests {
     #expect(try card.get("title") as? String == "Hello")
   }
 
+  /// Behind an adapter the Swift value is the protocol's proxy, whatever type is asked for.
+  @Test func aSwiftValueBehindAnAdapterNeedsTheProtocolsProxy() throws {
+    #expect(throws: RuntimeError.noProxy(protocolName: "RequiredCard")) {
+      _ = try registry().destination(for: "RequiredCard", as: CardView.self)
+    }
+  }
+
   @Test func renamedMembersAndMethodArgumentsForward() throws {
     let card = try registry().destination(for: "RequiredCard")
     let view = try #require(card.object as? CardView)
