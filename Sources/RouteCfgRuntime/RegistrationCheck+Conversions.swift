@@ -27,7 +27,8 @@ extension RegistrationCheck {
       switch (member.kind, targetMember.kind) {
       case (.property(let property), .property(let targetProperty)):
         crossings =
-          [(targetProperty.type, property.type)] + (property.isSettable ? [(property.type, targetProperty.type)] : [])
+          [(targetProperty.type, property.type)]
+          + (property.isSettable ? [(property.type, targetProperty.type)] : [])
       case (.method(let method), .method(let targetMethod)):
         crossings =
           zip(method.parameters, targetMethod.parameters).map { ($0.type, $1.type) }
@@ -37,7 +38,8 @@ extension RegistrationCheck {
       for crossing in crossings where !RuntimeState.canConvert(from: crossing.from, to: crossing.to) {
         problems.append(
           "'\(facade).\(member.fullName)' forwards to '\(target).\(pairing.path.joined(separator: "."))', "
-            + "whose '\(crossing.from)' the dynamic runtime cannot convert into '\(crossing.to)'; use generated code")
+            + "whose '\(crossing.from)' the dynamic runtime cannot convert into '\(crossing.to)'; use generated code"
+        )
         break
       }
     }

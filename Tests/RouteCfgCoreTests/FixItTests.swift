@@ -112,11 +112,14 @@ struct FixItTests {
     let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
     #expect(result.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(result.diagnostics.flatMap(\.fixIts))")
     #expect(!result.diagnostics.contains { $0.message.contains("did you mean") })
-    let unknown = result.diagnostics.filter { $0.code == .unknownProtocol || $0.code == .unknownAdapterMember }
+    let unknown = result.diagnostics.filter {
+      $0.code == .unknownProtocol || $0.code == .unknownAdapterMember
+    }
     #expect(unknown.count == 5, "\(result.diagnostics.map(\.message))")
     // Alone in its list, the same misspelling is still corrected.
     let alone = try RouteCfg.validate(
-      yaml: "routecfg: 1\nprotocols: {NoteInput: 'let noteId: Int'}\nmodules:\n  Notes: {kind: view, provides: [NoteInpt]}\n",
+      yaml:
+        "routecfg: 1\nprotocols: {NoteInput: 'let noteId: Int'}\nmodules:\n  Notes: {kind: view, provides: [NoteInpt]}\n",
       path: "alone.yaml")
     #expect(alone.diagnostics.flatMap(\.fixIts).map(\.title) == ["Replace 'NoteInpt' with 'NoteInput'"])
   }

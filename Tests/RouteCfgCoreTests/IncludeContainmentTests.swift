@@ -182,7 +182,9 @@ struct IncludeContainmentTests {
     try scratch.write("", to: "sub/placeholder")
     let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
     #expect(
-      result.diagnostics.map(\.code) == [.includeNotFound, .fileUnreadable, .fileUnreadable, .fileUnreadable],
+      result.diagnostics.map(\.code) == [
+        .includeNotFound, .fileUnreadable, .fileUnreadable, .fileUnreadable,
+      ],
       "\(result.diagnostics.map(\.message))")
     #expect(result.diagnostics.first?.message.contains("'file.yaml' is not a directory") == true)
     #expect(

@@ -251,7 +251,9 @@ final class SelfDescribingService: SelfDescribingMembers {
   var handler: ((any PD) -> Void)?
   var handlers: [String: any PD] = [:]
 }
-private final class HolderPDProxy: DynamicProtocolProxy, PD { func didLogin() { forwardOrReport("didLogin()") } }
+private final class HolderPDProxy: DynamicProtocolProxy, PD {
+  func didLogin() { forwardOrReport("didLogin()") }
+}
 private final class HolderRDProxy: DynamicProtocolProxy, RD {
   func didFinishLogin() { forwardOrReport("didFinishLogin()") }
 }

@@ -239,7 +239,11 @@ private struct LoadRun {
     var canonical = root.realPath(of: opened.components)
     if let identity = FileIdentity(descriptor: opened.descriptor) {
       // A hard link to a file loaded or being loaded is that file.
-      if let first = canonicalPaths[identity] { canonical = first } else { canonicalPaths[identity] = canonical }
+      if let first = canonicalPaths[identity] {
+        canonical = first
+      } else {
+        canonicalPaths[identity] = canonical
+      }
     }
     if loading.contains(canonical) {
       diagnostics.report(

@@ -89,7 +89,8 @@ struct AdapterMapResolver {
       }
       let mappedBases = mapped()
       let taken =
-        fullNames ? protocolInfo.members.filter { mappedBases.contains($0.name) }.map(\.fullName) : mappedBases
+        fullNames
+        ? protocolInfo.members.filter { mappedBases.contains($0.name) }.map(\.fullName) : mappedBases
       let suggestion = suggester.suggestion(for: written, excluding: taken)
       let hint = suggestion.map(NameSuggester.didYouMean) ?? listHint(protocolInfo)
       return .failure(

@@ -144,7 +144,9 @@ extension ManifestValidator {
       let otherEntries = manifest.adapters[index].map.indices.lazy.filter { $0 != entryIndex }
       switch resolver.member(
         entry.required.value, in: required,
-        mapped: otherEntries.map { AdapterMapResolver.baseName(self.manifest.adapters[index].map[$0].required.value) })
+        mapped: otherEntries.map {
+          AdapterMapResolver.baseName(self.manifest.adapters[index].map[$0].required.value)
+        })
       {
       case .success(let found): memberPosition = found
       case .failure(.problem(let code, let message, let correction)):

@@ -57,7 +57,9 @@ extension ManifestValidator {
     for (index, module) in manifest.modules.enumerated() {
       for provided in module.provides where !isDeclaredProtocol(provided.value) {
         found.modulesProvidingUnknown.insert(index)
-        if let meant = protocolMeant(provided.value, listedWith: module.provides) { found.provided.insert(meant) }
+        if let meant = protocolMeant(provided.value, listedWith: module.provides) {
+          found.provided.insert(meant)
+        }
       }
       for required in module.requires { useProtocol(required, listedWith: module.requires) }
     }

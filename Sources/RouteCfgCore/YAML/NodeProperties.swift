@@ -5,7 +5,9 @@ extension SourceText {
   /// in `A: &body "var x: Int"`), not from its anchor. `limit` is the byte offset the content
   /// cannot pass (the node's end); when nothing but properties lies before it (an empty
   /// scalar), the node starts at its properties. Also returns where the tag is written, if any.
-  func contentStart(afterPropertiesAt start: TextPoint, limit: Int) -> (content: TextPoint, tag: Range<TextPoint>?) {
+  func contentStart(afterPropertiesAt start: TextPoint, limit: Int) -> (
+    content: TextPoint, tag: Range<TextPoint>?
+  ) {
     let limit = min(limit, bytes.count)
     var offset = byteOffset(line: start.line, column: start.column)
     var tag: Range<TextPoint>?

@@ -205,7 +205,8 @@ private struct YAMLTreeBuilder {
       var tagRange: Range<TextPoint>?
       if event.anchor != nil || event.tag != nil {
         (start, tagRange) = source.contentStart(
-          afterPropertiesAt: event.start, limit: source.byteOffset(line: event.end.line, column: event.end.column))
+          afterPropertiesAt: event.start,
+          limit: source.byteOffset(line: event.end.line, column: event.end.column))
       }
       if event.value.isEmpty, event.style == .plain, let place = placeOfEmptyValue(at: start) {
         (start, end) = (place, place)
@@ -214,7 +215,9 @@ private struct YAMLTreeBuilder {
         YAMLNode(
           kind: .scalar, style: event.style, start: start, end: end,
           print: batch.print(event.value), value: value, firstChild: 0, childCount: 0))
-      if let tag = event.tag { tags[id] = YAMLTag(text: batch.string(tag), written: tagRange ?? start..<start) }
+      if let tag = event.tag {
+        tags[id] = YAMLTag(text: batch.string(tag), written: tagRange ?? start..<start)
+      }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = (id, budget) }
       if let parent = open.last, parent.selectable != 0, let key = key(ofValueIn: parent),
         selection?.ends(parent.selectable, depth: open.count - 1, key: key) == true
