@@ -34,6 +34,9 @@ struct ManifestDecoder {
   let usesThreads: Bool
   /// Protocol bodies already parsed while the file was read.
   let prepared: PreparedMembers
+  /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
+  /// members are parsed, and its problems reported, once.
+  private var parsedBodies: [YAMLNodeID: [MemberDecl]] = [:]
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
@@ -327,10 +330,12 @@ struct ManifestDecoder {
   }
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
-    if let members = prepared[id] { return members }
+    if let members = prepared[id] ?? parsedBodies[id] { return members }
     let body = document.value(of: id)
     let locator = document.locator(for: id)
-    return MemberParser.parse(body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+    let members = MemberParser.parse(body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+    parsedBodies[id] = members
+    return members
   }
 
   private static func looksLikeDeclaration(_ key: String) -> Bool {
