@@ -6,7 +6,8 @@ enum NavigationProvider {
   /// files), or the file an include entry names. Falls back to the name under the cursor when the
   /// index has no occurrence there because the text was typed since the last analysis (outside
   /// comments); where the analysis read the text as it is, a word the index does not hold (in a
-  /// comment, say) has no definition, as it has no hover.
+  /// comment, say) has no definition, as it has no hover. An include entry that names no file an
+  /// editor can open (a directory) has none either.
   static func definition(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
     guard let model = context.model else { return .null }
     var targets: [SymbolTarget] = []
@@ -20,9 +21,17 @@ enum NavigationProvider {
     }
     let locations = targets.compactMap { target -> JSONValue? in
       guard let declaration = model.index.declaration(of: target, in: model.manifest) else { return nil }
+      if case .file(let file) = target, !isOpenable(file, context) { return nil }
       return context.locationJSON(declaration)
     }
     return locations.isEmpty ? .null : .array(locations)
+  }
+
+  /// Whether an included file is one an editor can open: an open document, or a regular file.
+  private static func isOpenable(_ file: SourceFileID, _ context: FeatureContext) -> Bool {
+    guard let model = context.model, context.documents[model.uri(of: file)] == nil else { return true }
+    let entry = model.manifest.files[file]
+    return FileSystem.kind(of: entry.canonicalPath ?? entry.path) == .regularFile
   }
 
   /// Every place the name at a position is written, in every file of the manifest.

@@ -174,6 +174,24 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("definition on an include entry that names a directory or no file finds nothing to open")
+  func includeEntryWithoutFile() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("adir/keep.txt", "")
+    let text = "routecfg: 1\ninclude: [nowhere.yaml, adir]\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    for entry in ["nowhere.yaml", "adir"] {
+      let (line, character) = TextFinder(text).position(of: entry, offset: 2)
+      let definition = try client.result("textDocument/definition", LSPClient.at(uri, line, character))
+      #expect(definition == .null, "\(entry): \(definition.rendered())")
+    }
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a change on disk to an included file that is not open is picked up through watched files")
   func watchedFiles() throws {
     let scratch = try ScratchDirectory()
