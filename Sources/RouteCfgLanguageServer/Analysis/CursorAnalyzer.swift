@@ -279,8 +279,9 @@ struct CursorAnalyzer {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
       // A comment starts at the line's start or after white space (a key written before a
-      // comment line's text is inserted, never written over it).
-      if LineShape.startsComment(bytes, at: end, lineStart: lineStart) { break }
+      // comment line's text is inserted, never written over it); a `#` right after the word
+      // (`vi# todo`) is taken for one too, as in flow style: the word is completed before it.
+      if byte == UInt8(ascii: "#") || LineShape.startsComment(bytes, at: end, lineStart: lineStart) { break }
       if stopAtColon, byte == UInt8(ascii: ":") { break }
       end += 1
     }

@@ -191,6 +191,24 @@ struct CompletionTests {
       let marker = try #require(line.range(of: "‸"))
       #expect(line.replacingCharacters(in: marker, with: newText) == expected)
     }
+    // A word typed right before '#' is replaced up to it, as in flow style: the comment stays.
+    for (version, line) in ["    kind: vi‸# todo", "    kind: v‸i# todo", "    provides: [Re‸# note"]
+      .enumerated()
+    {
+      let (_, result) = try Self.complete(
+        session, version: 10 + version, Edit(old: "  Missing: {kind: view}", new: "  Missing:\n\(line)\n"))
+      let item = try #require(result["items"]?.arrayValue?.first, "\(line)")
+      let edit = try #require(item["textEdit"], "\(line)")
+      let written = Array(line.replacingOccurrences(of: "‸", with: "").utf16)
+      let start = edit["range"]?["start"]?["character"]?.intValue ?? 0
+      let end = edit["range"]?["end"]?["character"]?.intValue ?? 0
+      let label = item["label"]?.stringValue ?? ""
+      let after =
+        String(decoding: written[..<start], as: UTF16.self) + (edit["newText"]?.stringValue ?? "")
+        + String(decoding: written[end...], as: UTF16.self)
+      let comment = line.hasSuffix("# todo") ? " # todo" : " # note"
+      #expect(after.hasSuffix(label + comment), "\(line) became \(after)")
+    }
     try session.finish()
   }
 
