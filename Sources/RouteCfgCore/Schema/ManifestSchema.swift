@@ -7,6 +7,9 @@
 /// and every rule of the format stay with `routecfg validate`. One schema serves root and
 /// included files, so `routecfg` is not required by it.
 public enum ManifestSchema {
+  /// The top-level keys only a root manifest holds; an included file reports them (RC0208).
+  package static var rootOnlyKeys: Set<String> { ManifestDecoder.rootOnlyKeys }
+
   /// The schema as a JSON value.
   public static var json: JSONValue {
     .object([

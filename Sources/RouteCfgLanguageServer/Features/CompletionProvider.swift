@@ -142,7 +142,11 @@ enum CompletionProvider {
 
   private static func schemaKeys(_ context: FeatureContext, _ cursor: CursorContext) -> [CompletionCandidate]
   {
-    let existing = cursor.existingKeys
+    var existing = cursor.existingKeys
+    // A file its root includes may not hold the root's own keys (RC0208).
+    if cursor.path.isEmpty, let file = context.model?.file(for: context.uri), file.index != 0 {
+      existing.formUnion(ManifestSchema.rootOnlyKeys)
+    }
     let separator = keySeparator(context, cursor)
     return context.schema.keys(at: cursor.path).compactMap { key in
       guard !existing.contains(key.name) else { return nil }

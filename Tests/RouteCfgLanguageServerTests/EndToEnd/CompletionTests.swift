@@ -278,6 +278,22 @@ struct CompletionTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("an included file is offered the top-level keys it may hold, not those of the root")
+  func includedFileKeys() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("app.yaml", "routecfg: 1\ninclude: [part.yaml]\n")
+    let text = "modules: {}\n"
+    try scratch.write("part.yaml", text)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(scratch.uri("part.yaml"), text: text)
+    _ = try client.diagnostics(for: scratch.uri("part.yaml"))
+    let result = try client.result("textDocument/completion", LSPClient.at(scratch.uri("part.yaml"), 1, 0))
+    let labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+    #expect(labels == ["adapters", "bindings", "include", "protocols", "routecfg"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a long list is cut and marked incomplete, so that the editor asks again as more is typed")
   func longLists() throws {
     let scratch = try ScratchDirectory()
