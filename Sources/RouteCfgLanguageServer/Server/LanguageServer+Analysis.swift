@@ -66,6 +66,8 @@ extension LanguageServer {
       if !owners.values.contains(own) { dropProject(own) }
     }
     let members = owners.filter { $0.value == key }.map(\.key)
+    // A root that is not open and no longer includes any open document is nobody's manifest.
+    let staying = members.filter { model.file(for: $0) != nil || $0 == project.rootURI }
     for uri in members {
       analysedDocuments.insert(uri)
       if let file = model.file(for: uri), model.parsed(file) { analysisModels[uri] = model }
@@ -74,7 +76,7 @@ extension LanguageServer {
     let current = model.openVersions.allSatisfy { file, version in
       documents[model.uri(of: file)].map { $0.version == version } ?? true
     }
-    if current, lifecycle == .running { publish(model, project: &project) }
+    if current, lifecycle == .running, !staying.isEmpty { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
     for uri in members {
@@ -89,7 +91,12 @@ extension LanguageServer {
       owners[uri] = own
       schedule(own, immediately: true)
     }
-    if projects[key]?.dirty == true { schedule(key) }
+    if staying.isEmpty {
+      // What it published clears, as when its last open file is closed.
+      dropProject(key)
+    } else if projects[key]?.dirty == true {
+      schedule(key)
+    }
   }
 
   /// Drops edits no analysis model needs any more.

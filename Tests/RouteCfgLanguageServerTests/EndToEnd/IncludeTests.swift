@@ -228,6 +228,38 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a root that is not open and stops including the only open file loses its diagnostics")
+  func rootThatLeavesLosesItsDiagnostics() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatInput]}\n"
+    try scratch.write("root.yaml", root)
+    let feat =
+      "protocols:\n  FeatInput: \"\"\nmodules:\n  Feat: {kind: view, provides: [FeatInput], routes: [/f]}\n"
+    try scratch.write("feat.yaml", feat)
+    let (rootURI, featURI) = (scratch.uri("root.yaml"), scratch.uri("feat.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(featURI, text: feat)
+    #expect(try client.diagnostics(for: featURI, version: 1).isEmpty)
+    // On disk, the root drops its include (and so 'FeatInput'): feat.yaml becomes a root of its own.
+    try scratch.write("root.yaml", root.replacingOccurrences(of: "include: [feat.yaml]\n", with: ""))
+    let changed = RouteCfgCore.JSONValue.object([("uri", .string(rootURI)), ("type", .int(2))])
+    client.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([changed]))]))
+    _ = try client.take(description: "feat.yaml checked as a root of its own") {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == featURI
+    }
+    client.close(featURI)
+    #expect(try client.shutdownAndExit() == 0)
+    // Nothing open reads root.yaml any more: whatever was published for it is cleared.
+    let published = client.pending().filter {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == rootURI
+    }
+    #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty ?? true, "\(published)")
+  }
+
   @Test("definition on an include entry opens the file")
   func includeEntryDefinition() throws {
     let rootPath = Self.shop + "/ShopApp.yaml"
