@@ -60,6 +60,18 @@ struct PositionMapper: Sendable {
     return LSPPosition(line: line, character: units)
   }
 
+  /// Whether the edits made since the model read the file replaced all the text from `start` to
+  /// `end` (a place that text no longer holds, which references and the outline leave out).
+  func isReplaced(in file: SourceFileID, start: TextPoint, end: TextPoint) -> Bool {
+    guard let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file],
+      readVersion != document.version, let source = model.source(of: file)
+    else { return false }
+    let shift = shiftForByteOrderMark(document, source)
+    let lower = Self.offset(of: start, in: source) + shift
+    let upper = Self.offset(of: end, in: source) + shift
+    return lower < upper && document.edits.replacedAll(lower..<upper, since: readVersion)
+  }
+
   /// The core file and point an LSP position of an open document stands for in the model's
   /// text; `nil` when the document is not part of the model or the edit log no longer reaches
   /// back to the text it read.

@@ -52,18 +52,33 @@ struct EditLog: Sendable {
     return offset
   }
 
+  /// Whether edits made since `version` replaced all of a non-empty range of its text (deleted
+  /// it, or wrote other text over it), so that nothing of it is left to point at.
+  func replacedAll(_ range: Range<Int>, since version: Int) -> Bool {
+    guard !range.isEmpty, version >= baseVersion else { return false }
+    var (lower, upper) = (range.lowerBound, range.upperBound)
+    for edit in edits where edit.version > version {
+      if edit.removed > 0, edit.offset <= lower, upper <= edit.offset + edit.removed { return true }
+      (lower, upper) = (edit.mapped(lower), edit.mapped(upper))
+    }
+    return false
+  }
+
   /// An offset in the text of `version` mapped into the current text; `nil` when the log no
   /// longer reaches back that far. An offset inside text removed since maps to where it was.
   func offsetInCurrent(_ offset: Int, fromVersion version: Int) -> Int? {
     guard version >= baseVersion else { return nil }
     var offset = offset
-    for edit in edits where edit.version > version {
-      if offset >= edit.offset + edit.removed {
-        offset += edit.inserted - edit.removed
-      } else if offset > edit.offset {
-        offset = edit.offset
-      }
-    }
+    for edit in edits where edit.version > version { offset = edit.mapped(offset) }
     return offset
+  }
+}
+
+extension ByteEdit {
+  /// An offset of the text before the edit in the text after it (inside the removed bytes: where
+  /// they were).
+  func mapped(_ position: Int) -> Int {
+    if position >= offset + removed { return position + inserted - removed }
+    return min(position, offset)
   }
 }

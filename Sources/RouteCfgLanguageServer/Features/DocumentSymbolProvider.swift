@@ -87,32 +87,32 @@ enum DocumentSymbolProvider {
         branches += max(document.entries(of: value).count, document.items(of: value).count)
       }
       leafBudget = DocumentSymbolProvider.maxSymbols - entries.count - branches
-      return entries.map { key, value in topLevel(key: key, value: value) }
+      return entries.compactMap { key, value in topLevel(key: key, value: value) }
     }
 
-    private mutating func topLevel(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue {
+    private mutating func topLevel(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue? {
       let name = document[key].value
       var children: [JSONValue] = []
       var kind = Kind.namespace
       var detail: String?
       switch name {
       case "protocols":
-        children = document.entries(of: value).map { protocolSymbol(key: $0.key, value: $0.value) }
+        children = document.entries(of: value).compactMap { protocolSymbol(key: $0.key, value: $0.value) }
       case "modules":
-        children = document.entries(of: value).map { moduleSymbol(key: $0.key, value: $0.value) }
+        children = document.entries(of: value).compactMap { moduleSymbol(key: $0.key, value: $0.value) }
       case "adapters":
-        children = document.items(of: value).map { adapterSymbol($0) }
+        children = document.items(of: value).compactMap { adapterSymbol($0) }
       case "bindings":
         children = bindingSymbols(value)
       case "variants":
-        children = document.entries(of: value).map { key, value in
+        children = document.entries(of: value).compactMap { key, value in
           let bindings = document.entries(of: value).first { document[$0.key].value == "bindings" }
           return symbol(
             document[key].value, .namespace, detail: "variant", key: key, value: value,
             children: bindings.map { bindingSymbols($0.value) } ?? [])
         }
       case "include":
-        children = document.items(of: value).map { item in
+        children = document.items(of: value).compactMap { item in
           symbol(document[item].value, .file, detail: "include", key: item, value: item)
         }
       default:
@@ -122,7 +122,7 @@ enum DocumentSymbolProvider {
       return symbol(name, kind, detail: detail, key: key, value: value, children: children)
     }
 
-    private mutating func protocolSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue {
+    private mutating func protocolSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue? {
       let name = document[key].value
       guard let decl = protocolsByPlace[document[key].start] else {
         return symbol(name, .interface, detail: "protocol", key: key, value: value)
@@ -130,6 +130,7 @@ enum DocumentSymbolProvider {
       var children: [JSONValue] = []
       for member in decl.members where takeLeaf() {
         let end = member.location.end ?? member.location.start
+        if mapper.isReplaced(in: file, start: member.location.start, end: end) { continue }
         let range = mapper.range(in: file, start: member.location.start, end: end)
         children.append(
           Self.json(
@@ -141,12 +142,13 @@ enum DocumentSymbolProvider {
         name, .interface, detail: "protocol" + inherits, key: key, value: value, children: children)
     }
 
-    private mutating func moduleSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue {
+    private mutating func moduleSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue? {
       let name = document[key].value
       let decl = modulesByPlace[document[key].start]
       var children: [JSONValue] = []
       for route in decl?.routes ?? [] where takeLeaf() {
         let end = route.location.end ?? route.location.start
+        if mapper.isReplaced(in: file, start: route.location.start, end: end) { continue }
         let range = mapper.range(in: file, start: route.location.start, end: end)
         children.append(
           Self.json(
@@ -156,7 +158,7 @@ enum DocumentSymbolProvider {
       return symbol(name, .module, detail: detail, key: key, value: value, children: children)
     }
 
-    private mutating func adapterSymbol(_ item: YAMLNodeID) -> JSONValue {
+    private mutating func adapterSymbol(_ item: YAMLNodeID) -> JSONValue? {
       let entries = document.entries(of: item)
       func scalar(_ key: String) -> String? {
         entries.first { document[$0.key].value == key }.map { document[$0.value].value }
@@ -165,10 +167,10 @@ enum DocumentSymbolProvider {
       var children: [JSONValue] = []
       if let map = entries.first(where: { document[$0.key].value == "map" }) {
         for (key, value) in document.entries(of: map.value) where takeLeaf() {
-          children.append(
-            symbol(
-              "\(document[key].value) → \(document[value].value)", .field, detail: "map", key: key,
-              value: value))
+          let entry = symbol(
+            "\(document[key].value) → \(document[value].value)", .field, detail: "map", key: key, value: value
+          )
+          if let entry { children.append(entry) }
         }
       }
       // The outline selects the adapted protocol's name, as it does a protocol's or module's key.
@@ -178,7 +180,7 @@ enum DocumentSymbolProvider {
     }
 
     private mutating func bindingSymbols(_ mapping: YAMLNodeID) -> [JSONValue] {
-      document.entries(of: mapping).map { key, value in
+      document.entries(of: mapping).compactMap { key, value in
         symbol(
           "\(document[key].value) → \(document[value].value)", .field, detail: "binding", key: key,
           value: value)
@@ -192,11 +194,12 @@ enum DocumentSymbolProvider {
     }
 
     /// A symbol whose range runs from its key to the end of its value and whose selection is
-    /// the key, or the node `selecting` names.
+    /// the key, or the node `selecting` names; `nil` when the edits made since the model read the
+    /// text replaced all of the selected text (the symbol is no longer there).
     private func symbol(
       _ name: String, _ kind: Kind, detail: String?, key: YAMLNodeID, value: YAMLNodeID,
       selecting selected: YAMLNodeID? = nil, children: [JSONValue] = []
-    ) -> JSONValue {
+    ) -> JSONValue? {
       let keyNode = document[key]
       let valueNode = document[value]
       var range = mapper.range(in: file, start: keyNode.start, end: max(keyNode.end, valueNode.end))
@@ -208,6 +211,7 @@ enum DocumentSymbolProvider {
       {
         selectedNode = keyNode
       }
+      if mapper.isReplaced(in: file, start: selectedNode.start, end: selectedNode.end) { return nil }
       let selection = mapper.range(in: file, start: selectedNode.start, end: selectedNode.end)
       if range.end < selection.end { range.end = selection.end }
       return Self.json(

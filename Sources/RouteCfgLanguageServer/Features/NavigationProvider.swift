@@ -42,8 +42,11 @@ enum NavigationProvider {
     // In every root manifest that reads the document (a file two roots include), each place once.
     var seen: Set<DocumentPlace> = []
     var locations: [JSONValue] = []
+    // A place whose text was deleted since the last check that parsed is no longer there.
     for (model, mapper, found) in context.occurrencesInEveryRoot(of: occurrence.target)
-    where includeDeclaration || !found.isDeclaration {
+    where (includeDeclaration || !found.isDeclaration)
+      && !mapper.isReplaced(in: found.file, start: found.start, end: found.end)
+    {
       let uri = model.uri(of: found.file)
       let range = mapper.range(in: found.file, start: found.start, end: found.end)
       guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
@@ -59,7 +62,7 @@ enum NavigationProvider {
       let occurrence = context.occurrence(at: position)
     else { return .null }
     let highlights = (model.index.occurrences[file] ?? [])
-      .filter { $0.target == occurrence.target }
+      .filter { $0.target == occurrence.target && !mapper.isReplaced(in: file, start: $0.start, end: $0.end) }
       .map { found -> JSONValue in
         let range = mapper.range(in: file, start: found.start, end: found.end)
         return .object([("range", range.json), ("kind", .int(found.isDeclaration ? 3 : 2))])

@@ -188,6 +188,36 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("while the text does not parse, references and the outline leave out places deleted since")
+  func deletedPlacesWhileUnparsed() throws {
+    let scratch = try ScratchDirectory()
+    let text =
+      "routecfg: 1\nprotocols:\n  P: |\n    func f()\nmodules:\n  A:\n    kind: view\n    provides: [P]\n"
+      + "    routes: [/a]\n  B:\n    kind: view\n    requires: [P]\n    routes: [/b]\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    // Module B goes and a flow mapping is started in its place: the text does not parse.
+    client.change(uri, version: 2, [((9, 0, 13, 0), ""), ((9, 0, 9, 0), "  C: {kind: [")])
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 2, character: 2).json),
+        ("context", .object([("includeDeclaration", .bool(true))])),
+      ]))
+    #expect(references.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [2, 7])
+    let top =
+      try client.result(
+        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))])
+      ).arrayValue ?? []
+    let modules = top.first { $0["name"]?.stringValue == "modules" }?["children"]?.arrayValue ?? []
+    #expect(modules.compactMap { $0["name"]?.stringValue } == ["A"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   /// Every selection lies within its symbol's range (editors reject the outline otherwise), also
   /// for an adapter whose `adapt` is an alias of a node written before it.
   @Test("an adapter whose 'adapt' is an alias selects its own item")
