@@ -79,11 +79,6 @@ extension LanguageServer {
     if current, lifecycle == .running, !staying.isEmpty { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
-    for uri in members {
-      // A request waiting for the document's current text needs only that document unchanged.
-      let read = model.openVersion(of: uri)
-      resumeWaiters(for: uri, analysed: true, current: read != nil && read == documents[uri]?.version)
-    }
     // A document the root no longer includes becomes a root of its own.
     for uri in members where model.file(for: uri) == nil && uri != project.rootURI {
       owners[uri] = nil
@@ -96,6 +91,15 @@ extension LanguageServer {
       dropProject(key)
     } else if projects[key]?.dirty == true {
       schedule(key)
+    }
+    resumeAnalysedWaiters()
+  }
+
+  /// Resumes the requests that waited for an analysis which the documents now have: any, or of
+  /// their current text (``isAnalysedAtCurrentVersion(_:)``, which other projects' checks decide too).
+  func resumeAnalysedWaiters() {
+    for uri in waiters.keys.sorted() where analysedDocuments.contains(uri) {
+      resumeWaiters(for: uri, analysed: true, current: isAnalysedAtCurrentVersion(uri))
     }
   }
 

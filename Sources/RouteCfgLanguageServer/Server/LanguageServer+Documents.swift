@@ -155,6 +155,8 @@ extension LanguageServer {
     for uri in project.published.keys.sorted() {
       sendDiagnostics(for: uri, own: [], of: key)
     }
+    // A request about another root's document may have waited for this project's check.
+    resumeAnalysedWaiters()
   }
 
   /// The URI of a root found on disk: the editor's, when the root is open.

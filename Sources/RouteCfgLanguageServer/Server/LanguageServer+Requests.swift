@@ -68,12 +68,18 @@ extension LanguageServer {
   }
 
   /// `true` when the last analysis of the document's project read its current text (whether or
-  /// not it parsed).
+  /// not it parsed) and no project an answer reads (its own, and the other roots that read the
+  /// document or a file its root reads) has a check pending or read an open document that has
+  /// changed since: a name just typed in another open file of the manifest counts too.
   func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
-    guard let document = documents[uri], let key = owners[uri],
-      let read = projects[key]?.latest?.openVersion(of: uri)
+    guard let document = documents[uri], let key = owners[uri], let own = projects[key]?.latest,
+      own.openVersion(of: uri) == document.version
     else { return false }
-    return read == document.version
+    let read = Set(own.uris)
+    return projects.values.allSatisfy { project in
+      let involved = project.key == key || project.latest?.uris.contains(where: read.contains) == true
+      return !involved || project.isSettled(with: documents)
+    }
   }
 
   private func snapshot(_ uri: String) -> FeatureContext? {

@@ -24,6 +24,14 @@ struct Project: Sendable {
   /// Whether the root is a manifest (has a top-level `routecfg:` key). Other YAML files the
   /// editor sends, such as CI workflows, get no diagnostics and no answers.
   var isManifest = true
+
+  /// Whether no check is pending and the last one read each open document it read as it is now.
+  func isSettled(with documents: [String: TextDocument]) -> Bool {
+    guard !dirty, !running, let latest else { return false }
+    return latest.openVersions.allSatisfy { file, version in
+      documents[latest.uri(of: file)]?.version == version
+    }
+  }
 }
 
 /// A request waiting for the first analysis of its document.

@@ -1,0 +1,61 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// References, rename and definition asked in one file about names in another: they see the other
+/// file as it is, whether it is open and just edited or changed on disk.
+@Suite("routecfg lsp: requests across files")
+struct CrossFileRequestTests {
+  static let root =
+    "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatInput]}\n"
+  static let feat =
+    "protocols:\n  FeatInput: \"func go()\"\nmodules:\n  Feat: {kind: view, provides: [FeatInput], routes: [/f]}\n"
+
+  /// root.yaml, which includes feat.yaml, written in a scratch directory, with a client.
+  struct Workspace {
+    let scratch: ScratchDirectory
+    let client: LSPClient
+    let (root, feat): (String, String)
+
+    init(validationDelay: Int) throws {
+      scratch = try ScratchDirectory()
+      try scratch.write("root.yaml", CrossFileRequestTests.root)
+      try scratch.write("feat.yaml", CrossFileRequestTests.feat)
+      (root, feat) = (scratch.uri("root.yaml"), scratch.uri("feat.yaml"))
+      client = try LSPClient(directory: scratch.path)
+      try client.initialize(
+        options: .object([("validationDelay", .int(validationDelay))]), root: scratch.path)
+    }
+
+    /// `{textDocument, position}` on `FeatInput` in root.yaml, with more parameters.
+    func atRootReference(_ more: [(String, RouteCfgCore.JSONValue)] = []) -> RouteCfgCore.JSONValue {
+      let (line, character) = TextFinder(CrossFileRequestTests.root).position(of: "FeatInput", offset: 2)
+      guard case .object(let members) = LSPClient.at(root, line, character) else { return .null }
+      return .object(members + more)
+    }
+  }
+
+  @Test("references and rename from one file wait for the check of a reference just typed in another")
+  func referenceTypedInAnotherFile() throws {
+    let workspace = try Workspace(validationDelay: 400)
+    let client = workspace.client
+    client.open(workspace.root, text: Self.root)
+    client.open(workspace.feat, text: Self.feat)
+    #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
+    // Well inside the quiet time before the edit is checked.
+    client.change(
+      workspace.feat, version: 2, [((4, 0, 4, 0), "  Other: {kind: service, requires: [FeatInput]}\n")])
+    let references = try client.result(
+      "textDocument/references",
+      workspace.atRootReference([("context", .object([("includeDeclaration", .bool(true))]))]))
+    let lines = references.arrayValue?.filter { $0["uri"]?.stringValue == workspace.feat }
+      .compactMap { $0["range"]?["start"]?["line"]?.intValue }
+    #expect(lines == [1, 3, 4])
+    let edit = try client.result(
+      "textDocument/rename", workspace.atRootReference([("newName", .string("Feature"))]))
+    #expect(edit["changes"]?[workspace.feat]?.arrayValue?.count == 3, "\(edit.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}
