@@ -6,20 +6,24 @@ extension LanguageServer {
   /// analysis; if it changes meanwhile the answer is `ContentModified`, as LSP prescribes.
   /// With `needsCurrentVersion` (the outline, which an editor asks for once per change and then
   /// keeps; references and rename, one-off questions about names perhaps just typed) a document
-  /// edited since its last analysis waits for the analysis of its current text.
+  /// edited since its last analysis waits for the analysis of its current text. With
+  /// `pointsIntoFiles` (definition, references, rename: answers with places in other files), a
+  /// file that is not open and has changed on disk since it was read is checked again first.
   func documentRequest(
     _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
-    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
+    pointsIntoFiles: Bool = false, _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
   ) {
-    documentRequest(id, params, needsPosition: needsPosition, needsCurrentVersion: needsCurrentVersion) {
-      .success(compute($0, $1))
-    }
+    documentRequest(
+      id, params, needsPosition: needsPosition, needsCurrentVersion: needsCurrentVersion,
+      pointsIntoFiles: pointsIntoFiles
+    ) { .success(compute($0, $1)) }
   }
 
-  /// ``documentRequest(_:_:needsPosition:needsCurrentVersion:_:)`` for a request that may be
-  /// answered with an error.
+  /// ``documentRequest(_:_:needsPosition:needsCurrentVersion:pointsIntoFiles:_:)`` for a request
+  /// that may be answered with an error.
   func documentRequest(
     _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
+    pointsIntoFiles: Bool = false,
     _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> Result<JSONValue, ResponseError>
   ) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
@@ -38,22 +42,18 @@ extension LanguageServer {
     }
     let at = position ?? LSPPosition(line: 0, character: 0)
     let isCurrent = !needsCurrentVersion || isAnalysedAtCurrentVersion(uri)
-    if analysedDocuments.contains(uri), isCurrent {
+    let isAnalysed = analysedDocuments.contains(uri) && isCurrent
+    if isAnalysed, !pointsIntoFiles {
       answer(id, context: snapshot(uri), position: at, compute)
       return
     }
     let version = document.version
     Task {
-      switch await self.waitForAnalysis(of: uri, id: id, ofCurrentVersion: !isCurrent) {
-      case .analysed: break
-      case .cancelled:
-        self.respond(id, .failure(.requestCancelled()))
-        return
-      case .closed:
-        self.respond(id, .failure(.serverCancelled("the document was closed before its first check ended")))
-        return
-      case .answered:
-        return
+      if !isAnalysed {
+        guard await self.waitsForAnalysis(of: uri, id: id, ofCurrentVersion: !isCurrent) else { return }
+      }
+      if pointsIntoFiles, await self.recheckFilesChangedOnDisk(around: uri) {
+        guard await self.waitsForAnalysis(of: uri, id: id, ofCurrentVersion: true) else { return }
       }
       guard let context = self.snapshot(uri) else {
         self.respond(id, .success(.null))
@@ -67,19 +67,31 @@ extension LanguageServer {
     }
   }
 
+  /// Waits for the document's analysis (``waitForAnalysis(of:id:ofCurrentVersion:)``); `false`
+  /// when the request has been answered instead (cancelled, the document closed, shutdown).
+  private func waitsForAnalysis(of uri: String, id: RequestID, ofCurrentVersion: Bool) async -> Bool {
+    switch await waitForAnalysis(of: uri, id: id, ofCurrentVersion: ofCurrentVersion) {
+    case .analysed:
+      return true
+    case .cancelled:
+      respond(id, .failure(.requestCancelled()))
+    case .closed:
+      respond(id, .failure(.serverCancelled("the document was closed before its check ended")))
+    case .answered:
+      break
+    }
+    return false
+  }
+
   /// `true` when the last analysis of the document's project read its current text (whether or
   /// not it parsed) and no project an answer reads (its own, and the other roots that read the
   /// document or a file its root reads) has a check pending or read an open document that has
   /// changed since: a name just typed in another open file of the manifest counts too.
   func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
-    guard let document = documents[uri], let key = owners[uri], let own = projects[key]?.latest,
-      own.openVersion(of: uri) == document.version
+    guard let document = documents[uri], let key = owners[uri],
+      projects[key]?.latest?.openVersion(of: uri) == document.version
     else { return false }
-    let read = Set(own.uris)
-    return projects.values.allSatisfy { project in
-      let involved = project.key == key || project.latest?.uris.contains(where: read.contains) == true
-      return !involved || project.isSettled(with: documents)
-    }
+    return involvedProjects(uri).allSatisfy { projects[$0]?.isSettled(with: documents) ?? true }
   }
 
   private func snapshot(_ uri: String) -> FeatureContext? {

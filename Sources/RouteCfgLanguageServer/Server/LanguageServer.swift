@@ -91,13 +91,14 @@ actor LanguageServer {
     case "textDocument/hover":
       documentRequest(id, params) { context, position in HoverProvider.hover(context, at: position) }
     case "textDocument/definition":
-      documentRequest(id, params) { context, position in NavigationProvider.definition(context, at: position)
+      documentRequest(id, params, pointsIntoFiles: true) { context, position in
+        NavigationProvider.definition(context, at: position)
       }
     case "textDocument/references":
       let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
       // A one-off question, asked perhaps right after typing the name: it waits for the check
       // of the current text, as the outline and rename do.
-      documentRequest(id, params, needsCurrentVersion: true) { context, position in
+      documentRequest(id, params, needsCurrentVersion: true, pointsIntoFiles: true) { context, position in
         NavigationProvider.references(context, at: position, includeDeclaration: includeDeclaration)
       }
     case "textDocument/documentHighlight":
@@ -115,7 +116,7 @@ actor LanguageServer {
         respond(id, .failure(.invalidParams("'newName' is missing")))
         return
       }
-      documentRequest(id, params, needsCurrentVersion: true) { context, position in
+      documentRequest(id, params, needsCurrentVersion: true, pointsIntoFiles: true) { context, position in
         RenameProvider.rename(context, at: position, to: newName)
       }
     case "textDocument/codeAction":

@@ -58,4 +58,24 @@ struct CrossFileRequestTests {
     #expect(edit["changes"]?[workspace.feat]?.arrayValue?.count == 3, "\(edit.rendered())")
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("rename and definition see an included file changed on disk, unannounced")
+  func includedFileChangedOnDisk() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    client.open(workspace.root, text: Self.root)
+    #expect(try client.diagnostics(for: workspace.root, version: 1).isEmpty)
+    // A generator rewrites feat.yaml, two lines longer; the client sends no didChangeWatchedFiles.
+    try workspace.scratch.write("feat.yaml", "# Feature\n# (generated)\n" + Self.feat)
+    let edit = try client.result(
+      "textDocument/rename", workspace.atRootReference([("newName", .string("Feature"))]))
+    let renamed = edit["changes"]?[workspace.feat]?.arrayValue?.compactMap {
+      $0["range"]?["start"]?["line"]?.intValue
+    }
+    #expect(renamed?.sorted() == [3, 5], "\(edit.rendered())")
+    let definition = try client.result("textDocument/definition", workspace.atRootReference())
+    #expect(
+      definition.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 3, "\(definition.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
