@@ -24,8 +24,10 @@ extension LanguageServer {
         guard case .success(let now) = FileSystem.readFile(path, limit: Int.max, regularOnly: true) else {
           return true
         }
-        // The loader reads a file without its byte order mark.
-        return SourceText(fileContents: now).bytes != bytes
+        // The loader reads a file without its byte order mark. Compared as bytes: a SourceText
+        // would index every line of the file for nothing.
+        let text = now.starts(with: [0xEF, 0xBB, 0xBF]) ? now.dropFirst(3) : now[...]
+        return text.count != bytes.count || !text.elementsEqual(bytes)
       }
     }
     guard changed else { return false }
