@@ -52,7 +52,7 @@ extension DiagnosticExplanation {
         """#,
       exampleIntro: [
         #"""
-        Example: line 2 of `example.yaml` is `app: Café` saved in Latin-1, so `é` is the single byte `E9`, followed by the line break.
+        Example: `example.yaml` is `routecfg: 1`, `app: Café` and `modules: {}` on three lines, saved in Latin-1, so `é` is the single byte `E9`, followed by the line break and the third line. (At the very end of a file, the same byte reads `incomplete UTF-8 octet sequence`: libyaml names what it finds after the byte.)
         """#
       ],
       output: [
