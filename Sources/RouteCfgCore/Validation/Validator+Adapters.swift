@@ -131,6 +131,11 @@ extension ManifestValidator {
     correction.flatMap { FixIt.rename(written.value, at: written.location, to: $0) }.map { [$0] } ?? []
   }
 
+  /// The base names the keys of `map` write, but the entry at `position`'s.
+  private static func mappedBaseNames(_ map: [MapEntry], except position: Int) -> [String] {
+    map.indices.filter { $0 != position }.map { AdapterMapResolver.baseName(map[$0].required.value) }
+  }
+
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
     -> ResolvedMap
   {
@@ -141,12 +146,10 @@ extension ManifestValidator {
     result.entries.reserveCapacity(entryCount)
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
       var memberPosition: Int?
-      let otherEntries = manifest.adapters[index].map.indices.lazy.filter { $0 != entryIndex }
+      // The other keys' names are gathered only for a did-you-mean (an autoclosure, no allocation).
       switch resolver.member(
         entry.required.value, in: required,
-        mapped: otherEntries.map {
-          AdapterMapResolver.baseName(self.manifest.adapters[index].map[$0].required.value)
-        })
+        mapped: Self.mappedBaseNames(manifest.adapters[index].map, except: entryIndex))
       {
       case .success(let found): memberPosition = found
       case .failure(.problem(let code, let message, let correction)):
