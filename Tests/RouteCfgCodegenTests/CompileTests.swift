@@ -16,6 +16,7 @@ struct CompileTests {
     var testDescription: String {
       manifest + (options.variant.map { " --variant \($0)" } ?? "")
         + (options.module.map { " --module \($0)" } ?? "")
+        + (options.dynamicRegistration ? " --dynamic" : "")
     }
   }
 
@@ -91,6 +92,22 @@ struct CompileTests {
     }
   }
 
+  /// Manifests whose `--dynamic` output is compiled against RouteCfgRuntime.
+  static let dynamicManifests = [
+    // Members the tables and dynamic proxies call: unnamed parameters, parameters named `self`.
+    "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"
+  ]
+
+  @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)
+  func dynamicRegistrationCompiles(_ manifest: String) throws {
+    let runtime = try #require(SwiftCompiler.runtimeFlags, "the build's RouteCfgRuntime module was not found")
+    for isolation in SwiftCompiler.Isolation.allCases {
+      try compile(
+        Case(manifest: manifest, options: CodegenOptions(dynamicRegistration: true)),
+        isolation: isolation, typecheckOnly: true, extraFlags: runtime)
+    }
+  }
+
   @Test("A route enum with more cases than the compiler checks a switch over still compiles")
   func manyRoutedModulesCompile() throws {
     var yaml = "routecfg: 1\napp: Many\nmodules:\n"
@@ -147,7 +164,9 @@ struct CompileTests {
     #expect(Self.validFixtures().count >= 10)
   }
 
-  private func compile(_ testCase: Case, isolation: SwiftCompiler.Isolation, typecheckOnly: Bool) throws {
+  private func compile(
+    _ testCase: Case, isolation: SwiftCompiler.Isolation, typecheckOnly: Bool, extraFlags: [String] = []
+  ) throws {
     let scratch = try Scratch()
     let manifest = Generation.path(testCase.manifest)
     let graph = try #require(try RouteCfg.validate(path: manifest).graph)
@@ -160,7 +179,8 @@ struct CompileTests {
       paths.append(try scratch.write("ExternalTypes.swift", stubs))
     }
     let outcome = try SwiftCompiler.compile(
-      paths, isolation: isolation, output: scratch.path + "/libGenerated.so", typecheckOnly: typecheckOnly)
+      paths, isolation: isolation, output: scratch.path + "/libGenerated.so", typecheckOnly: typecheckOnly,
+      extraFlags: extraFlags)
     #expect(outcome.succeeded, "\(testCase.testDescription) (\(isolation)):\n\(outcome.output)")
   }
 }

@@ -82,7 +82,8 @@ struct DynamicTranslator {
           SwiftArgument("set", .closure(SwiftClosure(parameters: ["object", "value"], body: [assignment]))))
       }
       return [.expression(.call(.identifier("table").dot("property"), arguments))]
-    case .method(let method):
+    case .method(let declared):
+      let method = declared.implementationParameters
       if method.isAsync {
         return [.comment("'\(member.fullName)' is async, which the dynamic runtime cannot call.")]
       }

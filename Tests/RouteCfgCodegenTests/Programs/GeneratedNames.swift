@@ -18,6 +18,7 @@ final class Pong: Pinger {
   let value: Int
   init(_ value: Int) { self.value = value }
   func ping() -> Int { value }
+  func mix(_ first: Int, _ second: Int) -> Int { first * 10 + second }
 }
 
 final class RootView: Opener {
@@ -32,17 +33,25 @@ final class RootView: Opener {
 
   func all(handlers: [(any Pinger) -> Void], pinger: any Pinger, count: Int, text: String) -> Int {
     for handler in handlers { handler(pinger) }
-    return pinger.ping() + count + text.count
+    return pinger.ping() + count + text.count + pinger.mix(0, 0)
   }
 
   func hit(self: Int) -> Int { self + 1 }
   func hot(by value: Int) -> Int { value * 2 }
+  func record(_ text: String, at index: Int, _ extra: Int) -> Int { text.count * 100 + index * 10 + extra }
   var `Type`: Int { 40 }
   var `Protocol` = 0
 }
 
 final class UserView: Resolution {
   func ping() -> Int { 3 }
+  func mix(_ first: Int, _ second: Int) -> Int { first - second }
+}
+
+/// A `Resolution` whose `mix(_:_:)` the root reaches through the bridge.
+final class Mixer: Resolution {
+  func ping() -> Int { 3 }
+  func mix(_ first: Int, _ second: Int) -> Int { first + second + 7 }
 }
 
 final class Marker: Sendable {
@@ -94,6 +103,9 @@ let total = factories.all(
   function0: [{ log.values.append($0.ping() * 100) }], bridges: user, base: 1, result: "ab")
 check(total == 6 && log.values.last == 300, "parameters named function0, bridges, base, result: \(total)")
 check(factories.hit(self: 1) == 2 && factories.hot(by: 3) == 6, "parameters named self")
+check(factories.log("ab", at: 3, 4) == 234, "unnamed parameters through the proxy")
+let mixed = factories.all(function0: [], bridges: Mixer(), base: 0, result: "")
+check(mixed == 3 + 7, "unnamed parameters through the bridge: \(mixed)")
 factories.Protocol = 5
 check(factories.Type == 40 && root.Protocol == 5, "members named Type and Protocol")
 print("ok")

@@ -31,15 +31,35 @@ enum SwiftCompiler {
     return "/usr/bin/swiftc"
   }()
 
+  /// The flags with which generated code can `import RouteCfgRuntime` (`--dynamic`): the
+  /// modules of the build running the tests, and libyaml's module map, which RouteCfgCore
+  /// imports. `nil` when the build's modules are not found.
+  static let runtimeFlags: [String]? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    // On Linux the tests run from `<build>/routecfgPackageTests.xctest`; on macOS from inside
+    // `<build>/routecfgPackageTests.xctest/Contents/MacOS`.
+    while directory.path != "/" {
+      directory = directory.deletingLastPathComponent()
+      let modules = directory.appendingPathComponent("Modules")
+      if FileManager.default.fileExists(
+        atPath: modules.appendingPathComponent("RouteCfgRuntime.swiftmodule").path)
+      {
+        let moduleMap = Generation.path("Sources/CYAML/module.modulemap")
+        return ["-I", modules.path, "-Xcc", "-fmodule-map-file=" + moduleMap]
+      }
+    }
+    return nil
+  }()
+
   /// Compiles `files` as one Swift 6 module with warnings as errors: an executable when one of
-  /// them is `main.swift`, else a library.
+  /// them is `main.swift`, else a library. `extraFlags` go before the files (``runtimeFlags``).
   static func compile(
     _ files: [String], module: String = "Generated", isolation: Isolation, output: String,
-    typecheckOnly: Bool = false
+    typecheckOnly: Bool = false, extraFlags: [String] = []
   ) throws -> Outcome {
     let isProgram = files.contains { $0.hasSuffix("/main.swift") }
     var arguments = ["-swift-version", "6", "-warnings-as-errors", "-module-name", module, "-Onone"]
-    arguments += isolation.flags
+    arguments += isolation.flags + extraFlags
     if typecheckOnly {
       arguments += ["-typecheck", "-parse-as-library"]
     } else {
