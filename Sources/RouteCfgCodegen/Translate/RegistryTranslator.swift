@@ -111,11 +111,16 @@ struct RegistryTranslator {
 
   // MARK: Makers
 
-  /// The protocols a module lists in `provides` or `requires` that resolve, in declaration order.
+  /// The protocols a module provides (those it lists in `provides` and those they inherit) or
+  /// requires that resolve, in declaration order. Who answers each is the resolution's choice:
+  /// an inherited protocol two modules provide has no `make` method unless a binding picks one.
   private var madeProtocols: [(name: String, provider: Provider, module: ModuleInfo)] {
     var listed: Set<String> = []
     for module in modules {
-      listed.formUnion(module.provides)
+      for name in module.provides {
+        listed.insert(name)
+        listed.formUnion(graph.protocols[name]?.ancestors ?? [])
+      }
       listed.formUnion(module.requires)
     }
     return graph.protocolNames.compactMap { name in

@@ -129,6 +129,10 @@ func run() {
   let detail = registry.makeNoteDetailInput(noteId: 7)
   check(detail.noteId == 7 && detail.title == "Note 7", "makeNoteDetailInput passes the parameters")
   check(detail.highlight(range: "1..<3", animated: true), "methods are called directly")
+  let summary = registry.makeNoteSummaryInput(noteId: 8)
+  check(
+    (summary as? NoteDetailViewController)?.noteId == 8,
+    "an inherited protocol is made by the module that provides its descendant")
   let editor = registry.makeNoteEditorInput()
   check(editor.noteId == nil, "optional parameters default to nil")
   do {

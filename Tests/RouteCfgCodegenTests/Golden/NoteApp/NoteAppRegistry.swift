@@ -58,6 +58,12 @@ nonisolated struct NoteAppRegistry: Sendable {
     return ProvidedLoginViewInputAsModuleARequiredLoginViewInput(self.factories.login())
   }
 
+  /// A `NoteSummaryInput`: module `NoteDetail`.
+  @MainActor
+  func makeNoteSummaryInput(noteId: Int, query: String? = nil) -> any NoteSummaryInput {
+    return self.factories.noteDetail(noteId, query)
+  }
+
   /// A `NoteDetailInput`: module `NoteDetail`.
   @MainActor
   func makeNoteDetailInput(noteId: Int, query: String? = nil) -> any NoteDetailInput {
