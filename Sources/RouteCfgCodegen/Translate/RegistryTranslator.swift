@@ -39,10 +39,11 @@ struct RegistryTranslator {
 
   // MARK: Factories
 
-  /// The type of a module's factory: its parameters in declaration order, then its
-  /// dependencies when it requires protocols; it returns the module's object.
+  /// The type of a module's factory: its parameters in declaration order (function-typed ones
+  /// `@escaping`, so that the module can keep a callback), then its dependencies when it
+  /// requires protocols; it returns the module's object.
   func factoryType(of module: ModuleInfo) -> SwiftType {
-    var parameters = module.parameters.map { context.swiftType($0.type) }
+    var parameters = module.parameters.map { context.swiftType($0.type).escaping }
     if !module.requires.isEmpty {
       parameters.append(.existential([context.dependenciesName(of: module.name)]))
     }
@@ -149,11 +150,12 @@ struct RegistryTranslator {
     context.isMainActor(protocol: protocolName) || context.isMainActor(module: module.name)
   }
 
-  /// The parameters a `make` method takes: the provider's, optional ones defaulting to `nil`
-  /// (or left out, for the `Dependencies` form).
+  /// The parameters a `make` method takes: the provider's (function-typed ones `@escaping`, as
+  /// its factory takes them), optional ones defaulting to `nil` (or left out, for the
+  /// `Dependencies` form).
   func makerParameters(_ module: ModuleInfo, optionalsToo: Bool) -> [SwiftParameter] {
     module.parameters.filter { optionalsToo || !$0.isOptional }.map {
-      SwiftParameter($0.name, context.swiftType($0.type), defaultValue: $0.isOptional ? .nil : nil)
+      SwiftParameter($0.name, context.swiftType($0.type).escaping, defaultValue: $0.isOptional ? .nil : nil)
     }
   }
 

@@ -95,6 +95,21 @@ final class Files {
 @MainActor
 final class Missing {}
 
+/// Keeps the callbacks its module is made with: they must reach the factory escaping.
+@MainActor
+final class ConfirmView: Dialog {
+  let onDone: () -> Void
+  let onCancel: (() -> Void)?
+
+  init(onDone: @escaping () -> Void, onCancel: (() -> Void)?) {
+    self.onDone = onDone
+    self.onCancel = onCancel
+  }
+
+  func confirm() { onDone() }
+  func cancel() { onCancel?() }
+}
+
 @MainActor
 func run() async {
   let registry = FeaturesRegistry(
@@ -102,7 +117,8 @@ func run() async {
     screen: { Screen($0) },
     files: { Files(path: $0) },
     store: { Store() },
-    missing: { Missing() }
+    missing: { Missing() },
+    confirm: { ConfirmView(onDone: $0, onCancel: $1) }
   )
   guard let screenObject = registry.open(.screen) as? Screen else {
     check(false, "open(.screen) makes the screen")
@@ -204,6 +220,16 @@ func run() async {
   check(changes == [4], "a closure property crosses a service adapter")
   let size = await cache.size()
   check(size == 2, "async methods forward on services")
+
+  // Closure parameters, kept by the module's object.
+  var answers: [String] = []
+  let dialog = registry.makeDialog(onDone: { answers.append("done") }, onCancel: { answers.append("cancel") })
+  dialog.confirm()
+  dialog.cancel()
+  screenObject.dependencies.makeDialog(onDone: { answers.append("done from dependencies") }).confirm()
+  check(
+    answers == ["done", "cancel", "done from dependencies"],
+    "closure parameters reach the factory, which keeps them: \(answers)")
 
   // Routes with every value type.
   let routes: [FeaturesRoute] = [

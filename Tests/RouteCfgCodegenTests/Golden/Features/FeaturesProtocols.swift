@@ -68,3 +68,11 @@ nonisolated protocol CacheRequired: AnyObject {
   var changed: ((Int) -> Void)? { get set }
   nonisolated(nonsending) func size() async -> Int
 }
+
+/// Provided by `Confirm`.
+/// Required by `Screen`.
+@MainActor
+protocol Dialog: AnyObject {
+  func confirm()
+  func cancel()
+}

@@ -12,6 +12,7 @@ nonisolated struct FeaturesRegistry: Sendable {
     let files: @MainActor @Sendable (String?) -> AnyObject
     let store: @Sendable () -> any StoreService
     let missing: @MainActor @Sendable () -> AnyObject
+    let confirm: @MainActor @Sendable (@escaping () -> Void, (() -> Void)?) -> any Dialog
   }
 
   let factories: Factories
@@ -24,15 +25,24 @@ nonisolated struct FeaturesRegistry: Sendable {
   /// - files: Makes module `Files` from `path`.
   /// - store: Makes module `Store`.
   /// - missing: Makes module `Missing`.
+  /// - confirm: Makes module `Confirm` from `onDone`, `onCancel`.
   init(
     panel: @escaping @MainActor @Sendable (Int, String?, Double?, Bool?) -> any PanelInput,
     screen: @escaping @MainActor @Sendable (any ScreenDependencies) -> AnyObject,
     files: @escaping @MainActor @Sendable (String?) -> AnyObject,
     store: @escaping @Sendable () -> any StoreService,
-    missing: @escaping @MainActor @Sendable () -> AnyObject
+    missing: @escaping @MainActor @Sendable () -> AnyObject,
+    confirm: @escaping @MainActor @Sendable (@escaping () -> Void, (() -> Void)?) -> any Dialog
   ) {
     self.factories =
-      Factories(panel: panel, screen: screen, files: files, store: store, missing: missing)
+      Factories(
+        panel: panel,
+        screen: screen,
+        files: files,
+        store: store,
+        missing: missing,
+        confirm: confirm
+      )
   }
 
   /// A `PanelInput`: module `Panel`.
@@ -74,6 +84,18 @@ nonisolated struct FeaturesRegistry: Sendable {
     return StoreServiceAsCacheRequired(self.factories.store())
   }
 
+  /// A `Dialog`: module `Confirm`.
+  @MainActor
+  func makeDialog(onDone: @escaping () -> Void, onCancel: (() -> Void)? = nil) -> any Dialog {
+    return self.factories.confirm(onDone, onCancel)
+  }
+
+  /// A `Dialog`: module `Confirm`, its optional parameters left out.
+  @MainActor
+  func makeDialog(onDone: @escaping () -> Void) -> any Dialog {
+    return self.factories.confirm(onDone, nil)
+  }
+
   /// Makes the module `route` leads to, with the route's values.
   @MainActor
   func open(_ route: FeaturesRoute) -> AnyObject {
@@ -107,6 +129,7 @@ nonisolated struct FeaturesRegistry: Sendable {
 nonisolated protocol ScreenDependencies: Sendable {
   @MainActor func makeScreenInput(id: Int) -> any ScreenInput
   func makeCacheRequired() -> any CacheRequired
+  @MainActor func makeDialog(onDone: @escaping () -> Void) -> any Dialog
 }
 
 nonisolated extension FeaturesRegistry: ScreenDependencies {}
