@@ -20,7 +20,8 @@ struct GenerateCommand: ParsableCommand {
       produced, and refuses a directory holding other Swift files. See Docs/Codegen.md.
 
       Exit status: 0 when the files are written, 1 when the manifest has errors or the files \
-      cannot be written, 64 for command-line misuse (an unknown --variant or --module).
+      cannot be written, 64 for command-line misuse (an unknown --variant or --module, a \
+      --file-prefix that is not part of a file name).
       """
   )
 
@@ -70,6 +71,9 @@ struct GenerateCommand: ParsableCommand {
     }
     if interfaces != nil, module != nil {
       throw ValidationError("--module and --interfaces cannot be used together.")
+    }
+    if let filePrefix, let problem = CodegenOptions.problem(withFilePrefix: filePrefix) {
+      throw ValidationError("--file-prefix: \(problem).")
     }
   }
 

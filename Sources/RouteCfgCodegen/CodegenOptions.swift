@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// What `routecfg generate` writes, besides the manifest itself.
 public struct CodegenOptions: Sendable, Hashable {
   /// Access level of the generated declarations.
@@ -35,5 +37,25 @@ public struct CodegenOptions: Sendable, Hashable {
     self.dynamicRegistration = dynamicRegistration
     self.fileNamePrefix = fileNamePrefix
     self.interfaceModules = interfaceModules
+  }
+}
+
+extension CodegenOptions {
+  /// Why `prefix` cannot start the names of the generated files, or `nil` when it can: the files
+  /// go inside the output directory, so the prefix is part of one file name, without a path
+  /// separator (`/`, `\`), `..`, NUL or another control character, nor a leading `.` (a hidden
+  /// file, which builds leave out).
+  public static func problem(withFilePrefix prefix: String) -> String? {
+    let shown = "'\(TextFormatter.printable(prefix))'"
+    if prefix.contains("/") || prefix.contains("\\") {
+      return "the file prefix \(shown) has a path separator; it starts file names inside --output"
+    }
+    if prefix.contains("..") || prefix.hasPrefix(".") {
+      return "the file prefix \(shown) starts with '.' or holds '..'; it starts file names inside --output"
+    }
+    if prefix.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return "the file prefix \(shown) holds a control character"
+    }
+    return nil
   }
 }

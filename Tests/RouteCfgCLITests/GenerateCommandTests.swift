@@ -293,6 +293,20 @@ struct GenerateCommandTests {
     #expect(registry.contains("MacAlertInputAsRequiredLoginAlert(self.factories.macAlert())"))
   }
 
+  @Test(
+    "A --file-prefix that is not part of one file name is misuse, and nothing is written",
+    arguments: ["../Mine", "sub/Mine", "sub\\Mine", "..", ".Hidden", "Mine\nLine"])
+  func filePrefixStaysInsideTheOutput(_ prefix: String) throws {
+    let parent = try OutputDirectory()
+    let output = parent.file("out")
+    let result = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output, "--file-prefix", prefix,
+    ])
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(result.standardError.contains("--file-prefix"), "\(result.standardError)")
+    #expect(parent.files.isEmpty, "wrote \(parent.files)")
+  }
+
   @Test func helpDescribesTheCommand() throws {
     let result = try Routecfg.run(["generate", "--help"])
     #expect(result.status == 0)
