@@ -21,7 +21,7 @@ struct GenerateCommand: ParsableCommand {
 
       Exit status: 0 when the files are written, 1 when the manifest has errors or the files \
       cannot be written, 64 for command-line misuse (an unknown --variant or --module, a \
-      --file-prefix that is not part of a file name).
+      --file-prefix that is not part of a file name, an --import that is not a module name).
       """
   )
 
@@ -74,6 +74,17 @@ struct GenerateCommand: ParsableCommand {
     }
     if let filePrefix, let problem = CodegenOptions.problem(withFilePrefix: filePrefix) {
       throw ValidationError("--file-prefix: \(problem).")
+    }
+    for name in imports {
+      if let problem = CodegenOptions.problem(withImport: name) {
+        throw ValidationError("--import: \(problem).")
+      }
+    }
+    // The template with a module's name in it is imported: it must make a module name.
+    if let interfaces, CodegenOptions.problem(withImport: interfaces.replacing("*", with: "M")) != nil {
+      throw ValidationError(
+        "--interfaces: '\(TextFormatter.printable(interfaces))' does not make a module name to import "
+          + "(such as '*Interface').")
     }
   }
 

@@ -307,6 +307,35 @@ struct GenerateCommandTests {
     #expect(parent.files.isEmpty, "wrote \(parent.files)")
   }
 
+  @Test(
+    "An --import that is not a module name is misuse, and nothing is written",
+    arguments: ["", "Foo Bar", "Foo.", ".Foo", "1Foo", "Foo;import Bar", "Foo\nBar", "class"])
+  func importNamesAModule(_ name: String) throws {
+    let output = try OutputDirectory()
+    let result = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output.path, "--import", name,
+    ])
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(result.standardError.contains("--import"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test func importTakesASubmoduleAndInterfacesMustMakeModuleNames() throws {
+    let output = try OutputDirectory()
+    let result = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output.path, "--import", "Foundation.NSString",
+      "--import", "Über_2", "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let routes = try String(contentsOfFile: output.file("NoteAppRoutes.swift"), encoding: .utf8)
+    #expect(routes.contains("import Foundation.NSString\nimport Über_2\n"))
+    let template = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output.path, "--interfaces", "* Interface",
+    ])
+    #expect(template.status == 64)
+    #expect(template.standardError.contains("--interfaces: '* Interface' does not make a module name"))
+  }
+
   @Test func helpDescribesTheCommand() throws {
     let result = try Routecfg.run(["generate", "--help"])
     #expect(result.status == 0)
