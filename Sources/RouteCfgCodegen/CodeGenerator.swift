@@ -100,7 +100,8 @@ public enum CodeGenerator {
     if options.dynamicRegistration {
       dynamicFiles.append(
         SwiftFile(
-          name: prefix + "Dynamic.swift", header: header, imports: imports + ["RouteCfgRuntime"],
+          name: prefix + "Dynamic.swift", header: header,
+          imports: imports + [DynamicTranslator.runtimeModule],
           declarations: DynamicTranslator(context: context).declarations()))
     }
     let files =

@@ -38,6 +38,10 @@ indirect enum SwiftExpr: Sendable {
   /// `self.name`
   static func selfMember(_ name: String) -> SwiftExpr { .member(.selfExpr, name) }
 
+  /// `Swift.name`: a standard-library function the generated code calls, qualified so that a
+  /// manifest protocol of that name (`max`) cannot hide it.
+  static func standardLibrary(_ name: String) -> SwiftExpr { .member(.identifier("Swift"), name) }
+
   /// `name.member`
   func dot(_ name: String) -> SwiftExpr { .member(self, name) }
 

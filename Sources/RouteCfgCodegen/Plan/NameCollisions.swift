@@ -3,8 +3,10 @@ import RouteCfgCore
 /// Finds manifest names that would collide in generated Swift (RC1001): two declarations with
 /// one type name (a protocol named like an adapter class, `AppRoute`, a `Dependencies` protocol
 /// or an alias of ``HiddenTypeAliases``), a protocol named like a standard-library type the
-/// generated code writes (`TypeRef.namesGeneratedCodeUses`), two modules with one lowerCamelCase name
-/// (route cases and factory labels), two protocols with one `make` method.
+/// generated code writes (`TypeRef.namesGeneratedCodeUses`) or like a module it qualifies names
+/// with (`Swift`), two modules with one lowerCamelCase name (route cases and factory labels), two
+/// protocols with one `make` method, and a member named `self` that a `@MainActor` adapter class
+/// calls.
 ///
 /// A route case may share its base name with the route type's other members: Swift tells
 /// `case path(id:)` from `var path`, `case resolve` from `resolve(_:)` and `case matchNode0` from
@@ -39,12 +41,22 @@ struct NameCollisions {
             at: info.location))
         continue
       }
+      if qualifyingModules.contains(name) {
+        found.append(
+          Diagnostic(
+            .generatedNameCollision,
+            "'\(name)' would name two things in generated Swift, the module '\(name)', with which the "
+              + "generated code qualifies the names it uses, and protocol '\(name)'; rename the protocol",
+            at: info.location))
+        continue
+      }
       found += types.claim(name, "protocol '\(name)'", at: info.location)
     }
     for adapterClass in classes.all {
       let location = graph.adapters[adapterClass.adapter].location
       let role = adapterClass.kind == .proxy ? "proxy" : "bridge"
       found += types.claim(adapterClass.name, "the \(role) class of the adapter here", at: location)
+      found += selfMemberCalls(adapterClass, at: location)
     }
     if context.options.dynamicRegistration {
       for name in graph.protocolNames {
@@ -70,6 +82,34 @@ struct NameCollisions {
         context.makerName(for: name), "the make method of protocol '\(name)'", at: info.location)
     }
     return found
+  }
+
+  /// The modules the generated code qualifies names with (`Swift.max`,
+  /// `RouteCfgRuntime.Registrations`): a protocol of one of these names would hide the module.
+  private var qualifyingModules: Set<String> {
+    context.options.dynamicRegistration ? ["Swift", DynamicTranslator.runtimeModule] : ["Swift"]
+  }
+
+  /// A `@MainActor` adapter class cannot reach a member named `self` (`base.`self`()`): inside
+  /// the class, Swift takes it for a reference to the class's own `self` and warns, whatever
+  /// the spelling.
+  private func selfMemberCalls(_ adapterClass: AdapterClasses.Class, at location: SourceLocation)
+    -> [Diagnostic]
+  {
+    guard context.isMainActor(protocol: adapterClass.destination),
+      adapterClass.pairings.contains(where: { $0.path.contains("self") })
+    else { return [] }
+    let notes = context.graph.protocols[adapterClass.source].map {
+      [DiagnosticNote("protocol '\(adapterClass.source)' is declared here", at: $0.location)]
+    }
+    return [
+      Diagnostic(
+        .generatedNameCollision,
+        "'self' would name two things in generated Swift, the object of the @MainActor class "
+          + "'\(adapterClass.name)' and the member 'self' of protocol '\(adapterClass.source)' it calls, which "
+          + "Swift takes for the first; rename the member",
+        at: location, notes: notes ?? [])
+    ]
   }
 
   /// The first claimant of each generated name.

@@ -76,7 +76,7 @@ struct BridgeSupportTranslator {
               .assign(
                 .identifier("pruneAt"),
                 .call(
-                  .identifier("max"),
+                  .standardLibrary("max"),
                   [
                     .unlabeled(.verbatim("16")),
                     .unlabeled(.binary(.identifier("entries").dot("count"), "*", .verbatim("2"))),

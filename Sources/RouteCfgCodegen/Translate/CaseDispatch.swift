@@ -24,6 +24,6 @@ enum CaseDispatch {
   /// What follows the chain when every case returned: control cannot get there.
   static let unreachable: [SwiftStmt] = [
     .expression(
-      .call(.identifier("preconditionFailure"), [.unlabeled(.string("every case is handled above"))]))
+      .call(.standardLibrary("preconditionFailure"), [.unlabeled(.string("every case is handled above"))]))
   ]
 }

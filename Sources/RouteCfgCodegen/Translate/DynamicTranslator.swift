@@ -11,6 +11,10 @@ struct DynamicTranslator {
   /// The most arguments a member table's method takes.
   static let maximumArguments = 6
 
+  /// The module of the dynamic runtime, which the file imports and qualifies the runtime's types
+  /// with (a manifest protocol named `Registrations` would hide them).
+  static let runtimeModule = "RouteCfgRuntime"
+
   func declarations() -> [SwiftDecl] {
     var members: [SwiftDecl] = [registerProtocols(), registerDynamic()]
     members = [
@@ -21,8 +25,11 @@ struct DynamicTranslator {
     return members + graph.protocolNames.compactMap(proxyClass) + [noValueFunction()]
   }
 
-  /// `AppNoValue`-style helper for a member whose type has no default value.
-  private var noValueName: String { "noDynamicValue" }
+  /// The file's helper for a member whose type has no default value: `noDynamicValue`, apart
+  /// from the manifest's protocols, which share the module's scope with it.
+  private var noValueName: String {
+    AdapterTranslator.unique("noDynamicValue", avoiding: Set(graph.protocolNames))
+  }
 
   /// `{P}DynamicProxy`.
   func proxyName(of protocolName: String) -> String { protocolName + "DynamicProxy" }
@@ -61,7 +68,8 @@ struct DynamicTranslator {
         signature: SwiftSignature(
           name: "registerProtocols",
           parameters: [
-            SwiftParameter(label: "into", name: "registrations", type: .named("inout Registrations"))
+            SwiftParameter(
+              label: "into", name: "registrations", type: .named("inout \(Self.runtimeModule).Registrations"))
           ]),
         body: body))
   }
@@ -150,7 +158,8 @@ struct DynamicTranslator {
         signature: SwiftSignature(
           name: "registerDynamic",
           parameters: [
-            SwiftParameter(label: "into", name: "registrations", type: .named("inout Registrations"))
+            SwiftParameter(
+              label: "into", name: "registrations", type: .named("inout \(Self.runtimeModule).Registrations"))
           ]),
         body: body))
   }
@@ -174,7 +183,8 @@ struct DynamicTranslator {
         kind: .class, name: proxyName(of: name),
         // The dynamic runtime lives on the main actor: a protocol usable from any isolation is
         // conformed to in isolation there.
-        inherits: ["DynamicProtocolProxy", mainActor ? name : "@MainActor " + name], members: members))
+        inherits: [Self.runtimeModule + ".DynamicProtocolProxy", mainActor ? name : "@MainActor " + name],
+        members: members))
   }
 
   private func proxyMember(_ member: MemberDecl, of protocolName: String, attributes: [String]) -> SwiftDecl {
@@ -271,7 +281,7 @@ struct DynamicTranslator {
         body: [
           .expression(
             .call(
-              .identifier("preconditionFailure"),
+              .standardLibrary("preconditionFailure"),
               [
                 .unlabeled(
                   .interpolated([

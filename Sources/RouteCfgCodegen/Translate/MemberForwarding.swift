@@ -177,7 +177,7 @@ struct MemberForwarding {
   private func released() -> SwiftStmt {
     .expression(
       .call(
-        .identifier("preconditionFailure"),
+        .standardLibrary("preconditionFailure"),
         [
           .unlabeled(
             .string(

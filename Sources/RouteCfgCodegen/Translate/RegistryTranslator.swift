@@ -76,21 +76,29 @@ struct RegistryTranslator {
         accessors: .stored(initialValue: nil)))
   }
 
+  /// `init(noteList: ...)`: a factory's label is its module's member name; a module whose member
+  /// name is `self` (`Self_`) has its factory held as `selfFactory` (`init(self selfFactory:)`),
+  /// since the body reaches the registry through `self`.
   private func initializer() -> SwiftDecl {
     let labels = modules.map { context.memberName(of: $0.name) }
+    let selfFactory = AdapterTranslator.unique("selfFactory", avoiding: Set(labels))
+    let names = labels.map { $0 == "self" ? selfFactory : $0 }
     var doc = ["A registry that makes each module's object with its factory."]
     if !modules.isEmpty { doc += ["", "- Parameters:"] }
-    for (module, label) in zip(modules, labels) {
-      doc.append("  - \(label): Makes module `\(module.name)`\(factoryDescription(module)).")
+    for (module, name) in zip(modules, names) {
+      doc.append("  - \(name): Makes module `\(module.name)`\(factoryDescription(module)).")
     }
     return .initializer(
       SwiftInitializer(
         head: SwiftDeclHead(doc: doc, modifiers: context.access),
-        parameters: zip(modules, labels).map { SwiftParameter($1, factoryType(of: $0).escaping) },
+        parameters: zip(modules, zip(labels, names)).map { module, pair in
+          SwiftParameter(label: pair.0, name: pair.1, type: factoryType(of: module).escaping)
+        },
         body: [
           .assign(
             .selfMember("factories"),
-            .call(.identifier("Factories"), labels.map { SwiftArgument($0, .identifier($0)) }))
+            .call(
+              .identifier("Factories"), zip(labels, names).map { SwiftArgument($0, .identifier($1)) }))
         ]))
   }
 

@@ -54,6 +54,14 @@ final class Mixer: Resolution {
   func mix(_ first: Int, _ second: Int) -> Int { first + second + 7 }
 }
 
+/// Module `Self_`'s object, of every protocol named like a function or type the generated code uses.
+final class SelfView: max, preconditionFailure, isolated, Registrations, DynamicProtocolProxy, noDynamicValue
+{
+  let id: Int
+  init(id: Int) { self.id = id }
+  var peer: any isolated { self }
+}
+
 final class Marker: Sendable {
   let name: String
   init(_ name: String) { self.name = name }
@@ -64,7 +72,7 @@ let routes: [(String, NamesRoute)] = [
   ("/p/42", .path(id: 42)), ("/resolve", .resolve), ("/init?id=3", .`init`(id: 3)),
   ("/hash/x", .hash(id: "x")),
   ("/hashvalue", .hashValue), ("/node", .matchNode0), ("/route/5", .matchRoute1(id: 5)),
-  ("/literals", .literals0), ("/e", .root()), ("/user", .user()),
+  ("/literals", .literals0), ("/e", .root()), ("/user", .user()), ("/self?id=4", .`self`(id: 4)),
 ]
 for (url, route) in routes {
   check(NamesRoute.resolve(url) == .route(route), "resolve(\(url))")
@@ -83,10 +91,18 @@ let registry = NamesRegistry(
   user: { _, _ in UserView() },
   path: { Marker("path \($0)") }, resolve: { Marker("resolve") }, init: { _ in Marker("init") },
   hash: { Marker("hash \($0)") }, hashValue: { Marker("hashValue") }, matchNode0: { Marker("node") },
-  matchRoute1: { _ in Marker("route") }, literals0: { Marker("literals") })
+  matchRoute1: { _ in Marker("route") }, literals0: { Marker("literals") }, self: { SelfView(id: $0 ?? 0) })
 check((registry.open(url: "/p/9") as? Marker)?.name == "path 9", "open(url:) for Path")
 check((registry.open(url: "/hash/z") as? Marker)?.name == "hash z", "open(url:) for Hash")
 check(registry.open(url: "/user") is UserView, "open(url:) for User")
+check(
+  (registry.open(url: "/self?id=2") as? SelfView)?.id == 2, "open(url:) for Self_, whose factory is self:")
+check(
+  registry.makeMax(id: 1).id + registry.makePreconditionFailure(id: 2).id
+    + ((registry.makeIsolated(id: 3).peer as? SelfView)?.id ?? 0)
+    + registry.makeRegistrations(id: 4).id + registry.makeDynamicProtocolProxy(id: 5).id
+    + registry.makeNoDynamicValue(id: 6).id == 21,
+  "protocols named like the generated code's functions and types")
 
 // The proxy: closure arguments and locals apart from parameters named `a0`, `bridges`, `result`.
 let factories: any Factories = registry.makeFactories(reader: Reader(name: "r"))

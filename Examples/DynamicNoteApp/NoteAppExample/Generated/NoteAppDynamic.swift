@@ -10,7 +10,7 @@ extension NoteAppRegistry {
   /// the dynamic runtime cannot call (`async` methods, methods of more than 6 arguments) are left
   /// out; the registry names them when it is built.
   @MainActor
-  public static func registerProtocols(into registrations: inout Registrations) {
+  public static func registerProtocols(into registrations: inout RouteCfgRuntime.Registrations) {
     registrations.members(
       of: (any ProvidedLoginViewInput).self,
       as: "ProvidedLoginViewInput"
@@ -117,7 +117,7 @@ extension NoteAppRegistry {
   /// table and proxy (`registerProtocols(into:)`): a dynamic `Registry` built from them needs
   /// nothing written by hand.
   @MainActor
-  public func registerDynamic(into registrations: inout Registrations) {
+  public func registerDynamic(into registrations: inout RouteCfgRuntime.Registrations) {
     Self.registerProtocols(into: &registrations)
     let registry = self
     registrations.module("Login", kind: .view) { _ in registry.factories.login() }
@@ -140,7 +140,7 @@ extension NoteAppRegistry {
 
 /// `ProvidedLoginViewInput` over dynamic members, for the dynamic runtime.
 public final class ProvidedLoginViewInputDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   ProvidedLoginViewInput
 {
   public var notifyString: String? {
@@ -168,7 +168,7 @@ public final class ProvidedLoginViewInputDynamicProxy:
 
 /// `ProvidedLoginViewDelegate` over dynamic members, for the dynamic runtime.
 public final class ProvidedLoginViewDelegateDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   ProvidedLoginViewDelegate
 {
   public func didLogin() {
@@ -178,7 +178,7 @@ public final class ProvidedLoginViewDelegateDynamicProxy:
 
 /// `ModuleARequiredLoginViewInput` over dynamic members, for the dynamic runtime.
 public final class ModuleARequiredLoginViewInputDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   ModuleARequiredLoginViewInput
 {
   public var message: String? {
@@ -206,7 +206,7 @@ public final class ModuleARequiredLoginViewInputDynamicProxy:
 
 /// `ModuleARequiredLoginViewDelegate` over dynamic members, for the dynamic runtime.
 public final class ModuleARequiredLoginViewDelegateDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   ModuleARequiredLoginViewDelegate
 {
   public func didFinishLogin() {
@@ -215,14 +215,20 @@ public final class ModuleARequiredLoginViewDelegateDynamicProxy:
 }
 
 /// `NoteSummaryInput` over dynamic members, for the dynamic runtime.
-public final class NoteSummaryInputDynamicProxy: DynamicProtocolProxy, NoteSummaryInput {
+public final class NoteSummaryInputDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  NoteSummaryInput
+{
   public var noteId: Int {
     return forwardedValueOrReport("noteId", as: Int.self, fallback: 0)
   }
 }
 
 /// `NoteDetailInput` over dynamic members, for the dynamic runtime.
-public final class NoteDetailInputDynamicProxy: DynamicProtocolProxy, NoteDetailInput {
+public final class NoteDetailInputDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  NoteDetailInput
+{
   public var title: String {
     return forwardedValueOrReport("title", as: String.self, fallback: "")
   }
@@ -237,7 +243,10 @@ public final class NoteDetailInputDynamicProxy: DynamicProtocolProxy, NoteDetail
 }
 
 /// `NoteEditorInput` over dynamic members, for the dynamic runtime.
-public final class NoteEditorInputDynamicProxy: DynamicProtocolProxy, NoteEditorInput {
+public final class NoteEditorInputDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  NoteEditorInput
+{
   public var noteId: Int? {
     get {
       return forwardedValueOrReport("noteId", as: (Int?).self, fallback: nil)
@@ -262,7 +271,10 @@ public final class NoteEditorInputDynamicProxy: DynamicProtocolProxy, NoteEditor
 }
 
 /// `NoteStoreService` over dynamic members, for the dynamic runtime.
-public final class NoteStoreServiceDynamicProxy: DynamicProtocolProxy, @MainActor NoteStoreService {
+public final class NoteStoreServiceDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  @MainActor NoteStoreService
+{
   @MainActor
   public func allNoteIds() -> [Int] {
     return (forwardOrReport("allNoteIds()") as? [Int]) ?? []
@@ -281,7 +293,7 @@ public final class NoteStoreServiceDynamicProxy: DynamicProtocolProxy, @MainActo
 
 /// `NoteListRequiredStore` over dynamic members, for the dynamic runtime.
 public final class NoteListRequiredStoreDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   @MainActor NoteListRequiredStore
 {
   @MainActor
@@ -297,5 +309,5 @@ public final class NoteListRequiredStoreDynamicProxy:
 
 /// Stops when a dynamic member gives no value of a type that has no empty one.
 private func noDynamicValue<T>(_ member: String) -> T {
-  preconditionFailure("the dynamic member '\(member)' gave no value")
+  Swift.preconditionFailure("the dynamic member '\(member)' gave no value")
 }

@@ -10,7 +10,7 @@ extension NoteAppRegistry {
   /// the dynamic runtime cannot call (`async` methods, methods of more than 6 arguments) are left
   /// out; the registry names them when it is built.
   @MainActor
-  static func registerProtocols(into registrations: inout Registrations) {
+  static func registerProtocols(into registrations: inout RouteCfgRuntime.Registrations) {
     registrations.members(
       of: (any ProvidedLoginViewInput).self,
       as: "ProvidedLoginViewInput"
@@ -117,7 +117,7 @@ extension NoteAppRegistry {
   /// table and proxy (`registerProtocols(into:)`): a dynamic `Registry` built from them needs
   /// nothing written by hand.
   @MainActor
-  func registerDynamic(into registrations: inout Registrations) {
+  func registerDynamic(into registrations: inout RouteCfgRuntime.Registrations) {
     Self.registerProtocols(into: &registrations)
     let registry = self
     registrations.module("Login", kind: .view) { _ in registry.factories.login() }
@@ -139,7 +139,10 @@ extension NoteAppRegistry {
 }
 
 /// `ProvidedLoginViewInput` over dynamic members, for the dynamic runtime.
-final class ProvidedLoginViewInputDynamicProxy: DynamicProtocolProxy, ProvidedLoginViewInput {
+final class ProvidedLoginViewInputDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  ProvidedLoginViewInput
+{
   var notifyString: String? {
     get {
       return forwardedValueOrReport("notifyString", as: (String?).self, fallback: nil)
@@ -164,7 +167,10 @@ final class ProvidedLoginViewInputDynamicProxy: DynamicProtocolProxy, ProvidedLo
 }
 
 /// `ProvidedLoginViewDelegate` over dynamic members, for the dynamic runtime.
-final class ProvidedLoginViewDelegateDynamicProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate {
+final class ProvidedLoginViewDelegateDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  ProvidedLoginViewDelegate
+{
   func didLogin() {
     forwardOrReport("didLogin()")
   }
@@ -172,7 +178,7 @@ final class ProvidedLoginViewDelegateDynamicProxy: DynamicProtocolProxy, Provide
 
 /// `ModuleARequiredLoginViewInput` over dynamic members, for the dynamic runtime.
 final class ModuleARequiredLoginViewInputDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   ModuleARequiredLoginViewInput
 {
   var message: String? {
@@ -200,7 +206,7 @@ final class ModuleARequiredLoginViewInputDynamicProxy:
 
 /// `ModuleARequiredLoginViewDelegate` over dynamic members, for the dynamic runtime.
 final class ModuleARequiredLoginViewDelegateDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   ModuleARequiredLoginViewDelegate
 {
   func didFinishLogin() {
@@ -209,14 +215,14 @@ final class ModuleARequiredLoginViewDelegateDynamicProxy:
 }
 
 /// `NoteSummaryInput` over dynamic members, for the dynamic runtime.
-final class NoteSummaryInputDynamicProxy: DynamicProtocolProxy, NoteSummaryInput {
+final class NoteSummaryInputDynamicProxy: RouteCfgRuntime.DynamicProtocolProxy, NoteSummaryInput {
   var noteId: Int {
     return forwardedValueOrReport("noteId", as: Int.self, fallback: 0)
   }
 }
 
 /// `NoteDetailInput` over dynamic members, for the dynamic runtime.
-final class NoteDetailInputDynamicProxy: DynamicProtocolProxy, NoteDetailInput {
+final class NoteDetailInputDynamicProxy: RouteCfgRuntime.DynamicProtocolProxy, NoteDetailInput {
   var title: String {
     return forwardedValueOrReport("title", as: String.self, fallback: "")
   }
@@ -231,7 +237,7 @@ final class NoteDetailInputDynamicProxy: DynamicProtocolProxy, NoteDetailInput {
 }
 
 /// `NoteEditorInput` over dynamic members, for the dynamic runtime.
-final class NoteEditorInputDynamicProxy: DynamicProtocolProxy, NoteEditorInput {
+final class NoteEditorInputDynamicProxy: RouteCfgRuntime.DynamicProtocolProxy, NoteEditorInput {
   var noteId: Int? {
     get {
       return forwardedValueOrReport("noteId", as: (Int?).self, fallback: nil)
@@ -256,7 +262,10 @@ final class NoteEditorInputDynamicProxy: DynamicProtocolProxy, NoteEditorInput {
 }
 
 /// `NoteStoreService` over dynamic members, for the dynamic runtime.
-final class NoteStoreServiceDynamicProxy: DynamicProtocolProxy, @MainActor NoteStoreService {
+final class NoteStoreServiceDynamicProxy:
+  RouteCfgRuntime.DynamicProtocolProxy,
+  @MainActor NoteStoreService
+{
   @MainActor
   func allNoteIds() -> [Int] {
     return (forwardOrReport("allNoteIds()") as? [Int]) ?? []
@@ -275,7 +284,7 @@ final class NoteStoreServiceDynamicProxy: DynamicProtocolProxy, @MainActor NoteS
 
 /// `NoteListRequiredStore` over dynamic members, for the dynamic runtime.
 final class NoteListRequiredStoreDynamicProxy:
-  DynamicProtocolProxy,
+  RouteCfgRuntime.DynamicProtocolProxy,
   @MainActor NoteListRequiredStore
 {
   @MainActor
@@ -291,5 +300,5 @@ final class NoteListRequiredStoreDynamicProxy:
 
 /// Stops when a dynamic member gives no value of a type that has no empty one.
 private func noDynamicValue<T>(_ member: String) -> T {
-  preconditionFailure("the dynamic member '\(member)' gave no value")
+  Swift.preconditionFailure("the dynamic member '\(member)' gave no value")
 }

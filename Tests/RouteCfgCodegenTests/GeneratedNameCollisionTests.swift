@@ -1,0 +1,60 @@
+import RouteCfgCodegen
+import RouteCfgCore
+import Testing
+
+/// RC1001 where generated code cannot keep a manifest name from meeting its own: a module it
+/// qualifies names with, a member named `self` that a `@MainActor` adapter class calls.
+@Suite("Names generated code cannot qualify are RC1001")
+struct GeneratedNameCollisionTests {
+  /// The RC1001 messages for `yaml`, or `nil` when code is generated.
+  func collisions(_ yaml: String, dynamic: Bool = false) throws -> [String]? {
+    let result = try RouteCfg.validate(yaml: yaml, path: "Clash.yaml")
+    let graph = try #require(result.graph)
+    let generated = Result { () throws(CodegenError) in
+      try CodeGenerator.generate(
+        graph, manifestPath: "Clash.yaml", options: CodegenOptions(dynamicRegistration: dynamic))
+    }
+    guard case .failure(let error) = generated else { return nil }
+    guard case .nameCollisions(let diagnostics) = error else {
+      Issue.record("\(error)")
+      return nil
+    }
+    #expect(diagnostics.allSatisfy { $0.code == .generatedNameCollision })
+    return diagnostics.map(\.message)
+  }
+
+  @Test("A protocol named Swift, or RouteCfgRuntime with --dynamic, would hide the module")
+  func qualifyingModules() throws {
+    let swift =
+      "routecfg: 1\nprotocols: {Swift: 'var x: Int { get }'}\nmodules: {A: {kind: view, provides: [Swift]}}"
+    let messages = try #require(try collisions(swift))
+    #expect(
+      messages.first?.hasPrefix("'Swift' would name two things in generated Swift, the module 'Swift'")
+        == true)
+    let runtime = swift.replacing("Swift", with: "RouteCfgRuntime")
+    #expect(try collisions(runtime) == nil, "without --dynamic nothing names the runtime")
+    #expect(try collisions(runtime, dynamic: true)?.count == 1)
+  }
+
+  @Test("A member named self that a @MainActor proxy calls; a service's proxy calls it fine")
+  func selfMember() throws {
+    func manifest(kind: String) -> String {
+      """
+      routecfg: 1
+      protocols:
+        Prov: 'func `self`() -> Int'
+        Req: 'func `self`() -> Int'
+      modules:
+        P: {kind: \(kind), provides: [Prov]}
+        Q: {kind: service, requires: [Req]}
+      adapters:
+        - {adapt: Req, to: Prov}
+      """
+    }
+    let messages = try #require(try collisions(manifest(kind: "view")))
+    #expect(
+      messages.first?.contains("the @MainActor class 'ProvAsReq' and the member 'self' of protocol 'Prov'")
+        == true)
+    #expect(try collisions(manifest(kind: "service")) == nil)
+  }
+}
