@@ -78,6 +78,11 @@ nonisolated final class Store: StoreService {
   var onChange: ((Int) -> Void)?
   func fetch(id: Int, completion: (String?) -> Void) { completion(id == 1 ? "one" : nil) }
   func size() async -> Int { 2 }
+
+  // Runs on its caller's actor, as the requirement does: `done` is not Sendable.
+  nonisolated(nonsending) func load(done: @escaping () -> Void) async {
+    done()
+  }
 }
 
 @MainActor
@@ -220,6 +225,9 @@ func run() async {
   check(changes == [4], "a closure property crosses a service adapter")
   let size = await cache.size()
   check(size == 2, "async methods forward on services")
+  var loaded = false
+  await cache.load(done: { loaded = true })
+  check(loaded, "an async method taking a non-Sendable closure runs on its caller's actor")
 
   // Closure parameters, kept by the module's object.
   var answers: [String] = []

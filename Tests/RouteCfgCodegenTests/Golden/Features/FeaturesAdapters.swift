@@ -279,6 +279,10 @@ nonisolated final class StoreServiceAsCacheRequired: CacheRequired {
   nonisolated(nonsending) func size() async -> Int {
     return await self.base.size()
   }
+
+  nonisolated(nonsending) func load(done: @escaping () -> Void) async {
+    await self.base.load(done: done)
+  }
 }
 
 /// A caller's `ScreenWatcher` object handed to code that expects a `PanelObserver` (the adapter

@@ -60,6 +60,7 @@ nonisolated protocol StoreService: AnyObject {
   func fetch(id: Int, completion: @escaping (String?) -> Void)
   var onChange: ((Int) -> Void)? { get set }
   nonisolated(nonsending) func size() async -> Int
+  nonisolated(nonsending) func load(done: @escaping () -> Void) async
 }
 
 /// Required by `Screen`; answered by `Store` through `StoreServiceAsCacheRequired`.
@@ -67,6 +68,7 @@ nonisolated protocol CacheRequired: AnyObject {
   func get(key: Int, done: @escaping (String?) -> Void)
   var changed: ((Int) -> Void)? { get set }
   nonisolated(nonsending) func size() async -> Int
+  nonisolated(nonsending) func load(done: @escaping () -> Void) async
 }
 
 /// Provided by `Confirm`.
