@@ -200,23 +200,16 @@ private struct YAMLTreeBuilder {
     case .scalar:
       let value = batch.string(event.value, interner: &interner)
       let budget = YAMLNodeBudget(expandedSize: YAMLLimits.expandedSize(ofScalar: value), height: 0)
-      var start = event.start
-      var end = event.end
-      var tagRange: Range<TextPoint>?
-      if event.anchor != nil || event.tag != nil {
-        (start, tagRange) = source.contentStart(
-          afterPropertiesAt: event.start,
-          limit: source.byteOffset(line: event.end.line, column: event.end.column))
-      }
-      if event.value.isEmpty, event.style == .plain, let place = placeOfEmptyValue(at: start) {
-        (start, end) = (place, place)
-      }
+      // Most scalars have neither properties nor an empty value: their place is libyaml's.
+      let place =
+        event.anchor == nil && event.tag == nil && !event.value.isEmpty
+        ? (start: event.start, end: event.end, tag: nil) : place(ofScalar: event)
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: start, end: end,
+          kind: .scalar, style: event.style, start: place.start, end: place.end,
           print: batch.print(event.value), value: value, firstChild: 0, childCount: 0))
       if let tag = event.tag {
-        tags[id] = YAMLTag(text: batch.string(tag), written: tagRange ?? start..<start)
+        tags[id] = YAMLTag(text: batch.string(tag), written: place.tag ?? place.start..<place.start)
       }
       if let anchor = event.anchor { anchors[batch.string(anchor)] = (id, budget) }
       if let parent = open.last, parent.selectable != 0, let key = key(ofValueIn: parent),
@@ -235,6 +228,25 @@ private struct YAMLTreeBuilder {
       alias(batch.string(event.value), at: event.start)
     }
     return false
+  }
+
+  /// Where a scalar with an anchor or a tag, or an empty one, is: its content after its
+  /// properties (``SourceText/contentStart(afterPropertiesAt:limit:)``), or the place of an
+  /// empty value (``placeOfEmptyValue(at:)``); and where its tag is written. Kept out of
+  /// ``handle(_:in:)``, which every event passes through.
+  @inline(never)
+  func place(ofScalar event: YAMLEvent) -> (start: TextPoint, end: TextPoint, tag: Range<TextPoint>?) {
+    var start = event.start
+    var tag: Range<TextPoint>?
+    if event.anchor != nil || event.tag != nil {
+      (start, tag) = source.contentStart(
+        afterPropertiesAt: event.start,
+        limit: source.byteOffset(line: event.end.line, column: event.end.column))
+    }
+    if event.value.isEmpty, event.style == .plain, let empty = placeOfEmptyValue(at: start) {
+      return (empty, empty, tag)
+    }
+    return (start, event.end, tag)
   }
 
   /// Where an empty value that nothing was written for is shown, when libyaml's mark for it is
