@@ -13,8 +13,7 @@ struct JSONPosition: Equatable {
     let quoted = "\"\(key)\""
     var searchStart = text.startIndex
     while let range = text.range(of: quoted, range: searchStart..<text.endIndex) {
-      let rest = text[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-      )
+      let rest = text[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" || isLineBreak($0) })
       if rest.first == ":" { return position(of: range.lowerBound, in: text) }
       searchStart = range.upperBound
     }
@@ -38,8 +37,14 @@ struct JSONPosition: Equatable {
 
   private static func position(of index: String.Index, in text: String) -> JSONPosition {
     let before = text[..<index]
-    let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-    let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+    let line = before.reduce(1) { isLineBreak($1) ? $0 + 1 : $0 }
+    let lineStart = before.lastIndex(where: isLineBreak).map { text.index(after: $0) } ?? text.startIndex
     return JSONPosition(line: line, column: text[lineStart..<index].count + 1)
+  }
+
+  /// A line break as JSON and editors count them: `\n`, `\r\n` (one `Character` in Swift, so
+  /// never equal to `"\n"`) or a lone `\r`.
+  private static func isLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r\n" || character == "\r"
   }
 }

@@ -86,6 +86,12 @@ struct GeneratorPluginToolTests {
         "1:2: error: 'imports' must be a list of module names"
       ),
       ("[\"macOS\"]", "1:1: error: must hold a JSON object"),
+      // Windows line endings: "\r\n" is one Character in Swift, and still one line break.
+      (
+        "{\r\n  \"variant\": \"macOS\",\r\n  \"varient\": \"macOS\"\r\n}\r\n",
+        "3:3: error: unknown key 'varient'; did you mean 'variant'?"
+      ),
+      ("{\r\n  \"access\": \"private\"\r\n}", "2:3: error: 'access' must be one of \"public\", \"internal\""),
       ("{\n  \"variant\": macOS\n}", "2:14: error: is not valid JSON"),
     ]
     for (text, expected) in cases {
