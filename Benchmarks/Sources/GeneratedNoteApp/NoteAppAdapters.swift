@@ -30,7 +30,7 @@ nonisolated final class NoteAppBridges {
     // Forget wrappers whose objects are gone, each time the store has doubled.
     if entries.count >= pruneAt {
       entries = entries.filter { $0.value.object != nil }
-      pruneAt = max(16, entries.count * 2)
+      pruneAt = Swift.max(16, entries.count * 2)
     }
     let wrapper = make()
     entries[key] = Entry(object: object, wrapper: wrapper)

@@ -58,6 +58,12 @@ public nonisolated struct NoteAppRegistry: Sendable {
     return ProvidedLoginViewInputAsModuleARequiredLoginViewInput(self.factories.login())
   }
 
+  /// A `NoteSummaryInput`: module `NoteDetail`.
+  @MainActor
+  public func makeNoteSummaryInput(noteId: Int, query: String? = nil) -> any NoteSummaryInput {
+    return self.factories.noteDetail(noteId, query)
+  }
+
   /// A `NoteDetailInput`: module `NoteDetail`.
   @MainActor
   public func makeNoteDetailInput(noteId: Int, query: String? = nil) -> any NoteDetailInput {

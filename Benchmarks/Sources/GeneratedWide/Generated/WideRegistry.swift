@@ -7024,7 +7024,7 @@ public nonisolated struct WideRegistry: Sendable {
     if case .m999 = route {
       return self.factories.m999()
     }
-    preconditionFailure("every case is handled above")
+    Swift.preconditionFailure("every case is handled above")
   }
 
   /// Makes the module `url` leads to (the fallback for a URL no route matches); `nil` for a URL

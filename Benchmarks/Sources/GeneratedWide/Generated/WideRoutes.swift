@@ -6033,7 +6033,7 @@ public nonisolated enum WideRoute: Hashable, Sendable {
     if case .m999 = self {
       return Reader.path(["m999"])
     }
-    preconditionFailure("every case is handled above")
+    Swift.preconditionFailure("every case is handled above")
   }
 }
 
