@@ -101,6 +101,14 @@ struct AdapterMapResolver {
     if base.utf8.count != written.utf8.count, case let fullName = protocolInfo.members[position].fullName,
       fullName != written
     {
+      if mapped().contains(base) {
+        // The member it would be is mapped by another entry: the fix is to remove this one.
+        return .failure(
+          .problem(
+            .unknownAdapterMember,
+            "'\(protocolInfo.name)' has no member '\(written)', and its '\(fullName)' is mapped by another "
+              + "entry already; remove this entry"))
+      }
       return .failure(
         .problem(
           .unknownAdapterMember,
@@ -117,7 +125,18 @@ struct AdapterMapResolver {
 
   /// The provided side: a member, or a key path through protocol-typed properties to a property.
   func target(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberTarget, Failure> {
-    if written.utf8Contains(UInt8(ascii: "(")) || !written.utf8Contains(UInt8(ascii: ".")) {
+    let calls = written.utf8Contains(UInt8(ascii: "("))
+    if calls, written.utf8Contains(UInt8(ascii: ".")),
+      let method = written.split(separator: ".").first(where: { $0.contains("(") })
+    {
+      // `header.render()`, `header().title`: a step written as a method (labels hold no '.').
+      return .failure(
+        .problem(
+          .invalidKeyPath,
+          "key path '\(written)' names a method, '\(method)'; every step of a key path is a property, "
+            + "and a key path never ends at a method"))
+    }
+    if calls || !written.utf8Contains(UInt8(ascii: ".")) {
       return member(written, in: protocolInfo).map { MemberTarget(protocolInfo, member: $0) }
     }
     let steps = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
