@@ -65,6 +65,26 @@ struct VariantTests {
     }
   }
 
+  /// An adapter between two protocols one module provides is never needed, and a binding would
+  /// not change that: the warning says so instead of suggesting one.
+  @Test func anAdapterBetweenProtocolsOfOneModuleIsNeverNeeded() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols: {A: "func a()", B: "func a()"}
+        modules:
+          Prov: {kind: service, provides: [A, B]}
+          User: {kind: view, requires: [A], routes: [/user]}
+        adapters:
+          - {adapt: A, to: B}
+        """, path: "same.yaml")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "the adapter from 'A' to 'B' is never used: module 'Prov' provides both 'A' and 'B', so 'A' never "
+          + "needs the adapter; remove it"
+      ])
+  }
+
   /// `Home` requires `NeedAlert`, which an adapter maps to `AlertInput`; two modules provide that.
   static func throughAdapter(bindings: String) -> String {
     """

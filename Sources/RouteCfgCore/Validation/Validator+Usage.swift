@@ -66,11 +66,19 @@ extension ManifestValidator {
         why =
           "no module requires '\(adapt)' and no member passes values between '\(adapt)' and '\(to)'; remove it "
           + "or require '\(adapt)'"
-      } else if let provider = protocolIndex[to].flatMap({ providersOf[$0].first }) {
-        let module = manifest.modules[provider].name.value
-        why =
-          "'\(adapt)' resolves to another provider in every configuration; remove it, or bind '\(adapt)' to "
-          + "'\(module)' (which provides '\(to)')"
+      } else if let providers = protocolIndex[to].map({ providersOf[$0] }), let provider = providers.first {
+        let direct = protocolIndex[adapt].map { providersOf[$0] } ?? []
+        if let both = providers.first(where: direct.contains) {
+          // Binding 'adapt' to this module would change nothing: it provides 'adapt' itself.
+          why =
+            "module '\(manifest.modules[both].name.value)' provides both '\(adapt)' and '\(to)', so '\(adapt)' "
+            + "never needs the adapter; remove it"
+        } else {
+          let module = manifest.modules[provider].name.value
+          why =
+            "'\(adapt)' resolves to another provider in every configuration; remove it, or bind '\(adapt)' to "
+            + "'\(module)' (which provides '\(to)')"
+        }
       } else {
         why = "no module provides '\(to)'; remove it or add '\(to)' to a module's 'provides'"
       }
