@@ -19,6 +19,25 @@ struct MisspeltReferences {
   /// Protocols adapted by an adapter whose `to` names no protocol, or that has no `to`: their
   /// requirement fails because of that error.
   var adaptedToUnknown: Set<String> = []
+  /// Protocols named by the did-you-mean of a misspelt `inherits` entry: a protocol provided
+  /// through the inheritance it meant would be provided.
+  var inherited: Set<String> = []
+  /// Protocols named by the did-you-mean of a misspelt `adapt`: the adapter would satisfy them.
+  var adapted: Set<String> = []
+  /// The `to` of every adapter whose `adapt` is misspelt or that a misspelt `requires` meant:
+  /// whether the adapter is used, and so whether those protocols' providers are reachable, is
+  /// not known.
+  var adaptedByMisspelling: Set<String> = []
+  /// Protocols that inherit a misspelt parent: what they provide is not known.
+  var withMisspeltParents: Set<String> = []
+
+  /// `true` when a misspelt reference meant to provide `name` (directly or by inheritance), or
+  /// an adapter from `name` fails for its own error: a requirement of `name` that does not
+  /// resolve follows from that error.
+  func explainsUnsatisfied(_ name: String) -> Bool {
+    provided.contains(name) || inherited.contains(name) || adapted.contains(name)
+      || adaptedToUnknown.contains(name)
+  }
 }
 
 extension ManifestValidator {
@@ -52,9 +71,18 @@ extension ManifestValidator {
       found.modules.insert(meant)
     }
     for decl in manifest.protocols {
-      for parent in decl.inherits { useProtocol(parent, listedWith: decl.inherits) }
+      for parent in decl.inherits where !isDeclaredProtocol(parent.value) {
+        found.withMisspeltParents.insert(decl.name.value)
+        if let meant = protocolMeant(parent.value, listedWith: decl.inherits) {
+          found.used.insert(meant)
+          found.inherited.insert(meant)
+        }
+      }
     }
     for (index, module) in manifest.modules.enumerated() {
+      if module.provides.contains(where: { found.withMisspeltParents.contains($0.value) }) {
+        found.modulesProvidingUnknown.insert(index)
+      }
       for provided in module.provides where !isDeclaredProtocol(provided.value) {
         found.modulesProvidingUnknown.insert(index)
         if let meant = protocolMeant(provided.value, listedWith: module.provides) {
@@ -64,7 +92,14 @@ extension ManifestValidator {
       for required in module.requires { useProtocol(required, listedWith: module.requires) }
     }
     for adapter in manifest.adapters {
-      if let adapt = adapter.adapt { useProtocol(adapt) }
+      if let adapt = adapter.adapt, !isDeclaredProtocol(adapt.value) {
+        useProtocol(adapt)
+        if let meant = protocolMeant(adapt.value, listedWith: []) { found.adapted.insert(meant) }
+        if let to = adapter.to?.value { found.adaptedByMisspelling.insert(to) }
+      } else if let adapt = adapter.adapt?.value, found.used.contains(adapt), let to = adapter.to?.value {
+        // A misspelt `requires` meant the protocol this adapter adapts.
+        found.adaptedByMisspelling.insert(to)
+      }
       if let to = adapter.to, !isDeclaredProtocol(to.value) {
         useProtocol(to)
         if let adapt = adapter.adapt?.value { found.adaptedToUnknown.insert(adapt) }

@@ -19,13 +19,13 @@ extension ManifestValidator {
       }
     }
     let base = Dictionary(
-      manifest.bindings.map { ($0.protocolName.value, $0) }, uniquingKeysWith: { a, _ in a })
+      manifest.bindings.map { (boundProtocol($0), $0) }, uniquingKeysWith: { a, _ in a })
     if let selectedVariant {
       let variant = manifest.variants.first { $0.name.value == selectedVariant }
       let bindings = overlay(base, variant?.bindings ?? [])
       // Only the bindings in effect: base ones the variant keeps, and the variant's own.
-      let overridden = Set((variant?.bindings ?? []).map(\.protocolName.value))
-      checkBindings(manifest.bindings.filter { !overridden.contains($0.protocolName.value) }, variant: nil)
+      let overridden = Set((variant?.bindings ?? []).map(boundProtocol))
+      checkBindings(manifest.bindings.filter { !overridden.contains(boundProtocol($0)) }, variant: nil)
       checkBindings(variant?.bindings ?? [], variant: selectedVariant)
       let (resolution, found) = resolve(bindings: bindings, variant: selectedVariant)
       resolutions[selectedVariant] = resolution
@@ -55,8 +55,16 @@ extension ManifestValidator {
 
   private func overlay(_ base: [String: BindingDecl], _ overrides: [BindingDecl]) -> [String: BindingDecl] {
     var bindings = base
-    for binding in overrides { bindings[binding.protocolName.value] = binding }
+    for binding in overrides { bindings[boundProtocol(binding)] = binding }
     return bindings
+  }
+
+  /// The protocol a binding binds: the one it names, or, for a misspelt name (RC0503), the one
+  /// its did-you-mean names, as every check that depends on a misspelt reference reads it.
+  private func boundProtocol(_ binding: BindingDecl) -> String {
+    let name = binding.protocolName.value
+    guard !isDeclaredProtocol(name) else { return name }
+    return protocolNames.suggestion(for: name) ?? name
   }
 
   /// Every binding must name a module that can provide its protocol; `variant` names the
@@ -115,6 +123,8 @@ extension ManifestValidator {
       chosen = all.filter { $0.module == module }
       if chosen.isEmpty { return .invalidBinding }
     } else if !bindings.isEmpty {
+      // A binding of an adapter's `to` naming no module (RC0504) leaves the choice unknown.
+      if all.contains(where: { bindsUnknownModule($0, bindings: bindings) }) { return .invalidBinding }
       chosen = followingTargetBindings(all, bindings: bindings)
     }
     switch chosen.count {
@@ -140,6 +150,15 @@ extension ManifestValidator {
     }
   }
 
+  /// `true` when `candidate` is reached through an adapter whose `to` is bound to a module the
+  /// manifest does not declare.
+  private func bindsUnknownModule(_ candidate: Candidate, bindings: [String: BindingDecl]) -> Bool {
+    guard let adapter = candidate.adapter, let target = manifest.adapters[adapter].to?.value,
+      let binding = bindings[target]
+    else { return false }
+    return moduleIndex[binding.module.value] == nil
+  }
+
   /// Resolves every protocol under one set of bindings; returns the providers and the
   /// diagnostics for each `requires` entry that does not resolve to exactly one module.
   private mutating func resolve(bindings: [String: BindingDecl], variant: String?) -> (
@@ -155,6 +174,12 @@ extension ManifestValidator {
       if case .resolved(let candidate) = result {
         providers[name] = Provider(module: moduleOrderName(candidate.module), adapter: candidate.adapter)
         if let adapter = candidate.adapter, requiredProtocols[id] { adaptersUsedByResolution.insert(adapter) }
+      } else if case .invalidBinding = result, requiredProtocols[id] {
+        // The binding's error (RC0503, RC0504, RC0703) leaves the provider unknown: any adapter
+        // that could be the way counts as used, so it is not also reported unused.
+        for candidate in candidates(for: id) {
+          if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
+        }
       }
     }
     var found: [ResolutionProblem] = []
@@ -191,9 +216,15 @@ extension ManifestValidator {
     let prefix = variant.map { "in variant '\($0)': " } ?? ""
     let required = problem.required
     guard let ambiguity = problem.ambiguity else {
-      // A provider's or an adapter's misspelt name already has its error (RC0503).
+      // A provider's or an adapter's misspelt name already has its error (RC0503), also when the
+      // requirement reaches what it meant through an adapter.
       let misspelt = misspeltReferences()
-      if misspelt.provided.contains(required.value) || misspelt.adaptedToUnknown.contains(required.value) {
+      let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? []
+      if misspelt.explainsUnsatisfied(required.value)
+        || adapters.contains(where: {
+          manifest.adapters[$0].to.map { misspelt.explainsUnsatisfied($0.value) } ?? false
+        })
+      {
         return
       }
       diagnostics.report(

@@ -61,6 +61,10 @@ extension ManifestValidator {
       guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil,
         protocols[to] != nil
       else { continue }
+      // A misspelt reference meant to require what it adapts, or to provide what it forwards to:
+      // whether it is used follows from that error (RC0503).
+      let misspelt = misspeltReferences()
+      if misspelt.used.contains(adapt) || misspelt.explainsUnsatisfied(to) { continue }
       let why: String
       if !(protocolIndex[adapt].map { requiredProtocols[$0] } ?? false) {
         why =
@@ -114,7 +118,9 @@ extension ManifestValidator {
       // error; so has a misspelt protocol it provides, which leaves what it meant unknown.
       let misspelt = misspeltReferences()
       if misspelt.modules.contains(name) || misspelt.modulesProvidingUnknown.contains(index)
-        || module.provides.contains(where: { misspelt.used.contains($0.value) })
+        || module.provides.contains(where: {
+          misspelt.used.contains($0.value) || misspelt.adaptedByMisspelling.contains($0.value)
+        })
       {
         continue
       }
