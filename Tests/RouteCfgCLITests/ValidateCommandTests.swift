@@ -115,6 +115,13 @@ struct ValidateCommandTests {
     #expect(result.status == 1)
     #expect(result.standardOutput.contains("'variants' must be a mapping of variant names to their bindings"))
     #expect(result.standardError.isEmpty)
+    // An error elsewhere does not hide a misspelt variant that 'variants' declares no lookalike of.
+    try
+      "routecfg: 1\nprotocols: {P: 'var x Int'}\nvariants: {mac: {}}\nmodules:\n  A: {kind: view, routes: [/]}\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let misspelt = try Routecfg.run(["validate", path, "--variant", "macc"])
+    #expect(misspelt.status == 64)
+    #expect(misspelt.standardError.contains("unknown variant 'macc'; did you mean 'mac'?"))
   }
 
   @Test func severalFilesAreReportedTogether() throws {

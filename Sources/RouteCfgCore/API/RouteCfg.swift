@@ -42,16 +42,16 @@ public enum RouteCfg {
   /// answer its declarations could change are held back (``ValidationResult/heldBack``) and the
   /// rest still run; the manifest is not valid. `variant` only selects resolution, which is then
   /// held back, so it is not checked either (a root that failed to load declares no variants).
-  /// A variant the manifest does not declare is an ``UnknownVariantError``, unless reading the
-  /// manifest found errors (`variants: [mac]` is not a mapping, so it declares no `mac`): those
-  /// errors are the answer, and the base configuration and the variants read are checked.
+  /// A variant the manifest does not declare is an ``UnknownVariantError``, unless reading its
+  /// `variants` found errors (`variants: [mac]` is not a mapping, so it declares no `mac`):
+  /// those errors are the answer, and the base configuration and the variants read are checked.
   public static func validate(
     _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
     let declared = variant.map { name in loaded.manifest.variants.contains { $0.name.value == name } } ?? true
-    let readWithErrors = loaded.omitted.errors > 0 || loaded.diagnostics.contains { $0.severity == .error }
+    let unreadable = !declared && loaded.manifest.variantsHaveErrors
     let outcome = try ManifestValidator.validate(
-      loaded.manifest, variant: loaded.isIncomplete || (!declared && readWithErrors) ? nil : variant,
+      loaded.manifest, variant: loaded.isIncomplete || unreadable ? nil : variant,
       isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
     var bag = DiagnosticBag(limit: maxDiagnostics)
     bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)

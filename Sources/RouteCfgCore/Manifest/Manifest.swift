@@ -14,6 +14,9 @@ public struct Manifest: Sendable {
   public var bindings: [BindingDecl] = []
   public var variants: [VariantDecl] = []
   public var includes: [IncludeDecl] = []
+  /// `variants` could not be read whole (not a mapping, a variant with an invalid name or
+  /// shape): a variant it lacks may be one written there (reported).
+  var variantsHaveErrors = false
 
   public init(files: SourceFileTable) {
     self.files = files

@@ -10,6 +10,8 @@ struct ManifestFragment: Sendable {
   var adapters: [AdapterDecl] = []
   var bindings: [BindingDecl] = []
   var variants: [VariantDecl] = []
+  /// See ``Manifest/variantsHaveErrors``.
+  var variantsHaveErrors = false
 }
 
 /// Reads one file's YAML tree into a ``ManifestFragment`` with strict shapes: unknown keys,
@@ -140,7 +142,7 @@ struct ManifestDecoder {
     case "modules": fragment.modules = modules(value)
     case "adapters": fragment.adapters = adapters(value)
     case "bindings": fragment.bindings = bindings(value, key: "bindings")
-    case "variants": fragment.variants = variants(value)
+    case "variants": (fragment.variants, fragment.variantsHaveErrors) = variants(value)
     default:
       reader.reportUnknownKey(key, in: "the manifest", known: Self.rootKeys)
     }
@@ -614,24 +616,33 @@ struct ManifestDecoder {
     return result
   }
 
-  private mutating func variants(_ id: YAMLNodeID) -> [VariantDecl] {
+  /// The variants, and whether any was left out for an error (``Manifest/variantsHaveErrors``).
+  private mutating func variants(_ id: YAMLNodeID) -> ([VariantDecl], hasErrors: Bool) {
     guard
       let entries = reader.mapping(
         id, key: "variants", expected: "a mapping of variant names to their bindings",
         nullHint: "write 'variants: {}' or remove the key")
-    else { return [] }
+    else { return ([], true) }
     var result: [VariantDecl] = []
+    var hasErrors = false
     for (keyID, valueID) in entries {
-      guard let name = reader.key(keyID) else { continue }
+      guard let name = reader.key(keyID) else {
+        hasErrors = true
+        continue
+      }
       if let problem = Self.variantNameProblem(name.value) {
         reader.diagnostics.report(.invalidIdentifier, problem, at: name.location)
+        hasErrors = true
         continue
       }
       guard
         let variantEntries = reader.mapping(
           valueID, key: name.value, expected: "a mapping with 'bindings'",
           nullHint: "give it 'bindings:' or remove the variant")
-      else { continue }
+      else {
+        hasErrors = true
+        continue
+      }
       var variant = VariantDecl(name: name, bindings: [])
       for (keyID, valueID) in variantEntries {
         guard let key = reader.key(keyID) else { continue }
@@ -644,7 +655,7 @@ struct ManifestDecoder {
       }
       result.append(variant)
     }
-    return result
+    return (result, hasErrors)
   }
 
   /// Variant names are typed on the command line: ASCII letters, digits, '_', '-' and '.'.

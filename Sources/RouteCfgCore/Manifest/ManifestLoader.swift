@@ -341,6 +341,7 @@ private struct LoadRun {
       manifest.scheme = fragment.scheme
       manifest.fallback = fragment.fallback
       manifest.variants = fragment.variants
+      manifest.variantsHaveErrors = fragment.variantsHaveErrors
     }
     Self.append(fragment.protocols, to: &manifest.protocols)
     Self.append(fragment.modules, to: &manifest.modules)
