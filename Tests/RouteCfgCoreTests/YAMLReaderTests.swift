@@ -54,6 +54,11 @@ struct YAMLReaderTreeTests {
         TextPoint(line: 1, column: 4), TextPoint(line: 2, column: 4), TextPoint(line: 3, column: 3),
       ])
     #expect(values.allSatisfy { $0.start == $0.end && $0.value.isEmpty })
+    // With its ':' on a later line, the value is right after the ':', as libyaml marks it.
+    let indicated = try #require(read("? a\n: # none\nb: 1\n").document)
+    let indicatedRoot = try #require(indicated.root)
+    let value = try #require(indicated.entries(of: indicatedRoot).first?.value)
+    #expect(indicated[value].start == TextPoint(line: 2, column: 2))
     let marker = try #require(read("---").document)
     #expect(marker[try #require(marker.root)].start == TextPoint(line: 1, column: 4))
   }

@@ -256,12 +256,32 @@ private struct YAMLTreeBuilder {
   /// end of the file; `nil` keeps libyaml's mark (`key:` puts it right after the ':').
   func placeOfEmptyValue(at mark: TextPoint) -> TextPoint? {
     if let parent = open.last, parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1,
-      let keyID = scratch.last, case let keyEnd = nodes[Int(keyID)].end, mark.line > keyEnd.line
+      let keyID = scratch.last, case let keyEnd = nodes[Int(keyID)].end, mark.line > keyEnd.line,
+      !writesValueIndicator(from: keyEnd, to: mark)
     {
       return keyEnd
     }
     let fileEnd = source.point(atByteOffset: source.bytes.count)
     return mark > fileEnd ? fileEnd : nil
+  }
+
+  /// `true` when a ':' is written between two places, outside comments: a key's value
+  /// indicator on a later line (`? P` then `:`), after which libyaml's mark is the value's place.
+  func writesValueIndicator(from start: TextPoint, to end: TextPoint) -> Bool {
+    let bytes = source.bytes
+    var offset = source.byteOffset(line: start.line, column: start.column)
+    let limit = min(source.byteOffset(line: end.line, column: end.column), bytes.count)
+    var inComment = false
+    while offset < limit {
+      switch bytes[offset] {
+      case UInt8(ascii: "#"): inComment = true
+      case 0x0A, 0x0D: inComment = false
+      case UInt8(ascii: ":") where !inComment: return true
+      default: break
+      }
+      offset += 1
+    }
+    return false
   }
 
   // MARK: Collections
