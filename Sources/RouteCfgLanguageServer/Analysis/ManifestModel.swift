@@ -19,11 +19,15 @@ final class ManifestModel: Sendable {
   let index: SymbolIndex
   /// How long loading, validating and indexing took.
   let duration: Duration
+  /// The stamps of the files this load read from disk, by path, taken as the load ends (a file
+  /// changed in the moment between its read and its stamp is seen at its next change); `nil`
+  /// for a file that could not be stamped.
+  let diskStamps: [String: DiskStamp?]
 
   init(
     rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
     index: SymbolIndex, uris: [String], openVersions: [SourceFileID: Int],
-    unparsedTexts: [SourceFileID: SourceText], duration: Duration
+    unparsedTexts: [SourceFileID: SourceText], duration: Duration, diskStamps: [String: DiskStamp?] = [:]
   ) {
     self.rootPath = rootPath
     self.manifest = manifest
@@ -34,6 +38,7 @@ final class ManifestModel: Sendable {
     self.openVersions = openVersions
     self.index = index
     self.duration = duration
+    self.diskStamps = diskStamps
   }
 
   /// The file a URI names in this load.

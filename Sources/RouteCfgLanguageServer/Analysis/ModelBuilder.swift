@@ -57,9 +57,14 @@ enum ModelBuilder {
     var documents: [SourceFileID: YAMLDocument] = [:]
     for document in loaded.documents { documents[document.file] = document }
     let index = SymbolIndex(manifest: loaded.manifest, documents: documents)
+    var stamps: [String: DiskStamp?] = [:]
+    for file in loaded.manifest.files.files where openVersions[file.id] == nil {
+      let path = file.canonicalPath ?? file.path
+      stamps[path] = DiskStamp(path: path)
+    }
     return ManifestModel(
       rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
       index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,
-      duration: clock.now - started)
+      duration: clock.now - started, diskStamps: stamps)
   }
 }

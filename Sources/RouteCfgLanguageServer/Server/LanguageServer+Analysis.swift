@@ -89,7 +89,10 @@ extension LanguageServer {
     if staying.isEmpty {
       // What it published clears, as when its last open file is closed.
       dropProject(key)
-    } else if projects[key]?.dirty == true {
+    } else if projects[key]?.dirty == true || !current {
+      // Not current: an open document changed while this check ran, and its project was not
+      // told (a first check has no list of the files it reads yet): requests that wait for the
+      // text as it is would otherwise wait for the next edit.
       schedule(key)
     }
     resumeAnalysedWaiters()

@@ -1,5 +1,4 @@
 import Dispatch
-import RouteCfgCore
 
 extension LanguageServer {
   /// Checks again, before a request that answers with places in files that are not open, the
@@ -8,27 +7,17 @@ extension LanguageServer {
   /// point at the old text. `true` when it scheduled a check.
   func recheckFilesChangedOnDisk(around uri: String) async -> Bool {
     let keys = involvedProjects(uri)
-    var models = keys.compactMap { projects[$0]?.latest }
-    if let model = analysisModels[uri] { models.append(model) }
-    // The text each model read from disk, for the files it read as YAML.
-    var read: [(path: String, bytes: [UInt8])] = []
-    for model in models {
-      for (file, document) in model.documents where model.openVersions[file] == nil {
-        let entry = model.manifest.files[file]
-        read.append((entry.canonicalPath ?? entry.path, document.source.bytes))
-      }
+    // The newest check of each project: a document's last parsed model may be older than it and
+    // would see the same change again on every request.
+    var stamps: [String: DiskStamp?] = [:]
+    for key in keys {
+      guard let model = projects[key]?.latest else { continue }
+      stamps.merge(model.diskStamps) { first, _ in first }
     }
-    let files = read
+    guard !stamps.isEmpty else { return false }
+    let files = stamps
     let changed = await result(on: .global(qos: .userInitiated)) {
-      files.contains { path, bytes in
-        guard case .success(let now) = FileSystem.readFile(path, limit: Int.max, regularOnly: true) else {
-          return true
-        }
-        // The loader reads a file without its byte order mark. Compared as bytes: a SourceText
-        // would index every line of the file for nothing.
-        let text = now.starts(with: [0xEF, 0xBB, 0xBF]) ? now.dropFirst(3) : now[...]
-        return text.count != bytes.count || !text.elementsEqual(bytes)
-      }
+      files.contains { path, stamp in DiskStamp(path: path) != stamp }
     }
     guard changed else { return false }
     for key in keys { schedule(key, immediately: true) }
