@@ -62,6 +62,12 @@ enum ModelBuilder {
       let path = file.canonicalPath ?? file.path
       stamps[path] = DiskStamp(path: path)
     }
+    // An include that names no file yet: its appearing (re-created, checked out) is a change too.
+    for include in loaded.manifest.includes where include.file == nil && !include.path.value.hasPrefix("/") {
+      let including = loaded.manifest.files.path(of: include.path.location.file)
+      let path = FileSystem.join(FileSystem.directory(of: including), include.path.value)
+      if stamps[path] == nil { stamps[path] = .some(DiskStamp(path: path)) }
+    }
     return ManifestModel(
       rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
       index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,

@@ -205,10 +205,15 @@ extension LanguageServer {
     let pending = waiters
     waiters = [:]
     for waiter in pending.values.flatMap(\.values) {
-      respond(
-        waiter.id, .failure(.serverCancelled("the server shut down before the document's first check ended")))
+      respond(waiter.id, .failure(.serverCancelled("the server shut down before the request's check ended")))
+      inFlight.remove(waiter.id)
       waiter.continuation.resume(returning: .answered)
     }
+    // Requests between two waits (comparing files with the disk) are answered here too.
+    for id in inFlight.sorted(by: { "\($0)" < "\($1)" }) {
+      respond(id, .failure(.serverCancelled("the server shut down before the request was answered")))
+    }
+    inFlight = []
   }
 
   /// Resumes the requests waiting for the document: all of them when it was closed (`analysed`

@@ -48,13 +48,18 @@ extension LanguageServer {
       return
     }
     let version = document.version
+    // Answered later: `shutdown` answers it first if it is still in flight then.
+    inFlight.insert(id)
     Task {
+      defer { self.inFlight.remove(id) }
       if !isAnalysed {
         guard await self.waitsForAnalysis(of: uri, id: id, ofCurrentVersion: !isCurrent) else { return }
       }
       if pointsIntoFiles, await self.recheckFilesChangedOnDisk(around: uri) {
+        guard self.inFlight.contains(id) else { return }
         guard await self.waitsForAnalysis(of: uri, id: id, ofCurrentVersion: true) else { return }
       }
+      guard self.inFlight.contains(id) else { return }
       guard let context = self.snapshot(uri) else {
         self.respond(id, .success(.null))
         return

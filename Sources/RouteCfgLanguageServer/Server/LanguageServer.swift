@@ -41,6 +41,9 @@ actor LanguageServer {
   /// The number of requests the server has sent the client.
   var nextOutgoingID = 0
   var waiters: [String: [Int: ModelWaiter]] = [:]
+  /// Requests whose answer comes after an `await` (a check to wait for, files to compare with
+  /// the disk): `shutdown` answers those still here, before its own response.
+  var inFlight: Set<RequestID> = []
   var nextWaiterToken = 0
   var exitCode: Int32?
 

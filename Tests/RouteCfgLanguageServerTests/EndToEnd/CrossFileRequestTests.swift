@@ -78,4 +78,21 @@ struct CrossFileRequestTests {
       definition.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 3, "\(definition.rendered())")
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("definition sees an included file that was missing and is written again, unannounced")
+  func includedFileWrittenAgain() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    try FileManager.default.removeItem(atPath: workspace.scratch.path + "/feat.yaml")
+    client.open(workspace.root, text: Self.root)
+    #expect(
+      try client.diagnostics(for: workspace.root, version: 1).contains { $0["code"]?.stringValue == "RC0301" }
+    )
+    // A checkout writes feat.yaml back; the client sends no didChangeWatchedFiles.
+    try workspace.scratch.write("feat.yaml", Self.feat)
+    let definition = try client.result("textDocument/definition", workspace.atRootReference())
+    #expect(
+      definition.arrayValue?.first?["uri"]?.stringValue == workspace.feat, "\(definition.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
