@@ -66,8 +66,12 @@ extension LanguageServer {
       if !owners.values.contains(own) { dropProject(own) }
     }
     let members = owners.filter { $0.value == key }.map(\.key)
+    // A root whose text does not parse (typing) read none of its includes: its documents stay its
+    // own until it parses again, rather than leaving it and coming back.
+    let rootUnparsed = model.source(of: SourceFileID(0)) != nil && !model.parsed(SourceFileID(0))
     // A root that is not open and no longer includes any open document is nobody's manifest.
-    let staying = members.filter { model.file(for: $0) != nil || $0 == project.rootURI }
+    let staying =
+      rootUnparsed ? members : members.filter { model.file(for: $0) != nil || $0 == project.rootURI }
     for uri in members {
       analysedDocuments.insert(uri)
       if let file = model.file(for: uri), model.parsed(file) { analysisModels[uri] = model }
@@ -80,7 +84,7 @@ extension LanguageServer {
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
     // A document the root no longer includes becomes a root of its own.
-    for uri in members where model.file(for: uri) == nil && uri != project.rootURI {
+    for uri in members where !rootUnparsed && model.file(for: uri) == nil && uri != project.rootURI {
       owners[uri] = nil
       let own = makeProject(rootURI: uri)
       owners[uri] = own

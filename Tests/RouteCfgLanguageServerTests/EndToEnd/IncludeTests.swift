@@ -228,6 +228,33 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a root whose text stops parsing for a moment keeps its included files")
+  func rootTypedIntoKeepsItsIncludedFiles() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatInput]}\n"
+    try scratch.write("root.yaml", root)
+    let feat =
+      "protocols:\n  FeatInput: \"\"\nmodules:\n  Feat: {kind: view, provides: [FeatInput], routes: [/f]}\n"
+    try scratch.write("feat.yaml", feat)
+    let (rootURI, featURI) = (scratch.uri("root.yaml"), scratch.uri("feat.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(rootURI, text: root)
+    client.open(featURI, text: feat)
+    #expect(try client.diagnostics(for: featURI, version: 1).isEmpty)
+    // Typing in the root breaks its YAML for a moment, then it parses again.
+    client.change(rootURI, version: 2, [((4, 0, 4, 0), "modules: {BROKEN: [\n")])
+    _ = try client.diagnostics(for: rootURI, version: 2)
+    client.change(rootURI, version: 3, [((4, 0, 5, 0), "")])
+    // Asked at once, feat.yaml is still the root's: its outline is there (it was null while it
+    // had left the manifest and not yet come back).
+    let symbols = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(featURI))]))]))
+    #expect(!(symbols.arrayValue?.isEmpty ?? true), "\(symbols.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a root that is not open and stops including the only open file loses its diagnostics")
   func rootThatLeavesLosesItsDiagnostics() throws {
     let scratch = try ScratchDirectory()
