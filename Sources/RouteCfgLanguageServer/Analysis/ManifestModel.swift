@@ -22,12 +22,12 @@ final class ManifestModel: Sendable {
   /// The stamps of the files this load read from disk, by path, taken as the load ends (a file
   /// changed in the moment between its read and its stamp is seen at its next change); `nil`
   /// for a file that could not be stamped.
-  let diskStamps: [String: DiskStamp?]
+  let diskStamps: [String: FileStamp?]
 
   init(
     rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
     index: SymbolIndex, uris: [String], openVersions: [SourceFileID: Int],
-    unparsedTexts: [SourceFileID: SourceText], duration: Duration, diskStamps: [String: DiskStamp?] = [:]
+    unparsedTexts: [SourceFileID: SourceText], duration: Duration, diskStamps: [String: FileStamp?] = [:]
   ) {
     self.rootPath = rootPath
     self.manifest = manifest

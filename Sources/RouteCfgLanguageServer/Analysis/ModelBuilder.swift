@@ -57,16 +57,16 @@ enum ModelBuilder {
     var documents: [SourceFileID: YAMLDocument] = [:]
     for document in loaded.documents { documents[document.file] = document }
     let index = SymbolIndex(manifest: loaded.manifest, documents: documents)
-    var stamps: [String: DiskStamp?] = [:]
+    var stamps: [String: FileStamp?] = [:]
     for file in loaded.manifest.files.files where openVersions[file.id] == nil {
       let path = file.canonicalPath ?? file.path
-      stamps[path] = DiskStamp(path: path)
+      stamps[path] = FileStamp(path: path)
     }
     // An include that names no file yet: its appearing (re-created, checked out) is a change too.
     for include in loaded.manifest.includes where include.file == nil && !include.path.value.hasPrefix("/") {
       let including = loaded.manifest.files.path(of: include.path.location.file)
       let path = FileSystem.join(FileSystem.directory(of: including), include.path.value)
-      if stamps[path] == nil { stamps[path] = .some(DiskStamp(path: path)) }
+      if stamps[path] == nil { stamps[path] = .some(FileStamp(path: path)) }
     }
     return ManifestModel(
       rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,

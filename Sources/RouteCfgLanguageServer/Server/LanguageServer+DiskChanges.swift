@@ -1,4 +1,5 @@
 import Dispatch
+import RouteCfgCore
 
 extension LanguageServer {
   /// Checks again, before a request that answers with places in files that are not open, the
@@ -9,7 +10,7 @@ extension LanguageServer {
     let keys = involvedProjects(uri)
     // The newest check of each project: a document's last parsed model may be older than it and
     // would see the same change again on every request.
-    var stamps: [String: DiskStamp?] = [:]
+    var stamps: [String: FileStamp?] = [:]
     for key in keys {
       guard let model = projects[key]?.latest else { continue }
       stamps.merge(model.diskStamps) { first, _ in first }
@@ -17,7 +18,7 @@ extension LanguageServer {
     guard !stamps.isEmpty else { return false }
     let files = stamps
     let changed = await result(on: .global(qos: .userInitiated)) {
-      files.contains { path, stamp in DiskStamp(path: path) != stamp }
+      files.contains { path, stamp in FileStamp(path: path) != stamp }
     }
     guard changed else { return false }
     for key in keys { schedule(key, immediately: true) }
