@@ -62,8 +62,7 @@ extension CodegenOptions {
   /// Why `name` cannot follow `import`, or `nil` when it can: a module's name, or a dotted path to
   /// a submodule (`Foo.Bar`), each part an identifier.
   public static func problem(withImport name: String) -> String? {
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.allSatisfy({ SwiftIdentifier.isValid(String($0)) }) else {
+    guard SwiftIdentifier.isModuleName(name) else {
       return
         "'\(TextFormatter.printable(name))' is not a module name to import: use an identifier, or a dotted path to a submodule (Foo.Bar)"
     }

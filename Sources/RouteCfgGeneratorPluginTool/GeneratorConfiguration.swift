@@ -82,17 +82,10 @@ struct GeneratorConfiguration: Equatable {
       self.access = access
     }
     if let value = options["imports"] {
-      guard let modules = value as? [String], modules.allSatisfy(Self.isModuleName) else {
+      guard let modules = value as? [String], modules.allSatisfy(SwiftIdentifier.isModuleName) else {
         throw problem("imports", "'imports' must be a list of module names, such as [\"Foundation\"]")
       }
       imports = modules
-    }
-  }
-
-  /// A module name `import` takes: identifiers separated by `.` for a submodule.
-  static func isModuleName(_ name: String) -> Bool {
-    name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-      SwiftIdentifier.isValid(String($0))
     }
   }
 }

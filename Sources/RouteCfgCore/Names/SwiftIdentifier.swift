@@ -38,6 +38,11 @@ public enum SwiftIdentifier {
   /// `true` for a valid identifier.
   public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
 
+  /// `true` for a name `import` takes: identifiers separated by `.` for a submodule (`Foo.Bar`).
+  public static func isModuleName(_ name: String) -> Bool {
+    name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isValid(String($0)) }
+  }
+
   /// `true` for a word that names something only in backticks (`default`, `in`, `Self`):
   /// generated code writes such names as `` `default` ``.
   public static func isReservedWord(_ name: String) -> Bool {
