@@ -82,8 +82,9 @@ struct AdapterMapResolver {
     -> Result<Int, Failure>
   {
     let base = Self.baseName(written)
+    // Written with its labels (`finish(user:)`), it is compared by full name.
+    let fullNames = base.utf8.count != written.utf8.count
     guard let position = protocolInfo.position(ofMember: base) else {
-      let fullNames = base.utf8.count != written.utf8.count
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
       }
@@ -98,9 +99,7 @@ struct AdapterMapResolver {
           .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint)",
           correction: suggestion))
     }
-    if base.utf8.count != written.utf8.count, case let fullName = protocolInfo.members[position].fullName,
-      fullName != written
-    {
+    if fullNames, case let fullName = protocolInfo.members[position].fullName, fullName != written {
       if mapped().contains(base) {
         // The member it would be is mapped by another entry: the fix is to remove this one.
         return .failure(

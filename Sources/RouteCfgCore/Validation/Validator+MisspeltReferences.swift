@@ -41,10 +41,17 @@ struct MisspeltReferences {
 }
 
 extension ManifestValidator {
-  /// `true` when `name` names a declared protocol: what ``checkProtocolReference(_:role:)``
+  /// `true` when `name` names a declared protocol: what ``checkProtocolReference(_:role:listedWith:)``
   /// accepts, and what a misspelt reference is not.
   func isDeclaredProtocol(_ name: String) -> Bool {
     protocols[name] != nil || protocolIndex[name] != nil
+  }
+
+  /// The protocol a reference that names none meant: the did-you-mean its RC0503 gives
+  /// (``checkProtocolReference(_:role:listedWith:)``), so never a protocol its own list already
+  /// holds; `nil` for a declared protocol or a name with no suggestion.
+  func protocolMeant(_ name: String, listedWith list: [Located<String>] = []) -> String? {
+    isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name, excluding: list.map(\.value))
   }
 
   /// The misspelt references of the manifest and what their did-you-mean hints name, found once.
@@ -57,11 +64,6 @@ extension ManifestValidator {
 
   private func findMisspeltReferences() -> MisspeltReferences {
     var found = MisspeltReferences()
-    // What the reference's did-you-mean names (``checkProtocolReference``), so never a
-    // protocol the reference's own list already holds.
-    func protocolMeant(_ name: String, listedWith list: [Located<String>]) -> String? {
-      isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name, excluding: list.map(\.value))
-    }
     func useProtocol(_ reference: Located<String>, listedWith list: [Located<String>] = []) {
       if let meant = protocolMeant(reference.value, listedWith: list) { found.used.insert(meant) }
     }
@@ -94,7 +96,7 @@ extension ManifestValidator {
     for adapter in manifest.adapters {
       if let adapt = adapter.adapt, !isDeclaredProtocol(adapt.value) {
         useProtocol(adapt)
-        if let meant = protocolMeant(adapt.value, listedWith: []) { found.adapted.insert(meant) }
+        if let meant = protocolMeant(adapt.value) { found.adapted.insert(meant) }
         if let to = adapter.to?.value { found.adaptedByMisspelling.insert(to) }
       } else if let adapt = adapter.adapt?.value, found.used.contains(adapt), let to = adapter.to?.value {
         // A misspelt `requires` meant the protocol this adapter adapts.

@@ -62,9 +62,7 @@ extension ManifestValidator {
   /// The protocol a binding binds: the one it names, or, for a misspelt name (RC0503), the one
   /// its did-you-mean names, as every check that depends on a misspelt reference reads it.
   private func boundProtocol(_ binding: BindingDecl) -> String {
-    let name = binding.protocolName.value
-    guard !isDeclaredProtocol(name) else { return name }
-    return protocolNames.suggestion(for: name) ?? name
+    protocolMeant(binding.protocolName.value) ?? binding.protocolName.value
   }
 
   /// Every binding must name a module that can provide its protocol; `variant` names the
