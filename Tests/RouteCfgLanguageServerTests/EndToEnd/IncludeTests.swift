@@ -230,18 +230,11 @@ struct IncludeTests {
 
   @Test("a root whose text stops parsing for a moment keeps its included files")
   func rootTypedIntoKeepsItsIncludedFiles() throws {
-    let scratch = try ScratchDirectory()
-    let root =
-      "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatInput]}\n"
-    try scratch.write("root.yaml", root)
-    let feat =
-      "protocols:\n  FeatInput: \"\"\nmodules:\n  Feat: {kind: view, provides: [FeatInput], routes: [/f]}\n"
-    try scratch.write("feat.yaml", feat)
-    let (rootURI, featURI) = (scratch.uri("root.yaml"), scratch.uri("feat.yaml"))
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(rootURI, text: root)
-    client.open(featURI, text: feat)
+    // root.yaml includes feat.yaml, which declares FeatInput.
+    let workspace = try CrossFileRequestTests.Workspace(validationDelay: 0)
+    let (client, rootURI, featURI) = (workspace.client, workspace.root, workspace.feat)
+    client.open(rootURI, text: CrossFileRequestTests.root)
+    client.open(featURI, text: CrossFileRequestTests.feat)
     #expect(try client.diagnostics(for: featURI, version: 1).isEmpty)
     // Typing in the root breaks its YAML for a moment, then it parses again.
     client.change(rootURI, version: 2, [((4, 0, 4, 0), "modules: {BROKEN: [\n")])
@@ -257,20 +250,14 @@ struct IncludeTests {
 
   @Test("a root that is not open and stops including the only open file loses its diagnostics")
   func rootThatLeavesLosesItsDiagnostics() throws {
-    let scratch = try ScratchDirectory()
-    let root =
-      "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatInput]}\n"
-    try scratch.write("root.yaml", root)
-    let feat =
-      "protocols:\n  FeatInput: \"\"\nmodules:\n  Feat: {kind: view, provides: [FeatInput], routes: [/f]}\n"
-    try scratch.write("feat.yaml", feat)
-    let (rootURI, featURI) = (scratch.uri("root.yaml"), scratch.uri("feat.yaml"))
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(featURI, text: feat)
+    // root.yaml includes feat.yaml, which declares FeatInput.
+    let workspace = try CrossFileRequestTests.Workspace(validationDelay: 0)
+    let (client, rootURI, featURI) = (workspace.client, workspace.root, workspace.feat)
+    client.open(featURI, text: CrossFileRequestTests.feat)
     #expect(try client.diagnostics(for: featURI, version: 1).isEmpty)
     // On disk, the root drops its include (and so 'FeatInput'): feat.yaml becomes a root of its own.
-    try scratch.write("root.yaml", root.replacingOccurrences(of: "include: [feat.yaml]\n", with: ""))
+    try workspace.scratch.write(
+      "root.yaml", CrossFileRequestTests.root.replacingOccurrences(of: "include: [feat.yaml]\n", with: ""))
     let changed = RouteCfgCore.JSONValue.object([("uri", .string(rootURI)), ("type", .int(2))])
     client.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([changed]))]))
     _ = try client.take(description: "feat.yaml checked as a root of its own") {
