@@ -39,7 +39,7 @@ public enum SwiftIdentifier {
   public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
 
   /// `true` for a name `import` takes: identifiers separated by `.` for a submodule (`Foo.Bar`).
-  public static func isModuleName(_ name: String) -> Bool {
+  package static func isModuleName(_ name: String) -> Bool {
     name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isValid(String($0)) }
   }
 
