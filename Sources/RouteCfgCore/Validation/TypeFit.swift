@@ -9,7 +9,8 @@ enum TypeFit: Equatable {
   case fits
   /// The types do not fit; the pair of types that disagree (possibly nested).
   case mismatch(source: TypeRef, destination: TypeRef)
-  /// Two protocols with no adapter between them.
+  /// Two protocols with no adapter between them: `source` is the protocol written on the source
+  /// type's side, also where values flow the other way (a closure's parameters).
   case missingAdapter(source: String, destination: String)
 
   /// `true` for ``fits`` (without comparing payloads, as `==` would).
@@ -69,6 +70,10 @@ struct TypeFitChecker {
     // Whoever calls the target-typed closure passes target parameter types into the source.
     for (parameter, targetParameter) in zip(function.parameters, target.parameters) {
       let parameterFit = fit(targetParameter, into: parameter, crossings: &crossings)
+      if case .missingAdapter(let source, let destination) = parameterFit {
+        // Named by side, as every other missing adapter is: the source closure's protocol first.
+        return .missingAdapter(source: destination, destination: source)
+      }
       if !parameterFit.isFit { return parameterFit }
     }
     return fit(function.result, into: target.result, crossings: &crossings)
