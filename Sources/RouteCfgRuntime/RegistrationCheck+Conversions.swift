@@ -23,23 +23,30 @@ extension RegistrationCheck {
       guard let member = graph.protocols[facade]?.member(named: pairing.memberName),
         let targetMember = targetMember(of: pairing, from: target)
       else { continue }
-      let crossings: [(from: TypeRef, to: TypeRef)]
+      // Each flow of values: the facade's type, the target's, and whether values go to the target.
+      let crossings: [(facade: TypeRef, target: TypeRef, towardTarget: Bool)]
       switch (member.kind, targetMember.kind) {
       case (.property(let property), .property(let targetProperty)):
         crossings =
-          [(targetProperty.type, property.type)]
-          + (property.isSettable ? [(property.type, targetProperty.type)] : [])
+          [(property.type, targetProperty.type, false)]
+          + (property.isSettable ? [(property.type, targetProperty.type, true)] : [])
       case (.method(let method), .method(let targetMethod)):
         crossings =
-          zip(method.parameters, targetMethod.parameters).map { ($0.type, $1.type) }
-          + [(targetMethod.result, method.result)]
+          zip(method.parameters, targetMethod.parameters).map { ($0.type, $1.type, true) }
+          + [(method.result, targetMethod.result, false)]
       default: continue
       }
-      for crossing in crossings where !RuntimeState.canConvert(from: crossing.from, to: crossing.to) {
-        problems.append(
+      for crossing in crossings {
+        let (from, to) =
+          crossing.towardTarget ? (crossing.facade, crossing.target) : (crossing.target, crossing.facade)
+        if RuntimeState.canConvert(from: from, to: to) { continue }
+        let forwarding =
           "'\(facade).\(member.fullName)' forwards to '\(target).\(pairing.path.joined(separator: "."))', "
-            + "whose '\(crossing.from)' the dynamic runtime cannot convert into '\(crossing.to)'; use generated code"
-        )
+        problems.append(
+          forwarding
+            + (crossing.towardTarget
+              ? "whose '\(to)' the dynamic runtime cannot make of a '\(from)'; use generated code"
+              : "whose '\(from)' the dynamic runtime cannot convert into '\(to)'; use generated code"))
         break
       }
     }

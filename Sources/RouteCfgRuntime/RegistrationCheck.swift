@@ -51,7 +51,7 @@ struct RegistrationCheck {
     // Objects that answer members themselves need no table.
     if factory.describesItsMembers { return [] }
     // Spelled only for a message.
-    let typeName = { factory.type.map { String(describing: $0) } ?? "module '\(module.name)'" }
+    let typeName = { factory.type.map { String(describing: $0) } }
     var members: [(MemberDecl, String, String)] = []
     // A protocol's members are each listed once; only several protocols can repeat one.
     var seen: Set<String>? = module.provides.count > 1 ? [] : nil
@@ -66,21 +66,28 @@ struct RegistrationCheck {
     let typeTable = factory.type.flatMap { registrations.table(for: $0) }
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
     else {
-      return [
-        "'\(typeName())' (module '\(module.name)') has no member table; register its members with members(of:_:)"
-      ]
+      let owner = typeName().map { "'\($0)' (module '\(module.name)')" } ?? "module '\(module.name)'"
+      return ["\(owner) has no member table; register its members with members(of:_:)"]
     }
     var problems: [String] = []
     for (member, origin, provided) in members {
       // Message text is only built for a problem.
-      let owner = { "'\(typeName()).\(member.fullName)' (from '\(origin)')" }
+      let owner = {
+        (typeName().map { "'\($0).\(member.fullName)'" } ?? "'\(member.fullName)' of module '\(module.name)'")
+          + " (from '\(origin)')"
+      }
       let fullName = member.fullName
       let entry =
         typeTable?.entries[fullName] ?? registrations.protocolTables[provided]?.entries[fullName]
         ?? registrations.protocolTables[origin]?.entries[fullName]
       guard let entry else {
-        problems.append(
-          "\(owner()) is missing from the member table of '\(typeTable == nil ? provided : typeName())'")
+        if let uncallable = Self.whyNotInATable(member) {
+          problems.append("\(owner()) \(uncallable); use generated code")
+        } else {
+          // A type's own table when it has one (it has a type then), else the protocol's.
+          let table = typeTable == nil ? provided : typeName() ?? provided
+          problems.append("\(owner()) is missing from the member table of '\(table)'")
+        }
         continue
       }
       switch (member.kind, entry.kind) {
@@ -106,14 +113,31 @@ struct RegistrationCheck {
           let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
           problems.append("\(owner()) is registered as '\(registered)', declared '\(expected)'")
         }
-        if method.isAsync {
-          problems.append("\(owner()) is async, which the dynamic runtime cannot call; use generated code")
+        if let uncallable = Self.whyNotInATable(member) {
+          problems.append("\(owner()) \(uncallable); use generated code")
         }
       default:
         problems.append("\(owner()) is registered as a \(member.isProperty ? "method" : "property")")
       }
     }
     return problems
+  }
+
+  /// The most arguments a method registered in a ``MemberTable`` takes (its `method(_:_:)`
+  /// overloads go up to six).
+  static let maximumArguments = 6
+
+  /// Why a member table cannot hold `member`, if it cannot: its methods are synchronous and take
+  /// at most ``maximumArguments`` arguments. Generated dynamic registrations leave such members
+  /// out, so the registry names the reason rather than a missing registration.
+  static func whyNotInATable(_ member: MemberDecl) -> String? {
+    guard let method = member.method else { return nil }
+    if method.isAsync { return "is async, which the dynamic runtime cannot call" }
+    if method.parameters.count > Self.maximumArguments {
+      return "takes \(method.parameters.count) arguments, more than the dynamic runtime's "
+        + "\(Self.maximumArguments)"
+    }
+    return nil
   }
 
   /// Protocols whose values cross an adapter need a proxy that makes a Swift value of them.

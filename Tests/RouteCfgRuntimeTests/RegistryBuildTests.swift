@@ -173,6 +173,73 @@ struct RegistryBuildTests {
       ])
   }
 
+  /// A closure passed as an argument goes the other way: the message names the target's type
+  /// as the one the runtime cannot make.
+  @Test @MainActor func aClosureArgumentTheRuntimeCannotConvertIsNamedByItsSide() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          PD: "func didLogin()"
+          RD: "func didFinishLogin()"
+          Prov: "func watch(_ handler: (PD) -> Void)"
+          Req: "func watch(_ handler: (RD) -> Void)"
+        modules:
+          P: {kind: view, provides: [Prov], routes: [/p]}
+          R: {kind: view, requires: [Req], routes: [/r]}
+        adapters:
+          - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
+          - {adapt: Req, to: Prov}
+        """, path: "arguments.yaml")
+    var registrations = Registrations()
+    registrations.view("P", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.view("R", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.members(of: HandlerHolder.self) { table in
+      table.method("watch(_:)") { (holder, handler: @escaping (any PD) -> Void) in holder.handler = handler }
+    }
+    registrations.proxy(for: "PD") { HolderPDProxy($0) }
+    registrations.proxy(for: "RD") { HolderRDProxy($0) }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      error?.problems == [
+        "'Req.watch(_:)' forwards to 'Prov.watch', whose '(PD) -> Void' the dynamic runtime cannot "
+          + "make of a '(RD) -> Void'; use generated code"
+      ])
+  }
+
+  /// Members a table cannot hold (async methods, methods of more than six arguments) are named
+  /// with the reason, also for a module known only by its protocols, as `--dynamic` registers it.
+  @Test @MainActor func membersNoTableHoldsAreNamedWithTheReason() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Store: |
+            func load() async -> Int
+            func put(a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int)
+            func count() -> Int
+        modules:
+          S: {kind: service, provides: [Store]}
+          V: {kind: view, routes: [/v]}
+        """, path: "uncallable.yaml")
+    var registrations = Registrations()
+    registrations.module("S", kind: .service) { _ in HandlerHolder() }
+    registrations.view("V", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.members(of: HandlerHolder.self, as: "Store") { _ in }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      error?.problems == [
+        "'load()' of module 'S' (from 'Store') is async, which the dynamic runtime cannot call; use generated code",
+        "'put(a:b:c:d:e:f:g:)' of module 'S' (from 'Store') takes 7 arguments, more than the dynamic "
+          + "runtime's 6; use generated code",
+        "'count()' of module 'S' (from 'Store') is missing from the member table of 'Store'",
+      ])
+  }
+
   @Test func protocolsCrossingAdaptersNeedProxies() throws {
     let found = try problems { registrations in
       registrations = Self.withoutProxies(registrations)
