@@ -41,6 +41,17 @@ struct ScalarPositionTests {
     #expect(try Self.memberError(body) == expected)
   }
 
+  /// A line or paragraph separator ends a line of the file, as libyaml counts lines (and the
+  /// language server converts): in a literal block the lines after it are one further down.
+  @Test(arguments: ["\u{2028}", "\u{2029}"])
+  func separatorsInBlocksEndFileLines(separator: String) throws {
+    let yaml = "routecfg: 1\nprotocols:\n  P: |\n    var a: Int\(separator)\n    var b Int\n" + Self.module
+    let result = try RouteCfg.validate(yaml: yaml, path: "positions.yaml")
+    let errors = result.diagnostics.filter { $0.code == .memberSyntax }.map(\.location.start)
+    // The separator itself (end of line 4), then 'Int' on line 6, after the empty line 5.
+    #expect(errors == [TextPoint(line: 4, column: 15), TextPoint(line: 6, column: 11)])
+  }
+
   /// Random scalars of every folding style: each scalar of the value maps to the place in the
   /// file that holds it (or its escape), and the map always agrees with libyaml's value.
   @Test func everyValueScalarMapsToItsSource() throws {

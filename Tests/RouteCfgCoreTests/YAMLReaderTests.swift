@@ -327,6 +327,15 @@ struct YAMLReaderHostileTests {
     #expect(diagnostic.notes.first?.location.start == TextPoint(line: 1, column: 4))
   }
 
+  /// libyaml ends an unterminated last line before it marks the end of the stream, one line past
+  /// the file; the error is placed at the end of the text instead.
+  @Test func anErrorAtTheEndOfAFileWithoutALineBreakIsInTheFile() throws {
+    let diagnostic = try #require(failure(read("a: 1\nb: {c: 1,")))
+    #expect(diagnostic.code == .yamlSyntax)
+    #expect(diagnostic.location.start == TextPoint(line: 2, column: 10))
+    #expect(diagnostic.notes.first?.location.start == TextPoint(line: 2, column: 10))
+  }
+
   @Test func undefinedAndRecursiveAliasesAreReported() throws {
     #expect(try #require(failure(read("a: *nothing\n"))).code == .undefinedAlias)
     #expect(try #require(failure(read("a: &x [*x]\n"))).code == .undefinedAlias)

@@ -8,7 +8,7 @@ enum LibYAMLErrors {
     case YAML_READER_ERROR:
       return readerDiagnostic(parser, problem: problem, source: source, file: file)
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
-      let at = point(parser.problem_mark)
+      let at = point(parser.problem_mark, in: source)
       if let tab = tabInIndentation(problem: problem, at: at, source: source) {
         return Diagnostic(
           .tabIndentation,
@@ -22,7 +22,8 @@ enum LibYAMLErrors {
       if let context = text(parser.context) {
         notes.append(
           DiagnosticNote(
-            "\(context) that starts here", at: SourceLocation(file: file, start: point(parser.context_mark))))
+            "\(context) that starts here",
+            at: SourceLocation(file: file, start: point(parser.context_mark, in: source))))
       }
       return Diagnostic(.yamlSyntax, message, at: SourceLocation(file: file, start: at), notes: notes)
     default:
@@ -159,8 +160,11 @@ enum LibYAMLErrors {
     return hints.first { problem.contains($0.0) }?.1
   }
 
-  private static func point(_ mark: yaml_mark_t) -> TextPoint {
-    TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
+  /// A mark's place; at the end of the text for a mark past it (libyaml ends the last line of a
+  /// file that has no final line break before it marks the end of the stream).
+  private static func point(_ mark: yaml_mark_t, in source: SourceText) -> TextPoint {
+    guard mark.line < source.lineCount else { return source.point(atByteOffset: source.bytes.count) }
+    return TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
   }
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String? {
