@@ -77,6 +77,8 @@ public struct ScalarLocator: Sendable {
   /// The value position just after each U+2028 and U+2029 in `value`, in order; empty (and not
   /// allocated) for the values that hold none, which are nearly all.
   private static func separators(in value: String) -> [BodyPosition] {
+    // Both separators start with the byte E2, which almost no body holds.
+    guard value.utf8Contains(0xE2) else { return [] }
     var separators: [BodyPosition] = []
     var line = 0
     var column = 0
