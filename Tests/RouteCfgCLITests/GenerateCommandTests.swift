@@ -92,7 +92,7 @@ struct GenerateCommandTests {
     #expect(result.status == 1)
     #expect(
       result.standardError.contains(
-        "holds Swift files routecfg did not generate ('Link.swift', 'Mine.swift')"))
+        "holds Swift files that are not its generated files ('Link.swift', 'Mine.swift')"))
     #expect(output.files == ["Link.swift", "Mine.swift"])
     #expect(try String(contentsOfFile: output.file("Mine.swift"), encoding: .utf8) == "struct Mine {}\n")
   }
@@ -112,7 +112,7 @@ struct GenerateCommandTests {
     #expect(result.status == 1)
     #expect(
       result.standardError.contains(
-        "holds Swift files routecfg did not generate ('Views/Detail/Mine.swift')"),
+        "holds Swift files that are not its generated files ('Views/Detail/Mine.swift')"),
       "\(result.standardError)")
     #expect(output.files == [".build", "Views"])
     // Hidden directories are not searched: with only `.build`, the files are written.
@@ -135,7 +135,7 @@ struct GenerateCommandTests {
     #expect(refused.status == 1)
     #expect(
       refused.standardError.contains(
-        "holds Swift files routecfg did not generate ('Mine.swift', 'Other.swift', 'Short.swift')"))
+        "holds Swift files that are not its generated files ('Mine.swift', 'Other.swift', 'Short.swift')"))
     for (name, text) in lookalikes {
       #expect(try String(contentsOfFile: output.file(name), encoding: .utf8) == text)
     }

@@ -12,7 +12,8 @@ import RouteCfgCore
 public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The output path exists and is not a directory.
   case notADirectory(String)
-  /// The directory holds Swift files routecfg did not generate; nothing was written.
+  /// The directory holds Swift files that are not its generated files (files without the marker,
+  /// or any Swift file in a subdirectory, which generate never writes); nothing was written.
   case foreignSwiftFiles(directory: String, files: [String])
   /// The operating system refused: the path and the reason.
   case system(path: String, reason: String)
@@ -24,8 +25,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         "cannot write generated files to '\(path)': it is not a directory; name a directory with --output"
     case .foreignSwiftFiles(let directory, let files):
       let shown = files.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (files.count > 5 ? ", ..." : "")
-      return "'\(directory)' holds Swift files routecfg did not generate (\(shown)); generated files "
-        + "need a directory of their own: choose another --output, or move those files"
+      return "'\(directory)' holds Swift files that are not its generated files (\(shown)); generated "
+        + "files need a directory of their own, subdirectories included: choose another --output, or move "
+        + "those files"
     case .system(let path, let reason): return "cannot write '\(path)': \(reason)"
     }
   }
