@@ -148,4 +148,15 @@ struct HostileInputTests {
     #expect(reason.contains("IP address"), "\(reason)")
     #expect(!reason.contains("port"))
   }
+
+  /// A command-line path that was not UTF-8 reaches the loader with U+FFFD for its bytes: the
+  /// file it names does not exist, and the diagnostic says why.
+  @Test func aPathThatWasNotUTF8SaysSo() throws {
+    let result = try RouteCfg.validate(path: "missing-\u{FFFD}.yaml")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.code == .fileUnreadable)
+    #expect(diagnostic.message.hasSuffix("routecfg opens paths written in UTF-8, so rename the file"))
+    let plain = try RouteCfg.validate(path: "missing-plain.yaml")
+    #expect(plain.diagnostics.first?.message.contains("U+FFFD") == false)
+  }
 }

@@ -364,7 +364,13 @@ private struct LoadRun {
   ) -> Diagnostic {
     switch error {
     case .system(let reason):
-      return Diagnostic(.fileUnreadable, "cannot read '\(path)': \(reason)", at: location)
+      // A path the command line could not decode as UTF-8 holds U+FFFD in place of its bytes, and
+      // names another file than the one meant.
+      let hint =
+        path.unicodeScalars.contains("\u{FFFD}")
+        ? "; the path holds U+FFFD, which stands for bytes that are not UTF-8: routecfg opens paths "
+          + "written in UTF-8, so rename the file" : ""
+      return Diagnostic(.fileUnreadable, "cannot read '\(path)': \(reason)\(hint)", at: location)
     case .isDirectory:
       return Diagnostic(.fileUnreadable, "'\(path)' is a directory; name a manifest file", at: location)
     case .notRegularFile:
