@@ -1,3 +1,4 @@
+import Foundation
 import GeneratedNoteApp
 import GeneratedWide
 import NoteAppModules
@@ -24,34 +25,105 @@ func lookUp(_ store: any NoteStoreService, _ id: Int) -> String? { store.note(id
 @inline(never)
 func lookUp(_ store: any NoteListRequiredStore, _ id: Int) -> String? { store.note(id: id) }
 
+/// Per round, the time of one call through the provided protocol and through the proxy, for the
+/// property set and get and for the method call.
+struct CallSamples {
+  var property = (direct: Samples(), proxy: Samples())
+  var method = (direct: Samples(), proxy: Samples())
+  /// Each round's proxy time over its protocol time.
+  var propertyRatios = Samples()
+  var methodRatios = Samples()
+
+  mutating func addRound(property: (direct: Double, proxy: Double), method: (direct: Double, proxy: Double)) {
+    self.property.direct.add(property.direct)
+    self.property.proxy.add(property.proxy)
+    self.method.direct.add(method.direct)
+    self.method.proxy.add(method.proxy)
+    propertyRatios.add(property.proxy / property.direct)
+    methodRatios.add(method.proxy / method.direct)
+  }
+
+  /// A line per round, as a measuring process hands its rounds over.
+  var lines: String {
+    zip(zip(property.direct.values, property.proxy.values), zip(method.direct.values, method.proxy.values))
+      .map { "\($0.0) \($0.1) \($1.0) \($1.1)\n" }.joined()
+  }
+
+  /// Adds the rounds of ``lines``.
+  mutating func add(lines: String) {
+    for line in lines.split(separator: "\n") {
+      let fields = line.split(separator: " ").compactMap { Double($0) }
+      guard fields.count == 4 else { continue }
+      addRound(property: (fields[0], fields[1]), method: (fields[2], fields[3]))
+    }
+  }
+}
+
 /// Calls through the proxies `routecfg generate` writes against the same calls through the
 /// provided protocol, both destinations made by the generated registry's factories (so that the
-/// optimizer sees neither object's class), and the generated registry's construction.
+/// optimizer sees neither object's class), in `rounds` interleaved rounds.
 @MainActor
-func generatedRows(options: Options) -> [ResultRow] {
+func measureCalls(rounds: Int, iterations: Int) -> CallSamples {
   let registry = makeBenchRegistry()
   let provided = registry.makeProvidedLoginViewInput()
   let proxy = registry.makeModuleARequiredLoginViewInput()
   let store = registry.makeNoteStoreService()
   let storeProxy = registry.makeNoteListRequiredStore()
-  let iterations = options.quick ? 1_000 : 2_000_000
   let value = "Please log in"
-  var property = Samples()
-  var method = Samples()
-  var propertyTimes = (direct: Samples(), proxy: Samples())
-  var methodTimes = (direct: Samples(), proxy: Samples())
-  for _ in 0..<max(options.rounds, 5) {
+  var samples = CallSamples()
+  for _ in 0..<rounds {
     let direct = seconds { for _ in 0..<iterations { blackHole(setAndGet(provided, value)) } }
     let proxied = seconds { for _ in 0..<iterations { blackHole(setAndGet(proxy, value)) } }
     let call = seconds { for index in 0..<iterations { blackHole(lookUp(store, index & 63)) } }
     let proxiedCall = seconds { for index in 0..<iterations { blackHole(lookUp(storeProxy, index & 63)) } }
-    property.add(proxied / direct)
-    method.add(proxiedCall / call)
-    propertyTimes.direct.add(direct / Double(iterations))
-    propertyTimes.proxy.add(proxied / Double(iterations))
-    methodTimes.direct.add(call / Double(iterations))
-    methodTimes.proxy.add(proxiedCall / Double(iterations))
+    let count = Double(iterations)
+    samples.addRound(property: (direct / count, proxied / count), method: (call / count, proxiedCall / count))
   }
+  return samples
+}
+
+/// The calls measured in `options.processes` processes of this benchmark, their rounds pooled:
+/// how a process's code and data happen to be placed moves the ratio of the two calls by more
+/// than the proxy costs (Docs/Performance.md), so each process is one draw of it.
+@MainActor
+func callSamples(options: Options, iterations: Int) throws -> CallSamples {
+  let rounds = max(options.rounds, 5)
+  guard options.processes > 1 else { return measureCalls(rounds: rounds, iterations: iterations) }
+  let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+  let file = NSTemporaryDirectory() + "routecfg-bench-calls-\(getpid()).txt"
+  defer { unlink(file) }
+  var samples = CallSamples()
+  for _ in 0..<options.processes {
+    let run = try runProcess(
+      executable,
+      [
+        "--only", "generated", "--rounds", "\(rounds)", "--samples-to", file, "--routecfg", options.routecfg,
+      ])
+    guard run.status == 0, let lines = try? String(contentsOfFile: file, encoding: .utf8) else {
+      throw BenchError("a process measuring the generated calls failed (status \(run.status))")
+    }
+    samples.add(lines: lines)
+  }
+  return samples
+}
+
+/// The generated-code rows: the calls (``callSamples(options:iterations:)``) and the generated
+/// registry's construction. In a measuring process (`--samples-to`), only the calls, written to
+/// the file.
+@MainActor
+func generatedRows(options: Options) throws -> [ResultRow] {
+  let iterations = options.quick ? 1_000 : 2_000_000
+  if let path = options.samplesTo {
+    try measureCalls(rounds: max(options.rounds, 5), iterations: iterations).lines
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    return []
+  }
+  let calls = try callSamples(options: options, iterations: iterations)
+  let property = calls.propertyRatios
+  let method = calls.methodRatios
+  let propertyTimes = calls.property
+  let methodTimes = calls.method
+  let drawn = options.processes > 1 ? " (\(options.processes) processes, their rounds pooled)" : ""
   var small = Samples()
   var wide = Samples()
   let constructions = options.quick ? 10 : 10_000
@@ -67,11 +139,12 @@ func generatedRows(options: Options) -> [ResultRow] {
     ResultRow(
       measure: "property set+get through a generated proxy vs through the provided protocol",
       result: ratio(property)
-        + "; \(nanoseconds(propertyTimes.proxy)) vs \(nanoseconds(propertyTimes.direct))",
+        + "; \(nanoseconds(propertyTimes.proxy)) vs \(nanoseconds(propertyTimes.direct))\(drawn)",
       target: "≤ 1.15×", met: property.median <= 1.15),
     ResultRow(
       measure: "method call through a generated proxy vs through the provided protocol",
-      result: ratio(method) + "; \(nanoseconds(methodTimes.proxy)) vs \(nanoseconds(methodTimes.direct))",
+      result: ratio(method)
+        + "; \(nanoseconds(methodTimes.proxy)) vs \(nanoseconds(methodTimes.direct))\(drawn)",
       target: "≤ 1.15×", met: method.median <= 1.15),
     ResultRow(
       measure: "generated registry construction per module, 1,000 modules vs 6",

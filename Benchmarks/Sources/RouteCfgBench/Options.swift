@@ -18,11 +18,16 @@ struct Options {
   var keep: String?
   /// Sections to run (`validate`, `shapes`, `router`, `registry`, `facade`, `generated`); all when empty.
   var only: Set<String> = []
+  /// Processes the generated-code calls are measured in, each with its own rounds: the ratio of
+  /// two calls moves with how a process's code happens to be placed, so one process is one draw.
+  var processes = 5
+  /// Set in those processes: write the calls' samples to this file instead of rows.
+  var samplesTo: String?
 
   static let usage = """
     usage: routecfg-bench [--modules N[,N...]] [--rounds N] [--quick] [--callgrind]
                           [--only SECTION[,SECTION...]] [--routecfg PATH] [--write-docs FILE]
-                          [--keep PATH]
+                          [--keep PATH] [--processes N]
     sections: validate, shapes, router, registry, facade, generated
     """
 
@@ -37,6 +42,9 @@ struct Options {
       case "--quick":
         quick = true
         rounds = 1
+        processes = 1
+      case "--processes": processes = max(1, iterator.next().flatMap(Int.init) ?? processes)
+      case "--samples-to": samplesTo = iterator.next()
       case "--callgrind": callgrind = true
       case "--routecfg": routecfg = iterator.next() ?? routecfg
       case "--write-docs": writeDocs = iterator.next()

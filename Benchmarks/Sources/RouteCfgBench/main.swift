@@ -34,7 +34,7 @@ do {
     try registryRows(modules: options.quick ? 200 : 5_000, options: options)
   }
   try section("facade", "dynamic facade") { try facadeRows(options: options) }
-  try section("generated", "generated code") { generatedRows(options: options) }
+  try section("generated", "generated code") { try generatedRows(options: options) }
   if let path = options.writeDocs {
     try ResultsTable(rows: rows, options: options).write(into: path)
     print("wrote the results table into \(path)")
