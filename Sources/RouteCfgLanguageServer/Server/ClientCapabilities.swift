@@ -15,6 +15,9 @@ struct ClientCapabilities: Sendable {
   /// Whether the client asks `textDocument/prepareRename` before a rename (the server may only
   /// offer it then).
   var preparesRename = false
+  /// Whether the client takes `CodeAction` objects (`codeActionLiteralSupport`); the server may
+  /// only describe its code actions' kinds then.
+  var takesCodeActionLiterals = false
 
   init() {}
 
@@ -28,6 +31,7 @@ struct ClientCapabilities: Sendable {
       textDocument?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
     preparesRename = textDocument?["rename"]?["prepareSupport"]?.boolValue ?? false
+    takesCodeActionLiterals = textDocument?["codeAction"]?["codeActionLiteralSupport"] != nil
   }
 }
 

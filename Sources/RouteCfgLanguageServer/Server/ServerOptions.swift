@@ -43,7 +43,12 @@ enum ServerCapabilities {
           ("referencesProvider", .bool(true)),
           ("documentHighlightProvider", .bool(true)),
           ("documentSymbolProvider", .bool(true)),
-          ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+          // Code action options may only be given to a client that takes code action objects.
+          (
+            "codeActionProvider",
+            client.takesCodeActionLiterals
+              ? .object([("codeActionKinds", .array([.string("quickfix")]))]) : .bool(true)
+          ),
           // Rename options may only be given to a client that prepares renames (LSP 3.17).
           (
             "renameProvider",

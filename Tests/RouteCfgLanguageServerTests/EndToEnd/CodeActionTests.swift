@@ -27,6 +27,11 @@ struct CodeActionTests {
     #expect(
       session.capabilities["capabilities"]?["codeActionProvider"]?["codeActionKinds"]
         == .array([.string("quickfix")]))
+    // Code action options only for a client that takes code action objects (LSP 3.17).
+    let plain = try LSPClient(directory: session.scratch.path)
+    let plainCapabilities = try plain.initialize(textDocument: .object([]))
+    #expect(plainCapabilities["capabilities"]?["codeActionProvider"] == .bool(true))
+    #expect(try plain.shutdownAndExit() == 0)
     #expect(session.diagnostics.count == 5)  // typos.yaml's expectations: no cascades of its typos
     let whole = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 30, character: 0))
     let actions = try Self.codeActions(client, uri, whole)

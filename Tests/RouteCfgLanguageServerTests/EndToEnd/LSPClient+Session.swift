@@ -10,6 +10,15 @@ extension LSPClient {
   static let editorTextDocumentCapabilities = RouteCfgCore.JSONValue.object([
     ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))])),
     ("rename", .object([("prepareSupport", .bool(true))])),
+    (
+      "codeAction",
+      .object([
+        (
+          "codeActionLiteralSupport",
+          .object([("codeActionKind", .object([("valueSet", .array([.string("quickfix")]))]))])
+        )
+      ])
+    ),
   ])
 
   /// Starts a session: `initialize` (with the position encodings, options and text document
