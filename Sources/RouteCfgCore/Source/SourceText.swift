@@ -16,10 +16,13 @@ public struct SourceText: Sendable {
   /// Where every 256th column of a long line starts, so that columns far into one line are
   /// found without walking it from its start (see ``byteOffset(line:column:)``).
   let columnCheckpoints: ColumnCheckpoints
+  /// Whether a line or paragraph separator (U+2028, U+2029) ends a line: positions inside block
+  /// scalars then need them counted (``ScalarLocator``).
+  let holdsLineSeparators: Bool
 
   public init(bytes: [UInt8]) {
     self.bytes = bytes
-    self.lineStarts = Self.computeLineStarts(bytes)
+    (self.lineStarts, self.holdsLineSeparators) = Self.computeLineStarts(bytes)
     self.columnCheckpoints = ColumnCheckpoints(bytes: bytes, lineStarts: lineStarts)
   }
 
@@ -67,8 +70,10 @@ public struct SourceText: Sendable {
 
   private static func isBreakByte(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
-  private static func computeLineStarts(_ bytes: [UInt8]) -> [Int32] {
+  /// The line starts, and whether a U+2028 or U+2029 ends a line.
+  private static func computeLineStarts(_ bytes: [UInt8]) -> ([Int32], Bool) {
     var starts: [Int32] = [0]
+    var separators = false
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
       let count = buffer.count
@@ -98,6 +103,7 @@ public struct SourceText: Sendable {
           base[index + 2] == 0xA8 || base[index + 2] == 0xA9
         {
           breakLength = 3
+          separators = true
         }
         if breakLength > 0 {
           index += breakLength
@@ -107,7 +113,7 @@ public struct SourceText: Sendable {
         }
       }
     }
-    return starts
+    return (starts, separators)
   }
 
   /// `true` when the buffer holds `\r`, U+0085, U+2028 or U+2029.

@@ -32,6 +32,34 @@ final class FoldedScalarMap: Sendable {
     self.lineStarts = lineStarts
   }
 
+  /// The map of a literal block (`|`) whose value holds a line or paragraph separator (U+2028,
+  /// U+2029): each ends a line of the file, as libyaml counts lines, though not one of the value.
+  /// `nil` when the value holds none (the block then maps line by line).
+  init?(literalBlock node: YAMLNode, indent: Int) {
+    var points: [TextPoint] = []
+    var lineStarts = [0]
+    var line = node.start.line + 1
+    var column = Int32(clamping: indent + 1)
+    var separated = false
+    for scalar in node.value.unicodeScalars {
+      points.append(TextPoint(line: line, column: column))
+      switch scalar {
+      case "\n":
+        lineStarts.append(points.count)
+        fallthrough
+      case "\u{2028}", "\u{2029}":
+        separated = separated || scalar != "\n"
+        line += 1
+        column = Int32(clamping: indent + 1)
+      default:
+        column += 1
+      }
+    }
+    guard separated else { return nil }
+    self.points = points
+    self.lineStarts = lineStarts
+  }
+
   /// The file point of `position` in the value; past the end of a line, the columns after its
   /// last scalar.
   func point(_ position: BodyPosition) -> TextPoint? {
