@@ -8,19 +8,26 @@ extension RegistrationCheck {
     var problems: [String] = []
     for adapter in graph.adapters {
       if adapter.isUsedForward {
-        problems += conversionProblems(adapter.forward, facade: adapter.adapt, target: adapter.to)
+        conversionProblems(adapter.forward, facade: adapter.adapt, target: adapter.to, into: &problems)
       }
       if adapter.isUsedInReverse {
-        problems += conversionProblems(adapter.reverse, facade: adapter.to, target: adapter.adapt)
+        conversionProblems(adapter.reverse, facade: adapter.to, target: adapter.adapt, into: &problems)
       }
     }
     return problems
   }
 
-  private func conversionProblems(_ pairings: [MemberPairing], facade: String, target: String) -> [String] {
-    var problems: [String] = []
-    for pairing in pairings where pairing.crossesAdapter {
-      guard let member = graph.protocols[facade]?.member(named: pairing.memberName),
+  private func conversionProblems(
+    _ pairings: [MemberPairing], facade: String, target: String, into problems: inout [String]
+  ) {
+    // The facade is looked up (by name, which hashes it) only for adapters values cross.
+    var first = pairings.startIndex
+    while first < pairings.endIndex, !pairings[first].crossesAdapter { first += 1 }
+    guard first < pairings.endIndex, let facadeInfo = graph.protocols[facade] else { return }
+    for pairing in pairings[first...] where pairing.crossesAdapter {
+      // Only a function type can carry a value the runtime cannot convert: the validator checked
+      // that the two sides' types fit, so a facade member without one has none on the other side.
+      guard let member = facadeInfo.member(named: pairing.memberName), Self.writesFunction(member),
         let targetMember = targetMember(of: pairing, from: target)
       else { continue }
       // Each flow of values: the facade's type, the target's, and whether values go to the target.
@@ -50,7 +57,16 @@ extension RegistrationCheck {
         break
       }
     }
-    return problems
+  }
+
+  /// `true` when `member`'s type, a parameter's or its result is or holds a function type.
+  /// Nonisolated, so that the closure given to `contains` checks no executor per parameter.
+  private nonisolated static func writesFunction(_ member: MemberDecl) -> Bool {
+    switch member.kind {
+    case .property(let property): return property.type.containsFunction
+    case .method(let method):
+      return method.result.containsFunction || method.parameters.contains { $0.type.containsFunction }
+    }
   }
 
   /// The member a pairing ends at, reached from `target` through its key path's properties.

@@ -15,8 +15,9 @@ extension RouteTable {
       if route.module != module {
         module = route.module
         let parameters = graph.modules[route.module]?.parameters ?? []
-        types = [:]
-        types.reserveCapacity(parameters.count)
+        // Made at its size in one step (`reserveCapacity` on an empty dictionary runs the
+        // standard library's unspecialized code, a thousand instructions a module).
+        types = Dictionary(minimumCapacity: parameters.count)
         optional = []
         for parameter in parameters {
           if parameter.type.isOptional { optional.insert(parameter.name) }
