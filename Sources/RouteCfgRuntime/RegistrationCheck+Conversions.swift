@@ -25,9 +25,10 @@ extension RegistrationCheck {
     while first < pairings.endIndex, !pairings[first].crossesAdapter { first += 1 }
     guard first < pairings.endIndex, let facadeInfo = graph.protocols[facade] else { return }
     for pairing in pairings[first...] where pairing.crossesAdapter {
-      // Only a function type can carry a value the runtime cannot convert: the validator checked
-      // that the two sides' types fit, so a facade member without one has none on the other side.
-      guard let member = facadeInfo.member(named: pairing.memberName), Self.writesFunction(member),
+      // Only a function type or a dictionary can carry a value the runtime cannot convert: the
+      // validator checked that the two sides' types fit, so a facade member without either has
+      // none on the other side (a function fits only a function, a dictionary only a dictionary).
+      guard let member = facadeInfo.member(named: pairing.memberName), Self.mayNotConvert(member),
         let targetMember = targetMember(of: pairing, from: target)
       else { continue }
       // Each flow of values: the facade's type, the target's, and whether values go to the target.
@@ -59,13 +60,15 @@ extension RegistrationCheck {
     }
   }
 
-  /// `true` when `member`'s type, a parameter's or its result is or holds a function type.
-  /// Nonisolated, so that the closure given to `contains` checks no executor per parameter.
-  private nonisolated static func writesFunction(_ member: MemberDecl) -> Bool {
+  /// `true` when a type `member` writes (its type, a parameter's, its result) is one whose fits
+  /// the runtime may not convert (``RuntimeState/convertsEveryFit(of:)``). Nonisolated, so that
+  /// the closure given to `contains` checks no executor per parameter.
+  private nonisolated static func mayNotConvert(_ member: MemberDecl) -> Bool {
     switch member.kind {
-    case .property(let property): return property.type.containsFunction
+    case .property(let property): return !RuntimeState.convertsEveryFit(of: property.type)
     case .method(let method):
-      return method.result.containsFunction || method.parameters.contains { $0.type.containsFunction }
+      return !RuntimeState.convertsEveryFit(of: method.result)
+        || method.parameters.contains { !RuntimeState.convertsEveryFit(of: $0.type) }
     }
   }
 

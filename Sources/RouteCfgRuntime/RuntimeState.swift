@@ -141,6 +141,17 @@ final class RuntimeState {
     }
   }
 
+  /// `true` when ``canConvert(from:to:)`` holds for `type` and any type the validator lets fit
+  /// it: `type` holds no function type and no dictionary (the two shapes whose fits the runtime
+  /// may refuse: closures of different types, dictionaries whose keys are spelled differently).
+  nonisolated static func convertsEveryFit(of type: TypeRef) -> Bool {
+    switch type {
+    case .named: return true
+    case .optional(let inner), .array(let inner): return convertsEveryFit(of: inner)
+    case .dictionary, .function: return false
+    }
+  }
+
   private func bridge(_ value: Any?, from source: String, to destination: String, handingOver: Bool)
     throws(RuntimeError) -> Any?
   {

@@ -209,6 +209,42 @@ struct RegistryBuildTests {
       ])
   }
 
+  /// A dictionary whose keys the two sides spell differently (`Swift.String`, `String`) fits for
+  /// the validator, but the runtime converts dictionaries only between equal key types: the
+  /// build says so, though no function type is involved.
+  @Test @MainActor func aDictionaryWithDifferentlySpelledKeysIsABuildError() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          PD: "func didLogin()"
+          RD: "func didFinishLogin()"
+          Prov: "var handlers: [Swift.String: PD] { get set }"
+          Req: "var handlers: [String: RD] { get set }"
+        modules:
+          P: {kind: view, provides: [Prov], routes: [/p]}
+          R: {kind: view, requires: [Req], routes: [/r]}
+        adapters:
+          - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
+          - {adapt: Req, to: Prov}
+        """, path: "keys.yaml")
+    #expect(manifest.diagnostics.isEmpty, "\(manifest.diagnostics)")
+    var registrations = Registrations()
+    registrations.view("P", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.view("R", HandlerHolder.self) { _ in HandlerHolder() }
+    registrations.members(of: HandlerHolder.self) { $0.property("handlers", \.handlers) }
+    registrations.proxy(for: "PD") { HolderPDProxy($0) }
+    registrations.proxy(for: "RD") { HolderRDProxy($0) }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      error?.problems == [
+        "'Req.handlers' forwards to 'Prov.handlers', whose '[Swift.String: PD]' the dynamic runtime "
+          + "cannot convert into '[String: RD]'; use generated code"
+      ])
+  }
+
   /// Members a table cannot hold (async methods, methods of more than six arguments) are named
   /// with the reason, also for a module known only by its protocols, as `--dynamic` registers it.
   @Test @MainActor func membersNoTableHoldsAreNamedWithTheReason() throws {

@@ -45,16 +45,6 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     return type
   }
 
-  /// `true` when a function type is written anywhere in this type (`((Note) -> Void)?`).
-  package var containsFunction: Bool {
-    switch self {
-    case .named: return false
-    case .optional(let inner), .array(let inner): return inner.containsFunction
-    case .dictionary(let key, let value): return key.containsFunction || value.containsFunction
-    case .function: return true
-    }
-  }
-
   /// Every named type written in this type, in order, inside optionals, collections and
   /// function types (`[String: Note]?` names `String` and `Note`).
   package var namedTypes: [String] {
