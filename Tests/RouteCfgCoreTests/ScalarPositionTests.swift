@@ -50,6 +50,12 @@ struct ScalarPositionTests {
     let errors = result.diagnostics.filter { $0.code == .memberSyntax }.map(\.location.start)
     // The separator itself (end of line 4), then 'Int' on line 6, after the empty line 5.
     #expect(errors == [TextPoint(line: 4, column: 15), TextPoint(line: 6, column: 11)])
+    // A separator before the first member: the block's indentation is read on the member's line.
+    let leading = "routecfg: 1\nprotocols:\n  P: |\n\(separator)    var b: Int\n    var c Int\n" + Self.module
+    let placed = try RouteCfg.validate(yaml: leading, path: "positions.yaml").diagnostics
+      .filter { $0.code == .memberSyntax }.map(\.location.start)
+    // (The separator itself is reported first, on line 4.)
+    #expect(placed.count == 2 && placed.first?.line == 4 && placed.last == TextPoint(line: 6, column: 11))
   }
 
   /// Random scalars of every folding style: each scalar of the value maps to the place in the

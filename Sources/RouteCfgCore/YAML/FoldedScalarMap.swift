@@ -1,6 +1,7 @@
 /// The file position of every Unicode scalar of a scalar whose value is not its text line for
-/// line: a quoted scalar (escapes, folded lines), a multi-line plain scalar or a folded block
-/// (`>`).
+/// line: a quoted scalar (escapes, folded lines), a multi-line plain scalar, a folded block
+/// (`>`), or a literal block (`|`) holding line or paragraph separators, which end lines of the
+/// file but not of the value.
 ///
 /// The map is found by reading the scalar as written and folding it as YAML does (line breaks
 /// become spaces, empty lines newlines, escapes one character). It is kept only when that

@@ -75,21 +75,20 @@ public struct ScalarLocator: Sendable {
   private static func blockIndent(of node: YAMLNode, in source: SourceText) -> Int {
     var line: Int32 = 0
     var kept = 0
-    var atLineStart = true
-    for byte in node.value.utf8 {
-      if byte == 0x0A {
+    // Only the leading spaces and line breaks are read: the loop ends at the first character.
+    for scalar in node.value.unicodeScalars {
+      switch scalar {
+      case "\n", "\u{2028}", "\u{2029}":
+        // A line break of the file (U+2028 and U+2029 too, as libyaml counts lines).
         line += 1
         kept = 0
-        atLineStart = true
-        continue
-      }
-      if atLineStart, byte == 0x20 {
+      case " ":
         kept += 1
-        continue
+      default:
+        // The first character of the first non-empty line.
+        let written = source.line(node.start.line + 1 + line).prefix { $0 == 0x20 }.count
+        return max(0, written - kept)
       }
-      // The first character of the first non-empty line.
-      let written = source.line(node.start.line + 1 + line).prefix { $0 == 0x20 }.count
-      return max(0, written - kept)
     }
     return 0
   }
