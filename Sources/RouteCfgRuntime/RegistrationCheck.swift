@@ -81,7 +81,7 @@ struct RegistrationCheck {
         typeTable?.entries[fullName] ?? registrations.protocolTables[provided]?.entries[fullName]
         ?? registrations.protocolTables[origin]?.entries[fullName]
       guard let entry else {
-        if let uncallable = Self.whyNotInATable(member) {
+        if let uncallable = member.method?.dynamicCallLimitation {
           problems.append("\(owner()) \(uncallable); use generated code")
         } else {
           // A type's own table when it has one (it has a type then), else the protocol's.
@@ -113,7 +113,7 @@ struct RegistrationCheck {
           let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
           problems.append("\(owner()) is registered as '\(registered)', declared '\(expected)'")
         }
-        if let uncallable = Self.whyNotInATable(member) {
+        if let uncallable = member.method?.dynamicCallLimitation {
           problems.append("\(owner()) \(uncallable); use generated code")
         }
       default:
@@ -121,23 +121,6 @@ struct RegistrationCheck {
       }
     }
     return problems
-  }
-
-  /// The most arguments a method registered in a ``MemberTable`` takes (its `method(_:_:)`
-  /// overloads go up to six).
-  static let maximumArguments = 6
-
-  /// Why a member table cannot hold `member`, if it cannot: its methods are synchronous and take
-  /// at most ``maximumArguments`` arguments. Generated dynamic registrations leave such members
-  /// out, so the registry names the reason rather than a missing registration.
-  static func whyNotInATable(_ member: MemberDecl) -> String? {
-    guard let method = member.method else { return nil }
-    if method.isAsync { return "is async, which the dynamic runtime cannot call" }
-    if method.parameters.count > Self.maximumArguments {
-      return "takes \(method.parameters.count) arguments, more than the dynamic runtime's "
-        + "\(Self.maximumArguments)"
-    }
-    return nil
   }
 
   /// Protocols whose values cross an adapter need a proxy that makes a Swift value of them.

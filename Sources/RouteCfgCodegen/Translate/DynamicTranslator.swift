@@ -8,9 +8,6 @@ struct DynamicTranslator {
 
   private var graph: AppGraph { context.graph }
 
-  /// The most arguments a member table's method takes.
-  static let maximumArguments = 6
-
   /// The module of the dynamic runtime, which the file imports and qualifies the runtime's types
   /// with (a manifest protocol named `Registrations` would hide them).
   static let runtimeModule = "RouteCfgRuntime"
@@ -63,7 +60,7 @@ struct DynamicTranslator {
       SwiftFunction(
         head: SwiftDeclHead(
           doc: [
-            "Registers with the dynamic runtime a member table and a proxy for every protocol of the manifest: what the dynamic `Registry` and `RouteCfgTesting` need beside the factories. Members the dynamic runtime cannot call (`async` methods, methods of more than \(Self.maximumArguments) arguments) are left out; the registry names them when it is built."
+            "Registers with the dynamic runtime a member table and a proxy for every protocol of the manifest: what the dynamic `Registry` and `RouteCfgTesting` need beside the factories. Members the dynamic runtime cannot call (`async` methods, methods of more than \(MethodSignature.maximumDynamicArguments) arguments) are left out; the registry names them when it is built."
           ], attributes: ["@MainActor"], modifiers: context.access + ["static"]),
         signature: SwiftSignature(
           name: "registerProtocols",
@@ -92,11 +89,8 @@ struct DynamicTranslator {
       return [.expression(.call(.identifier("table").dot("property"), arguments))]
     case .method(let declared):
       let method = declared.implementationParameters
-      if method.isAsync {
-        return [.comment("'\(member.fullName)' is async, which the dynamic runtime cannot call.")]
-      }
-      if method.parameters.count > Self.maximumArguments {
-        return [.comment("'\(member.fullName)' takes more arguments than a member table's method.")]
+      if let limitation = method.dynamicCallLimitation {
+        return [.comment("'\(member.fullName)' \(limitation).")]
       }
       let names = method.parameters.map(\.name)
       let object = AdapterTranslator.unique("object", avoiding: Set(names))

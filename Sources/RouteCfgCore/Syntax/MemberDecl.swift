@@ -145,6 +145,24 @@ public struct MethodSignature: Sendable, Hashable {
   }
 }
 
+extension MethodSignature {
+  /// The most arguments a method registered with the dynamic runtime takes (its member tables'
+  /// `method(_:_:)` overloads go up to six).
+  package static let maximumDynamicArguments = 6
+
+  /// Why the dynamic runtime cannot call this method, if it cannot: it calls synchronous methods
+  /// of up to ``maximumDynamicArguments`` arguments. (`routecfg generate --dynamic` leaves such
+  /// methods out of its tables; the registry names them with this reason when it is built.)
+  package var dynamicCallLimitation: String? {
+    if isAsync { return "is async, which the dynamic runtime cannot call" }
+    if parameters.count > Self.maximumDynamicArguments {
+      return "takes \(parameters.count) arguments, more than the dynamic runtime's "
+        + "\(Self.maximumDynamicArguments)"
+    }
+    return nil
+  }
+}
+
 /// One parameter of a method.
 public struct MethodParameter: Sendable, Hashable {
   /// The argument label; `nil` for `_`.
