@@ -122,7 +122,7 @@ private struct LoadRun {
       case .success(let read): contents = read
       case .failure(let error):
         diagnostics.report(
-          Self.readFailure(error, path: rootPath, limit: limits.maxFileBytes, at: .startOf(id)))
+          Self.readFailure(error, path: rootPath, limit: limits.maxFileBytes, at: .startOf(id), isRoot: true))
         isIncomplete = true
         return
       }
@@ -360,14 +360,14 @@ private struct LoadRun {
   }
 
   private static func readFailure(
-    _ error: FileReadError, path: String, limit: Int, at location: SourceLocation
+    _ error: FileReadError, path: String, limit: Int, at location: SourceLocation, isRoot: Bool = false
   ) -> Diagnostic {
     switch error {
     case .system(let reason):
-      // A path the command line could not decode as UTF-8 holds U+FFFD in place of its bytes, and
-      // names another file than the one meant.
+      // A root path the command line could not decode as UTF-8 holds U+FFFD in place of its
+      // bytes, and names another file than the one meant. (Include entries are YAML, always UTF-8.)
       let hint =
-        path.unicodeScalars.contains("\u{FFFD}")
+        isRoot && path.unicodeScalars.contains("\u{FFFD}")
         ? "; the path holds U+FFFD, which stands for bytes that are not UTF-8: routecfg opens paths "
           + "written in UTF-8, so rename the file" : ""
       return Diagnostic(.fileUnreadable, "cannot read '\(path)': \(reason)\(hint)", at: location)
