@@ -89,16 +89,20 @@ func measureCalls(rounds: Int, iterations: Int) -> CallSamples {
 func callSamples(options: Options, iterations: Int) throws -> CallSamples {
   let rounds = max(options.rounds, 5)
   guard options.processes > 1 else { return measureCalls(rounds: rounds, iterations: iterations) }
-  let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+  // This very binary, however it was started (a name found through PATH is no path to spawn).
+  let executable =
+    Bundle.main.executablePath
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
   let file = NSTemporaryDirectory() + "routecfg-bench-calls-\(getpid()).txt"
   defer { unlink(file) }
   var samples = CallSamples()
+  let arguments =
+    ["--only", "generated", "--rounds", "\(rounds)", "--samples-to", file, "--routecfg", options.routecfg]
+    + (options.quick ? ["--quick"] : [])
   for _ in 0..<options.processes {
-    let run = try runProcess(
-      executable,
-      [
-        "--only", "generated", "--rounds", "\(rounds)", "--samples-to", file, "--routecfg", options.routecfg,
-      ])
+    // A process that wrote nothing must not count the one before it again.
+    unlink(file)
+    let run = try runProcess(executable, arguments)
     guard run.status == 0, let lines = try? String(contentsOfFile: file, encoding: .utf8) else {
       throw BenchError("a process measuring the generated calls failed (status \(run.status))")
     }
