@@ -31,7 +31,10 @@ struct ClientCapabilities: Sendable {
       textDocument?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
     preparesRename = textDocument?["rename"]?["prepareSupport"]?.boolValue ?? false
-    takesCodeActionLiterals = textDocument?["codeAction"]?["codeActionLiteralSupport"] != nil
+    // An object (`{"codeActionKind": ...}`); `null` or another value declares nothing.
+    if case .object = textDocument?["codeAction"]?["codeActionLiteralSupport"] {
+      takesCodeActionLiterals = true
+    }
   }
 }
 
