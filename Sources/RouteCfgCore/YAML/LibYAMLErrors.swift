@@ -8,7 +8,8 @@ enum LibYAMLErrors {
     case YAML_READER_ERROR:
       return readerDiagnostic(parser, problem: problem, source: source, file: file)
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
-      let at = point(parser.problem_mark, in: source)
+      let marks = LibYAMLMarks(source)
+      let at = marks.point(parser.problem_mark)
       if let tab = tabInIndentation(problem: problem, at: at, source: source) {
         return Diagnostic(
           .tabIndentation,
@@ -23,7 +24,7 @@ enum LibYAMLErrors {
         notes.append(
           DiagnosticNote(
             "\(context) that starts here",
-            at: SourceLocation(file: file, start: point(parser.context_mark, in: source))))
+            at: SourceLocation(file: file, start: marks.point(parser.context_mark))))
       }
       return Diagnostic(.yamlSyntax, message, at: SourceLocation(file: file, start: at), notes: notes)
     default:
@@ -158,13 +159,6 @@ enum LibYAMLErrors {
       ("did not find expected <document start>", "a manifest is one mapping; remove the text after it"),
     ]
     return hints.first { problem.contains($0.0) }?.1
-  }
-
-  /// A mark's place; at the end of the text for a mark past it (libyaml ends the last line of a
-  /// file that has no final line break before it marks the end of the stream).
-  private static func point(_ mark: yaml_mark_t, in source: SourceText) -> TextPoint {
-    guard mark.line < source.lineCount else { return source.point(atByteOffset: source.bytes.count) }
-    return TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
   }
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String? {

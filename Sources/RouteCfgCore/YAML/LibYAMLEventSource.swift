@@ -21,7 +21,7 @@ enum LibYAMLEventSource {
     let length = source.bytes.count
     bytes.withUnsafeBufferPointer { buffer in
       yaml_parser_set_input_string(parser, buffer.baseAddress, length)
-      var collector = BatchCollector()
+      var collector = BatchCollector(marks: LibYAMLMarks(source))
       var event = yaml_event_t()
       while true {
         guard yaml_parser_parse(parser, &event) == 1 else {
@@ -51,7 +51,10 @@ private struct BatchCollector: ~Copyable {
   var events: [YAMLEvent] = []
   private var text = SwiftMoveBuffer<UInt8>(capacity: LibYAMLEventSource.batchSize * 24)
 
-  init() {
+  private let marks: LibYAMLMarks
+
+  init(marks: LibYAMLMarks) {
+    self.marks = marks
     events.reserveCapacity(LibYAMLEventSource.batchSize)
   }
 
@@ -73,7 +76,7 @@ private struct BatchCollector: ~Copyable {
 
   mutating func add(_ event: yaml_event_t) {
     var copy = YAMLEvent(
-      kind: .streamEnd, style: .plain, start: point(event.start_mark), end: point(event.end_mark))
+      kind: .streamEnd, style: .plain, start: marks.point(event.start_mark), end: marks.point(event.end_mark))
     switch event.type {
     case YAML_STREAM_END_EVENT: copy.kind = .streamEnd
     case YAML_DOCUMENT_START_EVENT: copy.kind = .documentStart
@@ -121,10 +124,6 @@ private struct BatchCollector: ~Copyable {
     var length = 0
     while pointer[length] != 0 { length += 1 }
     return append(UnsafeBufferPointer(start: pointer, count: length))
-  }
-
-  private func point(_ mark: yaml_mark_t) -> TextPoint {
-    TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
   }
 
   private static func style(of style: yaml_scalar_style_t) -> YAMLStyle {
