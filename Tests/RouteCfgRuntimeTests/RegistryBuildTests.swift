@@ -131,43 +131,54 @@ struct RegistryBuildTests {
       }, "\(problems)")
   }
 
-  /// A closure whose parameter is a different protocol on each side of an adapter cannot be
-  /// forwarded dynamically: the build says so, instead of the first write.
-  @Test @MainActor func aClosureTheRuntimeCannotConvertIsABuildError() throws {
+  /// The problems of building a registry for a valid manifest in which module `R` requires `Req`
+  /// (with `req`'s members) and module `P` provides `Prov` (with `prov`'s), adapted to it, their
+  /// delegates `RD` and `PD` adapted too; both modules are `HandlerHolder`s with `members`.
+  @MainActor
+  private static func handlerProblems(
+    prov: String, req: String, members: (inout MemberTable<HandlerHolder>) -> Void
+  ) throws -> [String]? {
     let manifest = try RouteCfg.validate(
       yaml: """
         routecfg: 1
         protocols:
           PD: "func didLogin()"
           RD: "func didFinishLogin()"
-          Prov: |
-            var handler: ((PD) -> Void)? { get set }
-            var handlers: [String: PD] { get set }
-          Req: |
-            var handler: ((RD) -> Void)? { get set }
-            var handlers: [String: RD] { get set }
+          Prov: "\(prov)"
+          Req: "\(req)"
         modules:
           P: {kind: view, provides: [Prov], routes: [/p]}
           R: {kind: view, requires: [Req], routes: [/r]}
         adapters:
           - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
           - {adapt: Req, to: Prov}
-        """, path: "closures.yaml")
+        """, path: "handlers.yaml")
+    #expect(manifest.diagnostics.isEmpty, "\(manifest.diagnostics)")
     var registrations = Registrations()
     registrations.view("P", HandlerHolder.self) { _ in HandlerHolder() }
     registrations.view("R", HandlerHolder.self) { _ in HandlerHolder() }
-    registrations.members(of: HandlerHolder.self) { table in
-      table.property("handler", \.handler)
-      table.property("handlers", \.handlers)
-    }
+    registrations.members(of: HandlerHolder.self, members)
     registrations.proxy(for: "PD") { HolderPDProxy($0) }
     registrations.proxy(for: "RD") { HolderRDProxy($0) }
     let error = #expect(throws: RegistryBuildError.self) {
       _ = try Registry(manifest, registrations: registrations)
     }
+    return error?.problems
+  }
+
+  /// A closure whose parameter is a different protocol on each side of an adapter cannot be
+  /// forwarded dynamically: the build says so, instead of the first write.
+  @Test @MainActor func aClosureTheRuntimeCannotConvertIsABuildError() throws {
+    let problems = try Self.handlerProblems(
+      prov: "var handler: ((PD) -> Void)? { get set }\\nvar handlers: [String: PD] { get set }",
+      req: "var handler: ((RD) -> Void)? { get set }\\nvar handlers: [String: RD] { get set }"
+    ) { table in
+      table.property("handler", \.handler)
+      table.property("handlers", \.handlers)
+    }
     // The dictionary converts value by value; only the closure is a problem.
     #expect(
-      error?.problems == [
+      problems == [
         "'Req.handler' forwards to 'Prov.handler', whose '((PD) -> Void)?' the dynamic runtime cannot "
           + "convert into '((RD) -> Void)?'; use generated code"
       ])
@@ -176,34 +187,13 @@ struct RegistryBuildTests {
   /// A closure passed as an argument goes the other way: the message names the target's type
   /// as the one the runtime cannot make.
   @Test @MainActor func aClosureArgumentTheRuntimeCannotConvertIsNamedByItsSide() throws {
-    let manifest = try RouteCfg.validate(
-      yaml: """
-        routecfg: 1
-        protocols:
-          PD: "func didLogin()"
-          RD: "func didFinishLogin()"
-          Prov: "func watch(_ handler: (PD) -> Void)"
-          Req: "func watch(_ handler: (RD) -> Void)"
-        modules:
-          P: {kind: view, provides: [Prov], routes: [/p]}
-          R: {kind: view, requires: [Req], routes: [/r]}
-        adapters:
-          - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
-          - {adapt: Req, to: Prov}
-        """, path: "arguments.yaml")
-    var registrations = Registrations()
-    registrations.view("P", HandlerHolder.self) { _ in HandlerHolder() }
-    registrations.view("R", HandlerHolder.self) { _ in HandlerHolder() }
-    registrations.members(of: HandlerHolder.self) { table in
+    let problems = try Self.handlerProblems(
+      prov: "func watch(_ handler: (PD) -> Void)", req: "func watch(_ handler: (RD) -> Void)"
+    ) { table in
       table.method("watch(_:)") { (holder, handler: @escaping (any PD) -> Void) in holder.handler = handler }
     }
-    registrations.proxy(for: "PD") { HolderPDProxy($0) }
-    registrations.proxy(for: "RD") { HolderRDProxy($0) }
-    let error = #expect(throws: RegistryBuildError.self) {
-      _ = try Registry(manifest, registrations: registrations)
-    }
     #expect(
-      error?.problems == [
+      problems == [
         "'Req.watch(_:)' forwards to 'Prov.watch', whose '(PD) -> Void' the dynamic runtime cannot "
           + "make of a '(RD) -> Void'; use generated code"
       ])
@@ -213,33 +203,11 @@ struct RegistryBuildTests {
   /// the validator, but the runtime converts dictionaries only between equal key types: the
   /// build says so, though no function type is involved.
   @Test @MainActor func aDictionaryWithDifferentlySpelledKeysIsABuildError() throws {
-    let manifest = try RouteCfg.validate(
-      yaml: """
-        routecfg: 1
-        protocols:
-          PD: "func didLogin()"
-          RD: "func didFinishLogin()"
-          Prov: "var handlers: [Swift.String: PD] { get set }"
-          Req: "var handlers: [String: RD] { get set }"
-        modules:
-          P: {kind: view, provides: [Prov], routes: [/p]}
-          R: {kind: view, requires: [Req], routes: [/r]}
-        adapters:
-          - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
-          - {adapt: Req, to: Prov}
-        """, path: "keys.yaml")
-    #expect(manifest.diagnostics.isEmpty, "\(manifest.diagnostics)")
-    var registrations = Registrations()
-    registrations.view("P", HandlerHolder.self) { _ in HandlerHolder() }
-    registrations.view("R", HandlerHolder.self) { _ in HandlerHolder() }
-    registrations.members(of: HandlerHolder.self) { $0.property("handlers", \.handlers) }
-    registrations.proxy(for: "PD") { HolderPDProxy($0) }
-    registrations.proxy(for: "RD") { HolderRDProxy($0) }
-    let error = #expect(throws: RegistryBuildError.self) {
-      _ = try Registry(manifest, registrations: registrations)
-    }
+    let problems = try Self.handlerProblems(
+      prov: "var handlers: [Swift.String: PD] { get set }", req: "var handlers: [String: RD] { get set }"
+    ) { $0.property("handlers", \.handlers) }
     #expect(
-      error?.problems == [
+      problems == [
         "'Req.handlers' forwards to 'Prov.handlers', whose '[Swift.String: PD]' the dynamic runtime "
           + "cannot convert into '[String: RD]'; use generated code"
       ])
