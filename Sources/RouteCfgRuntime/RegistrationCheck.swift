@@ -80,14 +80,12 @@ struct RegistrationCheck {
       let entry =
         typeTable?.entries[fullName] ?? registrations.protocolTables[provided]?.entries[fullName]
         ?? registrations.protocolTables[origin]?.entries[fullName]
+      // A method the dynamic runtime cannot call: its reason, in place of (or beside) the table's.
+      let uncallable = member.method?.dynamicCallLimitation.map { "\(owner()) \($0); use generated code" }
       guard let entry else {
-        if let uncallable = member.method?.dynamicCallLimitation {
-          problems.append("\(owner()) \(uncallable); use generated code")
-        } else {
-          // A type's own table when it has one (it has a type then), else the protocol's.
-          let table = typeTable == nil ? provided : typeName() ?? provided
-          problems.append("\(owner()) is missing from the member table of '\(table)'")
-        }
+        // A type's own table when it has one (it has a type then), else the protocol's.
+        let table = typeTable == nil ? provided : typeName() ?? provided
+        problems.append(uncallable ?? "\(owner()) is missing from the member table of '\(table)'")
         continue
       }
       switch (member.kind, entry.kind) {
@@ -113,9 +111,7 @@ struct RegistrationCheck {
           let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
           problems.append("\(owner()) is registered as '\(registered)', declared '\(expected)'")
         }
-        if let uncallable = member.method?.dynamicCallLimitation {
-          problems.append("\(owner()) \(uncallable); use generated code")
-        }
+        if let uncallable { problems.append(uncallable) }
       default:
         problems.append("\(owner()) is registered as a \(member.isProperty ? "method" : "property")")
       }
