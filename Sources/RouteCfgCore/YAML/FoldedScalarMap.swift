@@ -40,18 +40,17 @@ final class FoldedScalarMap: Sendable {
     var points: [TextPoint] = []
     var lineStarts = [0]
     var line = node.start.line + 1
-    var column = Int32(clamping: indent + 1)
+    let firstColumn = Int32(clamping: indent + 1)
+    var column = firstColumn
     var separated = false
     for scalar in node.value.unicodeScalars {
       points.append(TextPoint(line: line, column: column))
       switch scalar {
-      case "\n":
-        lineStarts.append(points.count)
-        fallthrough
-      case "\u{2028}", "\u{2029}":
-        separated = separated || scalar != "\n"
+      case "\n", "\u{2028}", "\u{2029}":
+        // Each ends a line of the file; only the newline ends one of the value.
+        if scalar == "\n" { lineStarts.append(points.count) } else { separated = true }
         line += 1
-        column = Int32(clamping: indent + 1)
+        column = firstColumn
       default:
         column += 1
       }
