@@ -30,17 +30,22 @@ func lookUp(_ store: any NoteListRequiredStore, _ id: Int) -> String? { store.no
 struct CallSamples {
   var property = (direct: Samples(), proxy: Samples())
   var method = (direct: Samples(), proxy: Samples())
+
   /// Each round's proxy time over its protocol time.
-  var propertyRatios = Samples()
-  var methodRatios = Samples()
+  var propertyRatios: Samples { Self.ratios(property) }
+  var methodRatios: Samples { Self.ratios(method) }
+
+  private static func ratios(_ times: (direct: Samples, proxy: Samples)) -> Samples {
+    var ratios = Samples()
+    for (direct, proxy) in zip(times.direct.values, times.proxy.values) { ratios.add(proxy / direct) }
+    return ratios
+  }
 
   mutating func addRound(property: (direct: Double, proxy: Double), method: (direct: Double, proxy: Double)) {
     self.property.direct.add(property.direct)
     self.property.proxy.add(property.proxy)
     self.method.direct.add(method.direct)
     self.method.proxy.add(method.proxy)
-    propertyRatios.add(property.proxy / property.direct)
-    methodRatios.add(method.proxy / method.direct)
   }
 
   /// A line per round, as a measuring process hands its rounds over.
@@ -86,8 +91,7 @@ func measureCalls(rounds: Int, iterations: Int) -> CallSamples {
 /// how a process's code and data happen to be placed moves the ratio of the two calls by more
 /// than the proxy costs (Docs/Performance.md), so each process is one draw of it.
 @MainActor
-func callSamples(options: Options, iterations: Int) throws -> CallSamples {
-  let rounds = max(options.rounds, 5)
+func callSamples(options: Options, rounds: Int, iterations: Int) throws -> CallSamples {
   guard options.processes > 1 else { return measureCalls(rounds: rounds, iterations: iterations) }
   // This very binary, however it was started (a name found through PATH is no path to spawn).
   let executable =
@@ -111,18 +115,19 @@ func callSamples(options: Options, iterations: Int) throws -> CallSamples {
   return samples
 }
 
-/// The generated-code rows: the calls (``callSamples(options:iterations:)``) and the generated
+/// The generated-code rows: the calls (``callSamples(options:rounds:iterations:)``) and the generated
 /// registry's construction. In a measuring process (`--samples-to`), only the calls, written to
 /// the file.
 @MainActor
 func generatedRows(options: Options) throws -> [ResultRow] {
   let iterations = options.quick ? 1_000 : 2_000_000
+  let rounds = max(options.rounds, 5)
   if let path = options.samplesTo {
-    try measureCalls(rounds: max(options.rounds, 5), iterations: iterations).lines
+    try measureCalls(rounds: rounds, iterations: iterations).lines
       .write(toFile: path, atomically: true, encoding: .utf8)
     return []
   }
-  let calls = try callSamples(options: options, iterations: iterations)
+  let calls = try callSamples(options: options, rounds: rounds, iterations: iterations)
   let property = calls.propertyRatios
   let method = calls.methodRatios
   let propertyTimes = calls.property
@@ -131,7 +136,7 @@ func generatedRows(options: Options) throws -> [ResultRow] {
   var small = Samples()
   var wide = Samples()
   let constructions = options.quick ? 10 : 10_000
-  for _ in 0..<max(options.rounds, 5) {
+  for _ in 0..<rounds {
     small.add(
       seconds { for _ in 0..<constructions { blackHole(makeBenchRegistry()) } } / Double(constructions) / 6)
     wide.add(
