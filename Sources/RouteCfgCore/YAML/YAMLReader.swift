@@ -251,18 +251,15 @@ private struct YAMLTreeBuilder {
 
   /// Where an empty value that nothing was written for is shown, when libyaml's mark for it is
   /// not a place of its own: libyaml puts it where the next token starts, which for a key
-  /// without ':' (`? M` above `? N`) is the next key, and at the end of a file that ends after
-  /// `---` is past its last character. Such a value is shown right after its key, or at the
-  /// end of the file; `nil` keeps libyaml's mark (`key:` puts it right after the ':').
+  /// without ':' (`? M` above `? N`) is the next key. Such a value is shown right after its key;
+  /// `nil` keeps libyaml's mark (`key:` puts it right after the ':'; a mark past the end of the
+  /// file, as after a last `---`, is already the end of the text: ``LibYAMLMarks``).
   func placeOfEmptyValue(at mark: TextPoint) -> TextPoint? {
-    if let parent = open.last, parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1,
+    guard let parent = open.last, parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1,
       let keyID = scratch.last, case let keyEnd = nodes[Int(keyID)].end, mark.line > keyEnd.line,
       !writesValueIndicator(from: keyEnd, to: mark)
-    {
-      return keyEnd
-    }
-    let fileEnd = source.point(atByteOffset: source.bytes.count)
-    return mark > fileEnd ? fileEnd : nil
+    else { return nil }
+    return keyEnd
   }
 
   /// `true` when a ':' is written between two places, outside comments: a key's value
