@@ -505,6 +505,25 @@ struct RouteTableTests {
         == .notRouted(reason: "the URL has no '//' after 'noteapp:'; write 'noteapp://...'"))
   }
 
+  /// SPEC §2: a custom scheme's host is the first segment, whatever it holds; only a user, a
+  /// password or a port (any ':' in the host, so also an IP address in brackets) is not routed.
+  /// The generated reader gives the same answers (`GeneratedRouteTests`).
+  @Test func aBracketedHostWithoutAColonIsAFirstSegment() throws {
+    let table = try Self.table(
+      [Route(module: "All", pattern: "/*rest", parameters: ["rest": .named("String")])], scheme: "app")
+    #expect(Self.parameters(table.resolve("app://[x]/y")) == ["rest": .string("[x]/y")])
+    #expect(Self.parameters(table.resolve("app://[x]")) == ["rest": .string("[x]")])
+    #expect(
+      table.resolve("app://[::1]/y")
+        == .notRouted(reason: "the URL's host is an IP address in brackets, which app URLs do not have"))
+    // The reader behind `routecfg resolve`'s explanations agrees.
+    #expect(URLPath.read("app://[x]/y", scheme: "app") == URLPath.read("/[x]/y", scheme: "app"))
+    guard case .notRouted = URLPath.read("app://[::1]/y", scheme: "app") else {
+      Issue.record("an IP address in brackets was read as a path")
+      return
+    }
+  }
+
   @Test func withoutSchemeEverySchemeIsForeign() throws {
     let table = try Self.table([Route(module: "New", pattern: "/notes/new")], fallback: "NotFound")
     #expect(Self.module(table.resolve("/notes/new")) == "New")

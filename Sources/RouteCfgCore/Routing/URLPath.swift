@@ -107,13 +107,13 @@ public struct URLPath: Sendable, Equatable {
     if authority.contains(URLSyntax.at) {
       return .failure(URLReadFailure("the URL names a user or password, which app URLs do not have"))
     }
-    if authority.first == URLSyntax.openBracket {
-      // `[::1]` holds colons, but it is an IP address, not a port.
-      return .failure(
-        URLReadFailure("the URL's host is an IP address in brackets, which app URLs do not have"))
-    }
     if authority.contains(URLSyntax.colon) {
-      return .failure(URLReadFailure("the URL names a port, which app URLs do not have"))
+      // `[::1]` holds colons, but it is an IP address, not a port; `[x]` alone is a first segment.
+      return .failure(
+        URLReadFailure(
+          authority.first == URLSyntax.openBracket
+            ? "the URL's host is an IP address in brackets, which app URLs do not have"
+            : "the URL names a port, which app URLs do not have"))
     }
     return .success(hostStart..<hostEnd)
   }

@@ -151,6 +151,9 @@ func run() {
   check(NoteAppRoute.resolve("/nowhere") == .unmatched, "an unmatched path is .unmatched")
   check(NoteAppRoute.resolve("https://example.com/notes") == nil, "another scheme is not the app's")
   check(NoteAppRoute.resolve("noteapp://user@notes/1") == nil, "a user is not the app's")
+  check(NoteAppRoute.resolve("noteapp://[::1]/notes") == nil, "an IP address is not the app's")
+  check(
+    NoteAppRoute.resolve("noteapp://[notes]") == .unmatched, "a host in brackets is a first segment, as any")
   for route in [
     NoteAppRoute.login, .noteList, .noteDetail(noteId: -3, query: "a b/c&d"), .noteEditor(),
     .noteEditor(noteId: 12),
