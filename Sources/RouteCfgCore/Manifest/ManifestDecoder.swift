@@ -84,6 +84,7 @@ struct ManifestDecoder {
       document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit, prepared: prepared)
     var (head, tail): ([ProtocolDecl], [ProtocolDecl]) = ([], [])
     var adapters: [AdapterDecl]?
+    var misspelt = MisspeltKeys()
     ForkJoin.run(
       {
         for (keyID, valueID) in document.entries(of: root) {
@@ -96,7 +97,7 @@ struct ManifestDecoder {
             continue
           }
           if valueID == protocolsEntry?.value || valueID == adaptersEntry?.value { continue }
-          decodeRootEntry(key, valueID, into: &fragment)
+          decodeRootEntry(key, valueID, into: &fragment, of: document.entries(of: root), misspelt: &misspelt)
         }
         if let protocolsEntry { head = protocols(protocolsEntry.value, upTo: split) }
       },
@@ -110,9 +111,10 @@ struct ManifestDecoder {
     // memory peaks.
     head.append(contentsOf: tail)
     tail = []
-    fragment.protocols = head
+    // Without a 'protocols' key, a misspelt one may have been read as it.
+    if protocolsEntry != nil { fragment.protocols = head }
     reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
-    if isRoot, fragment.version == nil,
+    if isRoot, fragment.version == nil, !misspelt.wasRead(as: "routecfg"),
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))
     {
@@ -124,9 +126,26 @@ struct ManifestDecoder {
   }
 
   private mutating func decodeRootEntry(
-    _ key: Located<String>, _ value: YAMLNodeID, into fragment: inout ManifestFragment
+    _ key: Located<String>, _ value: YAMLNodeID, into fragment: inout ManifestFragment,
+    of entries: YAMLEntries,
+    misspelt: inout MisspeltKeys
   ) {
-    switch key.value {
+    guard !decodeRootEntry(key.value, value, into: &fragment),
+      let meant = reader.readUnknownKey(
+        key, in: "the manifest", known: Self.rootKeys, of: entries, misspelt: &misspelt),
+      isRoot || !Self.rootOnlyKeys.contains(meant)
+    else { return }
+    decodeRootEntry(meant, value, into: &fragment)
+  }
+
+  /// Reads the root's `key`; `false` for a key the manifest format does not have.
+  @discardableResult
+  private mutating func decodeRootEntry(
+    _ key: String, _ value: YAMLNodeID, into fragment: inout ManifestFragment
+  )
+    -> Bool
+  {
+    switch key {
     case "routecfg": fragment.version = version(value)
     case "app":
       if let name = reader.string(value, key: "app", expected: "a name", nullHint: "write 'app: MyApp'") {
@@ -143,9 +162,9 @@ struct ManifestDecoder {
     case "adapters": fragment.adapters = adapters(value)
     case "bindings": fragment.bindings = bindings(value, key: "bindings")
     case "variants": (fragment.variants, fragment.variantsHaveErrors) = variants(value)
-    default:
-      reader.reportUnknownKey(key, in: "the manifest", known: Self.rootKeys)
+    default: return false
     }
+    return true
   }
 
   // MARK: Root scalars
@@ -292,43 +311,57 @@ struct ManifestDecoder {
       // Still declared, so that references to it are not reported as unknown as well.
       return ProtocolDecl(name: name, inherits: [], members: [])
     case .mapping:
-      var inherits: [Located<String>] = []
-      var members: [MemberDecl] = []
-      for (keyID, valueID) in document.entries(of: id) {
+      var decl = ProtocolDecl(name: name, inherits: [], members: [])
+      var misspelt = MisspeltKeys()
+      let entries = document.entries(of: id)
+      for (keyID, valueID) in entries {
         guard let key = reader.key(keyID) else { continue }
-        switch key.value {
-        case "inherits":
-          inherits = reader.nameList(valueID, key: "inherits", expected: "a list of protocol names")
-        case "members":
-          reader.checkTag(valueID)
-          if reader.rejectNull(
-            valueID, key: "members", hint: "write the members in a literal block or remove the key")
-          {
-            continue
-          }
-          if document[valueID].kind != .scalar {
-            reader.diagnostics.report(
-              .wrongShape,
-              "'members' is a string of Swift declarations, not \(NodeReader.describe(valueID, in: reader.document)); "
-                + "write 'members: |' followed by one member per line",
-              at: reader.document.location(of: valueID))
-            continue
-          }
-          members = self.members(valueID)
-        default:
-          if Self.looksLikeDeclaration(key.value) {
-            reader.diagnostics.report(
-              .wrongShape,
-              "the body of '\(name.value)' is read as a mapping because of ': '; write it as a "
-                + "literal block string: '\(name.value): |' followed by one member per line",
-              at: key.location)
-            return ProtocolDecl(name: name, inherits: inherits, members: [])
-          }
-          reader.reportUnknownKey(key, in: "protocol '\(name.value)'", known: Self.protocolKeys)
+        if readProtocolEntry(key.value, valueID, into: &decl) { continue }
+        if Self.looksLikeDeclaration(key.value) {
+          reader.diagnostics.report(
+            .wrongShape,
+            "the body of '\(name.value)' is read as a mapping because of ': '; write it as a "
+              + "literal block string: '\(name.value): |' followed by one member per line",
+            at: key.location)
+          return ProtocolDecl(name: name, inherits: decl.inherits, members: [])
+        }
+        if let meant = reader.readUnknownKey(
+          key, in: "protocol '\(name.value)'", known: Self.protocolKeys, of: entries, misspelt: &misspelt)
+        {
+          readProtocolEntry(meant, valueID, into: &decl)
         }
       }
-      return ProtocolDecl(name: name, inherits: inherits, members: members)
+      return decl
     }
+  }
+
+  /// Reads the key `key` of a protocol written as a mapping; `false` for a key protocols do not
+  /// have.
+  @discardableResult
+  private mutating func readProtocolEntry(_ key: String, _ valueID: YAMLNodeID, into decl: inout ProtocolDecl)
+    -> Bool
+  {
+    switch key {
+    case "inherits":
+      decl.inherits = reader.nameList(valueID, key: "inherits", expected: "a list of protocol names")
+    case "members":
+      reader.checkTag(valueID)
+      guard
+        !reader.rejectNull(
+          valueID, key: "members", hint: "write the members in a literal block or remove the key")
+      else { return true }
+      guard document[valueID].kind == .scalar else {
+        reader.diagnostics.report(
+          .wrongShape,
+          "'members' is a string of Swift declarations, not \(NodeReader.describe(valueID, in: reader.document)); "
+            + "write 'members: |' followed by one member per line",
+          at: reader.document.location(of: valueID))
+        return true
+      }
+      decl.members = members(valueID)
+    default: return false
+    }
+    return true
   }
 
   private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
@@ -370,37 +403,43 @@ struct ManifestDecoder {
     else { return nil }
     var module = ModuleDecl(name: name, kind: nil)
     var sawKind = false
-    var sawUnknownKey = false
+    var misspelt = MisspeltKeys()
     for (keyID, valueID) in entries {
       guard let key = reader.keyText(keyID) else { continue }
-      switch key {
-      case "kind":
-        sawKind = true
-        module.kind = kind(valueID, module: name.value)
-      case "provides":
-        module.provides = reader.nameList(valueID, key: "provides", expected: "a list of protocol names")
-      case "requires":
-        module.requires = reader.nameList(valueID, key: "requires", expected: "a list of protocol names")
-      case "parameters": module.parameters = parameters(valueID)
-      case "routes": (module.routes, module.routesHaveErrors, module.routeLocators) = routes(valueID)
-      default:
-        sawUnknownKey = true
-        reader.reportUnknownKey(
-          Located(key, at: reader.location(keyID)), in: "module '\(name.value)'", known: Self.moduleKeys,
-          present: entries)
+      if readModuleEntry(key, valueID, into: &module, sawKind: &sawKind) { continue }
+      if let meant = reader.readUnknownKey(
+        Located(key, at: reader.location(keyID)), in: "module '\(name.value)'", known: Self.moduleKeys,
+        of: entries, misspelt: &misspelt)
+      {
+        readModuleEntry(meant, valueID, into: &module, sawKind: &sawKind)
       }
     }
-    // A misspelt 'routes' leaves routes its author meant: the module is not also unreachable.
-    if sawUnknownKey, module.routes.isEmpty, reader.misspells("routes", in: entries, known: Self.moduleKeys) {
-      module.routesHaveErrors = true
-    }
-    if !sawKind, !reader.hasMergeKey(entries), !reader.misspells("kind", in: entries, known: Self.moduleKeys)
-    {
+    if !sawKind, !reader.hasMergeKey(entries) {
       reader.diagnostics.report(
         .missingKey, "module '\(name.value)' has no 'kind'; add 'kind: view' or 'kind: service'",
         at: name.location)
     }
     return module
+  }
+
+  /// Reads the module key `key`; `false` for a key modules do not have.
+  @discardableResult
+  private mutating func readModuleEntry(
+    _ key: String, _ valueID: YAMLNodeID, into module: inout ModuleDecl, sawKind: inout Bool
+  ) -> Bool {
+    switch key {
+    case "kind":
+      sawKind = true
+      module.kind = kind(valueID, module: module.name.value)
+    case "provides":
+      module.provides = reader.nameList(valueID, key: "provides", expected: "a list of protocol names")
+    case "requires":
+      module.requires = reader.nameList(valueID, key: "requires", expected: "a list of protocol names")
+    case "parameters": module.parameters = parameters(valueID)
+    case "routes": (module.routes, module.routesHaveErrors, module.routeLocators) = routes(valueID)
+    default: return false
+    }
+    return true
   }
 
   private mutating func kind(_ id: YAMLNodeID, module: String) -> Located<ModuleKind>? {
@@ -538,34 +577,24 @@ struct ManifestDecoder {
       var adapter = AdapterDecl(location: reader.location(item), adapt: nil, to: nil, map: [])
       // Whether `adapt` and `to` are written (each its own flag: a set per adapter cost more
       // than reading the adapter).
-      var (hasAdapt, hasTo) = (false, false)
+      var written = (adapt: false, to: false)
+      var misspelt = MisspeltKeys()
       for (keyID, valueID) in entries {
         guard let key = reader.keyText(keyID) else { continue }
-        switch key {
-        case "adapt":
-          hasAdapt = true
-          adapter.adapt = reader.string(
-            valueID, key: "adapt", expected: "the name of the required protocol",
-            nullHint: "name the required protocol")
-        case "to":
-          hasTo = true
-          adapter.to = reader.string(
-            valueID, key: "to", expected: "the name of the provided protocol",
-            nullHint: "name the provided protocol")
-        case "map": adapter.map = mapEntries(valueID)
-        default:
-          reader.reportUnknownKey(
-            Located(key, at: reader.location(keyID)), in: "an adapter", known: Self.adapterKeys,
-            present: entries)
+        if readAdapterEntry(key, valueID, into: &adapter, written: &written) { continue }
+        if let meant = reader.readUnknownKey(
+          Located(key, at: reader.location(keyID)), in: "an adapter", known: Self.adapterKeys, of: entries,
+          misspelt: &misspelt)
+        {
+          readAdapterEntry(meant, valueID, into: &adapter, written: &written)
         }
       }
-      if !(hasAdapt && hasTo), !reader.hasMergeKey(entries) {
+      if !(written.adapt && written.to), !reader.hasMergeKey(entries) {
         let keys = [
-          ("adapt", hasAdapt, "the required protocol it adapts"),
-          ("to", hasTo, "the provided protocol it forwards to"),
+          ("adapt", written.adapt, "the required protocol it adapts"),
+          ("to", written.to, "the provided protocol it forwards to"),
         ]
-        for (required, isWritten, what) in keys
-        where !isWritten && !reader.misspells(required, in: entries, known: Self.adapterKeys) {
+        for (required, isWritten, what) in keys where !isWritten {
           reader.diagnostics.report(
             .missingKey, "this adapter has no '\(required)'; add '\(required): ' with \(what)",
             at: adapter.location)
@@ -574,6 +603,29 @@ struct ManifestDecoder {
       result.append(adapter)
     }
     return result
+  }
+
+  /// Reads the adapter key `key`; `false` for a key adapters do not have.
+  @discardableResult
+  private mutating func readAdapterEntry(
+    _ key: String, _ valueID: YAMLNodeID, into adapter: inout AdapterDecl,
+    written: inout (adapt: Bool, to: Bool)
+  ) -> Bool {
+    switch key {
+    case "adapt":
+      written.adapt = true
+      adapter.adapt = reader.string(
+        valueID, key: "adapt", expected: "the name of the required protocol",
+        nullHint: "name the required protocol")
+    case "to":
+      written.to = true
+      adapter.to = reader.string(
+        valueID, key: "to", expected: "the name of the provided protocol",
+        nullHint: "name the provided protocol")
+    case "map": adapter.map = mapEntries(valueID)
+    default: return false
+    }
+    return true
   }
 
   private mutating func mapEntries(_ id: YAMLNodeID) -> [MapEntry] {
@@ -644,13 +696,17 @@ struct ManifestDecoder {
         continue
       }
       var variant = VariantDecl(name: name, bindings: [])
+      var misspelt = MisspeltKeys()
       for (keyID, valueID) in variantEntries {
         guard let key = reader.key(keyID) else { continue }
-        if key.value == "bindings" {
+        // 'bindings' is a variant's only key: a key that misspells it is read as it.
+        if key.value == "bindings"
+          || reader.readUnknownKey(
+            key, in: "variant '\(name.value)'", known: Self.variantKeys, of: variantEntries,
+            misspelt: &misspelt)
+            != nil
+        {
           variant.bindings = bindings(valueID, key: "bindings")
-        } else {
-          reader.reportUnknownKey(
-            key, in: "variant '\(name.value)'", known: Self.variantKeys, present: variantEntries)
         }
       }
       result.append(variant)

@@ -137,46 +137,24 @@ struct NodeReader {
     entries.contains { document.kind(of: $0.key) == .scalar && document.isPlainMergeKey($0.key) }
   }
 
-  /// Reports a key that is not one of `known`, with a suggestion among those its mapping
-  /// (`present`) does not have yet: `knd` beside `kind` is not a misspelt `kind`.
-  mutating func reportUnknownKey(
-    _ key: Located<String>, in context: @autoclosure () -> String, known: [String],
-    present: YAMLEntries? = nil
-  ) {
-    // Built only when the diagnostic is listed: suggestions cost more than the check.
-    var fixIts: [FixIt] = []
-    func message() -> String {
-      let suggestion = Self.keySuggester(known: known, present: present, in: document).hint(for: key)
-      fixIts = suggestion.fixIts
-      let list = known.map { "'\($0)'" }.joined(separator: ", ")
-      let context = context()
-      let advice = suggestion.text.isEmpty ? "; \(context) takes \(list)" : suggestion.text
-      return "unknown key '\(key.value)' in \(context)\(advice)"
-    }
-    // `report` builds the message before it reads `fixIts`, which the message sets.
-    diagnostics.report(.unknownKey, message(), at: key.location, fixIts: fixIts)
-  }
-
-  /// `true` when an unknown key of the mapping is a misspelling of `wanted` (its did-you-mean,
-  /// as ``reportUnknownKey(_:in:known:present:)`` gives it): the key is then reported once, as
-  /// unknown, and not also as missing (`knd: view` is not also "no 'kind'"). Asked only on the
-  /// error path.
-  func misspells(_ wanted: String, in entries: YAMLEntries, known: [String]) -> Bool {
-    guard !entries.contains(where: { document[$0.key].value == wanted }) else { return false }
-    let suggester = Self.keySuggester(known: known, present: entries, in: document)
-    return entries.contains { entry in
-      let key = document[entry.key].value
-      return !known.contains(key) && suggester.suggestion(for: key) == wanted
-    }
-  }
-
-  /// The keys an unknown key may be a misspelling of: those of `known` its mapping (`present`)
-  /// does not have yet. (Static, so that a diagnostic's message can ask while the reader reports.)
-  private static func keySuggester(known: [String], present: YAMLEntries?, in document: YAMLDocument)
-    -> NameSuggester
-  {
-    let written = Set(present.map { entries in entries.map { document[$0.key].value } } ?? [])
-    return NameSuggester(known.filter { !written.contains($0) })
+  /// Reports a key that is not one of `known`, with a suggestion among those its mapping does
+  /// not have yet (`knd` beside `kind` is not a misspelt `kind`), and returns that suggestion:
+  /// the key its author meant. The decoder reads the value as that key's, so a misspelt key is
+  /// one problem (RC0201) and not also those the meant key's absence would cause. A second
+  /// misspelling of a key already read this way in the mapping is reported and left out.
+  mutating func readUnknownKey(
+    _ key: Located<String>, in context: @autoclosure () -> String, known: [String], of entries: YAMLEntries,
+    misspelt: inout MisspeltKeys
+  ) -> String? {
+    let meant = misspelt.meaning(of: key.value, known: known, present: entries, in: document)
+    diagnostics.report(
+      .unknownKey,
+      "unknown key '\(key.value)' in \(context())"
+        + (meant.map(NameSuggester.didYouMean)
+          ?? "; \(context()) takes \(known.map { "'\($0)'" }.joined(separator: ", "))"),
+      at: key.location,
+      fixIts: meant.flatMap { FixIt.rename(key.value, at: key.location, to: $0) }.map { [$0] } ?? [])
+    return meant.flatMap { misspelt.adopt($0) }
   }
 
   /// "a mapping", "a list", "the string 'x'" or "no value".
@@ -228,5 +206,39 @@ struct NodeReader {
       names.append(name)
     }
     return names
+  }
+}
+
+/// The keys one mapping's unknown keys misspell
+/// (``NodeReader/readUnknownKey(_:in:known:of:misspelt:)``). What a suggestion needs is built at
+/// the mapping's first unknown key, once, so a mapping of many unknown keys costs time in
+/// proportion to its size; a mapping without one allocates nothing.
+struct MisspeltKeys {
+  /// The known keys the mapping does not have, which an unknown key may misspell.
+  private var suggester: NameSuggester?
+  /// The keys whose misspelling has been read as them.
+  private var adopted: [String] = []
+
+  /// The key `key` misspells: its did-you-mean among the known keys the mapping (`present`)
+  /// does not have.
+  mutating func meaning(
+    of key: String, known: [String], present entries: YAMLEntries, in document: YAMLDocument
+  ) -> String? {
+    if suggester == nil {
+      let written = Set(entries.map { document[$0.key].value })
+      suggester = NameSuggester(known.filter { !written.contains($0) })
+    }
+    return suggester?.suggestion(for: key)
+  }
+
+  /// `true` when an unknown key of the mapping was read as `key`: a problem in its value is
+  /// reported there, so the mapping is not also missing `key`.
+  func wasRead(as key: String) -> Bool { adopted.contains(key) }
+
+  /// `meant`, the first time a key of the mapping misspells it; `nil` after.
+  mutating func adopt(_ meant: String) -> String? {
+    guard !adopted.contains(meant) else { return nil }
+    adopted.append(meant)
+    return meant
   }
 }

@@ -7,7 +7,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unknownKey,
       description: #"""
-        A key is not part of the manifest format at this place. The message suggests the key that was probably meant. Unknown keys are errors, not ignored, so that a misspelt `provides` cannot silently drop a declaration.
+        A key is not part of the manifest format at this place. The message suggests the key that was probably meant. Unknown keys are errors, not ignored, so that a misspelt `provides` cannot silently drop a declaration. The value of a key with a suggestion is read as the suggested key's, so the misspelling is this one error and not also what the key's absence would cause (a missing `kind`, an unsatisfied requirement), and the value is still checked.
         """#,
       files: [
         .init(
