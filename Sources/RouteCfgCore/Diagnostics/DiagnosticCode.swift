@@ -43,6 +43,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   case unsupportedMemberFeature = "RC0402"
   case duplicateMember = "RC0403"
   case nearMissType = "RC0404"
+  case unhashableKey = "RC0405"
 
   // MARK: Names and references
   case duplicateProtocol = "RC0501"
@@ -144,6 +145,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .unsupportedMemberFeature: return "A member uses Swift that manifests do not support."
     case .duplicateMember: return "Two members of a protocol share a name."
     case .nearMissType: return "A member type is one edit away from a declared protocol."
+    case .unhashableKey: return "A dictionary is keyed by a type that cannot be Hashable."
     case .duplicateProtocol: return "A protocol is declared twice."
     case .duplicateModule: return "A module is declared twice."
     case .unknownProtocol: return "A reference names no declared protocol."

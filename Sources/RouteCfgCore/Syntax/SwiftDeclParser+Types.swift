@@ -162,6 +162,7 @@ extension SwiftDeclParser {
   /// `[T]` or `[K: V]`.
   private mutating func parseCollectionType() -> TypeRef? {
     advance()
+    let firstToken = token
     guard let first = parseType() else { return nil }
     guard kind == .colon else {
       guard kind == .rightBracket else {
@@ -181,6 +182,16 @@ extension SwiftDeclParser {
       return nil
     }
     advance()
+    if case .function? = first.hashableBlocker({ _ in false }) {
+      // Whatever its names, a key that holds a function is never Hashable; one that names a
+      // protocol is the validator's to find (RC0405 there too).
+      report(
+        .unhashableKey,
+        "a dictionary key must be Hashable, and a function type is not: '\(Self.brief(first))' cannot be a key; "
+          + "key the dictionary by a Hashable type, such as a name ('[String: \(Self.brief(value))]')",
+        at: firstToken)
+      return nil
+    }
     return .dictionary(key: first, value: value)
   }
 

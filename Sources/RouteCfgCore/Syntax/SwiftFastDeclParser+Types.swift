@@ -100,6 +100,8 @@ extension SwiftFastDeclParser {
     case .colon:
       advance()
       guard let value = parseType(), expect(.rightBracket) else { return nil }
+      // A key holding a function is an error, which the general parser reports.
+      if case .function? = first.hashableBlocker({ _ in false }) { return nil }
       return .dictionary(key: first, value: value)
     default:
       return nil

@@ -88,3 +88,47 @@ public struct FunctionType: Sendable, Hashable, CustomStringConvertible {
     return text + " -> \(result)"
   }
 }
+
+extension TypeRef {
+  /// `true` when a dictionary is written anywhere in this type.
+  package var holdsDictionary: Bool {
+    switch self {
+    case .named: return false
+    case .optional(let inner), .array(let inner): return inner.holdsDictionary
+    case .dictionary: return true
+    case .function(let function):
+      return function.parameters.contains { $0.holdsDictionary } || function.result.holdsDictionary
+    }
+  }
+
+  /// The first dictionary key written in this type that cannot be `Hashable`: a function type,
+  /// a collection of one, or a name `isUnhashable` rules out (a declared protocol, whose
+  /// existential is not `Hashable`). `[(Int) -> Void: String]` and `[[P]: Int]` have one.
+  package func firstUnhashableKey(_ isUnhashable: (String) -> Bool) -> TypeRef? {
+    switch self {
+    case .named: return nil
+    case .optional(let inner), .array(let inner): return inner.firstUnhashableKey(isUnhashable)
+    case .dictionary(let key, let value):
+      if key.hashableBlocker(isUnhashable) != nil { return key }
+      return key.firstUnhashableKey(isUnhashable) ?? value.firstUnhashableKey(isUnhashable)
+    case .function(let function):
+      for parameter in function.parameters {
+        if let key = parameter.firstUnhashableKey(isUnhashable) { return key }
+      }
+      return function.result.firstUnhashableKey(isUnhashable)
+    }
+  }
+
+  /// The part of this type that keeps it from being `Hashable`: a function type, or a name
+  /// `isUnhashable` rules out, inside optionals, arrays and dictionary values; `nil` when the
+  /// type can be (a named type is taken to be unless `isUnhashable` says otherwise, since an
+  /// external type's conformances are not known).
+  package func hashableBlocker(_ isUnhashable: (String) -> Bool) -> TypeRef? {
+    switch self {
+    case .named(let name): return isUnhashable(name) ? self : nil
+    case .optional(let inner), .array(let inner): return inner.hashableBlocker(isUnhashable)
+    case .dictionary(_, let value): return value.hashableBlocker(isUnhashable)
+    case .function: return self
+    }
+  }
+}

@@ -85,13 +85,20 @@ extension ManifestValidator {
   private mutating func checkTypeReferences() {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
+    for name in Self.neverHashableTypes { typeNameKinds[name] = .neverHashable }
     for (name, id) in zip(protocolOrder, protocolIDs) { typeNameKinds[name] = .protocol(id) }
     typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
     for (id, decl) in manifest.protocols.enumerated() {
       var named: [Int] = []
       // By position: a loop over the members would copy each one to read its references.
       for position in decl.members.indices {
-        checkTypeReferences(decl.members[position].typeReferences, protocols: &named)
+        // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
+        // that names one is looked at for it.
+        if checkTypeReferences(decl.members[position].typeReferences, protocols: &named),
+          decl.members[position].holdsDictionary
+        {
+          checkDictionaryKeys(of: decl.members[position], in: decl.name.value)
+        }
       }
       // Duplicate declarations are reported elsewhere; the first one is the protocol, and only
       // its entry is read.
@@ -99,13 +106,23 @@ extension ManifestValidator {
     }
     var named: [Int] = []
     for module in manifest.modules {
-      for parameter in module.parameters { checkTypeReferences(parameter.typeReferences, protocols: &named) }
+      for parameter in module.parameters {
+        if checkTypeReferences(parameter.typeReferences, protocols: &named), let type = parameter.type {
+          checkDictionaryKeys(
+            in: type, references: parameter.typeReferences, at: parameter.typeLocation,
+            of: "parameter '\(parameter.name.value)' of module '\(module.name.value)'")
+        }
+      }
     }
     if !named.isEmpty { parameterTypeProtocols = named }
   }
 
   /// Checks the type names; appends the IDs of the declared protocols they name to `protocols`.
-  private mutating func checkTypeReferences(_ references: TypeReferences, protocols named: inout [Int]) {
+  /// Returns `true` when one of them is never `Hashable` (a declared protocol, `Any`, `Void`...).
+  private mutating func checkTypeReferences(_ references: TypeReferences, protocols named: inout [Int])
+    -> Bool
+  {
+    var namesUnhashable = false
     for reference in references {
       let name = reference.value
       // One lookup tells protocols, well-known types and external types seen before apart.
@@ -120,6 +137,9 @@ extension ManifestValidator {
       switch kind {
       case .protocol(let id):
         named.append(id)
+        namesUnhashable = true
+      case .neverHashable:
+        namesUnhashable = true
       case .wellKnown, .external(nearProtocol: nil):
         continue
       case .external(nearProtocol: let suggestion?):
@@ -131,6 +151,7 @@ extension ManifestValidator {
           fixIts: FixIt.rename(name, at: reference.location, to: suggestion).map { [$0] } ?? [])
       }
     }
+    return namesUnhashable
   }
 }
 
@@ -139,6 +160,8 @@ enum TypeNameKind {
   /// A declared protocol, with its ID.
   case `protocol`(Int)
   case wellKnown
+  /// A name whose values are never `Hashable` (``ManifestValidator/neverHashableTypes``).
+  case neverHashable
   /// Any other name, with the declared protocol one edit away when there is one.
   case external(nearProtocol: String?)
 }

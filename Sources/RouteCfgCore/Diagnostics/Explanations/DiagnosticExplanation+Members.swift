@@ -124,5 +124,37 @@ extension DiagnosticExplanation {
         correct the type to the suggested protocol. If the external type is meant, rename one of the two so they are not one edit apart.
         """#
     ),
+    DiagnosticExplanation(
+      .unhashableKey,
+      description: #"""
+        A member or parameter type holds a dictionary whose key type cannot be `Hashable`, which Swift requires of a dictionary key: a declared protocol (its values are existentials, `any P`, which are not `Hashable`), `Any`, `AnyObject`, `Void` or `Error`, also inside an optional, an array or a dictionary's value (`[Item?: Int]`, `[[Item]: Int]`), reported at that name; or a function type, reported where the key starts, and the member is left out like one that does not parse. Generated code would not compile. Other external types are taken to be `Hashable`.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              Item: |
+                let id: String
+              StoreInput: |
+                var counts: [Item: Int] { get }
+            modules:
+              Store:
+                kind: view
+                provides: [StoreInput, Item]
+                routes: [/store]
+
+            """#)
+      ],
+      output: [
+        #"""
+        example.yaml:6:18: error: member 'counts' of 'StoreInput' has a dictionary keyed by 'Item', which cannot be a key: 'Item' is a protocol, and a protocol's values are not Hashable; key it by a Hashable type, such as an identifier ('[String: ...]'), or use an array of pairs [RC0405]
+        """#
+      ],
+      fix: #"""
+        key the dictionary by something `Hashable` that identifies the value, here `var counts: [String: Int] { get }` keyed by the item's `id`, or use an array of pairs.
+        """#
+    ),
   ]
 }
