@@ -56,15 +56,10 @@ extension LanguageServer {
     project.lastDuration = model.duration
     project.isManifest =
       model.source(of: SourceFileID(0)).map { RootDiscovery.declaresFormat($0.bytes) } ?? true
-    // An open document that was a root of its own only because no root included it, and that
-    // this root now includes, joins this project (the nearest root whose load reaches it).
-    for (uri, own) in owners where own != key && uri != project.rootURI && model.file(for: uri) != nil {
-      guard let ownProject = projects[own], ownProject.rootURI == uri, ownProject.isManifest == false else {
-        continue
-      }
-      owners[uri] = key
-      if !owners.values.contains(own) { dropProject(own) }
-    }
+    // Open documents that were roots of their own only because no root included them, and that
+    // this root now includes, join it; before it publishes, so that nothing their own check found
+    // is shown beside what it finds.
+    if project.isManifest { adoptDocuments(reachedBy: model, of: project) }
     let members = owners.filter { $0.value == key }.map(\.key)
     // A root whose text does not parse (typing) read none of its includes: its documents stay its
     // own until it parses again, rather than leaving it and coming back.
@@ -83,12 +78,13 @@ extension LanguageServer {
     if current, lifecycle == .running, !staying.isEmpty { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
-    // A document the root no longer includes becomes a root of its own.
+    // A document the root no longer includes joins the nearest other root whose last check
+    // reached it, or becomes a root of its own.
     for uri in members where !rootUnparsed && model.file(for: uri) == nil && uri != project.rootURI {
       owners[uri] = nil
-      let own = makeProject(rootURI: uri)
-      owners[uri] = own
-      schedule(own, immediately: true)
+      let next = nearestRoot(reaching: uri, besides: [key]) ?? makeProject(rootURI: uri)
+      owners[uri] = next
+      schedule(next, immediately: true)
     }
     if staying.isEmpty {
       // What it published clears, as when its last open file is closed.
@@ -100,6 +96,63 @@ extension LanguageServer {
       schedule(key)
     }
     resumeAnalysedWaiters()
+  }
+
+  /// Moves to the project of `model`'s root (or a nearer root that also reaches them) the open
+  /// documents the model reaches that are roots of their own: whichever was opened first, a file
+  /// belongs to the nearest root whose load reaches it (as ``RootDiscovery`` finds it on open).
+  /// The projects they were the roots of are dropped (clearing what they published); their other
+  /// documents move to this root when it reaches them, else to the nearest other root that does,
+  /// else become roots of their own.
+  private func adoptDocuments(reachedBy model: ManifestModel, of project: Project) {
+    let key = project.key
+    guard model.parsed(SourceFileID(0)) else { return }
+    var displaced: [String] = []
+    for (uri, owner) in owners.sorted(by: { $0.key < $1.key })
+    where owner != key && uri != project.rootURI && model.file(for: uri) != nil
+      && projects[owner]?.rootURI == uri
+    {
+      var target = key
+      if let other = nearestRoot(reaching: uri, besides: [key, owner]),
+        let otherRoot = projects[other]?.rootPath, Self.isNearer(otherRoot, than: project.rootPath)
+      {
+        target = other
+        schedule(other)
+      }
+      owners[uri] = target
+      displaced.append(owner)
+    }
+    guard !displaced.isEmpty else { return }
+    for (uri, owner) in owners.sorted(by: { $0.key < $1.key }) where displaced.contains(owner) {
+      if model.file(for: uri) != nil {
+        owners[uri] = key
+      } else {
+        owners[uri] = nil
+        let next = nearestRoot(reaching: uri, besides: Set(displaced + [key])) ?? makeProject(rootURI: uri)
+        owners[uri] = next
+        schedule(next, immediately: true)
+      }
+    }
+    for own in displaced where !owners.values.contains(own) { dropProject(own) }
+  }
+
+  /// Of the manifest projects but `besides` whose last check reached the document from a root
+  /// that parsed (the document not being that root), the one whose root is nearest to it.
+  func nearestRoot(reaching uri: String, besides: Set<String>) -> String? {
+    projects.values.filter { project in
+      guard !besides.contains(project.key), project.isManifest, project.rootURI != uri,
+        let model = project.latest, model.parsed(SourceFileID(0))
+      else { return false }
+      return model.file(for: uri) != nil
+    }.min { Self.isNearer($0.rootPath, than: $1.rootPath) }?.key
+  }
+
+  /// Whether the root manifest at `path` is nearer a file both include than the one at `other`:
+  /// in a directory below it, or in the same directory and first in name order, as
+  /// ``RootDiscovery`` looks for roots.
+  static func isNearer(_ path: String, than other: String) -> Bool {
+    let (directory, otherDirectory) = (FileSystem.directory(of: path), FileSystem.directory(of: other))
+    return directory == otherDirectory ? path < other : directory.count > otherDirectory.count
   }
 
   /// Resumes the requests that waited for an analysis which the documents now have: any, or of

@@ -32,14 +32,14 @@ extension LanguageServer {
 
   private func finishOpen(_ uri: String, version: Int, root: String?) {
     guard documents[uri] != nil, owners[uri] == nil else { return }
-    if let root, let canonicalRoot = FileSystem.realPath(root) {
-      let key =
-        projects[canonicalRoot] != nil
-        ? canonicalRoot : makeProject(rootURI: rootURI(forPath: root, canonical: canonicalRoot))
-      attach(uri, to: key)
-    } else {
-      attach(uri, to: makeProject(rootURI: uri))
-    }
+    attach(uri, to: root.flatMap(project(ofRoot:)) ?? makeProject(rootURI: uri))
+  }
+
+  /// The project of a root manifest found on disk, created when there is none.
+  func project(ofRoot root: String) -> String? {
+    guard let canonicalRoot = FileSystem.realPath(root) else { return nil }
+    if projects[canonicalRoot] != nil { return canonicalRoot }
+    return makeProject(rootURI: rootURI(forPath: root, canonical: canonicalRoot))
   }
 
   /// Applies a notification's content changes in order. A change without a `range` key
@@ -111,10 +111,6 @@ extension LanguageServer {
     } else {
       dropProject(key)
     }
-  }
-
-  func revalidateAll() {
-    for key in projects.keys { schedule(key) }
   }
 
   /// The project whose last analysis read the document, or whose root it is.

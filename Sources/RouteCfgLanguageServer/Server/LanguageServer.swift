@@ -240,7 +240,7 @@ actor LanguageServer {
     case "textDocument/didChange": didChange(params)
     case "textDocument/didClose": didClose(params)
     case "initialized": watchManifestFiles()
-    case "workspace/didChangeWatchedFiles": revalidateAll()
+    case "workspace/didChangeWatchedFiles": filesChangedOnDisk(params)
     default:
       // '$/cancelRequest' (handled as it is read), '$/setTrace', 'didSave' and notifications
       // the server does not know need nothing.

@@ -159,6 +159,75 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// root.yaml, which declares `P` and includes nothing yet, and Sub/child.yaml, a manifest whose
+  /// module requires `P`, with a client: child.yaml opened alone is a root of its own.
+  private struct OwnRootChild {
+    static let root =
+      "routecfg: 1\nprotocols:\n  P: |\n    var x: Int\nmodules:\n  Main: {kind: view, provides: [P], routes: [/m]}\n"
+    static let including = root.replacingOccurrences(
+      of: "routecfg: 1\n", with: "routecfg: 1\ninclude: [Sub/child.yaml]\n")
+    static let child = "routecfg: 1\nmodules:\n  Child: {kind: view, requires: [P], routes: [/c]}\n"
+    let scratch: ScratchDirectory
+    let client: LSPClient
+    let (root, child): (String, String)
+
+    init(watchesFiles: Bool = false) throws {
+      scratch = try ScratchDirectory()
+      try scratch.write("root.yaml", Self.root)
+      try scratch.write("Sub/child.yaml", Self.child)
+      (root, child) = (scratch.uri("root.yaml"), scratch.uri("Sub/child.yaml"))
+      client = try LSPClient(directory: scratch.path)
+      try client.initialize(
+        options: .object([("validationDelay", .int(0))]), root: scratch.path, watchesFiles: watchesFiles)
+      client.open(child, text: Self.child)
+      // Nothing includes it yet: 'P' is not declared.
+      #expect(
+        try client.diagnostics(for: child, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    }
+
+    /// Expects child.yaml to be checked with root.yaml: no diagnostics (the next ones published,
+    /// or, `eventually`, some published later), also after an edit, and `P` leads to its
+    /// declaration in root.yaml.
+    func expectChildJoinedRoot(eventually: Bool = false) throws {
+      if eventually {
+        _ = try client.notification("textDocument/publishDiagnostics") { params in
+          params["uri"]?.stringValue == child && params["diagnostics"]?.arrayValue?.isEmpty == true
+        }
+      } else {
+        #expect(try client.diagnostics(for: child, version: 1).isEmpty)
+      }
+      client.change(child, version: 2, [((0, 0, 0, 0), "# edited\n")])
+      #expect(try client.diagnostics(for: child, version: 2).isEmpty)
+      let (line, character) = TextFinder("# edited\n" + Self.child).position(of: "[P]", offset: 1)
+      let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
+      let location = try #require(definition.arrayValue?.first, "\(definition.rendered())")
+      #expect(location["uri"]?.stringValue == root)
+      let declared = TextFinder(Self.including).position(of: "P:")
+      #expect(
+        location["range"]?["start"] == LSPPosition(line: declared.line, character: declared.character).json)
+      #expect(try client.shutdownAndExit() == 0)
+    }
+  }
+
+  @Test("a manifest open as a root of its own joins a root opened later whose text includes it")
+  func ownRootJoinsRootOpenedLater() throws {
+    let workspace = try OwnRootChild()
+    // The root's unsaved text starts including the open file.
+    workspace.client.open(workspace.root, text: OwnRootChild.including)
+    #expect(try workspace.client.diagnostics(for: workspace.root, version: 1).isEmpty)
+    try workspace.expectChildJoinedRoot()
+  }
+
+  @Test("a manifest open as a root of its own joins a root that starts including it on disk")
+  func ownRootJoinsRootChangedOnDisk() throws {
+    let workspace = try OwnRootChild(watchesFiles: true)
+    try workspace.scratch.write("root.yaml", OwnRootChild.including)
+    let changed = RouteCfgCore.JSONValue.object([("uri", .string(workspace.root)), ("type", .int(2))])
+    workspace.client.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([changed]))]))
+    // Its own root may be checked again first.
+    try workspace.expectChildJoinedRoot(eventually: true)
+  }
+
   @Test("a missing include is reported at its entry, and the rest is still checked")
   func missingInclude() throws {
     let scratch = try ScratchDirectory()
