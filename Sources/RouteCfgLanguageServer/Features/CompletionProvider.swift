@@ -329,11 +329,18 @@ enum CompletionProvider {
 
   // MARK: Includes
 
-  /// Manifest files below the document's directory (three levels down at most), relative to it.
+  /// Manifest files below the document's directory (three levels down at most), relative to it,
+  /// but those the root already loads when the model read the document's current text: while a
+  /// list is retyped (and does not parse), the files it held are offered again.
   private static func includePaths(_ context: FeatureContext) -> [CompletionCandidate] {
     guard let path = context.document.path else { return [] }
     let directory = FileSystem.directory(of: path)
-    let included = Set(context.model?.manifest.files.files.compactMap(\.canonicalPath) ?? [])
+    var included: Set<String> = []
+    if let model = context.model, let file = context.file,
+      model.openVersions[file] == nil || model.openVersions[file] == context.document.version
+    {
+      included = Set(model.manifest.files.files.compactMap(\.canonicalPath))
+    }
     var found: [CompletionCandidate] = []
     var queue: [(String, Int)] = [("", 0)]
     while let (relative, depth) = queue.first, found.count < 2_000 {

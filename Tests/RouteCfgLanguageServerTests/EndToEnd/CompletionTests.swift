@@ -278,6 +278,33 @@ struct CompletionTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("files the root already includes are left out, but offered again while the list is retyped")
+  func includePathsWhileRetyping() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("Feature/feature.yaml", "modules: {}\n")
+    try scratch.write("Login/login.yaml", "modules: {}\n")
+    let text = "routecfg: 1\ninclude: [Feature/feature.yaml, ]\n"
+    try scratch.write("app.yaml", text)
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri)
+    func labels() throws -> [String]? {
+      let result = try client.result("textDocument/completion", LSPClient.at(uri, 1, 31))
+      return result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+    }
+    #expect(try labels() == ["Login/login.yaml"])
+    // The list, retyped, does not parse: what it held is not known, so every file is offered.
+    client.change(uri, version: 2, [(range: (1, 9, 1, 46), text: "[")])
+    _ = try client.diagnostics(for: uri)
+    let retyped = try client.result("textDocument/completion", LSPClient.at(uri, 1, 10))
+    #expect(
+      retyped["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+        == ["Feature/feature.yaml", "Login/login.yaml"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("an included file is offered the top-level keys it may hold, not those of the root")
   func includedFileKeys() throws {
     let scratch = try ScratchDirectory()
