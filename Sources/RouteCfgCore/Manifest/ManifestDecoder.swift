@@ -22,6 +22,8 @@ struct ManifestDecoder {
     "variants",
   ]
   static let rootOnlyKeys: Set<String> = ["app", "scheme", "fallback", "variants"]
+  /// The keys of an included file: the root's, but those only the root holds.
+  static let includedFileKeys = rootKeys.filter { !rootOnlyKeys.contains($0) }
   static let moduleKeys = ["kind", "provides", "requires", "parameters", "routes"]
   static let adapterKeys = ["adapt", "to", "map"]
   static let protocolKeys = ["inherits", "members"]
@@ -96,7 +98,7 @@ struct ManifestDecoder {
               at: key.location)
             continue
           }
-          if valueID == protocolsEntry?.value || valueID == adaptersEntry?.value { continue }
+          if keyID == protocolsEntry?.key || keyID == adaptersEntry?.key { continue }
           decodeRootEntry(key, valueID, into: &fragment, of: document.entries(of: root), misspelt: &misspelt)
         }
         if let protocolsEntry { head = protocols(protocolsEntry.value, upTo: split) }
@@ -130,10 +132,11 @@ struct ManifestDecoder {
     of entries: YAMLEntries,
     misspelt: inout MisspeltKeys
   ) {
+    // An included file is offered only the keys it may hold: a root-only key would be RC0208.
     guard !decodeRootEntry(key.value, value, into: &fragment),
       let meant = reader.readUnknownKey(
-        key, in: "the manifest", known: Self.rootKeys, of: entries, misspelt: &misspelt),
-      isRoot || !Self.rootOnlyKeys.contains(meant)
+        key, in: "the manifest", known: isRoot ? Self.rootKeys : Self.includedFileKeys, of: entries,
+        misspelt: &misspelt)
     else { return }
     decodeRootEntry(meant, value, into: &fragment)
   }
