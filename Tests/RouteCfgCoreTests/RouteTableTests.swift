@@ -516,6 +516,9 @@ struct RouteTableTests {
     #expect(
       table.resolve("app://[::1]/y")
         == .notRouted(reason: "the URL's host is an IP address in brackets, which app URLs do not have"))
+    #expect(
+      table.resolve("app://[x]:80/y")
+        == .notRouted(reason: "the URL names a port, which app URLs do not have"))
     // The reader behind `routecfg resolve`'s explanations agrees.
     #expect(URLPath.read("app://[x]/y", scheme: "app") == URLPath.read("/[x]/y", scheme: "app"))
     guard case .notRouted = URLPath.read("app://[::1]/y", scheme: "app") else {

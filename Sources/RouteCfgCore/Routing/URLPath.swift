@@ -107,13 +107,9 @@ public struct URLPath: Sendable, Equatable {
     if authority.contains(URLSyntax.at) {
       return .failure(URLReadFailure("the URL names a user or password, which app URLs do not have"))
     }
+    // `[x]` alone is a first segment; `[::1]` holds colons, but is an IP address, not a port.
     if authority.contains(URLSyntax.colon) {
-      // `[::1]` holds colons, but it is an IP address, not a port; `[x]` alone is a first segment.
-      return .failure(
-        URLReadFailure(
-          authority.first == URLSyntax.openBracket
-            ? "the URL's host is an IP address in brackets, which app URLs do not have"
-            : "the URL names a port, which app URLs do not have"))
+      return .failure(URLReadFailure(URLSyntax.colonProblem(in: authority)))
     }
     return .success(hostStart..<hostEnd)
   }
@@ -180,6 +176,19 @@ enum URLSyntax {
   static let at = UInt8(ascii: "@")
   static let percent = UInt8(ascii: "%")
   static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+
+  /// Why an authority holding a `:` is not an app's: an IP address in brackets (`[::1]`, whose
+  /// first `:` is inside the brackets) or a port (`notes:80`, `[x]:80`).
+  static func colonProblem<Authority: Collection<UInt8>>(in authority: Authority) -> String {
+    let isAddress =
+      authority.first == openBracket
+      && (authority.firstIndex(of: colon) ?? authority.endIndex)
+        < (authority.firstIndex(of: closeBracket) ?? authority.endIndex)
+    return isAddress
+      ? "the URL's host is an IP address in brackets, which app URLs do not have"
+      : "the URL names a port, which app URLs do not have"
+  }
 
   /// The index of the `:` after a leading `[A-Za-z][A-Za-z0-9+.-]*`, if there is one.
   static func schemeEnd(_ bytes: String.UTF8View) -> String.Index? {

@@ -337,15 +337,8 @@ enum URLScanner {
       hostEnd += 1
     }
     if hasAt { return .failure(.notRouted("the URL names a user or password, which app URLs do not have")) }
-    if hasColon {
-      // `[::1]` holds colons, but it is an IP address, not a port; `[x]` alone is a first segment.
-      let isAddress = bytes[hostStart] == URLSyntax.openBracket
-      return .failure(
-        .notRouted(
-          isAddress
-            ? "the URL's host is an IP address in brackets, which app URLs do not have"
-            : "the URL names a port, which app URLs do not have"))
-    }
+    // `[x]` alone is a first segment; `[::1]` holds colons, but is an IP address, not a port.
+    if hasColon { return .failure(.notRouted(URLSyntax.colonProblem(in: bytes[hostStart..<hostEnd]))) }
     return .success(hostStart..<hostEnd)
   }
 }
