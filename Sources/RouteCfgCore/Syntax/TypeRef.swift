@@ -53,6 +53,17 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     return names
   }
 
+  /// The number of ``namedTypes``, counted without building the list.
+  package var namedTypeCount: Int {
+    switch self {
+    case .named: return 1
+    case .optional(let inner), .array(let inner): return inner.namedTypeCount
+    case .dictionary(let key, let value): return key.namedTypeCount + value.namedTypeCount
+    case .function(let function):
+      return function.parameters.reduce(function.result.namedTypeCount) { $0 + $1.namedTypeCount }
+    }
+  }
+
   private func appendNamedTypes(to names: inout [String]) {
     switch self {
     case .named(let name): names.append(name)
@@ -101,21 +112,26 @@ extension TypeRef {
     }
   }
 
-  /// The first dictionary key written in this type that cannot be `Hashable`: a function type,
-  /// a collection of one, or a name `isUnhashable` rules out (a declared protocol, whose
-  /// existential is not `Hashable`). `[(Int) -> Void: String]` and `[[P]: Int]` have one.
-  package func firstUnhashableKey(_ isUnhashable: (String) -> Bool) -> TypeRef? {
+  /// Calls `found` for every dictionary key written in this type that cannot be `Hashable` (see
+  /// ``hashableBlocker(_:)``), in written order, with the number of named types written before
+  /// the key in the declaration: `names` counts them as the walk goes, from what the types
+  /// written before this one left in it. `[[P]: Int]` and `[Int: [P: Int]]` have one.
+  package func forEachUnhashableKey(
+    _ isUnhashable: (String) -> Bool, names: inout Int, _ found: (_ key: TypeRef, _ namesBefore: Int) -> Void
+  ) {
     switch self {
-    case .named: return nil
-    case .optional(let inner), .array(let inner): return inner.firstUnhashableKey(isUnhashable)
+    case .named: names += 1
+    case .optional(let inner), .array(let inner):
+      inner.forEachUnhashableKey(isUnhashable, names: &names, found)
     case .dictionary(let key, let value):
-      if key.hashableBlocker(isUnhashable) != nil { return key }
-      return key.firstUnhashableKey(isUnhashable) ?? value.firstUnhashableKey(isUnhashable)
+      if key.hashableBlocker(isUnhashable) != nil { found(key, names) }
+      key.forEachUnhashableKey(isUnhashable, names: &names, found)
+      value.forEachUnhashableKey(isUnhashable, names: &names, found)
     case .function(let function):
       for parameter in function.parameters {
-        if let key = parameter.firstUnhashableKey(isUnhashable) { return key }
+        parameter.forEachUnhashableKey(isUnhashable, names: &names, found)
       }
-      return function.result.firstUnhashableKey(isUnhashable)
+      function.result.forEachUnhashableKey(isUnhashable, names: &names, found)
     }
   }
 

@@ -107,6 +107,8 @@ public struct ManifestValidator {
 
   // Usage, for warnings.
   var typeNameKinds = NameTable<TypeNameKind>()
+  /// Where RC0405 was reported: a body two protocols share (a YAML alias) reports its keys once.
+  var reportedUnhashableKeys: Set<SourceLocation> = []
   /// The IDs of the declared protocols named in member types, by the ID of the protocol
   /// declaring the members (empty until ``checkReferences()`` runs).
   var typeReferencedProtocols: [[Int]] = []

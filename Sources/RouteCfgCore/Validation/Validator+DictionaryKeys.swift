@@ -2,20 +2,30 @@ extension ManifestValidator {
   /// Names whose values are never `Hashable`, so never a dictionary key; other external types
   /// are taken to be, since their conformances are not known.
   static let neverHashableTypes: Set<String> = [
-    "Any", "AnyObject", "AnyClass", "Void", "Error", "Sendable", "Swift.Any", "Swift.AnyObject",
+    "Any", "AnyObject", "AnyClass", "Void", "Error", "Sendable", "Self", "Swift.Any", "Swift.AnyObject",
     "Swift.AnyClass", "Swift.Void", "Swift.Error", "Swift.Sendable",
   ]
 
-  /// Reports a dictionary in `type` keyed by a type that cannot be `Hashable` for a name it holds
-  /// (RC0405): a declared protocol, whose values are existentials, or `Any`, `Void`... Swift
-  /// rejects such a dictionary, so generated code would not compile. Reported at that name in
-  /// `references` (or at `location`). A key that holds a function type is a parse error
-  /// (``SwiftDeclParser``), and a type of such a member never reaches the validator.
+  /// `true` for a name whose values are never `Hashable`: one of ``neverHashableTypes`` or a
+  /// metatype (`Item.Type`, `Item.Protocol`).
+  static func isNeverHashable(_ name: String) -> Bool {
+    neverHashableTypes.contains(name) || name.hasSuffix(".Type") || name.hasSuffix(".Protocol")
+  }
+
+  /// Reports each dictionary in `type` keyed by a type that cannot be `Hashable` for a name it
+  /// holds (RC0405): a declared protocol, whose values are existentials, `Any`, `Void`, a
+  /// metatype... Swift rejects such a dictionary, so generated code would not compile. Reported
+  /// at that name in `references`, the declaration's named types in written order, of which
+  /// `names` were written before `type`. A key that holds a function type is a parse error
+  /// (``SwiftDeclParser``): a member with one never reaches the validator.
   mutating func checkDictionaryKeys(
-    in type: TypeRef, references: TypeReferences, at location: SourceLocation,
+    in type: TypeRef, references: TypeReferences, names: inout Int, at location: SourceLocation,
     of owner: @autoclosure () -> String
   ) {
-    guard type.holdsDictionary else { return }
+    guard type.holdsDictionary else {
+      names += type.namedTypeCount
+      return
+    }
     // Every name was classified by ``checkTypeReferences()`` before this runs.
     let isUnhashable = { [typeNameKinds] (name: String) in
       switch typeNameKinds[name] {
@@ -23,43 +33,55 @@ extension ManifestValidator {
       default: return false
       }
     }
-    guard let key = type.firstUnhashableKey(isUnhashable) else { return }
-    let blocker = key.hashableBlocker(isUnhashable)
-    let reason: String
-    let name: String?
-    switch blocker {
-    case .named(let culprit)?:
-      name = culprit
-      reason =
-        isDeclaredProtocol(culprit)
-        ? "'\(culprit)' is a protocol, and a protocol's values are not Hashable"
-        : "'\(culprit)' is not Hashable"
-    default:
-      name = blocker?.namedTypes.first
-      reason = "a function is not Hashable"
+    var found: [(key: TypeRef, namesBefore: Int)] = []
+    type.forEachUnhashableKey(isUnhashable, names: &names) { found.append(($0, $1)) }
+    for (key, namesBefore) in found {
+      // Every key found holds a name that rules it out (a function is a parse error).
+      guard let culprit = key.namedTypes.firstIndex(where: isUnhashable) else { continue }
+      let name = key.namedTypes[culprit]
+      let written = Self.place(of: name, nearest: namesBefore + culprit, in: references) ?? location
+      guard reportedUnhashableKeys.insert(written).inserted else { continue }
+      let reason =
+        isDeclaredProtocol(name)
+        ? "'\(name)' is a protocol, and a protocol's values are not Hashable" : "'\(name)' is not Hashable"
+      diagnostics.report(
+        .unhashableKey,
+        "\(owner()) has a dictionary keyed by '\(key)', which cannot be a key: \(reason); key it by a "
+          + "Hashable type, such as an identifier ('[String: ...]'), or use an array of pairs",
+        at: written)
     }
-    let written = name.flatMap { name in references.first { $0.value == name }?.location }
-    diagnostics.report(
-      .unhashableKey,
-      "\(owner()) has a dictionary keyed by '\(key)', which cannot be a key: \(reason); key it by a "
-        + "Hashable type, such as an identifier ('[String: ...]'), or use an array of pairs",
-      at: written ?? location)
   }
 
-  /// ``checkDictionaryKeys(in:references:at:of:)`` for every type `member` writes.
+  /// Where `name` is written among `references`: the reference at `ordinal` (the name's place
+  /// among the declaration's named types) or, when a type adds a name it does not write (`()`
+  /// read as `Void`) and the places shift, the nearest reference that writes `name`.
+  private static func place(of name: String, nearest ordinal: Int, in references: TypeReferences)
+    -> SourceLocation?
+  {
+    if ordinal < references.count, references[ordinal].value == name { return references[ordinal].location }
+    return references.indices.filter { references[$0].value == name }.min {
+      abs($0 - ordinal) < abs($1 - ordinal)
+    }
+    .map { references[$0].location }
+  }
+
+  /// ``checkDictionaryKeys(in:references:names:at:of:)`` for every type `member` writes, in the
+  /// order they are written.
   mutating func checkDictionaryKeys(of member: MemberDecl, in protocolName: String) {
     func owner() -> String { "member '\(member.name)' of '\(protocolName)'" }
+    var names = 0
     switch member.kind {
     case .property(let property):
       checkDictionaryKeys(
-        in: property.type, references: member.typeReferences, at: member.location, of: owner())
+        in: property.type, references: member.typeReferences, names: &names, at: member.location, of: owner())
     case .method(let method):
       for parameter in method.parameters {
         checkDictionaryKeys(
-          in: parameter.type, references: member.typeReferences, at: member.location, of: owner())
+          in: parameter.type, references: member.typeReferences, names: &names, at: member.location,
+          of: owner())
       }
       checkDictionaryKeys(
-        in: method.result, references: member.typeReferences, at: member.location, of: owner())
+        in: method.result, references: member.typeReferences, names: &names, at: member.location, of: owner())
     }
   }
 }

@@ -108,8 +108,9 @@ extension ManifestValidator {
     for module in manifest.modules {
       for parameter in module.parameters {
         if checkTypeReferences(parameter.typeReferences, protocols: &named), let type = parameter.type {
+          var names = 0
           checkDictionaryKeys(
-            in: type, references: parameter.typeReferences, at: parameter.typeLocation,
+            in: type, references: parameter.typeReferences, names: &names, at: parameter.typeLocation,
             of: "parameter '\(parameter.name.value)' of module '\(module.name.value)'")
         }
       }
@@ -131,7 +132,10 @@ extension ManifestValidator {
         kind = known
       } else {
         let qualified = name.utf8Contains(UInt8(ascii: "."))
-        kind = .external(nearProtocol: qualified ? nil : protocolNames.hasNameOneEditAway(from: name))
+        kind =
+          Self.isNeverHashable(name)
+          ? .neverHashable
+          : .external(nearProtocol: qualified ? nil : protocolNames.hasNameOneEditAway(from: name))
         typeNameKinds[name] = kind
       }
       switch kind {
