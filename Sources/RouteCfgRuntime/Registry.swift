@@ -31,8 +31,8 @@ public final class Registry: Sendable {
     var problems = RegistrationCheck(graph: graph, registrations: registrations).problems()
     let resolution = graph.resolution(variant: variant)
     if resolution == nil, let variant {
-      problems.insert(
-        "unknown variant '\(variant)' (variants: \(graph.variantNames.joined(separator: ", ")))", at: 0)
+      // Worded as the CLI words it: a suggestion, and what the manifest declares (maybe none).
+      problems.insert(UnknownVariantError(name: variant, available: graph.variantNames).description, at: 0)
     }
     guard problems.isEmpty, let resolution else { throw RegistryBuildError(problems: problems) }
     self.graph = graph

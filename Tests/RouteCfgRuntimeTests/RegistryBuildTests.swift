@@ -1,5 +1,6 @@
 import NoteAppExample
 import RouteCfgCore
+import RouteCfgTesting
 import Testing
 
 @testable import RouteCfgRuntime
@@ -284,6 +285,26 @@ struct RegistryBuildTests {
       Issue.record("expected a build error")
     } catch {
       #expect(error.problems.first?.contains("unknown variant 'tvOS'") == true)
+    }
+  }
+
+  /// An unknown variant of a manifest without variants says there are none, as the CLI does,
+  /// for a registry and for a mock registry.
+  @Test func anUnknownVariantOfAManifestWithoutVariantsSaysItHasNone() throws {
+    let graph = try #require(RouteCfg.validate(path: Self.manifest).graph)
+    #expect(graph.variantNames.isEmpty)
+    let expected = "unknown variant 'nope' (the manifest declares no variants)"
+    do {
+      _ = try Registry(graph: graph, registrations: NoteAppWiring.registrations(), variant: "nope")
+      Issue.record("expected a build error")
+    } catch {
+      #expect(error.problems.first == expected)
+    }
+    do {
+      _ = try ManifestHarness(path: Self.manifest).mockRegistry(variant: "nope")
+      Issue.record("expected a build error")
+    } catch {
+      #expect((error as? RegistryBuildError)?.problems.first == expected)
     }
   }
 
