@@ -98,6 +98,22 @@ struct LibraryErgonomicsTests {
     #expect(detail.noteId == 1)
   }
 
+  /// `RouteCfg.validate(path:)` returns a manifest's diagnostics, and throws only for a variant
+  /// the manifest does not declare; the documentation says so.
+  @Test func validateThrowsOnlyForAnUnknownVariantAsTheDocsSay() throws {
+    let invalid = try RouteCfg.validate(yaml: Self.invalid, path: "App.yaml")
+    #expect(!invalid.isValid)
+    #expect(throws: UnknownVariantError(name: "nope", available: [])) {
+      try RouteCfg.validate(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml", variant: "nope")
+    }
+    let runtime = try String(
+      contentsOfFile: RuntimeFixtures.repository + "/Docs/Runtime.md", encoding: .utf8)
+    let paragraph = try #require(
+      runtime.components(separatedBy: "\n\n").first { $0.contains("`RouteCfg.validate(path:)` returns") })
+    #expect(!paragraph.contains("without throwing"))
+    #expect(paragraph.contains("`UnknownVariantError`"))
+  }
+
   @Test func mockRecordsPrintAsSwiftCalls() {
     #expect("\(RecordingMock.Record.call("didFinishLogin()", []))" == "call didFinishLogin()")
     #expect(
