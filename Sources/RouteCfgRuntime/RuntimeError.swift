@@ -50,7 +50,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unknownParameter(let module, let parameter):
       return "module '\(module)' has no parameter '\(parameter)'"
     case .noMemberTable(let typeName, let name):
-      return "'\(typeName)' has no registered member table, so it cannot be used as a '\(name)'"
+      return "'\(typeName)' has no registered member table, so it cannot be used as a '\(name)'; "
+        + "if it conforms to '\(name)', register its members with members(of: \(typeName).self), or "
+        + "those of every object that conforms with members(of: (any \(name)).self, as: \"\(name)\")"
     case .noProxy(let name):
       return "a value must be handed over as a '\(name)', but no proxy is registered for '\(name)'"
     case .nilStep(let member, let step):

@@ -40,7 +40,9 @@ final class RuntimeState {
   /// A value handed across an adapter as `protocolName` (a delegate), seen as that protocol. It is
   /// checked where it is handed over, not where it is first called: it must be an object whose
   /// class table has every member of the protocol, or that conforms to the protocol's table.
-  /// `weakly` holds an object served by a table weakly.
+  /// An object that neither its class nor the protocol has a table for is reported as having no
+  /// member table: without one the runtime cannot tell whether it conforms, and a table is what
+  /// it needs either way. `weakly` holds an object served by a table weakly.
   private func handedOverMembers(of value: Any, as protocolName: String, weakly: Bool) throws(RuntimeError)
     -> any DynamicMembers
   {
@@ -61,6 +63,9 @@ final class RuntimeState {
       let candidates = [
         registrations.table(for: type(of: object)), registrations.protocolTables[protocolName],
       ]
+      if candidates.allSatisfy({ $0 == nil }) {
+        throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
+      }
       guard
         let found = candidates.lazy.compactMap({ $0 }).first(where: { table in
           table.accepts(object) && info.members.allSatisfy { table.entries[$0.fullName] != nil }

@@ -64,10 +64,9 @@ struct RegisteredTypeTests {
 
   @Test func aDelegateOfTheWrongTypeIsRefusedWhereItIsSet() throws {
     let login = try registry { _ in }.destination(for: "ModuleARequiredLoginViewInput")
-    // A table without didFinishLogin(), no table at all, and no object.
+    // A table without didFinishLogin(), and no object.
     let wrong: [(Any, String)] = [
       (NoteDetailViewController(noteId: 1, query: nil), "NoteDetailViewController"),
-      (NotFoundViewController(path: nil), "NotFoundViewController"),
       ("not an object", "String"),
     ]
     for (value, typeName) in wrong {
@@ -76,7 +75,66 @@ struct RegisteredTypeTests {
           member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: typeName)
       ) { try login.set("delegate", to: value) }
     }
+    // No table at all: whether it conforms cannot be told, and a table is what it lacks.
+    #expect(
+      throws: RuntimeError.noMemberTable(
+        typeName: "NotFoundViewController", protocolName: "ModuleARequiredLoginViewDelegate")
+    ) { try login.set("delegate", to: NotFoundViewController(path: nil)) }
     #expect((login.object as? LoginViewController)?.delegate == nil)
+  }
+
+  /// An object that conforms to the Swift protocol but has no member table (none for its class,
+  /// none for the protocol) is reported as having no table, with how to register one, whichever
+  /// way it crosses: set by the caller, or set by the provider and read back.
+  @Test func aConformingObjectWithoutAMemberTableIsReportedAsSuch() throws {
+    let login = try registry { registrations in
+      registrations.protocolTables["ProvidedLoginViewDelegate"] = nil
+    }
+    .destination(for: "ModuleARequiredLoginViewInput")
+    let listener = ConformingListener()
+    let set = RuntimeError.noMemberTable(
+      typeName: "ConformingListener", protocolName: "ModuleARequiredLoginViewDelegate")
+    #expect(throws: set) { try login.set("delegate", to: listener) }
+    #expect(
+      set.description
+        == "'ConformingListener' has no registered member table, so it cannot be used as a "
+        + "'ModuleARequiredLoginViewDelegate'; if it conforms to 'ModuleARequiredLoginViewDelegate', "
+        + "register its members with members(of: ConformingListener.self), or those of every object that "
+        + "conforms with members(of: (any ModuleARequiredLoginViewDelegate).self, as: "
+        + "\"ModuleARequiredLoginViewDelegate\")")
+    let controller = try #require(login.object as? LoginViewController)
+    #expect(controller.delegate == nil)
+    let own = OwnLoginDelegate()
+    controller.delegate = own
+    #expect(
+      throws: RuntimeError.noMemberTable(
+        typeName: "OwnLoginDelegate", protocolName: "ProvidedLoginViewDelegate")
+    ) { _ = try login.get("delegate") }
+    withExtendedLifetime(own) {}
+  }
+
+  /// Through recording mocks, too: a plain conforming object set as a delegate, or held by a mock
+  /// and read back.
+  @Test func mocksReportAConformingObjectWithoutAMemberTableAsSuch() throws {
+    let mocks = try ManifestHarness(path: Self.manifest).mockRegistry()
+    let login = try mocks.registry.destination(for: "ModuleARequiredLoginViewInput")
+    let listener = ConformingListener()
+    #expect(
+      throws: RuntimeError.noMemberTable(
+        typeName: "ConformingListener", protocolName: "ModuleARequiredLoginViewDelegate")
+    ) { try login.set("delegate", to: listener) }
+    #expect(mocks.mock("Login")?.records == [])
+    let own = OwnLoginDelegate()
+    mocks.mock("Login")?.preset("delegate", own)
+    #expect(
+      throws: RuntimeError.noMemberTable(
+        typeName: "OwnLoginDelegate", protocolName: "ProvidedLoginViewDelegate")
+    ) { _ = try login.get("delegate") }
+    // A value that is no object is still a value of the wrong type.
+    #expect(
+      throws: RuntimeError.typeMismatch(
+        member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: "String")
+    ) { try login.set("delegate", to: "not an object") }
   }
 
   @Test func aDelegateServedByItsProtocolTableIsAccepted() throws {
@@ -90,8 +148,11 @@ struct RegisteredTypeTests {
     try login.set("delegate", to: listener)
     (login.object as? LoginViewController)?.login()
     #expect(listener.logins == 1)
-    // An object with no table of its own that does not conform is still refused.
-    #expect(throws: RuntimeError.self) { try login.set("delegate", to: NotFoundViewController(path: nil)) }
+    // An object with no table of its own that does not conform is still refused, as of the wrong type.
+    #expect(
+      throws: RuntimeError.typeMismatch(
+        member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: "NotFoundViewController")
+    ) { try login.set("delegate", to: NotFoundViewController(path: nil)) }
   }
 
   @Test func mocksRefuseValuesOfAnotherTypeThanDeclared() throws {
