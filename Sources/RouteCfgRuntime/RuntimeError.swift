@@ -29,7 +29,10 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// released. Proxies' `OrReport` calls ignore it, as a `nil` weak delegate would be.
   case released(protocolName: String)
   /// A destination was asked for as a Swift type it is not (`destination(for:as:)`,
-  /// `service(for:as:)`): the protocol, the type asked for, and the destination's own type.
+  /// `service(for:as:)`): the protocol, the type asked for, and the destination's own type. The
+  /// description says what to change: the type asked for, or, when it was the protocol's Swift
+  /// type already, the destination (a proxy that conforms, in place of an untyped
+  /// ``DynamicProtocolProxy``).
   case wrongDestinationType(protocolName: String, requested: String, actual: String)
 
   public var description: String {
@@ -64,8 +67,20 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .released(let name):
       return "the object handed over as a '\(name)' has been released"
     case .wrongDestinationType(let name, let requested, let actual):
-      return "the destination for '\(name)' is a '\(actual)', not a '\(requested)'; ask for it as "
-        + "'any \(name)', the protocol's Swift type"
+      let start = "the destination for '\(name)' is a '\(actual)'"
+      // Asked for as another type: the protocol's Swift type is the one to ask for.
+      guard requested == name else {
+        return start + ", not a '\(requested)'; ask for it as 'any \(name)', the protocol's Swift type"
+      }
+      // Asked for as the protocol's type already: the destination is what must change.
+      guard actual == SwiftTypeName.of(DynamicProtocolProxy.self) else {
+        return start + ", which does not conform to '\(name)'; make '\(actual)' conform to it"
+      }
+      return start
+        + ", a proxy that forwards by name and conforms to no protocol; register a proxy that conforms "
+        + "to '\(name)' with proxy(for: \"\(name)\"), or every protocol's with the registerProtocols(into:) "
+        + "that 'routecfg generate --dynamic' writes (for RouteCfgTesting's mocks: "
+        + "mockRegistry { AppRegistry.registerProtocols(into: &$0) })"
     }
   }
 }

@@ -98,6 +98,46 @@ struct LibraryErgonomicsTests {
     #expect(detail.noteId == 1)
   }
 
+  /// A mock registry's destinations are untyped proxies: asked for as the protocol's Swift type,
+  /// the fix is a typed proxy, not the type the caller already asked for.
+  @Test func anUntypedProxyAskedForAsItsProtocolNamesTheProxyToRegister() throws {
+    let harness = try ManifestHarness(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let mocks = try harness.mockRegistry()
+    let expected = RuntimeError.wrongDestinationType(
+      protocolName: "NoteStoreService", requested: "NoteStoreService", actual: "DynamicProtocolProxy")
+    #expect(throws: expected) {
+      try mocks.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self)
+    }
+    #expect(
+      expected.description
+        == "the destination for 'NoteStoreService' is a 'DynamicProtocolProxy', a proxy that forwards by "
+        + "name and conforms to no protocol; register a proxy that conforms to 'NoteStoreService' with "
+        + "proxy(for: \"NoteStoreService\"), or every protocol's with the registerProtocols(into:) that "
+        + "'routecfg generate --dynamic' writes (for RouteCfgTesting's mocks: "
+        + "mockRegistry { AppRegistry.registerProtocols(into: &$0) })")
+    // Asked for as another type, the advice is still the protocol's Swift type.
+    #expect(
+      throws: RuntimeError.wrongDestinationType(
+        protocolName: "NoteStoreService", requested: "NoteStore", actual: "DynamicProtocolProxy")
+    ) { try mocks.registry.destination(for: "NoteStoreService", as: NoteStore.self) }
+    // The fix works: with the generated proxies registered, the mock is served as the protocol.
+    let typed = try harness.mockRegistry { NoteAppRegistry.registerProtocols(into: &$0) }
+    let store = try typed.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self)
+    typed.mock("NoteStore")?.stub("allNoteIds()") { _ in [7] }
+    #expect(store.allNoteIds() == [7])
+  }
+
+  /// A destination that is not a proxy, asked for as the protocol's type it does not conform to:
+  /// asking for that type again is no fix.
+  @Test func aDestinationThatDoesNotConformToItsProtocolSaysSo() {
+    let error = RuntimeError.wrongDestinationType(
+      protocolName: "NoteDetailInput", requested: "NoteDetailInput", actual: "NoteDetailPage")
+    #expect(
+      error.description
+        == "the destination for 'NoteDetailInput' is a 'NoteDetailPage', which does not conform to "
+        + "'NoteDetailInput'; make 'NoteDetailPage' conform to it")
+  }
+
   /// `RouteCfg.validate(path:)` returns a manifest's diagnostics, and throws only for a variant
   /// the manifest does not declare; the documentation says so.
   @Test func validateThrowsOnlyForAnUnknownVariantAsTheDocsSay() throws {
