@@ -8,10 +8,13 @@ struct RegistrationCheck {
 
   func problems() -> [String] {
     // One pass over the modules (their names are unique) finds each factory once; the problems
-    // are listed missing factories first, then unknown ones, then each module's.
+    // are listed missing factories first, then unknown ones, modules registered twice and
+    // unknown protocols, then each module's, then the tables' own.
     var problems: [String] = []
     var moduleProblems: [String] = []
     var typeNames = TypeNameCache()
+    // The entries of each type table the modules' members were compared with.
+    var comparedEntries: [ObjectIdentifier: Set<String>] = [:]
     var matched = 0
     for name in graph.moduleNames {
       guard let factory = registrations.factories[NameKey(name)] else {
@@ -28,7 +31,8 @@ struct RegistrationCheck {
         moduleProblems.append(
           "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
       }
-      moduleProblems += memberProblems(module, factory: factory, typeNames: &typeNames)
+      moduleProblems += memberProblems(
+        module, factory: factory, typeNames: &typeNames, comparedEntries: &comparedEntries)
     }
     if matched < registrations.factories.count {
       for name in registrations.factories.keys.map(\.name).filter({ graph.modules[$0] == nil }).sorted() {
@@ -36,7 +40,13 @@ struct RegistrationCheck {
         problems.append("a factory is registered for '\(name)', which the manifest does not declare\(hint)")
       }
     }
+    problems += registeredTwiceProblems()
+    problems += unknownProxyProblems()
+    let protocolTables = protocolTableProblems(typeNames: &typeNames)
+    problems += protocolTables.unknown
     problems += moduleProblems
+    problems += protocolTables.entries
+    problems += typeTableProblems(comparedEntries: comparedEntries, typeNames: &typeNames)
     problems += proxyProblems()
     problems += conversionProblems()
     return problems
@@ -44,9 +54,11 @@ struct RegistrationCheck {
 
   /// Every member of every protocol the module provides must be in its type's table (or, for a
   /// factory registered without a type, in the provided protocols' tables), with the declared
-  /// type, settable when declared settable.
+  /// type, settable when declared settable. The type table's entries compared are added to
+  /// `comparedEntries`, under the table's key.
   private func memberProblems(
-    _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache
+    _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache,
+    comparedEntries: inout [ObjectIdentifier: Set<String>]
   ) -> [String] {
     // Objects that answer members themselves need no table.
     if factory.describesItsMembers { return [] }
@@ -63,13 +75,15 @@ struct RegistrationCheck {
       }
     }
     if members.isEmpty { return [] }
-    let typeTable = factory.type.flatMap { registrations.table(for: $0) }
+    let keyedTable = factory.type.flatMap { registrations.keyedTable(for: $0) }
+    let typeTable = keyedTable?.table
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
     else {
       let owner = typeName().map { "'\($0)' (module '\(module.name)')" } ?? "module '\(module.name)'"
       return ["\(owner) has no member table; register its members with members(of:_:)"]
     }
     var problems: [String] = []
+    var compared: Set<String> = []
     for (member, origin, provided) in members {
       // Message text is only built for a problem.
       let owner = {
@@ -77,8 +91,9 @@ struct RegistrationCheck {
           + " (from '\(origin)')"
       }
       let fullName = member.fullName
+      let typeEntry = typeTable?.entries[fullName]
       let entry =
-        typeTable?.entries[fullName] ?? registrations.protocolTables[provided]?.entries[fullName]
+        typeEntry ?? registrations.protocolTables[provided]?.entries[fullName]
         ?? registrations.protocolTables[origin]?.entries[fullName]
       // A method the dynamic runtime cannot call: its reason, in place of (or beside) the table's.
       let uncallable = member.method?.dynamicCallLimitation.map { "\(owner()) \($0); use generated code" }
@@ -88,35 +103,70 @@ struct RegistrationCheck {
         problems.append(uncallable ?? "\(owner()) is missing from the member table of '\(table)'")
         continue
       }
-      switch (member.kind, entry.kind) {
-      case (.property(let property), .property(_, let set)):
-        if !typeNames.matches(entry.valueType, property.type) {
-          problems.append(
-            "\(owner()) is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
+      // A protocol table's entries are compared with their declarations once, with the table
+      // (protocolTableProblems), however many modules they serve.
+      if typeEntry != nil {
+        compared.insert(fullName)
+        for mismatch in Self.mismatches(of: entry, as: member, typeNames: &typeNames) {
+          problems.append("\(owner()) \(mismatch)")
         }
-        if property.isSettable, set == nil {
-          problems.append(
-            "\(owner()) is settable but registered read-only (a read-only key path, or no 'set:' closure)")
-        }
-      case (.method(let method), .method(_, let parameterTypes, let resultType)):
-        let declared = method.parameters.map(\.type)
-        let matches =
-          declared.count == parameterTypes.count
-          && zip(parameterTypes, declared).allSatisfy { typeNames.matches($0, $1) }
-          && typeNames.matches(resultType, method.result)
-        if !matches {
-          let registered =
-            "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
-            + SwiftTypeName.of(resultType)
-          let expected = "(" + declared.map(\.description).joined(separator: ", ") + ") -> \(method.result)"
-          problems.append("\(owner()) is registered as '\(registered)', declared '\(expected)'")
-        }
-        if let uncallable { problems.append(uncallable) }
-      default:
-        problems.append("\(owner()) is registered as a \(member.isProperty ? "method" : "property")")
       }
+      if let uncallable, case .method = entry.kind { problems.append(uncallable) }
     }
+    if let key = keyedTable?.key, !compared.isEmpty { comparedEntries[key, default: []].formUnion(compared) }
     return problems
+  }
+
+  /// What is wrong with `entry` as the registration of `member`, each as the rest of a sentence
+  /// whose subject names the entry ("is registered as 'String', declared 'Int'"); empty when it
+  /// matches. The one comparison of a registration with its declaration, for a module's members,
+  /// a protocol's table and a delegate class's table alike. Nonisolated, with a plain loop, so
+  /// that nothing in it checks the executor per parameter.
+  nonisolated static func mismatches(
+    of entry: MemberEntry, as member: MemberDecl, typeNames: inout TypeNameCache
+  ) -> [String] {
+    switch (member.kind, entry.kind) {
+    case (.property(let property), .property(_, let set)):
+      var found: [String] = []
+      if !typeNames.matches(entry.valueType, property.type) {
+        found.append("is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
+      }
+      if property.isSettable, set == nil {
+        found.append("is settable but registered read-only (a read-only key path, or no 'set:' closure)")
+      }
+      return found
+    case (.method(let method), .method(_, let parameterTypes, let resultType)):
+      var matches =
+        method.parameters.count == parameterTypes.count && typeNames.matches(resultType, method.result)
+      var index = 0
+      while matches, index < parameterTypes.count {
+        matches = typeNames.matches(parameterTypes[index], method.parameters[index].type)
+        index += 1
+      }
+      if matches { return [] }
+      return ["is registered as '\(signature(of: entry))', declared '\(signature(of: member))'"]
+    default:
+      return ["is registered as a \(member.isProperty ? "method" : "property")"]
+    }
+  }
+
+  /// A registered member's type as the manifest writes it: a property's type, or a method's
+  /// `(String, Bool) -> Bool`.
+  nonisolated static func signature(of entry: MemberEntry) -> String {
+    guard case .method(_, let parameterTypes, let resultType) = entry.kind else {
+      return SwiftTypeName.of(entry.valueType)
+    }
+    return "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
+      + SwiftTypeName.of(resultType)
+  }
+
+  /// A declared member's type: a property's type, or a method's `(String, Bool) -> Bool`.
+  nonisolated static func signature(of member: MemberDecl) -> String {
+    switch member.kind {
+    case .property(let property): return property.type.description
+    case .method(let method):
+      return "(" + method.parameters.map(\.type.description).joined(separator: ", ") + ") -> \(method.result)"
+    }
   }
 
   /// Protocols whose values cross an adapter need a proxy that makes a Swift value of them.

@@ -25,6 +25,9 @@ public struct Registrations {
     let make: @MainActor (ModuleContext) throws -> AnyObject
     /// For services: the same factory, callable from any isolation.
     let makeSendable: (@Sendable (ModuleContext) throws -> any AnyObject & Sendable)?
+    /// `true` for a stand-in that a later registration of the module replaces without the module
+    /// counting as registered twice (``RouteCfgTesting``'s recording mocks).
+    var isStandIn = false
 
     /// `true` when the destination type answers its members itself (``SelfDescribingMembers``)
     /// and needs no member table.
@@ -47,6 +50,12 @@ public struct Registrations {
   var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
   var protocolTables: [String: ErasedMemberTable] = [:]
   var proxies: [NameKey: ProxyMaker] = [:]
+  /// Modules registered again after a first registration, each time it happened: reported at
+  /// build, since the last registration would silently win.
+  var registeredTwice: [String] = []
+  /// The names given to ``proxy(for:make:)``, checked against the manifest's protocols at build.
+  /// Proxies registered for names taken from the manifest (``proxy(forDeclared:make:)``) are not.
+  var proxyNamesToCheck: [String] = []
   var forwardingFailureHandler: @MainActor (ForwardingFailure) -> Void = ForwardingFailure
     .writeToStandardError
 
@@ -64,8 +73,17 @@ public struct Registrations {
     _ module: String, _ type: Destination.Type,
     make: @escaping @MainActor (ModuleContext) throws -> Destination
   ) {
-    factories[NameKey(module)] = Factory(
-      kind: .view, type: type, make: { try make($0) }, makeSendable: nil)
+    register(module, Factory(kind: .view, type: type, make: { try make($0) }, makeSendable: nil))
+  }
+
+  /// A view module's stand-in (a recording mock), which a later registration of the module
+  /// replaces without the module counting as registered twice.
+  package mutating func standIn<Destination: AnyObject>(
+    _ module: String, _ type: Destination.Type,
+    make: @escaping @MainActor (ModuleContext) throws -> Destination
+  ) {
+    register(
+      module, Factory(kind: .view, type: type, make: { try make($0) }, makeSendable: nil, isStandIn: true))
   }
 
   /// A `service` module whose destinations are `Sendable`: made from any isolation with
@@ -74,8 +92,8 @@ public struct Registrations {
     _ module: String, _ type: Destination.Type,
     make: @escaping @Sendable (ModuleContext) throws -> Destination
   ) {
-    factories[NameKey(module)] = Factory(
-      kind: .service, type: type, make: { try make($0) }, makeSendable: { try make($0) })
+    register(
+      module, Factory(kind: .service, type: type, make: { try make($0) }, makeSendable: { try make($0) }))
   }
 
   /// A module whose objects are known only by the protocols they provide, as code generated
@@ -85,7 +103,15 @@ public struct Registrations {
   public mutating func module(
     _ module: String, kind: ModuleKind, make: @escaping @MainActor (ModuleContext) throws -> AnyObject
   ) {
-    factories[NameKey(module)] = Factory(kind: kind, type: nil, make: make, makeSendable: nil)
+    register(module, Factory(kind: kind, type: nil, make: make, makeSendable: nil))
+  }
+
+  /// Stores a module's factory, noting a module registered before (unless by a stand-in).
+  private mutating func register(_ module: String, _ factory: Factory) {
+    // One hash of the name, whether or not the module was registered before.
+    if let replaced = factories.updateValue(factory, forKey: NameKey(module)), !replaced.isStandIn {
+      registeredTwice.append(module)
+    }
   }
 
   /// The members of a destination type, by their manifest names. Also needed for objects handed
@@ -101,10 +127,14 @@ public struct Registrations {
   }
 
   /// The table of a class or of its nearest superclass that has one.
-  func table(for type: AnyClass) -> ErasedMemberTable? {
+  func table(for type: AnyClass) -> ErasedMemberTable? { keyedTable(for: type)?.table }
+
+  /// ``table(for:)`` with its key in ``tables``: the class it was registered for.
+  func keyedTable(for type: AnyClass) -> (key: ObjectIdentifier, table: ErasedMemberTable)? {
     var current: AnyClass? = type
     while let candidate = current {
-      if let table = tables[ObjectIdentifier(candidate)] { return table }
+      let key = ObjectIdentifier(candidate)
+      if let table = tables[key] { return (key, table) }
       current = _getSuperclass(candidate)
     }
     return nil
@@ -133,6 +163,16 @@ public struct Registrations {
   /// ``DynamicProtocolProxy`` to write one.
   public mutating func proxy(
     for protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
+  ) {
+    proxies[NameKey(protocolName)] = ProxyMaker(make: make)
+    proxyNamesToCheck.append(protocolName)
+  }
+
+  /// ``proxy(for:make:)`` for a protocol name taken from the manifest the registry is built
+  /// with, which the build does not look up again (``RouteCfgTesting`` registers one for every
+  /// protocol).
+  package mutating func proxy(
+    forDeclared protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
   ) {
     proxies[NameKey(protocolName)] = ProxyMaker(make: make)
   }

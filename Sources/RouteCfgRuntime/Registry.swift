@@ -21,9 +21,11 @@ public final class Registry: Sendable {
   @MainActor private let state: RuntimeState
 
   /// Builds a registry for a validated manifest. Every mismatch between the manifest and the
-  /// registrations is reported at once: modules without a factory, factories for unknown modules,
-  /// provided members missing from a member table or registered with another type, and protocols
-  /// whose values cross adapters without a proxy.
+  /// registrations is reported at once: modules without a factory or registered twice, factories
+  /// for unknown modules, proxies and protocol tables for unknown protocols, provided members
+  /// missing from a member table or registered with another type, table entries no protocol
+  /// declares or that match no declaration of their name, and protocols whose values cross
+  /// adapters without a proxy.
   @MainActor
   public init(graph: AppGraph, registrations: Registrations, variant: String? = nil)
     throws(RegistryBuildError)

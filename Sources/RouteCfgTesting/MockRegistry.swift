@@ -13,14 +13,14 @@ public final class MockRegistry {
     var registrations = Registrations()
     registrations.reserveCapacity(modules: graph.moduleNames.count, proxies: graph.protocolNames.count)
     for module in graph.moduleNames {
-      registrations.view(module, RecordingMock.self) { context in
+      registrations.standIn(module, RecordingMock.self) { context in
         let mock = RecordingMock(module: context.module, parameters: context.parameters)
         made.add(mock)
         return mock
       }
     }
     for name in graph.protocolNames {
-      registrations.proxy(for: name) { DynamicProtocolProxy($0) }
+      registrations.proxy(forDeclared: name) { DynamicProtocolProxy($0) }
     }
     customize(&registrations)
     self.made = made

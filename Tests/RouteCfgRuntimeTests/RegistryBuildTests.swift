@@ -256,6 +256,7 @@ struct RegistryBuildTests {
 
   @Test func aViewCannotBeRegisteredAsAService() throws {
     let found = try problems { registrations in
+      registrations = Self.without(["Login"], from: registrations)
       registrations.service("Login", SendableScreen.self) { _ in SendableScreen() }
     }
     #expect(found.contains { $0.contains("module 'Login' is a view") })
@@ -264,6 +265,7 @@ struct RegistryBuildTests {
   /// A type that answers its members itself needs no member table, but it is still a service.
   @Test func aSelfDescribingServiceCannotServeAView() throws {
     let found = try problems { registrations in
+      registrations = Self.without(["Login"], from: registrations)
       registrations.service("Login", SelfDescribingService.self) { _ in SelfDescribingService() }
     }
     #expect(

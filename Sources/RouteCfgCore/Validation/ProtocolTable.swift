@@ -40,7 +40,7 @@ public final class ProtocolInfo: Sendable {
   }
 
   /// The position in ``members`` of the member with this base name.
-  func position(ofMember name: String) -> Int? {
+  package func position(ofMember name: String) -> Int? {
     if members.count <= 8 { return members.firstIndex { $0.name == name } }
     return index[name]
   }

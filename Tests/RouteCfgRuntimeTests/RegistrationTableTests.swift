@@ -1,0 +1,243 @@
+import NoteAppExample
+import RouteCfgCore
+import RouteCfgTesting
+import Testing
+
+@testable import RouteCfgRuntime
+
+/// Building a registry checks what is registered beside the modules' factories — proxies,
+/// protocol tables, the tables of delegate classes, modules registered twice — so that none of
+/// it is accepted at build and fails at first use.
+@Suite("Registration tables")
+@MainActor
+struct RegistrationTableTests {
+  func problems(_ change: (inout Registrations) -> Void) throws -> [String] {
+    var registrations = NoteAppWiring.registrations()
+    change(&registrations)
+    let manifest = try RouteCfg.validate(path: RegistryBuildTests.manifest)
+    do {
+      _ = try Registry(manifest, registrations: registrations)
+      return []
+    } catch {
+      return error.problems
+    }
+  }
+
+  @Test func proxiesAndTablesOfUndeclaredProtocolsAreBuildErrors() throws {
+    let found = try problems { registrations in
+      registrations.proxy(for: "NoSuchProtocol") { DynamicProtocolProxy($0) }
+      registrations.proxy(for: "ProvidedLoginViewDelegat") { DynamicProtocolProxy($0) }
+      registrations.members(of: (any NoteStoreService).self, as: "NoteStoreServce") { _ in }
+    }
+    #expect(
+      found == [
+        "a proxy is registered for 'NoSuchProtocol', which the manifest does not declare",
+        "a proxy is registered for 'ProvidedLoginViewDelegat', which the manifest does not declare; "
+          + "did you mean 'ProvidedLoginViewDelegate'?",
+        "a member table is registered for protocol 'NoteStoreServce', which the manifest does not declare; "
+          + "did you mean 'NoteStoreService'?",
+      ])
+  }
+
+  /// A protocol table no module reads (a delegate's) is still compared with its protocol:
+  /// unknown entries, other signatures, inherited members with their origin.
+  @Test func protocolTableEntriesAreCheckedAgainstTheirProtocol() throws {
+    let found = try problems { registrations in
+      registrations.members(
+        of: (any ModuleARequiredLoginViewDelegate).self, as: "ModuleARequiredLoginViewDelegate"
+      ) {
+        table in
+        table.method("didFinishLogin()") { (delegate, _: String) in delegate.didFinishLogin() }
+        table.method("didFinishLogn()") { delegate in delegate.didFinishLogin() }
+      }
+      registrations.members(of: (any ProvidedLoginViewDelegate).self, as: "ProvidedLoginViewDelegate") {
+        table in
+        table.method("didLogin()") { _ in 1 }
+      }
+      registrations.members(of: (any NoteDetailInput).self, as: "NoteDetailInput") { table in
+        table.property("noteId", get: { "\($0.noteId)" })
+        table.property("title", \.title)
+      }
+    }
+    #expect(
+      found == [
+        "'didFinishLogin()' in the member table of protocol 'ModuleARequiredLoginViewDelegate' is registered as "
+          + "'(String) -> Void', declared '() -> Void'",
+        "'didFinishLogn()' in the member table of protocol 'ModuleARequiredLoginViewDelegate' is no member of "
+          + "'ModuleARequiredLoginViewDelegate'; did you mean 'didFinishLogin()'?",
+        "'noteId' in the member table of protocol 'NoteDetailInput' (from 'NoteSummaryInput') is registered as "
+          + "'String', declared 'Int'",
+        "'didLogin()' in the member table of protocol 'ProvidedLoginViewDelegate' is registered as '() -> Int', "
+          + "declared '() -> Void'",
+      ])
+  }
+
+  /// A protocol table that serves modules registered without a type is compared once, not once
+  /// per module.
+  @Test func aProtocolTableMismatchIsReportedOnce() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Counter: |
+            var count: Int { get set }
+        modules:
+          A: {kind: view, provides: [Counter], routes: [/a]}
+          B: {kind: view, provides: [Counter], routes: [/b]}
+        """, path: "twice.yaml")
+    #expect(manifest.graph != nil, "\(manifest.diagnostics)")
+    var registrations = Registrations()
+    registrations.module("A", kind: .view) { _ in CountingScreen() }
+    registrations.module("B", kind: .view) { _ in CountingScreen() }
+    registrations.members(of: (any CountingProtocol).self, as: "Counter") { table in
+      table.property("count", get: { $0.count })
+    }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      error?.problems == [
+        "'count' in the member table of protocol 'Counter' is settable but registered read-only "
+          + "(a read-only key path, or no 'set:' closure)"
+      ])
+  }
+
+  /// A view controller's table may hold a delegate protocol's members, but an entry no protocol
+  /// declares is a misspelling.
+  @Test func aTypeTableEntryMustBeADeclaredMember() throws {
+    let found = try problems { registrations in
+      registrations.members(of: LoginViewController.self) { table in
+        table.property("notifyString", \.notifyString)
+        table.property("delegate", \.delegate)
+        table.property("notifyStrin", \.notifyString)
+      }
+    }
+    #expect(
+      found == [
+        "'LoginViewController.notifyStrin' is registered, but no protocol of the manifest declares "
+          + "'notifyStrin'; did you mean 'notifyString'?"
+      ])
+  }
+
+  /// The table of a class no module is registered with (a delegate handed across an adapter) is
+  /// read only when the delegate is called: each entry must match a declaration at build.
+  @Test func aDelegateTableMustMatchADeclaration() throws {
+    let withArgument = try problems { registrations in
+      registrations.members(of: WrongDelegate.self) { table in
+        table.method("didFinishLogin()") { (delegate, count: Int) in delegate.calls += count }
+      }
+    }
+    #expect(
+      withArgument == [
+        "'WrongDelegate.didFinishLogin()' (from 'ModuleARequiredLoginViewDelegate') is registered as "
+          + "'(Int) -> Void', declared '() -> Void'"
+      ])
+    let withResult = try problems { registrations in
+      registrations.members(of: WrongDelegate.self) { table in
+        table.method("didFinishLogin()") { delegate -> Int in
+          delegate.calls += 1
+          return delegate.calls
+        }
+      }
+    }
+    #expect(
+      withResult == [
+        "'WrongDelegate.didFinishLogin()' (from 'ModuleARequiredLoginViewDelegate') is registered as "
+          + "'() -> Int', declared '() -> Void'"
+      ])
+  }
+
+  /// A module's table may hold members the module does not provide (the note list is also the
+  /// login screen's delegate): those no module's members were compared with must match a
+  /// declaration too; those compared are reported once, as the module's.
+  @Test func aModuleTypesOtherEntriesMustMatchADeclaration() throws {
+    let found = try problems { registrations in
+      registrations.members(of: NoteListViewController.self) { table in
+        table.method("didFinishLogin()") { (list, _: Int) in list.didFinishLogin() }
+      }
+      registrations.members(of: NoteEditorViewController.self) { table in
+        table.property("noteId", get: { $0.noteId })
+        table.property("draft", \.draft)
+        table.method("save()") { editor in try editor.save() }
+      }
+    }
+    #expect(
+      found == [
+        "'NoteEditorViewController.noteId' (from 'NoteEditorInput') is settable but registered read-only "
+          + "(a read-only key path, or no 'set:' closure)",
+        "'NoteListViewController.didFinishLogin()' (from 'ModuleARequiredLoginViewDelegate') is registered as "
+          + "'(Int) -> Void', declared '() -> Void'",
+      ])
+  }
+
+  /// A name several protocols declare matches any of their declarations; matching none, the
+  /// message names them all.
+  @Test func aDelegateEntryMayMatchAnyDeclarationOfItsName() throws {
+    #expect(
+      try problems { registrations in
+        registrations.members(of: WrongDelegate.self) { table in
+          table.property("noteId", get: { $0.calls })
+          table.method("didFinishLogin()") { $0.calls += 1 }
+        }
+      }.isEmpty)
+    let found = try problems { registrations in
+      registrations.members(of: WrongDelegate.self) { table in table.property("noteId", \.identifier) }
+    }
+    #expect(
+      found == [
+        "'WrongDelegate.noteId' is registered as 'String { get set }', which matches no declaration of "
+          + "'noteId': 'Int { get }' (in 'NoteSummaryInput'), 'Int? { get set }' (in 'NoteEditorInput')"
+      ])
+  }
+
+  @Test func aModuleRegisteredTwiceIsABuildError() throws {
+    let found = try problems { registrations in
+      registrations.view("Login", LoginViewController.self) { _ in LoginViewController() }
+      registrations.view("NotFound", NotFoundViewController.self) { _ in NotFoundViewController(path: nil) }
+      registrations.service("NotFound", NoteStore.self) { _ in NoteStore() }
+    }
+    #expect(
+      found.prefix(2) == [
+        "module 'Login' is registered twice; the last registration would replace the first",
+        "module 'NotFound' is registered twice; the last registration would replace the first",
+      ])
+    // The service registered last is also a view's: reported as well.
+    #expect(found.dropFirst(2).allSatisfy { $0.contains("module 'NotFound' is a view") }, "\(found)")
+  }
+
+  /// A recording mock is a stand-in: registering the module for real replaces it.
+  @Test func aMockReplacedByARealRegistrationIsNotRegisteredTwice() throws {
+    let harness = try ManifestHarness(path: RegistryBuildTests.manifest)
+    let mocks = try harness.mockRegistry { registrations in
+      registrations.view("NotFound", NotFoundViewController.self) { _ in NotFoundViewController(path: nil) }
+    }
+    #expect(try mocks.registry.open("/no/such/page").object is NotFoundViewController)
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try harness.mockRegistry { registrations in
+        registrations.view("NotFound", NotFoundViewController.self) { _ in NotFoundViewController(path: nil) }
+        registrations.view("NotFound", NotFoundViewController.self) { _ in NotFoundViewController(path: nil) }
+      }
+    }
+    #expect(
+      error?.problems == [
+        "module 'NotFound' is registered twice; the last registration would replace the first"
+      ])
+  }
+}
+
+/// A class handed across an adapter as a delegate; no module is registered with it.
+@MainActor
+final class WrongDelegate {
+  var calls = 0
+  var identifier = ""
+}
+
+@MainActor
+private protocol CountingProtocol: AnyObject {
+  var count: Int { get set }
+}
+
+@MainActor
+private final class CountingScreen: CountingProtocol {
+  var count = 0
+}
