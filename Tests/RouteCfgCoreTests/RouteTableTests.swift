@@ -507,7 +507,7 @@ struct RouteTableTests {
 
   /// SPEC §2: a custom scheme's host is the first segment, whatever it holds; only a user, a
   /// password or a port (any ':' in the host, so also an IP address in brackets) is not routed.
-  /// The generated reader gives the same answers (`GeneratedRouteTests`).
+  /// The generated reader gives the same answers (`Programs/NoteApp.swift`, run by `BehaviorTests`).
   @Test func aBracketedHostWithoutAColonIsAFirstSegment() throws {
     let table = try Self.table(
       [Route(module: "All", pattern: "/*rest", parameters: ["rest": .named("String")])], scheme: "app")

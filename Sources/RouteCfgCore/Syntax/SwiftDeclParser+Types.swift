@@ -182,7 +182,7 @@ extension SwiftDeclParser {
       return nil
     }
     advance()
-    if case .function? = first.hashableBlocker({ _ in false }) {
+    if case .function? = first.hashableBlocker({ _ in false })?.blocker {
       // Whatever its names, a key that holds a function is never Hashable; one that names a
       // protocol is the validator's to find (RC0405 there too).
       report(

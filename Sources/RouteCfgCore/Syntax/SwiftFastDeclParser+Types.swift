@@ -101,7 +101,7 @@ extension SwiftFastDeclParser {
       advance()
       guard let value = parseType(), expect(.rightBracket) else { return nil }
       // A key holding a function is an error, which the general parser reports.
-      if case .function? = first.hashableBlocker({ _ in false }) { return nil }
+      if case .function? = first.hashableBlocker({ _ in false })?.blocker { return nil }
       return .dictionary(key: first, value: value)
     default:
       return nil

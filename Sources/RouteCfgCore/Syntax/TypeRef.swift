@@ -112,19 +112,22 @@ extension TypeRef {
     }
   }
 
-  /// Calls `found` for every dictionary key written in this type that cannot be `Hashable` (see
-  /// ``hashableBlocker(_:)``), in written order, with the number of named types written before
-  /// the key in the declaration: `names` counts them as the walk goes, from what the types
-  /// written before this one left in it. `[[P]: Int]` and `[Int: [P: Int]]` have one.
+  /// Calls `found` for every dictionary key written in this type that cannot be `Hashable`, in
+  /// written order, with what blocks it (``hashableBlocker(_:)``) and the number of named types
+  /// written before that in the declaration: `names` counts them as the walk goes, from what the
+  /// types written before this one left in it. `[[P]: Int]` and `[Int: [P: Int]]` have one.
   package func forEachUnhashableKey(
-    _ isUnhashable: (String) -> Bool, names: inout Int, _ found: (_ key: TypeRef, _ namesBefore: Int) -> Void
+    _ isUnhashable: (String) -> Bool, names: inout Int,
+    _ found: (_ key: TypeRef, _ blocker: TypeRef, _ namesBefore: Int) -> Void
   ) {
     switch self {
     case .named: names += 1
     case .optional(let inner), .array(let inner):
       inner.forEachUnhashableKey(isUnhashable, names: &names, found)
     case .dictionary(let key, let value):
-      if key.hashableBlocker(isUnhashable) != nil { found(key, names) }
+      if let blocker = key.hashableBlocker(isUnhashable) {
+        found(key, blocker.blocker, names + blocker.namesBefore)
+      }
       key.forEachUnhashableKey(isUnhashable, names: &names, found)
       value.forEachUnhashableKey(isUnhashable, names: &names, found)
     case .function(let function):
@@ -135,16 +138,18 @@ extension TypeRef {
     }
   }
 
-  /// The part of this type that keeps it from being `Hashable`: a function type, or a name
-  /// `isUnhashable` rules out, inside optionals, arrays and dictionary values; `nil` when the
-  /// type can be (a named type is taken to be unless `isUnhashable` says otherwise, since an
+  /// The part of this type that keeps it from being `Hashable`, with the number of named types
+  /// written before it in this type: a function type, or a name `isUnhashable` rules out, inside
+  /// optionals, arrays and dictionary values (`Any` in `[Item: Any]`, after one name); `nil` when
+  /// the type can be (a named type is taken to be unless `isUnhashable` says otherwise, since an
   /// external type's conformances are not known).
-  package func hashableBlocker(_ isUnhashable: (String) -> Bool) -> TypeRef? {
+  package func hashableBlocker(_ isUnhashable: (String) -> Bool) -> (blocker: TypeRef, namesBefore: Int)? {
     switch self {
-    case .named(let name): return isUnhashable(name) ? self : nil
+    case .named(let name): return isUnhashable(name) ? (self, 0) : nil
     case .optional(let inner), .array(let inner): return inner.hashableBlocker(isUnhashable)
-    case .dictionary(_, let value): return value.hashableBlocker(isUnhashable)
-    case .function: return self
+    case .dictionary(let key, let value):
+      return value.hashableBlocker(isUnhashable).map { ($0.blocker, key.namedTypeCount + $0.namesBefore) }
+    case .function: return (self, 0)
     }
   }
 }

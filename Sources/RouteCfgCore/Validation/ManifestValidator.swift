@@ -214,6 +214,7 @@ public struct ManifestValidator {
   /// routes and the graph need none of it.
   private mutating func releaseTablesOfEarlierChecks() {
     typeNameKinds = NameTable()
+    reportedUnhashableKeys = []
     adapterIndex = [:]
     protocolsWithUndeclaredAncestors = []
   }

@@ -33,13 +33,12 @@ extension ManifestValidator {
       default: return false
       }
     }
-    var found: [(key: TypeRef, namesBefore: Int)] = []
-    type.forEachUnhashableKey(isUnhashable, names: &names) { found.append(($0, $1)) }
-    for (key, namesBefore) in found {
-      // Every key found holds a name that rules it out (a function is a parse error).
-      guard let culprit = key.namedTypes.firstIndex(where: isUnhashable) else { continue }
-      let name = key.namedTypes[culprit]
-      let written = Self.place(of: name, nearest: namesBefore + culprit, in: references) ?? location
+    var found: [(key: TypeRef, blocker: TypeRef, namesBefore: Int)] = []
+    type.forEachUnhashableKey(isUnhashable, names: &names) { found.append(($0, $1, $2)) }
+    for (key, blocker, namesBefore) in found {
+      // Every key found is blocked by a name (a function is a parse error).
+      guard case .named(let name) = blocker else { continue }
+      let written = Self.place(of: name, nearest: namesBefore, in: references) ?? location
       guard reportedUnhashableKeys.insert(written).inserted else { continue }
       let reason =
         isDeclaredProtocol(name)
