@@ -106,7 +106,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
 
   /// The facade's declaration of a member and its pairing with the target.
   private func resolve(_ member: String, property: Bool) throws -> (MemberDecl, MemberPairing) {
-    let base = member.firstIndex(of: "(").map { String(member[..<$0]) } ?? member
+    let base = MemberDecl.baseName(of: member)
     guard let declaration = facade.member(named: base), declaration.isProperty == property,
       member == base || member == declaration.fullName, let pairing = pairings[declaration.name],
       pairing.pairs(declaration)

@@ -146,7 +146,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   }
 
   private func lookUpEntry(for name: String, property: Bool) throws -> MemberEntry {
-    let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
+    let base = MemberDecl.baseName(of: name)
     guard let declaration = info.member(named: base), declaration.isProperty == property,
       name == base || name == declaration.fullName
     else { throw unknown(name) }

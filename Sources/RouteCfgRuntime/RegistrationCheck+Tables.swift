@@ -12,7 +12,9 @@ extension RegistrationCheck {
     var reported: Set<String> = []
     var problems: [String] = []
     for module in registrations.registeredTwice where reported.insert(module).inserted {
-      problems.append("module '\(module)' is registered twice; the last registration would replace the first")
+      problems.append(
+        "module '\(module)' is registered twice; the last registration would replace the first (take the "
+          + "first out with removeModule(_:) to replace it on purpose)")
     }
     return problems
   }
@@ -49,7 +51,7 @@ extension RegistrationCheck {
       }
       for (fullName, entry) in table.entries {
         let owner = "'\(fullName)' in the member table of protocol '\(name)'"
-        guard let position = info.position(ofMember: Self.baseName(of: fullName)),
+        guard let position = info.position(ofMember: MemberDecl.baseName(of: fullName)),
           info.members[position].fullName == fullName
         else {
           let hint = closestName(to: fullName, among: info.members.map(\.fullName)).map {
@@ -142,12 +144,6 @@ extension RegistrationCheck {
     return TableProblem.sorted(found)
   }
 
-  /// A member's base name: its full name up to its parameter list.
-  private nonisolated static func baseName(of fullName: String) -> String {
-    guard let open = fullName.firstIndex(of: "(") else { return fullName }
-    return String(fullName[..<open])
-  }
-
   /// A declaration as a message names it: `String? { get set }`, `(Int) -> Void`.
   private nonisolated static func declaration(of member: MemberDecl) -> String {
     guard let property = member.property else { return signature(of: member) }
@@ -194,7 +190,7 @@ extension RegistrationCheck {
 
     /// The declarations of a full name (`title`, `highlight(range:animated:)`).
     func members(fullName: String) -> [(member: MemberDecl, origin: String)] {
-      guard let candidates = byName[RegistrationCheck.baseName(of: fullName)] else { return [] }
+      guard let candidates = byName[MemberDecl.baseName(of: fullName)] else { return [] }
       return candidates.filter { $0.member.fullName == fullName }
     }
 

@@ -106,6 +106,14 @@ public struct Registrations {
     register(module, Factory(kind: kind, type: nil, make: make, makeSendable: nil))
   }
 
+  /// Takes a module's registration out, so that another can take its place on purpose (a preview
+  /// or a test standing a fake in for one module of the app's registrations); registering a
+  /// module twice without this is a build error. `true` when the module was registered.
+  @discardableResult
+  public mutating func removeModule(_ module: String) -> Bool {
+    factories.removeValue(forKey: NameKey(module)) != nil
+  }
+
   /// Stores a module's factory, noting a module registered before (unless by a stand-in).
   private mutating func register(_ module: String, _ factory: Factory) {
     // One hash of the name, whether or not the module was registered before.

@@ -69,7 +69,7 @@ final class SelfDescribedMembers: DynamicMembers, ResolvesProperties {
   }
 
   private func declaration(_ member: String, property: Bool) throws -> MemberDecl {
-    let base = member.firstIndex(of: "(").map { String(member[..<$0]) } ?? member
+    let base = MemberDecl.baseName(of: member)
     guard let declaration = info.member(named: base), declaration.isProperty == property,
       member == base || member == declaration.fullName
     else {

@@ -198,11 +198,22 @@ struct RegistrationTableTests {
     }
     #expect(
       found.prefix(2) == [
-        "module 'Login' is registered twice; the last registration would replace the first",
-        "module 'NotFound' is registered twice; the last registration would replace the first",
+        "module 'Login' is registered twice; the last registration would replace the first (take the first out with removeModule(_:) to replace it on purpose)",
+        "module 'NotFound' is registered twice; the last registration would replace the first (take the first out with removeModule(_:) to replace it on purpose)",
       ])
     // The service registered last is also a view's: reported as well.
     #expect(found.dropFirst(2).allSatisfy { $0.contains("module 'NotFound' is a view") }, "\(found)")
+  }
+
+  /// A module taken out with `removeModule(_:)` may be registered again: a fake stands in for it.
+  @Test func aModuleTakenOutMayBeRegisteredAgain() throws {
+    let found = try problems { registrations in
+      let removed = registrations.removeModule("Login")
+      let removedUnknown = registrations.removeModule("NoSuchModule")
+      #expect(removed && !removedUnknown)
+      registrations.view("Login", LoginViewController.self) { _ in LoginViewController() }
+    }
+    #expect(found.isEmpty, "\(found)")
   }
 
   /// A recording mock is a stand-in: registering the module for real replaces it.
@@ -220,7 +231,7 @@ struct RegistrationTableTests {
     }
     #expect(
       error?.problems == [
-        "module 'NotFound' is registered twice; the last registration would replace the first"
+        "module 'NotFound' is registered twice; the last registration would replace the first (take the first out with removeModule(_:) to replace it on purpose)"
       ])
   }
 }

@@ -34,6 +34,12 @@ public struct MemberDecl: Sendable, Hashable {
     }
   }
 
+  /// The base name in a member's full name or a map entry: `highlight` for
+  /// `highlight(range:animated:)`, the name itself for a property.
+  package static func baseName(of fullName: String) -> String {
+    fullName.utf8Offset(of: UInt8(ascii: "(")).map { String(Substring(fullName.utf8.prefix($0))) } ?? fullName
+  }
+
   /// `true` when both members have the same full name (compared without building it).
   public func hasSameFullName(as other: MemberDecl) -> Bool {
     guard name == other.name else { return false }

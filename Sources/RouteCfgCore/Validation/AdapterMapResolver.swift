@@ -81,7 +81,7 @@ struct AdapterMapResolver {
   func member(_ written: String, in protocolInfo: ProtocolInfo, mapped: @autoclosure () -> [String] = [])
     -> Result<Int, Failure>
   {
-    let base = Self.baseName(written)
+    let base = MemberDecl.baseName(of: written)
     // Written with its labels (`finish(user:)`), it is compared by full name.
     let fullNames = base.utf8.count != written.utf8.count
     guard let position = protocolInfo.position(ofMember: base) else {
@@ -115,11 +115,6 @@ struct AdapterMapResolver {
           correction: fullName))
     }
     return .success(position)
-  }
-
-  /// A member's name as written in a map, without its argument labels (`finish(user:)` → `finish`).
-  static func baseName(_ written: String) -> String {
-    written.utf8Offset(of: UInt8(ascii: "(")).map { String(Substring(written.utf8.prefix($0))) } ?? written
   }
 
   /// The provided side: a member, or a key path through protocol-typed properties to a property.

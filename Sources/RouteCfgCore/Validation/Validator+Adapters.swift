@@ -133,7 +133,7 @@ extension ManifestValidator {
 
   /// The base names the keys of `map` write, but the entry at `position`'s.
   private static func mappedBaseNames(_ map: [MapEntry], except position: Int) -> [String] {
-    map.indices.filter { $0 != position }.map { AdapterMapResolver.baseName(map[$0].required.value) }
+    map.indices.filter { $0 != position }.map { MemberDecl.baseName(of: map[$0].required.value) }
   }
 
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
