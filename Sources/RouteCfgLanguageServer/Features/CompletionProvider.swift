@@ -330,16 +330,30 @@ enum CompletionProvider {
   // MARK: Includes
 
   /// Manifest files below the document's directory (three levels down at most), relative to it,
-  /// but those the root already loads when the model read the document's current text: while a
-  /// list is retyped (and does not parse), the files it held are offered again.
+  /// but those the root already loads: through another file, or through this one's list as its
+  /// text holds it now (the last check may be older than what is being typed, and while a list is
+  /// retyped the files it no longer names are offered again).
   private static func includePaths(_ context: FeatureContext) -> [CompletionCandidate] {
     guard let path = context.document.path else { return [] }
     let directory = FileSystem.directory(of: path)
-    var included: Set<String> = []
-    if let model = context.model, let file = context.file,
-      model.openVersions[file] == nil || model.openVersions[file] == context.document.version
-    {
-      included = Set(model.manifest.files.files.compactMap(\.canonicalPath))
+    var loaded: Set<String> = []
+    var listedHere: [String: String] = [:]
+    if let model = context.model {
+      let files = model.manifest.files
+      loaded = Set(files.files.compactMap(\.canonicalPath))
+      let here = model.file(for: context.uri)
+      for include in model.manifest.includes where include.path.location.file == here {
+        if let file = include.file, let canonical = files[file].canonicalPath {
+          listedHere[canonical] = include.path.value
+        }
+      }
+    }
+    let text = context.document.text
+    func isLoaded(_ canonical: String) -> Bool {
+      guard loaded.contains(canonical) else { return false }
+      // Listed by this document when last checked: loaded while its text still names it.
+      guard let written = listedHere[canonical] else { return true }
+      return text.contains(written)
     }
     var found: [CompletionCandidate] = []
     var queue: [(String, Int)] = [("", 0)]
@@ -354,7 +368,7 @@ enum CompletionProvider {
         if kind == .directory {
           if depth < 3 { queue.append((child, depth + 1)) }
         } else if entry.hasSuffix(".yaml") || entry.hasSuffix(".yml"),
-          let canonical = FileSystem.realPath(childPath), !included.contains(canonical),
+          let canonical = FileSystem.realPath(childPath), !isLoaded(canonical),
           canonical != context.document.canonicalPath
         {
           found.append(CompletionCandidate(label: child, kind: .file))

@@ -99,19 +99,27 @@ extension LanguageServer {
   }
 
   /// Moves to the project of `model`'s root (or a nearer root that also reaches them) the open
-  /// documents the model reaches that are roots of their own: whichever was opened first, a file
-  /// belongs to the nearest root whose load reaches it (as ``RootDiscovery`` finds it on open).
-  /// The projects they were the roots of are dropped (clearing what they published); their other
-  /// documents move to this root when it reaches them, else to the nearest other root that does,
-  /// else become roots of their own.
+  /// documents the model reaches that are roots of their own, and those a farther root took
+  /// first: whichever was opened or checked first, a file belongs to the nearest root whose load
+  /// reaches it (as ``RootDiscovery`` finds it on open). The projects they were the roots of are
+  /// dropped (clearing what they published); their other documents move to this root when it
+  /// reaches them, else to the nearest other root that does, else become roots of their own.
   private func adoptDocuments(reachedBy model: ManifestModel, of project: Project) {
     let key = project.key
     guard model.parsed(SourceFileID(0)) else { return }
     var displaced: [String] = []
     for (uri, owner) in owners.sorted(by: { $0.key < $1.key })
-    where owner != key && uri != project.rootURI && model.file(for: uri) != nil
-      && projects[owner]?.rootURI == uri
-    {
+    where owner != key && uri != project.rootURI && model.file(for: uri) != nil {
+      guard let current = projects[owner] else { continue }
+      guard current.rootURI == uri else {
+        // A root farther away took it first; this one, nearer, reaches it too. The farther root
+        // goes when nothing open is left in it (its root file is not open then).
+        if current.isManifest, Self.isNearer(project.rootPath, than: current.rootPath) {
+          owners[uri] = key
+          if !owners.values.contains(owner) { dropProject(owner) }
+        }
+        continue
+      }
       var target = key
       if let other = nearestRoot(reaching: uri, besides: [key, owner]),
         let otherRoot = projects[other]?.rootPath, Self.isNearer(otherRoot, than: project.rootPath)

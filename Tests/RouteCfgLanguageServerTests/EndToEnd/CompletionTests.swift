@@ -295,9 +295,13 @@ struct CompletionTests {
       return result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
     }
     #expect(try labels() == ["Login/login.yaml"])
-    // The list, retyped, does not parse: what it held is not known, so every file is offered.
-    client.change(uri, version: 2, [(range: (1, 9, 1, 46), text: "[")])
-    _ = try client.diagnostics(for: uri)
+    // Typed on, asked before the text is checked again: what the list names is still left out.
+    client.change(uri, version: 2, [(range: (1, 31, 1, 31), text: " ")])
+    let typing = try client.result("textDocument/completion", LSPClient.at(uri, 1, 32))
+    #expect(typing["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["Login/login.yaml"])
+    // The list, retyped, does not parse: the files it no longer names are offered again.
+    client.change(uri, version: 3, [(range: (1, 9, 1, 47), text: "[")])
+    _ = try client.diagnostics(for: uri, version: 3)
     let retyped = try client.result("textDocument/completion", LSPClient.at(uri, 1, 10))
     #expect(
       retyped["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }

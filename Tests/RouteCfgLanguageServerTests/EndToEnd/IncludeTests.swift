@@ -228,6 +228,37 @@ struct IncludeTests {
     try workspace.expectChildJoinedRoot(eventually: true)
   }
 
+  @Test("a file a farther root took first moves to a nearer root that starts including it")
+  func nearerRootTakesAFileFromAFartherOne() throws {
+    let scratch = try ScratchDirectory()
+    // The outer root includes the file but does not declare 'P'; the nearer one does.
+    let outer = "routecfg: 1\ninclude: [Sub/child.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let inner =
+      "routecfg: 1\ninclude: [child.yaml]\nprotocols:\n  P: |\n    var x: Int\nmodules:\n"
+      + "  Main: {kind: view, provides: [P], routes: [/m]}\n"
+    try scratch.write("root.yaml", outer)
+    try scratch.write("Sub/child.yaml", OwnRootChild.child)
+    let (root, sub, child) = (
+      scratch.uri("root.yaml"), scratch.uri("Sub/sub.yaml"), scratch.uri("Sub/child.yaml")
+    )
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(child, text: OwnRootChild.child)
+    #expect(
+      try client.diagnostics(for: child, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    client.open(root, text: outer)
+    _ = try client.diagnostics(for: root, version: 1)
+    let (line, character) = TextFinder(OwnRootChild.child).position(of: "[P]", offset: 1)
+    #expect(try client.result("textDocument/definition", LSPClient.at(child, line, character)) == .null)
+    // Sub/sub.yaml, nearer to the file, now includes it too (unsaved): the file belongs to it, and
+    // its names lead into it. (Its diagnostics are both roots': the outer one's RC0503 stands.)
+    client.open(sub, text: inner)
+    #expect(try client.diagnostics(for: sub, version: 1).isEmpty)
+    let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == sub, "\(definition.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a missing include is reported at its entry, and the rest is still checked")
   func missingInclude() throws {
     let scratch = try ScratchDirectory()
