@@ -330,31 +330,25 @@ enum CompletionProvider {
   // MARK: Includes
 
   /// Manifest files below the document's directory (three levels down at most), relative to it,
-  /// but those the root already loads: through another file, or through this one's list as its
-  /// text holds it now (the last check may be older than what is being typed, and while a list is
-  /// retyped the files it no longer names are offered again).
+  /// but those the root already loads through another file and those the document's text names
+  /// now (the last check may be older than what is being typed: a file just written in the list
+  /// is left out, and while a list is retyped the files it no longer names are offered again).
   private static func includePaths(_ context: FeatureContext) -> [CompletionCandidate] {
     guard let path = context.document.path else { return [] }
     let directory = FileSystem.directory(of: path)
-    var loaded: Set<String> = []
-    var listedHere: [String: String] = [:]
+    // What the last check loaded through another file; this document's own list is read from
+    // its text as it is now.
+    var loadedElsewhere: Set<String> = []
     if let model = context.model {
       let files = model.manifest.files
-      loaded = Set(files.files.compactMap(\.canonicalPath))
       let here = model.file(for: context.uri)
-      for include in model.manifest.includes where include.path.location.file == here {
-        if let file = include.file, let canonical = files[file].canonicalPath {
-          listedHere[canonical] = include.path.value
-        }
+      let listedHere = Set(
+        model.manifest.includes.filter { $0.path.location.file == here }.compactMap(\.file))
+      for file in files.files where !listedHere.contains(file.id) {
+        if let canonical = file.canonicalPath { loadedElsewhere.insert(canonical) }
       }
     }
     let text = context.document.text
-    func isLoaded(_ canonical: String) -> Bool {
-      guard loaded.contains(canonical) else { return false }
-      // Listed by this document when last checked: loaded while its text still names it.
-      guard let written = listedHere[canonical] else { return true }
-      return text.contains(written)
-    }
     var found: [CompletionCandidate] = []
     var queue: [(String, Int)] = [("", 0)]
     while let (relative, depth) = queue.first, found.count < 2_000 {
@@ -368,7 +362,8 @@ enum CompletionProvider {
         if kind == .directory {
           if depth < 3 { queue.append((child, depth + 1)) }
         } else if entry.hasSuffix(".yaml") || entry.hasSuffix(".yml"),
-          let canonical = FileSystem.realPath(childPath), !isLoaded(canonical),
+          let canonical = FileSystem.realPath(childPath), !loadedElsewhere.contains(canonical),
+          !text.contains(child),
           canonical != context.document.canonicalPath
         {
           found.append(CompletionCandidate(label: child, kind: .file))

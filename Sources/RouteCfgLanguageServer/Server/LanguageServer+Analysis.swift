@@ -82,9 +82,7 @@ extension LanguageServer {
     // reached it, or becomes a root of its own.
     for uri in members where !rootUnparsed && model.file(for: uri) == nil && uri != project.rootURI {
       owners[uri] = nil
-      let next = nearestRoot(reaching: uri, besides: [key]) ?? makeProject(rootURI: uri)
-      owners[uri] = next
-      schedule(next, immediately: true)
+      joinNearestRoot(uri, besides: [key])
     }
     if staying.isEmpty {
       // What it published clears, as when its last open file is closed.
@@ -136,12 +134,25 @@ extension LanguageServer {
         owners[uri] = key
       } else {
         owners[uri] = nil
-        let next = nearestRoot(reaching: uri, besides: Set(displaced + [key])) ?? makeProject(rootURI: uri)
-        owners[uri] = next
-        schedule(next, immediately: true)
+        joinNearestRoot(uri, besides: Set(displaced + [key]))
       }
     }
     for own in displaced where !owners.values.contains(own) { dropProject(own) }
+  }
+
+  /// Gives a document its root left it: the nearest other root (but `besides`) whose last check
+  /// reached it, or a project of its own, whose root is then looked for again on disk (a root
+  /// renamed on disk, or one whose last check is gone, may include it).
+  private func joinNearestRoot(_ uri: String, besides: Set<String>) {
+    if let next = nearestRoot(reaching: uri, besides: besides) {
+      owners[uri] = next
+      schedule(next, immediately: true)
+      return
+    }
+    let own = makeProject(rootURI: uri)
+    owners[uri] = own
+    schedule(own, immediately: true)
+    lookAgainForRoot(of: uri)
   }
 
   /// Of the manifest projects but `besides` whose last check reached the document from a root

@@ -3,19 +3,21 @@ import RouteCfgCore
 
 extension LanguageServer {
   /// Checks every project again after files changed on disk (`workspace/didChangeWatchedFiles`),
-  /// and looks again for the root of each open document that is a root of its own when a file in
-  /// its directory or one above changed (or the notification names no files): a root there may
-  /// have started including it. The root found is checked, and takes the document when its
-  /// check reaches it (``adoptDocuments(reachedBy:of:)``).
+  /// and looks again for the root of each open document in a changed file's directory or below
+  /// it (every open document when the notification names no files): a root there may have
+  /// started including it, or be nearer than the one it has.
   func filesChangedOnDisk(_ params: JSONValue?) {
     for key in projects.keys { schedule(key) }
     let changed = params?["changes"]?.arrayValue?.compactMap {
       $0["uri"]?.stringValue.flatMap(DocumentURI.path)
     }
-    let folders = workspaceFolders
-    let overlays = overlayBytes()
-    let queue = analysisQueue
-    for (uri, key) in owners.sorted(by: { $0.key < $1.key }) where projects[key]?.rootURI == uri {
+    lookAgainForRoots(near: changed)
+  }
+
+  /// Looks again for the root of each open document in the directory of a file of `changed` or
+  /// below it (of every open document when `changed` is `nil`): ``lookAgainForRoot(of:)``.
+  func lookAgainForRoots(near changed: [String]?) {
+    for uri in owners.keys.sorted() {
       guard let canonical = documents[uri]?.canonicalPath, let path = DocumentURI.path(of: uri) else {
         continue
       }
@@ -28,20 +30,38 @@ extension LanguageServer {
       {
         continue
       }
-      Task {
-        let root = await result(on: queue) {
-          RootDiscovery.root(
-            of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
-        }
-        self.checkRoot(root, foundFor: uri, own: key)
-      }
+      lookAgainForRoot(of: uri, path: path, canonical: canonical)
     }
   }
 
-  /// Checks the root found for a document that is a root of its own, if it still is.
-  private func checkRoot(_ root: String?, foundFor uri: String, own: String) {
-    guard let root, owners[uri] == own, projects[own]?.rootURI == uri, let key = project(ofRoot: root),
-      key != own
+  /// Looks for an open document's root as opening it does (``RootDiscovery``, off the actor), and
+  /// checks the root found when the document would join it: when the document is a root of its
+  /// own, or the root found is nearer than its project's. That root's check takes the document
+  /// when it reaches it (``adoptDocuments(reachedBy:of:)``); a root that does not is dropped
+  /// after its check, as a project nothing open belongs to is.
+  func lookAgainForRoot(of uri: String) {
+    guard let canonical = documents[uri]?.canonicalPath, let path = DocumentURI.path(of: uri) else { return }
+    lookAgainForRoot(of: uri, path: path, canonical: canonical)
+  }
+
+  private func lookAgainForRoot(of uri: String, path: String, canonical: String) {
+    let folders = workspaceFolders
+    let overlays = overlayBytes()
+    let queue = analysisQueue
+    Task {
+      let root = await result(on: queue) {
+        RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
+      }
+      self.checkRoot(root, foundFor: uri)
+    }
+  }
+
+  /// Checks the root found for an open document when the document would join it.
+  private func checkRoot(_ root: String?, foundFor uri: String) {
+    guard let root, documents[uri] != nil, let owner = owners[uri], let current = projects[owner],
+      FileSystem.realPath(root) != owner,
+      current.rootURI == uri || Self.isNearer(root, than: current.rootPath),
+      let key = project(ofRoot: root)
     else { return }
     schedule(key, immediately: true)
   }

@@ -12,6 +12,8 @@ extension LanguageServer {
     analysedDocuments.remove(uri)
     if let key = existingProject(for: uri) {
       attach(uri, to: key)
+      // The project that read it first is not always its nearest root.
+      lookAgainForRoot(of: uri)
       return
     }
     guard let path = DocumentURI.path(of: uri), let canonical else {
@@ -111,6 +113,8 @@ extension LanguageServer {
     } else {
       dropProject(key)
     }
+    // A root closed with edits its file does not have may include open documents on disk.
+    if let path = DocumentURI.path(of: uri) { lookAgainForRoots(near: [path]) }
   }
 
   /// The project whose last analysis read the document, or whose root it is.

@@ -299,9 +299,13 @@ struct CompletionTests {
     client.change(uri, version: 2, [(range: (1, 31, 1, 31), text: " ")])
     let typing = try client.result("textDocument/completion", LSPClient.at(uri, 1, 32))
     #expect(typing["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["Login/login.yaml"])
+    // A file just written in the list, before any check, is not offered again.
+    client.change(uri, version: 3, [(range: (1, 32, 1, 32), text: "Login/login.yaml, ")])
+    let written = try client.result("textDocument/completion", LSPClient.at(uri, 1, 50))
+    #expect(written["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == [])
     // The list, retyped, does not parse: the files it no longer names are offered again.
-    client.change(uri, version: 3, [(range: (1, 9, 1, 47), text: "[")])
-    _ = try client.diagnostics(for: uri, version: 3)
+    client.change(uri, version: 4, [(range: (1, 9, 1, 52), text: "[")])
+    _ = try client.diagnostics(for: uri, version: 4)
     let retyped = try client.result("textDocument/completion", LSPClient.at(uri, 1, 10))
     #expect(
       retyped["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }

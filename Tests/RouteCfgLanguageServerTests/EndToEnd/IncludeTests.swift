@@ -259,6 +259,88 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// The file `definition` on `P` in the child leads to, asked until it is `expected` (the
+  /// server moves a file to its root after checks it runs on its own), or the last answer.
+  private static func definitionOfP(
+    in child: String, text: String, client: LSPClient, until expected: String
+  ) throws -> String? {
+    let (line, character) = TextFinder(text).position(of: "[P]", offset: 1)
+    var found: String?
+    for _ in 0..<100 {
+      let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
+      found = definition.arrayValue?.first?["uri"]?.stringValue
+      if found == expected { break }
+      usleep(20_000)
+    }
+    return found
+  }
+
+  @Test("an open root closed with text that did not include a file takes it as its file on disk does")
+  func closedRootTakesTheFileItIncludesOnDisk() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("root.yaml", OwnRootChild.including)
+    try scratch.write("Sub/child.yaml", OwnRootChild.child)
+    let (root, child) = (scratch.uri("root.yaml"), scratch.uri("Sub/child.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(root, text: OwnRootChild.root)
+    _ = try client.diagnostics(for: root, version: 1)
+    client.open(child, text: OwnRootChild.child)
+    #expect(
+      try client.diagnostics(for: child, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    client.close(root)
+    #expect(try Self.definitionOfP(in: child, text: OwnRootChild.child, client: client, until: root) == root)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a file whose root is renamed on disk joins it under its new name")
+  func renamedRootKeepsItsFiles() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("root.yaml", OwnRootChild.including)
+    try scratch.write("Sub/child.yaml", OwnRootChild.child)
+    let (root, renamed, child) = (
+      scratch.uri("root.yaml"), scratch.uri("renamed.yaml"), scratch.uri("Sub/child.yaml")
+    )
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(
+      options: .object([("validationDelay", .int(0))]), root: scratch.path, watchesFiles: true)
+    client.open(child, text: OwnRootChild.child)
+    #expect(try client.diagnostics(for: child, version: 1).isEmpty)
+    try FileManager.default.moveItem(
+      atPath: scratch.path + "/root.yaml", toPath: scratch.path + "/renamed.yaml")
+    // As editors report a rename: the old name deleted and the new one created, in one notice.
+    let changes = RouteCfgCore.JSONValue.array([
+      .object([("uri", .string(root)), ("type", .int(3))]),
+      .object([("uri", .string(renamed)), ("type", .int(1))]),
+    ])
+    client.notify("workspace/didChangeWatchedFiles", .object([("changes", changes)]))
+    #expect(
+      try Self.definitionOfP(in: child, text: OwnRootChild.child, client: client, until: renamed) == renamed)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a file opened after a farther root that includes it belongs to its nearest root on disk")
+  func nearestRootOnDiskWinsOverAnOpenFartherOne() throws {
+    let scratch = try ScratchDirectory()
+    let outer = OwnRootChild.including
+    let inner = OwnRootChild.root.replacingOccurrences(
+      of: "routecfg: 1\n", with: "routecfg: 1\ninclude: [child.yaml]\n")
+    try scratch.write("root.yaml", outer)
+    try scratch.write("Sub/inner.yaml", inner)
+    try scratch.write("Sub/child.yaml", OwnRootChild.child)
+    let (root, child) = (scratch.uri("root.yaml"), scratch.uri("Sub/child.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(root, text: outer)
+    _ = try client.diagnostics(for: root, version: 1)
+    client.open(child, text: OwnRootChild.child)
+    let innerURI = scratch.uri("Sub/inner.yaml")
+    #expect(
+      try Self.definitionOfP(in: child, text: OwnRootChild.child, client: client, until: innerURI) == innerURI
+    )
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a missing include is reported at its entry, and the rest is still checked")
   func missingInclude() throws {
     let scratch = try ScratchDirectory()
