@@ -348,7 +348,11 @@ enum CompletionProvider {
         if let canonical = file.canonicalPath { loadedElsewhere.insert(canonical) }
       }
     }
-    let text = context.document.text
+    // The words of the text: a file named in the list as it is now (or anywhere) is not offered.
+    let written = Set(
+      context.document.text.split(whereSeparator: { " \t\r\n[],'\"#".contains($0) }).map { word in
+        word.hasPrefix("./") ? String(word.dropFirst(2)) : String(word)
+      })
     var found: [CompletionCandidate] = []
     var queue: [(String, Int)] = [("", 0)]
     while let (relative, depth) = queue.first, found.count < 2_000 {
@@ -363,7 +367,7 @@ enum CompletionProvider {
           if depth < 3 { queue.append((child, depth + 1)) }
         } else if entry.hasSuffix(".yaml") || entry.hasSuffix(".yml"),
           let canonical = FileSystem.realPath(childPath), !loadedElsewhere.contains(canonical),
-          !text.contains(child),
+          !written.contains(child),
           canonical != context.document.canonicalPath
         {
           found.append(CompletionCandidate(label: child, kind: .file))

@@ -110,9 +110,13 @@ extension LanguageServer {
     where owner != key && uri != project.rootURI && model.file(for: uri) != nil {
       guard let current = projects[owner] else { continue }
       guard current.rootURI == uri else {
-        // A root farther away took it first; this one, nearer, reaches it too. The farther root
-        // goes when nothing open is left in it (its root file is not open then).
-        if current.isManifest, Self.isNearer(project.rootPath, than: current.rootPath) {
+        // A root farther away took it first; this one, nearer, reaches it too, unless it is a
+        // file of the farther root (a manifest another includes belongs to it) or has no file
+        // (an untitled buffer). The farther root goes when nothing open is left in it.
+        if current.isManifest, DocumentURI.path(of: project.rootURI) != nil,
+          Self.isNearer(project.rootPath, than: current.rootPath),
+          current.latest?.file(for: project.rootURI) == nil
+        {
           owners[uri] = key
           if !owners.values.contains(owner) { dropProject(owner) }
         }

@@ -14,21 +14,26 @@ extension LanguageServer {
     lookAgainForRoots(near: changed)
   }
 
-  /// Looks again for the root of each open document in the directory of a file of `changed` or
-  /// below it (of every open document when `changed` is `nil`): ``lookAgainForRoot(of:)``.
+  /// Looks again for the root of each open document that a root in the directory of a file of
+  /// `changed` could be nearer for (of every open document when `changed` is `nil`): the
+  /// directory holds the document, and is its own root's directory or below it (any directory,
+  /// for a document that is a root of its own). See ``lookAgainForRoot(of:)``.
   func lookAgainForRoots(near changed: [String]?) {
+    let directories = changed.map { Set($0.map(FileSystem.directory(of:))) }
     for uri in owners.keys.sorted() {
-      guard let canonical = documents[uri]?.canonicalPath, let path = DocumentURI.path(of: uri) else {
-        continue
-      }
-      if let changed,
-        !changed.contains(where: { file in
-          let directory = FileSystem.directory(of: file)
-          return FileSystem.isInside(path, directory: directory)
-            || FileSystem.isInside(canonical, directory: directory)
-        })
-      {
-        continue
+      guard let canonical = documents[uri]?.canonicalPath, let path = DocumentURI.path(of: uri),
+        let owner = owners[uri], let current = projects[owner]
+      else { continue }
+      if let directories {
+        let ownRoot = current.rootURI == uri
+        let rootDirectory = FileSystem.directory(of: current.rootPath)
+        guard
+          directories.contains(where: { directory in
+            (FileSystem.isInside(path, directory: directory)
+              || FileSystem.isInside(canonical, directory: directory))
+              && (ownRoot || FileSystem.isInside(directory, directory: rootDirectory))
+          })
+        else { continue }
       }
       lookAgainForRoot(of: uri, path: path, canonical: canonical)
     }
@@ -45,6 +50,8 @@ extension LanguageServer {
   }
 
   private func lookAgainForRoot(of uri: String, path: String, canonical: String) {
+    // One discovery at a time per document: a burst of notices asks once.
+    guard rootDiscoveries.insert(uri).inserted else { return }
     let folders = workspaceFolders
     let overlays = overlayBytes()
     let queue = analysisQueue
@@ -52,17 +59,24 @@ extension LanguageServer {
       let root = await result(on: queue) {
         RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
       }
+      self.rootDiscoveries.remove(uri)
       self.checkRoot(root, foundFor: uri)
     }
   }
 
-  /// Checks the root found for an open document when the document would join it.
+  /// Checks the root found for an open document when the document would join it: the document
+  /// is a root of its own, or the root found is nearer than its root and not a file its root
+  /// includes (a manifest another one includes belongs to that one, with what it includes).
   private func checkRoot(_ root: String?, foundFor uri: String) {
     guard let root, documents[uri] != nil, let owner = owners[uri], let current = projects[owner],
-      FileSystem.realPath(root) != owner,
-      current.rootURI == uri || Self.isNearer(root, than: current.rootPath),
-      let key = project(ofRoot: root)
+      let canonicalRoot = FileSystem.realPath(root), canonicalRoot != owner
     else { return }
+    if current.rootURI != uri {
+      guard Self.isNearer(root, than: current.rootPath),
+        current.latest?.manifest.files.files.contains(where: { $0.canonicalPath == canonicalRoot }) != true
+      else { return }
+    }
+    guard let key = project(ofRoot: root) else { return }
     schedule(key, immediately: true)
   }
 

@@ -105,6 +105,7 @@ extension LanguageServer {
     analysedDocuments.remove(uri)
     resumeWaiters(for: uri, analysed: false)
     guard let key = owners.removeValue(forKey: uri) else { return }
+    let wasRoot = projects[key]?.rootURI == uri
     // Other projects that read it now read the file on disk.
     scheduleOtherProjects(reading: uri, besides: key)
     if owners.values.contains(key) {
@@ -114,7 +115,7 @@ extension LanguageServer {
       dropProject(key)
     }
     // A root closed with edits its file does not have may include open documents on disk.
-    if let path = DocumentURI.path(of: uri) { lookAgainForRoots(near: [path]) }
+    if wasRoot, let path = DocumentURI.path(of: uri) { lookAgainForRoots(near: [path]) }
   }
 
   /// The project whose last analysis read the document, or whose root it is.

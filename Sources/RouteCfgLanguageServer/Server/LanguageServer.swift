@@ -34,6 +34,8 @@ actor LanguageServer {
   var analysisModels: [String: ManifestModel] = [:]
   /// Documents that have had an analysis since they were opened.
   var analysedDocuments: Set<String> = []
+  /// Open documents whose root is being looked for again (``lookAgainForRoot(of:)``).
+  var rootDiscoveries: Set<String> = []
   /// What the client handles, from `initialize`.
   var client = ClientCapabilities()
   /// Whether the watch for changed files on disk is registered.

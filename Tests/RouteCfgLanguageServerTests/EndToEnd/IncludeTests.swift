@@ -341,6 +341,56 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a manifest another root includes does not take the files it includes from that root")
+  func anIncludedManifestDoesNotTakeItsFilesFromItsRoot() throws {
+    let scratch = try ScratchDirectory()
+    let outer =
+      "routecfg: 1\ninclude: [Sub/inner.yaml]\nprotocols:\n  P: |\n    var x: Int\nmodules:\n"
+      + "  Main: {kind: view, provides: [P], routes: [/m]}\n"
+    let inner = "routecfg: 1\ninclude: [child.yaml]\n"
+    try scratch.write("root.yaml", outer)
+    try scratch.write("Sub/inner.yaml", inner)
+    try scratch.write("Sub/child.yaml", OwnRootChild.child)
+    let (root, child) = (scratch.uri("root.yaml"), scratch.uri("Sub/child.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(
+      options: .object([("validationDelay", .int(0))]), root: scratch.path, watchesFiles: true)
+    client.open(child, text: OwnRootChild.child)
+    _ = try client.diagnostics(for: child, version: 1)
+    // Opened, Sub/inner.yaml joins root.yaml, which includes it, and the child goes with it.
+    client.open(scratch.uri("Sub/inner.yaml"), text: inner)
+    #expect(try Self.definitionOfP(in: child, text: OwnRootChild.child, client: client, until: root) == root)
+    // A file changed beside them finds Sub/inner.yaml nearer again, but it is root.yaml's.
+    try scratch.write("Sub/other.yaml", "modules: {}\n")
+    let created = RouteCfgCore.JSONValue.object([
+      ("uri", .string(scratch.uri("Sub/other.yaml"))), ("type", .int(1)),
+    ])
+    client.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([created]))]))
+    // Long enough for the discovery and a check it would schedule (a few milliseconds here).
+    usleep(1_000_000)
+    let (line, character) = TextFinder(OwnRootChild.child).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == root, "\(definition.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("an untitled buffer that includes a file does not take it from its root on disk")
+  func untitledBufferDoesNotTakeFiles() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("root.yaml", OwnRootChild.including)
+    try scratch.write("Sub/child.yaml", OwnRootChild.child)
+    let (root, child) = (scratch.uri("root.yaml"), scratch.uri("Sub/child.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(child, text: OwnRootChild.child)
+    #expect(try Self.definitionOfP(in: child, text: OwnRootChild.child, client: client, until: root) == root)
+    let untitled = "untitled:Untitled-1"
+    client.open(untitled, text: "routecfg: 1\ninclude: [Sub/child.yaml]\n")
+    _ = try client.diagnostics(for: untitled, version: 1)
+    #expect(try Self.definitionOfP(in: child, text: OwnRootChild.child, client: client, until: root) == root)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a missing include is reported at its entry, and the rest is still checked")
   func missingInclude() throws {
     let scratch = try ScratchDirectory()
