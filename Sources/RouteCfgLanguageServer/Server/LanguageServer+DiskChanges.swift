@@ -52,15 +52,20 @@ extension LanguageServer {
   private func lookAgainForRoot(of uri: String, path: String, canonical: String) {
     // One discovery at a time per document: a burst of notices asks once.
     guard rootDiscoveries.insert(uri).inserted else { return }
+    Task {
+      let root = await discoveredRoot(of: path, canonical: canonical)
+      rootDiscoveries.remove(uri)
+      checkRoot(root, foundFor: uri)
+    }
+  }
+
+  /// The manifest that includes the file at `path`, as ``RootDiscovery`` finds it with the
+  /// editor's open buffers; it reads files, so it runs off the actor, on the analysis queue.
+  func discoveredRoot(of path: String, canonical: String) async -> String? {
     let folders = workspaceFolders
     let overlays = overlayBytes()
-    let queue = analysisQueue
-    Task {
-      let root = await result(on: queue) {
-        RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
-      }
-      self.rootDiscoveries.remove(uri)
-      self.checkRoot(root, foundFor: uri)
+    return await result(on: analysisQueue) {
+      RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
     }
   }
 

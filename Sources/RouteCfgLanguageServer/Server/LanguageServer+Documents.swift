@@ -20,15 +20,9 @@ extension LanguageServer {
       attach(uri, to: makeProject(rootURI: uri))
       return
     }
-    // Looking for a manifest that includes the document reads files: off the actor.
-    let folders = workspaceFolders
-    let overlays = overlayBytes()
-    let queue = analysisQueue
     Task {
-      let root = await result(on: queue) {
-        RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
-      }
-      self.finishOpen(uri, version: version, root: root)
+      let root = await discoveredRoot(of: path, canonical: canonical)
+      finishOpen(uri, version: version, root: root)
     }
   }
 
