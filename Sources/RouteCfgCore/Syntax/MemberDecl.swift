@@ -59,15 +59,6 @@ public struct MemberDecl: Sendable, Hashable {
     }
   }
 
-  /// `true` when a type the member writes holds a dictionary (read without copying the member).
-  package var holdsDictionary: Bool {
-    switch kind {
-    case .property(let property): return property.type.holdsDictionary
-    case .method(let method):
-      return method.parameters.contains { $0.type.holdsDictionary } || method.result.holdsDictionary
-    }
-  }
-
   /// `true` for a property.
   public var isProperty: Bool {
     if case .property = kind { return true }

@@ -94,9 +94,7 @@ extension ManifestValidator {
       for position in decl.members.indices {
         // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
         // that names one is looked at for it.
-        if checkTypeReferences(decl.members[position].typeReferences, protocols: &named),
-          decl.members[position].holdsDictionary
-        {
+        if checkTypeReferences(decl.members[position].typeReferences, protocols: &named) {
           checkDictionaryKeys(of: decl.members[position], in: decl.name.value)
         }
       }
