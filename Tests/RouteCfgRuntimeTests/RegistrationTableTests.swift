@@ -12,15 +12,7 @@ import Testing
 @MainActor
 struct RegistrationTableTests {
   func problems(_ change: (inout Registrations) -> Void) throws -> [String] {
-    var registrations = NoteAppWiring.registrations()
-    change(&registrations)
-    let manifest = try RouteCfg.validate(path: RegistryBuildTests.manifest)
-    do {
-      _ = try Registry(manifest, registrations: registrations)
-      return []
-    } catch {
-      return error.problems
-    }
+    try RegistryBuildTests.problems(change)
   }
 
   @Test func proxiesAndTablesOfUndeclaredProtocolsAreBuildErrors() throws {

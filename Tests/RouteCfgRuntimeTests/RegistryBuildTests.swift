@@ -12,7 +12,8 @@ import Testing
 struct RegistryBuildTests {
   static let manifest = RuntimeFixtures.repository + "/manifests/NoteApp.yaml"
 
-  func problems(_ change: (inout Registrations) -> Void) throws -> [String] {
+  /// What building a registry for NoteApp reports after `change` to its complete registrations.
+  static func problems(_ change: (inout Registrations) -> Void) throws -> [String] {
     var registrations = NoteAppWiring.registrations()
     change(&registrations)
     let manifest = try RouteCfg.validate(path: Self.manifest)
@@ -25,11 +26,11 @@ struct RegistryBuildTests {
   }
 
   @Test func completeRegistrationsBuild() throws {
-    #expect(try problems { _ in }.isEmpty)
+    #expect(try Self.problems { _ in }.isEmpty)
   }
 
   @Test func everyMismatchIsListedAtOnce() throws {
-    let found = try problems { registrations in
+    let found = try Self.problems { registrations in
       // NoteStore and NotFound lose their factories.
       registrations = Self.without(["NoteStore", "NotFound"], from: registrations)
       // A factory for a module the manifest does not declare.
@@ -246,7 +247,7 @@ struct RegistryBuildTests {
   }
 
   @Test func protocolsCrossingAdaptersNeedProxies() throws {
-    let found = try problems { registrations in
+    let found = try Self.problems { registrations in
       registrations = Self.withoutProxies(registrations)
     }
     #expect(found.count == 2)
@@ -255,7 +256,7 @@ struct RegistryBuildTests {
   }
 
   @Test func aViewCannotBeRegisteredAsAService() throws {
-    let found = try problems { registrations in
+    let found = try Self.problems { registrations in
       registrations = Self.without(["Login"], from: registrations)
       registrations.service("Login", SendableScreen.self) { _ in SendableScreen() }
     }
@@ -264,7 +265,7 @@ struct RegistryBuildTests {
 
   /// A type that answers its members itself needs no member table, but it is still a service.
   @Test func aSelfDescribingServiceCannotServeAView() throws {
-    let found = try problems { registrations in
+    let found = try Self.problems { registrations in
       registrations = Self.without(["Login"], from: registrations)
       registrations.service("Login", SelfDescribingService.self) { _ in SelfDescribingService() }
     }
