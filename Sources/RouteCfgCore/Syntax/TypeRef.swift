@@ -53,17 +53,6 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     return names
   }
 
-  /// The number of ``namedTypes``, counted without building the list.
-  package var namedTypeCount: Int {
-    switch self {
-    case .named: return 1
-    case .optional(let inner), .array(let inner): return inner.namedTypeCount
-    case .dictionary(let key, let value): return key.namedTypeCount + value.namedTypeCount
-    case .function(let function):
-      return function.parameters.reduce(function.result.namedTypeCount) { $0 + $1.namedTypeCount }
-    }
-  }
-
   private func appendNamedTypes(to names: inout [String]) {
     switch self {
     case .named(let name): names.append(name)
@@ -101,17 +90,6 @@ public struct FunctionType: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension TypeRef {
-  /// `true` when a dictionary is written anywhere in this type.
-  package var holdsDictionary: Bool {
-    switch self {
-    case .named: return false
-    case .optional(let inner), .array(let inner): return inner.holdsDictionary
-    case .dictionary: return true
-    case .function(let function):
-      return function.parameters.contains { $0.holdsDictionary } || function.result.holdsDictionary
-    }
-  }
-
   /// Calls `found` for every dictionary key written in this type that cannot be `Hashable`, in
   /// written order, with what blocks it (``hashableBlocker(_:)``) and the number of named types
   /// written before that in the declaration: `names` counts them as the walk goes, from what the
@@ -148,7 +126,7 @@ extension TypeRef {
     case .named(let name): return isUnhashable(name) ? (self, 0) : nil
     case .optional(let inner), .array(let inner): return inner.hashableBlocker(isUnhashable)
     case .dictionary(let key, let value):
-      return value.hashableBlocker(isUnhashable).map { ($0.blocker, key.namedTypeCount + $0.namesBefore) }
+      return value.hashableBlocker(isUnhashable).map { ($0.blocker, key.namedTypes.count + $0.namesBefore) }
     case .function: return (self, 0)
     }
   }

@@ -22,10 +22,6 @@ extension ManifestValidator {
     in type: TypeRef, references: TypeReferences, names: inout Int, at location: SourceLocation,
     of owner: @autoclosure () -> String
   ) {
-    guard type.holdsDictionary else {
-      names += type.namedTypeCount
-      return
-    }
     // Every name was classified by ``checkTypeReferences()`` before this runs.
     let isUnhashable = { [typeNameKinds] (name: String) in
       switch typeNameKinds[name] {
