@@ -45,6 +45,16 @@ indirect enum SwiftExpr: Sendable {
   /// `name.member`
   func dot(_ name: String) -> SwiftExpr { .member(self, name) }
 
+  /// `true` for an optional chain (`a?.b`, `a?.b.c`, `a?.b()`): a member written after it
+  /// continues the chain, applying to the unwrapped value rather than to the optional.
+  var isOptionalChain: Bool {
+    switch self {
+    case .optionalMember: return true
+    case .member(let base?, _), .call(let base, _, _), .subscripted(let base, _): return base.isOptionalChain
+    default: return false
+    }
+  }
+
   /// `self(arguments)`
   func call(_ arguments: [SwiftArgument] = [], trailing: SwiftClosure? = nil) -> SwiftExpr {
     .call(self, arguments, trailing: trailing)

@@ -87,7 +87,9 @@ struct ValueConverter {
       depth: depth + 1)
     guard !inner.isIdentity else { return Conversion(expression: value, isIdentity: true) }
     let closure = SwiftClosure(parameters: element.map { [$0] } ?? [], inner.expression)
-    inner.expression = .call(value.dot(method), [], trailing: closure)
+    // `(a?.list).map`, not `a?.list.map`, which would map the array rather than the optional.
+    let mappedValue = value.isOptionalChain ? SwiftExpr.parenthesized(value) : value
+    inner.expression = .call(mappedValue.dot(method), [], trailing: closure)
     inner.wrapsFunction = false
     return inner
   }

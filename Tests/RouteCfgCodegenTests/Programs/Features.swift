@@ -22,6 +22,10 @@ func check(_ condition: Bool, _ message: String, line: Int = #line) {
 final class Header: HeaderInput {
   var title = ""
   var subtitle: String?
+  var watchers: [any PanelObserver] = []
+  var watchersByName: [String: any PanelObserver] = [:]
+  var picked: [String?] = []
+  var onPick: (any PanelObserver) -> Void { { [weak self] in self?.picked.append($0.panelName()) } }
 }
 
 @MainActor
@@ -141,10 +145,23 @@ func run() async {
   (panel.header as? Header)?.subtitle = "Sub"
   check(screen.subtitle == "Sub" && screen.title == "Title", "reads follow the key path")
   check(screen.footerTitle == nil, "an optional step that is nil reads as nil")
+  check(
+    screen.footerWatchers == nil && screen.footerWatchersByName == nil && screen.footerPick == nil,
+    "an optional step that is nil reads as nil before an array, a dictionary and a closure")
   let footer = Header()
   footer.title = "Foot"
   panel.footer = footer
   check(screen.footerTitle == "Foot", "an optional step reads through when present")
+  let footerLog = PanelLog()
+  footer.watchers = [footerLog]
+  footer.watchersByName = ["log": footerLog]
+  screen.footerWatchers?.first?.screenDidChange(count: 5)
+  screen.footerWatchersByName?["log"]?.screenDidChange(count: 6)
+  check(
+    screen.footerWatchers?.count == 1 && footerLog.counts == [5, 6],
+    "an optional step before an array and a dictionary of protocol values converts each element")
+  screen.footerPick?(Watcher("picked"))
+  check(footer.picked == ["picked"], "an optional step before a closure converts its argument")
 
   // Arrays of protocol values, both ways, with identity.
   let first = Watcher("first")

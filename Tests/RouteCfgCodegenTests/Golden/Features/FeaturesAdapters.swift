@@ -98,6 +98,23 @@ final class PanelInputAsScreenInput: ScreenInput {
     return self.base.footer?.title
   }
 
+  var footerWatchers: [any ScreenWatcher]? {
+    return (self.base.footer?.watchers).map { $0.map { PanelObserverAsScreenWatcher.wrapping($0) } }
+  }
+
+  var footerWatchersByName: [String: any ScreenWatcher]? {
+    return (self.base.footer?.watchersByName).map {
+      $0.mapValues { PanelObserverAsScreenWatcher.wrapping($0) }
+    }
+  }
+
+  var footerPick: ((any ScreenWatcher) -> Void)? {
+    let bridges = self.bridges
+    return (self.base.footer?.onPick).map { function0 in
+      { b0 in function0(ScreenWatcherAsPanelObserver.wrapping(b0, in: bridges)) }
+    }
+  }
+
   var watchers: [any ScreenWatcher] {
     get {
       return self.base.observers.map { PanelObserverAsScreenWatcher.wrapping($0) }

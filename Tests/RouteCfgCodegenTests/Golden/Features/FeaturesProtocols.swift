@@ -6,6 +6,9 @@
 protocol HeaderInput: AnyObject {
   var title: String { get set }
   var subtitle: String? { get }
+  var watchers: [any PanelObserver] { get }
+  var watchersByName: [String: any PanelObserver] { get }
+  var onPick: (any PanelObserver) -> Void { get }
 }
 
 /// Provided by `Panel`.
@@ -37,6 +40,9 @@ protocol ScreenInput: AnyObject {
   var title: String { get set }
   var subtitle: String? { get }
   var footerTitle: String? { get }
+  var footerWatchers: [any ScreenWatcher]? { get }
+  var footerWatchersByName: [String: any ScreenWatcher]? { get }
+  var footerPick: ((any ScreenWatcher) -> Void)? { get }
   var watchers: [any ScreenWatcher] { get set }
   var watcher: (any ScreenWatcher)? { get set }
   var onPick: ((any ScreenWatcher) -> Void)? { get set }
