@@ -36,6 +36,7 @@ struct CompileTests {
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/IsolationCrossing.yaml"),
       // Adapters used only in reverse: a proxy too, where the forward direction holds.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml"),
@@ -95,7 +96,10 @@ struct CompileTests {
   /// Manifests whose `--dynamic` output is compiled against RouteCfgRuntime.
   static let dynamicManifests = [
     // Members the tables and dynamic proxies call: unnamed parameters, parameters named `self`.
-    "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"
+    "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml",
+    // Every adapter feature, and optionals of optionals handed to the runtime.
+    "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml",
+    "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml",
   ]
 
   @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)

@@ -21,6 +21,9 @@ indirect enum SwiftExpr: Sendable {
   case binary(SwiftExpr, String, SwiftExpr)
   /// `expr as? Type`
   case conditionalCast(SwiftExpr, SwiftType)
+  /// `expr as Type`: a conversion the compiler would make anyway, written out where it warns
+  /// about making it implicitly (an `Int??` passed as `Any?`).
+  case cast(SwiftExpr, SwiftType)
   /// `[a, b]`
   case array([SwiftExpr])
   /// `(expr)`

@@ -23,6 +23,8 @@ extension SwiftRenderer {
       return .concat([layout(lhs), .text(" \(operation) "), layout(rhs)])
     case .conditionalCast(let inner, let type):
       return .concat([layout(inner), .text(" as? " + type.source)])
+    case .cast(let inner, let type):
+      return .concat([layout(inner), .text(" as " + type.source)])
     case .array(let elements): return delimitedList("[", elements.map(layout), "]", trailingComma: true)
     case .parenthesized(let inner): return .concat([.text("("), layout(inner), .text(")")])
     case .tuple(let elements): return delimitedList("(", elements.map(layout), ")")

@@ -197,7 +197,7 @@ struct DynamicTranslator {
           .expression(
             .call(
               .identifier("forwardValueOrReport"),
-              [.unlabeled(.string(member.name)), .unlabeled(.identifier("newValue"))]))
+              [.unlabeled(.string(member.name)), .unlabeled(Self.anyValue(.identifier("newValue"), type))]))
         ]
         : nil
       return .property(
@@ -209,7 +209,9 @@ struct DynamicTranslator {
       let method = declared.implementationParameters
       let arguments =
         [SwiftArgument.unlabeled(.string(member.fullName))]
-        + method.parameters.map { .unlabeled(.identifier($0.name)) }
+        + method.parameters.map { parameter in
+          .unlabeled(Self.anyValue(.identifier(parameter.name), context.swiftType(parameter.type)))
+        }
       let call: SwiftExpr =
         method.isThrowing
         ? .try(.call(.identifier("forward"), arguments)) : .call(.identifier("forwardOrReport"), arguments)
@@ -231,6 +233,13 @@ struct DynamicTranslator {
           head: SwiftDeclHead(attributes: attributes, modifiers: context.access), signature: signature,
           body: body))
     }
+  }
+
+  /// `value` handed to the runtime as `Any?`: an optional of an optional (`Int??`) is cast
+  /// explicitly, as the compiler warns when it does so implicitly.
+  static func anyValue(_ value: SwiftExpr, _ type: SwiftType) -> SwiftExpr {
+    guard case .optional(.optional) = type else { return value }
+    return .cast(value, .optional(.named("Any")))
   }
 
   /// `Int.self`, or `(any P).self` for a type that needs parentheses there.
