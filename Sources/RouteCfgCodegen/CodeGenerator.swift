@@ -45,6 +45,8 @@ public enum CodeGenerator {
     throws(CodegenError)
     -> [GeneratedFile]
   {
+    // Swift compares identifiers byte by byte; the manifest, by canonical equivalence.
+    let graph = graph.withDeclaredSpellings()
     guard let resolution = graph.resolution(variant: options.variant) else {
       throw .unknownVariant(UnknownVariantError(name: options.variant ?? "", available: graph.variantNames))
     }

@@ -37,6 +37,8 @@ struct CompileTests {
       // Adapters used only in reverse: a proxy too, where the forward direction holds.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml"),
+      // Protocols named in another spelling than their declaration's (canonically equivalent).
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NoRoutes.yaml"),
@@ -63,6 +65,12 @@ struct CompileTests {
       Case(
         manifest: "Tests/RouteCfgCodegenTests/Fixtures/InterfaceParameters.yaml",
         options: CodegenOptions(module: "User", access: .public)))
+    for module in ["Provider", "User"] {
+      cases.append(
+        Case(
+          manifest: "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml",
+          options: CodegenOptions(module: module, access: .public)))
+    }
     return cases
   }()
 
@@ -100,6 +108,7 @@ struct CompileTests {
     // Every adapter feature, and optionals of optionals handed to the runtime.
     "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml",
     "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml",
+    "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml",
   ]
 
   @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)
