@@ -34,7 +34,11 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Treat warnings as errors.")
   var strict = false
 
-  @Option(help: "List at most this many diagnostics over all files and count the rest (0: list all).")
+  // `.unconditional`: `--max-diagnostics -1` is a negative count, refused as one below, not a
+  // missing value followed by an option `-1`.
+  @Option(
+    parsing: .unconditional,
+    help: "List at most this many diagnostics over all files and count the rest (0: list all).")
   var maxDiagnostics = DiagnosticBag.defaultLimit
 
   @OptionGroup var colorOptions: ColorOptions

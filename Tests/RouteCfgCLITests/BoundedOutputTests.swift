@@ -101,8 +101,12 @@ struct BoundedOutputTests {
   }
 
   @Test func aNegativeBoundIsMisuse() throws {
-    let result = try Routecfg.run(["validate", "manifests/NoteApp.yaml", "--max-diagnostics", "-1"])
-    #expect(result.status == 64)
+    for arguments in [["--max-diagnostics", "-1"], ["--max-diagnostics=-1"]] {
+      let result = try Routecfg.run(["validate", "manifests/NoteApp.yaml"] + arguments)
+      #expect(result.status == 64)
+      #expect(
+        result.standardError.contains("--max-diagnostics is a count: 0 or more"), "\(result.standardError)")
+    }
   }
 
   @Test func heldBackChecksAreNamedInEveryFormat() throws {
