@@ -69,3 +69,19 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  /// Every parameter type the validator takes on a routed module that Swift cannot compare by
+  /// itself (objects, metatypes, `Void`, `Any`, `Error`, `Sendable`, in optionals and
+  /// collections) gives a route enum that compiles: objects and types compare by identity,
+  /// `Void?` by whether it holds `()`, and the rest is left out, with hashing to match.
+  @Test(
+    "Routes carrying objects, types, Void and Any compare and hash by what they carry",
+    arguments: SwiftCompiler.Isolation.allCases)
+  func uncomparableRouteValues(isolation: SwiftCompiler.Isolation) throws {
+    let outcome = try Generation.runProgram(
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/UncomparableRouteValues.yaml",
+      program: "UncomparableRouteValues.swift", isolation: isolation)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(isolation): \(outcome.output)")
+  }
+}

@@ -30,8 +30,9 @@ struct RouteEnumTranslator {
     let equality = RouteEquality(context: context, modules: routedModules)
     var conformances = ["Hashable", "Sendable"]
     if equality.isNeeded {
-      // Closures and objects are neither Hashable nor Sendable: equality is written out, and a
-      // route carrying them is Sendable by promise (documented in Docs/Codegen.md).
+      // Closures, objects, `Any`, `Void` and metatypes are not Hashable, and most of them not
+      // Sendable: equality is written out, and a route carrying them is Sendable by promise
+      // (documented in Docs/Codegen.md).
       members += equality.declarations()
       conformances = ["Hashable", "@unchecked Sendable"]
     }

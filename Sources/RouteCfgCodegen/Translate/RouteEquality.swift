@@ -1,30 +1,80 @@
 import RouteCfgCore
 
-/// `Hashable` for a route enum whose cases carry values Swift cannot compare: closures (left out
-/// of equality) and objects of declared protocols (compared by identity). Other values compare
-/// as themselves, as a synthesized conformance would compare them.
+/// `Hashable` for a route enum whose cases carry values Swift cannot compare: objects (of declared
+/// protocols, `AnyObject`) compare by identity, types (metatypes, `AnyClass`) by identity too,
+/// `Void` values are all equal (a `Void?` compares whether it holds one), and closures and `Any`,
+/// `Error` and `Sendable` values are left out of equality. Other values compare as themselves, as
+/// a synthesized conformance would compare them.
 struct RouteEquality {
   let context: GenerationContext
   let modules: [ModuleInfo]
 
   /// How one parameter takes part in equality.
   enum Comparison {
+    /// `==`, hashed as itself.
     case value
+    /// An object: `===`, hashed by its `ObjectIdentifier`.
     case identity
+    /// A type: `==` on metatypes (which compares their identity), hashed by its `ObjectIdentifier`.
+    case typeIdentity
+    /// `Void`: every value is equal; an optional compares whether it holds one.
+    case presence
+    /// Left out: a closure, a value of `Any`, or a collection of values that are not compared as
+    /// themselves.
     case ignored
   }
 
   static func comparison(of type: TypeRef, in graph: AppGraph) -> Comparison {
     switch type {
-    case .named(let name): return graph.protocols[name] != nil ? .identity : .value
+    case .named(let name):
+      if graph.protocols[name] != nil { return .identity }
+      // The names the validator keeps out of dictionary keys, by what their values are.
+      switch NeverHashableName(name) {
+      case nil: return .value
+      case .object?: return .identity
+      case .metatype?: return .typeIdentity
+      case .void?: return .presence
+      case .opaque?: return .ignored
+      }
     case .optional(let wrapped):
       let inner = comparison(of: wrapped, in: graph)
-      // `T??` of a protocol has no simple identity; leave it out like a closure.
-      if inner == .identity, wrapped.isOptional { return .ignored }
+      // `T??` of an object, a type or `Void` has no simple comparison; leave it out like a closure.
+      if inner != .value, wrapped.isOptional { return .ignored }
       return inner
     case .array(let element), .dictionary(_, let element):
       return comparison(of: element, in: graph) == .value ? .value : .ignored
     case .function: return .ignored
+    }
+  }
+
+  /// `lhs` compared with `rhs`, values of a parameter compared as `kind` says, or `nil` when the
+  /// parameter does not take part (a non-optional `Void` has one value).
+  private static func test(_ kind: Comparison, optional: Bool, _ lhs: String, _ rhs: String) -> SwiftExpr? {
+    let (lhs, rhs) = (SwiftExpr.identifier(lhs), SwiftExpr.identifier(rhs))
+    switch kind {
+    case .value, .typeIdentity: return .binary(lhs, "==", rhs)
+    case .identity: return .binary(lhs, "===", rhs)
+    case .presence:
+      guard optional else { return nil }
+      return .binary(.parenthesized(.binary(lhs, "!=", .nil)), "==", .parenthesized(.binary(rhs, "!=", .nil)))
+    case .ignored: return nil
+    }
+  }
+
+  /// What `hash(into:)` combines for `value`, compared as `kind` says; `nil` when the parameter
+  /// does not take part.
+  private static func hashed(_ kind: Comparison, optional: Bool, _ value: String) -> SwiftExpr? {
+    let value = SwiftExpr.identifier(value)
+    switch kind {
+    case .value: return value
+    case .identity, .typeIdentity:
+      return optional
+        ? .call(
+          value.dot("map"), [],
+          trailing: SwiftClosure(.call(.identifier("ObjectIdentifier"), [.unlabeled(.verbatim("$0"))])))
+        : .call(.identifier("ObjectIdentifier"), [.unlabeled(value)])
+    case .presence: return optional ? .binary(value, "!=", .nil) : nil
+    case .ignored: return nil
     }
   }
 
@@ -39,26 +89,22 @@ struct RouteEquality {
     [equals(), hash()]
   }
 
-  private func comparisons(_ module: ModuleInfo) -> [Comparison] {
-    module.parameters.map { Self.comparison(of: $0.type, in: context.graph) }
+  /// How each parameter of `module` is compared, with whether it is optional.
+  private func comparisons(_ module: ModuleInfo) -> [(kind: Comparison, isOptional: Bool)] {
+    module.parameters.map { (Self.comparison(of: $0.type, in: context.graph), $0.isOptional) }
   }
 
   private func equals() -> SwiftDecl {
     var cases: [SwiftSwitchCase] = []
     for module in modules {
       let name = context.memberName(of: module.name)
-      let kinds = comparisons(module)
-      let left = kinds.enumerated().map { $1 == .ignored ? nil : "lhs\($0)" }
-      let right = kinds.enumerated().map { $1 == .ignored ? nil : "rhs\($0)" }
-      var tests: [SwiftExpr] = []
-      for (index, kind) in kinds.enumerated() {
-        switch kind {
-        case .value: tests.append(.binary(.identifier("lhs\(index)"), "==", .identifier("rhs\(index)")))
-        case .identity: tests.append(.binary(.identifier("lhs\(index)"), "===", .identifier("rhs\(index)")))
-        case .ignored: continue
-        }
+      let tests = comparisons(module).enumerated().map { index, parameter in
+        Self.test(parameter.kind, optional: parameter.isOptional, "lhs\(index)", "rhs\(index)")
       }
-      let result = tests.dropFirst().reduce(tests.first ?? .verbatim("true")) { .binary($0, "&&", $1) }
+      let left = tests.enumerated().map { index, test in test.map { _ in "lhs\(index)" } }
+      let right = tests.enumerated().map { index, test in test.map { _ in "rhs\(index)" } }
+      let compared = tests.compactMap { $0 }
+      let result = compared.dropFirst().reduce(compared.first ?? .verbatim("true")) { .binary($0, "&&", $1) }
       let bindings = module.parameters.isEmpty
       cases.append(
         SwiftSwitchCase(
@@ -77,7 +123,7 @@ struct RouteEquality {
       SwiftFunction(
         head: SwiftDeclHead(
           doc: [
-            "Routes are equal when they lead to the same module with equal values; closures do not take part, objects compare by identity."
+            "Routes are equal when they lead to the same module with equal values; closures and `Any`, `Error` or `Sendable` values do not take part, objects and types compare by identity."
           ], modifiers: context.access + ["static"]),
         signature: SwiftSignature(
           name: "==",
@@ -93,21 +139,14 @@ struct RouteEquality {
   private func hash() -> SwiftDecl {
     var cases: [SwiftSwitchCase] = []
     for (position, module) in modules.enumerated() {
-      let kinds = comparisons(module)
-      let bindings = kinds.enumerated().map { $1 == .ignored ? nil : "value\($0)" }
+      let values = comparisons(module).enumerated().map { index, parameter in
+        Self.hashed(parameter.kind, optional: parameter.isOptional, "value\(index)")
+      }
+      let bindings = values.enumerated().map { index, value in value.map { _ in "value\(index)" } }
       var body: [SwiftStmt] = [
         .expression(.call(.identifier("hasher").dot("combine"), [.unlabeled(.verbatim("\(position)"))]))
       ]
-      for (index, kind) in kinds.enumerated() where kind != .ignored {
-        var value = SwiftExpr.identifier("value\(index)")
-        if kind == .identity {
-          value =
-            context.graph.modules[module.name]?.parameters[index].isOptional == true
-            ? .call(
-              value.dot("map"), [],
-              trailing: SwiftClosure(.call(.identifier("ObjectIdentifier"), [.unlabeled(.verbatim("$0"))])))
-            : .call(.identifier("ObjectIdentifier"), [.unlabeled(value)])
-        }
+      for value in values.compactMap({ $0 }) {
         body.append(.expression(.call(.identifier("hasher").dot("combine"), [.unlabeled(value)])))
       }
       cases.append(

@@ -1,16 +1,8 @@
 extension ManifestValidator {
-  /// Names whose values are never `Hashable`, so never a dictionary key; other external types
-  /// are taken to be, since their conformances are not known.
-  static let neverHashableTypes: Set<String> = [
-    "Any", "AnyObject", "AnyClass", "Void", "Error", "Sendable", "Self", "Swift.Any", "Swift.AnyObject",
-    "Swift.AnyClass", "Swift.Void", "Swift.Error", "Swift.Sendable",
-  ]
-
-  /// `true` for a name whose values are never `Hashable`: one of ``neverHashableTypes`` or a
-  /// metatype (`Item.Type`, `Item.Protocol`).
-  static func isNeverHashable(_ name: String) -> Bool {
-    neverHashableTypes.contains(name) || name.hasSuffix(".Type") || name.hasSuffix(".Protocol")
-  }
+  /// `true` for a name whose values are never `Hashable`, so never a dictionary key
+  /// (``NeverHashableName``: `Any`, `Void`, a metatype...); other external types are taken to be,
+  /// since their conformances are not known.
+  static func isNeverHashable(_ name: String) -> Bool { NeverHashableName(name) != nil }
 
   /// Reports each dictionary in `type` keyed by a type that cannot be `Hashable` for a name it
   /// holds (RC0405): a declared protocol, whose values are existentials, `Any`, `Void`, a

@@ -85,7 +85,7 @@ extension ManifestValidator {
   private mutating func checkTypeReferences() {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
-    for name in Self.neverHashableTypes { typeNameKinds[name] = .neverHashable }
+    for name in NeverHashableName.plainNames.keys { typeNameKinds[name] = .neverHashable }
     for (name, id) in zip(protocolOrder, protocolIDs) { typeNameKinds[name] = .protocol(id) }
     typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
     for (id, decl) in manifest.protocols.enumerated() {
@@ -162,7 +162,7 @@ enum TypeNameKind {
   /// A declared protocol, with its ID.
   case `protocol`(Int)
   case wellKnown
-  /// A name whose values are never `Hashable` (``ManifestValidator/neverHashableTypes``).
+  /// A name whose values are never `Hashable` (``NeverHashableName``).
   case neverHashable
   /// Any other name, with the declared protocol one edit away when there is one.
   case external(nearProtocol: String?)

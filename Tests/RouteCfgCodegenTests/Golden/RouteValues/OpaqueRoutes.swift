@@ -51,8 +51,8 @@ nonisolated enum OpaqueRoute: Hashable, @unchecked Sendable {
     }
   }
 
-  /// Routes are equal when they lead to the same module with equal values; closures do not take
-  /// part, objects compare by identity.
+  /// Routes are equal when they lead to the same module with equal values; closures and `Any`,
+  /// `Error` or `Sendable` values do not take part, objects and types compare by identity.
   static func == (_ lhs: OpaqueRoute, _ rhs: OpaqueRoute) -> Bool {
     switch (lhs, rhs) {
     case (.page(let lhs0, _, let lhs2, let lhs3), .page(let rhs0, _, let rhs2, let rhs3)):

@@ -1,0 +1,35 @@
+/// What the values of a type name that is never `Hashable` are, whatever the manifest declares
+/// (a declared protocol, whose values are objects, is the other name that never is). The
+/// validator keeps these names out of dictionary keys (RC0405); generated routes compare their
+/// values by what they are (Docs/Codegen.md).
+package enum NeverHashableName: Sendable, Hashable {
+  /// `AnyObject`: class instances, which have an identity.
+  case object
+  /// A metatype (`AnyClass`, `Item.Type`, `Item.Protocol`): types, which have an identity.
+  case metatype
+  /// `Void` (`()` is read as `Void`): its one value.
+  case void
+  /// `Any`, `Error`, `Sendable`, `Self`: existentials whose values Swift cannot compare.
+  case opaque
+
+  /// The names that are never `Hashable` by themselves, as written and qualified by `Swift.`;
+  /// any `Item.Type` and `Item.Protocol` are too (``init(_:)``).
+  package static let plainNames: [String: NeverHashableName] = [
+    "Any": .opaque, "AnyObject": .object, "AnyClass": .metatype, "Void": .void, "Error": .opaque,
+    "Sendable": .opaque, "Self": .opaque, "Swift.Any": .opaque, "Swift.AnyObject": .object,
+    "Swift.AnyClass": .metatype, "Swift.Void": .void, "Swift.Error": .opaque, "Swift.Sendable": .opaque,
+  ]
+
+  /// What `name`'s values are when they are never `Hashable`: one of ``plainNames`` or a metatype
+  /// (`Item.Type`, `Item.Protocol`); `nil` for any other name, which is taken to be `Hashable`
+  /// unless it is a declared protocol, since an external type's conformances are not known.
+  package init?(_ name: String) {
+    if let kind = Self.plainNames[name] {
+      self = kind
+    } else if name.hasSuffix(".Type") || name.hasSuffix(".Protocol") {
+      self = .metatype
+    } else {
+      return nil
+    }
+  }
+}
