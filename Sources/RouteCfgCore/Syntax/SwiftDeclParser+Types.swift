@@ -100,6 +100,16 @@ extension SwiftDeclParser {
   /// `Name` or `Module.Name`.
   private mutating func parseNamedType() -> TypeRef? {
     let first = token
+    if first.keyword == .capitalSelf {
+      // A protocol's members are used through `any P` values and forwarded by adapters, where
+      // `Self` stands for no one type (a proxy's `Self` is the proxy).
+      report(
+        .unsupportedMemberFeature,
+        "'Self' is not supported: protocols are used as 'any P' values and through adapters, where "
+          + "'Self' has no single type; write the protocol's name instead",
+        at: first)
+      return nil
+    }
     var name = typeName(first)
     var end = first.end
     advance()

@@ -22,12 +22,13 @@ extension SwiftFastDeclParser {
   }
 
   /// `true` at a word that can name a type: an identifier other than `any`, `some` and the
-  /// like, or `Any` or `Self`.
+  /// like, or `Any`. `Self`, which manifests do not support, is left to the general parser,
+  /// which reports it.
   private var isAtTypeName: Bool {
     guard token == .word else { return false }
     guard let keyword else { return true }
     switch keyword {
-    case .capitalAny, .capitalSelf: return true
+    case .capitalAny: return true
     case .any, .some: return false
     default: return !keyword.isReserved
     }
