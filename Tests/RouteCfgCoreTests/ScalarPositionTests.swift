@@ -58,10 +58,42 @@ struct ScalarPositionTests {
     #expect(placed.count == 2 && placed.first?.line == 4 && placed.last == TextPoint(line: 6, column: 11))
   }
 
+  /// A line or paragraph separator in a quoted or folded body stays in the value (libyaml does
+  /// not fold it as it folds a newline), and diagnostics point at it, and at the text after it.
+  @Test(arguments: ["\u{2028}", "\u{2029}"])
+  func separatorsInQuotedAndFoldedBodiesPointAtTheFile(separator: String) throws {
+    // The separator is the 18th scalar of line 3, after `  P: "var a: Int;`.
+    #expect(
+      try Self.memberError("  P: \"var a: Int;\(separator)var b Int\"") == TextPoint(line: 3, column: 18))
+    #expect(try Self.memberError("  P: 'var a: Int;\(separator)var b Int'") == TextPoint(line: 3, column: 18))
+    #expect(
+      try Self.memberError("  P: >\n    var a: Int;\(separator)    var b Int")
+        == TextPoint(line: 4, column: 16))
+    // The separator ends its line; the next is empty (a newline kept after the separator), and
+    // the member in error is three lines further down.
+    let bodies = [
+      ("  P: \"var a: Int;\(separator)\n    var b: Int\n\n    var c Int\"", TextPoint(line: 3, column: 18)),
+      (
+        "  P: >\n    var a: Int;\(separator)\n    var b: Int\n\n    var c Int", TextPoint(line: 4, column: 16)
+      ),
+    ]
+    for (body, separatorPoint) in bodies {
+      let yaml = "routecfg: 1\nprotocols:\n" + body + "\n" + Self.module
+      let errors = try RouteCfg.validate(yaml: yaml, path: "positions.yaml").diagnostics
+        .filter { $0.code == .memberSyntax }.map(\.location.start)
+      #expect(errors == [separatorPoint, TextPoint(line: separatorPoint.line + 4, column: 11)])
+    }
+  }
+
   /// Random scalars of every folding style: each scalar of the value maps to the place in the
   /// file that holds it (or its escape), and the map always agrees with libyaml's value.
   @Test func everyValueScalarMapsToItsSource() throws {
-    let words = ["var", "a:", "Int", "é", "x", "func", "f()", "{", "get", "}", "//", "-", "[String]"]
+    // A separator or next-line character is a line break to libyaml: the indentation after it
+    // (with the space that joins the words) keeps a folded block going, or more indented.
+    let words = [
+      "var", "a:", "Int", "é", "x", "func", "f()", "{", "get", "}", "//", "-", "[String]", "\u{2028} ",
+      "\u{2029}  ", "\u{85} ",
+    ]
     var random = SeededRandom(seed: 99)
     for round in 0..<300 {
       var lines: [String] = []
@@ -93,13 +125,26 @@ struct ScalarPositionTests {
       let valueID = document.entries(of: root)[0].value
       let node = document[valueID]
       guard node.kind == .scalar else { continue }
-      let indent = node.style == .folded ? 2 : 0
-      let map = FoldedScalarMap(node: node, source: document.source, blockIndent: indent)
-      #expect(map != nil, "no map for \(yaml.debugDescription)")
-      guard let map else { continue }
-      let sourceLines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map {
-        Array($0.unicodeScalars)
+      // The file's lines as libyaml counts them, each with the break that ends it.
+      let lineBreaks: Set<Unicode.Scalar> = ["\n", "\u{85}", "\u{2028}", "\u{2029}"]
+      var sourceLines: [[Unicode.Scalar]] = [[]]
+      for scalar in yaml.unicodeScalars {
+        sourceLines[sourceLines.count - 1].append(scalar)
+        if lineBreaks.contains(scalar) { sourceLines.append([]) }
       }
+      // A folded block's indentation, as libyaml finds it: the most spaces on its lines up to the
+      // first that holds text (a line after a separator can be more indented).
+      var indent = 0
+      for line in sourceLines.dropFirst() where node.style == .folded {
+        let spaces = line.prefix { $0 == " " }.count
+        indent = max(indent, spaces)
+        if line.dropFirst(spaces).contains(where: { !lineBreaks.contains($0) }) { break }
+      }
+      let map = FoldedScalarMap(node: node, source: document.source, blockIndent: indent)
+      // Separators shown escaped (a terminal breaks lines at them).
+      let shown = yaml.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
+      #expect(map != nil, "no map for \(shown)")
+      guard let map else { continue }
       for (lineIndex, valueLine) in node.value.split(separator: "\n", omittingEmptySubsequences: false)
         .enumerated()
       {
@@ -108,7 +153,7 @@ struct ScalarPositionTests {
           let written = sourceLines[Int(point.line) - 1][Int(point.column) - 1]
           #expect(
             written == scalar || written == "\\" || (scalar == "'" && written == "'"),
-            "\(yaml.debugDescription): '\(scalar)' mapped to '\(written)' at \(point)")
+            "\(shown): '\(scalar.escaped(asASCII: true))' mapped to '\(written)' at \(point)")
         }
       }
     }
@@ -129,5 +174,19 @@ extension ScalarPositionTests {
     let route = try #require(result.manifest.modules.first?.routes.first)
     #expect(route.location.start == TextPoint(line: 3, column: start))
     #expect(route.location.end == TextPoint(line: 3, column: end))
+  }
+
+  /// A separator in a quoted route is one character of the pattern, at its place in the file:
+  /// RC0801 points at it, as at its escape.
+  @Test(arguments: ["\"/a\u{2029}b/:idd\"", "'/a\u{2029}b/:idd'", "\"/a\u{2028}b/:idd\""])
+  func aSeparatorInAQuotedRouteIsPlaced(route: String) throws {
+    func routeErrors(_ route: String) throws -> [TextPoint] {
+      let yaml = "routecfg: 1\nmodules:\n  M: {kind: view, parameters: {id: Int}, routes: [\(route)]}\n"
+      return try RouteCfg.validate(yaml: yaml, path: "route-separator.yaml").diagnostics
+        .filter { $0.code == .invalidRoutePattern }.map(\.location.start)
+    }
+    // The list opens at column 50, the quote at 51: the separator (or its escape) is at 54.
+    #expect(try routeErrors(route) == [TextPoint(line: 3, column: 54)])
+    #expect(try routeErrors("\"/a\\u2029b/:idd\"") == [TextPoint(line: 3, column: 54)])
   }
 }

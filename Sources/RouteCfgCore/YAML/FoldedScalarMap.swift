@@ -4,8 +4,9 @@
 /// file but not of the value.
 ///
 /// The map is found by reading the scalar as written and folding it as YAML does (line breaks
-/// become spaces, empty lines newlines, escapes one character). It is kept only when that
-/// reading reproduces the value libyaml gave, so a map is either exact or absent.
+/// become spaces, empty lines newlines, escapes one character; a line or paragraph separator
+/// stays itself, as libyaml keeps it). It is kept only when that reading reproduces the value
+/// libyaml gave, so a map is either exact or absent.
 final class FoldedScalarMap: Sendable {
   /// Where each scalar of the value was written (a folded line break: where the break was).
   private let points: [TextPoint]
@@ -91,12 +92,15 @@ private struct FoldingReader {
   private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
   /// A plain or quoted scalar: spaces around line breaks are trimmed, a single break folds to a
-  /// space, each empty line is a newline; in double quotes an escaped break joins the lines.
+  /// space, each empty line is a newline; in double quotes an escaped break joins the lines. A
+  /// line or paragraph separator does not fold: it stays in the value, as do the breaks after it.
   /// `false` when the text is not what a scalar of that style can be.
   mutating func readFlow(_ node: YAMLNode) -> Bool {
     let quote: Unicode.Scalar? =
       node.style == .doubleQuoted ? "\"" : node.style == .singleQuoted ? "'" : nil
-    var breaks = 0
+    // The line breaks since the last content, as libyaml reads them: the first is the one that
+    // folds (unless a separator), the others are the empty lines'.
+    var breaks: [(scalar: Unicode.Scalar, point: TextPoint)] = []
     var breakPoint = node.start
     var joined = false
     // After an escaped line break, empty lines are newlines each (none is folded into a space).
@@ -120,14 +124,13 @@ private struct FoldingReader {
           continue
         }
         // Content: first the folded breaks and the spaces before it on this line.
-        if afterEscapedBreak {
-          output += Array(repeating: ("\n", breakPoint), count: breaks)
-        } else if breaks == 1 {
-          output.append((" ", breakPoint))
-        } else if breaks > 1 {
-          output += Array(repeating: ("\n", breakPoint), count: breaks - 1)
+        if let first = breaks.first, first.scalar == "\n", !afterEscapedBreak {
+          // A newline folds: alone into a space, before empty lines into nothing.
+          if breaks.count == 1 { output.append((" ", first.point)) } else { output += breaks.dropFirst() }
+        } else {
+          output += breaks
         }
-        breaks = 0
+        breaks = []
         afterEscapedBreak = false
         output += spaces
         spaces = []
@@ -155,18 +158,27 @@ private struct FoldingReader {
         output.append((scalar, point))
         index += 1
       }
+      let end = TextPoint(line: line, column: Int32(clamping: text.count() + 1))
       if joined {
         output += spaces
         joined = false
         afterEscapedBreak = true
-        breakPoint = TextPoint(line: line, column: Int32(clamping: text.count() + 1))
+        breakPoint = end
       } else if line < node.end.line {
-        if breaks == 0 { breakPoint = TextPoint(line: line, column: Int32(clamping: text.count() + 1)) }
-        breaks += 1
+        if breaks.isEmpty { breakPoint = end }
+        breaks.append(Self.lineBreak(of: text, at: end, newlineAt: breakPoint))
       }
       line += 1
     }
     return quote == nil
+  }
+
+  /// The break that ends a line, as libyaml reads it: every break is a newline (placed at
+  /// `newlinePoint`), except a line or paragraph separator, which stays itself, at `end`.
+  private static func lineBreak(
+    of text: LineScalars, at end: TextPoint, newlineAt newlinePoint: TextPoint
+  ) -> (scalar: Unicode.Scalar, point: TextPoint) {
+    text.separator.map { ($0, end) } ?? ("\n", newlinePoint)
   }
 
   /// The character a double-quoted escape at `index` stands for, and the escape's length.
@@ -223,10 +235,14 @@ private struct FoldingReader {
   }
 
   /// A folded block: lines at the block's indentation fold (a break between two of them is a
-  /// space, empty lines between them newlines); breaks next to more-indented lines are kept.
+  /// space, empty lines between them newlines); breaks next to more-indented lines are kept, and
+  /// so is a line or paragraph separator, with the breaks after it.
   mutating func readFolded(_ node: YAMLNode, indent: Int) {
-    var previous: Bool?  // nil before the first text line; otherwise whether it was more indented
-    var empty = 0
+    // Whether the last text line was more indented, and the break that ended it; nil before
+    // the first text line.
+    var previous: (moreIndented: Bool, lineBreak: (scalar: Unicode.Scalar, point: TextPoint))?
+    // The breaks of the empty lines since the last text line.
+    var empty: [(scalar: Unicode.Scalar, point: TextPoint)] = []
     var breakPoint = node.start
     var line = node.start.line + 1
     // The block ends where the next node starts: at the first column of a line after it.
@@ -234,40 +250,34 @@ private struct FoldingReader {
     while line <= lastLine {
       var text = scalars(ofLine: line)
       let count = text.count()
+      let end = TextPoint(line: line, column: Int32(clamping: count + 1))
       line += 1
       // A line no longer than the indentation is empty; a longer one is content, even when it
       // is only spaces (a more-indented line).
       guard count > indent, let first = text[indent] else {
-        empty += 1
+        empty.append(Self.lineBreak(of: text, at: end, newlineAt: breakPoint))
         continue
       }
       let moreIndented = Self.isBlank(first)
-      if let previous {
-        if !previous && !moreIndented {
-          if empty == 0 {
-            output.append((" ", breakPoint))
-          } else {
-            output += Array(repeating: ("\n", breakPoint), count: empty)
-          }
-        } else {
-          output += Array(repeating: ("\n", breakPoint), count: empty + 1)
-        }
+      if let previous, previous.lineBreak.scalar == "\n", !previous.moreIndented, !moreIndented {
+        if empty.isEmpty { output.append((" ", breakPoint)) } else { output += empty }
       } else {
-        output += Array(repeating: ("\n", breakPoint), count: empty)
+        if let previous { output.append(previous.lineBreak) }
+        output += empty
       }
-      empty = 0
+      empty = []
       var index = indent
       while let scalar = text[index] {
-        output.append((scalar, TextPoint(line: line - 1, column: Int32(clamping: index + 1))))
+        output.append((scalar, TextPoint(line: end.line, column: Int32(clamping: index + 1))))
         index += 1
       }
-      previous = moreIndented
-      breakPoint = TextPoint(line: line - 1, column: Int32(clamping: count + 1))
+      breakPoint = end
+      previous = (moreIndented, Self.lineBreak(of: text, at: end, newlineAt: end))
     }
   }
 
-  /// The points of the output when it spells `value` (trailing line breaks, which chomping
-  /// decides, are placed after the last line); `nil` when it does not.
+  /// The points of the output when it spells `value` (trailing line breaks and separators,
+  /// which chomping decides, are placed after the last line); `nil` when it does not.
   func aligned(with value: String) -> [TextPoint]? {
     var points: [TextPoint] = []
     points.reserveCapacity(output.count)
@@ -278,7 +288,7 @@ private struct FoldingReader {
         points.append(output[position].point)
         position += 1
       } else {
-        guard scalar == "\n" else { return nil }
+        guard scalar == "\n" || scalar == "\u{2028}" || scalar == "\u{2029}" else { return nil }
         let last = points.last ?? TextPoint(line: 1, column: 1)
         points.append(TextPoint(line: last.line, column: last.column + 1))
       }
@@ -288,9 +298,12 @@ private struct FoldingReader {
 }
 
 /// The Unicode scalars of one line of a file from a given column on, decoded as they are read.
+/// A line or paragraph separator that ends the line is its break, not one of its scalars.
 private struct LineScalars {
   private let bytes: [UInt8]
   private let end: Int
+  /// The line or paragraph separator (U+2028, U+2029) that ends the line, if one does.
+  let separator: Unicode.Scalar?
   /// The next byte to decode.
   private var next: Int
   /// The column index (0-based) of `decoded[0]`.
@@ -300,7 +313,17 @@ private struct LineScalars {
   /// The scalars of 1-based `line` from 0-based column `index` on.
   init(source: SourceText, line: Int32, from index: Int) {
     bytes = source.bytes
-    end = source.line(line).endIndex
+    let text = source.line(line)
+    // U+2028 is E2 80 A8, U+2029 E2 80 A9; `SourceText.line` leaves them on the line they end.
+    if text.count >= 3, text.suffix(3).starts(with: [0xE2, 0x80]), let last = text.last,
+      last == 0xA8 || last == 0xA9
+    {
+      separator = last == 0xA8 ? "\u{2028}" : "\u{2029}"
+      end = text.endIndex - 3
+    } else {
+      separator = nil
+      end = text.endIndex
+    }
     next = source.byteOffset(line: line, column: Int32(clamping: index + 1))
     first = index
   }
