@@ -87,6 +87,43 @@ struct FixItTests {
     #expect(Self.applying(route.fixIts, to: text).contains(#"routes: ["/g/\x3anoteId"]"#))
   }
 
+  @Test func aQuotedNameIsReplacedInsideItsQuotes() throws {
+    // A JSON manifest: every name is quoted, and the manifest must stay JSON.
+    let json = """
+      {"routecfg": 1, "protocols": {"P": "var a: Int { get }"},
+       "modules": {"M": {"kind": "view", "provides": ["Pp"], "routes": ["/m"]}, "N": {"kind": "vieww", "routes": ["/n"]}}}
+      """
+    let jsonResult = try RouteCfg.validate(yaml: json, path: "app.json")
+    let jsonFixes = jsonResult.diagnostics.flatMap(\.fixIts)
+    #expect(jsonFixes.map(\.title).sorted() == ["Replace 'Pp' with 'P'", "Replace 'vieww' with 'view'"])
+    let fixedJSON = Self.applying(jsonFixes, to: json)
+    #expect(
+      fixedJSON.contains(#""provides": ["P"]"#) && fixedJSON.contains(#""N": {"kind": "view", "routes"#))
+    #expect(try RouteCfg.validate(yaml: fixedJSON, path: "app.json").diagnostics.isEmpty)
+    // Single quotes too; a name written with escapes gets no fix, its text not being the name.
+    let yaml = """
+      routecfg: 1
+      fallback: 'Nul'
+      modules:
+        "Null": {kind: view}
+        A: {kind: "vie\\x77w", routes: [/a]}
+      """
+    let yamlResult = try RouteCfg.validate(yaml: yaml, path: "app.yaml")
+    let fallback = try #require(yamlResult.diagnostics.first { $0.code == .unknownModule })
+    #expect(Self.applying(fallback.fixIts, to: yaml).contains("fallback: 'Null'"))
+    let kind = try #require(yamlResult.diagnostics.first { $0.code == .invalidValue })
+    #expect(kind.fixIts.isEmpty)
+  }
+
+  @Test func aSuggestionYAMLWouldReadAsNullIsNotWrittenUnquoted() throws {
+    // `fallback: Null` would be a null value (RC0206): no fix, the message still suggests it.
+    let text = "routecfg: 1\nfallback: Nul\nmodules:\n  \"Null\": {kind: view}\n"
+    let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
+    let fallback = try #require(result.diagnostics.first { $0.code == .unknownModule })
+    #expect(fallback.message.contains("did you mean 'Null'"))
+    #expect(fallback.fixIts.isEmpty)
+  }
+
   @Test func aSuggestionNeverRepeatsAnEntryOfTheSameListOrMap() throws {
     // Writing the suggestion would list 'NoteInput' twice (RC0506) or map 'title' twice (RC0611).
     let text = """

@@ -33,15 +33,29 @@ public struct FixIt: Sendable, Hashable {
   /// Replaces a misspelt name, written at `location` (a name without an end ends after
   /// `written`, on its line), with the suggested one; `nil` when the suggestion is the name, or
   /// when the name spans lines (a block or multi-line scalar, whose range holds more than it).
+  ///
+  /// A name in quotes (a JSON manifest's, or a quoted YAML scalar) is replaced inside them, so
+  /// the quotes stay; a name written with escapes gets no fix (its range is longer than the name
+  /// and its text is not the name's), and neither does a suggestion YAML would read as null
+  /// where the name is unquoted (`Null` for `Nul`).
   public static func rename(_ written: String, at location: SourceLocation, to suggestion: String) -> FixIt? {
     guard suggestion != written, location.end.map({ $0.line == location.start.line }) ?? true else {
       return nil
     }
+    let length = Int32(clamping: written.unicodeScalars.count)
     var range = location
-    if range.end == nil {
-      range.end = TextPoint(
-        line: location.start.line,
-        column: location.start.column + Int32(clamping: written.unicodeScalars.count))
+    if let end = location.end {
+      switch end.column - location.start.column {
+      case length:
+        guard !["~", "null", "Null", "NULL"].contains(suggestion) else { return nil }
+      case length + 2:
+        range.start.column += 1
+        range.end = TextPoint(line: end.line, column: end.column - 1)
+      default:
+        return nil
+      }
+    } else {
+      range.end = TextPoint(line: location.start.line, column: location.start.column + length)
     }
     return FixIt("Replace '\(written)' with '\(suggestion)'", replacing: range, with: suggestion)
   }
