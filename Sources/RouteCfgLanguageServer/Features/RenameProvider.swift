@@ -126,12 +126,24 @@ enum RenameProvider {
     let from = Int(occurrence.start.column) - 1
     let to = min(Int(occurrence.end.column) - 1, scalars.count)
     let target = Array(name.unicodeScalars)
-    guard from >= 0, from <= to, !target.isEmpty, to - from >= target.count else { return nil }
-    for offset in 0...(to - from - target.count)
-    where Array(scalars[(from + offset)..<(from + offset + target.count)]) == target {
+    guard from >= 0, from <= to, !target.isEmpty else { return nil }
+    func range(_ offset: Int, _ count: Int) -> LSPRange? {
       let start = TextPoint(line: occurrence.start.line, column: occurrence.start.column + Int32(offset))
-      let end = TextPoint(line: start.line, column: start.column + Int32(target.count))
+      let end = TextPoint(line: start.line, column: start.column + Int32(count))
       return mapper.range(in: occurrence.file, start: start, end: end)
+    }
+    if to - from >= target.count {
+      for offset in 0...(to - from - target.count)
+      where Array(scalars[(from + offset)..<(from + offset + target.count)]) == target {
+        return range(offset, target.count)
+      }
+    }
+    // Written in another form the manifest reads as the same name (`Café` decomposed, `Key`
+    // with the Kelvin sign): the scalars that are canonically equivalent to it.
+    for first in from..<to {
+      for last in (first + 1)...to where String(String.UnicodeScalarView(scalars[first..<last])) == name {
+        return range(first - from, last - first)
+      }
     }
     return nil
   }

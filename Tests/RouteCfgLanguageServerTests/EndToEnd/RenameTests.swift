@@ -136,6 +136,38 @@ struct RenameTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a name written in another form the manifest reads as the same (decomposed, Kelvin sign) is renamed")
+  func renameAcrossUnicodeForms() throws {
+    let scratch = try ScratchDirectory()
+    // 'CaféP' declared precomposed and named decomposed; 'Key' named once with the Kelvin sign.
+    let text = """
+      routecfg: 1
+      protocols:
+        Caf\u{E9}P: "var a: Int { get }"
+        Key: "var b: Cafe\u{301}P { get }"
+      modules:
+        M: {kind: view, provides: [Cafe\u{301}P, \u{212A}ey], routes: [/m]}
+      """
+    let path = try scratch.write("app.yaml", text)
+    let uri = LSPClient.uri(path)
+    let client = try LSPClient(directory: scratch.path)
+    _ = try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    for (written, newName) in [("Cafe\u{301}P, ", "Zed"), ("\u{212A}ey]", "Lock")] {
+      let (line, character) = TextFinder(text).position(of: written, offset: 1)
+      let prepared = try client.result("textDocument/prepareRename", Self.at(uri, line, character))
+      #expect(prepared["range"] != nil, "\(written)")
+      let edit = try client.result("textDocument/rename", Self.at(uri, line, character, newName: newName))
+      let renamed = Self.applying(edit, uri: uri, to: text)
+      #expect(edit["changes"]?[uri]?.arrayValue?.count == (newName == "Zed" ? 3 : 2), "\(edit)")
+      let result = try RouteCfg.validate(yaml: renamed, path: "app.yaml")
+      #expect(result.diagnostics.isEmpty, "\(renamed)")
+      #expect(result.graph?.protocols[newName] != nil, "\(renamed)")
+    }
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a name that is taken or invalid is refused with why; members and keys cannot be renamed")
   func refusals() throws {
     let session = try OpenedManifest("manifests/NoteApp.yaml")
