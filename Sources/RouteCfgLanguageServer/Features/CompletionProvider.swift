@@ -50,7 +50,8 @@ enum CompletionProvider {
   static let maxItems = 1_000
 
   static func completion(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
-    guard let cursor = context.cursorContext(at: position),
+    // A line past the end is no place in the text: an edit there could not contain it.
+    guard position.line < context.document.lines.lineCount, let cursor = context.cursorContext(at: position),
       let role = CompletionRole.of(cursor.path, slot: cursor.slot)
     else { return list([], incomplete: false) }
     var replaceStart = cursor.tokenRange.lowerBound

@@ -78,6 +78,12 @@ struct CompletionTests {
         #expect(item["textEdit"]?["newText"]?.stringValue?.hasSuffix(": ") == true, "\(comment): \(item)")
       }
     }
+    // A line past the end of the text is no place: nothing is offered there (an item's edit
+    // must contain the position asked about).
+    let lineCount = TourSession.text.split(separator: "\n", omittingEmptySubsequences: false).count
+    let pastEnd = try session.client.result(
+      "textDocument/completion", LSPClient.at(session.uri, lineCount + 5, 0))
+    #expect(pastEnd["items"]?.arrayValue?.isEmpty == true, "\(pastEnd)")
     try session.finish()
   }
 
