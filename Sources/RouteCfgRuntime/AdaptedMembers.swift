@@ -13,8 +13,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   private let pairings: [String: MemberPairing]
   private let state: RuntimeState
   /// Proxies handed to the target through this facade, kept alive as long as it is (the target
-  /// may hold them weakly, as delegates usually are).
-  private var handedOver: [AnyObject] = []
+  /// may hold them weakly, as delegates usually are), one per caller object.
+  private let handedOver = HandedOverProxies()
   /// Each property and method name a caller used, resolved once: repeated accesses skip the name
   /// lookups and, when both sides agree on the types, the conversions.
   ///
@@ -35,16 +35,19 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     self.pairings = byName
   }
 
+  /// How many proxies this facade keeps for what it handed over (tests).
+  var handedOverCount: Int { handedOver.count }
+
   func get(_ member: String) throws -> Any? {
     let route = try propertyRoute(member)
     if let direct = route.direct {
       let value = try direct.read()
       if route.sameType { return value }
-      return try state.convert(value, from: direct.type, to: route.type, handingOver: false)
+      return try state.convert(value, from: direct.type, to: route.type, handingOver: nil)
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
-    return try state.convert(value, from: owner.type(of: last), to: route.type, handingOver: false)
+    return try state.convert(value, from: owner.type(of: last), to: route.type, handingOver: nil)
   }
 
   func set(_ member: String, to value: Any?) throws {
@@ -59,12 +62,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
     let converted = try Self.naming(member) {
-      try state.convert(value, from: route.type, to: owner.type(of: last), handingOver: true)
-    }
-    if let proxy = DynamicValue.flatten(converted) as? DynamicProtocolProxy,
-      !(DynamicValue.flatten(value) is DynamicProtocolProxy)
-    {
-      handedOver.append(proxy)
+      try state.convert(value, from: route.type, to: owner.type(of: last), handingOver: handedOver)
     }
     try Self.naming(member) { try owner.target.set(last, to: converted) }
   }
@@ -86,12 +84,12 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
         try Self.naming(route.fullName) {
           try state.convert(
             arguments[index], from: route.signature.parameters[index].type,
-            to: route.targetSignature.parameters[index].type, handingOver: true)
+            to: route.targetSignature.parameters[index].type, handingOver: handedOver)
         })
     }
     let result = try Self.naming(route.fullName) { try target.call(route.targetFullName, converted) }
     return try state.convert(
-      result, from: route.targetSignature.result, to: route.signature.result, handingOver: false)
+      result, from: route.targetSignature.result, to: route.signature.result, handingOver: nil)
   }
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote

@@ -91,11 +91,12 @@ final class RuntimeState {
   /// element, and an object of one protocol
   /// crosses to another through the adapter between them (or back out of a proxy).
   ///
-  /// `handingOver` is `true` for a caller's value on its way to the provider (a delegate it
-  /// sets, an argument): the proxy made for it holds the caller's object weakly, as generated
-  /// bridges do, so a caller that keeps its destination and sets itself as the delegate forms no
-  /// cycle. Values on their way back to the caller are held strongly.
-  func convert(_ value: Any?, from source: TypeRef, to destination: TypeRef, handingOver: Bool)
+  /// `handingOver` is the store of the facade a caller's value goes through on its way to the
+  /// provider (a delegate it sets, an argument): the proxy made for it holds the caller's object
+  /// weakly, as generated bridges do, so a caller that keeps its destination and sets itself as
+  /// the delegate forms no cycle, and the store keeps the proxy alive (one per caller object).
+  /// Values on their way back to the caller (`nil`) are held strongly.
+  func convert(_ value: Any?, from source: TypeRef, to destination: TypeRef, handingOver: HandedOverProxies?)
     throws(RuntimeError) -> Any?
   {
     if source == destination { return value }
@@ -157,9 +158,9 @@ final class RuntimeState {
     }
   }
 
-  private func bridge(_ value: Any?, from source: String, to destination: String, handingOver: Bool)
-    throws(RuntimeError) -> Any?
-  {
+  private func bridge(
+    _ value: Any?, from source: String, to destination: String, handingOver: HandedOverProxies?
+  ) throws(RuntimeError) -> Any? {
     guard let value = DynamicValue.flatten(value) else { return nil }
     guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
     if sourceInfo.conforms(to: destination) { return value }
@@ -180,10 +181,14 @@ final class RuntimeState {
       throw .unsupported("no adapter connects '\(source)' and '\(destination)'")
     }
     guard let facade = graph.protocols[destination] else { return value }
+    // The same caller object handed over again gets the proxy it got before.
+    if let kept = handingOver?.proxy(for: object, as: destination) { return kept }
     let adapted = AdaptedMembers(
-      facade: facade, target: try handedOverMembers(of: value, as: source, weakly: handingOver),
+      facade: facade, target: try handedOverMembers(of: value, as: source, weakly: handingOver != nil),
       pairings: pairings, state: self)
-    return try proxy(for: destination, over: adapted)
+    let made = try proxy(for: destination, over: adapted)
+    handingOver?.keep(made, for: object, as: destination)
+    return made
   }
 
   /// A Swift object conforming to `protocolName` that forwards to `members`.

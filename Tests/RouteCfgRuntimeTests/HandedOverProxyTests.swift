@@ -1,0 +1,125 @@
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgRuntime
+
+/// A caller's object handed across an adapter (a delegate set, an argument, inside an array) is
+/// wrapped in a proxy that the facade keeps alive, since the provider may hold it weakly: one per
+/// caller object, forgotten once that object is gone, as generated bridges are kept.
+@Suite("Proxies handed over through a facade")
+@MainActor
+struct HandedOverProxyTests {
+  static let yaml = """
+    routecfg: 1
+    protocols:
+      ProvidedObserver: "func ping()"
+      RequiredObserver: "func pong()"
+      ProvidedBoard: |
+        var observer: ProvidedObserver? { get set }
+        func attach(_ observer: ProvidedObserver)
+        func attachAll(_ observers: [ProvidedObserver])
+      RequiredBoard: |
+        var observer: RequiredObserver? { get set }
+        func attach(_ observer: RequiredObserver)
+        func attachAll(_ observers: [RequiredObserver])
+    modules:
+      Board: {kind: view, provides: [ProvidedBoard], routes: [/board]}
+      Host: {kind: view, requires: [RequiredBoard], routes: [/host]}
+    adapters:
+      - {adapt: RequiredBoard, to: ProvidedBoard}
+      - {adapt: RequiredObserver, to: ProvidedObserver, map: {pong: ping}}
+    """
+
+  func board() throws -> (destination: Destination, board: WeakBoard) {
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "board.yaml")
+    var registrations = Registrations()
+    registrations.view("Board", WeakBoard.self) { _ in WeakBoard() }
+    registrations.view("Host", PongCounter.self) { _ in PongCounter() }
+    registrations.members(of: WeakBoard.self) { table in
+      table.property("observer", \.observer)
+      table.method("attach(_:)") { (board, observer: any ProvidedObserver) in board.attach(observer) }
+      table.method("attachAll(_:)") { (board, observers: [any ProvidedObserver]) in board.attachAll(observers)
+      }
+    }
+    registrations.members(of: PongCounter.self) { table in table.method("pong()") { $0.pong() } }
+    registrations.proxy(for: "ProvidedObserver") { ProvidedObserverProxy($0) }
+    registrations.proxy(for: "RequiredObserver") { RequiredObserverProxy($0) }
+    let destination = try Registry(manifest, registrations: registrations).destination(for: "RequiredBoard")
+    return (destination, try #require(destination.object as? WeakBoard))
+  }
+
+  static func kept(by destination: Destination) throws -> Int {
+    try #require(destination.members as? AdaptedMembers).handedOverCount
+  }
+
+  @Test func anArgumentAndTheElementsOfAnArrayStayAliveForAProviderThatHoldsThemWeakly() throws {
+    let (destination, board) = try board()
+    let caller = PongCounter()
+    try destination.call("attach(_:)", caller)
+    board.attached?.ping()
+    #expect(caller.pongs == 1, "the proxy passed as an argument was released at once")
+    let others = [PongCounter(), PongCounter()]
+    try destination.call("attachAll(_:)", others)
+    for observer in board.all { observer.value?.ping() }
+    #expect(others.map(\.pongs) == [1, 1])
+    // The same caller object gets the same proxy, however it is handed over.
+    try destination.set("observer", to: caller)
+    #expect(board.observer === board.attached)
+    #expect(try Self.kept(by: destination) == 3)
+  }
+
+  @Test func reassigningADelegateKeepsOneProxyPerLiveCaller() throws {
+    let (destination, board) = try board()
+    let kept = PongCounter()
+    for _ in 0..<1_000 {
+      try destination.set("observer", to: kept)
+      try destination.set("observer", to: nil)
+    }
+    #expect(try Self.kept(by: destination) == 1)
+    for _ in 0..<1_000 { try destination.set("observer", to: PongCounter()) }
+    // Callers that are gone are forgotten each time the store doubles.
+    #expect(try Self.kept(by: destination) < 16)
+    try destination.set("observer", to: kept)
+    board.observer?.ping()
+    #expect(kept.pongs == 1)
+  }
+}
+
+@MainActor
+final class WeakBoard {
+  weak var observer: (any ProvidedObserver)?
+  weak var attached: (any ProvidedObserver)?
+  var all: [WeakObserver] = []
+
+  func attach(_ observer: any ProvidedObserver) { attached = observer }
+  func attachAll(_ observers: [any ProvidedObserver]) { all = observers.map { WeakObserver(value: $0) } }
+}
+
+@MainActor
+struct WeakObserver {
+  weak var value: (any ProvidedObserver)?
+}
+
+@MainActor
+protocol ProvidedObserver: AnyObject {
+  func ping()
+}
+
+final class ProvidedObserverProxy: DynamicProtocolProxy, ProvidedObserver {
+  func ping() { forwardOrReport("ping()") }
+}
+
+@MainActor
+protocol RequiredObserver: AnyObject {
+  func pong()
+}
+
+final class RequiredObserverProxy: DynamicProtocolProxy, RequiredObserver {
+  func pong() { forwardOrReport("pong()") }
+}
+
+@MainActor
+final class PongCounter {
+  var pongs = 0
+  func pong() { pongs += 1 }
+}
