@@ -38,6 +38,12 @@ public struct ManifestLoader: Sendable {
     self.maxDiagnostics = maxDiagnostics
   }
 
+  /// `true` for `include` and for a root key read as `include` (its did-you-mean among the root's
+  /// keys, reported as RC0201): the language server looks for roots by their text.
+  package static func mayMeanInclude(_ key: String) -> Bool {
+    key == "include" || closestName(to: key, among: ManifestDecoder.rootKeys) == "include"
+  }
+
   /// Loads the manifest at `path` (as typed by the user; diagnostics show it as given).
   public func load(path: String) -> LoadedManifest {
     var run = LoadRun(loader: self, rootPath: path)

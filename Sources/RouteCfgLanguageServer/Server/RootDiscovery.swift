@@ -82,9 +82,11 @@ enum RootDiscovery {
     }
   }
 
-  /// `true` when the text has `routecfg` and `include` keys (see ``declaresFormat(_:)``).
+  /// `true` when the text has `routecfg` and `include` keys (see ``declaresFormat(_:)``); an
+  /// `include` key may be misspelt as the decoder reads it (`includ:`, reported as RC0201 and
+  /// read as `include`), so that its children still find it.
   static func startsManifest(_ bytes: [UInt8]) -> Bool {
-    declaresFormat(bytes) && hasKey("include", in: bytes)
+    declaresFormat(bytes) && hasKey(in: bytes) { ManifestLoader.mayMeanInclude($0) }
   }
 
   /// `true` when the text has a top-level `routecfg` key: what tells a manifest from other YAML.
@@ -94,13 +96,12 @@ enum RootDiscovery {
   /// when they start their line; in a file whose root is a flow mapping (a manifest written as
   /// JSON, `{` first), indented ones count too.
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
-    hasKey("routecfg", in: bytes)
+    hasKey(in: bytes) { $0 == "routecfg" }
   }
 
-  /// `true` when a top-level line of `bytes` (see ``declaresFormat(_:)``) starts with `key`
-  /// followed by `:` (or by the end of the line after `?`).
-  private static func hasKey(_ key: String, in bytes: [UInt8]) -> Bool {
-    let key = Array(key.utf8)
+  /// `true` when a top-level line of `bytes` (see ``declaresFormat(_:)``) starts with a key that
+  /// `matches`, followed by `:` (or by the end of the line after `?`).
+  private static func hasKey(in bytes: [UInt8], where matches: (String) -> Bool) -> Bool {
     var position = 0
     var rootIsFlow: Bool?
     while position < bytes.count {
@@ -113,13 +114,19 @@ enum RootDiscovery {
         // The first line with content, not a comment, a directive or `---`.
         rootIsFlow = first == 0x7B
       }
-      if lineStartsWithKey(key, line, indented: rootIsFlow == true) { return true }
+      if let key = key(startingLine: line, indented: rootIsFlow == true),
+        matches(String(decoding: key, as: UTF8.self))
+      {
+        return true
+      }
       position = end + 1
     }
     return false
   }
 
-  private static func lineStartsWithKey(_ key: [UInt8], _ line: ArraySlice<UInt8>, indented: Bool) -> Bool {
+  /// The key a line starts with (after the openers a key may follow on its line, `{`, `[`, `?`,
+  /// and its quotes), when a `:` follows it (or the end of the line after `?`).
+  private static func key(startingLine line: ArraySlice<UInt8>, indented: Bool) -> ArraySlice<UInt8>? {
     var index = line.startIndex
     var explicit = false
     // Indentation (in a flow root) and the openers a key may follow on its line.
@@ -128,7 +135,7 @@ enum RootDiscovery {
       if byte == 0x7B || byte == 0x5B || byte == 0x3F {
         if byte == 0x3F { explicit = true }
       } else if byte == 0x20 || byte == 0x09 {
-        guard indented || index > line.startIndex else { return false }
+        guard indented || index > line.startIndex else { return nil }
       } else {
         break
       }
@@ -139,15 +146,22 @@ enum RootDiscovery {
       quote = line[index]
       index += 1
     }
-    guard line[index...].starts(with: key) else { return false }
-    index += key.count
+    let keyStart = index
+    // A key's text: letters, digits, `_` and `-` (any key this cares about is one).
+    while index < line.endIndex, isKeyByte(line[index]) { index += 1 }
+    let key = line[keyStart..<index]
+    guard !key.isEmpty else { return nil }
     if let quote {
-      guard index < line.endIndex, line[index] == quote else { return false }
+      guard index < line.endIndex, line[index] == quote else { return nil }
       index += 1
     }
     while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-    guard index < line.endIndex else { return explicit }
-    return line[index] == 0x3A
+    guard index < line.endIndex else { return explicit ? key : nil }
+    return line[index] == 0x3A ? key : nil
   }
 
+  private static func isKeyByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+      || byte == 0x5F || byte == 0x2D
+  }
 }

@@ -36,5 +36,15 @@ struct ManifestDetectionTests {
     #expect(RootDiscovery.startsManifest(Array(json.utf8)))
     #expect(RootDiscovery.startsManifest(Array("routecfg: 1\ninclude: [a.yaml]\n".utf8)))
     #expect(!RootDiscovery.startsManifest(Array("routecfg: 1\nmodules: {}\n".utf8)))
+    // A misspelt `include`, which the decoder reads as one after its RC0201, in any quoting.
+    for key in ["includ", "inclued", "\"icnlude\"", "'includes'"] {
+      #expect(RootDiscovery.startsManifest(Array("routecfg: 1\n\(key): [a.yaml]\n".utf8)), "\(key)")
+    }
+    // Keys that are not `include` however they are spelt, and a key that is only indented.
+    for text in [
+      "routecfg: 1\nmodule: {}\n", "routecfg: 1\nscheme: x\n", "routecfg: 1\nx:\n  include: [a]\n",
+    ] {
+      #expect(!RootDiscovery.startsManifest(Array(text.utf8)), "\(text)")
+    }
   }
 }
