@@ -53,12 +53,13 @@ public enum OutputDirectory {
     -> OutputSummary
   {
     try prepare(directory)
+    removeTemporaryFilesOfEndedRuns(in: directory)
     let existing = try swiftFiles(in: directory)
     let foreign = existing.filter { !$0.isGenerated }.map(\.name) + nestedSwiftFiles(in: directory)
     if !foreign.isEmpty { throw .foreignSwiftFiles(directory: directory, files: foreign) }
     var summary = OutputSummary()
     let produced = Set(files.map(\.name))
-    for file in files {
+    for (index, file) in files.enumerated() {
       let path = FileSystem.join(directory, file.name)
       if case .success(let bytes) = FileSystem.readFile(path, limit: 1 << 28, regularOnly: true),
         bytes.elementsEqual(file.contents.utf8)
@@ -66,7 +67,7 @@ public enum OutputDirectory {
         summary.unchanged.append(file.name)
         continue
       }
-      try replace(path, with: file.contents, in: directory)
+      try replace(path, with: file.contents, through: temporaryName(index), in: directory)
       summary.written.append(file.name)
     }
     for file in existing where file.isGenerated && !produced.contains(file.name) {
@@ -164,11 +165,33 @@ public enum OutputDirectory {
       || (rest.starts(with: Array(" from ".utf8)) && rest.suffix(ending.count).elementsEqual(ending))
   }
 
-  /// Writes `contents` to a temporary file in `directory`, flushes it, and renames it over `path`.
-  private static func replace(_ path: String, with contents: String, in directory: String) throws(OutputError)
-  {
-    let temporary = FileSystem.join(
-      directory, ".routecfg-\(getpid())-" + (path.split(separator: "/").last.map(String.init) ?? "out"))
+  /// The temporary file the `index`th file is written to before it is renamed over its place:
+  /// hidden, short whatever the file's name (so that a name near the file system's limit can be
+  /// written), and not a `.swift` file, so that another run writing into the same directory at
+  /// the same time neither removes it as a stale generated file nor refuses it as a foreign one.
+  static func temporaryName(_ index: Int, process: Int32 = getpid()) -> String {
+    ".routecfg-\(process)-\(index).tmp"
+  }
+
+  /// Removes the temporary files (``temporaryName(_:process:)``) of runs that ended without
+  /// renaming them (killed while writing); those of runs still going are left alone.
+  private static func removeTemporaryFilesOfEndedRuns(in directory: String) {
+    for name in FileSystem.entries(ofDirectory: directory) ?? []
+    where name.hasPrefix(".routecfg-") && name.hasSuffix(".tmp") {
+      let fields = name.dropFirst(".routecfg-".count).dropLast(".tmp".count).split(separator: "-")
+      guard fields.count == 2, let process = Int32(fields[0]), Int(fields[1]) != nil, process > 0,
+        process != getpid(), kill(process, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink(FileSystem.join(directory, name))
+    }
+  }
+
+  /// Writes `contents` to the temporary file `temporaryName` in `directory`, flushes it, and
+  /// renames it over `path`.
+  private static func replace(
+    _ path: String, with contents: String, through temporaryName: String, in directory: String
+  ) throws(OutputError) {
+    let temporary = FileSystem.join(directory, temporaryName)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw .system(path: path, reason: errnoText()) }
     var failure = writeAll(contents, to: descriptor) ? nil : errnoText()
