@@ -39,53 +39,71 @@ struct GeneratorConfiguration: Equatable {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(file: file, "cannot be read")
     }
-    let text = String(decoding: data, as: UTF8.self)
-    let object: Any
+    return try GeneratorConfiguration(bytes: Array(data), file: file)
+  }
+
+  /// The configuration in `bytes`, the text of `file`: strict JSON (RFC 8259: no comments, no
+  /// trailing commas) after an optional byte order mark, holding an object whose keys are each
+  /// written once.
+  init(bytes: [UInt8], file: String) throws(ConfigurationError) {
+    let skipped = bytes.starts(with: JSONPosition.byteOrderMark) ? JSONPosition.byteOrderMark.count : 0
+    let parsed: (value: RouteCfgCore.JSONValue, keyOffsets: [Int])
     do {
-      object = try JSONSerialization.jsonObject(with: data)
+      parsed = try JSONParser.parseWithKeyOffsets(Array(bytes.dropFirst(skipped)))
     } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       throw ConfigurationError(
-        file: file, at: JSONPosition.ofParseError(reason, in: text), "is not valid JSON: \(reason)")
+        file: file, at: JSONPosition(offset: error.offset + skipped, in: bytes),
+        "is not valid JSON: \(error.message)")
     }
-    guard let options = object as? [String: Any] else {
+    guard case .object(let members) = parsed.value else {
       throw ConfigurationError(
         file: file, "must hold a JSON object, such as {\"variant\": \"macOS\", \"imports\": [\"Foundation\"]}"
       )
     }
-    return try GeneratorConfiguration(options: options, file: file, text: text)
+    var seen: Set<String> = []
+    for ((key, value), offset) in zip(members, parsed.keyOffsets) {
+      let position = JSONPosition(offset: offset + skipped, in: bytes)
+      func problem(_ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, at: position, message)
+      }
+      guard seen.insert(key).inserted else { throw problem("'\(key)' is set twice; keep one") }
+      try read(key, value, file: file, position: position, problem: problem)
+    }
   }
 
-  private init(options: [String: Any], file: String, text: String) throws(ConfigurationError) {
-    func problem(_ key: String, _ message: String) -> ConfigurationError {
-      ConfigurationError(file: file, at: JSONPosition.ofKey(key, in: text), message)
-    }
-    for key in options.keys.sorted() where !Self.keys.contains(key) {
-      let suggestion = closestName(to: key, among: Self.keys).map { "; did you mean '\($0)'?" } ?? ""
-      throw problem(
-        key, "unknown key '\(key)'\(suggestion) (the keys are \(Self.keys.joined(separator: ", ")))")
-    }
-    if let value = options["variant"] {
-      guard let variant = value as? String, !variant.isEmpty else {
-        throw problem("variant", "'variant' must be the name of a variant of the manifest, such as \"macOS\"")
+  private mutating func read(
+    _ key: String, _ value: RouteCfgCore.JSONValue, file: String, position: JSONPosition,
+    problem: (String) -> ConfigurationError
+  ) throws(ConfigurationError) {
+    switch key {
+    case "variant":
+      guard case .string(let variant) = value, !variant.isEmpty else {
+        throw problem("'variant' must be the name of a variant of the manifest, such as \"macOS\"")
       }
       self.variant = variant
-      let position = JSONPosition.ofKey("variant", in: text)
       variantLocation = "\(file):\(position.line):\(position.column)"
-    }
-    if let value = options["access"] {
-      guard let access = value as? String, Self.accessLevels.contains(access) else {
+    case "access":
+      guard case .string(let access) = value, Self.accessLevels.contains(access) else {
         throw problem(
-          "access", "'access' must be one of \(Self.accessLevels.map { "\"\($0)\"" }.joined(separator: ", "))"
-        )
+          "'access' must be one of \(Self.accessLevels.map { "\"\($0)\"" }.joined(separator: ", "))")
       }
       self.access = access
-    }
-    if let value = options["imports"] {
-      guard let modules = value as? [String], modules.allSatisfy(SwiftIdentifier.isModuleName) else {
-        throw problem("imports", "'imports' must be a list of module names, such as [\"Foundation\"]")
+    case "imports":
+      guard case .array(let items) = value else { throw problem(Self.importsProblem) }
+      var modules: [String] = []
+      for item in items {
+        guard case .string(let module) = item, SwiftIdentifier.isModuleName(module) else {
+          throw problem(Self.importsProblem)
+        }
+        modules.append(module)
       }
       imports = modules
+    default:
+      let suggestion = closestName(to: key, among: Self.keys).map { "; did you mean '\($0)'?" } ?? ""
+      throw problem(
+        "unknown key '\(key)'\(suggestion) (the keys are \(Self.keys.joined(separator: ", ")))")
     }
   }
+
+  private static let importsProblem = "'imports' must be a list of module names, such as [\"Foundation\"]"
 }

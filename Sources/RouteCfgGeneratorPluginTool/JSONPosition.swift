@@ -1,50 +1,42 @@
-import Foundation
-
-/// A 1-based line and column (in characters) in the configuration file, for error messages.
+/// A 1-based line and column (in characters, as editors count them) in the configuration file,
+/// for error messages.
 struct JSONPosition: Equatable {
   var line: Int
   var column: Int
 
   static let start = JSONPosition(line: 1, column: 1)
 
-  /// Where `"key"` is first written as an object key in `text`; the start when it is not found
-  /// (a key written with escapes).
-  static func ofKey(_ key: String, in text: String) -> JSONPosition {
-    let quoted = "\"\(key)\""
-    var searchStart = text.startIndex
-    while let range = text.range(of: quoted, range: searchStart..<text.endIndex) {
-      let rest = text[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" || isLineBreak($0) })
-      if rest.first == ":" { return position(of: range.lowerBound, in: text) }
-      searchStart = range.upperBound
+  /// Where byte `offset` of `bytes` is: lines end at `\n`, `\r\n` or a lone `\r`, and a UTF-8
+  /// byte order mark at the start of the file takes no column.
+  init(offset: Int, in bytes: [UInt8]) {
+    let end = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = bytes.starts(with: JSONPosition.byteOrderMark) ? JSONPosition.byteOrderMark.count : 0
+    var index = lineStart
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "\n"):
+        line += 1
+        lineStart = index + 1
+      case UInt8(ascii: "\r"):
+        // `\r\n` is one break, ended by its `\n`.
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { break }
+        line += 1
+        lineStart = index + 1
+      default:
+        break
+      }
+      index += 1
     }
-    return .start
+    self.line = line
+    self.column = String(decoding: bytes[min(lineStart, end)..<end], as: UTF8.self).count + 1
   }
 
-  /// Where Foundation's JSON parser says it stopped: "around line L, column C" or "around
-  /// character N" (a UTF-8 offset); the start when the message names neither.
-  static func ofParseError(_ message: String, in text: String) -> JSONPosition {
-    let numbers = message.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-    if message.contains("line"), message.contains("column"), numbers.count >= 2 {
-      return JSONPosition(line: numbers[0], column: numbers[1] + 1)
-    }
-    if message.contains("character"), let offset = numbers.first {
-      let utf8 = text.utf8
-      let index = utf8.index(utf8.startIndex, offsetBy: min(offset, utf8.count))
-      return position(of: index, in: text)
-    }
-    return .start
+  init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
   }
 
-  private static func position(of index: String.Index, in text: String) -> JSONPosition {
-    let before = text[..<index]
-    let line = before.reduce(1) { isLineBreak($1) ? $0 + 1 : $0 }
-    let lineStart = before.lastIndex(where: isLineBreak).map { text.index(after: $0) } ?? text.startIndex
-    return JSONPosition(line: line, column: text[lineStart..<index].count + 1)
-  }
-
-  /// A line break as JSON and editors count them: `\n`, `\r\n` (one `Character` in Swift, so
-  /// never equal to `"\n"`) or a lone `\r`.
-  private static func isLineBreak(_ character: Character) -> Bool {
-    character == "\n" || character == "\r\n" || character == "\r"
-  }
+  /// The bytes a file may start with to say that it is UTF-8, which JSON readers skip.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

@@ -93,6 +93,17 @@ struct GeneratorPluginToolTests {
       ),
       ("{\r\n  \"access\": \"private\"\r\n}", "2:3: error: 'access' must be one of \"public\", \"internal\""),
       ("{\n  \"variant\": macOS\n}", "2:14: error: is not valid JSON"),
+      // A key written twice, at its second place (JSON readers would take one or the other).
+      (
+        "{\"access\": \"public\", \"access\": \"bogus\"}",
+        "1:22: error: 'access' is set twice; keep one"
+      ),
+      // Strict JSON: no trailing comma, no comment.
+      ("{\"access\": \"public\",}", "1:21: error: is not valid JSON"),
+      ("{\"access\": \"public\" // mine\n}", "1:21: error: is not valid JSON"),
+      // A byte order mark takes no column, as in editors and in routecfg's own diagnostics.
+      ("\u{FEFF}{\"varient\": \"loud\"}", "1:2: error: unknown key 'varient'"),
+      ("\u{FEFF}{\"variant\": \"é\", \"imports\": 1}", "1:18: error: 'imports' must be a list"),
     ]
     for (text, expected) in cases {
       let target = try Target(configuration: text)

@@ -1,34 +1,41 @@
-import RouteCfgCore
-
 /// Why a JSON text could not be read: what was wrong and the byte offset where it was found.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-  public let message: String
-  public let offset: Int
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+  package let message: String
+  package let offset: Int
 
-  public var description: String { "\(message) at byte \(offset)" }
+  package var description: String { "\(message) at byte \(offset)" }
 }
 
 /// Reads JSON (RFC 8259) into a ``JSONValue``: strict syntax, nesting bounded by ``maxDepth``,
 /// integers that fit `Int` as `.int`, other numbers as `.double`. Invalid UTF-8 and lone
 /// surrogates in strings become U+FFFD, as in every editor's JSON reader.
-public enum JSONParser {
+package enum JSONParser {
   /// Arrays and objects nested deeper than this are refused (language server messages nest a
   /// few levels; the bound keeps hostile input from exhausting the stack).
-  public static let maxDepth = 128
+  package static let maxDepth = 128
 
-  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    try parseWithKeyOffsets(bytes).value
+  }
+
+  package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+
+  /// The value, and where each key of its members starts (the byte offset of its `"`) when it is
+  /// an object, in the order written: a file of options (a plugin's configuration) reports a
+  /// problem with a member at its key, a key written twice included.
+  package static func parseWithKeyOffsets(_ bytes: [UInt8]) throws(JSONParseError) -> (
+    value: JSONValue, keyOffsets: [Int]
+  ) {
     try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
       var cursor = JSONCursor(buffer)
       cursor.skipWhitespace()
       let value = try cursor.value(depth: 0)
       cursor.skipWhitespace()
       guard cursor.atEnd else { throw cursor.error("unexpected text after the JSON value") }
-      return value
+      return (value, cursor.rootKeyOffsets)
     }
-  }
-
-  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-    try parse(Array(text.utf8))
   }
 }
 
@@ -36,6 +43,8 @@ public enum JSONParser {
 private struct JSONCursor {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
+  /// Where the keys of the outermost object start.
+  var rootKeyOffsets: [Int] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -91,6 +100,7 @@ private struct JSONCursor {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw error("expected a string key")
       }
+      if depth == 1 { rootKeyOffsets.append(index) }
       let key = try string()
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
