@@ -182,12 +182,12 @@ final class RuntimeState {
     }
     guard let facade = graph.protocols[destination] else { return value }
     // The same caller object handed over again gets the proxy it got before.
-    if let kept = handingOver?.proxy(for: object, as: destination) { return kept }
+    if let kept = handingOver?.proxy(for: object, from: source, as: destination) { return kept }
     let adapted = AdaptedMembers(
       facade: facade, target: try handedOverMembers(of: value, as: source, weakly: handingOver != nil),
       pairings: pairings, state: self)
     let made = try proxy(for: destination, over: adapted)
-    handingOver?.keep(made, for: object, as: destination)
+    handingOver?.keep(made, for: object, from: source, as: destination)
     return made
   }
 

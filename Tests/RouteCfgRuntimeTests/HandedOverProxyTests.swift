@@ -68,6 +68,54 @@ struct HandedOverProxyTests {
     #expect(try Self.kept(by: destination) == 3)
   }
 
+  /// One object handed over as two protocols, each through its own adapter to the same one:
+  /// each crossing keeps its proxy, so each reaches the member its adapter names.
+  @Test func oneObjectHandedOverAsTwoProtocolsKeepsAProxyPerAdapter() throws {
+    let yaml = """
+      routecfg: 1
+      protocols:
+        ProvidedObserver: "func ping()"
+        RequiredObserver: "func pong()"
+        OtherObserver: "func pang()"
+        ProvidedBoard: |
+          func attach(_ observer: ProvidedObserver)
+          func attachOther(_ observer: ProvidedObserver)
+        RequiredBoard: |
+          func attach(_ observer: RequiredObserver)
+          func attachOther(_ observer: OtherObserver)
+      modules:
+        Board: {kind: view, provides: [ProvidedBoard], routes: [/board]}
+        Host: {kind: view, requires: [RequiredBoard], routes: [/host]}
+      adapters:
+        - {adapt: RequiredBoard, to: ProvidedBoard}
+        - {adapt: RequiredObserver, to: ProvidedObserver, map: {pong: ping}}
+        - {adapt: OtherObserver, to: ProvidedObserver, map: {pang: ping}}
+      """
+    var registrations = Registrations()
+    registrations.view("Board", WeakBoard.self) { _ in WeakBoard() }
+    registrations.view("Host", PongCounter.self) { _ in PongCounter() }
+    registrations.members(of: WeakBoard.self) { table in
+      table.method("attach(_:)") { (board, observer: any ProvidedObserver) in board.attach(observer) }
+      table.method("attachOther(_:)") { (board, observer: any ProvidedObserver) in
+        board.attachAll([observer])
+      }
+    }
+    registrations.members(of: PongCounter.self) { table in
+      table.method("pong()") { $0.pong() }
+      table.method("pang()") { $0.pang() }
+    }
+    registrations.proxy(for: "ProvidedObserver") { ProvidedObserverProxy($0) }
+    let manifest = try RouteCfg.validate(yaml: yaml, path: "board.yaml")
+    let destination = try Registry(manifest, registrations: registrations).destination(for: "RequiredBoard")
+    let board = try #require(destination.object as? WeakBoard)
+    let caller = PongCounter()
+    try destination.call("attach(_:)", caller)
+    try destination.call("attachOther(_:)", caller)
+    board.attached?.ping()
+    board.all.first?.value?.ping()
+    #expect(caller.pongs == 1 && caller.pangs == 1, "pongs \(caller.pongs), pangs \(caller.pangs)")
+  }
+
   @Test func reassigningADelegateKeepsOneProxyPerLiveCaller() throws {
     let (destination, board) = try board()
     let kept = PongCounter()
@@ -121,5 +169,7 @@ final class RequiredObserverProxy: DynamicProtocolProxy, RequiredObserver {
 @MainActor
 final class PongCounter {
   var pongs = 0
+  var pangs = 0
   func pong() { pongs += 1 }
+  func pang() { pangs += 1 }
 }
