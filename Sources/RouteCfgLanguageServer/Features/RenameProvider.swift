@@ -139,11 +139,17 @@ enum RenameProvider {
       }
     }
     // Written in another form the manifest reads as the same name (`Café` decomposed, `Key`
-    // with the Kelvin sign): the scalars that are canonically equivalent to it.
-    for first in from..<to {
-      for last in (first + 1)...to where String(String.UnicodeScalarView(scalars[first..<last])) == name {
-        return range(first - from, last - first)
+    // with the Kelvin sign): as many characters as the name has that are canonically equivalent
+    // to it (characters compare so), tried where a character equal to its first one starts.
+    let characters = Array(String(String.UnicodeScalarView(scalars[from..<to])))
+    let count = name.count
+    guard let first = name.first, count <= characters.count else { return nil }
+    var offset = 0
+    for start in 0...(characters.count - count) {
+      if characters[start] == first, String(characters[start..<(start + count)]) == name {
+        return range(offset, characters[start..<(start + count)].reduce(0) { $0 + $1.unicodeScalars.count })
       }
+      offset += characters[start].unicodeScalars.count
     }
     return nil
   }
