@@ -41,7 +41,15 @@ public struct ManifestLoader: Sendable {
   /// `true` for `include` and for a root key read as `include` (its did-you-mean among the root's
   /// keys, reported as RC0201): the language server looks for roots by their text.
   package static func mayMeanInclude(_ key: String) -> Bool {
-    key == "include" || closestName(to: key, among: ManifestDecoder.rootKeys) == "include"
+    if key == "include" { return true }
+    // A key further from `include` than a typo's distance is never read as it; most keys are
+    // ruled out by their length alone, without a distance computed.
+    let limit = EditDistance.typoLimit(for: key)
+    guard abs(key.unicodeScalars.count - 7) <= limit else { return false }
+    guard EditDistance.distance(key, "include", limit: limit) != nil || key.lowercased() == "include" else {
+      return false
+    }
+    return closestName(to: key, among: ManifestDecoder.rootKeys) == "include"
   }
 
   /// Loads the manifest at `path` (as typed by the user; diagnostics show it as given).

@@ -86,7 +86,12 @@ enum RootDiscovery {
   /// `include` key may be misspelt as the decoder reads it (`includ:`, reported as RC0201 and
   /// read as `include`), so that its children still find it.
   static func startsManifest(_ bytes: [UInt8]) -> Bool {
-    declaresFormat(bytes) && hasKey(in: bytes) { ManifestLoader.mayMeanInclude($0) }
+    guard declaresFormat(bytes) else { return false }
+    if hasKey(in: bytes, where: { $0.elementsEqual("include".utf8) }) { return true }
+    // Rarely needed: a key is made a string only when its length is near `include`'s.
+    return hasKey(in: bytes) { key in
+      (3...11).contains(key.count) && ManifestLoader.mayMeanInclude(String(decoding: key, as: UTF8.self))
+    }
   }
 
   /// `true` when the text has a top-level `routecfg` key: what tells a manifest from other YAML.
@@ -96,12 +101,12 @@ enum RootDiscovery {
   /// when they start their line; in a file whose root is a flow mapping (a manifest written as
   /// JSON, `{` first), indented ones count too.
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
-    hasKey(in: bytes) { $0 == "routecfg" }
+    hasKey(in: bytes) { $0.elementsEqual("routecfg".utf8) }
   }
 
   /// `true` when a top-level line of `bytes` (see ``declaresFormat(_:)``) starts with a key that
   /// `matches`, followed by `:` (or by the end of the line after `?`).
-  private static func hasKey(in bytes: [UInt8], where matches: (String) -> Bool) -> Bool {
+  private static func hasKey(in bytes: [UInt8], where matches: (ArraySlice<UInt8>) -> Bool) -> Bool {
     var position = 0
     var rootIsFlow: Bool?
     while position < bytes.count {
@@ -114,11 +119,7 @@ enum RootDiscovery {
         // The first line with content, not a comment, a directive or `---`.
         rootIsFlow = first == 0x7B
       }
-      if let key = key(startingLine: line, indented: rootIsFlow == true),
-        matches(String(decoding: key, as: UTF8.self))
-      {
-        return true
-      }
+      if let key = key(startingLine: line, indented: rootIsFlow == true), matches(key) { return true }
       position = end + 1
     }
     return false
