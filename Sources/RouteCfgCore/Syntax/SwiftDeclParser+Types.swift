@@ -100,7 +100,9 @@ extension SwiftDeclParser {
   /// `Name` or `Module.Name`.
   private mutating func parseNamedType() -> TypeRef? {
     let first = token
-    if first.keyword == .capitalSelf {
+    var name = typeName(first)
+    // `Self` in backticks is `Self` to Swift as well.
+    if first.keyword == .capitalSelf || name == "Self" {
       // A protocol's members are used through `any P` values and forwarded by adapters, where
       // `Self` stands for no one type (a proxy's `Self` is the proxy).
       report(
@@ -110,7 +112,6 @@ extension SwiftDeclParser {
         at: first)
       return nil
     }
-    var name = typeName(first)
     var end = first.end
     advance()
     while kind == .dot {

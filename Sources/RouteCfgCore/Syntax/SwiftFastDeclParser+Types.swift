@@ -75,6 +75,8 @@ extension SwiftFastDeclParser {
   private mutating func parseNamedType() -> TypeRef? {
     knownName = keyword == nil ? typeNames.match(bytes, start..<end) ?? -1 : -1
     var name = knownName >= 0 ? SwiftKnownTypeNames.names[knownName] : text
+    // `Self` in backticks: left to the general parser, which reports it.
+    if knownName < 0, name == "Self" { return nil }
     let start = tokenStart
     var end = tokenEnd
     advance()
