@@ -122,6 +122,17 @@ struct FixItTests {
     let fallback = try #require(result.diagnostics.first { $0.code == .unknownModule })
     #expect(fallback.message.contains("did you mean 'Null'"))
     #expect(fallback.fixIts.isEmpty)
+    // Inside a member body or a route pattern, `Null` and `null` are no YAML null: fixed there.
+    let inside = """
+      routecfg: 1
+      protocols:
+        "Null": "var x: Nul { get }"
+      modules:
+        M: {kind: view, provides: ["Null"], parameters: {"null": Int}, routes: ["/p/:nul"]}
+      """
+    let insideResult = try RouteCfg.validate(yaml: inside, path: "app.yaml")
+    let fixed = Self.applying(insideResult.diagnostics.flatMap(\.fixIts), to: inside)
+    #expect(fixed.contains(#""var x: Null { get }""#) && fixed.contains(#"routes: ["/p/:null"]"#), "\(fixed)")
   }
 
   @Test func aSuggestionNeverRepeatsAnEntryOfTheSameListOrMap() throws {

@@ -37,8 +37,12 @@ public struct FixIt: Sendable, Hashable {
   /// A name in quotes (a JSON manifest's, or a quoted YAML scalar) is replaced inside them, so
   /// the quotes stay; a name written with escapes gets no fix (its range is longer than the name
   /// and its text is not the name's), and neither does a suggestion YAML would read as null
-  /// where the name is unquoted (`Null` for `Nul`).
-  public static func rename(_ written: String, at location: SourceLocation, to suggestion: String) -> FixIt? {
+  /// where the name is a whole unquoted scalar (`isScalar`: a key, a value, a list's entry;
+  /// `fallback: Nul` would become `fallback: Null`, no value), which a name inside a member body
+  /// or a route pattern is not.
+  public static func rename(
+    _ written: String, at location: SourceLocation, to suggestion: String, isScalar: Bool = false
+  ) -> FixIt? {
     guard suggestion != written, location.end.map({ $0.line == location.start.line }) ?? true else {
       return nil
     }
@@ -47,7 +51,7 @@ public struct FixIt: Sendable, Hashable {
     if let end = location.end {
       switch end.column - location.start.column {
       case length:
-        guard !["~", "null", "Null", "NULL"].contains(suggestion) else { return nil }
+        guard !isScalar || !["~", "null", "Null", "NULL"].contains(suggestion) else { return nil }
       case length + 2:
         range.start.column += 1
         range.end = TextPoint(line: end.line, column: end.column - 1)

@@ -153,7 +153,8 @@ struct NodeReader {
         + (meant.map(NameSuggester.didYouMean)
           ?? "; \(context()) takes \(known.map { "'\($0)'" }.joined(separator: ", "))"),
       at: key.location,
-      fixIts: meant.flatMap { FixIt.rename(key.value, at: key.location, to: $0) }.map { [$0] } ?? [])
+      fixIts: meant.flatMap { FixIt.rename(key.value, at: key.location, to: $0, isScalar: true) }.map { [$0] }
+        ?? [])
     return meant.flatMap { misspelt.adopt($0) }
   }
 

@@ -107,11 +107,12 @@ extension NameSuggester {
   /// `"; did you mean 'x'?"`: how every hint names its suggestion.
   static func didYouMean(_ suggestion: String) -> String { "; did you mean '\(suggestion)'?" }
 
-  /// The hint for a name written at a place, and the fix-it that writes the suggestion there;
+  /// The hint for a name written as a scalar of its own, and the fix-it that writes the
+  /// suggestion there;
   /// names in `taken` are never suggested (``suggestion(for:excluding:)``).
   func hint(for name: Located<String>, excluding taken: [String] = []) -> (text: String, fixIts: [FixIt]) {
     guard let suggestion = suggestion(for: name.value, excluding: taken) else { return ("", []) }
-    let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion)
+    let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion, isScalar: true)
     return (Self.didYouMean(suggestion), fixIt.map { [$0] } ?? [])
   }
 }

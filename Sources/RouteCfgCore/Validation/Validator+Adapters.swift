@@ -128,7 +128,10 @@ extension ManifestValidator {
 
   /// The fix-it that writes `correction` in place of a map entry's side.
   private static func fixIts(_ written: Located<String>, _ correction: String?) -> [FixIt] {
-    correction.flatMap { FixIt.rename(written.value, at: written.location, to: $0) }.map { [$0] } ?? []
+    correction.flatMap { FixIt.rename(written.value, at: written.location, to: $0, isScalar: true) }.map {
+      [$0]
+    }
+      ?? []
   }
 
   /// The base names the keys of `map` write, but the entry at `position`'s.
