@@ -1,31 +1,33 @@
 /// Why a JSON text could not be read: what was wrong and the byte offset where it was found.
-package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-  package let message: String
-  package let offset: Int
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let message: String
+  public let offset: Int
 
-  package var description: String { "\(message) at byte \(offset)" }
+  public var description: String { "\(message) at byte \(offset)" }
 }
 
 /// Reads JSON (RFC 8259) into a ``JSONValue``: strict syntax, nesting bounded by ``maxDepth``,
 /// integers that fit `Int` as `.int`, other numbers as `.double`. Invalid UTF-8 and lone
 /// surrogates in strings become U+FFFD, as in every editor's JSON reader.
-package enum JSONParser {
+public enum JSONParser {
   /// Arrays and objects nested deeper than this are refused (language server messages nest a
   /// few levels; the bound keeps hostile input from exhausting the stack).
-  package static let maxDepth = 128
+  public static let maxDepth = 128
 
-  package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+  /// The JSON value of `bytes` (UTF-8).
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     try parseWithKeyOffsets(bytes).value
   }
 
-  package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+  /// The JSON value of `text`.
+  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 
   /// The value, and where each key of its members starts (the byte offset of its `"`) when it is
   /// an object, in the order written: a file of options (a plugin's configuration) reports a
   /// problem with a member at its key, a key written twice included.
-  package static func parseWithKeyOffsets(_ bytes: [UInt8]) throws(JSONParseError) -> (
+  public static func parseWithKeyOffsets(_ bytes: [UInt8]) throws(JSONParseError) -> (
     value: JSONValue, keyOffsets: [Int]
   ) {
     try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
