@@ -119,6 +119,8 @@ struct TypeParserTests {
     MemberParserFailure("Self", .unsupportedMemberFeature, 1, 1, "'Self' is not supported"),
     MemberParserFailure("[String: Self?]", .unsupportedMemberFeature, 1, 10, "write the protocol's name"),
     MemberParserFailure("any Self", .unsupportedMemberFeature, 1, 5, "'Self' is not supported"),
+    MemberParserFailure("Int.Self", .unsupportedMemberFeature, 1, 5, "'Int.Self' is not a type"),
+    MemberParserFailure("[Foundation.`Self`]?", .unsupportedMemberFeature, 1, 13, "is not a type"),
     MemberParserFailure("some P", .unsupportedMemberFeature, 1, 1, "opaque types"),
     MemberParserFailure("@escaping () -> Void", .unsupportedMemberFeature, 1, 1, "'@escaping' is not needed"),
     MemberParserFailure("Int /* x */", .unsupportedMemberFeature, 1, 5, "block comments"),

@@ -120,6 +120,13 @@ extension SwiftDeclParser {
         reportExpected("a type name after '.'", hint: "write a name such as 'Foundation.URL'")
         return nil
       }
+      // `X.Self` is no type (and `Self` is not supported anywhere).
+      if keyword == .capitalSelf || text(token) == "Self" {
+        report(
+          .unsupportedMemberFeature,
+          "'\(name).Self' is not a type: write the type's name, '\(name)'", at: token)
+        return nil
+      }
       name += "." + text(token)
       end = token.end
       advance()

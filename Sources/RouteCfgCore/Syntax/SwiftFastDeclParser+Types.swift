@@ -83,7 +83,9 @@ extension SwiftFastDeclParser {
     while token == .dot {
       knownName = -1
       advance()
-      guard token == .word, keyword != .underscore else { return nil }
+      guard token == .word, keyword != .underscore, keyword != .capitalSelf, text != "Self" else {
+        return nil
+      }
       name += "." + text
       end = tokenEnd
       advance()
