@@ -112,6 +112,15 @@ struct GenerateCommandTests {
     #expect(fresh.files == Self.noteAppFiles)
     let again = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", fresh.path])
     #expect(again.standardOutput.hasSuffix(": 0 written, 4 unchanged\n"))
+    // Runs with different options at once: one removes the file another lists or also removes
+    // (`--dynamic`'s), which is gone, not foreign, and not an error.
+    let mixed = Statuses()
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      let options = index.isMultiple(of: 2) ? ["--dynamic"] : []
+      let run = try? Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", freshPath] + options)
+      mixed.append(run?.status ?? -1, run?.standardError ?? "")
+    }
+    #expect(mixed.all.allSatisfy { $0.status == 0 }, "\(mixed.all)")
   }
 
   /// Exit statuses collected from several threads.

@@ -72,8 +72,12 @@ public enum OutputDirectory {
     }
     for file in existing where file.isGenerated && !produced.contains(file.name) {
       let path = FileSystem.join(directory, file.name)
-      guard unlink(path) == 0 else { throw .system(path: path, reason: errnoText()) }
-      summary.removed.append(file.name)
+      if unlink(path) == 0 {
+        summary.removed.append(file.name)
+      } else if errno != ENOENT {
+        // Gone already: another run writing the directory removed it.
+        throw .system(path: path, reason: errnoText())
+      }
     }
     return summary
   }
@@ -105,12 +109,20 @@ public enum OutputDirectory {
     guard let entries = FileSystem.entries(ofDirectory: directory) else {
       throw .system(path: directory, reason: errnoText())
     }
-    return entries.filter { $0.hasSuffix(".swift") }.sorted().map { name in
+    return entries.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
       let path = FileSystem.join(directory, name)
       var info = stat()
-      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      guard lstat(path, &info) == 0 else {
+        // Listed, then gone (another run writing the directory removed it): not there to refuse.
+        return errno == ENOENT ? nil : ExistingFile(name: name, isGenerated: false)
+      }
+      guard (info.st_mode & S_IFMT) == S_IFREG,
         case .success(let prefix) = FileSystem.readPrefix(path, count: firstLineLimit, regularOnly: true)
-      else { return ExistingFile(name: name, isGenerated: false) }
+      else {
+        // Removed between the two looks, as above.
+        if lstat(path, &info) != 0, errno == ENOENT { return nil }
+        return ExistingFile(name: name, isGenerated: false)
+      }
       return ExistingFile(name: name, isGenerated: startsWithMarkerLine(prefix))
     }
   }
