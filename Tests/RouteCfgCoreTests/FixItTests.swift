@@ -115,6 +115,26 @@ struct FixItTests {
     #expect(kind.fixIts.isEmpty)
   }
 
+  /// A name whose last character is written as an escape: its range ends after the escape, so
+  /// it is seen to be written with escapes and gets no edit (which would cut into the escape).
+  @Test func aNameEndingInAnEscapeGetsNoEditAndItsRangeCoversTheEscape() throws {
+    let text = #"""
+      routecfg: 1
+      protocols:
+        Input: "var y: Delega\u0074"
+        Delegate: ""
+      modules:
+        A: {kind: view, provides: [Input, Delegate], routes: ["/a/:i\x64"], parameters: {ix: Int?}}
+      """#
+    let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
+    let type = try #require(result.diagnostics.first { $0.code == .nearMissType })
+    #expect(type.location.start == TextPoint(line: 3, column: 18))
+    #expect(type.location.end == TextPoint(line: 3, column: 30), "the closing quote, after the escape")
+    #expect(type.fixIts.isEmpty)
+    let parameter = try #require(result.diagnostics.first { $0.code == .unknownRouteParameter })
+    #expect(parameter.fixIts.isEmpty)
+  }
+
   @Test func aSuggestionYAMLWouldReadAsNullIsNotWrittenUnquoted() throws {
     // `fallback: Null` would be a null value (RC0206): no fix, the message still suggests it.
     let text = "routecfg: 1\nfallback: Nul\nmodules:\n  \"Null\": {kind: view}\n"

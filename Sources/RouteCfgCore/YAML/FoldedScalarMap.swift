@@ -12,6 +12,10 @@ final class FoldedScalarMap: Sendable {
   private let points: [TextPoint]
   /// The index in `points` where each line of the value starts.
   private let lineStarts: [Int]
+  /// Where the value's text ends in the file (a quoted scalar's closing quote, a plain scalar's
+  /// end), for the position just after its last scalar, which an escape may have written in
+  /// several characters; `nil` for a block, whose end is not the text's.
+  private let valueEnd: TextPoint?
 
   /// The map for `node`, or `nil` when the node does not fold or the reading disagrees with
   /// its value.
@@ -32,6 +36,11 @@ final class FoldedScalarMap: Sendable {
     }
     self.points = points
     self.lineStarts = lineStarts
+    switch node.style {
+    case .singleQuoted, .doubleQuoted: valueEnd = TextPoint(line: node.end.line, column: node.end.column - 1)
+    case .plain: valueEnd = node.end
+    default: valueEnd = nil
+    }
   }
 
   /// The map of a literal block (`|`) whose value holds a line or paragraph separator (U+2028,
@@ -59,6 +68,7 @@ final class FoldedScalarMap: Sendable {
     guard separated else { return nil }
     self.points = points
     self.lineStarts = lineStarts
+    valueEnd = nil
   }
 
   /// The file point of `position` in the value; past the end of a line, the columns after its
@@ -69,6 +79,12 @@ final class FoldedScalarMap: Sendable {
     let end = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : points.count
     let index = start + max(position.column, 0)
     if index < end { return points[index] }
+    // Just after the line's last scalar: where what follows it was written (the line's break,
+    // or the end of the value's text), so that a range ending there covers an escape whole.
+    if index == end, end > start {
+      if end < points.count { return points[end] }
+      if let valueEnd { return valueEnd }
+    }
     // After the line's last scalar (or on an empty line: at its line break).
     let last = points[min(max(end - 1, start), points.count - 1)]
     let beyond = end > start ? index - end + 1 : 0
