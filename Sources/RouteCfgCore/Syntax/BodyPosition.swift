@@ -8,6 +8,18 @@ public struct BodyPosition: Sendable, Hashable {
     self.line = line
     self.column = column
   }
+
+  /// The position of the Unicode scalar at `offset` in `value`: its line (after each `\n`) and
+  /// its column on that line.
+  init(ofScalarAt offset: Int, in value: String) {
+    var line = 0
+    var lineStart = 0
+    for (index, scalar) in value.unicodeScalars.prefix(offset).enumerated() where scalar == "\n" {
+      line += 1
+      lineStart = index + 1
+    }
+    self.init(line: line, column: offset - lineStart)
+  }
 }
 
 /// Turns positions inside a string value into file locations.

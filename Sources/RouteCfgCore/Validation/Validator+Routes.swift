@@ -75,7 +75,8 @@ extension ManifestValidator {
   ) -> (RoutePattern, RouteShape?)? {
     /// The place of the pattern's character at `scalars` from its start.
     func offset(_ location: SourceLocation, by scalars: Int) -> SourceLocation {
-      if let locator { return locator.location(BodyPosition(line: 0, column: scalars)) }
+      // A pattern written over lines holds line breaks: the position is on the line they make.
+      if let locator { return locator.location(BodyPosition(ofScalarAt: scalars, in: route.value)) }
       var moved = location
       moved.start.column += Int32(clamping: scalars)
       moved.end = nil
