@@ -51,7 +51,7 @@ public struct FixIt: Sendable, Hashable {
     if let end = location.end {
       switch end.column - location.start.column {
       case length:
-        guard !isScalar || !["~", "null", "Null", "NULL"].contains(suggestion) else { return nil }
+        guard !isScalar || !YAMLDocument.readsAsNull(suggestion) else { return nil }
       case length + 2:
         range.start.column += 1
         range.end = TextPoint(line: end.line, column: end.column - 1)

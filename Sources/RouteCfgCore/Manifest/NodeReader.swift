@@ -169,9 +169,7 @@ struct NodeReader {
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .scalar:
-      if node.style == .plain, ["", "~", "null", "Null", "NULL"].contains(node.value) {
-        return "an empty value"
-      }
+      if document.isPlainNull(id) { return "an empty value" }
       return "the value '\(TextFormatter.brief(node.value, limit: 40))'"
     }
   }

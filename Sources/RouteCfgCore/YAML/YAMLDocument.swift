@@ -111,7 +111,13 @@ public struct YAMLDocument: Sendable {
     // The print's length field rules out most scalars before their text is read.
     guard nodes[index].kind == .scalar, nodes[index].style == .plain, nodes[index].print >> 24 & 0x7F <= 4
     else { return false }
-    switch nodes[index].value {
+    return Self.readsAsNull(nodes[index].value)
+  }
+
+  /// `true` for the text of a scalar YAML reads as null when it is written plain: `~`, `null`,
+  /// `Null`, `NULL` or nothing (a name that would be written so must be quoted).
+  package static func readsAsNull(_ text: String) -> Bool {
+    switch text {
     case "", "~", "null", "Null", "NULL": return true
     default: return false
     }

@@ -60,7 +60,7 @@ enum RenameProvider {
     renaming name: String, to newName: String, target: SymbolTarget, in models: [ManifestModel]
   ) -> String? {
     if let problem = SwiftIdentifier.problem(with: newName) { return problem }
-    if ["null", "Null", "NULL"].contains(newName) { return "YAML reads '\(newName)' as no value" }
+    if YAMLDocument.readsAsNull(newName) { return "YAML reads '\(newName)' as no value" }
     guard newName != name else { return nil }
     if TypeRef.isStandardTypeName(newName) {
       return "it names a standard type, which the manifest's member types would then mean"
