@@ -14,20 +14,24 @@ struct HandedOverProxyTests {
     protocols:
       ProvidedObserver: "func ping()"
       RequiredObserver: "func pong()"
+      OtherObserver: "func pang()"
       ProvidedBoard: |
         var observer: ProvidedObserver? { get set }
         func attach(_ observer: ProvidedObserver)
         func attachAll(_ observers: [ProvidedObserver])
+        func attachOther(_ observer: ProvidedObserver)
       RequiredBoard: |
         var observer: RequiredObserver? { get set }
         func attach(_ observer: RequiredObserver)
         func attachAll(_ observers: [RequiredObserver])
+        func attachOther(_ observer: OtherObserver)
     modules:
       Board: {kind: view, provides: [ProvidedBoard], routes: [/board]}
       Host: {kind: view, requires: [RequiredBoard], routes: [/host]}
     adapters:
       - {adapt: RequiredBoard, to: ProvidedBoard}
       - {adapt: RequiredObserver, to: ProvidedObserver, map: {pong: ping}}
+      - {adapt: OtherObserver, to: ProvidedObserver, map: {pang: ping}}
     """
 
   func board() throws -> (destination: Destination, board: WeakBoard) {
@@ -40,8 +44,14 @@ struct HandedOverProxyTests {
       table.method("attach(_:)") { (board, observer: any ProvidedObserver) in board.attach(observer) }
       table.method("attachAll(_:)") { (board, observers: [any ProvidedObserver]) in board.attachAll(observers)
       }
+      table.method("attachOther(_:)") { (board, observer: any ProvidedObserver) in
+        board.attachAll([observer])
+      }
     }
-    registrations.members(of: PongCounter.self) { table in table.method("pong()") { $0.pong() } }
+    registrations.members(of: PongCounter.self) { table in
+      table.method("pong()") { $0.pong() }
+      table.method("pang()") { $0.pang() }
+    }
     registrations.proxy(for: "ProvidedObserver") { ProvidedObserverProxy($0) }
     registrations.proxy(for: "RequiredObserver") { RequiredObserverProxy($0) }
     let destination = try Registry(manifest, registrations: registrations).destination(for: "RequiredBoard")
@@ -71,43 +81,7 @@ struct HandedOverProxyTests {
   /// One object handed over as two protocols, each through its own adapter to the same one:
   /// each crossing keeps its proxy, so each reaches the member its adapter names.
   @Test func oneObjectHandedOverAsTwoProtocolsKeepsAProxyPerAdapter() throws {
-    let yaml = """
-      routecfg: 1
-      protocols:
-        ProvidedObserver: "func ping()"
-        RequiredObserver: "func pong()"
-        OtherObserver: "func pang()"
-        ProvidedBoard: |
-          func attach(_ observer: ProvidedObserver)
-          func attachOther(_ observer: ProvidedObserver)
-        RequiredBoard: |
-          func attach(_ observer: RequiredObserver)
-          func attachOther(_ observer: OtherObserver)
-      modules:
-        Board: {kind: view, provides: [ProvidedBoard], routes: [/board]}
-        Host: {kind: view, requires: [RequiredBoard], routes: [/host]}
-      adapters:
-        - {adapt: RequiredBoard, to: ProvidedBoard}
-        - {adapt: RequiredObserver, to: ProvidedObserver, map: {pong: ping}}
-        - {adapt: OtherObserver, to: ProvidedObserver, map: {pang: ping}}
-      """
-    var registrations = Registrations()
-    registrations.view("Board", WeakBoard.self) { _ in WeakBoard() }
-    registrations.view("Host", PongCounter.self) { _ in PongCounter() }
-    registrations.members(of: WeakBoard.self) { table in
-      table.method("attach(_:)") { (board, observer: any ProvidedObserver) in board.attach(observer) }
-      table.method("attachOther(_:)") { (board, observer: any ProvidedObserver) in
-        board.attachAll([observer])
-      }
-    }
-    registrations.members(of: PongCounter.self) { table in
-      table.method("pong()") { $0.pong() }
-      table.method("pang()") { $0.pang() }
-    }
-    registrations.proxy(for: "ProvidedObserver") { ProvidedObserverProxy($0) }
-    let manifest = try RouteCfg.validate(yaml: yaml, path: "board.yaml")
-    let destination = try Registry(manifest, registrations: registrations).destination(for: "RequiredBoard")
-    let board = try #require(destination.object as? WeakBoard)
+    let (destination, board) = try board()
     let caller = PongCounter()
     try destination.call("attach(_:)", caller)
     try destination.call("attachOther(_:)", caller)
