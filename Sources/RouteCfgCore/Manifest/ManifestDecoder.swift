@@ -12,6 +12,9 @@ struct ManifestFragment: Sendable {
   var variants: [VariantDecl] = []
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
+  /// `true` when an `include` value or entry could not be read (reported): the files it names
+  /// are missing from the manifest, as a file that cannot be found is.
+  var lacksIncludes = false
 }
 
 /// Reads one file's YAML tree into a ``ManifestFragment`` with strict shapes: unknown keys,
@@ -156,7 +159,7 @@ struct ManifestDecoder {
       }
     case "scheme": fragment.scheme = scheme(value)
     case "include":
-      fragment.includes = includeList(value)
+      includeList(value, into: &fragment)
     case "fallback":
       fragment.fallback = reader.string(
         value, key: "fallback", expected: "a module name", nullHint: "name a module or remove the key")
@@ -229,9 +232,19 @@ struct ManifestDecoder {
     ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
 
-  private mutating func includeList(_ id: YAMLNodeID) -> [Located<String>] {
-    guard let items = reader.list(id, key: "include", expected: "a list of file paths") else { return [] }
-    return items.compactMap { item in reader.item(item, of: "include", expected: "a file path") }
+  /// The include entries; an entry that is not read (a wrong shape, not an empty one) names
+  /// files the manifest then lacks, and marks the fragment ``ManifestFragment/lacksIncludes``.
+  private mutating func includeList(_ id: YAMLNodeID, into fragment: inout ManifestFragment) {
+    guard let items = reader.list(id, key: "include", expected: "a list of file paths", scalarIsItsItem: true)
+    else {
+      if !reader.isNull(id) { fragment.lacksIncludes = true }
+      return
+    }
+    fragment.includes = items.compactMap { item in
+      let entry = reader.item(item, of: "include", expected: "a file path")
+      if entry == nil, !reader.isNull(item) { fragment.lacksIncludes = true }
+      return entry
+    }
   }
 
   // MARK: Protocols
@@ -518,7 +531,10 @@ struct ManifestDecoder {
   private mutating func routes(_ id: YAMLNodeID) -> (
     [Located<String>], hadErrors: Bool, locators: [ScalarLocator?]
   ) {
-    guard let items = reader.list(id, key: "routes", expected: "a list of URL path patterns") else {
+    guard
+      let items = reader.list(
+        id, key: "routes", expected: "a list of URL path patterns", scalarIsItsItem: true)
+    else {
       return ([], true, [])
     }
     var routes: [Located<String>] = []

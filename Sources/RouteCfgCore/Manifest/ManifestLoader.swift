@@ -5,7 +5,8 @@ public struct LoadedManifest: Sendable {
   public var diagnostics: [Diagnostic]
   /// Diagnostics found beyond the limit, counted but not listed.
   public var omitted = OmittedDiagnostics()
-  /// `true` when some file could not be read or parsed as YAML, so the manifest is incomplete.
+  /// `true` when some file could not be read or parsed as YAML, or an `include` value could
+  /// not be read, so the manifest is incomplete.
   public var isIncomplete: Bool
   /// The YAML tree of every file that parsed, in load order; filled only when the loader's
   /// ``ManifestLoader/keepsDocuments`` is set (editors map positions back to the text with it).
@@ -195,6 +196,7 @@ private struct LoadRun {
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)
+    if fragment.lacksIncludes { isIncomplete = true }
     return fragment.includes
   }
 

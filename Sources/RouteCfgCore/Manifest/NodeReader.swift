@@ -55,18 +55,36 @@ struct NodeReader {
   }
 
   /// The items of a sequence, or `nil` after reporting a wrong shape or a null.
-  mutating func list(_ id: YAMLNodeID, key: String, expected: String) -> YAMLChildren? {
+  ///
+  /// - Parameter scalarIsItsItem: for a list of scalars (names, paths, route patterns): a lone
+  ///   scalar written where the list belongs (`provides: P`, `include: base.yaml`) is reported
+  ///   and then read as the list of it, as the hint says to write it, so that what it names is
+  ///   not missing from every later check (which would report it as undeclared, unused or
+  ///   unreachable). Only a single word is: text with commas or spaces, or a tag, is not read.
+  mutating func list(_ id: YAMLNodeID, key: String, expected: String, scalarIsItsItem: Bool = false)
+    -> YAMLChildren?
+  {
     checkTag(id)
     if rejectNull(id, key: key, hint: "write '\(key): []' or remove the key") { return nil }
     guard document[id].kind == .sequence else {
       var message = "'\(key)' must be \(expected), not \(describe(id))"
-      if document[id].kind == .scalar {
+      let isScalar = document[id].kind == .scalar
+      if isScalar {
         message += "; write it as a list: '\(key): [\(document[id].value)]'"
       }
       diagnostics.report(.wrongShape, message, at: location(id))
-      return nil
+      guard scalarIsItsItem, isScalar, document.tag(of: id) == nil, Self.isOneWord(document[id].value) else {
+        return nil
+      }
+      return YAMLChildren(only: id)
     }
     return document.items(of: id)
+  }
+
+  /// `true` for text without commas, whitespace or line breaks: one name, path or pattern.
+  private static func isOneWord(_ text: String) -> Bool {
+    !text.isEmpty
+      && !text.unicodeScalars.contains { $0 == "," || $0.properties.isWhitespace }
   }
 
   /// The text of a scalar, or `nil` after reporting a wrong shape or a null.
@@ -188,7 +206,7 @@ struct NodeReader {
   /// A list of names that refer to declarations (`provides`, `requires`, `inherits`).
   /// Repeated entries are reported as warnings and kept once.
   mutating func nameList(_ id: YAMLNodeID, key: String, expected: String) -> [Located<String>] {
-    guard let items = list(id, key: key, expected: expected) else { return [] }
+    guard let items = list(id, key: key, expected: expected, scalarIsItsItem: true) else { return [] }
     var names: [Located<String>] = []
     names.reserveCapacity(items.count)
     // A name alone in its list repeats nothing: no room is made, nothing recorded.

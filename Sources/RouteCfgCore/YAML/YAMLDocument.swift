@@ -171,6 +171,15 @@ public struct YAMLDocument: Sendable {
 public struct YAMLChildren: RandomAccessCollection, Sendable {
   let ids: ArraySlice<Int32>
 
+  init(ids: ArraySlice<Int32>) {
+    self.ids = ids
+  }
+
+  /// A list of the one node `id`: a scalar read where a list of it belongs.
+  init(only id: YAMLNodeID) {
+    ids = [id.index]
+  }
+
   public var startIndex: Int { 0 }
   public var endIndex: Int { ids.count }
   public subscript(position: Int) -> YAMLNodeID {
