@@ -212,4 +212,34 @@ struct IncompleteManifestTests {
     #expect(incomplete.manifest.files.files.count == 1_001)
     #expect(!incomplete.heldBack.isEmpty)
   }
+
+  @Test func anIncludeEntryThatCannotBeReadHoldsBackWhatItsFilesCouldDeclare() throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    Self.expectLoadedFilesChecked(
+      try Self.manifest(failing: "{file: missing.yaml}", in: scratch), failure: .wrongShape)
+  }
+
+  @Test func anEmptyIncludeEntryNamesNoFileSoNothingIsHeldBack() throws {
+    let result = ManifestLoader().load(
+      yaml: "routecfg: 1\ninclude: [~]\nmodules: {Home: {kind: view, routes: [/]}}\n",
+      path: "/nonexistent/root.yaml")
+    #expect(result.diagnostics.map(\.code) == [.nullValue])
+    #expect(!result.isIncomplete)
+  }
+
+  @Test func anEmptyIncludedFileIsToldToDeclareSomethingNotToStartWithTheVersion() throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    try scratch.write(
+      "routecfg: 1\ninclude: [empty.yaml]\nmodules: {Home: {kind: view, routes: [/]}}\n", to: "root.yaml")
+    try scratch.write("", to: "empty.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root.yaml"))
+    #expect(result.diagnostics.map(\.code) == [.rootNotMapping])
+    #expect(
+      result.diagnostics.first?.message
+        == "the included file is empty; declare its 'protocols', 'modules' or 'adapters', or remove it from 'include'"
+    )
+    #expect(result.heldBack.isEmpty)
+  }
 }

@@ -61,7 +61,10 @@ struct ManifestDecoder {
     var fragment = ManifestFragment()
     guard let root = document.root else {
       reader.diagnostics.report(
-        .rootNotMapping, "the file is empty; a manifest starts with 'routecfg: 1'",
+        .rootNotMapping,
+        isRoot
+          ? "the file is empty; a manifest starts with 'routecfg: 1'"
+          : "the included file is empty; declare its 'protocols', 'modules' or 'adapters', or remove it from 'include'",
         at: .startOf(document.file))
       return fragment
     }
