@@ -208,6 +208,28 @@ struct YAMLReaderHostileTests {
     #expect(diagnostic.location.line >= 6)
   }
 
+  @Test func anAliasDiagnosticCoversTheWholeAlias() throws {
+    // An editor underlines `*eeee`, not its first character: undefined, over the budget, too
+    // deep, and a duplicate key written through an alias.
+    let undefined = try #require(failure(read("a: [1, *eeee]\n")))
+    #expect(undefined.location.start == TextPoint(line: 1, column: 8))
+    #expect(undefined.location.end == TextPoint(line: 1, column: 13))
+    let over = try #require(
+      read("m: &m [1, 2, 3]\nn: [*m, *m]\n", limits: YAMLLimits(maxAliasExpansion: 5)).diagnostics.last)
+    #expect(over.code == .aliasBudgetExceeded)
+    #expect(over.location.start == TextPoint(line: 2, column: 9))
+    #expect(over.location.end == TextPoint(line: 2, column: 11))
+    let deep = try #require(
+      read("m: &m [[[1]]]\nn: [*m]\n", limits: YAMLLimits(maxDepth: 4)).diagnostics.last)
+    #expect(deep.code == .nestingTooDeep)
+    #expect(deep.location.start == TextPoint(line: 2, column: 5))
+    #expect(deep.location.end == TextPoint(line: 2, column: 7))
+    let duplicate = try #require(read("k: &key a\nm: {a: 1, *key : 2}\n").diagnostics.first)
+    #expect(duplicate.code == .duplicateKey)
+    #expect(duplicate.location.start == TextPoint(line: 2, column: 11))
+    #expect(duplicate.location.end == TextPoint(line: 2, column: 15))
+  }
+
   @Test func aliasingLongTextManyTimesHitsTheBudget() throws {
     // 100 KB of protocol body aliased 2,000 times would be 200 MB of members to parse.
     var text = "routecfg: 1\nprotocols:\n  P0: &body |\n"

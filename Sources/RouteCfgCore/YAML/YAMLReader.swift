@@ -131,7 +131,7 @@ private struct YAMLTreeBuilder {
   var scratchBudgets: [YAMLNodeBudget] = []
   /// Slots of `scratch` filled by an alias, with where the alias is written (ascending slots):
   /// a node reached through an alias is the anchored node, so its own position is the anchor's.
-  var aliasSites: [(slot: Int, start: TextPoint)] = []
+  var aliasSites: [(slot: Int, start: TextPoint, end: TextPoint)] = []
   var root: Int32?
   /// Values to hand over as they are read, and those picked so far.
   var selection: YAMLValueSelection?
@@ -225,7 +225,7 @@ private struct YAMLTreeBuilder {
     case .sequenceEnd, .mappingEnd:
       closeCollection(end: event.end)
     case .alias:
-      alias(batch.string(event.value), at: event.start)
+      alias(batch.string(event.value), at: event.start, end: event.end)
     }
     return false
   }
@@ -417,7 +417,7 @@ private struct YAMLTreeBuilder {
       if aliasSites[middle].slot < slot { low = middle + 1 } else { high = middle }
     }
     if low < aliasSites.count, aliasSites[low].slot == slot {
-      return SourceLocation(file: file, start: aliasSites[low].start)
+      return SourceLocation(file: file, start: aliasSites[low].start, end: aliasSites[low].end)
     }
     let node = nodes[Int(scratch[slot])]
     return SourceLocation(file: file, start: node.start, end: node.end)
@@ -425,7 +425,9 @@ private struct YAMLTreeBuilder {
 
   // MARK: Aliases
 
-  mutating func alias(_ name: String, at start: TextPoint) {
+  /// Adds the node anchored as `name` where the alias `*name` is written, from `start` to `end`.
+  mutating func alias(_ name: String, at start: TextPoint, end: TextPoint) {
+    let written = SourceLocation(file: file, start: start, end: end)
     guard let target = anchors[name] else {
       let recursive = open.contains { $0.anchor == name }
       fatal = Diagnostic(
@@ -434,7 +436,7 @@ private struct YAMLTreeBuilder {
           ? "alias '*\(name)' refers to the collection that contains it; "
             + "manifests cannot be recursive: write the value out"
           : "alias '*\(name)' refers to no anchor; define '&\(name)' on a node before this alias",
-        at: SourceLocation(file: file, start: start))
+        at: written)
       return
     }
     let budget = target.budget
@@ -445,7 +447,7 @@ private struct YAMLTreeBuilder {
         "aliases in this file expand to more than \(limits.maxAliasExpansion) nodes (text counts one "
           + "node per \(YAMLLimits.bytesPerNode) bytes; '*\(name)' alone adds \(budget.expandedSize)); write "
           + "the values out instead of repeating them through aliases",
-        at: SourceLocation(file: file, start: start))
+        at: written)
       return
     }
     if open.count + Int(budget.height) > limits.maxDepth {
@@ -453,10 +455,10 @@ private struct YAMLTreeBuilder {
         .nestingTooDeep,
         "alias '*\(name)' nests its collections more than \(limits.maxDepth) levels deep; "
           + "flatten this structure",
-        at: SourceLocation(file: file, start: start))
+        at: written)
       return
     }
-    if !open.isEmpty { aliasSites.append((scratch.count, start)) }
+    if !open.isEmpty { aliasSites.append((scratch.count, start, end)) }
     addChild(target.id, budget: budget)
   }
 
