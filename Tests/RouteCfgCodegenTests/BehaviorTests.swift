@@ -85,3 +85,18 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(isolation): \(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  /// Closures crossing adapters: an async closure of a `@MainActor` protocol gets the wrappers
+  /// of the values it is given although it is not isolated, and an object the caller's closure
+  /// or delegate returns is held by its wrapper, not dropped as a delegate the caller owns is.
+  @Test(
+    "Closures crossing adapters get wrappers, and objects they return stay alive",
+    arguments: SwiftCompiler.Isolation.allCases)
+  func closuresCrossingAdapters(isolation: SwiftCompiler.Isolation) throws {
+    let outcome = try Generation.runProgram(
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml",
+      program: "AsyncClosureCrossings.swift", isolation: isolation)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(isolation): \(outcome.output)")
+  }
+}

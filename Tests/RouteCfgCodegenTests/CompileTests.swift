@@ -37,6 +37,8 @@ struct CompileTests {
       // Adapters used only in reverse: a proxy too, where the forward direction holds.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml"),
+      // Async closures of `@MainActor` protocols handing wrappers to the caller's closures.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml"),
       // Protocols named in another spelling than their declaration's (canonically equivalent).
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.
@@ -109,6 +111,7 @@ struct CompileTests {
     "Tests/RouteCfgCodegenTests/Fixtures/Features.yaml",
     "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml",
     "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml",
+    "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml",
   ]
 
   @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)

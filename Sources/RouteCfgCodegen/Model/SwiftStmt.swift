@@ -22,6 +22,9 @@ indirect enum SwiftStmt: Sendable {
 /// `let name: Type = value`.
 struct SwiftBinding: Sendable {
   var isMutable = false
+  /// Written `nonisolated(unsafe) let`: the value may be sent to another isolation although its
+  /// type is not `Sendable` (see ``ValueConverter``, the one place that needs it).
+  var isUnsafelyNonisolated = false
   var name: String
   var type: SwiftType?
   var value: SwiftExpr?

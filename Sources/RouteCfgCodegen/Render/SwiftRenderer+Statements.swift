@@ -19,7 +19,9 @@ extension SwiftRenderer {
     case .assign(let target, let value):
       return assignment(layout(target), layout(value))
     case .declaration(let binding):
-      var text = (binding.isMutable ? "var " : "let ") + Self.identifier(binding.name)
+      var text =
+        (binding.isUnsafelyNonisolated ? "nonisolated(unsafe) " : "") + (binding.isMutable ? "var " : "let ")
+        + Self.identifier(binding.name)
       if let type = binding.type { text += ": " + type.source }
       guard let value = binding.value else { return .text(text) }
       return assignment(.text(text), layout(value))

@@ -30,6 +30,18 @@ struct AdapterTranslator {
       usesBridges = usesBridges || forwarded.usesBridges
     }
     var stored: [SwiftDecl] = [baseProperty(adapterClass, name: baseName)]
+    let ownedName = Self.unique("owned", avoiding: memberNames.union([baseName, bridgesName]))
+    if adapterClass.kind == .bridge {
+      stored.append(
+        .property(
+          SwiftProperty(
+            head: SwiftDeclHead(
+              doc: [
+                "The same object held strongly, when nothing else may hold it: a value the caller's closure returned, or one a member of the caller's object returned. `nil` for an object the caller set or passed, which it owns."
+              ], modifiers: ["private"]),
+            isLet: true, name: ownedName, type: .optional(.existential([adapterClass.source])),
+            accessors: .stored(initialValue: nil))))
+    }
     if usesBridges {
       stored.append(
         .property(
@@ -38,11 +50,30 @@ struct AdapterTranslator {
             type: .named(context.bridgeStoreName),
             accessors: .stored(initialValue: .call(.identifier(context.bridgeStoreName), [])))))
     }
-    let initializer = SwiftDecl.initializer(
-      SwiftInitializer(
-        head: SwiftDeclHead(doc: ["Wraps `base`."], modifiers: context.access),
-        parameters: [SwiftParameter(label: nil, name: "base", type: .existential([adapterClass.source]))],
-        body: [.assign(.selfMember(baseName), .identifier("base"))]))
+    let base = SwiftParameter(label: nil, name: "base", type: .existential([adapterClass.source]))
+    var initializers = [
+      SwiftDecl.initializer(
+        SwiftInitializer(
+          head: SwiftDeclHead(
+            doc: [adapterClass.kind == .bridge ? "Wraps `base`, held weakly." : "Wraps `base`."],
+            modifiers: context.access),
+          parameters: [base],
+          body: [.assign(.selfMember(baseName), .identifier("base"))]
+            + (adapterClass.kind == .bridge ? [.assign(.selfMember(ownedName), .nil)] : [])))
+    ]
+    if adapterClass.kind == .bridge {
+      var owning = base
+      owning.label = "owning"
+      initializers.append(
+        .initializer(
+          SwiftInitializer(
+            head: SwiftDeclHead(doc: ["Wraps `base` and keeps it alive."], modifiers: context.access),
+            parameters: [owning],
+            body: [
+              .assign(.selfMember(baseName), .identifier("base")),
+              .assign(.selfMember(ownedName), .identifier("base")),
+            ])))
+    }
     return .typeDecl(
       SwiftTypeDecl(
         head: context.isolationHead(
@@ -50,7 +81,7 @@ struct AdapterTranslator {
           doc: documentation(of: adapterClass),
           extraModifiers: ["final"]),
         kind: .class, name: adapterClass.name, inherits: [adapterClass.destination],
-        members: stored + [initializer, wrapping(adapterClass), optionalWrapping(adapterClass)] + members))
+        members: stored + initializers + [wrapping(adapterClass), optionalWrapping(adapterClass)] + members))
   }
 
   private func baseProperty(_ adapterClass: AdapterClasses.Class, name: String) -> SwiftDecl {
@@ -95,7 +126,12 @@ struct AdapterTranslator {
       }
     }
     let make = SwiftExpr.call(.identifier(adapterClass.name), [.unlabeled(.identifier("value"))])
-    body.append(.guard([.optionalBinding("bridges", .identifier("bridges"))], else: [.return(make)]))
+    // A bridge no store keeps is held by whoever receives it, and holds its object as a direct
+    // reference would; one a store keeps holds it weakly, or the store would keep it alive.
+    let unkept =
+      adapterClass.kind == .bridge
+      ? SwiftExpr.call(.identifier(adapterClass.name), [SwiftArgument("owning", .identifier("value"))]) : make
+    body.append(.guard([.optionalBinding("bridges", .identifier("bridges"))], else: [.return(unkept)]))
     body.append(
       .return(
         .call(
@@ -105,7 +141,9 @@ struct AdapterTranslator {
       SwiftFunction(
         head: SwiftDeclHead(
           doc: [
-            "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`, kept by `bridges` when given."
+            adapterClass.kind == .bridge
+              ? "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`: kept by `bridges` and holding `value` weakly when given, else holding it strongly."
+              : "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`, kept by `bridges` when given."
           ], modifiers: ["static"]),
         signature: SwiftSignature(
           name: "wrapping",
@@ -168,7 +206,7 @@ struct AdapterTranslator {
       ]
     case .bridge:
       return [
-        "A caller's `\(adapterClass.source)` object handed to code that expects a `\(adapterClass.destination)` (the adapter used in reverse). Holds the object weakly; the adapter object that made it keeps it."
+        "A caller's `\(adapterClass.source)` object handed to code that expects a `\(adapterClass.destination)` (the adapter used in reverse). Holds an object the caller set or passed weakly (the adapter object that made it keeps it), and one nothing else holds strongly."
       ]
     }
   }

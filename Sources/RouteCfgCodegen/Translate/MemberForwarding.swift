@@ -42,7 +42,8 @@ struct MemberForwarding {
     let bridges = AdapterTranslator.unique("bridges", avoiding: [local])
     let converter = ValueConverter(
       context: context, classes: classes, bridges: .identifier(bridges),
-      taken: [local, bridges, "value", "newValue"])
+      taken: [local, bridges, "value", "newValue"],
+      isMainActor: context.isMainActor(protocol: adapterClass.destination))
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     let read = converter.convert(
       target.access(on: receiver), from: target.readType ?? targetProperty.type, to: property.type,
@@ -84,7 +85,8 @@ struct MemberForwarding {
     let bridges = AdapterTranslator.unique("bridges", avoiding: names.union([local, "value"]))
     let converter = ValueConverter(
       context: context, classes: classes, bridges: .identifier(bridges),
-      taken: names.union([local, bridges, "value"]))
+      taken: names.union([local, bridges, "value"]),
+      isMainActor: context.isMainActor(protocol: adapterClass.destination))
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     var usesBridges = false
     var arguments: [SwiftArgument] = []

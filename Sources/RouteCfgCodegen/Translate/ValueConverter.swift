@@ -36,6 +36,10 @@ struct ValueConverter {
   /// closures it writes name their parameters and constants apart from these, so that a closure
   /// never hides a value its body uses (a parameter named `a0`).
   var taken: Set<String> = []
+  /// The conversion is written in a `@MainActor` adapter class. A closure it writes there is
+  /// main-actor isolated, so an argument it passes to a `nonisolated` `async` function is sent
+  /// off the main actor (``sentArgument(_:_:of:into:)``).
+  var isMainActor = false
 
   /// This converter, for code inside a closure that also binds `names`.
   private func inside(_ names: [String]) -> ValueConverter {
@@ -50,25 +54,33 @@ struct ValueConverter {
     convert(value, from: source, to: destination, flow: flow, depth: 0)
   }
 
+  /// - Parameter isHandedOver: the value was made by the caller's function and returned to the
+  ///   wrapped object (``wrapped(_:_:into:flow:depth:)``): nothing else may hold it, so a bridge
+  ///   made for it holds it strongly, and no bridge store keeps that bridge.
   private func convert(
-    _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int
+    _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int,
+    isHandedOver: Bool = false
   ) -> Conversion {
     switch (source, destination) {
     case (.optional(.named(let name)), .optional(.named(let target))):
       // The optional form of `wrapping` reads a released delegate back as `nil`.
-      return named(value, name, into: target, flow: flow, function: "wrappingOptional")
+      return named(
+        value, name, into: target, flow: flow, function: "wrappingOptional", isHandedOver: isHandedOver)
     case (.optional(let inner), .optional(let target)):
-      return mapped(value, "map", from: inner, to: target, flow: flow, depth: depth)
+      return mapped(
+        value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
     case (_, .optional(let target)):
-      return convert(value, from: source, to: target, flow: flow, depth: depth)
+      return convert(value, from: source, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
     case (.array(let inner), .array(let target)):
-      return mapped(value, "map", from: inner, to: target, flow: flow, depth: depth)
+      return mapped(
+        value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
     case (.dictionary(_, let inner), .dictionary(_, let target)):
-      return mapped(value, "mapValues", from: inner, to: target, flow: flow, depth: depth)
+      return mapped(
+        value, "mapValues", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
     case (.function(let function), .function(let target)):
       return wrapped(value, function, into: target, flow: flow, depth: depth)
     case (.named(let name), .named(let target)):
-      return named(value, name, into: target, flow: flow)
+      return named(value, name, into: target, flow: flow, isHandedOver: isHandedOver)
     default:
       return Conversion(expression: value, isIdentity: true)
     }
@@ -77,14 +89,14 @@ struct ValueConverter {
   /// `value.map { convert($0) }`, or `value` when elements need no conversion.
   private func mapped(
     _ value: SwiftExpr, _ method: String, from source: TypeRef, to destination: TypeRef, flow: ValueFlow,
-    depth: Int
+    depth: Int, isHandedOver: Bool
   ) -> Conversion {
     let element =
       convertsToClosure(source, destination)
       ? AdapterTranslator.unique("function\(depth)", avoiding: taken) : nil
     var inner = inside(element.map { [$0] } ?? []).convert(
       element.map(SwiftExpr.identifier) ?? .verbatim("$0"), from: source, to: destination, flow: flow,
-      depth: depth + 1)
+      depth: depth + 1, isHandedOver: isHandedOver)
     guard !inner.isIdentity else { return Conversion(expression: value, isIdentity: true) }
     let closure = SwiftClosure(parameters: element.map { [$0] } ?? [], inner.expression)
     // `(a?.list).map`, not `a?.list.map`, which would map the array rather than the optional.
@@ -109,46 +121,93 @@ struct ValueConverter {
     var usesBridges = false
     var identity = true
     var arguments: [SwiftArgument] = []
+    var sent: [SwiftStmt] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
       let argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
       )
       usesBridges = usesBridges || argument.usesBridges
       identity = identity && argument.isIdentity
-      arguments.append(.unlabeled(argument.expression))
+      if function.isAsync, !argument.isIdentity,
+        let binding = scope.sentArgument(argument, parameter, of: index, letter)
+      {
+        sent.append(.declaration(binding))
+        arguments.append(.unlabeled(.identifier(binding.name)))
+      } else {
+        arguments.append(.unlabeled(argument.expression))
+      }
     }
     var call = SwiftExpr.call(value, arguments)
     if function.isAsync { call = .await(call) }
     if function.isThrowing { call = .try(call) }
-    let result = scope.convert(call, from: function.result, to: target.result, flow: flow, depth: depth + 1)
+    // What the caller's function returns into the wrapped object is handed over to it.
+    let isHandedOver = flow == .inward
+    let result = scope.convert(
+      call, from: function.result, to: target.result, flow: flow, depth: depth + 1, isHandedOver: isHandedOver
+    )
     guard !(identity && result.isIdentity) else { return Conversion(expression: value, isIdentity: true) }
-    var body: [SwiftStmt] = [.expression(result.expression)]
+    // A closure of one expression returns it; after the constants of sent arguments, `return`
+    // says so.
+    var body: [SwiftStmt] = [
+      sent.isEmpty || target.result == .void ? .expression(result.expression) : .return(result.expression)
+    ]
     if result.wrapsFunction {
       let name = AdapterTranslator.unique("result", avoiding: scope.taken)
       body = [
         .declaration(SwiftBinding(name: name, value: call)),
         .return(
           scope.inside([name]).convert(
-            .identifier(name), from: function.result, to: target.result, flow: flow, depth: depth + 1
+            .identifier(name), from: function.result, to: target.result, flow: flow, depth: depth + 1,
+            isHandedOver: isHandedOver
           ).expression),
       ]
     }
     return Conversion(
-      expression: .closure(SwiftClosure(parameters: names, body: body)), isIdentity: false,
+      expression: .closure(SwiftClosure(parameters: names, body: sent + body)), isIdentity: false,
       usesBridges: usesBridges || result.usesBridges, wrapsFunction: true)
   }
 
+  /// The argument bound to a `nonisolated(unsafe)` constant, when the closure that converts it is
+  /// main-actor isolated and calls a `nonisolated` `async` function with it: Swift 6 refuses to
+  /// send the wrapper it made (`WAsNW.wrapping(a0)`, a value of a protocol that is not
+  /// `Sendable`) off the main actor. Sending it is safe when every protocol in its type is
+  /// `@MainActor`: whatever the callee does with the value, each member it reaches runs on the
+  /// main actor. `nil` for any other type, whose value stays where Swift puts it.
+  fileprivate func sentArgument(_ argument: Conversion, _ type: TypeRef, of index: Int, _ letter: String)
+    -> SwiftBinding?
+  {
+    guard isMainActor, holdsOnlyMainActorProtocols(type) else { return nil }
+    let name = AdapterTranslator.unique("\(letter)\(index)Sent", avoiding: taken)
+    return SwiftBinding(isUnsafelyNonisolated: true, name: name, value: argument.expression)
+  }
+
+  /// `true` for a declared `@MainActor` protocol, or an optional, array or `String`-keyed
+  /// dictionary of them.
+  private func holdsOnlyMainActorProtocols(_ type: TypeRef) -> Bool {
+    switch type {
+    case .named(let name): return context.graph.protocols[name] != nil && context.isMainActor(protocol: name)
+    case .optional(let inner), .array(let inner): return holdsOnlyMainActorProtocols(inner)
+    case .dictionary(.named("String"), let value): return holdsOnlyMainActorProtocols(value)
+    default: return false
+    }
+  }
+
   /// A protocol value through an inherited protocol (as it is) or an adapter class.
+  /// Values moving inward are wrapped into bridges the adapter object's store keeps, holding the
+  /// caller's object weakly (a delegate the caller set or passed); a value handed over, and one
+  /// moving outward, gets a wrapper of its own that holds it strongly.
   private func named(
-    _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping"
+    _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
+    isHandedOver: Bool
   ) -> Conversion {
     guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
     var arguments = [SwiftArgument.unlabeled(value)]
-    if flow == .inward { arguments.append(SwiftArgument("in", bridges)) }
+    let kept = flow == .inward && !isHandedOver
+    if kept { arguments.append(SwiftArgument("in", bridges)) }
     return Conversion(
       expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
-      usesBridges: flow == .inward)
+      usesBridges: kept)
   }
 }

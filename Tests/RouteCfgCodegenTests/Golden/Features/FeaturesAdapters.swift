@@ -166,11 +166,8 @@ final class PanelInputAsScreenInput: ScreenInput {
       }
     }
     set {
-      let bridges = self.bridges
       self.base.makeObserver =
-        newValue.map { function0 in
-          { ScreenWatcherAsPanelObserver.wrapping(function0(), in: bridges) }
-        }
+        newValue.map { function0 in { ScreenWatcherAsPanelObserver.wrapping(function0()) } }
     }
   }
 
@@ -303,19 +300,33 @@ nonisolated final class StoreServiceAsCacheRequired: CacheRequired {
 }
 
 /// A caller's `ScreenWatcher` object handed to code that expects a `PanelObserver` (the adapter
-/// used in reverse). Holds the object weakly; the adapter object that made it keeps it.
+/// used in reverse). Holds an object the caller set or passed weakly (the adapter object that made
+/// it keeps it), and one nothing else holds strongly.
 @MainActor
 final class ScreenWatcherAsPanelObserver: PanelObserver {
   /// The object calls go to, held weakly: `nil` once it is released.
   private(set) weak var base: (any ScreenWatcher)?
 
-  /// Wraps `base`.
+  /// The same object held strongly, when nothing else may hold it: a value the caller's closure
+  /// returned, or one a member of the caller's object returned. `nil` for an object the caller set
+  /// or passed, which it owns.
+  private let owned: (any ScreenWatcher)?
+
+  /// Wraps `base`, held weakly.
   init(_ base: any ScreenWatcher) {
     self.base = base
+    self.owned = nil
+  }
+
+  /// Wraps `base` and keeps it alive.
+  init(owning base: any ScreenWatcher) {
+    self.base = base
+    self.owned = base
   }
 
   /// `value` as a `PanelObserver`: the object it wraps when it is a wrapper the other way, else a
-  /// new `ScreenWatcherAsPanelObserver`, kept by `bridges` when given.
+  /// new `ScreenWatcherAsPanelObserver`: kept by `bridges` and holding `value` weakly when given,
+  /// else holding it strongly.
   static func wrapping(
     _ value: any ScreenWatcher,
     in bridges: FeaturesBridges? = nil
@@ -324,7 +335,7 @@ final class ScreenWatcherAsPanelObserver: PanelObserver {
       return proxy.base
     }
     guard let bridges else {
-      return ScreenWatcherAsPanelObserver(value)
+      return ScreenWatcherAsPanelObserver(owning: value)
     }
     return bridges.bridge(for: value) { ScreenWatcherAsPanelObserver(value) }
   }

@@ -212,21 +212,33 @@ nonisolated final class NoteStoreServiceAsNoteListRequiredStore: NoteListRequire
 }
 
 /// A caller's `ModuleARequiredLoginViewDelegate` object handed to code that expects a
-/// `ProvidedLoginViewDelegate` (the adapter used in reverse). Holds the object weakly; the adapter
-/// object that made it keeps it.
+/// `ProvidedLoginViewDelegate` (the adapter used in reverse). Holds an object the caller set or
+/// passed weakly (the adapter object that made it keeps it), and one nothing else holds strongly.
 @MainActor
 final class ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate: ProvidedLoginViewDelegate {
   /// The object calls go to, held weakly: `nil` once it is released.
   private(set) weak var base: (any ModuleARequiredLoginViewDelegate)?
 
-  /// Wraps `base`.
+  /// The same object held strongly, when nothing else may hold it: a value the caller's closure
+  /// returned, or one a member of the caller's object returned. `nil` for an object the caller set
+  /// or passed, which it owns.
+  private let owned: (any ModuleARequiredLoginViewDelegate)?
+
+  /// Wraps `base`, held weakly.
   init(_ base: any ModuleARequiredLoginViewDelegate) {
     self.base = base
+    self.owned = nil
+  }
+
+  /// Wraps `base` and keeps it alive.
+  init(owning base: any ModuleARequiredLoginViewDelegate) {
+    self.base = base
+    self.owned = base
   }
 
   /// `value` as a `ProvidedLoginViewDelegate`: the object it wraps when it is a wrapper the other
-  /// way, else a new `ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate`, kept by
-  /// `bridges` when given.
+  /// way, else a new `ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate`: kept by
+  /// `bridges` and holding `value` weakly when given, else holding it strongly.
   static func wrapping(
     _ value: any ModuleARequiredLoginViewDelegate,
     in bridges: NoteAppBridges? = nil
@@ -235,7 +247,7 @@ final class ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate: Provide
       return proxy.base
     }
     guard let bridges else {
-      return ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate(value)
+      return ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate(owning: value)
     }
     return bridges.bridge(for: value) {
       ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate(value)
