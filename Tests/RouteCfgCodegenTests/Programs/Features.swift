@@ -262,6 +262,9 @@ func run() async {
     .panel(id: 4, ratio: 1e-7, flag: true),
     .panel(id: 5, mode: "a b/ü", ratio: -2.5, flag: false), .screen, .files(path: "a/b c/d"), .files(),
     .files(path: "x"),
+    // As many pieces as a URL holds segments, and more: then the value is one segment, `/` encoded.
+    .files(path: Array(repeating: "p", count: 255).joined(separator: "/")),
+    .files(path: Array(repeating: "p", count: 300).joined(separator: "/")),
   ]
   for route in routes {
     check(FeaturesRoute.resolve(route.path) == .route(route), "\(route) → \(route.path) resolves back")

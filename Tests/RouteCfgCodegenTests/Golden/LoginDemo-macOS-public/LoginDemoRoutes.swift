@@ -361,7 +361,7 @@ nonisolated extension LoginDemoRoute {
     {
       var text = ""
       for segment in segments { text += "/" + encode(segment) }
-      if let catchAll { text += "/" + encodeCatchAll(catchAll) }
+      if let catchAll { text += "/" + encodeCatchAll(catchAll, after: segments.count) }
       return (text.isEmpty ? "/" : text) + query(items)
     }
 
@@ -380,11 +380,13 @@ nonisolated extension LoginDemoRoute {
       !text.isEmpty && text != "." && text != ".."
     }
 
-    /// `text` as catch-all segments: its pieces between `/` as segments when each can be one,
-    /// else the whole value as one segment (its `/` encoded), which reads back the same.
-    static func encodeCatchAll(_ text: String) -> String {
+    /// `text` as catch-all segments after `count` others: its pieces between `/` as segments
+    /// when each can be one and the URL stays within ``maximumSegments``, else the whole value
+    /// as one segment (its `/` encoded), which reads back the same.
+    static func encodeCatchAll(_ text: String, after count: Int) -> String {
       let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
-      guard pieces.allSatisfy({ isSegment(String($0)) }) else { return encode(text) }
+      let fits = count + pieces.count <= maximumSegments
+      guard fits, pieces.allSatisfy({ isSegment(String($0)) }) else { return encode(text) }
       return pieces.map { encode(String($0)) }.joined(separator: "/")
     }
   }
