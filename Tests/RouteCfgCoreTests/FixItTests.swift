@@ -36,6 +36,45 @@ struct FixItTests {
     #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics.map(\.message))")
   }
 
+  @Test func aScalarWhereAListBelongsIsWrappedInBrackets() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        Base: "var id: Int"
+        NoteInput: {inherits: Base, members: "var title: String"}
+        Extra: "var id: Int"
+      modules:
+        Notes: {kind: view, provides: NoteInput, routes: /notes/é}
+        Home:
+          kind: view
+          requires: NoteInput, Base
+          routes: ["/"]
+        Other:
+          kind: view
+          provides: "Extra"
+          routes: /a[b]
+      """
+    let result = try RouteCfg.validate(yaml: text, path: "lists.yaml")
+    // The last is the pattern `/a[b]`, read as the list of it, as written.
+    #expect(
+      result.diagnostics.map(\.code) == Array(repeating: .wrongShape, count: 6) + [.invalidRoutePattern],
+      "\(result.diagnostics.map(\.message))")
+    let fixIts = result.diagnostics.flatMap(\.fixIts)
+    // A quoted scalar and one holding brackets get the message's advice but no edit.
+    #expect(
+      fixIts.map(\.title) == [
+        "Write 'Base' as a list", "Write 'NoteInput' as a list", "Write '/notes/é' as a list",
+        "Write 'NoteInput, Base' as a list",
+      ])
+    let fixed = Self.applying(fixIts, to: text)
+    #expect(fixed.contains("provides: [NoteInput], routes: [/notes/é]}"))
+    #expect(fixed.contains("requires: [NoteInput, Base]"))
+    let again = try RouteCfg.validate(yaml: fixed, path: "lists.yaml")
+    // What is left is Other's, which had no edit.
+    #expect(!again.diagnostics.isEmpty)
+    #expect(again.diagnostics.allSatisfy { $0.location.line >= 12 }, "\(again.diagnostics.map(\.message))")
+  }
+
   @Test func adapterMembersKeyPathsRouteParametersAndTypesAreFixed() throws {
     let text = """
       routecfg: 1

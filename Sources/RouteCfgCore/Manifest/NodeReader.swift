@@ -72,13 +72,27 @@ struct NodeReader {
       if isScalar {
         message += "; write it as a list: '\(key): [\(document[id].value)]'"
       }
-      diagnostics.report(.wrongShape, message, at: location(id))
+      let fixIts = isScalar ? listFix(id) : []
+      diagnostics.report(.wrongShape, message, at: location(id), fixIts: fixIts)
       guard scalarIsItsItem, isScalar, document.tag(of: id) == nil, Self.isOneWord(document[id].value) else {
         return nil
       }
       return YAMLChildren(only: id)
     }
     return document.items(of: id)
+  }
+
+  /// The edit the message suggests, `P` → `[P]`, for a plain scalar on one line whose text is
+  /// what is written, and holds no bracket or brace that the list's brackets would end or open.
+  private func listFix(_ id: YAMLNodeID) -> [FixIt] {
+    let value = document[id].value
+    let place = location(id)
+    guard document.style(of: id) == .plain, document.tag(of: id) == nil, let end = place.end,
+      end.line == place.start.line,
+      Int(end.column - place.start.column) == value.unicodeScalars.count,
+      !value.unicodeScalars.contains(where: { "[]{}".unicodeScalars.contains($0) })
+    else { return [] }
+    return [FixIt("Write '\(value)' as a list", replacing: place, with: "[\(value)]")]
   }
 
   /// `true` for text without commas, whitespace or line breaks: one name, path or pattern.

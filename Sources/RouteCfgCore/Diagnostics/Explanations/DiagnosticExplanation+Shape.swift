@@ -34,7 +34,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .wrongShape,
       description: #"""
-        A value is a scalar, a list or a mapping where another shape belongs: a scalar where a list belongs (`routes: /notes`), a list where a mapping belongs, or a protocol body written as a list or mapping instead of a string. The message shows how to write it. A single name, path or pattern where its list belongs (`provides: NoteInput`, `include: notes.yaml`, `routes: /notes`) is then read as the list of it, so nothing else follows from the mistake. Any other value is ignored, and other diagnostics may follow from its absence; an `include` value that cannot be read holds back the checks the files it names could change, as a missing file does.
+        A value is a scalar, a list or a mapping where another shape belongs: a scalar where a list belongs (`routes: /notes`), a list where a mapping belongs, or a protocol body written as a list or mapping instead of a string. The message shows how to write it; for a plain scalar on one line, the diagnostic's fix-it writes it so (`[NoteInput]`). A single name, path or pattern where its list belongs (`provides: NoteInput`, `include: notes.yaml`, `routes: /notes`) is then read as the list of it, so nothing else follows from the mistake. Any other value is ignored, and other diagnostics may follow from its absence; an `include` value that cannot be read holds back the checks the files it names could change, as a missing file does.
         """#,
       files: [
         .init(
