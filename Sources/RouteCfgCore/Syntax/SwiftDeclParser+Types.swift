@@ -127,6 +127,13 @@ extension SwiftDeclParser {
           "'\(name).Self' is not a type: write the type's name, '\(name)'", at: token)
         return nil
       }
+      if text(token) == "Protocol", SwiftKnownTypeNames.isConcrete(name) {
+        report(
+          .unsupportedMemberFeature,
+          "'\(name).Protocol' is not a type: '.Protocol' is the type of a protocol, and '\(name)' is "
+            + "not one; write '\(name).Type' for the type of '\(name)'", at: token)
+        return nil
+      }
       name += "." + text(token)
       end = token.end
       advance()

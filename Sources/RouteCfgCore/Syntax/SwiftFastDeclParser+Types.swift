@@ -86,6 +86,8 @@ extension SwiftFastDeclParser {
       guard token == .word, keyword != .underscore, keyword != .capitalSelf, text != "Self" else {
         return nil
       }
+      // `Int.Protocol` is reported by the general parser.
+      if text == "Protocol", SwiftKnownTypeNames.isConcrete(name) { return nil }
       name += "." + text
       end = tokenEnd
       advance()

@@ -9,6 +9,12 @@ enum SwiftKnownTypeNames {
     "UInt32", "UInt64", "URL", "UUID", "Void",
   ]
 
+  /// `true` for a name of ``names`` that is not a protocol: `Int.Protocol` is no type (Swift:
+  /// "cannot use 'Protocol' with non-protocol type 'Int'"), where `Error.Protocol` is one.
+  static func isConcrete(_ name: String) -> Bool {
+    name != "Error" && names.contains(name)
+  }
+
   /// The table that matches words to the indices of the names.
   static let table = SwiftWordTable<Int>(names.enumerated().map { ($0.element, $0.offset) })
 
