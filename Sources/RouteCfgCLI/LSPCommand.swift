@@ -11,8 +11,8 @@ struct LSPCommand: ParsableCommand {
       meant to be typed. It checks manifests as they are edited (the unsaved text wins over the \
       file on disk, included files are found from the root manifest) and reports every \
       diagnostic of routecfg validate with its code and a link to its documentation, and offers \
-      go to definition, references, hover, completion and an outline. Logs go to standard error. \
-      See Docs/Editors.md for VS Code, Neovim and Helix.
+      go to definition, references, hover, completion, an outline, rename and quick fixes. Logs \
+      go to standard error. See Docs/Editors.md for VS Code, Neovim and Helix.
 
       The options are the ones LSP 3.17 names for servers' command lines: --stdio (the only \
       transport, also without the option) and --clientProcessId (the server exits when that \
