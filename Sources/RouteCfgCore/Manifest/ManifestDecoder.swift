@@ -64,7 +64,8 @@ struct ManifestDecoder {
         .rootNotMapping,
         isRoot
           ? "the file is empty; a manifest starts with 'routecfg: 1'"
-          : "the included file is empty; declare its 'protocols', 'modules' or 'adapters', or remove it from 'include'",
+          : "the included file is empty; declare its 'protocols', 'modules', 'adapters', 'bindings' or "
+            + "'include', or remove it from 'include'",
         at: .startOf(document.file))
       return fragment
     }
@@ -235,18 +236,28 @@ struct ManifestDecoder {
     ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
 
-  /// The include entries; an entry that is not read (a wrong shape, not an empty one) names
-  /// files the manifest then lacks, and marks the fragment ``ManifestFragment/lacksIncludes``.
+  /// The include entries. A value or entry that is not read although it names something (a
+  /// wrong shape: `include: {a: a.yaml}`) names files the manifest then lacks, and marks the
+  /// fragment ``ManifestFragment/lacksIncludes``; an empty one (`""`, `~`, `{}`) names none.
   private mutating func includeList(_ id: YAMLNodeID, into fragment: inout ManifestFragment) {
     guard let items = reader.list(id, key: "include", expected: "a list of file paths", scalarIsItsItem: true)
     else {
-      if !reader.isNull(id) { fragment.lacksIncludes = true }
+      if namesSomething(id) { fragment.lacksIncludes = true }
       return
     }
     fragment.includes = items.compactMap { item in
       let entry = reader.item(item, of: "include", expected: "a file path")
-      if entry == nil, !reader.isNull(item) { fragment.lacksIncludes = true }
+      if entry == nil, namesSomething(item) { fragment.lacksIncludes = true }
       return entry
+    }
+  }
+
+  /// `true` unless `id` is null, an empty scalar or an empty list or mapping.
+  private func namesSomething(_ id: YAMLNodeID) -> Bool {
+    switch document[id].kind {
+    case .scalar: return !reader.isNull(id) && !document[id].value.isEmpty
+    case .sequence: return document.items(of: id).contains { namesSomething($0) }
+    case .mapping: return !document.entries(of: id).isEmpty
     }
   }
 
