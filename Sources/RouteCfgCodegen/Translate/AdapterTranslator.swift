@@ -51,28 +51,29 @@ struct AdapterTranslator {
             accessors: .stored(initialValue: .call(.identifier(context.bridgeStoreName), [])))))
     }
     let base = SwiftParameter(label: nil, name: "base", type: .existential([adapterClass.source]))
-    var initializers = [
-      SwiftDecl.initializer(
+    let initializer: SwiftDecl
+    switch adapterClass.kind {
+    case .proxy:
+      initializer = .initializer(
+        SwiftInitializer(
+          head: SwiftDeclHead(doc: ["Wraps `base`."], modifiers: context.access), parameters: [base],
+          body: [.assign(.selfMember(baseName), .identifier("base"))]))
+    case .bridge:
+      initializer = .initializer(
         SwiftInitializer(
           head: SwiftDeclHead(
-            doc: [adapterClass.kind == .bridge ? "Wraps `base`, held weakly." : "Wraps `base`."],
+            doc: ["Wraps `base`, held weakly, or `strongly`: then this bridge keeps it alive."],
             modifiers: context.access),
-          parameters: [base],
-          body: [.assign(.selfMember(baseName), .identifier("base"))]
-            + (adapterClass.kind == .bridge ? [.assign(.selfMember(ownedName), .nil)] : [])))
-    ]
-    if adapterClass.kind == .bridge {
-      var owning = base
-      owning.label = "owning"
-      initializers.append(
-        .initializer(
-          SwiftInitializer(
-            head: SwiftDeclHead(doc: ["Wraps `base` and keeps it alive."], modifiers: context.access),
-            parameters: [owning],
-            body: [
-              .assign(.selfMember(baseName), .identifier("base")),
-              .assign(.selfMember(ownedName), .identifier("base")),
-            ])))
+          parameters: [
+            base,
+            SwiftParameter(
+              label: "strongly", name: "strongly", type: .bool, defaultValue: .verbatim("false")),
+          ],
+          body: [
+            .assign(.selfMember(baseName), .identifier("base")),
+            .assign(
+              .selfMember(ownedName), .verbatim("strongly ? base : nil")),
+          ]))
     }
     return .typeDecl(
       SwiftTypeDecl(
@@ -81,7 +82,7 @@ struct AdapterTranslator {
           doc: documentation(of: adapterClass),
           extraModifiers: ["final"]),
         kind: .class, name: adapterClass.name, inherits: [adapterClass.destination],
-        members: stored + initializers + [wrapping(adapterClass), optionalWrapping(adapterClass)] + members))
+        members: stored + [initializer, wrapping(adapterClass), optionalWrapping(adapterClass)] + members))
   }
 
   private func baseProperty(_ adapterClass: AdapterClasses.Class, name: String) -> SwiftDecl {
@@ -126,34 +127,55 @@ struct AdapterTranslator {
       }
     }
     let make = SwiftExpr.call(.identifier(adapterClass.name), [.unlabeled(.identifier("value"))])
-    // A bridge no store keeps is held by whoever receives it, and holds its object as a direct
-    // reference would; one a store keeps holds it weakly, or the store would keep it alive.
-    let unkept =
-      adapterClass.kind == .bridge
-      ? SwiftExpr.call(.identifier(adapterClass.name), [SwiftArgument("owning", .identifier("value"))]) : make
-    body.append(.guard([.optionalBinding("bridges", .identifier("bridges"))], else: [.return(unkept)]))
-    body.append(
-      .return(
+    var parameters = [
+      SwiftParameter(label: nil, name: "value", type: .existential([adapterClass.source])),
+      SwiftParameter(
+        label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
+    ]
+    let doc: String
+    switch adapterClass.kind {
+    case .proxy:
+      body.append(.guard([.optionalBinding("bridges", .identifier("bridges"))], else: [.return(make)]))
+      body.append(
+        .return(
+          .call(
+            .identifier("bridges").dot("bridge"), [SwiftArgument("for", .identifier("value"))],
+            trailing: SwiftClosure(make))))
+      doc =
+        "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`, kept by `bridges` when given."
+    case .bridge:
+      // A bridge the store keeps holds its object weakly, or the store would keep the object
+      // alive; one nothing keeps (no store, or an object the caller's function handed over) holds
+      // it, as a reference to the object itself would.
+      func made(strongly: SwiftExpr) -> SwiftExpr {
         .call(
-          .identifier("bridges").dot("bridge"), [SwiftArgument("for", .identifier("value"))],
-          trailing: SwiftClosure(make))))
+          .identifier(adapterClass.name),
+          [.unlabeled(.identifier("value")), SwiftArgument("strongly", strongly)])
+      }
+      parameters.append(
+        SwiftParameter(
+          label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")))
+      body.append(
+        .guard(
+          [.optionalBinding("bridges", .identifier("bridges"))],
+          else: [.return(made(strongly: .verbatim("true")))]))
+      body.append(
+        .return(
+          .call(
+            .identifier("bridges").dot("bridge"),
+            [
+              SwiftArgument("for", .identifier("value")),
+              SwiftArgument("handingOver", .identifier("handingOver")),
+            ],
+            trailing: SwiftClosure(made(strongly: .identifier("handingOver"))))))
+      doc =
+        "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else the `\(adapterClass.name)` `bridges` keeps for it (holding it weakly), else a new one that holds it: without `bridges`, or for an object the caller's function returned (`handingOver`)."
+    }
     return .function(
       SwiftFunction(
-        head: SwiftDeclHead(
-          doc: [
-            adapterClass.kind == .bridge
-              ? "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`: kept by `bridges` and holding `value` weakly when given, else holding it strongly."
-              : "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`, kept by `bridges` when given."
-          ], modifiers: ["static"]),
+        head: SwiftDeclHead(doc: [doc], modifiers: ["static"]),
         signature: SwiftSignature(
-          name: "wrapping",
-          parameters: [
-            SwiftParameter(label: nil, name: "value", type: .existential([adapterClass.source])),
-            SwiftParameter(
-              label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)),
-              defaultValue: .nil),
-          ],
-          result: .existential([adapterClass.destination])),
+          name: "wrapping", parameters: parameters, result: .existential([adapterClass.destination])),
         body: body))
   }
 
@@ -169,11 +191,21 @@ struct AdapterTranslator {
           [.optionalBinding("bridge", .conditionalCast(.identifier("value"), .named(opposite.name)))],
           then: [.return(.identifier("bridge").dot(oppositeBase(opposite)))]))
     }
-    body.append(
-      .return(
-        .call(
-          .identifier("wrapping"),
-          [.unlabeled(.identifier("value")), SwiftArgument("in", .identifier("bridges"))])))
+    var parameters = [
+      SwiftParameter(label: nil, name: "value", type: .optional(.existential([adapterClass.source]))),
+      SwiftParameter(
+        label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
+    ]
+    var arguments = [
+      SwiftArgument.unlabeled(.identifier("value")), SwiftArgument("in", .identifier("bridges")),
+    ]
+    if adapterClass.kind == .bridge {
+      parameters.append(
+        SwiftParameter(
+          label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")))
+      arguments.append(SwiftArgument("handingOver", .identifier("handingOver")))
+    }
+    body.append(.return(.call(.identifier("wrapping"), arguments)))
     return .function(
       SwiftFunction(
         head: SwiftDeclHead(
@@ -181,13 +213,7 @@ struct AdapterTranslator {
             "`value` as a `\(adapterClass.destination)`, or `nil` when there is none or it stands for a released object."
           ], modifiers: ["static"]),
         signature: SwiftSignature(
-          name: "wrappingOptional",
-          parameters: [
-            SwiftParameter(label: nil, name: "value", type: .optional(.existential([adapterClass.source]))),
-            SwiftParameter(
-              label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)),
-              defaultValue: .nil),
-          ],
+          name: "wrappingOptional", parameters: parameters,
           result: .optional(.existential([adapterClass.destination]))),
         body: body))
   }

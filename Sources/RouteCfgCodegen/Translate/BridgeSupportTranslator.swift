@@ -20,12 +20,20 @@ struct BridgeSupportTranslator {
       SwiftTypeDecl(
         head: SwiftDeclHead(modifiers: ["private"]), kind: .struct, name: "Entry", inherits: [],
         members: [
+          weakVariable("object", doc: []),
           .property(
             SwiftProperty(
-              head: SwiftDeclHead(modifiers: ["weak"]), isLet: false, name: "object",
-              type: .optional(.anyObject),
-              accessors: .stored(initialValue: nil))),
-          storedLet("wrapper", .anyObject),
+              head: SwiftDeclHead(
+                doc: [
+                  "The wrapper the store keeps for an object the caller set or passed, which holds it weakly."
+                ]),
+              isLet: false, name: "kept", type: .optional(.anyObject), accessors: .stored(initialValue: .nil))
+          ),
+          weakVariable(
+            "held",
+            doc: [
+              "The wrapper made for an object the caller's function returned, which holds it and is held by whoever received it."
+            ]),
         ]))
     let entries = SwiftDecl.property(
       SwiftProperty(
@@ -46,23 +54,32 @@ struct BridgeSupportTranslator {
       ])
     let bridge = SwiftDecl.function(
       SwiftFunction(
-        head: SwiftDeclHead(doc: ["The wrapper kept for `object`, made by `make` the first time."]),
+        head: SwiftDeclHead(doc: [
+          "The wrapper for `object`, made by `make` when there is none: kept by the store for an object the caller set or passed; for one the caller's function returned (`handingOver`), the wrapper kept for it if there is one, else one held only by whoever receives it."
+        ]),
         signature: SwiftSignature(
           name: "bridge", genericParameters: ["Wrapper: AnyObject"],
           parameters: [
             SwiftParameter(label: "for", name: "object", type: .anyObject),
+            SwiftParameter(
+              label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")),
             SwiftParameter(
               label: "make", name: "make",
               type: .function(SwiftFunctionType(parameters: [], result: .named("Wrapper")))),
           ], result: .named("Wrapper")),
         body: [
           .declaration(SwiftBinding(name: "key", value: key0)),
+          .declaration(
+            SwiftBinding(
+              isMutable: true, name: "entry",
+              value: .verbatim(
+                "entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)"))),
           .if(
             [
-              .optionalBinding("entry", .verbatim("entries[key]")),
-              .expression(.binary(.identifier("entry").dot("object"), "===", .identifier("object"))),
               .optionalBinding(
-                "wrapper", .conditionalCast(.identifier("entry").dot("wrapper"), .named("Wrapper"))),
+                "wrapper",
+                .conditionalCast(
+                  .verbatim("(handingOver ? entry.kept ?? entry.held : entry.kept)"), .named("Wrapper")))
             ], then: [.return(.identifier("wrapper"))]),
           .comment("Forget wrappers whose objects are gone, each time the store has doubled."),
           .if(
@@ -83,21 +100,18 @@ struct BridgeSupportTranslator {
                   ])),
             ]),
           .declaration(SwiftBinding(name: "wrapper", value: .call(.identifier("make"), []))),
-          .assign(
-            .verbatim("entries[key]"),
-            .call(
-              .identifier("Entry"),
-              [
-                SwiftArgument("object", .identifier("object")),
-                SwiftArgument("wrapper", .identifier("wrapper")),
-              ])),
+          .if(
+            [.expression(.identifier("handingOver"))],
+            then: [.assign(.identifier("entry").dot("held"), .identifier("wrapper"))],
+            else: [.assign(.identifier("entry").dot("kept"), .identifier("wrapper"))]),
+          .assign(.verbatim("entries[key]"), .identifier("entry")),
           .return(.identifier("wrapper")),
         ]))
     return .typeDecl(
       SwiftTypeDecl(
         head: SwiftDeclHead(
           doc: [
-            "Keeps the wrappers an adapter object hands to the object it wraps: one per caller object and wrapper class, so that the same object gets the same wrapper and a weakly held delegate stays alive as long as the adapter object does."
+            "Keeps the wrappers an adapter object hands to the object it wraps: one per caller object and wrapper class, so that the same object gets the same wrapper and a weakly held delegate stays alive as long as the adapter object does. A wrapper made for an object the caller's function returned holds that object and is only remembered, not kept, so that it lives as long as whoever received it holds it."
           ], modifiers: ["nonisolated", "final"]),
         kind: .class, name: context.bridgeStoreName, inherits: [],
         members: [key, entry, entries, pruneAt, initializer, bridge]))
@@ -117,6 +131,14 @@ struct BridgeSupportTranslator {
               head: SwiftDeclHead(doc: ["The protocol of the released object."], modifiers: context.access),
               isLet: true, name: "protocolName", type: .string, accessors: .stored(initialValue: nil)))
         ]))
+  }
+
+  private func weakVariable(_ name: String, doc: [String]) -> SwiftDecl {
+    .property(
+      SwiftProperty(
+        head: SwiftDeclHead(doc: doc, modifiers: ["weak"]), isLet: false, name: name,
+        type: .optional(.anyObject),
+        accessors: .stored(initialValue: nil)))
   }
 
   private func storedLet(_ name: String, _ type: SwiftType) -> SwiftDecl {

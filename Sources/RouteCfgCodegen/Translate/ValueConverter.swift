@@ -181,21 +181,29 @@ struct ValueConverter {
     return SwiftBinding(isUnsafelyNonisolated: true, name: name, value: argument.expression)
   }
 
-  /// `true` for a declared `@MainActor` protocol, or an optional, array or `String`-keyed
-  /// dictionary of them.
+  /// `true` for a type whose values may cross to another isolation although Swift cannot tell:
+  /// a declared `@MainActor` protocol, a standard value type (`String`, `Int`...), and optionals,
+  /// arrays, dictionaries and `async` functions made of them (a closure formed on the main actor
+  /// runs there wherever it is called from).
   private func holdsOnlyMainActorProtocols(_ type: TypeRef) -> Bool {
     switch type {
-    case .named(let name): return context.graph.protocols[name] != nil && context.isMainActor(protocol: name)
+    case .named(let name):
+      return context.graph.protocols[name] != nil
+        ? context.isMainActor(protocol: name) : SwiftKnownTypeNames.isConcrete(name)
     case .optional(let inner), .array(let inner): return holdsOnlyMainActorProtocols(inner)
-    case .dictionary(.named("String"), let value): return holdsOnlyMainActorProtocols(value)
-    default: return false
+    case .dictionary(let key, let value):
+      return holdsOnlyMainActorProtocols(key) && holdsOnlyMainActorProtocols(value)
+    case .function(let function):
+      return function.isAsync && function.parameters.allSatisfy(holdsOnlyMainActorProtocols)
+        && holdsOnlyMainActorProtocols(function.result)
     }
   }
 
   /// A protocol value through an inherited protocol (as it is) or an adapter class.
-  /// Values moving inward are wrapped into bridges the adapter object's store keeps, holding the
-  /// caller's object weakly (a delegate the caller set or passed); a value handed over, and one
-  /// moving outward, gets a wrapper of its own that holds it strongly.
+  /// Values moving inward are wrapped through the adapter object's store: a bridge it keeps
+  /// holds the caller's object weakly (a delegate the caller set or passed), and one made for a
+  /// value handed over holds it, the store only remembering it for identity. A value moving
+  /// outward gets a wrapper of its own, which holds it.
   private func named(
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
     isHandedOver: Bool
@@ -204,10 +212,14 @@ struct ValueConverter {
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
     var arguments = [SwiftArgument.unlabeled(value)]
-    let kept = flow == .inward && !isHandedOver
-    if kept { arguments.append(SwiftArgument("in", bridges)) }
+    if flow == .inward {
+      arguments.append(SwiftArgument("in", bridges))
+      if isHandedOver, adapterClass.kind == .bridge {
+        arguments.append(SwiftArgument("handingOver", .verbatim("true")))
+      }
+    }
     return Conversion(
       expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
-      usesBridges: kept)
+      usesBridges: flow == .inward)
   }
 }

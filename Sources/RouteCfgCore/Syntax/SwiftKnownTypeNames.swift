@@ -1,7 +1,7 @@
 /// The standard types that member bodies name most often. Parsing shares their names, and the
 /// `T?` and `[T]` types made of them, instead of building new ones each time: an indirect
 /// enum case is an immutable box, so sharing one is the same as making an equal one.
-enum SwiftKnownTypeNames {
+package enum SwiftKnownTypeNames {
   /// The names, in the order of their indices.
   static let names = [
     "Bool", "Character", "Data", "Date", "Decimal", "Double", "Error", "Float", "Int", "Int8", "Int16",
@@ -11,7 +11,7 @@ enum SwiftKnownTypeNames {
 
   /// `true` for a name of ``names`` that is not a protocol: `Int.Protocol` is no type (Swift:
   /// "cannot use 'Protocol' with non-protocol type 'Int'"), where `Error.Protocol` is one.
-  static func isConcrete(_ name: String) -> Bool {
+  package static func isConcrete(_ name: String) -> Bool {
     name != "Error" && names.contains(name)
   }
 

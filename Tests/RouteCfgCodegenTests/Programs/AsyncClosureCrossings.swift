@@ -24,7 +24,21 @@ final class Provider: P {
   var handler: ((any W) async -> Void)?
   var maker: (() -> any W)?
   var source: (any Source)?
-  func build(f: @escaping () -> any W) -> any W { f() }
+  var added: [any W] = []
+  var built: (any W)?
+  func build(f: @escaping () -> any W) -> any W {
+    let item = f()
+    built = item
+    return item
+  }
+  func same(f: @escaping () -> any W) -> Bool { f() === f() }
+  func add(item: any W) { added.append(item) }
+  func numbered(f: @escaping ([Int: any W]) async -> Void) async { await f([1: Item(n: 11)]) }
+  func nested(f: @escaping ((any W) async -> Void) async -> Void) async {
+    // A closure that is not isolated: a main-actor one could not be sent to `f`.
+    let inner: @Sendable (any W) async -> Void = { _ in }
+    await f(inner)
+  }
   func each(f: @escaping (any W) async -> Void) async {
     await f(Item(n: 1))
     await f(Item(n: 2))
@@ -65,6 +79,17 @@ check(built.n == 9, "an object the caller's closure returns outlives the call: \
 proxy.maker = { Needed(n: 10) }
 let made = provider.maker?()
 check(made?.n == 10, "an object a closure the caller set returns stays alive")
+
+// The same object returned twice gets the same wrapper while the first is alive, and the
+// wrapper an object got when the caller passed it.
+let kept = Needed(n: 12)
+check(proxy.same { kept }, "an object returned twice gets one wrapper")
+proxy.add(item: kept)
+check(proxy.build { kept } === kept, "the caller gets its own object back")
+check(provider.built === provider.added.first, "a returned object gets the wrapper it got when passed")
+await proxy.numbered { map in seen.add(map[1]?.n ?? -1) }
+check(seen.values.last == 11, "an Int-keyed dictionary of wrappers: \(seen.values)")
+await proxy.nested { call in await call(Needed(n: 13)) }
 
 final class Counter: NSource {
   var count = 0

@@ -4,7 +4,9 @@
 
 /// Keeps the wrappers an adapter object hands to the object it wraps: one per caller object and
 /// wrapper class, so that the same object gets the same wrapper and a weakly held delegate stays
-/// alive as long as the adapter object does.
+/// alive as long as the adapter object does. A wrapper made for an object the caller's function
+/// returned holds that object and is only remembered, not kept, so that it lives as long as whoever
+/// received it holds it.
 nonisolated final class FeaturesBridges {
   private struct Key: Hashable {
     let object: ObjectIdentifier
@@ -13,7 +15,13 @@ nonisolated final class FeaturesBridges {
 
   private struct Entry {
     weak var object: AnyObject?
-    let wrapper: AnyObject
+
+    /// The wrapper the store keeps for an object the caller set or passed, which holds it weakly.
+    var kept: AnyObject? = nil
+
+    /// The wrapper made for an object the caller's function returned, which holds it and is held by
+    /// whoever received it.
+    weak var held: AnyObject?
   }
 
   private var entries: [Key: Entry] = [:]
@@ -21,10 +29,17 @@ nonisolated final class FeaturesBridges {
 
   init() {}
 
-  /// The wrapper kept for `object`, made by `make` the first time.
-  func bridge<Wrapper: AnyObject>(for object: AnyObject, make: () -> Wrapper) -> Wrapper {
+  /// The wrapper for `object`, made by `make` when there is none: kept by the store for an object
+  /// the caller set or passed; for one the caller's function returned (`handingOver`), the wrapper
+  /// kept for it if there is one, else one held only by whoever receives it.
+  func bridge<Wrapper: AnyObject>(
+    for object: AnyObject,
+    handingOver: Bool = false,
+    make: () -> Wrapper
+  ) -> Wrapper {
     let key = Key(object: ObjectIdentifier(object), wrapper: ObjectIdentifier(Wrapper.self))
-    if let entry = entries[key], entry.object === object, let wrapper = entry.wrapper as? Wrapper {
+    var entry = entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)
+    if let wrapper = (handingOver ? entry.kept ?? entry.held : entry.kept) as? Wrapper {
       return wrapper
     }
     // Forget wrappers whose objects are gone, each time the store has doubled.
@@ -33,7 +48,12 @@ nonisolated final class FeaturesBridges {
       pruneAt = Swift.max(16, entries.count * 2)
     }
     let wrapper = make()
-    entries[key] = Entry(object: object, wrapper: wrapper)
+    if handingOver {
+      entry.held = wrapper
+    } else {
+      entry.kept = wrapper
+    }
+    entries[key] = entry
     return wrapper
   }
 }
@@ -166,8 +186,11 @@ final class PanelInputAsScreenInput: ScreenInput {
       }
     }
     set {
+      let bridges = self.bridges
       self.base.makeObserver =
-        newValue.map { function0 in { ScreenWatcherAsPanelObserver.wrapping(function0()) } }
+        newValue.map { function0 in
+          { ScreenWatcherAsPanelObserver.wrapping(function0(), in: bridges, handingOver: true) }
+        }
     }
   }
 
@@ -312,43 +335,41 @@ final class ScreenWatcherAsPanelObserver: PanelObserver {
   /// or passed, which it owns.
   private let owned: (any ScreenWatcher)?
 
-  /// Wraps `base`, held weakly.
-  init(_ base: any ScreenWatcher) {
+  /// Wraps `base`, held weakly, or `strongly`: then this bridge keeps it alive.
+  init(_ base: any ScreenWatcher, strongly: Bool = false) {
     self.base = base
-    self.owned = nil
+    self.owned = strongly ? base : nil
   }
 
-  /// Wraps `base` and keeps it alive.
-  init(owning base: any ScreenWatcher) {
-    self.base = base
-    self.owned = base
-  }
-
-  /// `value` as a `PanelObserver`: the object it wraps when it is a wrapper the other way, else a
-  /// new `ScreenWatcherAsPanelObserver`: kept by `bridges` and holding `value` weakly when given,
-  /// else holding it strongly.
+  /// `value` as a `PanelObserver`: the object it wraps when it is a wrapper the other way, else the
+  /// `ScreenWatcherAsPanelObserver` `bridges` keeps for it (holding it weakly), else a new one that
+  /// holds it: without `bridges`, or for an object the caller's function returned (`handingOver`).
   static func wrapping(
     _ value: any ScreenWatcher,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> any PanelObserver {
     if let proxy = value as? PanelObserverAsScreenWatcher {
       return proxy.base
     }
     guard let bridges else {
-      return ScreenWatcherAsPanelObserver(owning: value)
+      return ScreenWatcherAsPanelObserver(value, strongly: true)
     }
-    return bridges.bridge(for: value) { ScreenWatcherAsPanelObserver(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      ScreenWatcherAsPanelObserver(value, strongly: handingOver)
+    }
   }
 
   /// `value` as a `PanelObserver`, or `nil` when there is none or it stands for a released object.
   static func wrappingOptional(
     _ value: (any ScreenWatcher)?,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> (any PanelObserver)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func panelDidChange(count: Int) {

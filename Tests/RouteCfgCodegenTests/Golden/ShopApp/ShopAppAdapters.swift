@@ -4,7 +4,9 @@
 
 /// Keeps the wrappers an adapter object hands to the object it wraps: one per caller object and
 /// wrapper class, so that the same object gets the same wrapper and a weakly held delegate stays
-/// alive as long as the adapter object does.
+/// alive as long as the adapter object does. A wrapper made for an object the caller's function
+/// returned holds that object and is only remembered, not kept, so that it lives as long as whoever
+/// received it holds it.
 nonisolated final class ShopAppBridges {
   private struct Key: Hashable {
     let object: ObjectIdentifier
@@ -13,7 +15,13 @@ nonisolated final class ShopAppBridges {
 
   private struct Entry {
     weak var object: AnyObject?
-    let wrapper: AnyObject
+
+    /// The wrapper the store keeps for an object the caller set or passed, which holds it weakly.
+    var kept: AnyObject? = nil
+
+    /// The wrapper made for an object the caller's function returned, which holds it and is held by
+    /// whoever received it.
+    weak var held: AnyObject?
   }
 
   private var entries: [Key: Entry] = [:]
@@ -21,10 +29,17 @@ nonisolated final class ShopAppBridges {
 
   init() {}
 
-  /// The wrapper kept for `object`, made by `make` the first time.
-  func bridge<Wrapper: AnyObject>(for object: AnyObject, make: () -> Wrapper) -> Wrapper {
+  /// The wrapper for `object`, made by `make` when there is none: kept by the store for an object
+  /// the caller set or passed; for one the caller's function returned (`handingOver`), the wrapper
+  /// kept for it if there is one, else one held only by whoever receives it.
+  func bridge<Wrapper: AnyObject>(
+    for object: AnyObject,
+    handingOver: Bool = false,
+    make: () -> Wrapper
+  ) -> Wrapper {
     let key = Key(object: ObjectIdentifier(object), wrapper: ObjectIdentifier(Wrapper.self))
-    if let entry = entries[key], entry.object === object, let wrapper = entry.wrapper as? Wrapper {
+    var entry = entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)
+    if let wrapper = (handingOver ? entry.kept ?? entry.held : entry.kept) as? Wrapper {
       return wrapper
     }
     // Forget wrappers whose objects are gone, each time the store has doubled.
@@ -33,7 +48,12 @@ nonisolated final class ShopAppBridges {
       pruneAt = Swift.max(16, entries.count * 2)
     }
     let wrapper = make()
-    entries[key] = Entry(object: object, wrapper: wrapper)
+    if handingOver {
+      entry.held = wrapper
+    } else {
+      entry.kept = wrapper
+    }
+    entries[key] = entry
     return wrapper
   }
 }
