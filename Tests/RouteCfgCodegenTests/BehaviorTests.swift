@@ -71,32 +71,23 @@ extension BehaviorTests {
 }
 
 extension BehaviorTests {
-  /// Every parameter type the validator takes on a routed module that Swift cannot compare by
-  /// itself (objects, metatypes, `Void`, `Any`, `Error`, `Sendable`, in optionals and
-  /// collections) gives a route enum that compiles: objects and types compare by identity,
-  /// `Void?` by whether it holds `()`, and the rest is left out, with hashing to match.
+  /// A program written against a fixture's generated code runs and prints `ok`, compiled with
+  /// each default isolation:
+  /// - UncomparableRouteValues: every parameter type the validator takes on a routed module
+  ///   that Swift cannot compare by itself (objects, metatypes, `Void`, `Any`, `Error`,
+  ///   `Sendable`, in optionals and collections) gives a route enum that compiles: objects and
+  ///   types compare by identity, `Void?` by whether it holds `()`, and the rest is left out,
+  ///   with hashing to match;
+  /// - AsyncClosureCrossings: an async closure of a `@MainActor` protocol gets the wrappers of
+  ///   the values it is given although it is not isolated, and an object the caller's closure or
+  ///   delegate returns is held by its wrapper, not dropped as a delegate the caller owns is.
   @Test(
-    "Routes carrying objects, types, Void and Any compare and hash by what they carry",
-    arguments: SwiftCompiler.Isolation.allCases)
-  func uncomparableRouteValues(isolation: SwiftCompiler.Isolation) throws {
+    "Programs against fixtures run under either default isolation",
+    arguments: ["UncomparableRouteValues", "AsyncClosureCrossings"], SwiftCompiler.Isolation.allCases)
+  func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {
     let outcome = try Generation.runProgram(
-      manifest: "Tests/RouteCfgCodegenTests/Fixtures/UncomparableRouteValues.yaml",
-      program: "UncomparableRouteValues.swift", isolation: isolation)
-    #expect(outcome.succeeded && outcome.output == "ok\n", "\(isolation): \(outcome.output)")
-  }
-}
-
-extension BehaviorTests {
-  /// Closures crossing adapters: an async closure of a `@MainActor` protocol gets the wrappers
-  /// of the values it is given although it is not isolated, and an object the caller's closure
-  /// or delegate returns is held by its wrapper, not dropped as a delegate the caller owns is.
-  @Test(
-    "Closures crossing adapters get wrappers, and objects they return stay alive",
-    arguments: SwiftCompiler.Isolation.allCases)
-  func closuresCrossingAdapters(isolation: SwiftCompiler.Isolation) throws {
-    let outcome = try Generation.runProgram(
-      manifest: "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml",
-      program: "AsyncClosureCrossings.swift", isolation: isolation)
-    #expect(outcome.succeeded && outcome.output == "ok\n", "\(isolation): \(outcome.output)")
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/\(name).yaml", program: "\(name).swift",
+      isolation: isolation)
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(name), \(isolation): \(outcome.output)")
   }
 }
