@@ -75,6 +75,23 @@ struct FixItTests {
     #expect(again.diagnostics.allSatisfy { $0.location.line >= 12 }, "\(again.diagnostics.map(\.message))")
   }
 
+  @Test func aScalarReachedThroughAnAliasOrWhereMappingsBelongGetsNoBrackets() throws {
+    // `*n` is placed at its anchor, inside another key's list: an edit there would change it.
+    let text = """
+      routecfg: 1
+      protocols:
+        P: "var a: Int"
+      modules:
+        A: {kind: view, provides: [&n P], routes: [/a]}
+        B: {kind: view, requires: *n, routes: [/b]}
+      adapters: P
+      """
+    let result = try RouteCfg.validate(yaml: text, path: "alias.yaml")
+    #expect(
+      result.diagnostics.map(\.code) == [.wrongShape, .wrongShape], "\(result.diagnostics.map(\.message))")
+    #expect(result.diagnostics.allSatisfy { $0.fixIts.isEmpty })
+  }
+
   @Test func adapterMembersKeyPathsRouteParametersAndTypesAreFixed() throws {
     let text = """
       routecfg: 1

@@ -72,7 +72,7 @@ struct NodeReader {
       if isScalar {
         message += "; write it as a list: '\(key): [\(document[id].value)]'"
       }
-      let fixIts = isScalar ? listFix(id) : []
+      let fixIts = isScalar && scalarIsItsItem ? listFix(id) : []
       diagnostics.report(.wrongShape, message, at: location(id), fixIts: fixIts)
       guard scalarIsItsItem, isScalar, document.tag(of: id) == nil, Self.isOneWord(document[id].value) else {
         return nil
@@ -84,13 +84,18 @@ struct NodeReader {
 
   /// The edit the message suggests, `P` → `[P]`, for a plain scalar on one line whose text is
   /// what is written, and holds no bracket or brace that the list's brackets would end or open.
+  /// None on a line with an anchor or an alias: a value reached through `*name` is placed at
+  /// its anchor, where the edit would change another key.
   private func listFix(_ id: YAMLNodeID) -> [FixIt] {
     let value = document[id].value
     let place = location(id)
     guard document.style(of: id) == .plain, document.tag(of: id) == nil, let end = place.end,
       end.line == place.start.line,
       Int(end.column - place.start.column) == value.unicodeScalars.count,
-      !value.unicodeScalars.contains(where: { "[]{}".unicodeScalars.contains($0) })
+      !value.unicodeScalars.contains(where: { "[]{}".unicodeScalars.contains($0) }),
+      !document.source.line(place.start.line).contains(where: {
+        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "*")
+      })
     else { return [] }
     return [FixIt("Write '\(value)' as a list", replacing: place, with: "[\(value)]")]
   }

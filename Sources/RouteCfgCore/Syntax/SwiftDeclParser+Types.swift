@@ -127,7 +127,7 @@ extension SwiftDeclParser {
           "'\(name).Self' is not a type: write the type's name, '\(name)'", at: token)
         return nil
       }
-      if text(token) == "Protocol", SwiftKnownTypeNames.isConcrete(name) {
+      if text(token) == "Protocol", SwiftKnownTypeNames.cannotHaveProtocolMetatype(name) {
         report(
           .unsupportedMemberFeature,
           "'\(name).Protocol' is not a type: '.Protocol' is the type of a protocol, and '\(name)' is "

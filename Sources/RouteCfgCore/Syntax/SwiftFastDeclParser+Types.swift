@@ -87,7 +87,7 @@ extension SwiftFastDeclParser {
         return nil
       }
       // `Int.Protocol` is reported by the general parser.
-      if text == "Protocol", SwiftKnownTypeNames.isConcrete(name) { return nil }
+      if text == "Protocol", SwiftKnownTypeNames.cannotHaveProtocolMetatype(name) { return nil }
       name += "." + text
       end = tokenEnd
       advance()

@@ -15,6 +15,14 @@ package enum SwiftKnownTypeNames {
     name != "Error" && names.contains(name)
   }
 
+  /// `true` when `name.Protocol` names no type: `name` is a standard type that is not a
+  /// protocol (``isConcrete(_:)``), also written `Swift.Int`, or a metatype (`Int.Type`,
+  /// `P.Protocol`), which no type is a protocol of.
+  package static func cannotHaveProtocolMetatype(_ name: String) -> Bool {
+    let unqualified = name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
+    return isConcrete(unqualified) || name.hasSuffix(".Type") || name.hasSuffix(".Protocol")
+  }
+
   /// The table that matches words to the indices of the names.
   static let table = SwiftWordTable<Int>(names.enumerated().map { ($0.element, $0.offset) })
 
