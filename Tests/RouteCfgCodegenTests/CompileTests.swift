@@ -208,7 +208,8 @@ enum ExternalTypeStubs {
   static let standardLibrary: Set<String> = [
     "String", "Int", "Double", "Bool", "Void", "Float", "Character", "UInt", "Int8", "Int16", "Int32",
     "Int64",
-    "UInt8", "UInt16", "UInt32", "UInt64", "Any", "AnyObject", "Never", "Substring", "Float80",
+    "UInt8", "UInt16", "UInt32", "UInt64", "Any", "AnyObject", "Never", "Substring", "Float80", "Error",
+    "Sendable",
   ]
 
   static func source(for graph: AppGraph) -> String? {

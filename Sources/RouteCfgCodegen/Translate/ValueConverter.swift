@@ -188,8 +188,9 @@ struct ValueConverter {
   private func holdsOnlyMainActorProtocols(_ type: TypeRef) -> Bool {
     switch type {
     case .named(let name):
+      // `any Error` is `Sendable`, as the standard value types are.
       return context.graph.protocols[name] != nil
-        ? context.isMainActor(protocol: name) : SwiftKnownTypeNames.isConcrete(name)
+        ? context.isMainActor(protocol: name) : name == "Error" || SwiftKnownTypeNames.isConcrete(name)
     case .optional(let inner), .array(let inner): return holdsOnlyMainActorProtocols(inner)
     case .dictionary(let key, let value):
       return holdsOnlyMainActorProtocols(key) && holdsOnlyMainActorProtocols(value)

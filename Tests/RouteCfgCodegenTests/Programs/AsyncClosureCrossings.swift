@@ -39,6 +39,10 @@ final class Provider: P {
     let inner: @Sendable (any W) async -> Void = { _ in }
     await f(inner)
   }
+  func failing(f: @escaping ((any W, any Error) async -> Void) async -> Void) async {
+    let inner: @Sendable (any W, any Error) async -> Void = { _, _ in }
+    await f(inner)
+  }
   func each(f: @escaping (any W) async -> Void) async {
     await f(Item(n: 1))
     await f(Item(n: 2))
