@@ -109,15 +109,7 @@ private struct JSONCursor {
       index += 1
       skipWhitespace()
       members.append((key, try value(depth: depth)))
-      skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of the JSON text") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
-      index += 1
-      return .object(members)
+      if try endsCollection(closedBy: UInt8(ascii: "}")) { return .object(members) }
     }
   }
 
@@ -135,16 +127,24 @@ private struct JSONCursor {
     while true {
       skipWhitespace()
       items.append(try value(depth: depth))
-      skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of the JSON text") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
-      index += 1
-      return .array(items)
+      if try endsCollection(closedBy: UInt8(ascii: "]")) { return .array(items) }
     }
+  }
+
+  /// After an item of an object or array: `true` past its closing `}` or `]`, `false` past the
+  /// `,` before another item; anything else is an error.
+  private mutating func endsCollection(closedBy close: UInt8) throws(JSONParseError) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else { throw error("unexpected end of the JSON text") }
+    if bytes[index] == UInt8(ascii: ",") {
+      index += 1
+      return false
+    }
+    guard bytes[index] == close else {
+      throw error("expected ',' or '\(String(UnicodeScalar(close)))'")
+    }
+    index += 1
+    return true
   }
 
   private mutating func number() throws(JSONParseError) -> JSONValue {
