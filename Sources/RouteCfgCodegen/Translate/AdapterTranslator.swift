@@ -127,11 +127,7 @@ struct AdapterTranslator {
       }
     }
     let make = SwiftExpr.call(.identifier(adapterClass.name), [.unlabeled(.identifier("value"))])
-    var parameters = [
-      SwiftParameter(label: nil, name: "value", type: .existential([adapterClass.source])),
-      SwiftParameter(
-        label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
-    ]
+    let parameters = wrappingParameters(adapterClass, value: .existential([adapterClass.source]))
     let doc: String
     switch adapterClass.kind {
     case .proxy:
@@ -152,9 +148,6 @@ struct AdapterTranslator {
           .identifier(adapterClass.name),
           [.unlabeled(.identifier("value")), SwiftArgument("strongly", strongly)])
       }
-      parameters.append(
-        SwiftParameter(
-          label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")))
       body.append(
         .guard(
           [.optionalBinding("bridges", .identifier("bridges"))],
@@ -191,20 +184,9 @@ struct AdapterTranslator {
           [.optionalBinding("bridge", .conditionalCast(.identifier("value"), .named(opposite.name)))],
           then: [.return(.identifier("bridge").dot(oppositeBase(opposite)))]))
     }
-    var parameters = [
-      SwiftParameter(label: nil, name: "value", type: .optional(.existential([adapterClass.source]))),
-      SwiftParameter(
-        label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
-    ]
-    var arguments = [
-      SwiftArgument.unlabeled(.identifier("value")), SwiftArgument("in", .identifier("bridges")),
-    ]
-    if adapterClass.kind == .bridge {
-      parameters.append(
-        SwiftParameter(
-          label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")))
-      arguments.append(SwiftArgument("handingOver", .identifier("handingOver")))
-    }
+    let parameters = wrappingParameters(adapterClass, value: .optional(.existential([adapterClass.source])))
+    // Each parameter passed on as it is.
+    let arguments = parameters.map { SwiftArgument($0.label, .identifier($0.name)) }
     body.append(.return(.call(.identifier("wrapping"), arguments)))
     return .function(
       SwiftFunction(
@@ -216,6 +198,23 @@ struct AdapterTranslator {
           name: "wrappingOptional", parameters: parameters,
           result: .optional(.existential([adapterClass.destination]))),
         body: body))
+  }
+
+  /// The parameters of `wrapping` and `wrappingOptional`: the value, the bridge store and, for a
+  /// bridge, whether the value is handed over.
+  private func wrappingParameters(_ adapterClass: AdapterClasses.Class, value: SwiftType) -> [SwiftParameter]
+  {
+    var parameters = [
+      SwiftParameter(label: nil, name: "value", type: value),
+      SwiftParameter(
+        label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
+    ]
+    if adapterClass.kind == .bridge {
+      parameters.append(
+        SwiftParameter(
+          label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")))
+    }
+    return parameters
   }
 
   /// The name of the opposite class's base property (its destination's members may rename it).

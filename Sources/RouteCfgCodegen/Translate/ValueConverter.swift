@@ -38,7 +38,7 @@ struct ValueConverter {
   var taken: Set<String> = []
   /// The conversion is written in a `@MainActor` adapter class. A closure it writes there is
   /// main-actor isolated, so an argument it passes to a `nonisolated` `async` function is sent
-  /// off the main actor (``sentArgument(_:_:of:into:)``).
+  /// off the main actor (``sentArgument(_:_:of:_:)``).
   var isMainActor = false
 
   /// This converter, for code inside a closure that also binds `names`.
@@ -56,7 +56,7 @@ struct ValueConverter {
 
   /// - Parameter isHandedOver: the value was made by the caller's function and returned to the
   ///   wrapped object (``wrapped(_:_:into:flow:depth:)``): nothing else may hold it, so a bridge
-  ///   made for it holds it strongly, and no bridge store keeps that bridge.
+  ///   made for it holds it strongly, and the bridge store only remembers that bridge.
   private func convert(
     _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int,
     isHandedOver: Bool = false
@@ -170,13 +170,14 @@ struct ValueConverter {
   /// The argument bound to a `nonisolated(unsafe)` constant, when the closure that converts it is
   /// main-actor isolated and calls a `nonisolated` `async` function with it: Swift 6 refuses to
   /// send the wrapper it made (`WAsNW.wrapping(a0)`, a value of a protocol that is not
-  /// `Sendable`) off the main actor. Sending it is safe when every protocol in its type is
-  /// `@MainActor`: whatever the callee does with the value, each member it reaches runs on the
-  /// main actor. `nil` for any other type, whose value stays where Swift puts it.
+  /// `Sendable`) off the main actor. Sending it is safe when its type passes
+  /// ``maySendOffTheMainActor(_:)``: whatever the callee does with the value, each member it
+  /// reaches runs on the main actor. `nil` for any other type, whose value stays where Swift
+  /// puts it.
   fileprivate func sentArgument(_ argument: Conversion, _ type: TypeRef, of index: Int, _ letter: String)
     -> SwiftBinding?
   {
-    guard isMainActor, holdsOnlyMainActorProtocols(type) else { return nil }
+    guard isMainActor, maySendOffTheMainActor(type) else { return nil }
     let name = AdapterTranslator.unique("\(letter)\(index)Sent", avoiding: taken)
     return SwiftBinding(isUnsafelyNonisolated: true, name: name, value: argument.expression)
   }
@@ -185,18 +186,18 @@ struct ValueConverter {
   /// a declared `@MainActor` protocol, a standard value type (`String`, `Int`...), and optionals,
   /// arrays, dictionaries and `async` functions made of them (a closure formed on the main actor
   /// runs there wherever it is called from).
-  private func holdsOnlyMainActorProtocols(_ type: TypeRef) -> Bool {
+  private func maySendOffTheMainActor(_ type: TypeRef) -> Bool {
     switch type {
     case .named(let name):
       // `any Error` is `Sendable`, as the standard value types are.
       return context.graph.protocols[name] != nil
         ? context.isMainActor(protocol: name) : name == "Error" || SwiftKnownTypeNames.isConcrete(name)
-    case .optional(let inner), .array(let inner): return holdsOnlyMainActorProtocols(inner)
+    case .optional(let inner), .array(let inner): return maySendOffTheMainActor(inner)
     case .dictionary(let key, let value):
-      return holdsOnlyMainActorProtocols(key) && holdsOnlyMainActorProtocols(value)
+      return maySendOffTheMainActor(key) && maySendOffTheMainActor(value)
     case .function(let function):
-      return function.isAsync && function.parameters.allSatisfy(holdsOnlyMainActorProtocols)
-        && holdsOnlyMainActorProtocols(function.result)
+      return function.isAsync && function.parameters.allSatisfy(maySendOffTheMainActor)
+        && maySendOffTheMainActor(function.result)
     }
   }
 
