@@ -131,7 +131,7 @@ private struct YAMLTreeBuilder {
   var scratchBudgets: [YAMLNodeBudget] = []
   /// Slots of `scratch` filled by an alias, with where the alias is written (ascending slots):
   /// a node reached through an alias is the anchored node, so its own position is the anchor's.
-  var aliasSites: [(slot: Int, start: TextPoint, end: TextPoint)] = []
+  var aliasSites: [(slot: Int, written: SourceLocation)] = []
   var root: Int32?
   /// Values to hand over as they are read, and those picked so far.
   var selection: YAMLValueSelection?
@@ -417,7 +417,7 @@ private struct YAMLTreeBuilder {
       if aliasSites[middle].slot < slot { low = middle + 1 } else { high = middle }
     }
     if low < aliasSites.count, aliasSites[low].slot == slot {
-      return SourceLocation(file: file, start: aliasSites[low].start, end: aliasSites[low].end)
+      return aliasSites[low].written
     }
     let node = nodes[Int(scratch[slot])]
     return SourceLocation(file: file, start: node.start, end: node.end)
@@ -458,7 +458,7 @@ private struct YAMLTreeBuilder {
         at: written)
       return
     }
-    if !open.isEmpty { aliasSites.append((scratch.count, start, end)) }
+    if !open.isEmpty { aliasSites.append((scratch.count, written)) }
     addChild(target.id, budget: budget)
   }
 

@@ -191,7 +191,7 @@ extension DiagnosticExplanation {
         """#
       ],
       remarks: [
-        #"An empty file reads `the file is empty; a manifest starts with 'routecfg: 1'`; an empty included file says to declare its `protocols`, `modules` or `adapters`, or to remove it from `include`."#
+        #"An empty file reads `the file is empty; a manifest starts with 'routecfg: 1'`; an empty included file says to declare its `protocols`, `modules`, `adapters`, `bindings` or `include`, or to remove it from `include`."#
       ],
       fix: #"""
         write the manifest as a mapping, starting with `routecfg: 1`; here, remove the `- `.
