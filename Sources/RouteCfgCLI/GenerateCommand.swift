@@ -102,10 +102,10 @@ struct GenerateCommand: ParsableCommand {
     let files: [GeneratedFile]
     do {
       files = try CodeGenerator.generate(graph, manifestPath: file, options: options)
-    } catch .nameCollisions(let collisions) {
+    } catch .nameCollisions(let problems), .unsendableValues(let problems) {
       fail(
         DiagnosticReport(
-          files: result.manifest.files, diagnostics: (result.diagnostics + collisions).sorted(),
+          files: result.manifest.files, diagnostics: (result.diagnostics + problems).sorted(),
           omitted: result.omitted))
     } catch {
       throw UsageError("\(file): \(error.description)")

@@ -17,6 +17,9 @@ public enum CodegenError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Manifest names that would collide in Swift (RC1001), or protocols two interfaces would
   /// declare (RC1002), with their places.
   case nameCollisions([Diagnostic])
+  /// Adapter members whose generated forwarding Swift 6 would reject: it would send values off
+  /// the main actor that cannot be sent (RC1003), with their places.
+  case unsendableValues([Diagnostic])
   /// Two options that cannot be used together.
   case conflictingOptions(String, String)
 
@@ -25,7 +28,7 @@ public enum CodegenError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownVariant(let error): return error.description
     case .unknownModule(let name, let suggestion): return "unknown module '\(name)'\(suggestion)"
     case .conflictingOptions(let first, let second): return "\(first) and \(second) cannot be used together"
-    case .nameCollisions(let diagnostics):
+    case .nameCollisions(let diagnostics), .unsendableValues(let diagnostics):
       return diagnostics.map(\.message).joined(separator: "\n")
     }
   }
@@ -96,7 +99,9 @@ public enum CodeGenerator {
     }
     let tree = RouteMatchTree(graph: graph)
     let routes = RouteEnumTranslator(context: context, tree: tree)
-    var adapters = AdapterTranslator(context: context, classes: classes).declarations()
+    let translated = AdapterTranslator(context: context, classes: classes).declarations()
+    if !translated.problems.isEmpty { throw .unsendableValues(translated.problems.sorted()) }
+    var adapters = translated.declarations
     if !adapters.isEmpty { adapters = BridgeSupportTranslator(context: context).declarations() + adapters }
     var dynamicFiles: [SwiftFile] = []
     if options.dynamicRegistration {

@@ -264,6 +264,67 @@ struct GenerateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  /// Each member reported is one Swift 6 rejects in the generated code (checked with the
+  /// compiler when the check was written: "sending value of non-Sendable type ... risks causing
+  /// data races"); `returned` and `beside` compile, and are not reported.
+  @Test func valuesSwift6CannotSendOffTheMainActorAreRC1003() throws {
+    let output = try OutputDirectory()
+    let manifest = output.path + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try """
+    routecfg: 1
+    app: Sends
+    protocols:
+      W: "var n: Int { get }"
+      NW: "var n: Int { get }"
+      P: |
+        func syncInner(f: ((W) -> Void) async -> Void) async
+        func keyed(f: ([Key: W]) async -> Void) async
+        func returned(f: () async -> (W) -> Void) async
+        func beside(f: (Key, W) async -> Void) async
+        var delegate: PD? { get set }
+      R: |
+        func syncInner(f: ((NW) -> Void) async -> Void) async
+        func keyed(f: ([Key: NW]) async -> Void) async
+        func returned(f: () async -> (NW) -> Void) async
+        func beside(f: (Key, NW) async -> Void) async
+        var delegate: RD? { get set }
+      PD: "func didLoad(f: ([Key: W]) async -> Void) async"
+      RD: "func didLoad(f: ([Key: NW]) async -> Void) async"
+    modules:
+      Provider: {kind: view, provides: [P, W]}
+      Client: {kind: view, requires: [R], routes: [/client]}
+    adapters:
+      - {adapt: R, to: P}
+      - {adapt: NW, to: W}
+      - {adapt: RD, to: PD}
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    #expect(try Routecfg.run(["validate", manifest]).status == 0, "the manifest is valid")
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 1)
+    let errors = result.standardError.split(separator: "\n").filter { $0.contains("[RC1003]") }
+    #expect(errors.count == 4, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        ":13:10: error: 'R.syncInner(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the "
+          + "main actor, would pass a '(NW) -> Void' to an async function that runs off it, and Swift 6 cannot send a "
+          + "synchronous closure ('(NW) -> Void') there"))
+    #expect(result.standardError.contains("make the closure async ('(NW) async -> Void') [RC1003]"))
+    #expect(result.standardError.contains(":14:10: error: 'R.keyed(f:)' cannot be forwarded"))
+    #expect(
+      result.standardError.contains(
+        "cannot send 'Key' there, a type of the app's own that may not be Sendable"))
+    #expect(
+      result.standardError.contains(
+        ":18:13: error: 'PD.didLoad(f:)' cannot be forwarded by the adapter from 'RD' to 'PD', used in reverse: "
+          + "its bridge"))
+    #expect(result.standardError.contains(":19:13: error: 'RD.didLoad(f:)' cannot be forwarded"))
+    #expect(result.standardError.contains(":26:5: note: the adapter is declared here"))
+    #expect(!result.standardError.contains("'R.returned"))
+    #expect(!result.standardError.contains("'R.beside"))
+    #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is generated")
+  }
+
   @Test func aProtocolNamedLikeAStandardLibraryTypeIsRC1001() throws {
     let output = try OutputDirectory()
     let manifest = output.path + ".yaml"

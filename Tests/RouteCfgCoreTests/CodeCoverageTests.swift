@@ -16,6 +16,7 @@ struct CodeCoverageTests {
     .inheritanceTooLarge: "ValidatorScaleTests.runawayInheritanceHitsTheBudgetOnce",
     .generatedNameCollision: "GenerateCommandTests.namesThatCollideInSwiftAreRC1001",
     .sharedInterfaceProtocol: "GenerateCommandTests.aProtocolTwoInterfacesWouldDeclareIsRC1002",
+    .unsendableAdapterValue: "GenerateCommandTests.valuesSwift6CannotSendOffTheMainActorAreRC1003",
   ]
 
   @Test func everyCodeIsProducedByAFixtureOrANamedTest() throws {

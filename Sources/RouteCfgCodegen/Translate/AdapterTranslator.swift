@@ -6,13 +6,16 @@ struct AdapterTranslator {
   let context: GenerationContext
   let classes: AdapterClasses
 
-  func declarations() -> [SwiftDecl] {
-    classes.all.map(declaration)
+  /// The classes, and RC1003 for each member whose forwarding Swift 6 would reject.
+  func declarations() -> (declarations: [SwiftDecl], problems: [Diagnostic]) {
+    var problems: [Diagnostic] = []
+    let declarations = classes.all.map { declaration(of: $0, problems: &problems) }
+    return (declarations, problems)
   }
 
   // MARK: One class
 
-  private func declaration(of adapterClass: AdapterClasses.Class) -> SwiftDecl {
+  private func declaration(of adapterClass: AdapterClasses.Class, problems: inout [Diagnostic]) -> SwiftDecl {
     let graph = context.graph
     guard let destination = graph.protocols[adapterClass.destination] else { return .verbatim("") }
     let memberNames = Set(destination.members.map(\.name))
@@ -28,6 +31,9 @@ struct AdapterTranslator {
       guard let pairing, let forwarded = builder.forward(member, path: pairing.path) else { continue }
       members.append(forwarded.declaration)
       usesBridges = usesBridges || forwarded.usesBridges
+      if let value = forwarded.unsendable.first {
+        problems.append(unsendable(value, member: member, of: adapterClass))
+      }
     }
     var stored: [SwiftDecl] = [baseProperty(adapterClass, name: baseName)]
     let ownedName = Self.unique("owned", avoiding: memberNames.union([baseName, bridgesName]))
@@ -234,6 +240,34 @@ struct AdapterTranslator {
         "A caller's `\(adapterClass.source)` object handed to code that expects a `\(adapterClass.destination)` (the adapter used in reverse). Holds an object the caller set or passed weakly (the adapter object that made it keeps it), and one nothing else holds strongly."
       ]
     }
+  }
+
+  /// RC1003 at `member` of the class's protocol: its forwarding would pass `value` from the
+  /// main actor to an `async` function that runs off it, which Swift 6 rejects.
+  private func unsendable(_ value: UnsendableValue, member: MemberDecl, of adapterClass: AdapterClasses.Class)
+    -> Diagnostic
+  {
+    let adapter = context.graph.adapters[adapterClass.adapter]
+    let (role, usage) = adapterClass.kind == .proxy ? ("proxy", "") : ("bridge", ", used in reverse")
+    let reason: String
+    switch value.blocker {
+    case .function(var function):
+      function.isAsync = true
+      reason =
+        "a synchronous closure ('\(value.blocker)') there, which that function could call off the main actor; "
+        + "make the closure async ('\(TypeRef.function(function))')"
+    default:
+      reason =
+        "'\(value.blocker)' there, a type of the app's own that may not be Sendable; use a standard type or a "
+        + "protocol of the manifest in its place"
+    }
+    return Diagnostic(
+      .unsendableAdapterValue,
+      "'\(adapterClass.destination).\(member.fullName)' cannot be forwarded by the adapter from '\(adapter.adapt)' "
+        + "to '\(adapter.to)'\(usage): its \(role), on the main actor, would pass a '\(value.type)' to an async "
+        + "function that runs off it, and Swift 6 cannot send \(reason)",
+      at: member.location,
+      notes: [DiagnosticNote("the adapter is declared here", at: adapter.location)])
   }
 
   /// `name`, or `name2`, `name3`... when it is taken.

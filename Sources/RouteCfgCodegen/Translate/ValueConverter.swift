@@ -21,6 +21,20 @@ struct Conversion {
   /// The expression wraps a closure around the value, so the value must be a plain name (a
   /// closure must capture a value, not re-evaluate an expression at each call).
   var wrapsFunction = false
+  /// The values the conversion would send off the main actor that Swift 6 cannot send
+  /// (``ValueConverter/sentArgument(_:_:of:_:)`` refused them): the generated code would not
+  /// compile, and `generate` reports RC1003 instead.
+  var unsendable: [UnsendableValue] = []
+}
+
+/// A value a main-actor closure would pass to a `nonisolated` `async` function, which Swift 6
+/// cannot send there.
+struct UnsendableValue: Hashable {
+  /// The value's type, as the `async` function takes it.
+  let type: TypeRef
+  /// The part of ``type`` that keeps it from being sent: a synchronous function type, or a type
+  /// of the app's own.
+  let blocker: TypeRef
 }
 
 /// Writes the Swift expression that turns a value of one manifest type into another, following
@@ -122,15 +136,21 @@ struct ValueConverter {
     var identity = true
     var arguments: [SwiftArgument] = []
     var sent: [SwiftStmt] = []
+    var unsendable: [UnsendableValue] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
       let argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
       )
       usesBridges = usesBridges || argument.usesBridges
       identity = identity && argument.isIdentity
-      if function.isAsync, !argument.isIdentity,
-        let binding = scope.sentArgument(argument, parameter, of: index, letter)
-      {
+      unsendable += argument.unsendable
+      if function.isAsync, !argument.isIdentity, isMainActor {
+        guard let binding = scope.sentArgument(argument, parameter, of: index, letter) else {
+          unsendable.append(
+            UnsendableValue(type: parameter, blocker: scope.sendBlocker(parameter) ?? parameter))
+          arguments.append(.unlabeled(argument.expression))
+          continue
+        }
         sent.append(.declaration(binding))
         arguments.append(.unlabeled(.identifier(binding.name)))
       } else {
@@ -145,6 +165,7 @@ struct ValueConverter {
     let result = scope.convert(
       call, from: function.result, to: target.result, flow: flow, depth: depth + 1, isHandedOver: isHandedOver
     )
+    unsendable += result.unsendable
     guard !(identity && result.isIdentity) else { return Conversion(expression: value, isIdentity: true) }
     // A closure of one expression returns it; after the constants of sent arguments, `return`
     // says so.
@@ -164,7 +185,7 @@ struct ValueConverter {
     }
     return Conversion(
       expression: .closure(SwiftClosure(parameters: names, body: sent + body)), isIdentity: false,
-      usesBridges: usesBridges || result.usesBridges, wrapsFunction: true)
+      usesBridges: usesBridges || result.usesBridges, wrapsFunction: true, unsendable: unsendable)
   }
 
   /// The argument bound to a `nonisolated(unsafe)` constant, when the closure that converts it is
@@ -172,8 +193,9 @@ struct ValueConverter {
   /// send the wrapper it made (`WAsNW.wrapping(a0)`, a value of a protocol that is not
   /// `Sendable`) off the main actor. Sending it is safe when its type passes
   /// ``maySendOffTheMainActor(_:)``: whatever the callee does with the value, each member it
-  /// reaches runs on the main actor. `nil` for any other type, whose value stays where Swift
-  /// puts it.
+  /// reaches runs on the main actor. `nil` for any other type (a synchronous closure, a type of
+  /// the app's own): Swift 6 rejects the call, and the conversion lists the type as
+  /// ``Conversion/unsendable``.
   fileprivate func sentArgument(_ argument: Conversion, _ type: TypeRef, of index: Int, _ letter: String)
     -> SwiftBinding?
   {
@@ -186,18 +208,25 @@ struct ValueConverter {
   /// a declared `@MainActor` protocol, a standard value type (`String`, `Int`...), and optionals,
   /// arrays, dictionaries and `async` functions made of them (a closure formed on the main actor
   /// runs there wherever it is called from).
-  private func maySendOffTheMainActor(_ type: TypeRef) -> Bool {
+  private func maySendOffTheMainActor(_ type: TypeRef) -> Bool { sendBlocker(type) == nil }
+
+  /// The first part of `type` that keeps its values from crossing to another isolation
+  /// (``maySendOffTheMainActor(_:)``): a synchronous function type (the callee could call it
+  /// off the main actor), or a named type that is neither a `@MainActor` protocol nor a standard
+  /// value type. `nil` when there is none.
+  fileprivate func sendBlocker(_ type: TypeRef) -> TypeRef? {
     switch type {
     case .named(let name):
       // `any Error` is `Sendable`, as the standard value types are.
-      return context.graph.protocols[name] != nil
+      let isSendable =
+        context.graph.protocols[name] != nil
         ? context.isMainActor(protocol: name) : name == "Error" || SwiftKnownTypeNames.isConcrete(name)
-    case .optional(let inner), .array(let inner): return maySendOffTheMainActor(inner)
-    case .dictionary(let key, let value):
-      return maySendOffTheMainActor(key) && maySendOffTheMainActor(value)
+      return isSendable ? nil : type
+    case .optional(let inner), .array(let inner): return sendBlocker(inner)
+    case .dictionary(let key, let value): return sendBlocker(key) ?? sendBlocker(value)
     case .function(let function):
-      return function.isAsync && function.parameters.allSatisfy(maySendOffTheMainActor)
-        && maySendOffTheMainActor(function.result)
+      guard function.isAsync else { return type }
+      return function.parameters.lazy.compactMap(sendBlocker).first ?? sendBlocker(function.result)
     }
   }
 

@@ -92,6 +92,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   // MARK: Code generation
   case generatedNameCollision = "RC1001"
   case sharedInterfaceProtocol = "RC1002"
+  case unsendableAdapterValue = "RC1003"
 
   /// The severity this code is reported with (`--strict` turns warnings into errors).
   public var defaultSeverity: Severity {
@@ -183,6 +184,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .generatedNameCollision: return "Two declarations would get the same name in generated Swift."
     case .sharedInterfaceProtocol:
       return "A protocol belongs to the interfaces of two modules of a modular app."
+    case .unsendableAdapterValue:
+      return "An adapter would pass a value off the main actor that Swift 6 cannot send there."
     }
   }
 

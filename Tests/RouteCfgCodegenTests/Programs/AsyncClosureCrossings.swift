@@ -43,6 +43,11 @@ final class Provider: P {
     let inner: @Sendable (any W, any Error) async -> Void = { _, _ in }
     await f(inner)
   }
+  func relay(f: @escaping () async -> (any W) -> Void) async -> Int {
+    let take = await f()
+    take(Item(n: 14))
+    return 14
+  }
   func each(f: @escaping (any W) async -> Void) async {
     await f(Item(n: 1))
     await f(Item(n: 2))
@@ -94,6 +99,8 @@ check(provider.built === provider.added.first, "a returned object gets the wrapp
 await proxy.numbered { map in seen.add(map[1]?.n ?? -1) }
 check(seen.values.last == 11, "an Int-keyed dictionary of wrappers: \(seen.values)")
 await proxy.nested { call in await call(Needed(n: 13)) }
+check(await proxy.relay { { needed in seen.add(needed.n) } } == 14, "relay calls the returned closure")
+check(seen.values.last == 14, "a closure an async closure returns gets the provider's items: \(seen.values)")
 
 final class Counter: NSource {
   var count = 0

@@ -100,5 +100,60 @@ extension DiagnosticExplanation {
         Or generate the whole app as one Swift module, without `--interfaces`.
         """#
     ),
+    DiagnosticExplanation(
+      .unsendableAdapterValue,
+      description: #"""
+        An adapter class whose protocol is `@MainActor` (a proxy `PAsR` or a bridge `RAsP` of a view's protocols) forwards a member that takes an `async` closure, and must pass the closure a value it converted, such as a wrapper of the provider's object. The closure it hands the provider runs on the main actor, and the caller's `async` closure is `nonisolated`, so the value is sent off the main actor. The generated code sends wrappers of `@MainActor` protocols, standard value types and `async` closures of them, whose members all run on the main actor. Two kinds of value cannot be sent safely, and Swift 6 rejects the generated code ("sending value of non-Sendable type ... risks causing data races"), as it would reject a provider written by hand: a synchronous closure, which the caller's function could call off the main actor, where it would reach main-actor state; and a value of a type of the app's own (`[Key: W]`), which may not be `Sendable`. The diagnostic is at the member of the class's protocol, with a note at the adapter. Only `generate` reports this code: `validate` checks the manifest, not the Swift made from it.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            app: News
+            protocols:
+              Article: |
+                var title: String { get }
+              Story: |
+                var title: String { get }
+              ArticleFeed: |
+                func visit(visitor: ((Article) -> Void) async -> Void) async
+              StoryFeed: |
+                func visit(visitor: ((Story) -> Void) async -> Void) async
+            modules:
+              Articles:
+                kind: view
+                provides: [ArticleFeed, Article]
+                routes: [/articles]
+              Reader:
+                kind: view
+                requires: [StoryFeed]
+                routes: [/]
+            adapters:
+              - adapt: StoryFeed
+                to: ArticleFeed
+              - adapt: Story
+                to: Article
+
+            """#)
+      ],
+      command: ["generate", "example.yaml", "--output", "Generated"],
+      output: [
+        #"""
+        example.yaml:11:10: error: 'StoryFeed.visit(visitor:)' cannot be forwarded by the adapter from 'StoryFeed' to 'ArticleFeed': its proxy, on the main actor, would pass a '(Story) -> Void' to an async function that runs off it, and Swift 6 cannot send a synchronous closure ('(Story) -> Void') there, which that function could call off the main actor; make the closure async ('(Story) async -> Void') [RC1003]
+        """#,
+        #"""
+        example.yaml:22:5: note: the adapter is declared here
+        """#,
+      ],
+      remarks: [
+        #"""
+        A synchronous closure that an `async` closure returns (`() async -> (Story) -> Void`) comes back to the main actor and is not reported, nor is a value of the app's own type passed as it is beside a converted one (`(Key, Story) async -> Void`): only values the proxy converts are sent.
+        """#
+      ],
+      fix: #"""
+        make the closures in such members `async` (`(Story) async -> Void`: a closure formed on the main actor runs there wherever it is called from), on both protocols of the adapter, and use standard types or the manifest's protocols where a type of the app's own sits in a converted value (`[String: Story]` for `[Key: Story]`).
+        """#
+    ),
   ]
 }
