@@ -16,9 +16,29 @@ enum SwiftCompiler {
   enum Isolation: CaseIterable, CustomStringConvertible {
     case nonisolated
     case mainActor
+    /// What Xcode 26 sets for a new app target: main-actor default isolation and the upcoming
+    /// features of "approachable concurrency" (`nonisolated` async functions run on the caller's
+    /// actor; conformances may be isolated).
+    case approachable
 
-    var flags: [String] { self == .mainActor ? ["-default-isolation", "MainActor"] : [] }
-    var description: String { self == .mainActor ? "main-actor default isolation" : "nonisolated default" }
+    var flags: [String] {
+      switch self {
+      case .nonisolated: return []
+      case .mainActor: return ["-default-isolation", "MainActor"]
+      case .approachable:
+        return [
+          "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+          "-enable-upcoming-feature", "InferIsolatedConformances",
+        ]
+      }
+    }
+    var description: String {
+      switch self {
+      case .nonisolated: return "nonisolated default"
+      case .mainActor: return "main-actor default isolation"
+      case .approachable: return "main-actor default isolation with approachable concurrency"
+      }
+    }
   }
 
   /// `swiftc` from the toolchain running the tests (found on `PATH`).
