@@ -30,7 +30,8 @@ public struct ModuleContext: Sendable {
 
 extension ModuleContext {
   /// A context whose parameters are checked against the module's declaration: every
-  /// non-optional parameter present, no unknown parameter, every value of the declared type.
+  /// non-optional parameter present, no unknown parameter, every value of the declared type
+  /// (``ParameterValueCheck``).
   init(module: String, parameters: [String: any Sendable], graph: AppGraph) throws(RuntimeError) {
     let declared = graph.modules[module]?.parameters ?? []
     for name in parameters.keys.sorted() where !declared.contains(where: { $0.name == name }) {
@@ -41,12 +42,10 @@ extension ModuleContext {
         if parameter.isOptional { continue }
         throw .missingParameter(module: module, parameter: parameter.name, type: parameter.type.description)
       }
-      let valueType = Swift.type(of: value)
-      let wrapped = parameter.type.unwrappedOptional ?? parameter.type
-      if !SwiftTypeName.matches(valueType, parameter.type), !SwiftTypeName.matches(valueType, wrapped) {
+      if !ParameterValueCheck.accepts(value, as: parameter.type) {
         throw .typeMismatch(
           member: "\(module).\(parameter.name)", expected: parameter.type.description,
-          actual: SwiftTypeName.of(valueType))
+          actual: SwiftTypeName.of(Swift.type(of: value)))
       }
     }
     self.init(module: module, parameters: parameters)

@@ -314,14 +314,14 @@ struct TypeNameCache {
   private mutating func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let name = runtimeNames[key] { return name }
-    let name = SwiftTypeName.of(type)
+    let name = SwiftTypeName.matchingKey(String(describing: type))
     runtimeNames[key] = name
     return name
   }
 
   private mutating func name(of declared: TypeRef) -> String {
     if let name = declaredNames[declared] { return name }
-    let name = SwiftTypeName.normalize(declared.description)
+    let name = SwiftTypeName.matchingKey(declared.description)
     declaredNames[declared] = name
     return name
   }

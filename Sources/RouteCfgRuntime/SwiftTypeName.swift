@@ -11,7 +11,16 @@ enum SwiftTypeName {
 
   /// `true` when the Swift type is the manifest type.
   static func matches(_ type: Any.Type, _ declared: TypeRef) -> Bool {
-    of(type) == normalize(declared.description)
+    matchingKey(String(describing: type)) == matchingKey(declared.description)
+  }
+
+  /// The text two spellings of one type share: ``normalize(_:)``'s, with each qualified name
+  /// cut to its last part. Swift describes `Foundation.Data` as `Data` and a nested
+  /// `Outer.Inner` as `Inner`, so a manifest that qualifies a name matches the type it names.
+  static func matchingKey(_ text: String) -> String {
+    var parser = Parser(Array(text.unicodeScalars), shortensQualifiedNames: true)
+    let result = parser.type()
+    return parser.atEnd && !parser.failed ? result : text
   }
 
   /// Rewrites `Optional<X>`, `Array<X>`, `Dictionary<K, V>`, `any P`, `()` and `Swift.` prefixes
@@ -31,8 +40,13 @@ enum SwiftTypeName {
     /// Set when an element of a list consumed nothing: the text is not a type this parser
     /// reads, and every loop stops.
     var failed = false
+    /// Names are read up to their last `.` (`Foundation.Data` as `Data`).
+    let shortensQualifiedNames: Bool
 
-    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(_ scalars: [Unicode.Scalar], shortensQualifiedNames: Bool = false) {
+      self.scalars = scalars
+      self.shortensQualifiedNames = shortensQualifiedNames
+    }
 
     /// The elements of a list up to `close` (`(...)` or `<...>`), each read by `element`; stops,
     /// setting ``failed``, at an element that consumes nothing.
@@ -151,6 +165,9 @@ enum SwiftTypeName {
         return ""
       }
       if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
+      if shortensQualifiedNames, let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex {
+        name = String(name[name.index(after: dot)...])
+      }
       skipSpaces()
       guard peek("<") else { return name == "()" ? "Void" : name }
       index += 1

@@ -1,0 +1,95 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgRuntime
+
+/// A manifest may qualify a type's name (`Foundation.Data`, `Outer.Inner`), where Swift
+/// describes the type by its last part; and a module parameter declared as a class or protocol
+/// takes an object of a subclass or of a conforming class.
+@Suite("Type spellings and parameter values")
+@MainActor
+struct TypeSpellingTests {
+  enum Outer { struct Inner: Sendable {} }
+  final class Holder {
+    var data = Data()
+    var inner = Outer.Inner()
+  }
+  class BaseConfig: @unchecked Sendable {}
+  final class SubConfig: BaseConfig, @unchecked Sendable {}
+  final class Listening: @unchecked Sendable {}
+  struct Filter: Sendable {}
+
+  func registry(_ yaml: String, members: @escaping (inout MemberTable<Holder>) -> Void = { _ in }) throws
+    -> Registry
+  {
+    var registrations = Registrations()
+    registrations.view("M", Holder.self) { _ in Holder() }
+    registrations.members(of: Holder.self, members)
+    return try Registry(RouteCfg.load(yaml: yaml), registrations: registrations)
+  }
+
+  @Test func qualifiedMemberTypesMatchTheRegisteredTypes() throws {
+    let registry = try registry(
+      """
+      routecfg: 1
+      protocols:
+        P: |
+          var data: Foundation.Data { get set }
+          var inner: Outer.Inner { get set }
+      modules:
+        M: {kind: view, provides: [P], routes: [/m]}
+      """
+    ) { table in
+      table.property("data", \.data)
+      table.property("inner", \.inner)
+    }
+    let page = try registry.destination(for: "P")
+    try page.set("data", to: Data([1, 2]))
+    #expect((page.object as? Holder)?.data == Data([1, 2]))
+  }
+
+  @Test func qualifiedParameterTypesTakeTheirValues() throws {
+    let registry = try registry(
+      """
+      routecfg: 1
+      protocols: {P: ""}
+      modules:
+        M: {kind: view, provides: [P], parameters: {inner: Outer.Inner?, data: Foundation.Data?}, routes: [/m]}
+      """)
+    _ = try registry.destination(for: "P", parameters: ["inner": Outer.Inner(), "data": Data()])
+  }
+
+  @Test func objectsOfSubclassesAndConformingClassesAreTaken() throws {
+    let registry = try registry(
+      """
+      routecfg: 1
+      protocols: {P: "", Listener: ""}
+      modules:
+        M:
+          kind: view
+          provides: [P]
+          parameters: {config: BaseConfig?, listener: Listener?, label: CustomStringConvertible?, filter: Filter?}
+          routes: [/m]
+      """)
+    _ = try registry.destination(for: "P", parameters: ["config": SubConfig()])
+    _ = try registry.destination(for: "P", parameters: ["listener": Listening()])
+    _ = try registry.destination(for: "P", parameters: ["label": 5])
+    // Values the runtime can tell are of another type are still refused.
+    #expect(throws: RuntimeError.typeMismatch(member: "M.filter", expected: "Filter?", actual: "String")) {
+      try registry.destination(for: "P", parameters: ["filter": "no"])
+    }
+    #expect(throws: RuntimeError.self) {
+      try registry.destination(for: "P", parameters: ["label": Filter()])
+    }
+  }
+
+  @Test func standardTypesStillDecideByName() {
+    #expect(ParameterValueCheck.accepts(1, as: .named("Int")))
+    #expect(ParameterValueCheck.accepts(1, as: .optional(.named("Swift.Int"))))
+    #expect(!ParameterValueCheck.accepts("1", as: .named("Int")))
+    #expect(!ParameterValueCheck.accepts(SubConfig(), as: .named("String")))
+    #expect(ParameterValueCheck.accepts(SubConfig(), as: .named("AnyObject")))
+    #expect(!ParameterValueCheck.accepts(1, as: .named("AnyObject")))
+  }
+}
