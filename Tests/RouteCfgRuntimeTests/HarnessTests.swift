@@ -72,6 +72,29 @@ struct HarnessTests {
     #expect(mock.calls(of: "note(id:)") == [["3"]])
   }
 
+  /// A mock answers members itself, but the runtime calls its methods, and reports those it
+  /// cannot call as a registry of real modules does.
+  @Test func mocksReportMethodsTheDynamicRuntimeCannotCall() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Store: |
+            func load() async throws -> Int
+            func seven(a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int)
+            func six(a: Int, b: Int, c: Int, d: Int, e: Int, f: Int)
+        modules:
+          S: {kind: service, provides: [Store], routes: [/s]}
+        """)
+    let error = try #require(throws: RegistryBuildError.self) { try harness.mockRegistry() }
+    #expect(
+      error.problems == [
+        "'load()' of module 'S' (from 'Store') is async, which the dynamic runtime cannot call; use generated code",
+        "'seven(a:b:c:d:e:f:g:)' of module 'S' (from 'Store') takes 7 arguments, more than the dynamic runtime's 6; "
+          + "use generated code",
+      ])
+  }
+
   @Test func delegatesCrossMocksToo() throws {
     let harness = try ManifestHarness(path: Self.noteApp)
     let mocks = try harness.mockRegistry()
