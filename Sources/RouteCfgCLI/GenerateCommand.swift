@@ -113,7 +113,8 @@ struct GenerateCommand: ParsableCommand {
     // Warnings are shown, and do not stop generation.
     if !result.diagnostics.isEmpty {
       Output.error(
-        colorOptions.textFormatter(for: 2).render(result.report) + TextFormatter.omission(result.report))
+        colorOptions.textFormatter(for: 2).render(result.report)
+          + TextFormatter.omission(result.report, advice: TextFormatter.listWithValidate))
     }
     let summary: OutputSummary
     do {
@@ -130,8 +131,9 @@ struct GenerateCommand: ParsableCommand {
   private func fail(_ report: DiagnosticReport) -> Never {
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     Output.error(
-      colorOptions.textFormatter(for: 2).render(report) + TextFormatter.omission(report)
-        + "\(TextFormatter.printable(file)): \(counts); nothing generated\n")
+      colorOptions.textFormatter(for: 2).render(report)
+        + "\(TextFormatter.printable(file)): \(counts); nothing generated\n"
+        + TextFormatter.omission(report, advice: TextFormatter.listWithValidate))
     Output.exit(1)
   }
 

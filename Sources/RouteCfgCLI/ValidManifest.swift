@@ -15,7 +15,9 @@ enum ValidManifest {
     }
     guard let graph = result.graph else {
       let report = result.report
-      Output.error(colorOptions.textFormatter(for: 2).render(report) + TextFormatter.omission(report))
+      Output.error(
+        colorOptions.textFormatter(for: 2).render(report)
+          + TextFormatter.omission(report, advice: TextFormatter.listWithValidate))
       Output.exit(1)
     }
     return (result, graph)

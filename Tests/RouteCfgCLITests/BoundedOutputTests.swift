@@ -35,6 +35,28 @@ struct BoundedOutputTests {
     #expect(!all.standardOutput.contains("not listed"))
   }
 
+  /// The commands that take no bound list the first 1,000 too, and point at `validate`, which
+  /// takes one; `generate` closes with its summary first, as `validate` does.
+  @Test func commandsWithoutTheBoundPointAtValidate() throws {
+    let scratch = try Routecfg.scratchDirectory("bound")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = try Self.duplicates(1_500, in: scratch)
+    let advice =
+      "500 more diagnostics were not listed (500 errors); fix the ones above, or run 'routecfg validate "
+      + "--max-diagnostics 0' on the file to list all"
+    for command in [["routes", path], ["graph", path], ["resolve", path, "/m"]] {
+      let result = try Routecfg.run(command)
+      #expect(result.status == 1)
+      #expect(result.standardError.split(separator: "\n").last.map(String.init) == advice, "\(command[0])")
+    }
+    let generate = try Routecfg.run([
+      "generate", path, "--output", scratch.appendingPathComponent("out").path,
+    ])
+    let lines = generate.standardError.split(separator: "\n")
+    #expect(lines.last.map(String.init) == advice)
+    #expect(lines.dropLast().last?.hasSuffix("dup.yaml: 1500 errors; nothing generated") == true)
+  }
+
   /// A bound too large to double (up to `Int.max`) lists everything, like no bound.
   @Test func aBoundNearIntMaxListsEverything() throws {
     let scratch = try Routecfg.scratchDirectory("bound")

@@ -79,18 +79,24 @@ public struct TextFormatter: DiagnosticFormatter {
   }
 
   /// The last line of a report some of whose diagnostics were left out, or nothing.
-  public static func omission(_ report: DiagnosticReport) -> String {
-    report.omitted.total > 0 ? omissionText(report.omitted) + "\n" : ""
+  public static func omission(_ report: DiagnosticReport, advice: String = raiseTheBound) -> String {
+    report.omitted.total > 0 ? omissionText(report.omitted, advice: advice) + "\n" : ""
   }
 
-  /// "2599000 more diagnostics (2599000 errors) were not listed; ...".
-  public static func omissionText(_ omitted: OmittedDiagnostics) -> String {
+  /// "2599000 more diagnostics (2599000 errors) were not listed; ...", then `advice`.
+  public static func omissionText(_ omitted: OmittedDiagnostics, advice: String = raiseTheBound) -> String {
     let total = omitted.total
     let noun = total == 1 ? "diagnostic was" : "diagnostics were"
     return
       "\(total) more \(noun) not listed (\(summary(errors: omitted.errors, warnings: omitted.warnings))); "
-      + "fix the ones above, or raise the bound with --max-diagnostics (0 lists all)"
+      + "fix the ones above, or \(advice)"
   }
+
+  /// The way out of an omission for `validate`, which takes the bound.
+  public static let raiseTheBound = "raise the bound with --max-diagnostics (0 lists all)"
+
+  /// The way out of an omission for the commands that read a manifest without taking the bound.
+  public static let listWithValidate = "run 'routecfg validate --max-diagnostics 0' on the file to list all"
 
   /// "2 errors and 1 warning" / "no problems".
   public static func summary(errors: Int, warnings: Int) -> String {
