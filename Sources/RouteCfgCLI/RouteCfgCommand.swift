@@ -66,8 +66,8 @@ public struct RouteCfgCommand: ParsableCommand {
 
   /// A first argument that names no command (`routecfg frobnicate`, also with `--help` after it),
   /// as a usage error with the closest command.
-  /// `routecfg help frobnicate` and `routecfg --version extra` are misuse too (the parser would
-  /// print the top-level help or the version and exit 0).
+  /// `routecfg help frobnicate`, `routecfg --help frobnicate` and `routecfg --version extra` are
+  /// misuse too (the parser would print the top-level help or the version and exit 0).
   static func unknownCommand(in arguments: [String]) -> UsageError? {
     guard var first = arguments.first else { return nil }
     if first == "--version", arguments.count > 1 {
@@ -75,7 +75,7 @@ public struct RouteCfgCommand: ParsableCommand {
       return UsageError("unexpected argument '\(extra)' after --version")
     }
     let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-    if first == "help", arguments.count > 1 { first = arguments[1] }
+    if ["help", "--help", "-h"].contains(first), arguments.count > 1 { first = arguments[1] }
     guard !first.hasPrefix("-") else { return nil }
     guard !names.contains(first) else { return nil }
     let shown = TextFormatter.printable(TextFormatter.brief(first, limit: 40))

@@ -22,12 +22,15 @@ struct CommandLineTests {
     #expect(help.standardError.contains("did you mean 'explain'?"))
   }
 
-  /// `help` with an unknown command, and `--version` with anything after it, are misuse too.
+  /// `help` or `--help` with an unknown command, and `--version` with anything after it, are
+  /// misuse too.
   @Test func helpForAnUnknownCommandAndVersionWithArgumentsAreUsageErrors() throws {
-    let help = try Routecfg.run(["help", "valdate"])
-    #expect(help.status == 64)
-    #expect(help.standardOutput.isEmpty)
-    #expect(help.standardError.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
+    for helpFirst in [["help", "valdate"], ["--help", "valdate"], ["-h", "valdate"]] {
+      let help = try Routecfg.run(helpFirst)
+      #expect(help.status == 64, "\(helpFirst)")
+      #expect(help.standardOutput.isEmpty)
+      #expect(help.standardError.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
+    }
     let version = try Routecfg.run(["--version", "extra"])
     #expect(version.status == 64)
     #expect(version.standardOutput.isEmpty)
