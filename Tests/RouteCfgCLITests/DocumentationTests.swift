@@ -75,6 +75,10 @@ struct DocumentationTests {
     let path = lines.removeFirst()
     let result = try Routecfg.run(["validate", path])
     #expect(result.standardOutput == lines.joined(separator: "\n") + "\n")
+    // The annotation shown for `--format github` is one the tool prints for the same file.
+    let github = try Routecfg.run(["validate", path, "--format", "github"])
+    let annotation = try #require(readme.split(separator: "\n").first { $0.hasPrefix("::error file=") })
+    #expect(github.standardOutput.split(separator: "\n").contains(annotation))
   }
 }
 
