@@ -30,7 +30,8 @@ struct CompileTests {
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/RouteValues.yaml"),
       // Manifest names that meet the generated code's own names (nested types, members, locals).
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/GeneratedNames.yaml"),
-      // Module and parameter names that are keywords (`let`, `var`, `inout`, `default`, `await`).
+      // Module and parameter names that are keywords (`let`, `var`, `inout`, `default`, `await`),
+      // and protocols named `sending`, `each`, `nonisolated`...
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/KeywordNames.yaml"),
       // A service's proxy that hands a view's protocol across another adapter.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/IsolationCrossing.yaml"),
@@ -112,6 +113,8 @@ struct CompileTests {
     "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml",
     "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml",
     "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml",
+    // Protocols named like words Swift reads as part of a type, in the tables and proxies.
+    "Tests/RouteCfgCodegenTests/Fixtures/KeywordNames.yaml",
   ]
 
   @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)

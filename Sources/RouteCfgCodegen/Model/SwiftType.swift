@@ -51,8 +51,8 @@ extension SwiftType {
   /// The type as Swift source.
   var source: String {
     switch self {
-    case .named(let name): return name
-    case .existential(let names): return "any " + names.joined(separator: " & ")
+    case .named(let name): return SwiftRenderer.typeName(name)
+    case .existential(let names): return "any " + names.map(SwiftRenderer.typeName).joined(separator: " & ")
     case .optional(let wrapped):
       switch wrapped {
       case .existential, .function: return "(\(wrapped.source))?"

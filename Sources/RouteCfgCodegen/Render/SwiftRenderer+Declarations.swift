@@ -124,7 +124,10 @@ extension SwiftRenderer {
       .concat([
         .text(text + ":"),
         .indent(
-          .concat([.line, .joined(inherits.map(Layout.text), separator: .concat([.text(","), .line]))])),
+          .concat([
+            .line,
+            .joined(inherits.map { .text(Self.typeName($0)) }, separator: .concat([.text(","), .line])),
+          ])),
         .line, .text("{"),
       ]))
   }
