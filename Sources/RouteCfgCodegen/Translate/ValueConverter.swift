@@ -201,7 +201,11 @@ struct ValueConverter {
   {
     guard isMainActor, maySendOffTheMainActor(type) else { return nil }
     let name = AdapterTranslator.unique("\(letter)\(index)Sent", avoiding: taken)
-    return SwiftBinding(isUnsafelyNonisolated: true, name: name, value: argument.expression)
+    // A closure bound to a constant has no type from its context: Swift could not infer the
+    // types of its parameters (`b0.map` over an array of wrappers).
+    return SwiftBinding(
+      isUnsafelyNonisolated: true, name: name, type: argument.wrapsFunction ? context.swiftType(type) : nil,
+      value: argument.expression)
   }
 
   /// `true` for a type whose values may cross to another isolation although Swift cannot tell:

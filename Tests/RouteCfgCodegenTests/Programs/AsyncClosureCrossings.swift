@@ -48,6 +48,11 @@ final class Provider: P {
     take(Item(n: 14))
     return 14
   }
+  func tally(f: @escaping (([any W]) async -> Int) async -> String) {}
+  func keyedTally(f: @escaping (([String: any W]) async -> Void) async -> Void) async {
+    let inner: @Sendable ([String: any W]) async -> Void = { _ in }
+    await f(inner)
+  }
   func each(f: @escaping (any W) async -> Void) async {
     await f(Item(n: 1))
     await f(Item(n: 2))
@@ -101,6 +106,7 @@ check(seen.values.last == 11, "an Int-keyed dictionary of wrappers: \(seen.value
 await proxy.nested { call in await call(Needed(n: 13)) }
 check(await proxy.relay { { needed in seen.add(needed.n) } } == 14, "relay calls the returned closure")
 check(seen.values.last == 14, "a closure an async closure returns gets the provider's items: \(seen.values)")
+await proxy.keyedTally { call in await call(["fifteen": Needed(n: 15)]) }
 
 final class Counter: NSource {
   var count = 0
