@@ -266,7 +266,8 @@ struct GenerateCommandTests {
 
   /// Each member reported is one Swift 6 rejects in the generated code (checked with the
   /// compiler when the check was written: "sending value of non-Sendable type ... risks causing
-  /// data races"); `returned` and `beside` compile, and are not reported.
+  /// data races", "sending 'a0' risks causing data races"); `returned` and `beside` (`Key` is
+  /// the app's, and `Sendable` when it is a struct) compile, and are not reported.
   @Test func valuesSwift6CannotSendOffTheMainActorAreRC1003() throws {
     let output = try OutputDirectory()
     let manifest = output.path + ".yaml"
@@ -283,17 +284,23 @@ struct GenerateCommandTests {
         func returned(f: () async -> (W) -> Void) async
         func beside(f: (Key, W) async -> Void) async
         var delegate: PD? { get set }
+        var late: (() -> Void) async -> W { get }
+        func service(f: (S, W) async -> Void) async
       R: |
         func syncInner(f: ((NW) -> Void) async -> Void) async
         func keyed(f: ([Key: NW]) async -> Void) async
         func returned(f: () async -> (NW) -> Void) async
         func beside(f: (Key, NW) async -> Void) async
         var delegate: RD? { get set }
+        var late: (() -> Void) async -> NW { get }
+        func service(f: (S, NW) async -> Void) async
       PD: "func didLoad(f: ([Key: W]) async -> Void) async"
       RD: "func didLoad(f: ([Key: NW]) async -> Void) async"
+      S: "func s() -> Int"
     modules:
       Provider: {kind: view, provides: [P, W]}
       Client: {kind: view, requires: [R], routes: [/client]}
+      Store: {kind: service, provides: [S], routes: [/s]}
     adapters:
       - {adapt: R, to: P}
       - {adapt: NW, to: W}
@@ -303,23 +310,33 @@ struct GenerateCommandTests {
     let result = try Routecfg.run(["generate", manifest, "--output", output.path])
     #expect(result.status == 1)
     let errors = result.standardError.split(separator: "\n").filter { $0.contains("[RC1003]") }
-    #expect(errors.count == 4, "\(result.standardError)")
+    #expect(errors.count == 6, "\(result.standardError)")
     #expect(
       result.standardError.contains(
-        ":13:10: error: 'R.syncInner(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the "
+        ":15:10: error: 'R.syncInner(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the "
           + "main actor, would pass a '(NW) -> Void' to an async function that runs off it, and Swift 6 cannot send a "
           + "synchronous closure ('(NW) -> Void') there"))
     #expect(result.standardError.contains("make the closure async ('(NW) async -> Void') [RC1003]"))
-    #expect(result.standardError.contains(":14:10: error: 'R.keyed(f:)' cannot be forwarded"))
+    #expect(result.standardError.contains(":16:10: error: 'R.keyed(f:)' cannot be forwarded"))
     #expect(
       result.standardError.contains(
         "cannot send 'Key' there, a type of the app's own that may not be Sendable"))
     #expect(
       result.standardError.contains(
-        ":18:13: error: 'PD.didLoad(f:)' cannot be forwarded by the adapter from 'RD' to 'PD', used in reverse: "
+        ":22:13: error: 'PD.didLoad(f:)' cannot be forwarded by the adapter from 'RD' to 'PD', used in reverse: "
           + "its bridge"))
-    #expect(result.standardError.contains(":19:13: error: 'RD.didLoad(f:)' cannot be forwarded"))
-    #expect(result.standardError.contains(":26:5: note: the adapter is declared here"))
+    #expect(result.standardError.contains(":23:13: error: 'RD.didLoad(f:)' cannot be forwarded"))
+    #expect(result.standardError.contains(":32:5: note: the adapter is declared here"))
+    // The caller's own argument is sent too: a synchronous closure, a service's protocol value.
+    #expect(
+      result.standardError.contains(
+        ":20:9: error: 'R.late' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main actor, "
+          + "would pass a '() -> Void' to an async function"))
+    #expect(
+      result.standardError.contains(
+        ":21:10: error: 'R.service(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main "
+          + "actor, would pass a 'S' to an async function that runs off it, and Swift 6 cannot send 'S' there, a "
+          + "protocol whose objects are not on the main actor (a service's)"))
     #expect(!result.standardError.contains("'R.returned"))
     #expect(!result.standardError.contains("'R.beside"))
     #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is generated")

@@ -256,6 +256,10 @@ struct AdapterTranslator {
       reason =
         "a synchronous closure ('\(value.blocker)') there, which that function could call off the main actor; "
         + "make the closure async ('\(TypeRef.function(function))')"
+    case .named(let name) where context.graph.protocols[name] != nil:
+      reason =
+        "'\(name)' there, a protocol whose objects are not on the main actor (a service's); pass a value of a "
+        + "view's protocol, or hand the service over outside the closure"
     default:
       reason =
         "'\(value.blocker)' there, a type of the app's own that may not be Sendable; use a standard type or a "

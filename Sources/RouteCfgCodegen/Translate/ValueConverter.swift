@@ -144,18 +144,21 @@ struct ValueConverter {
       usesBridges = usesBridges || argument.usesBridges
       identity = identity && argument.isIdentity
       unsendable += argument.unsendable
-      if function.isAsync, !argument.isIdentity, isMainActor {
-        guard let binding = scope.sentArgument(argument, parameter, of: index, letter) else {
-          unsendable.append(
-            UnsendableValue(type: parameter, blocker: scope.sendBlocker(parameter) ?? parameter))
-          arguments.append(.unlabeled(argument.expression))
+      // A main-actor closure sends what it passes to a `nonisolated` async function: a wrapper it
+      // made, or its own argument when that is not `Sendable` (a protocol value, a closure).
+      if function.isAsync, isMainActor, !argument.isIdentity || !scope.isPlainlySendable(parameter) {
+        if let binding = scope.sentArgument(argument, parameter, of: index, letter) {
+          sent.append(.declaration(binding))
+          arguments.append(.unlabeled(.identifier(binding.name)))
           continue
         }
-        sent.append(.declaration(binding))
-        arguments.append(.unlabeled(.identifier(binding.name)))
-      } else {
-        arguments.append(.unlabeled(argument.expression))
+        // An argument passed as it is, of a type of the app's own, is the app's to make `Sendable`.
+        let blocker = scope.sendBlocker(parameter) ?? parameter
+        if !argument.isIdentity || !scope.isAppType(blocker) {
+          unsendable.append(UnsendableValue(type: parameter, blocker: blocker))
+        }
       }
+      arguments.append(.unlabeled(argument.expression))
     }
     var call = SwiftExpr.call(value, arguments)
     if function.isAsync { call = .await(call) }
@@ -206,6 +209,25 @@ struct ValueConverter {
     return SwiftBinding(
       isUnsafelyNonisolated: true, name: name, type: argument.wrapsFunction ? context.swiftType(type) : nil,
       value: argument.expression)
+  }
+
+  /// `true` for a type Swift knows is `Sendable` (a standard value type, `Error`, and optionals,
+  /// arrays and dictionaries of them), or that is the app's own (``isAppType(_:)``): its values
+  /// are passed as they are.
+  fileprivate func isPlainlySendable(_ type: TypeRef) -> Bool {
+    switch type {
+    case .named(let name):
+      return context.graph.protocols[name] == nil
+    case .optional(let inner), .array(let inner): return isPlainlySendable(inner)
+    case .dictionary(let key, let value): return isPlainlySendable(key) && isPlainlySendable(value)
+    case .function: return false
+    }
+  }
+
+  /// `true` for a named type that is neither a protocol of the manifest nor a standard type.
+  fileprivate func isAppType(_ type: TypeRef) -> Bool {
+    guard case .named(let name) = type else { return false }
+    return context.graph.protocols[name] == nil && name != "Error" && !SwiftKnownTypeNames.isConcrete(name)
   }
 
   /// `true` for a type whose values may cross to another isolation although Swift cannot tell:

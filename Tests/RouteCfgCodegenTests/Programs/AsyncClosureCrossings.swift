@@ -49,6 +49,8 @@ final class Provider: P {
     return 14
   }
   func tally(f: @escaping (([any W]) async -> Int) async -> String) {}
+  func pair(f: @escaping (any W, any W) async -> Void) async { await f(Item(n: 16), Item(n: 17)) }
+  var mapper: (any W) async -> any W = { $0 }
   func keyedTally(f: @escaping (([String: any W]) async -> Void) async -> Void) async {
     let inner: @Sendable ([String: any W]) async -> Void = { _ in }
     await f(inner)
@@ -107,6 +109,9 @@ await proxy.nested { call in await call(Needed(n: 13)) }
 check(await proxy.relay { { needed in seen.add(needed.n) } } == 14, "relay calls the returned closure")
 check(seen.values.last == 14, "a closure an async closure returns gets the provider's items: \(seen.values)")
 await proxy.keyedTally { call in await call(["fifteen": Needed(n: 15)]) }
+await proxy.pair { item, needed in seen.add(item.n * 100 + needed.n) }
+check(seen.values.last == 1617, "a value passed as it is beside a wrapper: \(seen.values)")
+check(await proxy.mapper(Item(n: 18)).n == 18, "a closure's argument passed as it is, its result wrapped")
 
 final class Counter: NSource {
   var count = 0

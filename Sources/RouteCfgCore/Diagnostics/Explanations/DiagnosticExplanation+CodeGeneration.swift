@@ -103,7 +103,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unsendableAdapterValue,
       description: #"""
-        An adapter class whose protocol is `@MainActor` (a proxy `PAsR` or a bridge `RAsP` of a view's protocols) forwards a member that takes an `async` closure, and must pass the closure a value it converted, such as a wrapper of the provider's object. The closure it hands the provider runs on the main actor, and the caller's `async` closure is `nonisolated`, so the value is sent off the main actor. The generated code sends wrappers of `@MainActor` protocols, standard value types and `async` closures of them, whose members all run on the main actor. Two kinds of value cannot be sent safely, and Swift 6 rejects the generated code ("sending value of non-Sendable type ... risks causing data races"), as it would reject a provider written by hand: a synchronous closure, which the caller's function could call off the main actor, where it would reach main-actor state; and a value of a type of the app's own (`[Key: W]`), which may not be `Sendable`. The diagnostic is at the member of the class's protocol, with a note at the adapter. Only `generate` reports this code: `validate` checks the manifest, not the Swift made from it.
+        An adapter class whose protocol is `@MainActor` (a proxy `PAsR` or a bridge `RAsP` of a view's protocols) forwards a member that takes an `async` closure, and must pass the closure a value: one it converted, such as a wrapper of the provider's object, or one of its own arguments that is not `Sendable`. The closure it hands the provider runs on the main actor, and the caller's `async` closure is `nonisolated`, so the value is sent off the main actor. The generated code sends values of `@MainActor` protocols, standard value types and `async` closures of them, whose members all run on the main actor. Three kinds of value cannot be sent safely, and Swift 6 rejects the generated code ("sending value of non-Sendable type ... risks causing data races", "sending 'a0' risks causing data races"), as it would reject a provider written by hand: a synchronous closure, which the caller's function could call off the main actor, where it would reach main-actor state; a value of a service's protocol, whose object is not on the main actor; and a converted value holding a type of the app's own (`[Key: W]`), which may not be `Sendable`. The diagnostic is at the member of the class's protocol, with a note at the adapter. Only `generate` reports this code: `validate` checks the manifest, not the Swift made from it.
         """#,
       files: [
         .init(
@@ -148,7 +148,7 @@ extension DiagnosticExplanation {
       ],
       remarks: [
         #"""
-        A synchronous closure that an `async` closure returns (`() async -> (Story) -> Void`) comes back to the main actor and is not reported, nor is a value of the app's own type passed as it is beside a converted one (`(Key, Story) async -> Void`): only values the proxy converts are sent.
+        A synchronous closure that an `async` closure returns (`() async -> (Story) -> Void`) comes back to the main actor and is not reported, nor is a value of the app's own type passed as it is beside a converted one (`(Key, Story) async -> Void`): it compiles when the type is `Sendable`, and Swift reports it in the generated file when it is not.
         """#
       ],
       fix: #"""
