@@ -80,10 +80,13 @@ extension BehaviorTests {
   ///   with hashing to match;
   /// - AsyncClosureCrossings: an async closure of a `@MainActor` protocol gets the wrappers of
   ///   the values it is given although it is not isolated, and an object the caller's closure or
-  ///   delegate returns is held by its wrapper, not dropped as a delegate the caller owns is.
+  ///   delegate returns is held by its wrapper, not dropped as a delegate the caller owns is;
+  /// - HigherOrderClosures: the caller's objects reach the provider's closures three closures
+  ///   deep, synchronous, async and throwing.
   @Test(
     "Programs against fixtures run under either default isolation",
-    arguments: ["UncomparableRouteValues", "AsyncClosureCrossings"], SwiftCompiler.Isolation.allCases)
+    arguments: ["UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures"],
+    SwiftCompiler.Isolation.allCases)
   func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {
     let outcome = try Generation.runProgram(
       manifest: "Tests/RouteCfgCodegenTests/Fixtures/\(name).yaml", program: "\(name).swift",

@@ -137,6 +137,7 @@ struct ValueConverter {
     var arguments: [SwiftArgument] = []
     var sent: [SwiftStmt] = []
     var unsendable: [UnsendableValue] = []
+    var unescaped: [String] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
       let argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
@@ -159,10 +160,22 @@ struct ValueConverter {
         }
       }
       arguments.append(.unlabeled(argument.expression))
+      // Inside a closure, `value` may be a non-escaping parameter, which Swift does not let
+      // this closure's own non-escaping parameter be captured into a call of.
+      if depth > 0, argument.wrapsFunction, case .function = targetParameter {
+        unescaped.append(names[index])
+      }
     }
     var call = SwiftExpr.call(value, arguments)
     if function.isAsync { call = .await(call) }
     if function.isThrowing { call = .try(call) }
+    for name in unescaped.reversed() {
+      call = .call(
+        .identifier("withoutActuallyEscaping"), [.unlabeled(.identifier(name))],
+        trailing: SwiftClosure(parameters: [name], call))
+      if function.isAsync { call = .await(call) }
+      if function.isThrowing { call = .try(call) }
+    }
     // What the caller's function returns into the wrapped object is handed over to it.
     let isHandedOver = flow == .inward
     let result = scope.convert(
