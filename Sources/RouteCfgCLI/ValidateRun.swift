@@ -29,8 +29,6 @@ struct ValidateRun {
   func run() throws -> Never {
     let formatter = format.formatter(color)
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
-    // Line-oriented output: each file's diagnostics, then its summary line.
-    var text = ""
     // Results stay alive until the process exits, which is cheaper than tearing them down.
     var results: [ValidationResult] = []
     let bound = maxDiagnostics == 0 ? nil : maxDiagnostics
@@ -45,16 +43,22 @@ struct ValidateRun {
       }
       results.append(result)
       let report = strict ? result.report.strict() : result.report
+      // Line-oriented output: each file's diagnostics as they are checked, then its summary line,
+      // written in pieces (every diagnostic may be listed).
       if formatter.isLineOriented {
         let summary = ValidationSummary.line(file: file, report: report, graph: result.graph)
-        text += formatter.render(report) + formatter.renderSummary(summary, of: report)
+        formatter.write(report, to: Output.standard)
+        Output.standard(formatter.renderSummary(summary, of: report))
       }
       combined.append(report)
     }
     // The line that says how many were left out closes line-oriented output; JSON and SARIF
     // carry the count in their document.
-    Output.standard(
-      formatter.isLineOriented ? text + TextFormatter.omission(combined) : formatter.render(combined))
+    if formatter.isLineOriented {
+      Output.standard(TextFormatter.omission(combined))
+    } else {
+      formatter.write(combined, to: Output.standard)
+    }
     // Exit at once: tearing down a large validated model would only cost time.
     withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
   }

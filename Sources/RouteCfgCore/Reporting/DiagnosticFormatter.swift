@@ -15,6 +15,11 @@ public protocol DiagnosticFormatter: Sendable {
   /// combined for a document format.
   func render(_ report: DiagnosticReport) -> String
 
+  /// The text of ``render(_:)``, handed to `sink` in pieces of about ``OutputPieces/size``
+  /// bytes as it is made: with every diagnostic listed (`--max-diagnostics 0`), memory holds
+  /// one piece of the output, not the whole of it.
+  func write(_ report: DiagnosticReport, to sink: (String) -> Void)
+
   /// The line that closes one root manifest's diagnostics (`manifests/x.yaml: 3 errors`), with its
   /// line break. Only line-oriented formats print it.
   func renderSummary(_ summary: String, of report: DiagnosticReport) -> String
@@ -23,7 +28,38 @@ public protocol DiagnosticFormatter: Sendable {
 extension DiagnosticFormatter {
   public var isLineOriented: Bool { false }
 
+  public func write(_ report: DiagnosticReport, to sink: (String) -> Void) { sink(render(report)) }
+
   public func renderSummary(_ summary: String, of report: DiagnosticReport) -> String {
     summary + "\n"
+  }
+}
+
+/// Output made in pieces: each formatter appends an item's text to the current piece, which goes
+/// to the sink once it holds ``size`` bytes.
+public enum OutputPieces {
+  /// About as much as one `write(2)` of a pipe takes.
+  public static let size = 1 << 16
+
+  /// Appends each item's text with `append` and hands the pieces to `sink`.
+  static func write<Items: Sequence>(
+    _ items: Items, to sink: (String) -> Void, _ append: (Items.Element, inout String) -> Void
+  ) {
+    var piece = ""
+    for item in items {
+      append(item, &piece)
+      if piece.utf8.count >= size {
+        sink(piece)
+        piece = ""
+      }
+    }
+    if !piece.isEmpty { sink(piece) }
+  }
+
+  /// All of the pieces `write` hands over, as one text (``DiagnosticFormatter/render(_:)``).
+  static func gathered(_ write: ((String) -> Void) -> Void) -> String {
+    var text = ""
+    write { text += $0 }
+    return text
   }
 }

@@ -11,9 +11,10 @@ public struct GitHubFormatter: DiagnosticFormatter {
 
   public var isLineOriented: Bool { true }
 
-  public func render(_ report: DiagnosticReport) -> String {
-    var output = ""
-    for diagnostic in report.diagnostics {
+  public func render(_ report: DiagnosticReport) -> String { OutputPieces.gathered { write(report, to: $0) } }
+
+  public func write(_ report: DiagnosticReport, to sink: (String) -> Void) {
+    OutputPieces.write(report.diagnostics, to: sink) { diagnostic, output in
       var message = TextFormatter.printable(diagnostic.message) + " [\(diagnostic.code.rawValue)]"
       for note in diagnostic.notes {
         let path = TextFormatter.printable(report.path(of: note.location))
@@ -31,7 +32,6 @@ public struct GitHubFormatter: DiagnosticFormatter {
       output += properties.map { "\($0)=\(Self.escapedProperty($1))" }.joined(separator: ",")
       output += "::\(Self.escapedData(message))\n"
     }
-    return output
   }
 
   /// The summary as a plain log line. The runner reads any line starting with `::` as a workflow

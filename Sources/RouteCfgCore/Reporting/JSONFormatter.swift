@@ -8,7 +8,19 @@ public struct JSONFormatter: DiagnosticFormatter {
 
   public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
 
+  public func write(_ report: DiagnosticReport, to sink: (String) -> Void) {
+    Self.document(report, diagnostics: []).write(
+      pretty: true, streaming: [.key("diagnostics")], count: report.diagnostics.count,
+      element: { Self.value(of: report.diagnostics[$0], in: report) }, to: sink)
+    sink("\n")
+  }
+
   public static func value(_ report: DiagnosticReport) -> JSONValue {
+    document(report, diagnostics: report.diagnostics.map { value(of: $0, in: report) })
+  }
+
+  /// The object, with `diagnostics` as its last member.
+  private static func document(_ report: DiagnosticReport, diagnostics: [JSONValue]) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("valid", .bool(!report.hasErrors)),
       ("errorCount", .int(report.errorCount)),
@@ -28,38 +40,34 @@ public struct JSONFormatter: DiagnosticFormatter {
             })
         ))
     }
-    members.append(contentsOf: [
-      (
-        "diagnostics",
-        .array(
-          report.diagnostics.map { diagnostic in
-            .object([
-              ("severity", .string(diagnostic.severity.rawValue)),
-              ("code", .string(diagnostic.code.rawValue)),
-              ("message", .string(diagnostic.message)),
-              ("file", .string(report.path(of: diagnostic.location))),
-              ("line", .int(diagnostic.location.line)),
-              ("column", .int(diagnostic.location.column)),
-              (
-                "notes",
-                .array(
-                  diagnostic.notes.map { note in
-                    .object([
-                      ("message", .string(note.message)),
-                      ("file", .string(report.path(of: note.location))),
-                      ("line", .int(note.location.line)),
-                      ("column", .int(note.location.column)),
-                    ])
-                  })
-              ),
-            ])
-          })
-      )
-    ])
+    members.append(("diagnostics", .array(diagnostics)))
     return .object(members)
   }
 
+  private static func value(of diagnostic: Diagnostic, in report: DiagnosticReport) -> JSONValue {
+    .object([
+      ("severity", .string(diagnostic.severity.rawValue)),
+      ("code", .string(diagnostic.code.rawValue)),
+      ("message", .string(diagnostic.message)),
+      ("file", .string(report.path(of: diagnostic.location))),
+      ("line", .int(diagnostic.location.line)),
+      ("column", .int(diagnostic.location.column)),
+      (
+        "notes",
+        .array(
+          diagnostic.notes.map { note in
+            .object([
+              ("message", .string(note.message)),
+              ("file", .string(report.path(of: note.location))),
+              ("line", .int(note.location.line)),
+              ("column", .int(note.location.column)),
+            ])
+          })
+      ),
+    ])
+  }
+
   public static func format(_ report: DiagnosticReport) -> String {
-    value(report).rendered(pretty: true) + "\n"
+    OutputPieces.gathered { JSONFormatter().write(report, to: $0) }
   }
 }

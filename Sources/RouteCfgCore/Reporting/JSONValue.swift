@@ -24,19 +24,75 @@ public indirect enum JSONValue: Sendable, Hashable {
     writer.write(self, depth: 0)
     return writer.bytes
   }
+
+  /// The text of ``rendered(pretty:)`` handed to `sink` in pieces of about
+  /// ``OutputPieces/size`` bytes, with the array at `path` (whatever this value holds there)
+  /// written from `count` elements that `element` makes one at a time: a document of a million
+  /// diagnostics never holds them all as values, nor all of its text.
+  func write(
+    pretty: Bool, streaming path: [JSONPathStep], count: Int, element: (Int) -> JSONValue,
+    to sink: (String) -> Void
+  ) {
+    // The writer keeps both only for this call.
+    withoutActuallyEscaping(sink) { sink in
+      withoutActuallyEscaping(element) { element in
+        var writer = JSONWriter(pretty: pretty)
+        writer.sink = sink
+        writer.write(
+          self, depth: 0, streamed: JSONWriter.Streamed(path: path[...], count: count, element: element))
+        writer.flush()
+      }
+    }
+  }
 }
 
-/// Writes a ``JSONValue`` as UTF-8 into one growing buffer.
+/// A step of the way from a document's root to one of its values.
+enum JSONPathStep: Equatable {
+  case key(String)
+  case index(Int)
+}
+
+/// Writes a ``JSONValue`` as UTF-8 into one growing buffer, or, with a sink, in pieces.
 private struct JSONWriter {
+  /// An array written from elements made one at a time, in place of the value at `path`.
+  struct Streamed {
+    var path: ArraySlice<JSONPathStep>
+    let count: Int
+    let element: (Int) -> JSONValue
+
+    /// The rest of the way from a child at `step`, when the array is below it.
+    func below(_ step: JSONPathStep) -> Streamed? {
+      guard path.first == step else { return nil }
+      var rest = self
+      rest.path = path.dropFirst()
+      return rest
+    }
+  }
+
   let pretty: Bool
   var bytes: [UInt8] = []
+  /// Where the text goes once a piece is complete; `nil` to keep it all in ``bytes``.
+  var sink: ((String) -> Void)?
 
   init(pretty: Bool) {
     self.pretty = pretty
     bytes.reserveCapacity(256)
   }
 
-  mutating func write(_ value: JSONValue, depth: Int) {
+  /// Hands what is written so far to the sink.
+  mutating func flush() {
+    guard let sink, !bytes.isEmpty else { return }
+    sink(String(decoding: bytes, as: UTF8.self))
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  mutating func write(_ value: JSONValue, depth: Int, streamed: Streamed? = nil) {
+    if let streamed, streamed.path.isEmpty {
+      writeItems(count: streamed.count, depth: depth) { writer, index in
+        writer.write(streamed.element(index), depth: depth + 1)
+      }
+      return
+    }
     switch value {
     case .object(let members):
       guard !members.isEmpty else {
@@ -49,23 +105,14 @@ private struct JSONWriter {
         newline(depth: depth + 1)
         appendString(members[index].0)
         append(pretty ? ": " : ":")
-        write(members[index].1, depth: depth + 1)
+        write(members[index].1, depth: depth + 1, streamed: streamed?.below(.key(members[index].0)))
       }
       newline(depth: depth)
       bytes.append(UInt8(ascii: "}"))
     case .array(let items):
-      guard !items.isEmpty else {
-        append("[]")
-        return
+      writeItems(count: items.count, depth: depth) { writer, index in
+        writer.write(items[index], depth: depth + 1, streamed: streamed?.below(.index(index)))
       }
-      bytes.append(UInt8(ascii: "["))
-      for index in items.indices {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        newline(depth: depth + 1)
-        write(items[index], depth: depth + 1)
-      }
-      newline(depth: depth)
-      bytes.append(UInt8(ascii: "]"))
     case .string(let text): appendString(text)
     case .int(let number): append(String(number))
     // Finite doubles in Swift's shortest round-trip form; JSON has no NaN or infinity.
@@ -73,6 +120,24 @@ private struct JSONWriter {
     case .bool(let flag): append(flag ? "true" : "false")
     case .null: append("null")
     }
+  }
+
+  /// `[`, each item on a line of its own written by `item`, `]`; `[]` for none. With a sink, a
+  /// piece that has grown to ``OutputPieces/size`` goes to it after an item.
+  private mutating func writeItems(count: Int, depth: Int, _ item: (inout JSONWriter, Int) -> Void) {
+    guard count > 0 else {
+      append("[]")
+      return
+    }
+    bytes.append(UInt8(ascii: "["))
+    for index in 0..<count {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      newline(depth: depth + 1)
+      item(&self, index)
+      if sink != nil, bytes.count >= OutputPieces.size { flush() }
+    }
+    newline(depth: depth)
+    bytes.append(UInt8(ascii: "]"))
   }
 
   private mutating func append(_ text: String) {

@@ -7,11 +7,29 @@ public struct SARIFFormatter: DiagnosticFormatter {
 
   public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
 
+  public func write(_ report: DiagnosticReport, to sink: (String) -> Void) {
+    let ruleIndex = Self.ruleIndices
+    Self.document(report, results: []).write(
+      pretty: true, streaming: [.key("runs"), .index(0), .key("results")], count: report.diagnostics.count,
+      element: { Self.result(report.diagnostics[$0], report, ruleIndex: ruleIndex) }, to: sink)
+    sink("\n")
+  }
+
   public static func value(_ report: DiagnosticReport) -> JSONValue {
-    let codes = DiagnosticCode.allCases
+    let ruleIndex = ruleIndices
+    return document(report, results: report.diagnostics.map { result($0, report, ruleIndex: ruleIndex) })
+  }
+
+  /// Each code's position among the rules.
+  private static var ruleIndices: [DiagnosticCode: Int] {
     var ruleIndex: [DiagnosticCode: Int] = [:]
-    for (position, code) in codes.enumerated() { ruleIndex[code] = position }
-    let rules = codes.map { code in
+    for (position, code) in DiagnosticCode.allCases.enumerated() { ruleIndex[code] = position }
+    return ruleIndex
+  }
+
+  /// The log, with `results` as the run's last member.
+  private static func document(_ report: DiagnosticReport, results: [JSONValue]) -> JSONValue {
+    let rules = DiagnosticCode.allCases.map { code in
       var rule: [(String, JSONValue)] = [
         ("id", .string(code.rawValue)),
         ("name", .string(code.name)),
@@ -30,36 +48,6 @@ public struct SARIFFormatter: DiagnosticFormatter {
       }
       rule.append(("defaultConfiguration", .object([("level", .string(code.defaultSeverity.rawValue))])))
       return JSONValue.object(rule)
-    }
-    let results = report.diagnostics.map { diagnostic in
-      var members: [(String, JSONValue)] = [
-        ("ruleId", .string(diagnostic.code.rawValue)),
-        ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
-        ("level", .string(diagnostic.severity.rawValue)),
-        ("message", .object([("text", .string(diagnostic.message))])),
-        (
-          "locations",
-          .array([.object([("physicalLocation", physicalLocation(diagnostic.location, report))])])
-        ),
-      ]
-      if !diagnostic.notes.isEmpty {
-        members.append(
-          (
-            "relatedLocations",
-            .array(
-              diagnostic.notes.enumerated().map { position, note in
-                .object([
-                  ("id", .int(position + 1)),
-                  ("physicalLocation", physicalLocation(note.location, report)),
-                  ("message", .object([("text", .string(note.message))])),
-                ])
-              })
-          ))
-      }
-      if !diagnostic.fixIts.isEmpty {
-        members.append(("fixes", .array(diagnostic.fixIts.compactMap { fix($0, report) })))
-      }
-      return JSONValue.object(members)
     }
     let driver = JSONValue.object([
       ("name", .string("routecfg")),
@@ -88,6 +76,42 @@ public struct SARIFFormatter: DiagnosticFormatter {
       ("version", .string("2.1.0")),
       ("runs", .array([.object(run)])),
     ])
+  }
+
+  /// One diagnostic as a result.
+  private static func result(
+    _ diagnostic: Diagnostic, _ report: DiagnosticReport, ruleIndex: [DiagnosticCode: Int]
+  )
+    -> JSONValue
+  {
+    var members: [(String, JSONValue)] = [
+      ("ruleId", .string(diagnostic.code.rawValue)),
+      ("ruleIndex", .int(ruleIndex[diagnostic.code] ?? 0)),
+      ("level", .string(diagnostic.severity.rawValue)),
+      ("message", .object([("text", .string(diagnostic.message))])),
+      (
+        "locations",
+        .array([.object([("physicalLocation", physicalLocation(diagnostic.location, report))])])
+      ),
+    ]
+    if !diagnostic.notes.isEmpty {
+      members.append(
+        (
+          "relatedLocations",
+          .array(
+            diagnostic.notes.enumerated().map { position, note in
+              .object([
+                ("id", .int(position + 1)),
+                ("physicalLocation", physicalLocation(note.location, report)),
+                ("message", .object([("text", .string(note.message))])),
+              ])
+            })
+        ))
+    }
+    if !diagnostic.fixIts.isEmpty {
+      members.append(("fixes", .array(diagnostic.fixIts.compactMap { fix($0, report) })))
+    }
+    return JSONValue.object(members)
   }
 
   /// A note for diagnostics left out (with `"omitted"` in its property bag) and a warning for
@@ -126,7 +150,7 @@ public struct SARIFFormatter: DiagnosticFormatter {
   }
 
   public static func format(_ report: DiagnosticReport) -> String {
-    value(report).rendered(pretty: true) + "\n"
+    OutputPieces.gathered { SARIFFormatter().write(report, to: $0) }
   }
 
   /// A fix-it as a SARIF `fix`: one replacement of the region it covers.

@@ -28,7 +28,9 @@ public struct TerminalFormatter: DiagnosticFormatter {
 
   public var isLineOriented: Bool { true }
 
-  public func render(_ report: DiagnosticReport) -> String {
+  public func render(_ report: DiagnosticReport) -> String { OutputPieces.gathered { write(report, to: $0) } }
+
+  public func write(_ report: DiagnosticReport, to sink: (String) -> Void) {
     var texts: [String: SourceText?] = [:]
     func text(of path: String) -> SourceText? {
       if let known = texts[path] { return known }
@@ -42,8 +44,7 @@ public struct TerminalFormatter: DiagnosticFormatter {
       widest = max(widest, diagnostic.location.line, diagnostic.notes.map(\.location.line).max() ?? 1)
     }
     let gutter = String(widest).count
-    var output = ""
-    for diagnostic in report.diagnostics {
+    OutputPieces.write(report.diagnostics, to: sink) { diagnostic, output in
       let label = diagnostic.severity.rawValue
       output += heading(report.path(of: diagnostic.location), diagnostic.location, label, diagnostic.message)
       output += " [\(diagnostic.code.rawValue)]\n"
@@ -55,7 +56,6 @@ public struct TerminalFormatter: DiagnosticFormatter {
       }
       output += "\n"
     }
-    return output
   }
 
   public func renderSummary(_ summary: String, of report: DiagnosticReport) -> String {

@@ -7,9 +7,14 @@ public struct TextFormatter: DiagnosticFormatter {
 
   public func render(_ report: DiagnosticReport) -> String { Self.format(report) }
 
+  public func write(_ report: DiagnosticReport, to sink: (String) -> Void) { Self.write(report, to: sink) }
+
   public static func format(_ report: DiagnosticReport) -> String {
-    var text = ""
-    for diagnostic in report.diagnostics {
+    OutputPieces.gathered { write(report, to: $0) }
+  }
+
+  private static func write(_ report: DiagnosticReport, to sink: (String) -> Void) {
+    OutputPieces.write(report.diagnostics, to: sink) { diagnostic, text in
       text += line(
         report.path(of: diagnostic.location), diagnostic.location, diagnostic.severity.rawValue,
         diagnostic.message)
@@ -18,7 +23,6 @@ public struct TextFormatter: DiagnosticFormatter {
         text += line(report.path(of: note.location), note.location, "note", note.message) + "\n"
       }
     }
-    return text
   }
 
   private static func line(_ path: String, _ location: SourceLocation, _ label: String, _ message: String)

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// Every format writes its text in pieces of about `OutputPieces.size` bytes as it makes it, so
+/// that listing every diagnostic (`--max-diagnostics 0`) does not hold the whole output; the
+/// pieces make exactly the text of the whole document.
+@Suite("Output in pieces")
+struct OutputPiecesTests {
+  /// 5,000 duplicate members: 5,000 errors, each with a note.
+  static let report: DiagnosticReport = {
+    let body = String(repeating: "var a: Int; ", count: 5_001)
+    let yaml =
+      "routecfg: 1\nprotocols:\n  P: \"\(body)\"\nmodules:\n  M: {kind: view, provides: [P], routes: [/m]}\n"
+    return (try? RouteCfg.validate(yaml: yaml, path: "dup.yaml", maxDiagnostics: nil).report)
+      ?? DiagnosticReport(files: SourceFileTable(), diagnostics: [])
+  }()
+
+  static let formatters: [any DiagnosticFormatter] = [
+    TextFormatter(), GitHubFormatter(), JSONFormatter(), SARIFFormatter(),
+    TerminalFormatter(colors: true) { _ in nil },
+  ]
+
+  @Test(arguments: formatters.indices)
+  func piecesAreBoundedAndMakeTheWholeText(_ index: Int) {
+    let formatter = Self.formatters[index]
+    var pieces: [String] = []
+    formatter.write(Self.report) { pieces.append($0) }
+    #expect(Self.report.diagnostics.count == 5_000)
+    #expect(pieces.count > 2, "\(type(of: formatter))")
+    // A piece ends after the item that took it past the size.
+    #expect(pieces.allSatisfy { $0.utf8.count < OutputPieces.size + 4_096 })
+    #expect(pieces.joined() == formatter.render(Self.report))
+  }
+
+  /// The documents written in pieces are the documents built whole.
+  @Test func documentsInPiecesAreTheValuesRendered() {
+    #expect(
+      JSONFormatter.format(Self.report) == JSONFormatter.value(Self.report).rendered(pretty: true) + "\n")
+    #expect(
+      SARIFFormatter.format(Self.report) == SARIFFormatter.value(Self.report).rendered(pretty: true) + "\n")
+  }
+}
