@@ -14,7 +14,7 @@ struct SwiftNamingTests {
       ("URLs", "urls"), ("IDsView", "idsView"), ("UIs2", "uis2"), ("UIsettings", "uIsettings"),
       ("ASet", "aSet"), ("notes_list", "notesList"), ("Snake_Case_Module", "snakeCaseModule"),
       ("URL_handler", "urlHandler"), ("a__b_", "aB"), ("_draft", "_draft"), ("__Draft_view", "__draftView"),
-      ("_", "_"), ("v_2", "v2"), ("Über_ärger", "überÄrger"),
+      ("_", "_"), ("v_2", "v2"), ("Über_ärger", "überÄrger"), ("İstanbul", "i\u{307}stanbul"),
     ])
   func lowerCamelCase(name: String, expected: String) {
     #expect(SwiftNaming.lowerCamelCase(name) == expected)

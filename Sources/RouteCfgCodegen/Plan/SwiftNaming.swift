@@ -32,7 +32,12 @@ enum SwiftNaming {
     }
     var result = String.UnicodeScalarView()
     for (index, scalar) in scalars.enumerated() {
-      result.append(index < lowered ? lower(scalar) : scalar)
+      if index < lowered {
+        // The full mapping, as `lowercased()` gives it: `İ` is `i` and a combining dot above.
+        result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
     }
     return result
   }
@@ -84,11 +89,6 @@ enum SwiftNaming {
   private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
   private static func isLower(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isLowercase }
   private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
-
-  private static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    let mapped = scalar.properties.lowercaseMapping.unicodeScalars
-    return mapped.count == 1 ? mapped[mapped.startIndex] : scalar
-  }
 
   private static func upper(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     let mapped = scalar.properties.uppercaseMapping.unicodeScalars
