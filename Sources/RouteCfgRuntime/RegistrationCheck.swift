@@ -23,9 +23,11 @@ struct RegistrationCheck {
         continue
       }
       matched += 1
-      // What can be wrong: a service factory for a view, and the members of its type (of one
-      // that answers them itself, a recording mock, only the methods the runtime cannot call).
-      guard let module = graph.modules[name] else { continue }
+      // The module is read only for what can be wrong: a service factory for a view, and the
+      // members of a type that does not answer them itself (a recording mock does, and reports a
+      // method the runtime cannot call when it is called).
+      guard factory.kind == .service || !factory.describesItsMembers, let module = graph.modules[name]
+      else { continue }
       if module.kind == .view, factory.kind == .service {
         moduleProblems.append(
           "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
@@ -59,6 +61,8 @@ struct RegistrationCheck {
     _ module: ModuleInfo, factory: Registrations.Factory, typeNames: inout TypeNameCache,
     comparedEntries: inout [ObjectIdentifier: Set<String>]
   ) -> [String] {
+    // Objects that answer members themselves need no table.
+    if factory.describesItsMembers { return [] }
     // Spelled only for a message.
     let typeName = { factory.type.map { String(describing: $0) } }
     var members: [(MemberDecl, String, String)] = []
@@ -72,15 +76,6 @@ struct RegistrationCheck {
       }
     }
     if members.isEmpty { return [] }
-    // Objects that answer members themselves (mocks) need no table, but the runtime still calls
-    // their methods, and cannot call some.
-    if factory.describesItsMembers {
-      return members.compactMap { member, origin, _ in
-        member.method?.dynamicCallLimitation.map {
-          "'\(member.fullName)' of module '\(module.name)' (from '\(origin)') \($0); use generated code"
-        }
-      }
-    }
     let keyedTable = factory.type.flatMap { registrations.keyedTable(for: $0) }
     let typeTable = keyedTable?.table
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })

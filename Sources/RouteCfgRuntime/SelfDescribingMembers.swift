@@ -43,6 +43,12 @@ final class SelfDescribedMembers: DynamicMembers, ResolvesProperties {
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
     let declaration = try declaration(method, property: false)
+    // A registry of real modules refuses such a method when it is built; an object that answers
+    // members itself (a mock) is refused it when it is called, so its other members stay usable.
+    if let limitation = declaration.method?.dynamicCallLimitation {
+      throw RuntimeError.unsupported(
+        "'\(declaration.fullName)' of '\(protocolName)' \(limitation); use generated code")
+    }
     let count = declaration.method?.parameters.count ?? 0
     guard arguments.count == count else {
       throw RuntimeError.argumentCount(member: declaration.fullName, expected: count, actual: arguments.count)
