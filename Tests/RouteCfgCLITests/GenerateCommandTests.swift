@@ -286,6 +286,7 @@ struct GenerateCommandTests {
         var delegate: PD? { get set }
         var late: (() -> Void) async -> W { get }
         func service(f: (S, W) async -> Void) async
+        func anything(f: (Any, W) async -> Void) async
       R: |
         func syncInner(f: ((NW) -> Void) async -> Void) async
         func keyed(f: ([Key: NW]) async -> Void) async
@@ -294,6 +295,7 @@ struct GenerateCommandTests {
         var delegate: RD? { get set }
         var late: (() -> Void) async -> NW { get }
         func service(f: (S, NW) async -> Void) async
+        func anything(f: (Any, NW) async -> Void) async
       PD: "func didLoad(f: ([Key: W]) async -> Void) async"
       RD: "func didLoad(f: ([Key: NW]) async -> Void) async"
       S: "func s() -> Int"
@@ -310,33 +312,38 @@ struct GenerateCommandTests {
     let result = try Routecfg.run(["generate", manifest, "--output", output.path])
     #expect(result.status == 1)
     let errors = result.standardError.split(separator: "\n").filter { $0.contains("[RC1003]") }
-    #expect(errors.count == 6, "\(result.standardError)")
+    #expect(errors.count == 7, "\(result.standardError)")
     #expect(
       result.standardError.contains(
-        ":15:10: error: 'R.syncInner(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the "
+        ":16:10: error: 'R.syncInner(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the "
           + "main actor, would pass a '(NW) -> Void' to an async function that runs off it, and Swift 6 cannot send a "
           + "synchronous closure ('(NW) -> Void') there"))
     #expect(result.standardError.contains("make the closure async ('(NW) async -> Void') [RC1003]"))
-    #expect(result.standardError.contains(":16:10: error: 'R.keyed(f:)' cannot be forwarded"))
+    #expect(result.standardError.contains(":17:10: error: 'R.keyed(f:)' cannot be forwarded"))
     #expect(
       result.standardError.contains(
         "cannot send 'Key' there, a type of the app's own that may not be Sendable"))
     #expect(
       result.standardError.contains(
-        ":22:13: error: 'PD.didLoad(f:)' cannot be forwarded by the adapter from 'RD' to 'PD', used in reverse: "
+        ":24:13: error: 'PD.didLoad(f:)' cannot be forwarded by the adapter from 'RD' to 'PD', used in reverse: "
           + "its bridge"))
-    #expect(result.standardError.contains(":23:13: error: 'RD.didLoad(f:)' cannot be forwarded"))
-    #expect(result.standardError.contains(":32:5: note: the adapter is declared here"))
+    #expect(result.standardError.contains(":25:13: error: 'RD.didLoad(f:)' cannot be forwarded"))
+    #expect(result.standardError.contains(":34:5: note: the adapter is declared here"))
     // The caller's own argument is sent too: a synchronous closure, a service's protocol value.
     #expect(
       result.standardError.contains(
-        ":20:9: error: 'R.late' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main actor, "
+        ":21:9: error: 'R.late' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main actor, "
           + "would pass a '() -> Void' to an async function"))
     #expect(
       result.standardError.contains(
-        ":21:10: error: 'R.service(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main "
+        ":22:10: error: 'R.service(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main "
           + "actor, would pass a 'S' to an async function that runs off it, and Swift 6 cannot send 'S' there, a "
           + "protocol whose objects are not on the main actor (a service's)"))
+    #expect(
+      result.standardError.contains(
+        ":23:10: error: 'R.anything(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main "
+          + "actor, would pass a 'Any' to an async function that runs off it, and Swift 6 cannot send 'Any' there"
+      ))
     #expect(!result.standardError.contains("'R.returned"))
     #expect(!result.standardError.contains("'R.beside"))
     #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is generated")

@@ -256,6 +256,10 @@ struct AdapterTranslator {
       reason =
         "a synchronous closure ('\(value.blocker)') there, which that function could call off the main actor; "
         + "make the closure async ('\(TypeRef.function(function))')"
+    case .named(let name) where name == "Any" || name == "AnyObject":
+      reason =
+        "'\(name)' there, which may hold a value that is not Sendable; use a protocol of the manifest or a "
+        + "standard type in its place"
     case .named(let name) where context.graph.protocols[name] != nil:
       reason =
         "'\(name)' there, a protocol whose objects are not on the main actor (a service's); pass a value of a "

@@ -22,7 +22,7 @@ struct Conversion {
   /// closure must capture a value, not re-evaluate an expression at each call).
   var wrapsFunction = false
   /// The values the conversion would send off the main actor that Swift 6 cannot send
-  /// (``ValueConverter/sentArgument(_:_:of:_:)`` refused them): the generated code would not
+  /// (``MainActorSending`` finds them blocked): the generated code would not
   /// compile, and `generate` reports RC1003 instead.
   var unsendable: [UnsendableValue] = []
 }
@@ -52,7 +52,7 @@ struct ValueConverter {
   var taken: Set<String> = []
   /// The conversion is written in a `@MainActor` adapter class. A closure it writes there is
   /// main-actor isolated, so an argument it passes to a `nonisolated` `async` function is sent
-  /// off the main actor (``sentArgument(_:_:of:_:)``).
+  /// off the main actor (``MainActorSending``).
   var isMainActor = false
 
   /// This converter, for code inside a closure that also binds `names`.
@@ -137,7 +137,6 @@ struct ValueConverter {
     var arguments: [SwiftArgument] = []
     var sent: [SwiftStmt] = []
     var unsendable: [UnsendableValue] = []
-    var unescaped: [String] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
       let argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
@@ -146,36 +145,32 @@ struct ValueConverter {
       identity = identity && argument.isIdentity
       unsendable += argument.unsendable
       // A main-actor closure sends what it passes to a `nonisolated` async function: a wrapper it
-      // made, or its own argument when that is not `Sendable` (a protocol value, a closure).
-      if function.isAsync, isMainActor, !argument.isIdentity || !scope.isPlainlySendable(parameter) {
-        if let binding = scope.sentArgument(argument, parameter, of: index, letter) {
-          sent.append(.declaration(binding))
-          arguments.append(.unlabeled(.identifier(binding.name)))
-          continue
-        }
-        // An argument passed as it is, of a type of the app's own, is the app's to make `Sendable`.
-        let blocker = scope.sendBlocker(parameter) ?? parameter
-        if !argument.isIdentity || !scope.isAppType(blocker) {
-          unsendable.append(UnsendableValue(type: parameter, blocker: blocker))
-        }
+      // made, or its own argument when that is not `Sendable` (MainActorSending).
+      let sending =
+        function.isAsync && isMainActor ? MainActorSending(context: context).kind(of: parameter) : nil
+      if case .blocked(let blocker) = sending {
+        unsendable.append(UnsendableValue(type: parameter, blocker: blocker))
       }
-      arguments.append(.unlabeled(argument.expression))
-      // Inside a closure, `value` may be a non-escaping parameter, which Swift does not let
-      // this closure's own non-escaping parameter be captured into a call of.
-      if depth > 0, argument.wrapsFunction, case .function = targetParameter {
-        unescaped.append(names[index])
+      // A closure made here goes through a constant of its type. Swift infers the types of its
+      // parameters from that (`b0.map` over wrappers), and lets it capture this closure's own
+      // non-escaping parameter although `value` may be a non-escaping parameter too.
+      let bindsClosure = argument.wrapsFunction && (depth > 0 || sending == .mainActor)
+      guard sending == .mainActor || bindsClosure else {
+        arguments.append(.unlabeled(argument.expression))
+        continue
       }
+      let name = AdapterTranslator.unique(
+        "\(letter)\(index)" + (sending == .mainActor ? "Sent" : "Wrapped"), avoiding: scope.taken)
+      sent.append(
+        .declaration(
+          SwiftBinding(
+            isUnsafelyNonisolated: sending == .mainActor, name: name,
+            type: bindsClosure ? context.swiftType(parameter) : nil, value: argument.expression)))
+      arguments.append(.unlabeled(.identifier(name)))
     }
     var call = SwiftExpr.call(value, arguments)
     if function.isAsync { call = .await(call) }
     if function.isThrowing { call = .try(call) }
-    for name in unescaped.reversed() {
-      call = .call(
-        .identifier("withoutActuallyEscaping"), [.unlabeled(.identifier(name))],
-        trailing: SwiftClosure(parameters: [name], call))
-      if function.isAsync { call = .await(call) }
-      if function.isThrowing { call = .try(call) }
-    }
     // What the caller's function returns into the wrapped object is handed over to it.
     let isHandedOver = flow == .inward
     let result = scope.convert(
@@ -202,71 +197,6 @@ struct ValueConverter {
     return Conversion(
       expression: .closure(SwiftClosure(parameters: names, body: sent + body)), isIdentity: false,
       usesBridges: usesBridges || result.usesBridges, wrapsFunction: true, unsendable: unsendable)
-  }
-
-  /// The argument bound to a `nonisolated(unsafe)` constant, when the closure that converts it is
-  /// main-actor isolated and calls a `nonisolated` `async` function with it: Swift 6 refuses to
-  /// send the wrapper it made (`WAsNW.wrapping(a0)`, a value of a protocol that is not
-  /// `Sendable`) off the main actor. Sending it is safe when its type passes
-  /// ``maySendOffTheMainActor(_:)``: whatever the callee does with the value, each member it
-  /// reaches runs on the main actor. `nil` for any other type (a synchronous closure, a type of
-  /// the app's own): Swift 6 rejects the call, and the conversion lists the type as
-  /// ``Conversion/unsendable``.
-  fileprivate func sentArgument(_ argument: Conversion, _ type: TypeRef, of index: Int, _ letter: String)
-    -> SwiftBinding?
-  {
-    guard isMainActor, maySendOffTheMainActor(type) else { return nil }
-    let name = AdapterTranslator.unique("\(letter)\(index)Sent", avoiding: taken)
-    // A closure bound to a constant has no type from its context: Swift could not infer the
-    // types of its parameters (`b0.map` over an array of wrappers).
-    return SwiftBinding(
-      isUnsafelyNonisolated: true, name: name, type: argument.wrapsFunction ? context.swiftType(type) : nil,
-      value: argument.expression)
-  }
-
-  /// `true` for a type Swift knows is `Sendable` (a standard value type, `Error`, and optionals,
-  /// arrays and dictionaries of them), or that is the app's own (``isAppType(_:)``): its values
-  /// are passed as they are.
-  fileprivate func isPlainlySendable(_ type: TypeRef) -> Bool {
-    switch type {
-    case .named(let name):
-      return context.graph.protocols[name] == nil
-    case .optional(let inner), .array(let inner): return isPlainlySendable(inner)
-    case .dictionary(let key, let value): return isPlainlySendable(key) && isPlainlySendable(value)
-    case .function: return false
-    }
-  }
-
-  /// `true` for a named type that is neither a protocol of the manifest nor a standard type.
-  fileprivate func isAppType(_ type: TypeRef) -> Bool {
-    guard case .named(let name) = type else { return false }
-    return context.graph.protocols[name] == nil && name != "Error" && !SwiftKnownTypeNames.isConcrete(name)
-  }
-
-  /// `true` for a type whose values may cross to another isolation although Swift cannot tell:
-  /// a declared `@MainActor` protocol, a standard value type (`String`, `Int`...), and optionals,
-  /// arrays, dictionaries and `async` functions made of them (a closure formed on the main actor
-  /// runs there wherever it is called from).
-  private func maySendOffTheMainActor(_ type: TypeRef) -> Bool { sendBlocker(type) == nil }
-
-  /// The first part of `type` that keeps its values from crossing to another isolation
-  /// (``maySendOffTheMainActor(_:)``): a synchronous function type (the callee could call it
-  /// off the main actor), or a named type that is neither a `@MainActor` protocol nor a standard
-  /// value type. `nil` when there is none.
-  fileprivate func sendBlocker(_ type: TypeRef) -> TypeRef? {
-    switch type {
-    case .named(let name):
-      // `any Error` is `Sendable`, as the standard value types are.
-      let isSendable =
-        context.graph.protocols[name] != nil
-        ? context.isMainActor(protocol: name) : name == "Error" || SwiftKnownTypeNames.isConcrete(name)
-      return isSendable ? nil : type
-    case .optional(let inner), .array(let inner): return sendBlocker(inner)
-    case .dictionary(let key, let value): return sendBlocker(key) ?? sendBlocker(value)
-    case .function(let function):
-      guard function.isAsync else { return type }
-      return function.parameters.lazy.compactMap(sendBlocker).first ?? sendBlocker(function.result)
-    }
   }
 
   /// A protocol value through an inherited protocol (as it is) or an adapter class.
