@@ -16,7 +16,8 @@ enum ParameterValueCheck {
       return true
     }
     guard case .named(let written) = unwrapped else { return false }
-    let name = SwiftTypeName.matchingKey(written)
+    // `Swift.Error` is `Error`.
+    let name = written.split(separator: ".").last.map(String.init) ?? written
     if let conforms = standardProtocols[name] { return conforms(value) }
     return valueType is AnyClass && !SwiftKnownTypeNames.isConcrete(name)
   }

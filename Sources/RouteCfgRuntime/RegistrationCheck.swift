@@ -301,28 +301,39 @@ struct RegistrationCheck {
   }
 }
 
-/// The manifest spellings of the runtime and declared types a check compares, each worked out
-/// once: a registry of thousands of modules shares a handful of member types.
+/// The manifest spellings of the runtime and declared types a check compares, and whether they
+/// match, each worked out once: a registry of thousands of modules shares a handful of member
+/// types.
 struct TypeNameCache {
+  private struct Pair: Hashable {
+    let type: ObjectIdentifier
+    let declared: TypeRef
+  }
+
   private var runtimeNames: [ObjectIdentifier: String] = [:]
   private var declaredNames: [TypeRef: String] = [:]
+  private var answers: [Pair: Bool] = [:]
 
   /// `true` when the Swift type is the manifest type (``SwiftTypeName/matches(_:_:)``).
   mutating func matches(_ type: Any.Type, _ declared: TypeRef) -> Bool {
-    name(of: type) == name(of: declared)
+    let pair = Pair(type: ObjectIdentifier(type), declared: declared)
+    if let answer = answers[pair] { return answer }
+    let answer = SwiftTypeName.keysMatch(runtime: name(of: type), declared: name(of: declared))
+    answers[pair] = answer
+    return answer
   }
 
   private mutating func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let name = runtimeNames[key] { return name }
-    let name = SwiftTypeName.matchingKey(String(describing: type))
+    let name = SwiftTypeName.runtimeKey(type)
     runtimeNames[key] = name
     return name
   }
 
   private mutating func name(of declared: TypeRef) -> String {
     if let name = declaredNames[declared] { return name }
-    let name = SwiftTypeName.matchingKey(declared.description)
+    let name = SwiftTypeName.declaredKey(declared)
     declaredNames[declared] = name
     return name
   }

@@ -11,16 +11,67 @@ enum SwiftTypeName {
 
   /// `true` when the Swift type is the manifest type.
   static func matches(_ type: Any.Type, _ declared: TypeRef) -> Bool {
-    matchingKey(String(describing: type)) == matchingKey(declared.description)
+    keysMatch(runtime: runtimeKey(type), declared: declaredKey(declared))
   }
 
-  /// The text two spellings of one type share: ``normalize(_:)``'s, with each qualified name
-  /// cut to its last part. Swift describes `Foundation.Data` as `Data` and a nested
-  /// `Outer.Inner` as `Inner`, so a manifest that qualifies a name matches the type it names.
-  static func matchingKey(_ text: String) -> String {
-    var parser = Parser(Array(text.unicodeScalars), shortensQualifiedNames: true)
-    let result = parser.type()
-    return parser.atEnd && !parser.failed ? result : text
+  /// The type fully qualified in the manifest's spelling (`Foundation.Data`,
+  /// `App.Outer.Inner?`), or as ``of(_:)`` spells it when Swift gives a private type's
+  /// context (`(unknown context at $...)`), which no manifest can write.
+  static func runtimeKey(_ type: Any.Type) -> String {
+    let qualified = String(reflecting: type)
+    return qualified.contains("(unknown context") || qualified.contains("(extension in")
+      ? of(type) : normalize(qualified)
+  }
+
+  /// The declared type in the manifest's spelling.
+  static func declaredKey(_ declared: TypeRef) -> String { normalize(declared.description) }
+
+  /// `true` when the two spellings are the same but for qualification: each name the manifest
+  /// writes ends the runtime's at a dot (`Data`, `Foundation.Data` or `Outer.Inner` for
+  /// `Foundation.Data` and `App.Outer.Inner`), so that a manifest may qualify a name or not,
+  /// and `ProbeA.Inner` is still not `ProbeB.Inner`.
+  static func keysMatch(runtime: String, declared: String) -> Bool {
+    if runtime == declared { return true }
+    let runtimeTokens = tokens(runtime)
+    let declaredTokens = tokens(declared)
+    guard runtimeTokens.count == declaredTokens.count else { return false }
+    return zip(runtimeTokens, declaredTokens).allSatisfy { full, written in
+      full == written || full.hasSuffix("." + written) || foundationSpelling(of: full) == written
+    }
+  }
+
+  /// `Foundation.Data` for `FoundationEssentials.Data`: Foundation re-exports the types of the
+  /// modules it is built from, and a manifest names them by Foundation.
+  private static func foundationSpelling(of name: Substring) -> Substring? {
+    for module in ["FoundationEssentials.", "FoundationInternationalization."] where name.hasPrefix(module) {
+      return "Foundation." + name.dropFirst(module.count)
+    }
+    return nil
+  }
+
+  /// Names (with their dots) and single characters of punctuation, without spaces.
+  private static func tokens(_ text: String) -> [Substring] {
+    var tokens: [Substring] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == " " {
+        index = text.index(after: index)
+      } else if isNameCharacter(character) {
+        let start = index
+        while index < text.endIndex, isNameCharacter(text[index]) { index = text.index(after: index) }
+        tokens.append(text[start..<index])
+      } else {
+        let next = text.index(after: index)
+        tokens.append(text[index..<next])
+        index = next
+      }
+    }
+    return tokens
+  }
+
+  private static func isNameCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_" || character == "."
   }
 
   /// Rewrites `Optional<X>`, `Array<X>`, `Dictionary<K, V>`, `any P`, `()` and `Swift.` prefixes
@@ -40,13 +91,8 @@ enum SwiftTypeName {
     /// Set when an element of a list consumed nothing: the text is not a type this parser
     /// reads, and every loop stops.
     var failed = false
-    /// Names are read up to their last `.` (`Foundation.Data` as `Data`).
-    let shortensQualifiedNames: Bool
 
-    init(_ scalars: [Unicode.Scalar], shortensQualifiedNames: Bool = false) {
-      self.scalars = scalars
-      self.shortensQualifiedNames = shortensQualifiedNames
-    }
+    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
     /// The elements of a list up to `close` (`(...)` or `<...>`), each read by `element`; stops,
     /// setting ``failed``, at an element that consumes nothing.
@@ -165,9 +211,6 @@ enum SwiftTypeName {
         return ""
       }
       if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
-      if shortensQualifiedNames, let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex {
-        name = String(name[name.index(after: dot)...])
-      }
       skipSpaces()
       guard peek("<") else { return name == "()" ? "Void" : name }
       index += 1

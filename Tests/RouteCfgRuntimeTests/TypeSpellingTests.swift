@@ -11,6 +11,7 @@ import Testing
 @MainActor
 struct TypeSpellingTests {
   enum Outer { struct Inner: Sendable {} }
+  enum Other { struct Inner: Sendable {} }
   final class Holder {
     var data = Data()
     var inner = Outer.Inner()
@@ -82,6 +83,28 @@ struct TypeSpellingTests {
     #expect(throws: RuntimeError.self) {
       try registry.destination(for: "P", parameters: ["label": Filter()])
     }
+  }
+
+  /// A qualified name still tells types of one last name apart.
+  @Test func typesOfOneLastNameAreStillTold() throws {
+    #expect(SwiftTypeName.matches(Outer.Inner.self, .named("Outer.Inner")))
+    #expect(SwiftTypeName.matches(Outer.Inner.self, .named("Inner")))
+    #expect(!SwiftTypeName.matches(Other.Inner.self, .named("Outer.Inner")))
+    #expect(SwiftTypeName.matches(Int.Type.self, .named("Int.Type")))
+    #expect(!SwiftTypeName.matches(String.Type.self, .named("Int.Type")))
+    #expect(
+      SwiftTypeName.matches(
+        [String: Data?].self, .dictionary(key: .named("String"), value: .optional(.named("Foundation.Data"))))
+    )
+    final class Wrong { var inner = Other.Inner() }
+    var registrations = Registrations()
+    registrations.view("M", Wrong.self) { _ in Wrong() }
+    registrations.members(of: Wrong.self) { $0.property("inner", \.inner) }
+    let manifest = try RouteCfg.load(
+      yaml:
+        "routecfg: 1\nprotocols: {P: 'var inner: Outer.Inner { get set }'}\nmodules: {M: {kind: view, provides: [P], routes: [/m]}}\n"
+    )
+    #expect(throws: RegistryBuildError.self) { try Registry(manifest, registrations: registrations) }
   }
 
   @Test func standardTypesStillDecideByName() {
