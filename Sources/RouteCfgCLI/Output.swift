@@ -6,7 +6,8 @@
   import Darwin
 #endif
 
-/// Writes command output in one piece, without Foundation.
+/// Writes command output with `write(2)`, without Foundation: each piece whole, retrying where
+/// the descriptor takes less.
 enum Output {
   /// Writes to standard output.
   static func standard(_ text: String) { emit(text, to: 1) }

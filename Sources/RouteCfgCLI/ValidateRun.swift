@@ -31,6 +31,9 @@ struct ValidateRun {
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
     // Results stay alive until the process exits, which is cheaper than tearing them down.
     var results: [ValidationResult] = []
+    // Each file's report and summary line; nothing is printed until every file is checked, so
+    // that misuse (a variant one of the files lacks) prints no half report.
+    var reports: [(report: DiagnosticReport, summary: String)] = []
     let bound = maxDiagnostics == 0 ? nil : maxDiagnostics
     for file in files {
       // Each file lists what is left of the bound; the rest of it is only counted.
@@ -43,18 +46,17 @@ struct ValidateRun {
       }
       results.append(result)
       let report = strict ? result.report.strict() : result.report
-      // Line-oriented output: each file's diagnostics as they are checked, then its summary line,
-      // written in pieces (every diagnostic may be listed).
-      if formatter.isLineOriented {
-        let summary = ValidationSummary.line(file: file, report: report, graph: result.graph)
+      reports.append((report, ValidationSummary.line(file: file, report: report, graph: result.graph)))
+      combined.append(report)
+    }
+    // Written in pieces (every diagnostic may be listed): line-oriented output file by file, each
+    // file's diagnostics then its summary line, closed by the line that says how many were left
+    // out; JSON and SARIF one document, which carries that count.
+    if formatter.isLineOriented {
+      for (report, summary) in reports {
         formatter.write(report, to: Output.standard)
         Output.standard(formatter.renderSummary(summary, of: report))
       }
-      combined.append(report)
-    }
-    // The line that says how many were left out closes line-oriented output; JSON and SARIF
-    // carry the count in their document.
-    if formatter.isLineOriented {
       Output.standard(TextFormatter.omission(combined))
     } else {
       formatter.write(combined, to: Output.standard)

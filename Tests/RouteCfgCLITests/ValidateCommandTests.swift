@@ -104,6 +104,25 @@ struct ValidateCommandTests {
     #expect(result.standardOutput.isEmpty)
   }
 
+  /// A later file without the variant is misuse too, and the files before it print nothing: no
+  /// half report, in any format.
+  @Test func aVariantOneOfSeveralFilesLacksPrintsNoHalfReport() throws {
+    let directory = try Routecfg.scratchDirectory("variants")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let invalid = directory.appendingPathComponent("invalid.yaml").path
+    try
+      "routecfg: 1\nvariants: {x: {}}\nprotocols:\n  P: \"var a: Int; var a: Int\"\nmodules:\n  M: {kind: view, provides: [P], routes: [/m]}\n"
+      .write(toFile: invalid, atomically: true, encoding: .utf8)
+    for format in ["text", "github", "json"] {
+      let result = try Routecfg.run([
+        "validate", invalid, "manifests/NoteApp.yaml", "--variant", "x", "--format", format,
+      ])
+      #expect(result.status == 64)
+      #expect(result.standardOutput.isEmpty, "\(format): \(result.standardOutput)")
+      #expect(result.standardError.contains("NoteApp.yaml: unknown variant 'x'"))
+    }
+  }
+
   /// `variants: [mac]` is not a mapping, so it declares no 'mac': the shape error is the answer.
   @Test func aVariantOfMisshapenVariantsGetsTheManifestsErrors() throws {
     let directory = try Routecfg.scratchDirectory("variants")

@@ -4,8 +4,9 @@
 /// its own file.
 ///
 /// Line-oriented formats (text, terminal, GitHub Actions) print each root manifest's diagnostics
-/// as soon as it is checked, followed by its summary line; document formats (JSON, SARIF) print
-/// one document for all the files at the end.
+/// followed by its summary line; document formats (JSON, SARIF) print one document for all the
+/// files. Either way `validate` prints once every file is checked, so that misuse found on a
+/// later file (an unknown variant) prints no half report.
 public protocol DiagnosticFormatter: Sendable {
   /// `true` for a stream of lines printed file by file, each root manifest's diagnostics followed
   /// by its summary line; `false` for one document covering every file.
