@@ -34,7 +34,10 @@ public struct RouteCfgCommand: ParsableCommand {
   /// printed as `error: ...` on standard error, the compiler convention `validate` uses too;
   /// misuse exits 64.
   public static func runFromCommandLine() {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    // `--help validate` asks for validate's help, as `help validate` does (the parser would show
+    // the top-level help).
+    if arguments.count > 1, ["--help", "-h"].contains(arguments[0]) { arguments[0] = "help" }
     // `validate FILE...`, run on every save, skips the parser (``ValidateRun``).
     if let plain = ValidateRun.plain(arguments) {
       do {
@@ -66,8 +69,8 @@ public struct RouteCfgCommand: ParsableCommand {
 
   /// A first argument that names no command (`routecfg frobnicate`, also with `--help` after it),
   /// as a usage error with the closest command.
-  /// `routecfg help frobnicate`, `routecfg --help frobnicate` and `routecfg --version extra` are
-  /// misuse too (the parser would print the top-level help or the version and exit 0).
+  /// `routecfg help frobnicate` (also written `--help frobnicate`) and `routecfg --version extra`
+  /// are misuse too (the parser would print the top-level help or the version and exit 0).
   static func unknownCommand(in arguments: [String]) -> UsageError? {
     guard var first = arguments.first else { return nil }
     if first == "--version", arguments.count > 1 {
@@ -75,7 +78,7 @@ public struct RouteCfgCommand: ParsableCommand {
       return UsageError("unexpected argument '\(extra)' after --version")
     }
     let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-    if ["help", "--help", "-h"].contains(first), arguments.count > 1 { first = arguments[1] }
+    if first == "help", arguments.count > 1 { first = arguments[1] }
     guard !first.hasPrefix("-") else { return nil }
     guard !names.contains(first) else { return nil }
     let shown = TextFormatter.printable(TextFormatter.brief(first, limit: 40))

@@ -47,9 +47,11 @@ struct CommandLineTests {
   }
 
   @Test func helpAndVersionStillWork() throws {
-    let help = try Routecfg.run(["help", "validate"])
-    #expect(help.status == 0)
-    #expect(help.standardOutput.contains("USAGE: routecfg validate"))
+    for asked in [["help", "validate"], ["--help", "validate"], ["-h", "validate"]] {
+      let help = try Routecfg.run(asked)
+      #expect(help.status == 0)
+      #expect(help.standardOutput.contains("USAGE: routecfg validate"), "\(asked)")
+    }
     let version = try Routecfg.run(["--version"])
     #expect(version.status == 0)
     #expect(!version.standardOutput.isEmpty)
