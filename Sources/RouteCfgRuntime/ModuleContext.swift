@@ -17,12 +17,18 @@ public struct ModuleContext: Sendable {
     parameters[name] as? T
   }
 
-  /// A parameter the module cannot do without, as a `T`; throws when it is absent or of another
-  /// type (the registry checks parameters against the manifest before calling a factory, so this
-  /// fails only for a factory of another module's parameters).
+  /// A parameter the module cannot do without, as a `T`; throws ``RuntimeError/missingParameter``
+  /// when it is absent and ``RuntimeError/typeMismatch`` when it is of another type (the registry
+  /// checks parameters against the manifest before calling a factory, by name: an object given
+  /// for a type of the app's own is checked here).
   public func value<T>(_ name: String, as type: T.Type = T.self) throws(RuntimeError) -> T {
-    guard let value = parameters[name] as? T else {
-      throw .missingParameter(module: module, parameter: name, type: String(describing: T.self))
+    guard let present = parameters[name] else {
+      throw .missingParameter(module: module, parameter: name, type: SwiftTypeName.of(T.self))
+    }
+    guard let value = present as? T else {
+      throw .typeMismatch(
+        member: "\(module).\(name)", expected: SwiftTypeName.of(T.self),
+        actual: SwiftTypeName.of(Swift.type(of: present)))
     }
     return value
   }

@@ -107,6 +107,20 @@ struct TypeSpellingTests {
     #expect(throws: RegistryBuildError.self) { try Registry(manifest, registrations: registrations) }
   }
 
+  /// The factory's cast decides for an object the registry took by name.
+  @Test func theFactorysCastTellsAnObjectOfAnotherType() throws {
+    let context = ModuleContext(module: "M", parameters: ["config": Listening()])
+    #expect(context.parameter("config", as: BaseConfig.self) == nil)
+    #expect(
+      throws: RuntimeError.typeMismatch(member: "M.config", expected: "BaseConfig", actual: "Listening")
+    ) {
+      try context.value("config", as: BaseConfig.self)
+    }
+    #expect(throws: RuntimeError.missingParameter(module: "M", parameter: "other", type: "BaseConfig")) {
+      try context.value("other", as: BaseConfig.self)
+    }
+  }
+
   @Test func standardTypesStillDecideByName() {
     #expect(ParameterValueCheck.accepts(1, as: .named("Int")))
     #expect(ParameterValueCheck.accepts(1, as: .optional(.named("Swift.Int"))))
