@@ -114,7 +114,7 @@ struct GenerateCommand: ParsableCommand {
     if !result.diagnostics.isEmpty {
       Output.error(
         colorOptions.textFormatter(for: 2).render(result.report)
-          + TextFormatter.omission(result.report, advice: TextFormatter.listWithValidate))
+          + TextFormatter.omission(result.report, advice: .listWithValidate))
     }
     let summary: OutputSummary
     do {
@@ -133,7 +133,7 @@ struct GenerateCommand: ParsableCommand {
     Output.error(
       colorOptions.textFormatter(for: 2).render(report)
         + "\(TextFormatter.printable(file)): \(counts); nothing generated\n"
-        + TextFormatter.omission(report, advice: TextFormatter.listWithValidate))
+        + TextFormatter.omission(report, advice: .listWithValidate))
     Output.exit(1)
   }
 

@@ -17,7 +17,7 @@ enum ValidManifest {
       let report = result.report
       Output.error(
         colorOptions.textFormatter(for: 2).render(report)
-          + TextFormatter.omission(report, advice: TextFormatter.listWithValidate))
+          + TextFormatter.omission(report, advice: .listWithValidate))
       Output.exit(1)
     }
     return (result, graph)

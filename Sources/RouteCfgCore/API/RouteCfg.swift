@@ -96,7 +96,7 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
   public var description: String {
     let path = manifest.files.files.first?.path ?? "manifest"
     let report = report
-    return TextFormatter.format(report) + TextFormatter.omission(report)
+    return TextFormatter.format(report) + TextFormatter.omission(report, advice: .raiseMaxDiagnostics)
       + ValidationSummary.line(file: path, report: report, graph: graph)
   }
 }

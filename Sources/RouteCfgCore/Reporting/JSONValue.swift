@@ -40,6 +40,7 @@ public indirect enum JSONValue: Sendable, Hashable {
         writer.sink = sink
         writer.write(
           self, depth: 0, streamed: JSONWriter.Streamed(path: path[...], count: count, element: element))
+        assert(writer.wroteStreamed, "the document has no value at \(path)")
         writer.flush()
       }
     }
@@ -73,6 +74,8 @@ private struct JSONWriter {
   var bytes: [UInt8] = []
   /// Where the text goes once a piece is complete; `nil` to keep it all in ``bytes``.
   var sink: ((String) -> Void)?
+  /// The streamed array was found at its path and written.
+  var wroteStreamed = false
 
   init(pretty: Bool) {
     self.pretty = pretty
@@ -88,6 +91,7 @@ private struct JSONWriter {
 
   mutating func write(_ value: JSONValue, depth: Int, streamed: Streamed? = nil) {
     if let streamed, streamed.path.isEmpty {
+      wroteStreamed = true
       writeItems(count: streamed.count, depth: depth) { writer, index in
         writer.write(streamed.element(index), depth: depth + 1)
       }

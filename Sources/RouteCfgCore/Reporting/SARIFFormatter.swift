@@ -121,7 +121,10 @@ public struct SARIFFormatter: DiagnosticFormatter {
     if report.omitted.total > 0 {
       notifications.append(
         .object([
-          ("message", .object([("text", .string(TextFormatter.omissionText(report.omitted)))])),
+          (
+            "message",
+            .object([("text", .string(TextFormatter.omissionText(report.omitted, advice: .raiseTheBound)))])
+          ),
           ("level", .string("note")),
           ("properties", .object([("omitted", .int(report.omitted.total))])),
         ]))

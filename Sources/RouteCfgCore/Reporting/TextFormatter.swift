@@ -83,24 +83,18 @@ public struct TextFormatter: DiagnosticFormatter {
   }
 
   /// The last line of a report some of whose diagnostics were left out, or nothing.
-  public static func omission(_ report: DiagnosticReport, advice: String = raiseTheBound) -> String {
+  public static func omission(_ report: DiagnosticReport, advice: OmissionAdvice) -> String {
     report.omitted.total > 0 ? omissionText(report.omitted, advice: advice) + "\n" : ""
   }
 
   /// "2599000 more diagnostics (2599000 errors) were not listed; ...", then `advice`.
-  public static func omissionText(_ omitted: OmittedDiagnostics, advice: String = raiseTheBound) -> String {
+  public static func omissionText(_ omitted: OmittedDiagnostics, advice: OmissionAdvice) -> String {
     let total = omitted.total
     let noun = total == 1 ? "diagnostic was" : "diagnostics were"
     return
       "\(total) more \(noun) not listed (\(summary(errors: omitted.errors, warnings: omitted.warnings))); "
-      + "fix the ones above, or \(advice)"
+      + "fix the ones above, or \(advice.text)"
   }
-
-  /// The way out of an omission for `validate`, which takes the bound.
-  public static let raiseTheBound = "raise the bound with --max-diagnostics (0 lists all)"
-
-  /// The way out of an omission for the commands that read a manifest without taking the bound.
-  public static let listWithValidate = "run 'routecfg validate --max-diagnostics 0' on the file to list all"
 
   /// "2 errors and 1 warning" / "no problems".
   public static func summary(errors: Int, warnings: Int) -> String {
@@ -110,6 +104,24 @@ public struct TextFormatter: DiagnosticFormatter {
     case (_, 0): return count(errors, "error")
     case (0, _): return count(warnings, "warning")
     default: return "\(count(errors, "error")) and \(count(warnings, "warning"))"
+    }
+  }
+}
+
+/// The way out of diagnostics left unlisted, which depends on what was run.
+public enum OmissionAdvice: Sendable {
+  /// `validate`, which takes the bound.
+  case raiseTheBound
+  /// The commands that read a manifest without taking the bound.
+  case listWithValidate
+  /// The library, whose `validate` functions take `maxDiagnostics`.
+  case raiseMaxDiagnostics
+
+  var text: String {
+    switch self {
+    case .raiseTheBound: return "raise the bound with --max-diagnostics (0 lists all)"
+    case .listWithValidate: return "run 'routecfg validate --max-diagnostics 0' on the file to list all"
+    case .raiseMaxDiagnostics: return "raise the bound with maxDiagnostics (nil lists all)"
     }
   }
 }
