@@ -42,6 +42,8 @@ struct CompileTests {
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml"),
       // Closures three deep: the caller's non-escaping function called without escaping.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/HigherOrderClosures.yaml"),
+      // Closures in collections and optionals, and values sent into optionals.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ClosureShapes.yaml"),
       // Protocols named in another spelling than their declaration's (canonically equivalent).
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/UnicodeSpellings.yaml"),
       // No routes: a route enum without cases, and the registry's `open` over it, warning-free.

@@ -120,8 +120,10 @@ struct ValueConverter {
     return inner
   }
 
+  /// Whether converting an element makes a closure around it (through optionals too), which then
+  /// needs the element by a name of its own rather than `$0`.
   private func convertsToClosure(_ source: TypeRef, _ destination: TypeRef) -> Bool {
-    if case .function = source, case .function = destination { return true }
+    if case .function = source.withoutOptionals, case .function = destination.withoutOptionals { return true }
     return false
   }
 
@@ -153,7 +155,9 @@ struct ValueConverter {
       }
       // A closure made here goes through a constant of its type. Swift infers the types of its
       // parameters from that (`b0.map` over wrappers), and lets it capture this closure's own
-      // non-escaping parameter although `value` may be a non-escaping parameter too.
+      // non-escaping parameter although `value` may be a non-escaping parameter too. A value sent
+      // goes through a constant of the type `value` takes, so that no conversion (`W` into `W?`)
+      // makes a new value after it, which Swift would not count as sent safely.
       let bindsClosure = argument.wrapsFunction && (depth > 0 || sending == .mainActor)
       guard sending == .mainActor || bindsClosure else {
         arguments.append(.unlabeled(argument.expression))
@@ -165,7 +169,7 @@ struct ValueConverter {
         .declaration(
           SwiftBinding(
             isUnsafelyNonisolated: sending == .mainActor, name: name,
-            type: bindsClosure ? context.swiftType(parameter) : nil, value: argument.expression)))
+            type: context.swiftType(parameter), value: argument.expression)))
       arguments.append(.unlabeled(.identifier(name)))
     }
     var call = SwiftExpr.call(value, arguments)
