@@ -18,7 +18,8 @@ public enum CodegenError: Error, Sendable, Equatable, CustomStringConvertible {
   /// declare (RC1002), with their places.
   case nameCollisions([Diagnostic])
   /// Adapter members whose generated forwarding Swift 6 would reject: it would send values off
-  /// the main actor that cannot be sent (RC1003), with their places.
+  /// the main actor that cannot be sent (RC1003), or let a closure that is not escaping be kept
+  /// (RC1004), with their places.
   case unsendableValues([Diagnostic])
   /// Two options that cannot be used together.
   case conflictingOptions(String, String)

@@ -349,6 +349,45 @@ struct GenerateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is generated")
   }
 
+  /// A closure's closure parameter is not escaping; the other side's optional one may be kept.
+  /// Found by generating random manifests: each shape failed to compile before it was reported.
+  @Test func aClosureThatCannotEscapeReachingAnOptionalOneIsRC1004() throws {
+    let output = try OutputDirectory()
+    let manifest = output.path + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try """
+    routecfg: 1
+    protocols:
+      W: ""
+      NW: ""
+      P: |
+        func m(f: (() -> Void) -> Int)
+        func n() -> ((((W) -> Int) -> Int)?) -> Int
+        func k(f: [(() -> Void) -> Int])
+      R: |
+        func m(f: ((() -> Void)?) -> Int)
+        func n() -> (((NW) -> Int) -> Int) -> Int
+        func k(f: [((() -> Void)?) -> Int])
+    modules:
+      Provider: {kind: view, provides: [P]}
+      Client: {kind: view, requires: [R], routes: [/client]}
+    adapters:
+      - {adapt: R, to: P}
+      - {adapt: NW, to: W}
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    #expect(try Routecfg.run(["validate", manifest]).status == 0, "the manifest is valid")
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 1)
+    let errors = result.standardError.split(separator: "\n").filter { $0.contains("[RC1004]") }
+    #expect(errors.count == 3, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        ":10:10: error: 'R.m(f:)' cannot be forwarded by the adapter from 'R' to 'P': a closure that is the "
+          + "parameter of a closure ('() -> Void') would reach a closure that takes it as '(() -> Void)?'"))
+    #expect(result.standardError.contains(":11:10: error: 'R.n()' cannot be forwarded"))
+    #expect(result.standardError.contains(":12:10: error: 'R.k(f:)' cannot be forwarded"))
+  }
+
   @Test func aProtocolNamedLikeAStandardLibraryTypeIsRC1001() throws {
     let output = try OutputDirectory()
     let manifest = output.path + ".yaml"

@@ -17,6 +17,7 @@ struct CodeCoverageTests {
     .generatedNameCollision: "GenerateCommandTests.namesThatCollideInSwiftAreRC1001",
     .sharedInterfaceProtocol: "GenerateCommandTests.aProtocolTwoInterfacesWouldDeclareIsRC1002",
     .unsendableAdapterValue: "GenerateCommandTests.valuesSwift6CannotSendOffTheMainActorAreRC1003",
+    .escapingClosureMismatch: "GenerateCommandTests.aClosureThatCannotEscapeReachingAnOptionalOneIsRC1004",
   ]
 
   @Test func everyCodeIsProducedByAFixtureOrANamedTest() throws {

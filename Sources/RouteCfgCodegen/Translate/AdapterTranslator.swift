@@ -31,8 +31,11 @@ struct AdapterTranslator {
       guard let pairing, let forwarded = builder.forward(member, path: pairing.path) else { continue }
       members.append(forwarded.declaration)
       usesBridges = usesBridges || forwarded.usesBridges
-      if let value = forwarded.unsendable.first {
-        problems.append(unsendable(value, member: member, of: adapterClass))
+      switch forwarded.problems.first {
+      case .unsendable(let value): problems.append(unsendable(value, member: member, of: adapterClass))
+      case .escapes(let closure, let type):
+        problems.append(escapes(closure, into: type, member: member, of: adapterClass))
+      case nil: break
       }
     }
     var stored: [SwiftDecl] = [baseProperty(adapterClass, name: baseName)]
@@ -274,6 +277,24 @@ struct AdapterTranslator {
       "'\(adapterClass.destination).\(member.fullName)' cannot be forwarded by the adapter from '\(adapter.adapt)' "
         + "to '\(adapter.to)'\(usage): its \(role), on the main actor, would pass a '\(value.type)' to an async "
         + "function that runs off it, and Swift 6 cannot send \(reason)",
+      at: member.location,
+      notes: [DiagnosticNote("the adapter is declared here", at: adapter.location)])
+  }
+
+  /// RC1004 at `member` of the class's protocol: forwarding it would hand a closure that is not
+  /// escaping to a closure that takes an optional one, which Swift refuses (an optional closure
+  /// may be kept).
+  private func escapes(
+    _ closure: TypeRef, into type: TypeRef, member: MemberDecl, of adapterClass: AdapterClasses.Class
+  ) -> Diagnostic {
+    let adapter = context.graph.adapters[adapterClass.adapter]
+    let usage = adapterClass.kind == .proxy ? "" : ", used in reverse"
+    return Diagnostic(
+      .escapingClosureMismatch,
+      "'\(adapterClass.destination).\(member.fullName)' cannot be forwarded by the adapter from '\(adapter.adapt)' "
+        + "to '\(adapter.to)'\(usage): a closure that is the parameter of a closure ('\(closure)') would reach a "
+        + "closure that takes it as '\(type)', and may keep it, which Swift does not allow for a closure that "
+        + "is not escaping; declare it optional on both sides, or on neither",
       at: member.location,
       notes: [DiagnosticNote("the adapter is declared here", at: adapter.location)])
   }

@@ -15,9 +15,8 @@ struct MemberForwarding {
   struct Forwarded {
     let declaration: SwiftDecl
     let usesBridges: Bool
-    /// Values the member would send off the main actor that Swift 6 cannot send
-    /// (``Conversion/unsendable``).
-    var unsendable: [UnsendableValue] = []
+    /// What keeps the member's forwarding from compiling (``Conversion/problems``).
+    var problems: [ForwardingProblem] = []
   }
 
   private var isBridge: Bool { adapterClass.kind == .bridge }
@@ -59,13 +58,13 @@ struct MemberForwarding {
     if isBridge {
       getter = [guardBase(local, otherwise: releasedProperty(property.type))] + getter
     }
-    var unsendable = read.unsendable
+    var problems = read.problems
     var setter: [SwiftStmt]?
     if property.isSettable {
       let write = converter.convert(
         .identifier("newValue"), from: property.type, to: targetProperty.type, flow: .inward)
       usesBridges = usesBridges || write.usesBridges
-      unsendable += write.unsendable
+      problems += write.problems
       var statements: [SwiftStmt] = [.assign(target.access(on: receiver), write.expression)]
       if write.usesBridges { statements = [bindBridges(bridges)] + statements }
       if isBridge { statements = [guardBase(local, otherwise: [.return(nil)])] + statements }
@@ -76,7 +75,7 @@ struct MemberForwarding {
         head: SwiftDeclHead(modifiers: context.access), isLet: false, name: name,
         type: context.swiftType(property.type),
         accessors: .computed(get: getter, set: setter)))
-    return Forwarded(declaration: declaration, usesBridges: usesBridges, unsendable: unsendable)
+    return Forwarded(declaration: declaration, usesBridges: usesBridges, problems: problems)
   }
 
   // MARK: Methods
@@ -94,13 +93,13 @@ struct MemberForwarding {
       isMainActor: context.isMainActor(protocol: adapterClass.destination))
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     var usesBridges = false
-    var unsendable: [UnsendableValue] = []
+    var problems: [ForwardingProblem] = []
     var arguments: [SwiftArgument] = []
     for (parameter, targetParameter) in zip(method.parameters, targetMethod.parameters) {
       let argument = converter.convert(
         .identifier(parameter.name), from: parameter.type, to: targetParameter.type, flow: .inward)
       usesBridges = usesBridges || argument.usesBridges
-      unsendable += argument.unsendable
+      problems += argument.problems
       arguments.append(SwiftArgument(targetParameter.label, argument.expression))
     }
     var call = SwiftExpr.call(target.access(on: receiver), arguments)
@@ -115,7 +114,7 @@ struct MemberForwarding {
         ? TypeRef.optional(targetMethod.result) : targetMethod.result
       let result = converter.convert(call, from: resultType, to: method.result, flow: .outward)
       usesBridges = usesBridges || result.usesBridges
-      unsendable += result.unsendable
+      problems += result.problems
       body = bind(
         result, source: call, from: resultType, to: method.result, converter: converter, flow: .outward,
         taken: names.union([local, bridges]))
@@ -130,7 +129,7 @@ struct MemberForwarding {
             + ProtocolTranslator.asyncModifiers(
               method, mainActor: context.isMainActor(protocol: adapterClass.destination))),
         signature: signature, body: body))
-    return Forwarded(declaration: declaration, usesBridges: usesBridges, unsendable: unsendable)
+    return Forwarded(declaration: declaration, usesBridges: usesBridges, problems: problems)
   }
 
   // MARK: Pieces

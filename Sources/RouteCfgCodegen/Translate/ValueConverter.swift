@@ -21,10 +21,26 @@ struct Conversion {
   /// The expression wraps a closure around the value, so the value must be a plain name (a
   /// closure must capture a value, not re-evaluate an expression at each call).
   var wrapsFunction = false
-  /// The values the conversion would send off the main actor that Swift 6 cannot send
-  /// (``MainActorSending`` finds them blocked): the generated code would not
-  /// compile, and `generate` reports RC1003 instead.
-  var unsendable: [UnsendableValue] = []
+  /// What keeps the conversion from compiling, which `generate` reports instead (RC1003,
+  /// RC1004).
+  var problems: [ForwardingProblem] = []
+}
+
+/// Why generated forwarding would not compile.
+enum ForwardingProblem: Hashable {
+  /// A value Swift 6 cannot send off the main actor (``MainActorSending`` finds it blocked).
+  case unsendable(UnsendableValue)
+  /// A closure that is a parameter of a closure, so not escaping (`() -> Void` in
+  /// `(() -> Void) -> Int`), where the other side's closure takes it as an optional one, which
+  /// may be kept (`((() -> Void)?) -> Int`).
+  case escapes(closure: TypeRef, into: TypeRef)
+
+  /// Whether the problem is there however the value is passed: an escape is in the types
+  /// themselves, a send only in a closure that the conversion writes.
+  var isInTheTypes: Bool {
+    if case .escapes = self { return true }
+    return false
+  }
 }
 
 /// A value a main-actor closure would pass to a `nonisolated` `async` function, which Swift 6
@@ -111,7 +127,9 @@ struct ValueConverter {
     var inner = inside(element.map { [$0] } ?? []).convert(
       element.map(SwiftExpr.identifier) ?? .verbatim("$0"), from: source, to: destination, flow: flow,
       depth: depth + 1, isHandedOver: isHandedOver)
-    guard !inner.isIdentity else { return Conversion(expression: value, isIdentity: true) }
+    guard !inner.isIdentity else {
+      return Conversion(expression: value, isIdentity: true, problems: inner.problems.filter(\.isInTheTypes))
+    }
     let closure = SwiftClosure(parameters: element.map { [$0] } ?? [], inner.expression)
     // `(a?.list).map`, not `a?.list.map`, which would map the array rather than the optional.
     let mappedValue = value.isOptionalChain ? SwiftExpr.parenthesized(value) : value
@@ -138,20 +156,24 @@ struct ValueConverter {
     var identity = true
     var arguments: [SwiftArgument] = []
     var sent: [SwiftStmt] = []
-    var unsendable: [UnsendableValue] = []
+    var problems: [ForwardingProblem] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
       let argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
       )
       usesBridges = usesBridges || argument.usesBridges
       identity = identity && argument.isIdentity
-      unsendable += argument.unsendable
+      problems += argument.problems
+      // The closure's own closure parameter is not escaping: the value's may not keep it.
+      if case .function = targetParameter, case .optional = parameter {
+        problems.append(.escapes(closure: targetParameter, into: parameter))
+      }
       // A main-actor closure sends what it passes to a `nonisolated` async function: a wrapper it
       // made, or its own argument when that is not `Sendable` (MainActorSending).
       let sending =
         function.isAsync && isMainActor ? MainActorSending(context: context).kind(of: parameter) : nil
       if case .blocked(let blocker) = sending {
-        unsendable.append(UnsendableValue(type: parameter, blocker: blocker))
+        problems.append(.unsendable(UnsendableValue(type: parameter, blocker: blocker)))
       }
       // A closure made here goes through a constant of its type. Swift infers the types of its
       // parameters from that (`b0.map` over wrappers), and lets it capture this closure's own
@@ -180,8 +202,10 @@ struct ValueConverter {
     let result = scope.convert(
       call, from: function.result, to: target.result, flow: flow, depth: depth + 1, isHandedOver: isHandedOver
     )
-    unsendable += result.unsendable
-    guard !(identity && result.isIdentity) else { return Conversion(expression: value, isIdentity: true) }
+    problems += result.problems
+    guard !(identity && result.isIdentity) else {
+      return Conversion(expression: value, isIdentity: true, problems: problems.filter(\.isInTheTypes))
+    }
     // A closure of one expression returns it; after the constants of sent arguments, `return`
     // says so.
     var body: [SwiftStmt] = [
@@ -200,7 +224,7 @@ struct ValueConverter {
     }
     return Conversion(
       expression: .closure(SwiftClosure(parameters: names, body: sent + body)), isIdentity: false,
-      usesBridges: usesBridges || result.usesBridges, wrapsFunction: true, unsendable: unsendable)
+      usesBridges: usesBridges || result.usesBridges, wrapsFunction: true, problems: problems)
   }
 
   /// A protocol value through an inherited protocol (as it is) or an adapter class.

@@ -93,6 +93,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   case generatedNameCollision = "RC1001"
   case sharedInterfaceProtocol = "RC1002"
   case unsendableAdapterValue = "RC1003"
+  case escapingClosureMismatch = "RC1004"
 
   /// The severity this code is reported with (`--strict` turns warnings into errors).
   public var defaultSeverity: Severity {
@@ -186,6 +187,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
       return "A protocol belongs to the interfaces of two modules of a modular app."
     case .unsendableAdapterValue:
       return "An adapter would pass a value off the main actor that Swift 6 cannot send there."
+    case .escapingClosureMismatch:
+      return "A closure that cannot escape would reach a closure that may keep it."
     }
   }
 

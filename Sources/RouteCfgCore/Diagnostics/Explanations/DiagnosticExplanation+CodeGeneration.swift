@@ -155,5 +155,48 @@ extension DiagnosticExplanation {
         make the closures in such members `async` (`(Story) async -> Void`: a closure formed on the main actor runs there wherever it is called from), on both protocols of the adapter, and use standard types or the manifest's protocols where a type of the app's own sits in a converted value (`[String: Story]` for `[Key: Story]`).
         """#
     ),
+    DiagnosticExplanation(
+      .escapingClosureMismatch,
+      description: #"""
+        A closure's parameter that is itself a closure (`() -> Void` in `(() -> Void) -> Int`) is not escaping in Swift: the closure that receives it may call it, but not keep it. An optional closure (`(() -> Void)?`) may be kept. A manifest may pair the two across an adapter (a provided parameter `T?` where the required side passes `T`), but the generated proxy would hand the provider's non-escaping closure to the caller's function that takes an optional one, which Swift does not allow, and which could not be made safe: if the caller kept it, calling it later would be an error at run time. The diagnostic is at the member of the adapter class's protocol, with a note at the adapter. Only `generate` reports this code: `validate` checks the manifest, not the Swift made from it.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            app: Tasks
+            protocols:
+              TaskRunner: |
+                func run(step: (() -> Void) -> Int)
+              Runner: |
+                func run(step: ((() -> Void)?) -> Int)
+            modules:
+              Worker:
+                kind: service
+                provides: [TaskRunner]
+              Screen:
+                kind: view
+                requires: [Runner]
+                routes: [/]
+            adapters:
+              - adapt: Runner
+                to: TaskRunner
+
+            """#)
+      ],
+      command: ["generate", "example.yaml", "--output", "Generated"],
+      output: [
+        #"""
+        example.yaml:7:10: error: 'Runner.run(step:)' cannot be forwarded by the adapter from 'Runner' to 'TaskRunner': a closure that is the parameter of a closure ('() -> Void') would reach a closure that takes it as '(() -> Void)?', and may keep it, which Swift does not allow for a closure that is not escaping; declare it optional on both sides, or on neither [RC1004]
+        """#,
+        #"""
+        example.yaml:17:5: note: the adapter is declared here
+        """#,
+      ],
+      fix: #"""
+        declare the closure the same way on both sides: `(() -> Void) -> Int` in both protocols when the caller only calls it, or `((() -> Void)?) -> Int` in both when it may keep it.
+        """#
+    ),
   ]
 }
