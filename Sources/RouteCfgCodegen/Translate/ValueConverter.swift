@@ -146,8 +146,11 @@ struct ValueConverter {
   }
 
   /// A closure that calls `value` with converted arguments and converts its result.
+  ///
+  /// - Parameter always: make the closure even when it would only pass its arguments on.
   private func wrapped(
-    _ value: SwiftExpr, _ function: FunctionType, into target: FunctionType, flow: ValueFlow, depth: Int
+    _ value: SwiftExpr, _ function: FunctionType, into target: FunctionType, flow: ValueFlow, depth: Int,
+    always: Bool = false
   ) -> Conversion {
     let letter = String(UnicodeScalar(UInt8(ascii: "a") &+ UInt8(min(depth, 25))))
     let names = target.parameters.indices.map { AdapterTranslator.unique("\(letter)\($0)", avoiding: taken) }
@@ -158,9 +161,18 @@ struct ValueConverter {
     var sent: [SwiftStmt] = []
     var problems: [ForwardingProblem] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
-      let argument = scope.convert(
+      var argument = scope.convert(
         .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
       )
+      // Inside a closure, `value` may be a non-escaping parameter, which Swift does not let this
+      // closure's own non-escaping closure parameter be passed to as it is: a closure around it
+      // is (bound below).
+      if depth > 0, argument.isIdentity, case .function(let passed) = targetParameter,
+        case .function(let taken) = parameter
+      {
+        argument = scope.wrapped(
+          .identifier(names[index]), passed, into: taken, flow: flow.reversed, depth: depth + 1, always: true)
+      }
       usesBridges = usesBridges || argument.usesBridges
       identity = identity && argument.isIdentity
       problems += argument.problems
@@ -203,7 +215,7 @@ struct ValueConverter {
       call, from: function.result, to: target.result, flow: flow, depth: depth + 1, isHandedOver: isHandedOver
     )
     problems += result.problems
-    guard !(identity && result.isIdentity) else {
+    guard always || !(identity && result.isIdentity) else {
       return Conversion(expression: value, isIdentity: true, problems: problems.filter(\.isInTheTypes))
     }
     // A closure of one expression returns it; after the constants of sent arguments, `return`
