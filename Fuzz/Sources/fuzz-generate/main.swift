@@ -51,11 +51,13 @@ private func generate(_ graph: AppGraph, path: String, options: CodegenOptions)
   do throws(CodegenError) {
     return .success(try CodeGenerator.generate(graph, manifestPath: path, options: options))
   } catch {
-    if case .nameCollisions(let diagnostics) = error {
-      Fuzz.require(!diagnostics.isEmpty, "a collision error without diagnostics")
+    switch error {
+    case .nameCollisions(let diagnostics), .unsendableValues(let diagnostics):
+      Fuzz.require(!diagnostics.isEmpty, "a code generation error without diagnostics")
       for diagnostic in diagnostics {
-        Fuzz.require(diagnostic.location.line >= 1, "a collision without a place")
+        Fuzz.require(diagnostic.location.line >= 1, "a code generation diagnostic without a place")
       }
+    default: break
     }
     return .failure(error)
   }
