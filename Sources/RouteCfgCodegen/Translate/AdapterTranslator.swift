@@ -31,11 +31,8 @@ struct AdapterTranslator {
       guard let pairing, let forwarded = builder.forward(member, path: pairing.path) else { continue }
       members.append(forwarded.declaration)
       usesBridges = usesBridges || forwarded.usesBridges
-      switch forwarded.problems.first {
-      case .unsendable(let value): problems.append(unsendable(value, member: member, of: adapterClass))
-      case .escapes(let closure, let type):
-        problems.append(escapes(closure, into: type, member: member, of: adapterClass))
-      case nil: break
+      if let problem = forwarded.problems.first {
+        problems.append(diagnostic(for: problem, member: member, of: adapterClass))
       }
     }
     var stored: [SwiftDecl] = [baseProperty(adapterClass, name: baseName)]
@@ -245,58 +242,57 @@ struct AdapterTranslator {
     }
   }
 
-  /// RC1003 at `member` of the class's protocol: its forwarding would pass `value` from the
-  /// main actor to an `async` function that runs off it, which Swift 6 rejects.
-  private func unsendable(_ value: UnsendableValue, member: MemberDecl, of adapterClass: AdapterClasses.Class)
-    -> Diagnostic
-  {
+  /// The diagnostic at `member` of the class's protocol for what keeps its forwarding from
+  /// compiling: RC1003 for a value Swift 6 cannot send from the main actor to an `async`
+  /// function that runs off it, RC1004 for a closure that is not escaping where the other side
+  /// may keep it.
+  private func diagnostic(
+    for problem: ForwardingProblem, member: MemberDecl, of adapterClass: AdapterClasses.Class
+  ) -> Diagnostic {
     let adapter = context.graph.adapters[adapterClass.adapter]
     let (role, usage) = adapterClass.kind == .proxy ? ("proxy", "") : ("bridge", ", used in reverse")
-    let reason: String
-    switch value.blocker {
-    case .function(var function):
-      function.isAsync = true
-      reason =
-        "a synchronous closure ('\(value.blocker)') there, which that function could call off the main actor; "
-        + "make the closure async ('\(TypeRef.function(function))')"
-    case .named(let name) where name == "Any" || name == "AnyObject":
-      reason =
-        "'\(name)' there, which may hold a value that is not Sendable; use a protocol of the manifest or a "
-        + "standard type in its place"
-    case .named(let name) where context.graph.protocols[name] != nil:
-      reason =
-        "'\(name)' there, a protocol whose objects are not on the main actor (a service's); pass a value of a "
-        + "view's protocol, or hand the service over outside the closure"
-    default:
-      reason =
-        "'\(value.blocker)' there, a type of the app's own that may not be Sendable; use a standard type or a "
-        + "protocol of the manifest in its place"
+    let code: DiagnosticCode
+    let why: String
+    switch problem {
+    case .unsendable(let value):
+      code = .unsendableAdapterValue
+      why =
+        "its \(role), on the main actor, would pass a '\(value.type)' to an async function that runs off it, "
+        + "and Swift 6 cannot send \(unsendableReason(value.blocker))"
+    case .escapes(let closure, let type):
+      code = .escapingClosureMismatch
+      why =
+        "a closure that is the parameter of a closure ('\(closure)') would reach a closure that takes it as "
+        + "'\(type)', and may keep it, which Swift does not allow for a closure that is not escaping; declare it "
+        + "optional on both sides, or on neither"
     }
     return Diagnostic(
-      .unsendableAdapterValue,
+      code,
       "'\(adapterClass.destination).\(member.fullName)' cannot be forwarded by the adapter from '\(adapter.adapt)' "
-        + "to '\(adapter.to)'\(usage): its \(role), on the main actor, would pass a '\(value.type)' to an async "
-        + "function that runs off it, and Swift 6 cannot send \(reason)",
+        + "to '\(adapter.to)'\(usage): \(why)",
       at: member.location,
       notes: [DiagnosticNote("the adapter is declared here", at: adapter.location)])
   }
 
-  /// RC1004 at `member` of the class's protocol: forwarding it would hand a closure that is not
-  /// escaping to a closure that takes an optional one, which Swift refuses (an optional closure
-  /// may be kept).
-  private func escapes(
-    _ closure: TypeRef, into type: TypeRef, member: MemberDecl, of adapterClass: AdapterClasses.Class
-  ) -> Diagnostic {
-    let adapter = context.graph.adapters[adapterClass.adapter]
-    let usage = adapterClass.kind == .proxy ? "" : ", used in reverse"
-    return Diagnostic(
-      .escapingClosureMismatch,
-      "'\(adapterClass.destination).\(member.fullName)' cannot be forwarded by the adapter from '\(adapter.adapt)' "
-        + "to '\(adapter.to)'\(usage): a closure that is the parameter of a closure ('\(closure)') would reach a "
-        + "closure that takes it as '\(type)', and may keep it, which Swift does not allow for a closure that "
-        + "is not escaping; declare it optional on both sides, or on neither",
-      at: member.location,
-      notes: [DiagnosticNote("the adapter is declared here", at: adapter.location)])
+  /// What RC1003 says of the part of a value that cannot be sent, and how to change it.
+  private func unsendableReason(_ blocker: TypeRef) -> String {
+    switch blocker {
+    case .function(var function):
+      function.isAsync = true
+      return "a synchronous closure ('\(blocker)') there, which that function could call off the main actor; "
+        + "make the closure async ('\(TypeRef.function(function))')"
+    case .named(let name) where name == "Any" || name == "AnyObject":
+      return
+        "'\(name)' there, which may hold a value that is not Sendable; use a protocol of the manifest or a "
+        + "standard type in its place"
+    case .named(let name) where context.graph.protocols[name] != nil:
+      return
+        "'\(name)' there, a protocol whose objects are not on the main actor (a service's); pass a value of "
+        + "a view's protocol, or hand the service over outside the closure"
+    default:
+      return "'\(blocker)' there, a type of the app's own that may not be Sendable; use a standard type or a "
+        + "protocol of the manifest in its place"
+    }
   }
 
   /// `name`, or `name2`, `name3`... when it is taken.

@@ -48,8 +48,9 @@ enum ForwardingProblem: Hashable {
 struct UnsendableValue: Hashable {
   /// The value's type, as the `async` function takes it.
   let type: TypeRef
-  /// The part of ``type`` that keeps it from being sent: a synchronous function type, or a type
-  /// of the app's own.
+  /// The part of ``type`` that keeps it from being sent (``MainActorSending``): a synchronous
+  /// function type, a service's protocol, `Any` or `AnyObject`, or a type of the app's own beside
+  /// main-actor values.
   let blocker: TypeRef
 }
 
