@@ -12,7 +12,10 @@ enum ParameterValueCheck {
   static func accepts(_ value: any Sendable, as declared: TypeRef) -> Bool {
     let valueType = type(of: value)
     let unwrapped = declared.withoutOptionals
-    if SwiftTypeName.matches(valueType, declared) || SwiftTypeName.matches(valueType, unwrapped) {
+    let key = SwiftTypeName.runtimeKey(valueType)
+    if SwiftTypeName.keysMatch(runtime: key, declared: SwiftTypeName.declaredKey(declared))
+      || SwiftTypeName.keysMatch(runtime: key, declared: SwiftTypeName.declaredKey(unwrapped))
+    {
       return true
     }
     guard case .named(let written) = unwrapped else { return false }
