@@ -86,6 +86,17 @@ struct IncompleteManifestTests {
       try Self.manifest(failing: "pipe.yaml", in: scratch), failure: .fileUnreadable)
   }
 
+  /// An included file whose root is a list or a scalar is YAML, but what it declares cannot be
+  /// read: the checks it could change wait, as for a file that is not YAML.
+  @Test(arguments: ["- modules: {}\n", "modules\n"])
+  func anIncludeWhoseRootIsNotAMapping(_ text: String) throws {
+    let scratch = try ScratchDirectory("incomplete")
+    defer { scratch.remove() }
+    try scratch.write(text, to: "root/list.yaml")
+    Self.expectLoadedFilesChecked(
+      try Self.manifest(failing: "list.yaml", in: scratch), failure: .rootNotMapping)
+  }
+
   /// SPEC §3 holds back references, resolution and unused parts; an adapter's problems that the
   /// loaded files decide are reported, those the missing file could change are not.
   @Test func adaptersAreCheckedAsFarAsTheLoadedFilesDecide() throws {

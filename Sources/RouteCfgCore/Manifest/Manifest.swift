@@ -106,6 +106,12 @@ public struct AdapterDecl: Sendable {
   public var adapt: Located<String>?
   public var to: Located<String>?
   public var map: [MapEntry]
+  /// `map` could not be read (not a mapping, or null), already reported: which members its
+  /// author meant to map is unknown, so none is reported as unmapped.
+  var mapIsUnreadable = false
+  /// The keys of `map` entries whose value could not be read (already reported): their members
+  /// are not reported as unmapped.
+  var unreadMapKeys: [String] = []
 
   public init(location: SourceLocation, adapt: Located<String>?, to: Located<String>?, map: [MapEntry]) {
     self.location = location

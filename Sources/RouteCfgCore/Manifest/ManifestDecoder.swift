@@ -12,9 +12,10 @@ struct ManifestFragment: Sendable {
   var variants: [VariantDecl] = []
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
-  /// `true` when an `include` value or entry could not be read (reported): the files it names
-  /// are missing from the manifest, as a file that cannot be found is.
-  var lacksIncludes = false
+  /// `true` when declarations are missing from the manifest, as a file's that cannot be found
+  /// are: an `include` value or entry could not be read (reported), so the files it names are
+  /// not loaded, or an included file's root is a list or a scalar, whose content is not read.
+  var isIncomplete = false
 }
 
 /// Reads one file's YAML tree into a ``ManifestFragment`` with strict shapes: unknown keys,
@@ -75,6 +76,9 @@ struct ManifestDecoder {
         .rootNotMapping,
         "a manifest is a mapping of keys ('routecfg', 'protocols', 'modules'...), not \(NodeReader.describe(root, in: reader.document))",
         at: reader.document.location(of: root))
+      // What an included file holds is unknown: the checks it could change wait, as for a file
+      // that is not YAML. (A root manifest declares nothing else to check.)
+      fragment.isIncomplete = !isRoot
       return fragment
     }
     // The protocols are decoded last: their first part on this thread after the other keys, the
@@ -238,16 +242,16 @@ struct ManifestDecoder {
 
   /// The include entries. A value or entry that is not read although it names something (a
   /// wrong shape: `include: {a: a.yaml}`) names files the manifest then lacks, and marks the
-  /// fragment ``ManifestFragment/lacksIncludes``; an empty one (`""`, `~`, `{}`) names none.
+  /// fragment ``ManifestFragment/isIncomplete``; an empty one (`""`, `~`, `{}`) names none.
   private mutating func includeList(_ id: YAMLNodeID, into fragment: inout ManifestFragment) {
     guard let items = reader.list(id, key: "include", expected: "a list of file paths", scalarIsItsItem: true)
     else {
-      if namesSomething(id) { fragment.lacksIncludes = true }
+      if namesSomething(id) { fragment.isIncomplete = true }
       return
     }
     fragment.includes = items.compactMap { item in
       let entry = reader.item(item, of: "include", expected: "a file path")
-      if entry == nil, namesSomething(item) { fragment.lacksIncludes = true }
+      if entry == nil, namesSomething(item) { fragment.isIncomplete = true }
       return entry
     }
   }
@@ -655,29 +659,38 @@ struct ManifestDecoder {
       adapter.to = reader.string(
         valueID, key: "to", expected: "the name of the provided protocol",
         nullHint: "name the provided protocol")
-    case "map": adapter.map = mapEntries(valueID)
+    case "map": mapEntries(valueID, into: &adapter)
     default: return false
     }
     return true
   }
 
-  private mutating func mapEntries(_ id: YAMLNodeID) -> [MapEntry] {
+  /// Reads `map` into `adapter`, noting what could not be read (already reported), so that the
+  /// members it names are not also reported as unmapped.
+  private mutating func mapEntries(_ id: YAMLNodeID, into adapter: inout AdapterDecl) {
     guard
       let entries = reader.mapping(
         id, key: "map", expected: "a mapping of required members to provided members",
         nullHint: "write 'map: {}' or remove the key")
-    else { return [] }
+    else {
+      adapter.mapIsUnreadable = true
+      return
+    }
     var result: [MapEntry] = []
     result.reserveCapacity(entries.count)
     for (keyID, valueID) in entries {
-      guard let key = reader.key(keyID),
+      guard let key = reader.key(keyID) else { continue }
+      guard
         let value = reader.string(
           valueID, key: key.value, expected: "the name of a provided member or a key path",
           nullHint: "name the provided member it maps to")
-      else { continue }
+      else {
+        adapter.unreadMapKeys.append(key.value)
+        continue
+      }
       result.append(MapEntry(required: key, provided: value))
     }
-    return result
+    adapter.map = result
   }
 
   // MARK: Bindings and variants

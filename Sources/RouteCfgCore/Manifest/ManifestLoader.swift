@@ -196,7 +196,7 @@ private struct LoadRun {
     let fragment = decoder.decode()
     diagnostics.append(contentsOf: decoder.reader.diagnostics)
     merge(fragment, isRoot: isRoot)
-    if fragment.lacksIncludes { isIncomplete = true }
+    if fragment.isIncomplete { isIncomplete = true }
     return fragment.includes
   }
 

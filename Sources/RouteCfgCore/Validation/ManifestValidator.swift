@@ -75,6 +75,9 @@ public struct ManifestValidator {
   /// The adapters in `adapterIndex` (neither of a protocol to itself nor a repeated pair), in
   /// declaration order.
   var adapterOrder: [Int] = []
+  /// Adapters of a pair an earlier adapter already connects (reported): their `map` entries are
+  /// still checked for names, so that merging them into the first does not bring up new errors.
+  var repeatedAdapters: [Int] = []
   /// The adapters in `adapterOrder` from each protocol, by protocol ID.
   var adaptersByRequired: [[Int]] = []
   var forwardPairings: [Int: [MemberPairing]] = [:]

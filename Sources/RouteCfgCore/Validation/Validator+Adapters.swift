@@ -2,16 +2,30 @@ extension ManifestValidator {
   /// Resolves the names in every adapter's `map` (unknown members, key paths, property/method
   /// mismatches), by adapter index (`nil` for adapters whose protocols are not both declared).
   /// Needs the protocol table only.
+  ///
+  /// A repeated adapter's map (``repeatedAdapters``) is resolved too, for its diagnostics alone:
+  /// nothing forwards through it.
   mutating func resolveAdapterMaps() -> [ResolvedMap?] {
     var resolvedMaps: [ResolvedMap?] = Array(repeating: nil, count: manifest.adapters.count)
     for index in adapterOrder {
-      guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
-        let required = protocols[adapt], let provided = protocols[to],
-        !protocolsWithUndeclaredAncestors.contains(adapt), !protocolsWithUndeclaredAncestors.contains(to)
-      else { continue }
+      guard let (required, provided) = declaredProtocols(ofAdapter: index) else { continue }
       resolvedMaps[index] = resolveMap(of: index, required: required, provided: provided)
     }
+    for index in repeatedAdapters {
+      guard let (required, provided) = declaredProtocols(ofAdapter: index) else { continue }
+      _ = resolveMap(of: index, required: required, provided: provided)
+    }
     return resolvedMaps
+  }
+
+  /// The protocols an adapter connects, when both are declared and no missing file could give
+  /// them more members.
+  private func declaredProtocols(ofAdapter index: Int) -> (required: ProtocolInfo, provided: ProtocolInfo)? {
+    guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
+      let required = protocols[adapt], let provided = protocols[to],
+      !protocolsWithUndeclaredAncestors.contains(adapt), !protocolsWithUndeclaredAncestors.contains(to)
+    else { return nil }
+    return (required, provided)
   }
 
   /// Checks adapters in each direction they are used, with their maps resolved
@@ -267,6 +281,12 @@ extension ManifestValidator {
       }
     }
     forwardPairings[index] = pairings
+    // Members whose entries could not be read are already reported.
+    if decl.mapIsUnreadable { return }
+    if !decl.unreadMapKeys.isEmpty {
+      let written = Set(decl.unreadMapKeys.map(MemberDecl.baseName(of:)))
+      unmapped.removeAll { written.contains($0.0.name) }
+    }
     guard !unmapped.isEmpty else { return }
     let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
     let example = unmapped[0].0.fullName

@@ -22,7 +22,9 @@ extension ManifestValidator {
         other.indexAdapters()
       }, inParallel: usesThreads)
     (moduleIndex, moduleOrder, moduleNames) = (other.moduleIndex, other.moduleOrder, other.moduleNames)
-    (adapterIndex, adapterOrder) = (other.adapterIndex, other.adapterOrder)
+    (adapterIndex, adapterOrder, repeatedAdapters) = (
+      other.adapterIndex, other.adapterOrder, other.repeatedAdapters
+    )
     diagnostics.append(contentsOf: other.diagnostics)
     indexProviders()
   }
@@ -78,6 +80,7 @@ extension ManifestValidator {
             + "entries into one adapter",
           at: adapter.location,
           notes: [DiagnosticNote("first adapter here", at: manifest.adapters[first].location)])
+        repeatedAdapters.append(index)
         continue
       }
       adapterIndex[pair] = index

@@ -261,7 +261,12 @@ extension ManifestValidator {
     for candidate in candidates where seen.insert(candidate.module).inserted {
       if names.count < 6 { names.append(moduleOrderName(candidate.module)) }
     }
-    let notes = DiagnosticBag.notes(for: candidates) { candidateNote($0, for: protocolName) }
+    // Several modules: the notes point at each module's `provides` entry, where a binding's
+    // choice is seen. One module through several adapters: at the adapters, one of which stays.
+    let atAdapters = seen.count == 1
+    let notes = DiagnosticBag.notes(for: candidates) {
+      candidateNote($0, for: protocolName, atAdapter: atAdapters)
+    }
     return Ambiguity(moduleCount: seen.count, names: names, notes: notes, candidateCount: candidates.count)
   }
 
@@ -286,19 +291,32 @@ extension ManifestValidator {
     return message
   }
 
-  private func candidateNote(_ candidate: Candidate, for protocolName: String) -> DiagnosticNote {
+  private func candidateNote(_ candidate: Candidate, for protocolName: String, atAdapter: Bool)
+    -> DiagnosticNote
+  {
     let module = manifest.modules[candidate.module]
-    if let adapter = candidate.adapter {
-      let target = manifest.adapters[adapter].to?.value ?? "?"
+    guard let adapter = candidate.adapter else {
+      return DiagnosticNote(
+        "'\(module.name.value)' provides it here", at: providesEntry(of: module, for: protocolName))
+    }
+    let target = manifest.adapters[adapter].to?.value ?? "?"
+    if atAdapter {
       return DiagnosticNote(
         "'\(module.name.value)' provides it through the adapter to '\(target)'",
         at: manifest.adapters[adapter].location)
     }
+    return DiagnosticNote(
+      "'\(module.name.value)' provides it through '\(target)' here, which the adapter from "
+        + "'\(manifest.adapters[adapter].adapt?.value ?? protocolName)' forwards to",
+      at: providesEntry(of: module, for: target))
+  }
+
+  /// Where `module` lists `protocolName` (or a protocol that inherits it) under `provides`.
+  private func providesEntry(of module: ModuleDecl, for protocolName: String) -> SourceLocation {
     let entry = module.provides.first { entry in
       entry.value == protocolName || protocols[entry.value]?.ancestors.contains(protocolName) == true
     }
-    return DiagnosticNote(
-      "'\(module.name.value)' provides it here", at: entry?.location ?? module.name.location)
+    return entry?.location ?? module.name.location
   }
 }
 
