@@ -25,8 +25,8 @@ public struct ManifestLoader: Sendable {
   /// List at most this many diagnostics and count the rest; `nil` lists them all.
   public var maxDiagnostics: Int?
   /// Text to read instead of a file's contents on disk, by canonical path (symbolic links
-  /// resolved): an editor's unsaved buffers. Containment and cycles are still checked on the
-  /// real paths.
+  /// resolved): an editor's unsaved buffers, also of files deleted on disk since (keyed by the
+  /// path they had). Containment and cycles are still checked on the real paths.
   public var overlays: [String: [UInt8]] = [:]
   /// Keeps each file's YAML tree in ``LoadedManifest/documents`` (off by default: the trees are
   /// otherwise freed as soon as each file is decoded).
@@ -124,7 +124,11 @@ private struct LoadRun {
   }
 
   mutating func loadRoot(bytes: [UInt8]?) {
-    let canonical = FileSystem.realPath(rootPath)
+    // A root that is not on disk (an editor's buffer of a file deleted meanwhile) has the path
+    // it would have: its directory's real path and its name.
+    let canonical =
+      FileSystem.realPath(rootPath)
+      ?? root.map { FileSystem.join($0.path, String(rootPath.split(separator: "/").last ?? "")) }
     let id = manifest.files.add(path: rootPath, canonicalPath: canonical)
     directories[id] = []
     let contents: [UInt8]
@@ -245,6 +249,16 @@ private struct LoadRun {
     let opened: ContainedFile
     switch root.openFile(entry.value, from: directories[parent] ?? []) {
     case .success(let file): opened = file
+    case .failure(.notFound(let wouldBe?)) where overlays[root.realPath(of: wouldBe)] != nil:
+      // An editor's buffer of a file deleted on disk (another branch checked out) stands in for
+      // it, as a buffer stands in for a file that is there.
+      let canonical = root.realPath(of: wouldBe)
+      guard
+        let id = register(
+          entry, canonical: canonical, directory: Array(wouldBe.dropLast()), shownPath: shownPath),
+        let overlay = overlays[canonical]
+      else { return nil }
+      return (overlay, id, canonical)
     case .failure(let error):
       diagnostics.report(Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path))
       manifest.includes.append(IncludeDecl(path: entry, file: nil))
@@ -261,6 +275,31 @@ private struct LoadRun {
         canonicalPaths[identity] = canonical
       }
     }
+    guard
+      let id = register(
+        entry, canonical: canonical, directory: opened.directoryAsWritten, shownPath: shownPath)
+    else { return nil }
+    if let overlay = overlays[canonical] { return (overlay, id, canonical) }
+    switch FileSystem.readAll(descriptor: opened.descriptor, limit: limits.maxFileBytes, regularOnly: true) {
+    case .success(let bytes):
+      return (bytes, id, canonical)
+    case .failure(let error):
+      diagnostics.report(
+        Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
+      unreadable.insert(canonical)
+      isIncomplete = true
+      return nil
+    }
+  }
+
+  /// Adds the file an include entry names at `canonical` to the manifest, or reports the entry
+  /// when it closes a cycle or names a file already loaded (`nil`).
+  ///
+  /// - Parameter directory: the real components, below the root directory, of the directory
+  ///   the entry's path reaches the file from: its own includes are relative to it.
+  private mutating func register(
+    _ entry: Located<String>, canonical: String, directory: [String], shownPath: String
+  ) -> SourceFileID? {
     if loading.contains(canonical) {
       diagnostics.report(
         .includeCycle,
@@ -282,22 +321,12 @@ private struct LoadRun {
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
     // Its own includes are relative to where its path says it is, like C's `#include` and like a
     // root manifest that is a link: next to a link, not next to the file the link leads to.
-    directories[id] = opened.directoryAsWritten
+    directories[id] = directory
     manifest.includes.append(IncludeDecl(path: entry, file: id))
     // Recorded before reading: a file named again is "already loaded", whether or not it could
     // be read, so its error is reported once.
     loaded[canonical] = .some(entry.location)
-    if let overlay = overlays[canonical] { return (overlay, id, canonical) }
-    switch FileSystem.readAll(descriptor: opened.descriptor, limit: limits.maxFileBytes, regularOnly: true) {
-    case .success(let bytes):
-      return (bytes, id, canonical)
-    case .failure(let error):
-      diagnostics.report(
-        Self.readFailure(error, path: entry.value, limit: limits.maxFileBytes, at: entry.location))
-      unreadable.insert(canonical)
-      isIncomplete = true
-      return nil
-    }
+    return id
   }
 
   /// The diagnostic for an include entry that could not be opened inside the root directory.

@@ -8,8 +8,9 @@
 
 /// Why a path below a ``ContainedDirectory`` could not be opened.
 enum ContainedOpenError: Error, Hashable {
-  /// Nothing exists at the path.
-  case notFound
+  /// Nothing exists at the path. When only its last name is missing (its directory is there,
+  /// inside), `wouldBe` holds the real components the file would have below the directory.
+  case notFound(wouldBe: [String]?)
   /// The path, its symbolic links followed, leads outside the directory; the place it leads to.
   case outside(String)
   /// Symbolic links lead from one to another more than ``ContainedDirectory/maxLinkHops`` times.
@@ -125,7 +126,7 @@ final class ContainedDirectory {
       let failure = errno
       guard let target = Self.linkTarget(component, in: walk.current) else {
         switch failure {
-        case ENOENT: return .failure(.notFound)
+        case ENOENT: return .failure(.notFound(wouldBe: isLast ? walk.names + [component] : nil))
         case ENOTDIR: return .failure(.notADirectory(walk.shown(component)))
         case ELOOP: return .failure(.linkLoop)
         case ENXIO, EOPNOTSUPP: return .failure(.notRegularFile)
@@ -157,7 +158,7 @@ final class ContainedDirectory {
     restarts += 1
     if restarts > Self.maxLinkHops { return .failure(.linkLoop) }
     guard let real = FileSystem.realPath(escaped) else {
-      return .failure(errno == ELOOP ? .linkLoop : .notFound)
+      return .failure(errno == ELOOP ? .linkLoop : .notFound(wouldBe: nil))
     }
     guard FileSystem.isInside(real, directory: path) else { return .failure(.outside(real)) }
     let below = real.dropFirst(path.count)

@@ -31,7 +31,7 @@ enum ModelBuilder {
     loader.overlays = input.overlays.mapValues(\.bytes)
     let loaded: LoadedManifest
     if let rootText = input.rootText {
-      loaded = loader.load(yaml: String(decoding: rootText.bytes, as: UTF8.self), path: input.rootPath)
+      loaded = loader.load(bytes: rootText.bytes, path: input.rootPath)
     } else {
       loaded = loader.load(path: input.rootPath)
     }

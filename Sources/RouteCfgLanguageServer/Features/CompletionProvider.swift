@@ -330,6 +330,12 @@ enum CompletionProvider {
 
   // MARK: Includes
 
+  /// What separates the words of a list of paths, block or flow. Line ends are listed one by
+  /// one: in a `String`, `"\r\n"` is one `Character`, which a lone `"\n"` is not.
+  private static let wordSeparators: Set<Character> = [
+    " ", "\t", "\r", "\n", "\r\n", "[", "]", ",", "'", "\"", "#",
+  ]
+
   /// Manifest files below the document's directory (three levels down at most), relative to it,
   /// but those the root already loads through another file and those the document's text names
   /// now (the last check may be older than what is being typed: a file just written in the list
@@ -351,7 +357,7 @@ enum CompletionProvider {
     }
     // The words of the text: a file named in the list as it is now (or anywhere) is not offered.
     let written = Set(
-      context.document.text.split(whereSeparator: { " \t\r\n[],'\"#".contains($0) }).map { word in
+      context.document.text.split(whereSeparator: wordSeparators.contains).map { word in
         word.hasPrefix("./") ? String(word.dropFirst(2)) : String(word)
       })
     var found: [CompletionCandidate] = []

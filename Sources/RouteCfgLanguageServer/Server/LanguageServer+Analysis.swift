@@ -37,11 +37,10 @@ extension LanguageServer {
     var rootText: Overlay?
     for document in documents.values {
       let overlay = Overlay(uri: document.uri, version: document.version, bytes: document.bytes)
-      if let canonical = document.canonicalPath {
-        overlays[canonical] = overlay
-      } else if document.uri == project.rootURI {
-        rootText = overlay
-      }
+      if let canonical = document.canonicalPath { overlays[canonical] = overlay }
+      // The root's text is read as it is, whether or not its file is on disk (not yet saved, or
+      // deleted since it was opened).
+      if document.uri == project.rootURI { rootText = overlay }
     }
     return AnalysisInput(
       rootPath: project.rootPath, rootURI: project.rootURI, rootText: rootText, overlays: overlays)

@@ -319,6 +319,27 @@ struct CompletionTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test(
+    "a block list's items are left out as a flow list's are",
+    arguments: [
+      ("routecfg: 1\ninclude:\n  - a.yaml\n  - \n", 3, 4),
+      ("routecfg: 1\ninclude:\n- a.yaml\n- \n", 3, 2),
+      ("routecfg: 1\ninclude:\n  - \n  - a.yaml\n", 2, 4),
+    ])
+  func includePathsInABlockList(text: String, line: Int, character: Int) throws {
+    let scratch = try ScratchDirectory()
+    for name in ["a", "b"] { try scratch.write("\(name).yaml", "modules: {}\n") }
+    try scratch.write("app.yaml", text)
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri)
+    let result = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
+    #expect(result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["b.yaml"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a file named inside another file's name, or in a comment's words, is still offered")
   func includePathsMatchWholeNames() throws {
     let scratch = try ScratchDirectory()

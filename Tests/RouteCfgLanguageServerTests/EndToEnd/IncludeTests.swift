@@ -481,6 +481,39 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("open files deleted on disk (another branch checked out) are checked from their buffers")
+  func deletedOpenFiles() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [Feature/feature.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [FeatureInput]}\n"
+    try scratch.write("app.yaml", root)
+    let feature =
+      "protocols:\n  FeatureInput: \"\"\nmodules:\n  Feature: {kind: view, provides: [FeatureInput], routes: [/f]}\n"
+    try scratch.write("Feature/feature.yaml", feature)
+    let (rootURI, featureURI) = (scratch.uri("app.yaml"), scratch.uri("Feature/feature.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(rootURI, text: root)
+    #expect(try client.diagnostics(for: rootURI, version: 1).isEmpty)
+    client.open(featureURI, text: feature)
+    #expect(try client.diagnostics(for: featureURI, version: 1).isEmpty)
+    try FileManager.default.removeItem(atPath: scratch.path + "/app.yaml")
+    try FileManager.default.removeItem(atPath: scratch.path + "/Feature/feature.yaml")
+    client.change(rootURI, version: 2, [(range: (0, 0, 0, 0), text: "# moved\n")])
+    #expect(try client.diagnostics(for: rootURI, version: 2).isEmpty)
+    client.change(featureURI, version: 2, [(range: (0, 0, 0, 0), text: "# moved\n")])
+    #expect(try client.diagnostics(for: featureURI, version: 2).isEmpty)
+    // Requests are answered from the buffers, not left waiting for a check that reads them.
+    let outline = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(featureURI))]))]))
+    #expect(outline.arrayValue?.map { $0["name"]?.stringValue } == ["protocols", "modules"])
+    let definition = try client.result("textDocument/definition", LSPClient.at(rootURI, 4, 49))
+    #expect(
+      definition["uri"]?.stringValue == featureURI
+        || definition.arrayValue?.first?["uri"]?.stringValue == featureURI)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a root whose text stops parsing for a moment keeps its included files")
   func rootTypedIntoKeepsItsIncludedFiles() throws {
     // root.yaml includes feat.yaml, which declares FeatInput.
