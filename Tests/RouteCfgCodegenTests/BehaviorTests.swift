@@ -82,10 +82,14 @@ extension BehaviorTests {
   ///   the values it is given although it is not isolated, and an object the caller's closure or
   ///   delegate returns is held by its wrapper, not dropped as a delegate the caller owns is;
   /// - HigherOrderClosures: the caller's objects reach the provider's closures three closures
-  ///   deep, synchronous, async and throwing.
+  ///   deep, synchronous, async and throwing;
+  /// - RoutePathChoice: a route's `path` resolves back to it where the first route that can carry
+  ///   its values writes a path another route takes (names of the generated locals included).
   @Test(
     "Programs against fixtures run under either default isolation",
-    arguments: ["UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures"],
+    arguments: [
+      "UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures", "RoutePathChoice",
+    ],
     SwiftCompiler.Isolation.allCases)
   func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {
     let outcome = try Generation.runProgram(

@@ -2,10 +2,13 @@ import RouteCfgCore
 
 /// Writes `AppRoute.path`: for each case, the module's routes tried from the one that carries
 /// the most parameters in its path (then in declaration order); the first whose path can carry
-/// the values wins, and optional values it does not bind go to the query. A path resolves back
-/// to its case unless a route of higher precedence takes it, or the values are ones no URL
-/// carries (`nil` in a path parameter, an empty string, `.` or `..`, a non-finite `Double`, a
-/// parameter of a type URLs do not carry).
+/// the values wins, and optional values it does not bind go to the query. For a module of
+/// several routes, a path that another route takes (`/x/view` for `/:id/view` when `/x/:id`
+/// exists, `/num/1` for a `String` that reads as an `Int`) gives way to the next route whose
+/// path resolves back to the case, if there is one. A path resolves back to its case unless a
+/// route of higher precedence takes it whichever route is written, or the values are ones no
+/// URL carries (`nil` in a path parameter, an empty string, `.` or `..`, a non-finite
+/// `Double`, a parameter of a type URLs do not carry).
 struct RoutePathTranslator {
   let context: GenerationContext
   let modules: [ModuleInfo]
@@ -31,20 +34,60 @@ struct RoutePathTranslator {
       (module.routes[$0].parameterNames.count, -$0) > (module.routes[$1].parameterNames.count, -$1)
     }
     var used: Set<String> = []
-    var statements: [SwiftStmt] = []
-    var unconditional = false
+    var routes: [(pattern: RoutePattern, conditions: [SwiftCondition], path: SwiftExpr, index: Int)] = []
     for index in order {
       let (conditions, path) = build(module.routes[index], module: module, strict: true, used: &used)
-      if conditions.isEmpty {
-        statements.append(.return(path))
-        unconditional = true
-        break
-      }
-      statements.append(.if(conditions, then: [.return(path)]))
+      routes.append((module.routes[index], conditions, path, index))
+      // A route that always fits and is not checked ends the chain.
+      if conditions.isEmpty, !Self.checksRoundTrip(module.routes[index], in: module) { break }
     }
-    if !unconditional, let first = module.routes.first {
+    let endsUnconditionally =
+      routes.last.map {
+        $0.conditions.isEmpty && !Self.checksRoundTrip($0.pattern, in: module)
+      } ?? false
+    // The first path that fits, kept for when none resolves back (needed only when the chain
+    // does not end with a route that always fits).
+    let taken = Set(module.parameters.map(\.name))
+    let keepsFirstFit =
+      !endsUnconditionally && routes.contains { Self.checksRoundTrip($0.pattern, in: module) }
+    let firstFit = AdapterTranslator.unique("firstFit", avoiding: taken)
+    var statements: [SwiftStmt] = []
+    if keepsFirstFit {
+      statements.append(
+        .declaration(SwiftBinding(isMutable: true, name: firstFit, type: .optional(.string), value: nil)))
+    }
+    for route in routes {
+      var body: [SwiftStmt] = [.return(route.path)]
+      if Self.checksRoundTrip(route.pattern, in: module) {
+        // One name per route: routes without conditions write theirs in the same scope.
+        let candidate = AdapterTranslator.unique("candidate\(route.index)", avoiding: taken)
+        body = [
+          .declaration(SwiftBinding(name: candidate, value: route.path)),
+          .if(
+            [
+              .expression(
+                .binary(
+                  .call(.verbatim("Self").dot("resolve"), [.unlabeled(.identifier(candidate))]), "==",
+                  .call(.verbatim(".route"), [.unlabeled(.selfExpr)])))
+            ], then: [.return(.identifier(candidate))]),
+        ]
+        if keepsFirstFit {
+          body.append(
+            .if(
+              [.expression(.binary(.identifier(firstFit), "==", .verbatim("nil")))],
+              then: [.assign(.identifier(firstFit), .identifier(candidate))]))
+        }
+      }
+      if route.conditions.isEmpty {
+        statements += body
+      } else {
+        statements.append(.if(route.conditions, then: body))
+      }
+    }
+    if !endsUnconditionally, let first = module.routes.first {
       // No route can carry these values: the first route, with empty segments for missing ones.
-      statements.append(.return(build(first, module: module, strict: false, used: &used).path))
+      let fallback = build(first, module: module, strict: false, used: &used).path
+      statements.append(.return(keepsFirstFit ? .binary(.identifier(firstFit), "??", fallback) : fallback))
     }
     let bindings = module.parameters.enumerated().map { position, parameter in
       used.contains(parameter.name) ? Self.local(parameter, position, in: module) : nil
@@ -54,6 +97,15 @@ struct RoutePathTranslator {
         .enumCase(context.memberName(of: module.name), bindings: module.parameters.isEmpty ? [] : bindings)
       ],
       body: statements)
+  }
+
+  /// Whether a route's path for a case is checked to resolve back before it is given: when the
+  /// module has other routes and the path carries values, which another route may read (`x` in
+  /// `/x/view` for `/:id/view` beside `/x/:id`; `"1"` for a `String` beside an `Int` route). A
+  /// path of literals alone always resolves back (only a route of the same literals, a conflict,
+  /// could take it), its query values being written from values of their types.
+  private static func checksRoundTrip(_ pattern: RoutePattern, in module: ModuleInfo) -> Bool {
+    module.routes.count > 1 && !pattern.parameterNames.isEmpty
   }
 
   /// The name a case's value is bound to: the parameter's own, unless it could hide the reader

@@ -53,7 +53,10 @@ public nonisolated enum NoteAppRoute: Hashable, Sendable {
       return Reader.path(["notes", String(noteId)], query: [("query", query)])
     case .noteEditor(let noteId):
       if let noteId {
-        return Reader.path(["notes", String(noteId), "edit"])
+        let candidate1 = Reader.path(["notes", String(noteId), "edit"])
+        if Self.resolve(candidate1) == .route(self) {
+          return candidate1
+        }
       }
       return Reader.path(["notes", "new"], query: [("noteId", noteId.map { String($0) })])
     }

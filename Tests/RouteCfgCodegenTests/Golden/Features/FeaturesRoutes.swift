@@ -43,29 +43,51 @@ nonisolated enum FeaturesRoute: Hashable, Sendable {
   var path: String {
     switch self {
     case .panel(let id, let mode, let ratio, let flag):
+      var firstFit: String?
       if let mode, Reader.isSegment(mode), ratio?.isFinite != false {
-        return Reader.path(
-          ["panels", String(id), mode],
-          query: [("ratio", ratio.map { String($0) }), ("flag", flag.map { String($0) })]
-        )
+        let candidate1 =
+          Reader.path(
+            ["panels", String(id), mode],
+            query: [("ratio", ratio.map { String($0) }), ("flag", flag.map { String($0) })]
+          )
+        if Self.resolve(candidate1) == .route(self) {
+          return candidate1
+        }
+        if firstFit == nil {
+          firstFit = candidate1
+        }
       }
       if let ratio, ratio.isFinite {
-        return Reader.path(
-          ["panels", String(id), "ratio", String(ratio)],
-          query: [("mode", mode), ("flag", flag.map { String($0) })]
-        )
+        let candidate2 =
+          Reader.path(
+            ["panels", String(id), "ratio", String(ratio)],
+            query: [("mode", mode), ("flag", flag.map { String($0) })]
+          )
+        if Self.resolve(candidate2) == .route(self) {
+          return candidate2
+        }
+        if firstFit == nil {
+          firstFit = candidate2
+        }
       }
       if ratio?.isFinite != false {
-        return Reader.path(
-          ["panels", String(id)],
-          query: [
-            ("mode", mode),
-            ("ratio", ratio.map { String($0) }),
-            ("flag", flag.map { String($0) }),
-          ]
-        )
+        let candidate0 =
+          Reader.path(
+            ["panels", String(id)],
+            query: [
+              ("mode", mode),
+              ("ratio", ratio.map { String($0) }),
+              ("flag", flag.map { String($0) }),
+            ]
+          )
+        if Self.resolve(candidate0) == .route(self) {
+          return candidate0
+        }
+        if firstFit == nil {
+          firstFit = candidate0
+        }
       }
-      return Reader.path(
+      return firstFit ?? Reader.path(
         ["panels", String(id)],
         query: [
           ("mode", mode),
@@ -77,7 +99,10 @@ nonisolated enum FeaturesRoute: Hashable, Sendable {
       return Reader.path(["screen"])
     case .files(let path):
       if let path, Reader.isSegment(path) {
-        return Reader.path(["files"], catchAll: path)
+        let candidate0 = Reader.path(["files"], catchAll: path)
+        if Self.resolve(candidate0) == .route(self) {
+          return candidate0
+        }
       }
       return Reader.path(["files"], query: [("path", path)])
     }

@@ -48,13 +48,40 @@ nonisolated enum ShopAppRoute: Hashable, Sendable {
     case .shopHome:
       return Reader.path([])
     case .productPage(let productId, let reviews):
-      return Reader.path(
+      var firstFit: String?
+      let candidate0 =
+        Reader.path(
+          ["products", String(productId)],
+          query: [("reviews", reviews.map { String($0) })]
+        )
+      if Self.resolve(candidate0) == .route(self) {
+        return candidate0
+      }
+      if firstFit == nil {
+        firstFit = candidate0
+      }
+      let candidate1 =
+        Reader.path(
+          ["products", String(productId), "reviews"],
+          query: [("reviews", reviews.map { String($0) })]
+        )
+      if Self.resolve(candidate1) == .route(self) {
+        return candidate1
+      }
+      if firstFit == nil {
+        firstFit = candidate1
+      }
+      return firstFit ?? Reader.path(
         ["products", String(productId)],
         query: [("reviews", reviews.map { String($0) })]
       )
     case .search(let query, let page):
       if let query, Reader.isSegment(query) {
-        return Reader.path(["search"], catchAll: query, query: [("page", page.map { String($0) })])
+        let candidate1 =
+          Reader.path(["search"], catchAll: query, query: [("page", page.map { String($0) })])
+        if Self.resolve(candidate1) == .route(self) {
+          return candidate1
+        }
       }
       return Reader.path(["search"], query: [("query", query), ("page", page.map { String($0) })])
     case .checkout(let cartId, let coupon):

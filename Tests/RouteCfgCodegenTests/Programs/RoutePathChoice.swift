@@ -1,0 +1,18 @@
+// Drives the code generated for Fixtures/RoutePathChoice.yaml: every route's `path` resolves back
+// to the same route, also where the first route that can carry the values writes a path another
+// route takes (`/x/view` is `/x/:id`'s; `/num/1` reads as `n`; `/flag/true` as `on`).
+// Prints "ok", else each failure.
+
+let routes: [ChoiceRoute] = [
+  .search(), .search(query: ""), .search(query: "a b"), .search(query: "/"), .search(query: "."),
+  .item(id: "x"), .item(id: "y"), .item(id: "view"), .item(id: "x/y"),
+  .doc(), .doc(path: ""), .doc(path: "a/b"), .doc(path: "/"), .doc(path: "a//b"), .doc(path: "."),
+  .num(), .num(n: 1), .num(s: "a"), .num(s: "1"), .num(s: "-7"), .num(n: 1, s: "b"), .num(s: ""),
+  .flag(), .flag(on: true), .flag(word: "true"), .flag(word: "false", candidate0: "c", firstFit: 3),
+  .flag(on: false, word: "w"),
+]
+var failures: [String] = []
+for route in routes where ChoiceRoute.resolve(route.path) != .route(route) {
+  failures.append("\(route) -> \(route.path) -> \(String(describing: ChoiceRoute.resolve(route.path)))")
+}
+print(failures.isEmpty ? "ok" : failures.joined(separator: "\n"))
