@@ -110,11 +110,15 @@ struct GenerateCommand: ParsableCommand {
     } catch {
       throw UsageError("\(file): \(error.description)")
     }
-    // Warnings are shown, and do not stop generation.
-    if !result.diagnostics.isEmpty {
+    // Warnings, the manifest's and what the files leave out, are shown and do not stop generation.
+    let warnings = CodeGenerator.warnings(graph, manifestPath: file, options: options)
+    if !result.diagnostics.isEmpty || !warnings.isEmpty {
+      let report = DiagnosticReport(
+        files: result.manifest.files, diagnostics: (result.diagnostics + warnings).sorted(),
+        omitted: result.omitted)
       Output.error(
-        colorOptions.textFormatter(for: 2).render(result.report)
-          + TextFormatter.omission(result.report, advice: .listWithValidate))
+        colorOptions.textFormatter(for: 2).render(report)
+          + TextFormatter.omission(report, advice: .listWithValidate))
     }
     let summary: OutputSummary
     do {

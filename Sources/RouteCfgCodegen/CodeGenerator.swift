@@ -126,6 +126,22 @@ public enum CodeGenerator {
     return files.map { GeneratedFile(name: $0.name, contents: renderer.render($0)) }
   }
 
+  /// What the files for `graph` under `options` leave out that a caller may look for: a
+  /// protocol some module provides that several modules could answer, with nothing choosing
+  /// between them, gets no `make` method (RC1005, a warning). Nothing for `--module`, which
+  /// writes no registry, or for a variant the manifest does not declare.
+  public static func warnings(_ graph: AppGraph, manifestPath: String, options: CodegenOptions)
+    -> [Diagnostic]
+  {
+    let graph = graph.withDeclaredSpellings()
+    guard options.module == nil, let resolution = graph.resolution(variant: options.variant) else {
+      return []
+    }
+    let context = GenerationContext(
+      graph: graph, options: options, resolution: resolution, manifestPath: manifestPath)
+    return UndecidedProviders(context: context).diagnostics()
+  }
+
   private static func header(manifestPath: String, options: CodegenOptions) -> [String] {
     var source = manifestPath
     if let slash = source.lastIndex(of: "/") { source = String(source[source.index(after: slash)...]) }

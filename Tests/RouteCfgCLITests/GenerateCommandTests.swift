@@ -43,6 +43,45 @@ struct GenerateCommandTests {
     }
   }
 
+  /// SPEC §6 gives every provided protocol a `make` method; one that several modules could
+  /// answer, with nothing choosing, cannot have one, and `generate` says so (RC1005) but goes on.
+  /// A binding, or a variant's, brings the method back and the warning goes.
+  @Test func aProvidedProtocolWithoutASingleProviderIsAWarningNotASilence() throws {
+    let output = try OutputDirectory()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-gen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manifest = directory.appendingPathComponent("Alerts.yaml").path
+    try """
+    routecfg: 1
+    protocols:
+      Base: ""
+      Child: {inherits: [Base], members: ""}
+    modules:
+      A: {kind: view, provides: [Base], routes: [/a]}
+      B: {kind: view, provides: [Child], routes: [/b]}
+    variants:
+      mac: {bindings: {Base: B}}
+
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "Alerts.yaml:3:3: warning: 'Base' gets no 'makeBase' in the registry: 2 modules provide it ('A', 'B') and "
+          + "no binding chooses one; bind one under 'bindings' ('Base: A') to make it [RC1005]\n"))
+    #expect(
+      result.standardError.contains("Alerts.yaml:7:3: note: 'B' provides it as 'Child', which inherits it\n"))
+    let registry = try String(contentsOfFile: output.file("AlertsRegistry.swift"), encoding: .utf8)
+    #expect(!registry.contains("func makeBase("))
+    let bound = try Routecfg.run(["generate", manifest, "--output", output.path, "--variant", "mac"])
+    #expect(bound.status == 0)
+    #expect(!bound.standardError.contains("RC1005"))
+    let boundRegistry = try String(contentsOfFile: output.file("AlertsRegistry.swift"), encoding: .utf8)
+    #expect(boundRegistry.contains("func makeBase("))
+  }
+
   @Test func generatingTwiceChangesNoFileNorItsModificationTime() throws {
     let output = try OutputDirectory()
     _ = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", output.path])

@@ -18,6 +18,7 @@ struct CodeCoverageTests {
     .sharedInterfaceProtocol: "GenerateCommandTests.aProtocolTwoInterfacesWouldDeclareIsRC1002",
     .unsendableAdapterValue: "GenerateCommandTests.valuesSwift6CannotSendOffTheMainActorAreRC1003",
     .escapingClosureMismatch: "GenerateCommandTests.aClosureThatCannotEscapeReachingAnOptionalOneIsRC1004",
+    .undecidedProvider: "GenerateCommandTests.aProvidedProtocolWithoutASingleProviderIsAWarningNotASilence",
   ]
 
   @Test func everyCodeIsProducedByAFixtureOrANamedTest() throws {

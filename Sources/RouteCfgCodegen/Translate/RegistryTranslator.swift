@@ -124,20 +124,27 @@ struct RegistryTranslator {
   /// requires that resolve, in declaration order. Who answers each is the resolution's choice:
   /// an inherited protocol two modules provide has no `make` method unless a binding picks one.
   private var madeProtocols: [(name: String, provider: Provider, module: ModuleInfo)] {
-    var listed: Set<String> = []
-    for module in modules {
-      for name in module.provides {
-        listed.insert(name)
-        listed.formUnion(graph.protocols[name]?.ancestors ?? [])
-      }
-      listed.formUnion(module.requires)
-    }
+    let listed = Self.protocolsWithMakers(in: graph)
     return graph.protocolNames.compactMap { name in
       guard listed.contains(name), let (provider, module) = context.providerModule(of: name) else {
         return nil
       }
       return (name: name, provider: provider, module: module)
     }
+  }
+
+  /// The protocols that get a `make` method when they resolve: those a module provides (those
+  /// it lists in `provides` and those they inherit) or requires.
+  static func protocolsWithMakers(in graph: AppGraph) -> Set<String> {
+    var listed: Set<String> = []
+    for module in graph.modules.values {
+      for name in module.provides {
+        listed.insert(name)
+        listed.formUnion(graph.protocols[name]?.ancestors ?? [])
+      }
+      listed.formUnion(module.requires)
+    }
+    return listed
   }
 
   private func makers() -> [SwiftDecl] {

@@ -94,12 +94,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   case sharedInterfaceProtocol = "RC1002"
   case unsendableAdapterValue = "RC1003"
   case escapingClosureMismatch = "RC1004"
+  case undecidedProvider = "RC1005"
 
   /// The severity this code is reported with (`--strict` turns warnings into errors).
   public var defaultSeverity: Severity {
     switch self {
     case .includedTwice, .nearMissType, .duplicateListEntry, .unusedProtocol, .unusedAdapter,
-      .unreachableModule:
+      .unreachableModule, .undecidedProvider:
       return .warning
     default:
       return .error
@@ -189,6 +190,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
       return "An adapter would pass a value off the main actor that Swift 6 cannot send there."
     case .escapingClosureMismatch:
       return "A closure that cannot escape would reach a closure that may keep it."
+    case .undecidedProvider:
+      return "Several modules could answer a provided protocol, so generated code has no make method for it."
     }
   }
 

@@ -104,6 +104,12 @@ private struct DeclaredSpellings {
     for (name, provider) in resolution.providers {
       providers[protocolName(name)] = Provider(module: moduleName(provider.module), adapter: provider.adapter)
     }
-    return Resolution(variant: resolution.variant, providers: providers)
+    var undecided: [String: [Provider]] = [:]
+    for (name, candidates) in resolution.undecided {
+      undecided[protocolName(name)] = candidates.map {
+        Provider(module: moduleName($0.module), adapter: $0.adapter)
+      }
+    }
+    return Resolution(variant: resolution.variant, providers: providers, undecided: undecided)
   }
 }

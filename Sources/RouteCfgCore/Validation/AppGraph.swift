@@ -76,6 +76,16 @@ public struct Provider: Sendable, Hashable {
 public struct Resolution: Sendable {
   public let variant: String?
   public let providers: [String: Provider]
+  /// The protocols that several modules could answer and nothing chooses between, with those
+  /// candidates, in declaration order. A required one is an error (RC0702); one that only some
+  /// module provides is not, but has no provider (so generated code has no `make` method for it).
+  public let undecided: [String: [Provider]]
+
+  init(variant: String?, providers: [String: Provider], undecided: [String: [Provider]] = [:]) {
+    self.variant = variant
+    self.providers = providers
+    self.undecided = undecided
+  }
 
   /// The provider of a protocol, if it resolves.
   public func provider(of protocolName: String) -> Provider? { providers[protocolName] }

@@ -165,10 +165,16 @@ extension ManifestValidator {
     // By protocol ID; `nil` for later declarations of a name.
     var outcomes: [ResolutionOutcome?] = Array(repeating: nil, count: manifest.protocols.count)
     var providers: [String: Provider] = [:]
+    var undecided: [String: [Provider]] = [:]
     providers.reserveCapacity(protocolOrder.count)
     for (name, id) in zip(protocolOrder, protocolIDs) {
       let result = outcome(for: id, bindings: bindings)
       outcomes[id] = result
+      if case .ambiguous(let candidates) = result {
+        undecided[name] = candidates.map {
+          Provider(module: moduleOrderName($0.module), adapter: $0.adapter)
+        }
+      }
       if case .resolved(let candidate) = result {
         providers[name] = Provider(module: moduleOrderName(candidate.module), adapter: candidate.adapter)
         if let adapter = candidate.adapter, requiredProtocols[id] { adaptersUsedByResolution.insert(adapter) }
@@ -203,7 +209,7 @@ extension ManifestValidator {
         }
       }
     }
-    return (Resolution(variant: variant, providers: providers), found)
+    return (Resolution(variant: variant, providers: providers, undecided: undecided), found)
   }
 
   private func moduleOrderName(_ index: Int) -> String { manifest.modules[index].name.value }

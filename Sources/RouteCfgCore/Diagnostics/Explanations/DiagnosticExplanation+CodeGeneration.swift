@@ -198,5 +198,53 @@ extension DiagnosticExplanation {
         declare the closure the same way on both sides: `(() -> Void) -> Int` in both protocols when the caller only calls it, or `((() -> Void)?) -> Int` in both when it may keep it.
         """#
     ),
+    DiagnosticExplanation(
+      .undecidedProvider,
+      description: #"""
+        Several modules could answer a protocol that some module provides: two list it in `provides`, one provides a protocol that inherits it, or one provides the `to` of an adapter from it. Nothing requires it, so the manifest is valid (a requirement of it would be RC0702), but the generated registry cannot choose, so it has no `make` method for it, and a caller that looks for one finds none. The warning is at the protocol, with a note at each module that could answer it. Only `generate` reports this code, and it does not stop generation.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            protocols:
+              AlertInput: |
+                func show(message: String)
+            modules:
+              IOSAlert:
+                kind: view
+                provides: [AlertInput]
+                routes: [/alert/ios]
+              MacAlert:
+                kind: view
+                provides: [AlertInput]
+                routes: [/alert/mac]
+
+            """#)
+      ],
+      command: ["generate", "example.yaml", "--output", "Generated"],
+      output: [
+        #"""
+        example.yaml:3:3: warning: 'AlertInput' gets no 'makeAlertInput' in the registry: 2 modules provide it ('IOSAlert', 'MacAlert') and no binding chooses one; bind one under 'bindings' ('AlertInput: IOSAlert') to make it [RC1005]
+        """#,
+        #"""
+        example.yaml:6:3: note: 'IOSAlert' provides it
+        """#,
+        #"""
+        example.yaml:10:3: note: 'MacAlert' provides it
+        """#,
+      ],
+      fix: #"""
+        bind the protocol to the module whose destination `makeAlertInput()` should make (a variant may bind it to another):
+
+        ```yaml
+        bindings:
+          AlertInput: IOSAlert
+        ```
+
+        or, when one of the ways is not meant, remove it (the second module's `provides` entry, or the adapter).
+        """#
+    ),
   ]
 }
