@@ -7,7 +7,13 @@ extension LanguageServer {
       let text = item["text"]?.stringValue
     else { return }
     let version = item["version"]?.intValue ?? 0
-    let canonical = DocumentURI.path(of: uri).flatMap(FileSystem.realPath)
+    var canonical = DocumentURI.path(of: uri).flatMap(FileSystem.realPath)
+    // The same file open under another URI (a symbolic link and its target, `a/../b.yaml`): that
+    // document's buffer stands for the file; this one is checked as a buffer of its own, as an
+    // untitled one is, so that neither takes the other's place in a project.
+    if let path = canonical, documents.values.contains(where: { $0.uri != uri && $0.canonicalPath == path }) {
+      canonical = nil
+    }
     documents[uri] = TextDocument(uri: uri, version: version, text: text, canonicalPath: canonical)
     analysedDocuments.remove(uri)
     if let key = existingProject(for: uri) {
@@ -129,10 +135,17 @@ extension LanguageServer {
   /// Creates the project of a root manifest (or returns the existing one).
   func makeProject(rootURI: String) -> String {
     let path = DocumentURI.path(of: rootURI)
-    let canonical = path.flatMap(FileSystem.realPath)
-    let key = canonical ?? rootURI
-    if projects[key] != nil { return key }
-    let rootPath = path ?? Self.untitledPath(for: rootURI)
+    var key = path.flatMap(FileSystem.realPath) ?? rootURI
+    if let existing = projects[key] {
+      // The project of the file under another open URI is not this document's: a document
+      // open twice is keyed by its URI.
+      guard existing.rootURI != rootURI, documents[existing.rootURI] != nil, documents[rootURI] != nil else {
+        return key
+      }
+      key = rootURI
+      if projects[key] != nil { return key }
+    }
+    let rootPath = path ?? untitledPath(for: rootURI)
     projects[key] = Project(key: key, rootPath: rootPath, rootURI: rootURI)
     return key
   }
@@ -159,12 +172,14 @@ extension LanguageServer {
     documents.values.first { $0.canonicalPath == canonical }?.uri ?? DocumentURI.fileURI(path: path)
   }
 
-  /// A path for a document that is not a file: its name in the working directory, so that its
-  /// includes are read relative to where the server runs.
-  static func untitledPath(for uri: String) -> String {
+  /// A path for a document that is not a file: its name in the first workspace folder (in the
+  /// working directory when the client names none), so that its includes are read from the
+  /// workspace the editor shows, whatever directory the server was started in.
+  func untitledPath(for uri: String) -> String {
     let name = uri.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "untitled"
     let safe = name.isEmpty ? "untitled" : name
-    return FileSystem.join(FileSystem.realPath(".") ?? "", safe.hasSuffix(".yaml") ? safe : safe + ".yaml")
+    let directory = workspaceFolders.first ?? FileSystem.realPath(".") ?? ""
+    return FileSystem.join(directory, safe.hasSuffix(".yaml") ? safe : safe + ".yaml")
   }
 
   /// The open documents' texts by canonical path.

@@ -412,6 +412,53 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("an untitled buffer reads its includes from the workspace folder, not the server's directory")
+  func untitledBufferIncludesFromTheWorkspace() throws {
+    let (workspace, elsewhere) = (try ScratchDirectory(), try ScratchDirectory())
+    try workspace.write("c.yaml", "protocols:\n  CP: \"\"\nmodules:\n  C: {kind: view, provides: [CP]}\n")
+    try elsewhere.write("c.yaml", "protocols:\n  Wrong: \"\"\n")
+    let client = try LSPClient(directory: elsewhere.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: workspace.path)
+    let untitled = "untitled:Untitled-1"
+    client.open(
+      untitled,
+      text: "routecfg: 1\ninclude: [c.yaml]\nmodules:\n  R: {kind: view, requires: [CP], routes: [/]}\n")
+    #expect(try client.diagnostics(for: untitled, version: 1).isEmpty)
+    let definition = try client.result("textDocument/definition", LSPClient.at(untitled, 3, 30))
+    let target = definition["uri"]?.stringValue ?? definition.arrayValue?.first?["uri"]?.stringValue
+    #expect(target == workspace.uri("c.yaml"))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a root open under two URIs (a link and its target) is checked once per buffer, and answers")
+  func rootOpenUnderTwoURIs() throws {
+    let scratch = try ScratchDirectory()
+    let text = "routecfg: 1\nprotocols:\n  P: \"\"\nmodules:\n  Home: {kind: view, provides: [P]}\n"
+    try scratch.write("root.yaml", text)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/link.yaml", withDestinationPath: "root.yaml")
+    let (link, target) = (scratch.uri("link.yaml"), scratch.uri("root.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(link, text: text)
+    #expect(try client.diagnostics(for: link, version: 1).map { $0["code"]?.stringValue } == ["RC0903"])
+    client.open(target, text: text)
+    #expect(try client.diagnostics(for: target, version: 1).map { $0["code"]?.stringValue } == ["RC0903"])
+    for uri in [link, target] {
+      let outline = try client.result(
+        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+      #expect(outline.arrayValue?.map { $0["name"]?.stringValue } == ["routecfg", "protocols", "modules"])
+    }
+    // Each buffer is its own: an edit through one shows in its diagnostics only.
+    client.change(target, version: 2, [(range: (4, 33, 4, 34), text: "], routes: [/]")])
+    #expect(try client.diagnostics(for: target, version: 2).isEmpty)
+    // The server is settled: nothing more is published while nothing changes.
+    Thread.sleep(forTimeInterval: 0.5)
+    let published = client.pending().filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+    #expect(published.count < 5, "\(published.count) publications after the last change")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a missing include is reported at its entry, and the rest is still checked")
   func missingInclude() throws {
     let scratch = try ScratchDirectory()
