@@ -118,3 +118,31 @@ extension LanguageServer {
     }.map(\.key)
   }
 }
+
+extension LanguageServer {
+  /// The real paths of a list of `WorkspaceFolder`s (`{uri, name}`); entries that are not
+  /// `file:` folders are left out.
+  static func folderPaths(_ list: JSONValue?) -> [String] {
+    (list?.arrayValue ?? []).compactMap { folder in
+      folder["uri"]?.stringValue.flatMap(DocumentURI.path).map { FileSystem.realPath($0) ?? $0 }
+    }
+  }
+
+  /// `workspace/didChangeWorkspaceFolders`: the folders bound the search for roots, so every
+  /// open document looks for its root again within the new ones.
+  func workspaceFoldersChanged(_ params: JSONValue?) {
+    guard let event = params?["event"],
+      event["added"]?.arrayValue != nil || event["removed"]?.arrayValue != nil
+    else {
+      logToClient(
+        "ignored workspace/didChangeWorkspaceFolders: its parameters have no 'event' with 'added' or 'removed'"
+      )
+      return
+    }
+    let removed = Set(Self.folderPaths(event["removed"]))
+    var folders = workspaceFolders.filter { !removed.contains($0) }
+    for added in Self.folderPaths(event["added"]) where !folders.contains(added) { folders.append(added) }
+    workspaceFolders = folders
+    lookAgainForRoots(near: nil)
+  }
+}

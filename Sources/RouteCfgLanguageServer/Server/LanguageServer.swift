@@ -171,13 +171,11 @@ actor LanguageServer {
     encoding = PositionEncoding.negotiate(offered)
     client = ClientCapabilities(capabilities)
     options = ServerOptions(params["initializationOptions"])
-    var folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap {
-      $0["uri"]?.stringValue.flatMap(DocumentURI.path)
-    }
+    var folders = Self.folderPaths(params["workspaceFolders"])
     if folders.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path) {
-      folders.append(root)
+      folders.append(FileSystem.realPath(root) ?? root)
     }
-    workspaceFolders = folders.map { FileSystem.realPath($0) ?? $0 }
+    workspaceFolders = folders
     lifecycle = .running
     respond(id, .success(ServerCapabilities.json(encoding: encoding, client: client)))
     if let pid = processID?.intValue, let pid = Int32(exactly: pid) { clientProcess?.watch(pid) }
@@ -243,6 +241,7 @@ actor LanguageServer {
     case "textDocument/didClose": didClose(params)
     case "initialized": watchManifestFiles()
     case "workspace/didChangeWatchedFiles": filesChangedOnDisk(params)
+    case "workspace/didChangeWorkspaceFolders": workspaceFoldersChanged(params)
     default:
       // '$/cancelRequest' (handled as it is read), '$/setTrace', 'didSave' and notifications
       // the server does not know need nothing.

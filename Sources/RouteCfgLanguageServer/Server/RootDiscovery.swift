@@ -28,8 +28,10 @@ enum RootDiscovery {
   static func root(
     of documentPath: String, canonicalPath: String, workspaceFolders: [String], overlays: [String: [UInt8]]
   ) -> String? {
+    // Of nested folders that hold it, the outermost: a root above an inner folder is still in
+    // the workspace.
     let workspace = workspaceFolders.filter { FileSystem.isInside(documentPath, directory: $0) }
-      .max { $0.count < $1.count }
+      .min { $0.count < $1.count }
     var directory = FileSystem.directory(of: documentPath)
     var levels = 0
     var loads = 0

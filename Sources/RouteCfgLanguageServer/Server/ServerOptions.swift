@@ -61,6 +61,15 @@ enum ServerCapabilities {
               ("resolveProvider", .bool(true)),
             ])
           ),
+          (
+            "workspace",
+            .object([
+              (
+                "workspaceFolders",
+                .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])
+              )
+            ])
+          ),
         ])
       ),
       (

@@ -430,6 +430,56 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("the search for a root stops at the outermost workspace folder, and follows folder changes")
+  func workspaceFoldersBoundTheRootSearch() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [deep/x/y.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [Y]}\n"
+    try scratch.write("r.yaml", root)
+    let child = "protocols:\n  Y: \"\"\nmodules:\n  Z: {kind: view, requires: [Nowhere], routes: [/z]}\n"
+    try scratch.write("deep/x/y.yaml", child)
+    let uri = scratch.uri("deep/x/y.yaml")
+    func folders(_ paths: [String]) -> RouteCfgCore.JSONValue {
+      .array(paths.map { .object([("uri", .string(LSPClient.uri($0))), ("name", .string("f"))]) })
+    }
+    // Nested folders: the outermost bounds the search, so the root above the inner one is found.
+    let nested = try LSPClient(directory: scratch.path)
+    _ = try nested.result(
+      "initialize",
+      .object([
+        ("processId", .null), ("capabilities", .object([])),
+        ("workspaceFolders", folders([scratch.path + "/deep", scratch.path])),
+      ]))
+    nested.notify("initialized", .object([]))
+    nested.open(uri, text: child)
+    #expect(try nested.diagnostics(for: uri, version: 1).map { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try nested.shutdownAndExit() == 0)
+    // One inner folder: the root above it is not looked for, until the folders change.
+    let client = try LSPClient(directory: scratch.path)
+    let capabilities = try client.result(
+      "initialize",
+      .object([
+        ("processId", .null), ("capabilities", .object([])),
+        ("workspaceFolders", folders([scratch.path + "/deep"])),
+      ]))
+    #expect(
+      capabilities["capabilities"]?["workspace"]?["workspaceFolders"]?["changeNotifications"] == .bool(true))
+    client.notify("initialized", .object([]))
+    client.open(uri, text: child)
+    // Alone, the file is no manifest (it has no `routecfg` key): nothing is published for it.
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    client.notify(
+      "workspace/didChangeWorkspaceFolders",
+      .object([
+        (
+          "event",
+          .object([("added", folders([scratch.path])), ("removed", folders([scratch.path + "/deep"]))])
+        )
+      ]))
+    #expect(try client.diagnostics(for: uri).map { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a root open under two URIs (a link and its target) is checked once per buffer, and answers")
   func rootOpenUnderTwoURIs() throws {
     let scratch = try ScratchDirectory()
