@@ -25,7 +25,11 @@ enum RenameProvider {
     guard let (name, occurrence) = renamable(context, at: position), let model = context.model else {
       return .failure(.requestFailed("only a protocol or a module can be renamed"))
     }
-    let models = [model] + context.otherModels
+    // The roots the rename reaches: this document's, and those that read the declaration too (a
+    // file they share); another root's own names are not in the way.
+    let places = context.occurrencesInEveryRoot(of: occurrence.target)
+    var models = [model]
+    for place in places where !models.contains(where: { $0 === place.model }) { models.append(place.model) }
     if let problem = problem(renaming: name, to: newName, target: occurrence.target, in: models) {
       return .failure(.requestFailed("cannot rename '\(name)' to '\(newName)': \(problem)"))
     }
@@ -35,7 +39,7 @@ enum RenameProvider {
     // Each place once, whichever root found it (and however often an alias repeats it).
     var seen: Set<DocumentPlace> = []
     var byURI: [String: [JSONValue]] = [:]
-    for (current, mapper, found) in context.occurrencesInEveryRoot(of: occurrence.target) {
+    for (current, mapper, found) in places {
       guard let range = nameRange(of: found, name: name, model: current, mapper: mapper) else {
         // Written with escapes (`"\x46oo"`) or across lines: an edit could not keep it right.
         return .failure(

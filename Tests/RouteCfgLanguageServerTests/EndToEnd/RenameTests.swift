@@ -112,6 +112,13 @@ struct RenameTests {
     #expect(fromRoot["changes"]?[sharedURI]?.arrayValue?.count == 2)
     let taken = try client.request("textDocument/rename", Self.at(r1URI, 2, 39, newName: "Two"))
     #expect(taken["error"]?["message"]?.stringValue?.contains("a module of that name exists") == true)
+    // A name only r1 declares is renamed in r1 alone: r2's own 'Two' is not in the way.
+    let own = try client.result("textDocument/rename", Self.at(r1URI, 2, 11, newName: "Two"))
+    guard case .object(let edited)? = own["changes"] else {
+      Issue.record("no changes: \(own)")
+      return
+    }
+    #expect(edited.map(\.0) == [r1URI])
     #expect(try client.shutdownAndExit() == 0)
   }
 
