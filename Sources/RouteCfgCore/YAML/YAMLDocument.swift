@@ -46,6 +46,13 @@ public struct YAMLNode: Sendable {
   // at the end of decoding.
 }
 
+/// An alias (`*name`) as written: its place and the anchored node it stands for.
+package struct YAMLAlias: Sendable, Hashable {
+  package let start: TextPoint
+  package let end: TextPoint
+  package let target: YAMLNodeID
+}
+
 /// An explicit tag: its text as libyaml reports it, and where it is written.
 struct YAMLTag: Sendable {
   let text: String
@@ -66,10 +73,12 @@ public struct YAMLDocument: Sendable {
   let childIDs: [Int32]
   /// Explicit tags as libyaml reports them (`tag:yaml.org,2002:str` for `!!str`).
   let tags: [Int32: YAMLTag]
+  /// The aliases of the document, in the order written.
+  package let aliases: [YAMLAlias]
 
   init(
     file: SourceFileID, root: YAMLNodeID?, source: SourceText, nodes: [YAMLNode], childIDs: [Int32],
-    tags: [Int32: YAMLTag]
+    tags: [Int32: YAMLTag], aliases: [YAMLAlias] = []
   ) {
     self.file = file
     self.root = root
@@ -77,6 +86,12 @@ public struct YAMLDocument: Sendable {
     self.nodes = nodes
     self.childIDs = childIDs
     self.tags = tags
+    self.aliases = aliases
+  }
+
+  /// The alias written at `point` (`*name`, from the `*` to its end), if any.
+  package func alias(at point: TextPoint) -> YAMLAlias? {
+    aliases.first { $0.start <= point && point <= $0.end }
   }
 
   public subscript(id: YAMLNodeID) -> YAMLNode { nodes[Int(id.index)] }

@@ -132,6 +132,9 @@ private struct YAMLTreeBuilder {
   /// Slots of `scratch` filled by an alias, with where the alias is written (ascending slots):
   /// a node reached through an alias is the anchored node, so its own position is the anchor's.
   var aliasSites: [(slot: Int, written: SourceLocation)] = []
+  /// Every alias that was resolved, where it is written and the node it stands for (kept in the
+  /// document, for the language server's navigation from `*name`).
+  var aliases: [YAMLAlias] = []
   var root: Int32?
   /// Values to hand over as they are read, and those picked so far.
   var selection: YAMLValueSelection?
@@ -163,7 +166,7 @@ private struct YAMLTreeBuilder {
     guard fatal == nil else { return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted) }
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
-      childIDs: childIDs, tags: tags)
+      childIDs: childIDs, tags: tags, aliases: aliases)
     return YAMLReadResult(
       document: document, diagnostics: listed, omitted: omitted,
       selected: selected.map { YAMLNodeID(index: $0) })
@@ -459,6 +462,7 @@ private struct YAMLTreeBuilder {
       return
     }
     if !open.isEmpty { aliasSites.append((scratch.count, written)) }
+    aliases.append(YAMLAlias(start: start, end: end, target: YAMLNodeID(index: target.id)))
     addChild(target.id, budget: budget)
   }
 

@@ -83,6 +83,12 @@ struct SymbolIndex: Sendable {
     return nil
   }
 
+  /// The first occurrence that lies within `start...end` (a node's place, its anchor and tag
+  /// included).
+  func occurrence(in file: SourceFileID, within start: TextPoint, _ end: TextPoint) -> Occurrence? {
+    occurrences[file]?.first { $0.start >= start && $0.end <= end }
+  }
+
   /// Every occurrence of a target, in file and position order.
   func occurrences(of target: SymbolTarget) -> [Occurrence] {
     occurrences.keys.sorted().flatMap { file in

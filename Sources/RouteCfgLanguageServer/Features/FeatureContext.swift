@@ -62,6 +62,22 @@ struct FeatureContext: Sendable {
     return occurrence
   }
 
+  /// The name a YAML alias at the position stands for (`*p`, where `&p Foo` names `Foo`): the
+  /// anchored scalar's occurrence, with the alias's own range. For go to definition, hover,
+  /// references and highlights; rename keeps to names as written. Only where the last check read
+  /// the text as it is (an alias typed since is not looked into).
+  func aliasedOccurrence(at position: LSPPosition) -> (occurrence: Occurrence, range: LSPRange)? {
+    guard let model, let mapper, let (file, point) = mapper.point(uri: uri, position: position),
+      model.parsed(file), model.openVersions[file].map({ $0 == document.version }) ?? true,
+      let yaml = model.documents[file], let alias = yaml.alias(at: point)
+    else { return nil }
+    let node = yaml[alias.target]
+    guard node.kind == .scalar,
+      let occurrence = model.index.occurrence(in: file, within: node.start, node.end)
+    else { return nil }
+    return (occurrence, mapper.range(in: file, start: alias.start, end: alias.end))
+  }
+
   /// The text of a range of the current document.
   func text(in range: LSPRange) -> String {
     let start = document.offset(of: range.start, encoding: encoding)

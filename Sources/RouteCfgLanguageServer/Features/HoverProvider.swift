@@ -11,6 +11,11 @@ enum HoverProvider {
       let range = mapper.range(in: occurrence.file, start: occurrence.start, end: occurrence.end)
       return result(text, range: range, format: context.client.hoverFormat)
     }
+    if let model = context.model, let (occurrence, range) = context.aliasedOccurrence(at: position),
+      let text = markdown(for: occurrence, model: model)
+    {
+      return result(text, range: range, format: context.client.hoverFormat)
+    }
     if let key = keyHover(context, at: position) { return key }
     return .null
   }

@@ -11,7 +11,9 @@ enum NavigationProvider {
   static func definition(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
     guard let model = context.model else { return .null }
     var targets: [SymbolTarget] = []
-    if let occurrence = context.occurrence(at: position) {
+    if let occurrence = context.occurrence(at: position)
+      ?? context.aliasedOccurrence(at: position)?.occurrence
+    {
       targets = [occurrence.target]
     } else if let file = context.file, model.openVersions[file] != context.document.version,
       context.cursorContext(at: position) != nil, let word = context.identifier(at: position)
@@ -38,7 +40,9 @@ enum NavigationProvider {
   static func references(_ context: FeatureContext, at position: LSPPosition, includeDeclaration: Bool)
     -> JSONValue
   {
-    guard let occurrence = context.occurrence(at: position) else { return .null }
+    guard
+      let occurrence = context.occurrence(at: position) ?? context.aliasedOccurrence(at: position)?.occurrence
+    else { return .null }
     // In every root manifest that reads the document (a file two roots include), each place once.
     var seen: Set<DocumentPlace> = []
     var locations: [JSONValue] = []
@@ -59,7 +63,7 @@ enum NavigationProvider {
   /// references as reads.
   static func highlights(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
     guard let model = context.model, let mapper = context.mapper, let file = context.file,
-      let occurrence = context.occurrence(at: position)
+      let occurrence = context.occurrence(at: position) ?? context.aliasedOccurrence(at: position)?.occurrence
     else { return .null }
     let highlights = (model.index.occurrences[file] ?? [])
       .filter { $0.target == occurrence.target && !mapper.isReplaced(in: file, start: $0.start, end: $0.end) }

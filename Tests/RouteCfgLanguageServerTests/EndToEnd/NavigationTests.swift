@@ -46,6 +46,44 @@ struct NavigationTests {
     try session.finish()
   }
 
+  @Test("a YAML alias of a name leads where the name does: definition, hover, references")
+  func aliases() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      protocols:
+        Foo: "func foo()"
+      modules:
+        P: {kind: view, provides: [&p Foo], routes: [/p]}
+        Q: {kind: view, requires: [*p], routes: [/q]}
+
+      """
+    try scratch.write("m.yaml", text)
+    let uri = scratch.uri("m.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    let alias = LSPClient.at(uri, 5, 30)  // the 'p' of '*p'
+    let definition = try client.result("textDocument/definition", alias)
+    #expect(definition.arrayValue?.first?["range"]?["start"] == LSPPosition(line: 2, character: 2).json)
+    let hover = try client.result("textDocument/hover", alias)
+    #expect(hover["contents"]?["value"]?.stringValue?.contains("protocol Foo") == true)
+    #expect(hover["range"]?["start"] == LSPPosition(line: 5, character: 29).json)
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 5, character: 30).json),
+        ("context", .object([("includeDeclaration", .bool(true))])),
+      ]))
+    // The declaration and the anchored name, each once: the alias is that name, not another place.
+    #expect(references.arrayValue?.count == 2)
+    // Rename keeps to names as written: the alias's text is not a name.
+    #expect(try client.result("textDocument/prepareRename", alias) == .null)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("references and highlights list every place a name is written")
   func referencesAndHighlights() throws {
     let session = try TourSession()
