@@ -3,8 +3,9 @@ import RouteCfgCodegen
 import RouteCfgCore
 
 /// Code generation on any manifest that validates: it never traps, it either generates or
-/// reports name collisions with places, the same input gives the same files byte for byte, and
-/// every file is structurally sound Swift whatever text the manifest holds.
+/// reports name collisions with places, its warnings have places, the same input gives the same
+/// files byte for byte, and every file is structurally sound Swift whatever text the manifest
+/// holds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGenerate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Fuzz.bytes(data, size)
@@ -25,6 +26,15 @@ public func fuzzGenerate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let first = generate(graph, path: path, options: options)
   let second = generate(graph, path: path, options: options)
   Fuzz.require(first == second, "two runs on the same manifest generated different output")
+  // What the files leave out (RC1005) is a warning with places, the same on every run.
+  let warnings = CodeGenerator.warnings(graph, manifestPath: path, options: options)
+  Fuzz.require(
+    warnings == CodeGenerator.warnings(graph, manifestPath: path, options: options),
+    "two runs on the same manifest warned differently")
+  for warning in warnings {
+    Fuzz.require(
+      warning.severity == .warning && warning.location.line >= 1, "a generate warning without a place")
+  }
   guard case .success(let files) = first else { return 0 }
   Fuzz.require(!files.isEmpty, "no files for a valid manifest")
   Fuzz.require(Set(files.map(\.name)).count == files.count, "two generated files share a name")
