@@ -116,18 +116,26 @@ struct TypeFitChecker {
     protocols[name] != nil || (!hasSwiftModule(name) && !TypeRef.isStandardTypeName(name))
   }
 
-  /// `true` when one name is the other qualified with `Swift.` (`Swift.Int` and `Int`): the
-  /// standard library's types under their qualified names. Names that are not equal can only be
-  /// the same type when exactly one of them is qualified.
+  /// `true` when one name is the other qualified with `Swift.` or `Foundation.` (`Swift.Int` and
+  /// `Int`, `Foundation.Data` and `Data`): the standard library's and Foundation's types under
+  /// their qualified names, as Swift (and the dynamic runtime) reads them. Names that are not
+  /// equal can only be the same type when exactly one of them is qualified.
   private static func sameStandardType(_ name: String, _ target: String) -> Bool {
-    switch (hasSwiftModule(name), hasSwiftModule(target)) {
-    case (true, false): return name.dropFirst(6) == Substring(target)
-    case (false, true): return target.dropFirst(6) == Substring(name)
+    switch (standardModulePrefix(of: name), standardModulePrefix(of: target)) {
+    case (let prefix?, nil): return name.utf8.dropFirst(prefix).elementsEqual(target.utf8)
+    case (nil, let prefix?): return target.utf8.dropFirst(prefix).elementsEqual(name.utf8)
     default: return false
     }
   }
 
-  private static func hasSwiftModule(_ name: String) -> Bool {
-    name.utf8.first == UInt8(ascii: "S") && name.hasPrefix("Swift.")
+  /// The length of `Swift.` or `Foundation.` when `name` starts with it.
+  private static func standardModulePrefix(of name: String) -> Int? {
+    switch name.utf8.first {
+    case UInt8(ascii: "S"): return name.hasPrefix("Swift.") ? 6 : nil
+    case UInt8(ascii: "F"): return name.hasPrefix("Foundation.") ? 11 : nil
+    default: return nil
+    }
   }
+
+  private static func hasSwiftModule(_ name: String) -> Bool { standardModulePrefix(of: name) != nil }
 }
