@@ -109,9 +109,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       member == base || member == declaration.fullName, let pairing = pairings[declaration.name],
       pairing.pairs(declaration)
     else {
-      let names = facade.members.map { member.contains("(") ? $0.fullName : $0.name }
-      throw RuntimeError.unknownMember(
-        protocolName: protocolName, member: member, suggestion: closestName(to: member, among: names) ?? "")
+      throw RuntimeError.noSuchMember(member, property: property, of: protocolName, members: facade.members)
     }
     return (declaration, pairing)
   }

@@ -63,7 +63,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
 
   func get(_ member: String) throws -> Any? {
     let entry = try self.entry(for: member, property: true)
-    guard case .property(let get, _) = entry.kind else { throw unknown(member) }
+    guard case .property(let get, _) = entry.kind else { throw unknown(member, property: true) }
     // Table getters hand out values without `Optional` layers already.
     return try get(try live())
   }
@@ -74,7 +74,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
       if info.member(named: member)?.isProperty == true {
         throw RuntimeError.readOnly(protocolName: protocolName, member: member)
       }
-      throw unknown(member)
+      throw unknown(member, property: true)
     }
     let entry = try self.entry(for: member, property: true)
     guard case .property(_, let set?) = entry.kind else {
@@ -86,7 +86,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
     let entry = try self.entry(for: method, property: false)
-    guard case .method(let call, _, _) = entry.kind else { throw unknown(method) }
+    guard case .method(let call, _, _) = entry.kind else { throw unknown(method, property: false) }
     return try call(try live(), arguments)
   }
 
@@ -149,7 +149,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
     let base = MemberDecl.baseName(of: name)
     guard let declaration = info.member(named: base), declaration.isProperty == property,
       name == base || name == declaration.fullName
-    else { throw unknown(name) }
+    else { throw unknown(name, property: property) }
     guard let entry = table.entries[declaration.fullName] else {
       throw RuntimeError.unsupported(
         "'\(table.typeName)' registers no '\(declaration.fullName)' for '\(protocolName)'")
@@ -157,11 +157,9 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
     return entry
   }
 
-  private func unknown(_ member: String) -> RuntimeError {
-    let suggestion = closestName(
-      to: member, among: info.members.map { member.contains("(") ? $0.fullName : $0.name })
-    return RuntimeError.unknownMember(
-      protocolName: protocolName, member: member, suggestion: suggestion ?? "")
+  /// Why `member` names no property (`property`) or method here.
+  private func unknown(_ member: String, property: Bool) -> RuntimeError {
+    .noSuchMember(member, property: property, of: protocolName, members: info.members)
   }
 }
 

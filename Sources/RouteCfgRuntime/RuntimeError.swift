@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// A problem found while using the registry: a wrong name, a wrong value type, a missing
 /// parameter. Thrown, never a trap.
 public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -5,6 +7,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   case unresolved(protocolName: String)
   /// The protocol does not declare the member (with a suggestion, or empty).
   case unknownMember(protocolName: String, member: String, suggestion: String)
+  /// The protocol declares the member as a property where a method was called (`isProperty`),
+  /// or as a method where a property was read or written.
+  case memberKind(protocolName: String, member: String, isProperty: Bool)
   /// A read-only member was set.
   case readOnly(protocolName: String, member: String)
   /// A value of the wrong type crossed the dynamic API.
@@ -42,6 +47,10 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unknownMember(let name, let member, let suggestion):
       return "'\(name)' has no member '\(member)'"
         + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion)'?")
+    case .memberKind(let name, let member, let isProperty):
+      return isProperty
+        ? "'\(name).\(member)' is a property, not a method: read it with get or set it with set, not call"
+        : "'\(name).\(member)' is a method, not a property: call it with call, not get or set"
     case .readOnly(let name, let member):
       return "'\(name).\(member)' is read-only"
     case .typeMismatch(let member, let expected, let actual):
@@ -92,5 +101,26 @@ public struct RegistryBuildError: Error, Sendable, CustomStringConvertible {
 
   public var description: String {
     "the registrations do not match the manifest:\n" + problems.map { "  - " + $0 }.joined(separator: "\n")
+  }
+}
+
+extension RuntimeError {
+  /// Why `member` (a base or full name) names no property (`property`) or method of a
+  /// protocol with these members: it is one of the other kind, or it is not declared (with the
+  /// closest name of the kind asked for).
+  static func noSuchMember(
+    _ member: String, property: Bool, of protocolName: String, members: [MemberDecl]
+  ) -> RuntimeError {
+    let base = MemberDecl.baseName(of: member)
+    if let declared = members.first(where: { $0.name == base }), declared.isProperty != property {
+      return .memberKind(
+        protocolName: protocolName, member: declared.isProperty ? declared.name : declared.fullName,
+        isProperty: declared.isProperty)
+    }
+    let names = members.filter { $0.isProperty == property }.map {
+      member.contains("(") ? $0.fullName : $0.name
+    }
+    return .unknownMember(
+      protocolName: protocolName, member: member, suggestion: closestName(to: member, among: names) ?? "")
   }
 }

@@ -79,9 +79,7 @@ final class SelfDescribedMembers: DynamicMembers, ResolvesProperties {
     guard let declaration = info.member(named: base), declaration.isProperty == property,
       member == base || member == declaration.fullName
     else {
-      let names = info.members.map { member.contains("(") ? $0.fullName : $0.name }
-      throw RuntimeError.unknownMember(
-        protocolName: protocolName, member: member, suggestion: closestName(to: member, among: names) ?? "")
+      throw RuntimeError.noSuchMember(member, property: property, of: protocolName, members: info.members)
     }
     return declaration
   }

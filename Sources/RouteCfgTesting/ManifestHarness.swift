@@ -124,17 +124,34 @@ public struct ManifestHarness: Sendable {
   /// provider's mock received it as `providedMember` (`message` → `notifyString`), or, for a
   /// key-path target (`header.title`), that the object the provider holds at `header` received
   /// it as `title`.
+  ///
+  /// The provider is made with sample values for its non-optional parameters of URL types
+  /// (`Int`, `Double`, `Bool`, `String`); `parameters` gives others (`["tags": ["a"]]`) and
+  /// replaces samples.
   @MainActor
   public func value(
     _ value: any Sendable, writtenTo requiredMember: String, of requiredProtocol: String,
-    arrivesAt providedMember: String, variant: String? = nil
+    arrivesAt providedMember: String, variant: String? = nil, parameters: [String: any Sendable] = [:]
   ) -> HarnessReport {
     let check = "'\(requiredProtocol).\(requiredMember)' arrives at '\(providedMember)'"
+    let provider = destination(of: requiredProtocol, variant: variant)
+    let unfilled = (provider?.parameters ?? []).filter {
+      !$0.isOptional && $0.routeType == nil && parameters[$0.name] == nil
+    }
+    if let provider, !unfilled.isEmpty {
+      let names = unfilled.map { "'\($0.name)' (\($0.type))" }.joined(separator: ", ")
+      return HarnessReport(
+        check: check,
+        failures: [
+          "module '\(provider.name)' needs \(names), which no sample fills: pass a value with "
+            + "'parameters: [\"\(unfilled[0].name)\": ...]'"
+        ])
+    }
     do {
       let mocks = try mockRegistry(variant: variant)
       let destination = try mocks.registry.destination(
         for: requiredProtocol,
-        parameters: Self.samples(for: destination(of: requiredProtocol, variant: variant)))
+        parameters: Self.samples(for: provider).merging(parameters) { _, given in given })
       guard let providerMock = mocks.mock(destination.module) else {
         return HarnessReport(check: check, failures: ["no mock was made for \(destination.module)"])
       }

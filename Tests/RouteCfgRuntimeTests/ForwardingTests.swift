@@ -87,6 +87,20 @@ struct ForwardingTests {
     ) {
       try card.get("titel")
     }
+    // A member used as the other kind is named as what it is, not called unknown.
+    #expect(throws: RuntimeError.memberKind(protocolName: "RequiredCard", member: "title", isProperty: true))
+    {
+      try card.call("title")
+    }
+    #expect(
+      throws: RuntimeError.memberKind(
+        protocolName: "RequiredCard", member: "refresh(force:times:)", isProperty: false)
+    ) {
+      try card.get("refresh")
+    }
+    #expect(
+      RuntimeError.memberKind(protocolName: "RequiredCard", member: "title", isProperty: true).description
+        == "'RequiredCard.title' is a property, not a method: read it with get or set it with set, not call")
     #expect(throws: RuntimeError.argumentCount(member: "refresh(force:times:)", expected: 2, actual: 1)) {
       try card.call("refresh", true)
     }

@@ -56,6 +56,32 @@ struct HarnessTests {
     }
   }
 
+  /// A provider with a required parameter no URL carries is made with the value given; without
+  /// one, the report says which parameter to give.
+  @Test func aProviderWithParametersNoSampleFillsTakesThemFromTheCheck() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Store: "var labels: [String] { get set }"
+          NeedStore: "var labels: [String] { get set }"
+        modules:
+          S: {kind: view, provides: [Store], parameters: {tags: "[String]", id: Int}}
+          Home: {kind: view, requires: [NeedStore], routes: [/]}
+        adapters:
+          - {adapt: NeedStore, to: Store}
+        """, path: "parameters.yaml")
+    let unfilled = harness.value(["a"], writtenTo: "labels", of: "NeedStore", arrivesAt: "labels")
+    #expect(
+      unfilled.failures == [
+        #"module 'S' needs 'tags' ([String]), which no sample fills: pass a value with 'parameters: ["tags": ...]'"#
+      ])
+    try harness.value(
+      ["a"], writtenTo: "labels", of: "NeedStore", arrivesAt: "labels", parameters: ["tags": ["x"]]
+    )
+    .require()
+  }
+
   @Test func mocksRecordEveryGetSetAndCall() throws {
     let harness = try ManifestHarness(path: Self.noteApp)
     let mocks = try harness.mockRegistry()

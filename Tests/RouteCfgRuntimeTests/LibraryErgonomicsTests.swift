@@ -47,6 +47,19 @@ struct LibraryErgonomicsTests {
     }
   }
 
+  /// The other errors a library user may show: an unknown variant, a harness report.
+  @Test func everyThrownErrorShowsItsTextAsItsLocalizedDescription() throws {
+    do {
+      _ = try RouteCfg.validate(yaml: "routecfg: 1\nvariants: {mac: {}}\n", variant: "ios")
+      Issue.record("an unknown variant was accepted")
+    } catch {
+      #expect((error as any Error).localizedDescription == error.description)
+      #expect(error.description.contains("'ios'"))
+    }
+    let report = HarnessReport(check: "a check", failures: ["it failed"])
+    #expect((report as any Error).localizedDescription == report.description)
+  }
+
   @Test func aValidationResultDescribesItself() throws {
     let result = try RouteCfg.validate(yaml: Self.invalid, path: "App.yaml")
     #expect("\(result)".hasSuffix("\nApp.yaml: 2 errors"))

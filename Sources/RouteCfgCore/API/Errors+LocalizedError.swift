@@ -9,3 +9,8 @@
 extension ManifestError: LocalizedError {
   public var errorDescription: String? { description }
 }
+
+/// The same for `--variant`'s error: the unknown name and the variants there are.
+extension UnknownVariantError: LocalizedError {
+  public var errorDescription: String? { description }
+}
