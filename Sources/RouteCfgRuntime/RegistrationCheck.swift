@@ -80,8 +80,17 @@ struct RegistrationCheck {
     let typeTable = keyedTable?.table
     guard typeTable != nil || module.provides.contains(where: { registrations.protocolTables[$0] != nil })
     else {
-      let owner = typeName().map { "'\($0)' (module '\(module.name)')" } ?? "module '\(module.name)'"
-      return ["\(owner) has no member table; register its members with members(of:_:)"]
+      guard let type = typeName() else {
+        // Registered without a type (`module(_:kind:make:)`): its members come from protocol tables.
+        let first = module.provides[0]
+        return [
+          "module '\(module.name)' has no member table; register the members of what it provides with "
+            + "members(of: (any \(first)).self, as: \"\(first)\")"
+        ]
+      }
+      return [
+        "'\(type)' (module '\(module.name)') has no member table; register its members with members(of:_:)"
+      ]
     }
     var problems: [String] = []
     var compared: Set<String> = []

@@ -75,7 +75,7 @@ public final class Registry: Sendable {
     for protocolName: String, as type: T.Type = T.self, parameters: [String: any Sendable] = [:]
   ) throws(RuntimeError) -> T {
     guard let provider = resolution.provider(of: protocolName) else {
-      throw .unresolved(protocolName: protocolName)
+      throw .unanswered(protocolName, in: graph)
     }
     if provider.adapter != nil {
       throw .unsupported(
@@ -102,7 +102,7 @@ public final class Registry: Sendable {
     for protocolName: String, parameters: [String: any Sendable] = [:]
   ) throws(RuntimeError) -> Destination {
     guard let provider = resolution.provider(of: protocolName) else {
-      throw .unresolved(protocolName: protocolName)
+      throw .unanswered(protocolName, in: graph)
     }
     let (object, type): (AnyObject, AnyClass?) = try make(provider.module, parameters: parameters)
     guard let index = provider.adapter else {
@@ -110,7 +110,7 @@ public final class Registry: Sendable {
         module: provider.module, members: try state.members(of: object, as: protocolName, registeredAs: type))
     }
     let adapter = graph.adapters[index]
-    guard let facade = graph.protocols[protocolName] else { throw .unresolved(protocolName: protocolName) }
+    guard let facade = graph.protocols[protocolName] else { throw .unanswered(protocolName, in: graph) }
     let target = try state.members(of: object, as: adapter.to, registeredAs: type)
     let members = AdaptedMembers(facade: facade, target: target, pairings: adapter.forward, state: state)
     return Destination(module: provider.module, members: members)

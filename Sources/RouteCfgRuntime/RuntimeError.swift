@@ -5,6 +5,8 @@ import RouteCfgCore
 public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// No module answers the protocol in this configuration.
   case unresolved(protocolName: String)
+  /// The manifest declares no protocol of this name (with a suggestion, or empty).
+  case unknownProtocol(protocolName: String, suggestion: String)
   /// The protocol does not declare the member (with a suggestion, or empty).
   case unknownMember(protocolName: String, member: String, suggestion: String)
   /// The protocol declares the member as a property where a method was called (`isProperty`),
@@ -44,6 +46,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .unresolved(let name):
       return "no module answers '\(name)' in this configuration"
+    case .unknownProtocol(let name, let suggestion):
+      return "the manifest declares no protocol '\(name)'"
+        + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion)'?")
     case .unknownMember(let name, let member, let suggestion):
       return "'\(name)' has no member '\(member)'"
         + (suggestion.isEmpty ? "" : "; did you mean '\(suggestion)'?")
@@ -105,6 +110,14 @@ public struct RegistryBuildError: Error, Sendable, CustomStringConvertible {
 }
 
 extension RuntimeError {
+  /// Why no destination answers `protocolName`: the manifest does not declare it (with the
+  /// closest declared name), or no module answers it in this configuration.
+  static func unanswered(_ protocolName: String, in graph: AppGraph) -> RuntimeError {
+    guard graph.protocols[protocolName] == nil else { return .unresolved(protocolName: protocolName) }
+    return .unknownProtocol(
+      protocolName: protocolName, suggestion: closestName(to: protocolName, among: graph.protocolNames) ?? "")
+  }
+
   /// Why `member` (a base or full name) names no property (`property`) or method of a
   /// protocol with these members: it is one of the other kind, or it is not declared (with the
   /// closest name of the kind asked for).

@@ -24,7 +24,7 @@ final class RuntimeState {
     if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == protocolName {
       return proxy.members
     }
-    guard let info = graph.protocols[protocolName] else { throw .unresolved(protocolName: protocolName) }
+    guard let info = graph.protocols[protocolName] else { throw .unanswered(protocolName, in: graph) }
     if let answering = object as? any SelfDescribingMembers {
       return SelfDescribedMembers(answering, protocolInfo: info)
     }

@@ -109,8 +109,12 @@ struct ForwardingTests {
     ) {
       try card.call("refresh", true, "four")
     }
-    #expect(throws: RuntimeError.unresolved(protocolName: "Missing")) {
+    // A name the manifest does not declare is called that, with the name meant.
+    #expect(throws: RuntimeError.unknownProtocol(protocolName: "Missing", suggestion: "")) {
       try registry().destination(for: "Missing")
+    }
+    #expect(throws: RuntimeError.unknownProtocol(protocolName: "RequiredCrad", suggestion: "RequiredCard")) {
+      try registry().destination(for: "RequiredCrad")
     }
   }
 

@@ -94,6 +94,29 @@ struct RegistrationTableTests {
       ])
   }
 
+  /// A module registered without a type and no protocol table is told how to register its
+  /// members: as a protocol's, since it has no type to register them for.
+  @Test func aModuleWithoutATypeIsToldToRegisterItsProtocolsMembers() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Counter: |
+            var count: Int { get set }
+        modules:
+          A: {kind: view, provides: [Counter], routes: [/a]}
+        """, path: "untyped.yaml")
+    var registrations = Registrations()
+    registrations.module("A", kind: .view) { _ in CountingScreen() }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      error?.problems == [
+        #"module 'A' has no member table; register the members of what it provides with members(of: (any Counter).self, as: "Counter")"#
+      ])
+  }
+
   /// A view controller's table may hold a delegate protocol's members, but an entry no protocol
   /// declares is a misspelling.
   @Test func aTypeTableEntryMustBeADeclaredMember() throws {
