@@ -52,7 +52,7 @@ enum NavigationProvider {
       && !mapper.isReplaced(in: found.file, start: found.start, end: found.end)
     {
       let uri = model.uri(of: found.file)
-      let range = mapper.range(in: found.file, start: found.start, end: found.end)
+      let range = nameRange(of: found, model: model, mapper: mapper)
       guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
       locations.append(.object([("uri", .string(uri)), ("range", range.json)]))
     }
@@ -68,10 +68,25 @@ enum NavigationProvider {
     let highlights = (model.index.occurrences[file] ?? [])
       .filter { $0.target == occurrence.target && !mapper.isReplaced(in: file, start: $0.start, end: $0.end) }
       .map { found -> JSONValue in
-        let range = mapper.range(in: file, start: found.start, end: found.end)
+        let range = nameRange(of: found, model: model, mapper: mapper)
         return .object([("range", range.json), ("kind", .int(found.isDeclaration ? 3 : 2))])
       }
     return .array(highlights)
+  }
+
+  /// Where an occurrence's name is in the current text: a protocol's or module's name without
+  /// the quotes it may be written in (`"Bar"`), the range rename edits; anything else as found.
+  private static func nameRange(of found: Occurrence, model: ManifestModel, mapper: PositionMapper)
+    -> LSPRange
+  {
+    switch found.target {
+    case .protocolName(let name), .module(let name):
+      if let range = RenameProvider.nameRange(of: found, name: name, model: model, mapper: mapper) {
+        return range
+      }
+    case .member, .file: break
+    }
+    return mapper.range(in: found.file, start: found.start, end: found.end)
   }
 }
 

@@ -118,7 +118,7 @@ enum RenameProvider {
 
   /// The range of the name itself within an occurrence (which may hold quotes around it), in
   /// the editor's current text.
-  private static func nameRange(
+  static func nameRange(
     of occurrence: Occurrence, name: String, model: ManifestModel, mapper: PositionMapper
   )
     -> LSPRange?

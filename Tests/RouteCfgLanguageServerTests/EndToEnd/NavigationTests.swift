@@ -84,6 +84,42 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a quoted name's references and highlights are the name, without its quotes, as rename edits it")
+  func quotedNames() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      protocols:
+        "Bar": ""
+      modules:
+        P: {kind: view, provides: ["Bar"], routes: [/p]}
+
+      """
+    try scratch.write("m.yaml", text)
+    let uri = scratch.uri("m.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 4, character: 31).json),
+        ("context", .object([("includeDeclaration", .bool(true))])),
+      ]))
+    #expect(
+      references.arrayValue?.map { $0["range"]?["start"] } == [
+        LSPPosition(line: 2, character: 3).json, LSPPosition(line: 4, character: 30).json,
+      ])
+    let highlights = try client.result("textDocument/documentHighlight", LSPClient.at(uri, 2, 4))
+    #expect(
+      highlights.arrayValue?.map { $0["range"]?["end"] } == [
+        LSPPosition(line: 2, character: 6).json, LSPPosition(line: 4, character: 33).json,
+      ])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("references and highlights list every place a name is written")
   func referencesAndHighlights() throws {
     let session = try TourSession()
