@@ -13,6 +13,10 @@ struct GenerationContext {
   /// Aliases for manifest types that `AppRoute.Resolution`, `AppRoute.Reader` or
   /// `AppRegistry.Factories` would hide.
   let hiddenTypes: HiddenTypeAliases
+  /// The modules that list each protocol in `provides`, and in `requires`, in declaration order:
+  /// found once, not by scanning every module for every protocol.
+  let providers: [String: [String]]
+  let requirers: [String: [String]]
 
   var routeTypeName: String { appName + "Route" }
   var registryTypeName: String { appName + "Registry" }
@@ -28,6 +32,16 @@ struct GenerationContext {
     self.isolation = IsolationAnalysis(graph: graph)
     self.appName = graph.app ?? SwiftNaming.typePrefix(fromFileName: manifestPath)
     self.hiddenTypes = HiddenTypeAliases(graph: graph, appName: appName, writesWiring: options.module == nil)
+    var providers: [String: [String]] = [:]
+    var requirers: [String: [String]] = [:]
+    for name in graph.moduleNames {
+      guard let module = graph.modules[name] else { continue }
+      // A protocol listed twice by one module counts once, as the manifest means it.
+      for provided in Set(module.provides) { providers[provided, default: []].append(name) }
+      for required in Set(module.requires) { requirers[required, default: []].append(name) }
+    }
+    self.providers = providers
+    self.requirers = requirers
   }
 
   // MARK: Modifiers

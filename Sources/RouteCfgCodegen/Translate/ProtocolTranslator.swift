@@ -55,8 +55,8 @@ struct ProtocolTranslator {
   /// Who provides and who requires the protocol, in the configuration being wired.
   private func documentation(of info: ProtocolInfo) -> [String] {
     let graph = context.graph
-    let providers = graph.moduleNames.filter { graph.modules[$0]?.provides.contains(info.name) == true }
-    let requirers = graph.moduleNames.filter { graph.modules[$0]?.requires.contains(info.name) == true }
+    let providers = context.providers[info.name] ?? []
+    let requirers = context.requirers[info.name] ?? []
     var lines: [String] = []
     if !providers.isEmpty { lines.append("Provided by " + list(providers) + ".") }
     if !requirers.isEmpty {
