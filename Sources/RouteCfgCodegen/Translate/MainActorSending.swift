@@ -33,8 +33,10 @@ struct MainActorSending {
       if context.graph.protocols[name] != nil {
         return context.isMainActor(protocol: name) ? .mainActor : .blocked(type)
       }
-      if name == "Error" || SwiftKnownTypeNames.isConcrete(name) { return .sendable }
-      return name == "Any" || name == "AnyObject" ? .blocked(type) : .appOwn(type)
+      // `Swift.Int` and `Foundation.Data` are the standard types (no protocol has their name).
+      let bare = SwiftKnownTypeNames.withoutStandardModule(name).map(String.init) ?? name
+      if bare == "Error" || SwiftKnownTypeNames.isConcrete(bare) { return .sendable }
+      return bare == "Any" || bare == "AnyObject" ? .blocked(type) : .appOwn(type)
     case .optional(let inner), .array(let inner): return kind(of: inner)
     case .dictionary(let key, let value): return combined([key, value], isMainActor: false)
     case .function(let function):

@@ -9,6 +9,18 @@ package enum SwiftKnownTypeNames {
     "UInt32", "UInt64", "URL", "UUID", "Void",
   ]
 
+  /// `name` without the `Swift.` or `Foundation.` written before it (`Foundation.Data` →
+  /// `Data`), or `nil` when it has neither: the standard library's and Foundation's types under
+  /// their qualified names, which Swift reads as the bare ones (unless the manifest declares a
+  /// protocol of the bare name, which callers check).
+  package static func withoutStandardModule(_ name: String) -> Substring? {
+    switch name.utf8.first {
+    case UInt8(ascii: "S"): return name.hasPrefix("Swift.") ? name.dropFirst(6) : nil
+    case UInt8(ascii: "F"): return name.hasPrefix("Foundation.") ? name.dropFirst(11) : nil
+    default: return nil
+    }
+  }
+
   /// `true` for a name of ``names`` that is not a protocol: `Int.Protocol` is no type (Swift:
   /// "cannot use 'Protocol' with non-protocol type 'Int'"), where `Error.Protocol` is one.
   package static func isConcrete(_ name: String) -> Bool {

@@ -91,7 +91,7 @@ struct TypeFitChecker {
   private func fitNamedAsLoaded(_ name: String, into target: String, crossings: inout [AdapterCrossing])
     -> TypeFit
   {
-    if name == target || Self.sameStandardType(name, target) { return .fits }
+    if name == target || sameStandardType(name, target) { return .fits }
     guard let source = protocols[name], protocols[target] != nil else {
       return .mismatch(source: .named(name), destination: .named(target))
     }
@@ -120,22 +120,19 @@ struct TypeFitChecker {
   /// `Int`, `Foundation.Data` and `Data`): the standard library's and Foundation's types under
   /// their qualified names, as Swift (and the dynamic runtime) reads them. Names that are not
   /// equal can only be the same type when exactly one of them is qualified.
-  private static func sameStandardType(_ name: String, _ target: String) -> Bool {
-    switch (standardModulePrefix(of: name), standardModulePrefix(of: target)) {
-    case (let prefix?, nil): return name.utf8.dropFirst(prefix).elementsEqual(target.utf8)
-    case (nil, let prefix?): return target.utf8.dropFirst(prefix).elementsEqual(name.utf8)
+  /// A bare name the manifest declares as a protocol is that protocol, not the module's type
+  /// (`Calendar` declared beside `Foundation.Calendar`).
+  private func sameStandardType(_ name: String, _ target: String) -> Bool {
+    switch (
+      SwiftKnownTypeNames.withoutStandardModule(name), SwiftKnownTypeNames.withoutStandardModule(target)
+    ) {
+    case (let bare?, nil): return protocols[target] == nil && bare.utf8.elementsEqual(target.utf8)
+    case (nil, let bare?): return protocols[name] == nil && bare.utf8.elementsEqual(name.utf8)
     default: return false
     }
   }
 
-  /// The length of `Swift.` or `Foundation.` when `name` starts with it.
-  private static func standardModulePrefix(of name: String) -> Int? {
-    switch name.utf8.first {
-    case UInt8(ascii: "S"): return name.hasPrefix("Swift.") ? 6 : nil
-    case UInt8(ascii: "F"): return name.hasPrefix("Foundation.") ? 11 : nil
-    default: return nil
-    }
+  private static func hasSwiftModule(_ name: String) -> Bool {
+    SwiftKnownTypeNames.withoutStandardModule(name) != nil
   }
-
-  private static func hasSwiftModule(_ name: String) -> Bool { standardModulePrefix(of: name) != nil }
 }
