@@ -45,12 +45,15 @@ struct RoutePathTranslator {
       routes.last.map {
         $0.conditions.isEmpty && !Self.checksRoundTrip($0.pattern, in: module)
       } ?? false
+    // The parameters' names, and the locals written so far (`candidate1` may give way to
+    // `candidate12` when a parameter has its name, which route 12's must then avoid).
+    var taken = Set(module.parameters.map(\.name))
     // The first path that fits, kept for when none resolves back (needed only when the chain
     // does not end with a route that always fits).
-    let taken = Set(module.parameters.map(\.name))
     let keepsFirstFit =
       !endsUnconditionally && routes.contains { Self.checksRoundTrip($0.pattern, in: module) }
     let firstFit = AdapterTranslator.unique("firstFit", avoiding: taken)
+    taken.insert(firstFit)
     var statements: [SwiftStmt] = []
     if keepsFirstFit {
       statements.append(
@@ -61,6 +64,7 @@ struct RoutePathTranslator {
       if Self.checksRoundTrip(route.pattern, in: module) {
         // One name per route: routes without conditions write theirs in the same scope.
         let candidate = AdapterTranslator.unique("candidate\(route.index)", avoiding: taken)
+        taken.insert(candidate)
         body = [
           .declaration(SwiftBinding(name: candidate, value: route.path)),
           .if(

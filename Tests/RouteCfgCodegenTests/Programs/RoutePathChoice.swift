@@ -10,6 +10,7 @@ let routes: [ChoiceRoute] = [
   .num(), .num(n: 1), .num(s: "a"), .num(s: "1"), .num(s: "-7"), .num(n: 1, s: "b"), .num(s: ""),
   .flag(), .flag(on: true), .flag(word: "true"), .flag(word: "false", candidate0: "c", firstFit: 3),
   .flag(on: false, word: "w"),
+  .many(n: 3), .many(n: -1, candidate1: "c"),
 ]
 var failures: [String] = []
 for route in routes where ChoiceRoute.resolve(route.path) != .route(route) {
