@@ -82,7 +82,10 @@ struct RegistrationCheck {
     else {
       guard let type = typeName() else {
         // Registered without a type (`module(_:kind:make:)`): its members come from protocol tables.
-        let first = module.provides[0]
+        // A protocol with members to register (the first provided one may be a marker).
+        let first =
+          module.provides.first { graph.protocols[$0]?.members.isEmpty == false } ?? module.provides.first
+          ?? ""
         return [
           "module '\(module.name)' has no member table; register the members of what it provides with "
             + "members(of: (any \(first)).self, as: \"\(first)\")"

@@ -8,8 +8,9 @@
 
 /// Why a path below a ``ContainedDirectory`` could not be opened.
 enum ContainedOpenError: Error, Hashable {
-  /// Nothing exists at the path. When only its last name is missing (its directory is there,
-  /// inside), `wouldBe` holds the real components the file would have below the directory.
+  /// Nothing exists at the path. `wouldBe` holds the real components the file would have below
+  /// the directory (the names that are there resolved, the missing ones as written), unless the
+  /// missing part climbs out with `..`.
   case notFound(wouldBe: [String]?)
   /// The path, its symbolic links followed, leads outside the directory; the place it leads to.
   case outside(String)
@@ -126,7 +127,8 @@ final class ContainedDirectory {
       let failure = errno
       guard let target = Self.linkTarget(component, in: walk.current) else {
         switch failure {
-        case ENOENT: return .failure(.notFound(wouldBe: isLast ? walk.names + [component] : nil))
+        case ENOENT:
+          return .failure(.notFound(wouldBe: Self.missingPath(walk.names + [component], then: pending)))
         case ENOTDIR: return .failure(.notADirectory(walk.shown(component)))
         case ELOOP: return .failure(.linkLoop)
         case ENXIO, EOPNOTSUPP: return .failure(.notRegularFile)
@@ -150,6 +152,18 @@ final class ContainedDirectory {
     }
     // The path ended with '.' or '..' (or a link to one): it names the directory reached.
     return .failure(.isDirectory)
+  }
+
+  /// The real components a missing path would have below the directory: those walked, the one
+  /// missing, and the rest as written (`pending`, last first); `nil` when the rest climbs out
+  /// with `..`, whose meaning depends on links that are not there.
+  private static func missingPath(_ reached: [String], then pending: [String]) -> [String]? {
+    var components = reached
+    for component in pending.reversed() where !component.isEmpty && component != "." {
+      if component == ".." { return nil }
+      components.append(component)
+    }
+    return components
   }
 
   /// Where a path that left the directory leads: its components below the directory when it

@@ -284,8 +284,9 @@ extension ManifestValidator {
     // Members whose entries could not be read are already reported.
     if decl.mapIsUnreadable { return }
     if !decl.unreadMapKeys.isEmpty {
-      let written = Set(decl.unreadMapKeys.map(MemberDecl.baseName(of:)))
-      unmapped.removeAll { written.contains($0.0.name) }
+      // A key names a member by base name, or by full name when it writes labels.
+      let written = Set(decl.unreadMapKeys)
+      unmapped.removeAll { written.contains($0.0.name) || written.contains($0.0.fullName) }
     }
     guard !unmapped.isEmpty else { return }
     let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")

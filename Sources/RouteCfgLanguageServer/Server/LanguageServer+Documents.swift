@@ -6,7 +6,11 @@ extension LanguageServer {
     guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
       let text = item["text"]?.stringValue
     else { return }
-    let version = item["version"]?.intValue ?? 0
+    open(uri, version: item["version"]?.intValue ?? 0, text: text)
+  }
+
+  /// Opens a document: finds the project it belongs to (its root's, or its own).
+  private func open(_ uri: String, version: Int, text: String) {
     var canonical = DocumentURI.path(of: uri).flatMap(FileSystem.realPath)
     // The same file open under another URI (a symbolic link and its target, `a/../b.yaml`): that
     // document's buffer stands for the file; this one is checked as a buffer of its own, as an
@@ -100,6 +104,25 @@ extension LanguageServer {
 
   func didClose(_ params: JSONValue?) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else { return }
+    close(uri)
+  }
+
+  /// Closes a document; a document open under a second URI of the same file, checked as a
+  /// buffer of its own until now, then becomes the file's buffer.
+  private func close(_ uri: String) {
+    let canonical = documents[uri]?.canonicalPath
+    forget(uri)
+    guard let canonical else { return }
+    let second = documents.values.filter { document in
+      document.canonicalPath == nil && document.path.flatMap(FileSystem.realPath) == canonical
+    }
+    guard let document = second.min(by: { $0.uri < $1.uri }) else { return }
+    forget(document.uri)
+    open(document.uri, version: document.version, text: String(decoding: document.bytes, as: UTF8.self))
+  }
+
+  /// Takes a closed document out of its project, which is checked again or dropped.
+  private func forget(_ uri: String) {
     documents[uri] = nil
     analysisModels[uri] = nil
     analysedDocuments.remove(uri)

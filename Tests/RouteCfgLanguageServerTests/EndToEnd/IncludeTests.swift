@@ -480,6 +480,38 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("once the first of two URIs of an included file closes, the second is the file's buffer")
+  func secondURITakesOverWhenTheFirstCloses() throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [inc.yaml]\nmodules:\n  Home: {kind: view, routes: [/], requires: [P]}\n"
+    let inc = "protocols:\n  P: \"\"\nmodules:\n  M: {kind: view, provides: [P], routes: [/m]}\n"
+    try scratch.write("root.yaml", root)
+    try scratch.write("inc.yaml", inc)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/link.yaml", withDestinationPath: "inc.yaml")
+    let (rootURI, incURI, linkURI) = (
+      scratch.uri("root.yaml"), scratch.uri("inc.yaml"), scratch.uri("link.yaml")
+    )
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(rootURI, text: root)
+    #expect(try client.diagnostics(for: rootURI, version: 1).isEmpty)
+    client.open(incURI, text: inc)
+    _ = try client.diagnostics(for: incURI, version: 1)
+    client.open(linkURI, text: inc)
+    client.notify("textDocument/didClose", .object([("textDocument", .object([("uri", .string(incURI))]))]))
+    // Edited through the link, the file no longer declares 'P': the root sees it.
+    let renamed = inc.replacingOccurrences(of: "P", with: "Q")
+    client.change(linkURI, version: 2, [(nil, renamed)])
+    var codes: [String?] = []
+    for _ in 0..<5 where codes != ["RC0503"] {
+      codes = try client.diagnostics(for: rootURI).map { $0["code"]?.stringValue }
+    }
+    #expect(codes == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a root open under two URIs (a link and its target) is checked once per buffer, and answers")
   func rootOpenUnderTwoURIs() throws {
     let scratch = try ScratchDirectory()
@@ -595,7 +627,8 @@ struct IncludeTests {
     client.open(featureURI, text: feature)
     #expect(try client.diagnostics(for: featureURI, version: 1).isEmpty)
     try FileManager.default.removeItem(atPath: scratch.path + "/app.yaml")
-    try FileManager.default.removeItem(atPath: scratch.path + "/Feature/feature.yaml")
+    // The checkout takes the directory away too.
+    try FileManager.default.removeItem(atPath: scratch.path + "/Feature")
     client.change(rootURI, version: 2, [(range: (0, 0, 0, 0), text: "# moved\n")])
     #expect(try client.diagnostics(for: rootURI, version: 2).isEmpty)
     client.change(featureURI, version: 2, [(range: (0, 0, 0, 0), text: "# moved\n")])
