@@ -18,10 +18,21 @@ struct RouteCfgCommandPlugin: CommandPlugin {
     """
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
+    // `--target` with nothing after it names no target; it is not taken as "every target".
+    if let last = arguments.prefix(while: { $0 != "--" }).last, last == "--target" {
+      throw CommandPluginError("--target needs the name of a target\n\n\(Self.usage)")
+    }
     var extractor = ArgumentExtractor(arguments)
-    let targetNames = extractor.extractOption(named: "target")
-    let helpRequested = extractor.extractFlag(named: "help") > 0 || extractor.extractFlag(named: "h") > 0
+    // A target named twice is checked once, in the order first named.
+    var targetNames: [String] = []
+    for name in extractor.extractOption(named: "target") where !targetNames.contains(name) {
+      targetNames.append(name)
+    }
+    // `extractFlag(named:)` reads `--NAME` only: `-h` is looked for as written (before a `--`,
+    // after which every argument is a file).
     var remaining = extractor.remainingArguments
+    let options = remaining.prefix { $0 != "--" }
+    let helpRequested = extractor.extractFlag(named: "help") > 0 || options.contains("-h")
     if helpRequested {
       print(Self.usage)
       return
@@ -52,7 +63,13 @@ struct RouteCfgCommandPlugin: CommandPlugin {
     switch process.terminationStatus {
     case 1: throw CommandPluginError("routecfg validate found errors")
     case 64:
-      throw CommandPluginError("routecfg validate rejected the options (see 'routecfg validate --help')")
+      // A variant applies to every manifest checked; one that does not declare it is misuse.
+      let variantHint =
+        remaining.contains(where: { $0 == "--variant" || $0.hasPrefix("--variant=") }) && targetNames.isEmpty
+        ? "; a --variant applies to every manifest checked: name the targets that declare it with --target"
+        : ""
+      throw CommandPluginError(
+        "routecfg validate rejected the options (see 'routecfg validate --help')\(variantHint)")
     default:
       throw CommandPluginError("routecfg validate failed with exit status \(process.terminationStatus)")
     }
