@@ -34,24 +34,25 @@ struct RoutePathTranslator {
       (module.routes[$0].parameterNames.count, -$0) > (module.routes[$1].parameterNames.count, -$1)
     }
     var used: Set<String> = []
-    var routes: [(pattern: RoutePattern, conditions: [SwiftCondition], path: SwiftExpr, index: Int)] = []
+    var routes: [(checksRoundTrip: Bool, conditions: [SwiftCondition], path: SwiftExpr, index: Int)] = []
+    var endsUnconditionally = false
     for index in order {
       let (conditions, path) = build(module.routes[index], module: module, strict: true, used: &used)
-      routes.append((module.routes[index], conditions, path, index))
+      let checks = Self.checksRoundTrip(module.routes[index], in: module)
+      routes.append((checks, conditions, path, index))
       // A route that always fits and is not checked ends the chain.
-      if conditions.isEmpty, !Self.checksRoundTrip(module.routes[index], in: module) { break }
+      if conditions.isEmpty, !checks {
+        endsUnconditionally = true
+        break
+      }
     }
-    let endsUnconditionally =
-      routes.last.map {
-        $0.conditions.isEmpty && !Self.checksRoundTrip($0.pattern, in: module)
-      } ?? false
     // The parameters' names, and the locals written so far (`candidate1` may give way to
     // `candidate12` when a parameter has its name, which route 12's must then avoid).
     var taken = Set(module.parameters.map(\.name))
     // The first path that fits, kept for when none resolves back (needed only when the chain
     // does not end with a route that always fits).
     let keepsFirstFit =
-      !endsUnconditionally && routes.contains { Self.checksRoundTrip($0.pattern, in: module) }
+      !endsUnconditionally && routes.contains(where: \.checksRoundTrip)
     let firstFit = AdapterTranslator.unique("firstFit", avoiding: taken)
     taken.insert(firstFit)
     var statements: [SwiftStmt] = []
@@ -61,7 +62,7 @@ struct RoutePathTranslator {
     }
     for route in routes {
       var body: [SwiftStmt] = [.return(route.path)]
-      if Self.checksRoundTrip(route.pattern, in: module) {
+      if route.checksRoundTrip {
         // One name per route: routes without conditions write theirs in the same scope.
         let candidate = AdapterTranslator.unique("candidate\(route.index)", avoiding: taken)
         taken.insert(candidate)

@@ -249,17 +249,16 @@ private struct LoadRun {
     let opened: ContainedFile
     switch root.openFile(entry.value, from: directories[parent] ?? []) {
     case .success(let file): opened = file
-    case .failure(.notFound(let wouldBe?)) where overlays[root.realPath(of: wouldBe)] != nil:
+    case .failure(let error):
       // An editor's buffer of a file deleted on disk (another branch checked out) stands in for
       // it, as a buffer stands in for a file that is there.
-      let canonical = root.realPath(of: wouldBe)
-      guard
-        let id = register(
-          entry, canonical: canonical, directory: Array(wouldBe.dropLast()), shownPath: shownPath),
+      if case .notFound(let wouldBe?) = error, case let canonical = root.realPath(of: wouldBe),
         let overlay = overlays[canonical]
-      else { return nil }
-      return (overlay, id, canonical)
-    case .failure(let error):
+      {
+        let id = register(
+          entry, canonical: canonical, directory: Array(wouldBe.dropLast()), shownPath: shownPath)
+        return id.map { (overlay, $0, canonical) }
+      }
       diagnostics.report(Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path))
       manifest.includes.append(IncludeDecl(path: entry, file: nil))
       isIncomplete = true

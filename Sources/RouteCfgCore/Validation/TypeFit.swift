@@ -111,9 +111,11 @@ struct TypeFitChecker {
   private func mayBeProtocol(_ name: String) -> Bool { Self.couldBeProtocol(name, protocols: protocols) }
 
   /// `true` for a declared protocol, or a name no loaded file declares that is not one of the
-  /// standard types (`Int`, `String`, `URL`, ...), which no manifest declares as protocols.
+  /// standard types (`Int`, `String`, `URL`, ...) or written with `Swift.` or `Foundation.`,
+  /// which no manifest declares as protocols.
   static func couldBeProtocol(_ name: String, protocols: ProtocolLookup) -> Bool {
-    protocols[name] != nil || (!hasSwiftModule(name) && !TypeRef.isStandardTypeName(name))
+    protocols[name] != nil
+      || (SwiftKnownTypeNames.withoutStandardModule(name) == nil && !TypeRef.isStandardTypeName(name))
   }
 
   /// `true` when one name is the other qualified with `Swift.` or `Foundation.` (`Swift.Int` and
@@ -130,9 +132,5 @@ struct TypeFitChecker {
     case (nil, let bare?): return protocols[name] == nil && bare.utf8.elementsEqual(name.utf8)
     default: return false
     }
-  }
-
-  private static func hasSwiftModule(_ name: String) -> Bool {
-    SwiftKnownTypeNames.withoutStandardModule(name) != nil
   }
 }
