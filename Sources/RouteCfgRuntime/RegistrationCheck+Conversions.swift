@@ -53,7 +53,7 @@ extension RegistrationCheck {
         problems.append(
           forwarding
             + (crossing.towardTarget
-              ? "whose '\(to)' the dynamic runtime cannot make of a '\(from)'; use generated code"
+              ? "whose '\(to)' the dynamic runtime cannot make of \(MessageWords.aQuoted(from)); use generated code"
               : "whose '\(from)' the dynamic runtime cannot convert into '\(to)'; use generated code"))
         break
       }

@@ -59,7 +59,7 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .readOnly(let name, let member):
       return "'\(name).\(member)' is read-only"
     case .typeMismatch(let member, let expected, let actual):
-      return "'\(member)' takes a '\(expected)', not a '\(actual)'"
+      return "'\(member)' takes \(MessageWords.aQuoted(expected)), not \(MessageWords.aQuoted(actual))"
     case .argumentCount(let member, let expected, let actual):
       return "'\(member)' takes \(expected) argument(s), not \(actual)"
     case .missingParameter(let module, let parameter, let type):
@@ -67,11 +67,13 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unknownParameter(let module, let parameter):
       return "module '\(module)' has no parameter '\(parameter)'"
     case .noMemberTable(let typeName, let name):
-      return "'\(typeName)' has no registered member table, so it cannot be used as a '\(name)'; "
+      return
+        "'\(typeName)' has no registered member table, so it cannot be used as \(MessageWords.aQuoted(name)); "
         + "if it conforms to '\(name)', register its members with members(of: \(typeName).self), or "
         + "those of every object that conforms with members(of: (any \(name)).self, as: \"\(name)\")"
     case .noProxy(let name):
-      return "a value must be handed over as a '\(name)', but no proxy is registered for '\(name)'"
+      return
+        "a value must be handed over as \(MessageWords.aQuoted(name)), but no proxy is registered for '\(name)'"
     case .nilStep(let member, let step):
       return "cannot set '\(member)': '\(step)' is nil"
     case .notRouted(let url, let reason):
@@ -79,12 +81,13 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unsupported(let reason):
       return reason
     case .released(let name):
-      return "the object handed over as a '\(name)' has been released"
+      return "the object handed over as \(MessageWords.aQuoted(name)) has been released"
     case .wrongDestinationType(let name, let requested, let actual):
-      let start = "the destination for '\(name)' is a '\(actual)'"
+      let start = "the destination for '\(name)' is \(MessageWords.aQuoted(actual))"
       // Asked for as another type: the protocol's Swift type is the one to ask for.
       guard requested == name else {
-        return start + ", not a '\(requested)'; ask for it as 'any \(name)', the protocol's Swift type"
+        return start
+          + ", not \(MessageWords.aQuoted(requested)); ask for it as 'any \(name)', the protocol's Swift type"
       }
       // Asked for as the protocol's type already: the destination is what must change.
       guard actual == SwiftTypeName.of(DynamicProtocolProxy.self) else {

@@ -127,7 +127,8 @@ final class RuntimeState {
       return try bridge(value, from: sourceName, to: destinationName, handingOver: handingOver)
     default:
       throw .unsupported(
-        "the dynamic runtime cannot convert a '\(source)' into a '\(destination)'; use generated code")
+        "the dynamic runtime cannot convert \(MessageWords.aQuoted(source)) into \(MessageWords.aQuoted(destination)); use generated code"
+      )
     }
   }
 

@@ -381,7 +381,7 @@ struct GenerateCommandTests {
     #expect(
       result.standardError.contains(
         ":23:10: error: 'R.anything(f:)' cannot be forwarded by the adapter from 'R' to 'P': its proxy, on the main "
-          + "actor, would pass a 'Any' to an async function that runs off it, and Swift 6 cannot send 'Any' there"
+          + "actor, would pass an 'Any' to an async function that runs off it, and Swift 6 cannot send 'Any' there"
       ))
     #expect(!result.standardError.contains("'R.returned"))
     #expect(!result.standardError.contains("'R.beside"))

@@ -257,7 +257,7 @@ struct AdapterTranslator {
     case .unsendable(let value):
       code = .unsendableAdapterValue
       why =
-        "its \(role), on the main actor, would pass a '\(value.type)' to an async function that runs off it, "
+        "its \(role), on the main actor, would pass \(MessageWords.aQuoted(value.type)) to an async function that runs off it, "
         + "and Swift 6 cannot send \(unsendableReason(value.blocker))"
     case .escapes(let closure, let type):
       code = .escapingClosureMismatch

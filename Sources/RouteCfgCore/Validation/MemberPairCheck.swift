@@ -92,8 +92,8 @@ struct MemberPairCheck {
       PairProblem(
         code: .incompatibleTypes,
         message:
-          "\(names.facadeText) is '\(property.type)' but \(names.targetText) is '\(readType)'; a '\(readType)' "
-          + "cannot be read as a '\(property.type)': change one of the types or map another member",
+          "\(names.facadeText) is '\(property.type)' but \(names.targetText) is '\(readType)'; \(MessageWords.aQuoted(readType)) "
+          + "cannot be read as \(MessageWords.aQuoted(property.type)): change one of the types or map another member",
         reason: "its type '\(readType)' does not fit '\(property.type)'")
     }
     if let read { problems.append(read) }
@@ -120,9 +120,10 @@ struct MemberPairCheck {
       PairProblem(
         code: .incompatibleTypes,
         message:
-          "\(names.facadeText) is settable, but a '\(property.type)' cannot be stored in \(names.targetText) of "
+          "\(names.facadeText) is settable, but \(MessageWords.aQuoted(property.type)) cannot be stored in \(names.targetText) of "
           + "type '\(targetProperty.type)'; make the types agree (or make \(names.facadeText) '{ get }')",
-        reason: "a '\(property.type)' cannot be stored in its type '\(targetProperty.type)'")
+        reason: "\(MessageWords.aQuoted(property.type)) cannot be stored in its type '\(targetProperty.type)'"
+      )
     }
   }
 

@@ -1,0 +1,11 @@
+/// Words that messages put around code names.
+package enum MessageWords {
+  /// `name` in single quotes after the indefinite article it is read with: `an 'Int'`,
+  /// `an 'any Editor'`, `a 'String'`, `a '[Int]'`. Names starting with `U` take `a`, as the
+  /// common ones are read from "you": `a 'URL'`, `a 'UInt'`, `a 'UUID'`.
+  package static func aQuoted(_ name: some CustomStringConvertible) -> String {
+    let text = name.description
+    let startsWithVowelSound = text.utf8.first.map { "AEIOaeio".utf8.contains($0) } ?? false
+    return (startsWithVowelSound ? "an '" : "a '") + text + "'"
+  }
+}

@@ -1,0 +1,35 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// Messages put the article a code name is read with before it: `an 'Int'`, `a 'String'`.
+@Suite("Message words")
+struct MessageWordsTests {
+  @Test(arguments: [
+    ("Int", "an 'Int'"), ("Int?", "an 'Int?'"), ("Optional<String>", "an 'Optional<String>'"),
+    ("any Editor", "an 'any Editor'"), ("Error", "an 'Error'"), ("String", "a 'String'"),
+    ("[Int]", "a '[Int]'"), ("(Int) -> Void", "a '(Int) -> Void'"), ("URL", "a 'URL'"),
+    ("UInt8", "a 'UInt8'"), ("", "a ''"),
+  ])
+  func articleFollowsTheFirstSound(_ name: String, _ expected: String) {
+    #expect(MessageWords.aQuoted(name) == expected)
+  }
+
+  /// The adapter check's message reads `an 'Int'` where the type begins with a vowel.
+  @Test func adapterMessagesUseIt() throws {
+    let yaml = """
+      routecfg: 1
+      protocols:
+        R: "var size: Int { get }"
+        P: "var sizeText: String { get }"
+      modules:
+        M: {kind: service, provides: [P]}
+        N: {kind: service, requires: [R]}
+      adapters:
+        - {adapt: R, to: P, map: {size: sizeText}}
+      """
+    let report = try RouteCfg.validate(yaml: yaml, path: "m.yaml").report
+    let messages = report.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("a 'String' cannot be read as an 'Int'") }, "\(messages)")
+  }
+}
