@@ -249,8 +249,17 @@ struct CursorAnalyzer {
     }
     let prefix = String(decoding: reader.token, as: UTF8.self)
     var tokenEnd = end
-    while tokenEnd < bytes.endIndex, !",]}:#".utf8.contains(bytes[tokenEnd]), bytes[tokenEnd] != 0x20 {
-      tokenEnd += 1
+    if let quote = reader.quote {
+      // Inside quotes (an editor closes them as they open): the word ends at the closing quote,
+      // which stays.
+      while tokenEnd < bytes.endIndex, bytes[tokenEnd] != quote {
+        let escaped = quote == UInt8(ascii: "\"") && bytes[tokenEnd] == UInt8(ascii: "\\")
+        tokenEnd += escaped && tokenEnd + 1 < bytes.endIndex ? 2 : 1
+      }
+    } else {
+      while tokenEnd < bytes.endIndex, !",]}:#".utf8.contains(bytes[tokenEnd]), bytes[tokenEnd] != 0x20 {
+        tokenEnd += 1
+      }
     }
     let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
     let range = (tokenStart + lineOffset)..<(tokenEnd + lineOffset)

@@ -92,9 +92,16 @@ extension LanguageServer {
   /// not it parsed) and no project an answer reads (its own, and the other roots that read the
   /// document or a file its root reads) has a check pending or read an open document that has
   /// changed since: a name just typed in another open file of the manifest counts too.
+  ///
+  /// A root whose text does not parse (being typed) reads none of its includes, so no check
+  /// reads an included document until the root parses again: its last check, whichever text
+  /// it read, is then as current as an answer can be, and the request does not wait for one.
   func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
-    guard let document = documents[uri], let key = owners[uri],
-      projects[key]?.latest?.openVersion(of: uri) == document.version
+    guard let document = documents[uri], let key = owners[uri], let latest = projects[key]?.latest else {
+      return false
+    }
+    let rootUnparsed = latest.source(of: SourceFileID(0)) != nil && !latest.parsed(SourceFileID(0))
+    guard latest.openVersion(of: uri) == document.version || (rootUnparsed && latest.file(for: uri) == nil)
     else { return false }
     return involvedProjects(uri).allSatisfy { projects[$0]?.isSettled(with: documents) ?? true }
   }

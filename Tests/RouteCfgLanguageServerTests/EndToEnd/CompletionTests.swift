@@ -215,6 +215,28 @@ struct CompletionTests {
       let comment = line.hasSuffix("# todo") ? " # todo" : " # note"
       #expect(after.hasSuffix(label + comment), "\(line) became \(after)")
     }
+    // Inside quotes, which editors close as they open them, the closing quote stays.
+    for (version, (line, expected)) in [
+      ("  Missing: {kind: \"vi‸\"}", "  Missing: {kind: \"view\"}"),
+      ("  Missing: {kind: 'v‸i'}", "  Missing: {kind: 'view'}"),
+      (
+        "  Missing: {kind: view, provides: [\"Aler‸\"]}",
+        "  Missing: {kind: view, provides: [\"AlertInput\"]}"
+      ),
+    ].enumerated() {
+      let (_, result) = try Self.complete(
+        session, version: 20 + version, Edit(old: "  Missing: {kind: view}", new: line))
+      let item = try #require(
+        result["items"]?.arrayValue?.first { expected.contains($0["label"]?.stringValue ?? "-") }, "\(line)")
+      let edit = try #require(item["textEdit"], "\(line)")
+      let written = Array(line.replacingOccurrences(of: "‸", with: "").utf16)
+      let start = edit["range"]?["start"]?["character"]?.intValue ?? 0
+      let end = edit["range"]?["end"]?["character"]?.intValue ?? 0
+      let after =
+        String(decoding: written[..<start], as: UTF16.self) + (edit["newText"]?.stringValue ?? "")
+        + String(decoding: written[end...], as: UTF16.self)
+      #expect(after == expected, "\(line) became \(after)")
+    }
     try session.finish()
   }
 

@@ -59,6 +59,33 @@ struct CrossFileRequestTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("the outline, references and rename of an included file are answered while its root does not parse")
+  func includedFileWhileRootIsBroken() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    client.open(workspace.root, text: Self.root)
+    client.open(workspace.feat, text: Self.feat)
+    #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
+    // Half typed: the root's text is no longer YAML, so its check reads none of its includes.
+    client.change(workspace.root, version: 2, [((1, 19, 1, 20), "")])
+    #expect(
+      try client.diagnostics(for: workspace.root, version: 2).contains { $0["code"]?.stringValue == "RC0105" }
+    )
+    let symbols = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(workspace.feat))]))]))
+    #expect(symbols.arrayValue?.isEmpty == false, "\(symbols.rendered())")
+    let (line, character) = TextFinder(Self.feat).position(of: "FeatInput", offset: 2)
+    guard case .object(let at) = LSPClient.at(workspace.feat, line, character) else { return }
+    let references = try client.result(
+      "textDocument/references", .object(at + [("context", .object([("includeDeclaration", .bool(true))]))]))
+    // From the last check that read both files.
+    #expect(references.arrayValue?.count == 3, "\(references.rendered())")
+    // A rename would miss what the root's new text names: refused with a reason, not left waiting.
+    let rename = try client.request("textDocument/rename", .object(at + [("newName", .string("Feature"))]))
+    #expect(rename["error"]?["code"]?.intValue == -32803, "\(rename.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("rename and definition see an included file changed on disk, unannounced")
   func includedFileChangedOnDisk() throws {
     let workspace = try Workspace(validationDelay: 0)
