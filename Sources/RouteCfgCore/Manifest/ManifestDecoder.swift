@@ -10,6 +10,8 @@ struct ManifestFragment: Sendable {
   var adapters: [AdapterDecl] = []
   var bindings: [BindingDecl] = []
   var variants: [VariantDecl] = []
+  /// See ``Manifest/repeatedProtocolNames``.
+  var repeatedProtocolNames: [Located<String>] = []
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
   /// `true` when declarations are missing from the manifest, as a file's that cannot be found
@@ -127,6 +129,7 @@ struct ManifestDecoder {
     // Without a 'protocols' key, a misspelt one may have been read as it.
     if protocolsEntry != nil { fragment.protocols = head }
     reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
+    fragment.repeatedProtocolNames = reader.repeatedNames + alongside.reader.repeatedNames
     if isRoot, fragment.version == nil, !misspelt.wasRead(as: "routecfg"),
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))

@@ -390,12 +390,14 @@ private struct LoadRun {
     Self.append(fragment.protocols, to: &manifest.protocols)
     Self.append(fragment.modules, to: &manifest.modules)
     Self.append(fragment.adapters, to: &manifest.adapters)
+    manifest.repeatedProtocolNames += fragment.repeatedProtocolNames
     for binding in fragment.bindings {
       if let first = bindingOwners[binding.protocolName.value] {
         diagnostics.report(
           .duplicateKey,
           "'\(binding.protocolName.value)' is already bound in another file; bind a protocol once",
           at: binding.protocolName.location, notes: [DiagnosticNote("first bound here", at: first)])
+        manifest.repeatedBindings.append(binding)
         continue
       }
       bindingOwners[binding.protocolName.value] = binding.protocolName.location

@@ -3,6 +3,8 @@
 struct NodeReader {
   let document: YAMLDocument
   var diagnostics: DiagnosticBag
+  /// Names a list read by ``nameList(_:key:expected:)`` repeats, left out of it (reported).
+  var repeatedNames: [Located<String>] = []
 
   init(document: YAMLDocument, diagnosticLimit: Int?) {
     self.document = document
@@ -237,6 +239,7 @@ struct NodeReader {
         diagnostics.report(
           .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",
           at: name.location, notes: [DiagnosticNote("first listed here", at: first)])
+        repeatedNames.append(name)
         continue
       }
       names.append(name)

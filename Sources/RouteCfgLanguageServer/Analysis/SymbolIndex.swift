@@ -170,7 +170,8 @@ private struct IndexBuilder {
         if let to = adapter.to?.value { addKeyPath(entry.provided, from: to) }
       }
     }
-    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) {
+    for name in manifest.repeatedProtocolNames { add(.protocolName(name.value), name) }
+    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) + manifest.repeatedBindings {
       add(.protocolName(binding.protocolName.value), binding.protocolName)
       add(.module(binding.module.value), binding.module)
     }

@@ -175,6 +175,43 @@ struct RenameTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a name a list repeats, or a binding repeated in another file, is renamed and referenced there too")
+  func renameRepeatedEntries() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      include: [more.yaml]
+      protocols:
+        Note: "var a: Int { get }"
+        Sub: {inherits: [Note, Note], members: "var b: Int { get }"}
+      modules:
+        A: {kind: view, provides: [Sub], routes: [/a]}
+        B: {kind: view, requires: [Note, Note], routes: [/b]}
+      bindings: {Note: A}
+      """
+    let more = "bindings: {Note: A}\n"
+    let path = try scratch.write("app.yaml", text)
+    try scratch.write("more.yaml", more)
+    let (uri, moreURI) = (LSPClient.uri(path), scratch.uri("more.yaml"))
+    let client = try LSPClient(directory: scratch.path)
+    _ = try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    let codes = try client.diagnostics(for: uri, version: 1).compactMap { $0["code"]?.stringValue }
+    #expect(codes == ["RC0506", "RC0506"], "\(codes)")
+    let (line, character) = TextFinder(text).position(of: "Note:", offset: 1)
+    var references = Self.at(uri, line, character)
+    if case .object(let members) = references {
+      references = .object(members + [("context", .object([("includeDeclaration", .bool(true))]))])
+    }
+    let found = try client.result("textDocument/references", references).arrayValue ?? []
+    #expect(found.count == 7, "\(found)")
+    let edit = try client.result("textDocument/rename", Self.at(uri, line, character, newName: "Memo"))
+    let renamed = Self.applying(edit, uri: uri, to: text)
+    #expect(!renamed.contains("Note"), "\(renamed)")
+    #expect(Self.applying(edit, uri: moreURI, to: more) == "bindings: {Memo: A}\n")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a name that is taken or invalid is refused with why; members and keys cannot be renamed")
   func refusals() throws {
     let session = try OpenedManifest("manifests/NoteApp.yaml")
