@@ -129,25 +129,72 @@ enum HoverProvider {
 
   /// A manifest key's description from the schema.
   private static func keyHover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue? {
+    let bytes = context.document.bytes
     let offset = context.document.offset(of: position, encoding: context.encoding)
     let line = context.document.lines.line(ofOffset: offset)
-    let range = context.document.lines.contentRange(ofLine: line, in: context.document.bytes)
-    let shape = LineShape(context.document.bytes[range])
-    guard let key = shape.key else { return nil }
-    let column = offset - range.lowerBound
-    guard column >= key.column, column <= key.colon else { return nil }
-    // The context just after the colon holds the key in its path.
-    let valueOffset = range.lowerBound + key.colon + 1
+    let range = context.document.lines.contentRange(ofLine: line, in: bytes)
     guard
-      let cursor = CursorContext.at(
-        offset: valueOffset, in: context.document.bytes, lines: context.document.lines),
+      let key = blockKey(around: offset, in: bytes, line: range)
+        ?? flowKey(around: offset, in: bytes, line: range)
+    else { return nil }
+    // The context just after the colon holds the key in its path.
+    guard
+      let cursor = CursorContext.at(offset: key.colon + 1, in: bytes, lines: context.document.lines),
       cursor.slot == .value, let node = context.schema.node(at: cursor.path),
       let description = node.description
     else { return nil }
     let keyRange = LSPRange(
-      start: context.document.position(ofOffset: range.lowerBound + key.column, encoding: context.encoding),
-      end: context.document.position(ofOffset: range.lowerBound + key.colon, encoding: context.encoding))
+      start: context.document.position(ofOffset: key.start, encoding: context.encoding),
+      end: context.document.position(ofOffset: key.end, encoding: context.encoding))
     return result("`\(key.name)`: \(description)", range: keyRange, format: context.client.hoverFormat)
+  }
+
+  /// A key written at the start of the line (`kind: view`) that holds `offset`: its name, where
+  /// it starts and ends, and its colon, as offsets in the document.
+  private static func blockKey(around offset: Int, in bytes: [UInt8], line: Range<Int>) -> HoveredKey? {
+    guard let key = LineShape(bytes[line]).key else { return nil }
+    let column = offset - line.lowerBound
+    guard column >= key.column, column <= key.colon else { return nil }
+    return HoveredKey(
+      name: key.name, start: line.lowerBound + key.column, end: line.lowerBound + key.colon,
+      colon: line.lowerBound + key.colon)
+  }
+
+  /// A key of a flow mapping that holds `offset`: `kind` in `{kind: view}`, or `"kind"` in a
+  /// manifest written as JSON; the key is the word before a colon, quoted or not.
+  private static func flowKey(around offset: Int, in bytes: [UInt8], line: Range<Int>) -> HoveredKey? {
+    func isWordByte(_ byte: UInt8) -> Bool { !" \t{}[],:\"'#".utf8.contains(byte) }
+    var start = offset
+    while start > line.lowerBound, isWordByte(bytes[start - 1]) { start -= 1 }
+    var end = offset
+    while end < line.upperBound, isWordByte(bytes[end]) { end += 1 }
+    guard start < end else { return nil }
+    let name = String(decoding: bytes[start..<end], as: UTF8.self)
+    // A quoted key: its quotes are part of it.
+    if start > line.lowerBound, end < line.upperBound, bytes[start - 1] == bytes[end],
+      bytes[end] == UInt8(ascii: "\"") || bytes[end] == UInt8(ascii: "'")
+    {
+      start -= 1
+      end += 1
+    }
+    var colon = end
+    while colon < line.upperBound, bytes[colon] == 0x20 { colon += 1 }
+    guard colon < line.upperBound, bytes[colon] == UInt8(ascii: ":") else { return nil }
+    // Before the key: the mapping's `{` or a `,`, past spaces.
+    var before = start
+    while before > line.lowerBound, bytes[before - 1] == 0x20 { before -= 1 }
+    guard before > line.lowerBound,
+      bytes[before - 1] == UInt8(ascii: "{") || bytes[before - 1] == UInt8(ascii: ",")
+    else { return nil }
+    return HoveredKey(name: name, start: start, end: end, colon: colon)
+  }
+
+  /// A key under the cursor, by offsets in the document.
+  private struct HoveredKey {
+    let name: String
+    let start: Int
+    let end: Int
+    let colon: Int
   }
 
   private static func quotedList(_ names: [String]) -> String {

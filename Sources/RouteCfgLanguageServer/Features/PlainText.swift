@@ -22,7 +22,8 @@ enum PlainText {
   }
 
   /// A line without inline markup: `` `code` `` and `**strong**`/`*emphasis*`/`_emphasis_` lose
-  /// their marks (`snake_case` and `a * b` keep theirs), `[text](url)` becomes `text (url)`, `\*` its character.
+  /// their marks (`snake_case`, `a * b` and a mark nothing closes keep theirs), `[text](url)` becomes
+  /// `text (url)`, `\*` its character.
   private static func inline(_ line: Substring) -> String {
     var output = ""
     var index = line.startIndex
@@ -51,9 +52,21 @@ enum PlainText {
         let next = line.index(after: index) < line.endIndex ? line[line.index(after: index)] : " "
         let inWord = (previous.isLetter || previous.isNumber) && (next.isLetter || next.isNumber)
         // `snake_case` and `a * b` keep theirs.
-        if (character == "_" && inWord) || (previous.isWhitespace && next.isWhitespace) {
+        if (character == "_" && inWord) || next.isWhitespace {
           output.append(character)
+          break
         }
+        // Emphasis: the same run of marks closes it later on the line; a mark nothing closes
+        // (`'*catchAll'`) is text.
+        let marks = line[index...].prefix { $0 == character }
+        if let close = closing(marks, in: line[marks.endIndex...]) {
+          output += inline(line[marks.endIndex..<close.lowerBound])
+          index = close.upperBound
+        } else {
+          output += marks
+          index = marks.endIndex
+        }
+        continue
       case "[":
         if let link = link(in: line, at: index) {
           output += link.text
@@ -68,6 +81,27 @@ enum PlainText {
       index = line.index(after: index)
     }
     return output
+  }
+
+  /// Where `marks` close an emphasis in `text`: the first such run right after a character
+  /// that is not white space (and, for `_`, not followed by a letter or digit). `nil` when
+  /// none does, or when another run that opens one comes first (after white space, before a
+  /// word: in `'*a', *b*` the second `*` is the one closed).
+  private static func closing(_ marks: Substring, in text: Substring) -> Range<Substring.Index>? {
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index...].hasPrefix(marks), index > text.startIndex {
+        let before = text[text.index(before: index)]
+        let end = text.index(index, offsetBy: marks.count)
+        let after = end < text.endIndex ? text[end] : " "
+        if !before.isWhitespace, marks.first != "_" || !(after.isLetter || after.isNumber) {
+          return index..<end
+        }
+        if before.isWhitespace, !after.isWhitespace { return nil }
+      }
+      index = text.index(after: index)
+    }
+    return nil
   }
 
   private static func link(in line: Substring, at open: Substring.Index)

@@ -190,6 +190,11 @@ struct NavigationTests {
       key["contents"]?["value"]?.stringValue?.contains(
         "'view' (made and used on the main actor) or 'service'") == true)
     #expect(key["range"]?["start"] == session.position("    kind: view", offset: 4))
+    // In a flow mapping too, as in a manifest written as JSON.
+    let flowKey = try session.ask("textDocument/hover", "{kind: view, provides: [AlertInput]}", offset: 2)
+    #expect(flowKey["contents"]?["value"]?.stringValue?.hasPrefix("`kind`: 'view'") == true, "\(flowKey)")
+    let provides = try session.ask("textDocument/hover", "provides: [AlertInput]}", offset: 3)
+    #expect(provides["contents"]?["value"]?.stringValue?.hasPrefix("`provides`:") == true, "\(provides)")
     #expect(try session.ask("textDocument/hover", "# A manifest", offset: 3) == .null)
     try session.finish()
   }

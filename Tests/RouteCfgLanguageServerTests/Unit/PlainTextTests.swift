@@ -18,6 +18,7 @@ struct PlainTextTests {
       ## Heading
       see [Diagnostics](https://example.com/D.md#rc0601) and [x](x)
       snake_case, a * b, \\*literal\\*
+      a last '*catchAll', *one* and __two__, 2*3
       """
     let expected = """
       protocol A_B {
@@ -28,6 +29,7 @@ struct PlainTextTests {
       Heading
       see Diagnostics (https://example.com/D.md#rc0601) and x
       snake_case, a * b, *literal*
+      a last '*catchAll', one and two, 2*3
       """
     #expect(PlainText.fromMarkdown(markdown) == expected)
   }
