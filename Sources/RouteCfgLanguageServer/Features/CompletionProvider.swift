@@ -84,7 +84,13 @@ enum CompletionProvider {
     case .memberDeclarations:
       candidates = memberDeclarationWords(context, cursor)
     case .includePath:
-      candidates = includePaths(context)
+      let before = replaceStart > 0 ? context.document.bytes[replaceStart - 1] : 0
+      let quote = before == UInt8(ascii: "\"") || before == UInt8(ascii: "'") ? before : nil
+      candidates = includePaths(context).map { candidate in
+        var candidate = candidate
+        candidate.insertText = YAMLPathText.written(candidate.label, insideQuote: quote)
+        return candidate
+      }
     }
     let replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
     let range = LSPRange(
@@ -355,11 +361,12 @@ enum CompletionProvider {
         if let canonical = file.canonicalPath { loadedElsewhere.insert(canonical) }
       }
     }
-    // The words of the text: a file named in the list as it is now (or anywhere) is not offered.
+    // The words of the text, and its quoted strings and block list items whole (a path may
+    // hold spaces): a file named in the list as it is now (or anywhere) is not offered.
+    let text = context.document.text
     let written = Set(
-      context.document.text.split(whereSeparator: wordSeparators.contains).map { word in
-        word.hasPrefix("./") ? String(word.dropFirst(2)) : String(word)
-      })
+      (text.split(whereSeparator: wordSeparators.contains).map(String.init) + YAMLPathText.phrases(in: text))
+        .map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
     var found: [CompletionCandidate] = []
     var queue: [(String, Int)] = [("", 0)]
     while let (relative, depth) = queue.first, found.count < 2_000 {

@@ -306,6 +306,38 @@ struct CompletionTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("paths YAML would read otherwise are inserted quoted; a listed path with spaces is not offered")
+  func includePathsQuoted() throws {
+    let scratch = try ScratchDirectory()
+    for name in ["x #1.yaml", "a: b.yaml", "[r].yaml", "sub/x y.yaml", "plain.yaml"] {
+      try scratch.write(name, "modules: {}\n")
+    }
+    let text = "routecfg: 1\ninclude:\n  - \"sub/x y.yaml\"\n  - \n  - \"\"\n"
+    try scratch.write("app.yaml", text)
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri)
+    func edits(_ line: Int, _ character: Int) throws -> [String: String] {
+      let result = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
+      var found: [String: String] = [:]
+      for item in result["items"]?.arrayValue ?? [] {
+        guard let label = item["label"]?.stringValue else { continue }
+        found[label] = item["textEdit"]?["newText"]?.stringValue
+      }
+      return found
+    }
+    #expect(
+      try edits(3, 4) == [
+        "x #1.yaml": "\"x #1.yaml\"", "a: b.yaml": "\"a: b.yaml\"", "[r].yaml": "\"[r].yaml\"",
+        "plain.yaml": "plain.yaml",
+      ])
+    // Inside quotes already: the path as it is.
+    #expect(try edits(4, 5)["a: b.yaml"] == "a: b.yaml")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("files the root already includes are left out, but offered again while the list is retyped")
   func includePathsWhileRetyping() throws {
     let scratch = try ScratchDirectory()
