@@ -87,7 +87,9 @@ struct NameCollisions {
   /// The modules the generated code qualifies names with (`Swift.max`,
   /// `RouteCfgRuntime.Registrations`): a protocol of one of these names would hide the module.
   private var qualifyingModules: Set<String> {
-    context.options.dynamicRegistration ? ["Swift", DynamicTranslator.runtimeModule] : ["Swift"]
+    context.options.dynamicRegistration
+      ? TypeRef.modulesGeneratedCodeQualifiesWith
+      : TypeRef.modulesGeneratedCodeQualifiesWith.subtracting([DynamicTranslator.runtimeModule])
   }
 
   /// A `@MainActor` adapter class cannot reach a member named `self` (`base.`self`()`): inside

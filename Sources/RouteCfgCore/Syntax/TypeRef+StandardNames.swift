@@ -16,4 +16,8 @@ extension TypeRef {
     "AnyObject", "Array", "Bool", "Double", "Error", "Hashable", "Hasher", "Int", "MainActor",
     "ObjectIdentifier", "Range", "Sendable", "String", "Substring", "UInt8", "Unicode", "UTF8", "Void",
   ]
+
+  /// The modules generated code qualifies names with (`Swift.String`, and `RouteCfgRuntime.`
+  /// with `--dynamic`): a protocol of one of these names would hide the module there (RC1001).
+  package static let modulesGeneratedCodeQualifiesWith: Set<String> = ["Swift", "RouteCfgRuntime"]
 }

@@ -60,7 +60,7 @@ enum DiagnosticPublisher {
               "message",
               .string(
                 "\(diagnostics.count - maxPerFile) more problems in this file are not shown; "
-                  + "run 'routecfg validate' for all of them")
+                  + "run 'routecfg validate --max-diagnostics 0' for all of them")
             ),
           ]))
       }

@@ -52,8 +52,20 @@ enum RenameProvider {
       guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
       byURI[uri, default: []].append(.object([("range", range.json), ("newText", .string(newName))]))
     }
-    let changes = byURI.keys.sorted().map { ($0, JSONValue.array(byURI[$0] ?? [])) }
-    return .success(.object([("changes", .object(changes))]))
+    let uris = byURI.keys.sorted()
+    guard context.client.takesVersionedEdits else {
+      return .success(.object([("changes", .object(uris.map { ($0, .array(byURI[$0] ?? [])) }))]))
+    }
+    // Each file's edits with the version of the open text they were made for (`null`: the file
+    // on disk), which the client checks before it applies them.
+    let documentChanges = uris.map { uri -> JSONValue in
+      let version = context.documents[uri].map { JSONValue.int($0.version) } ?? .null
+      return .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", version)])),
+        ("edits", .array(byURI[uri] ?? [])),
+      ])
+    }
+    return .success(.object([("documentChanges", .array(documentChanges))]))
   }
 
   /// Why `newName` cannot replace `name`: not an identifier, read as null by YAML, a standard
@@ -72,6 +84,10 @@ enum RenameProvider {
     if case .protocolName = target, TypeRef.namesGeneratedCodeUses.contains(newName) {
       return "it names a standard type that generated code uses, which a declaration of that name would hide "
         + "('routecfg generate' reports RC1001)"
+    }
+    if case .protocolName = target, TypeRef.modulesGeneratedCodeQualifiesWith.contains(newName) {
+      return "it names a module that generated code qualifies names with, which a declaration of that name "
+        + "would hide ('routecfg generate' reports RC1001)"
     }
     for model in models {
       if model.index.protocolDeclarations[newName] != nil { return "a protocol of that name exists" }

@@ -18,6 +18,9 @@ struct ClientCapabilities: Sendable {
   /// Whether the client takes `CodeAction` objects (`codeActionLiteralSupport`); the server may
   /// only describe its code actions' kinds then.
   var takesCodeActionLiterals = false
+  /// Whether workspace edits may be `documentChanges`, each file's edits with the version of the
+  /// text they were made for, which the client checks before it applies them.
+  var takesVersionedEdits = false
 
   init() {}
 
@@ -31,6 +34,7 @@ struct ClientCapabilities: Sendable {
       textDocument?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
     watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
     preparesRename = textDocument?["rename"]?["prepareSupport"]?.boolValue ?? false
+    takesVersionedEdits = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
     // An object (`{"codeActionKind": ...}`); `null` or another value declares nothing.
     if case .object = textDocument?["codeAction"]?["codeActionLiteralSupport"] {
       takesCodeActionLiterals = true

@@ -26,7 +26,8 @@ extension LSPClient {
   @discardableResult
   func initialize(
     encodings: [String]? = nil, options: RouteCfgCore.JSONValue? = nil, root: String? = nil,
-    watchesFiles: Bool = false, textDocument: RouteCfgCore.JSONValue = editorTextDocumentCapabilities,
+    watchesFiles: Bool = false, versionedEdits: Bool = false,
+    textDocument: RouteCfgCore.JSONValue = editorTextDocumentCapabilities,
     processID: Int32? = nil
   ) throws -> RouteCfgCore.JSONValue {
     var capabilities: [(String, RouteCfgCore.JSONValue)] = [("textDocument", textDocument)]
@@ -34,10 +35,12 @@ extension LSPClient {
       capabilities.append(
         ("general", .object([("positionEncodings", .array(encodings.map { .string($0) }))])))
     }
+    var workspace: [(String, RouteCfgCore.JSONValue)] = []
     if watchesFiles {
-      capabilities.append(
-        ("workspace", .object([("didChangeWatchedFiles", .object([("dynamicRegistration", .bool(true))]))])))
+      workspace.append(("didChangeWatchedFiles", .object([("dynamicRegistration", .bool(true))])))
     }
+    if versionedEdits { workspace.append(("workspaceEdit", .object([("documentChanges", .bool(true))]))) }
+    if !workspace.isEmpty { capabilities.append(("workspace", .object(workspace))) }
     var params: [(String, RouteCfgCore.JSONValue)] = [
       ("processId", processID.map { .int(Int($0)) } ?? .null), ("capabilities", .object(capabilities)),
     ]

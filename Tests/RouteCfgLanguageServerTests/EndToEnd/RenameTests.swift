@@ -210,6 +210,18 @@ struct RenameTests {
     #expect(!renamed.contains("Note"), "\(renamed)")
     #expect(Self.applying(edit, uri: moreURI, to: more) == "bindings: {Memo: A}\n")
     #expect(try client.shutdownAndExit() == 0)
+    // A client that checks versions gets each file's edits with the version they were made for.
+    let versioned = try LSPClient(directory: scratch.path)
+    _ = try versioned.initialize(root: scratch.path, versionedEdits: true)
+    versioned.open(uri, text: text)
+    _ = try versioned.diagnostics(for: uri, version: 1)
+    let changes = try versioned.result("textDocument/rename", Self.at(uri, line, character, newName: "Memo"))
+    let documents = changes["documentChanges"]?.arrayValue ?? []
+    #expect(changes["changes"] == nil)
+    #expect(documents.map { $0["textDocument"]?["uri"]?.stringValue } == [uri, moreURI])
+    #expect(documents.map { $0["textDocument"]?["version"] } == [.int(1), .null])
+    #expect(documents.map { $0["edits"]?.arrayValue?.count } == [6, 1])
+    #expect(try versioned.shutdownAndExit() == 0)
   }
 
   @Test("a name that is taken or invalid is refused with why; members and keys cannot be renamed")
@@ -229,6 +241,7 @@ struct RenameTests {
       (module, "NoteDetailInput", "a protocol of that name exists"),
       (store, "NoteList", "a module of that name exists"),
       (store, "Array", "generated code uses"), (store, "Sendable", "generated code uses"),
+      (store, "Swift", "generated code qualifies names with"),
     ] {
       let refused = try client.request(
         "textDocument/rename", Self.at(uri, position.line, position.character, newName: newName))
