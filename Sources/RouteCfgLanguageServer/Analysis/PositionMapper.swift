@@ -30,19 +30,20 @@ struct PositionMapper: Sendable {
 
   func range(in file: SourceFileID, start: TextPoint, end: TextPoint) -> LSPRange {
     let startPosition = position(in: file, point: start)
-    let endPosition = position(in: file, point: end)
+    let endPosition = position(in: file, point: end, isEnd: true)
     return LSPRange(start: startPosition, end: max(startPosition, endPosition))
   }
 
-  /// The current LSP position of a core point.
-  func position(in file: SourceFileID, point: TextPoint) -> LSPPosition {
+  /// The current LSP position of a core point; text typed at the point since goes after it, but
+  /// for the end of a range (`isEnd`).
+  func position(in file: SourceFileID, point: TextPoint, isEnd: Bool = false) -> LSPPosition {
     let source = model.source(of: file)
     if let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file], let source {
       let shift = shiftForByteOrderMark(document, source)
       let offset = Self.offset(of: point, in: source) + shift
       let current =
         document.version == readVersion
-        ? offset : document.edits.offsetInCurrent(offset, fromVersion: readVersion) ?? offset
+        ? offset : document.edits.offsetInCurrent(offset, fromVersion: readVersion, isEnd: isEnd) ?? offset
       return document.position(ofOffset: min(current, document.bytes.count), encoding: encoding)
     }
     let line = max(0, Int(point.line) - 1)

@@ -66,10 +66,15 @@ struct EditLog: Sendable {
 
   /// An offset in the text of `version` mapped into the current text; `nil` when the log no
   /// longer reaches back that far. An offset inside text removed since maps to where it was.
-  func offsetInCurrent(_ offset: Int, fromVersion version: Int) -> Int? {
+  /// Text inserted at the offset goes after it, unless the offset ends a range (`isEnd`): a name
+  /// typed on does not take in what was typed after it.
+  func offsetInCurrent(_ offset: Int, fromVersion version: Int, isEnd: Bool = false) -> Int? {
     guard version >= baseVersion else { return nil }
     var offset = offset
-    for edit in edits where edit.version > version { offset = edit.mapped(offset) }
+    for edit in edits where edit.version > version {
+      if isEnd, edit.removed == 0, edit.offset == offset { continue }
+      offset = edit.mapped(offset)
+    }
     return offset
   }
 }

@@ -69,6 +69,9 @@ struct PositionTests {
     #expect(log.offsetInCurrent(20, fromVersion: 1) == 22)
     #expect(log.offsetInCurrent(3, fromVersion: 1) == 2, "inside deleted text: where it was")
     #expect(log.offsetInCurrent(1, fromVersion: 1) == 1)
+    // Text typed at a name's end goes after its start but not into its range.
+    #expect(log.offsetInCurrent(10, fromVersion: 1) == 12)
+    #expect(log.offsetInCurrent(10, fromVersion: 1, isEnd: true) == 7)
     #expect(log.offsetInOlder(22, version: 1) == 20)
     #expect(log.offsetInOlder(9, version: 2) == 12)
     #expect(log.offsetInOlder(9, version: 1) == 10, "inside inserted text: the insertion point")
