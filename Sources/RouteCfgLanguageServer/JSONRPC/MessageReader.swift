@@ -100,17 +100,25 @@ struct MessageReader: Sendable {
       do {
         json = try JSONParser.parse(body)
       } catch {
+        ServerLog.write("answered a message that is not JSON with ParseError: \(error)")
         writer.send(OutgoingMessage.error(id: nil, .parseError("invalid JSON: \(error)")))
         return nil
       }
       let message = IncomingMessage(json)
       switch message {
       case .invalid(let id, let error):
+        ServerLog.write("answered an invalid message with error \(error.code): \(error.message)")
         writer.send(OutgoingMessage.error(id: id, error))
         return nil
       case .invalidNotification(let method, let reason):
         ServerLog.write("ignored the notification '\(method)': \(reason)")
         return nil
+      case .response(let id) where json["error"] != nil:
+        // A request of the server's (`client/registerCapability`) the client refused.
+        let request = id.map { "request \($0)" } ?? "a request"
+        let reason = json["error"]?["message"]?.stringValue ?? "no message"
+        ServerLog.write("the client answered \(request) with an error: \(reason)")
+        return message
       case .request(let id, _, _):
         cancellations.begin(id)
         return message

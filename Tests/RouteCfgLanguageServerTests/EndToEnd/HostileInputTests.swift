@@ -62,7 +62,18 @@ struct HostileInputTests {
     client.sendRaw(Self.framed("{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didOpen\", \"params\": 5}"))
     try Self.stillServes(client)
     #expect(!client.pending().contains { $0["error"] != nil })
+    // A refusal of a request of the server's is logged too.
+    client.sendRaw(
+      Self.framed(
+        "{\"jsonrpc\": \"2.0\", \"id\": \"routecfg-9\", \"error\": {\"code\": -32601, \"message\": \"no\"}}"))
+    try Self.stillServes(client)
     #expect(try client.shutdownAndExit() == 0)
+    for logged in [
+      "answered a message that is not JSON with ParseError", "answered an invalid message with error",
+      "the client answered request \"routecfg-9\" with an error: no",
+    ] {
+      #expect(client.standardError.contains(logged), "\(logged)")
+    }
   }
 
   @Test("unreadable header blocks are skipped and the next message is read")
