@@ -37,6 +37,35 @@ struct CompletionTests {
     return (labels, result)
   }
 
+  /// `line` (with `‸` at the cursor) after a completion item's edit of it.
+  static func applying(_ edit: RouteCfgCore.JSONValue, to line: String) -> String {
+    let written = Array(line.replacingOccurrences(of: "‸", with: "").utf16)
+    let start = edit["range"]?["start"]?["character"]?.intValue ?? 0
+    let end = edit["range"]?["end"]?["character"]?.intValue ?? 0
+    return String(decoding: written[..<start], as: UTF16.self) + (edit["newText"]?.stringValue ?? "")
+      + String(decoding: written[end...], as: UTF16.self)
+  }
+
+  /// A client with `app.yaml` open in a scratch directory, which lives as long as this does.
+  struct OpenApp {
+    let scratch: ScratchDirectory
+    let client: LSPClient
+    let uri: String
+  }
+
+  /// A client with `app.yaml` (`text`) open in a scratch directory that also holds `files`.
+  static func openApp(_ text: String, besides files: [String]) throws -> OpenApp {
+    let scratch = try ScratchDirectory()
+    for name in files { try scratch.write(name, "modules: {}\n") }
+    try scratch.write("app.yaml", text)
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri)
+    return OpenApp(scratch: scratch, client: client, uri: uri)
+  }
+
   @Test("keys come from the schema, without those already written")
   func keys() throws {
     let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
@@ -205,13 +234,8 @@ struct CompletionTests {
         session, version: 10 + version, Edit(old: "  Missing: {kind: view}", new: "  Missing:\n\(line)\n"))
       let item = try #require(result["items"]?.arrayValue?.first, "\(line)")
       let edit = try #require(item["textEdit"], "\(line)")
-      let written = Array(line.replacingOccurrences(of: "‸", with: "").utf16)
-      let start = edit["range"]?["start"]?["character"]?.intValue ?? 0
-      let end = edit["range"]?["end"]?["character"]?.intValue ?? 0
       let label = item["label"]?.stringValue ?? ""
-      let after =
-        String(decoding: written[..<start], as: UTF16.self) + (edit["newText"]?.stringValue ?? "")
-        + String(decoding: written[end...], as: UTF16.self)
+      let after = Self.applying(edit, to: line)
       let comment = line.hasSuffix("# todo") ? " # todo" : " # note"
       #expect(after.hasSuffix(label + comment), "\(line) became \(after)")
     }
@@ -229,12 +253,7 @@ struct CompletionTests {
       let item = try #require(
         result["items"]?.arrayValue?.first { expected.contains($0["label"]?.stringValue ?? "-") }, "\(line)")
       let edit = try #require(item["textEdit"], "\(line)")
-      let written = Array(line.replacingOccurrences(of: "‸", with: "").utf16)
-      let start = edit["range"]?["start"]?["character"]?.intValue ?? 0
-      let end = edit["range"]?["end"]?["character"]?.intValue ?? 0
-      let after =
-        String(decoding: written[..<start], as: UTF16.self) + (edit["newText"]?.stringValue ?? "")
-        + String(decoding: written[end...], as: UTF16.self)
+      let after = Self.applying(edit, to: line)
       #expect(after == expected, "\(line) became \(after)")
     }
     try session.finish()
@@ -290,35 +309,20 @@ struct CompletionTests {
 
   @Test("include entries complete with the manifest files below the document")
   func includePaths() throws {
-    let scratch = try ScratchDirectory()
-    try scratch.write("Feature/feature.yaml", "modules: {}\n")
-    try scratch.write("Feature/Deep/deep.yml", "modules: {}\n")
-    try scratch.write("notes.txt", "")
-    let text = "routecfg: 1\ninclude: []\n"
-    try scratch.write("app.yaml", text)
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(scratch.uri("app.yaml"), text: text)
-    _ = try client.diagnostics(for: scratch.uri("app.yaml"))
-    let result = try client.result("textDocument/completion", LSPClient.at(scratch.uri("app.yaml"), 1, 10))
+    let app = try Self.openApp(
+      "routecfg: 1\ninclude: []\n", besides: ["Feature/feature.yaml", "Feature/Deep/deep.yml", "notes.txt"])
+    let result = try app.client.result("textDocument/completion", LSPClient.at(app.uri, 1, 10))
     let labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
     #expect(labels == ["Feature/Deep/deep.yml", "Feature/feature.yaml"])
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try app.client.shutdownAndExit() == 0)
   }
 
   @Test("paths YAML would read otherwise are inserted quoted; a listed path with spaces is not offered")
   func includePathsQuoted() throws {
-    let scratch = try ScratchDirectory()
-    for name in ["x #1.yaml", "a: b.yaml", "[r].yaml", "sub/x y.yaml", "plain.yaml"] {
-      try scratch.write(name, "modules: {}\n")
-    }
-    let text = "routecfg: 1\ninclude:\n  - \"sub/x y.yaml\"\n  - \n  - \"\"\n"
-    try scratch.write("app.yaml", text)
-    let uri = scratch.uri("app.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri)
+    let app = try Self.openApp(
+      "routecfg: 1\ninclude:\n  - \"sub/x y.yaml\"\n  - \n  - \"\"\n",
+      besides: ["x #1.yaml", "a: b.yaml", "[r].yaml", "sub/x y.yaml", "plain.yaml"])
+    let (client, uri) = (app.client, app.uri)
     func edits(_ line: Int, _ character: Int) throws -> [String: String] {
       let result = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
       var found: [String: String] = [:]
@@ -335,21 +339,15 @@ struct CompletionTests {
       ])
     // Inside quotes already: the path as it is.
     #expect(try edits(4, 5)["a: b.yaml"] == "a: b.yaml")
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try app.client.shutdownAndExit() == 0)
   }
 
   @Test("files the root already includes are left out, but offered again while the list is retyped")
   func includePathsWhileRetyping() throws {
-    let scratch = try ScratchDirectory()
-    try scratch.write("Feature/feature.yaml", "modules: {}\n")
-    try scratch.write("Login/login.yaml", "modules: {}\n")
-    let text = "routecfg: 1\ninclude: [Feature/feature.yaml, ]\n"
-    try scratch.write("app.yaml", text)
-    let uri = scratch.uri("app.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri)
+    let app = try Self.openApp(
+      "routecfg: 1\ninclude: [Feature/feature.yaml, ]\n",
+      besides: ["Feature/feature.yaml", "Login/login.yaml"])
+    let (client, uri) = (app.client, app.uri)
     func labels() throws -> [String]? {
       let result = try client.result("textDocument/completion", LSPClient.at(uri, 1, 31))
       return result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
@@ -370,7 +368,7 @@ struct CompletionTests {
     #expect(
       retyped["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
         == ["Feature/feature.yaml", "Login/login.yaml"])
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try app.client.shutdownAndExit() == 0)
   }
 
   @Test(
@@ -381,17 +379,10 @@ struct CompletionTests {
       ("routecfg: 1\ninclude:\n  - \n  - a.yaml\n", 2, 4),
     ])
   func includePathsInABlockList(text: String, line: Int, character: Int) throws {
-    let scratch = try ScratchDirectory()
-    for name in ["a", "b"] { try scratch.write("\(name).yaml", "modules: {}\n") }
-    try scratch.write("app.yaml", text)
-    let uri = scratch.uri("app.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri)
-    let result = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
+    let app = try Self.openApp(text, besides: ["a.yaml", "b.yaml"])
+    let result = try app.client.result("textDocument/completion", LSPClient.at(app.uri, line, character))
     #expect(result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["b.yaml"])
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try app.client.shutdownAndExit() == 0)
   }
 
   @Test("a file named inside another file's name, or in a comment's words, is still offered")
