@@ -387,20 +387,12 @@ struct CompletionTests {
 
   @Test("a file named inside another file's name, or in a comment's words, is still offered")
   func includePathsMatchWholeNames() throws {
-    let scratch = try ScratchDirectory()
-    try scratch.write("Login/login.yaml", "modules: {}\n")
-    try scratch.write("login.yaml", "modules: {}\n")
-    try scratch.write("a.yaml", "modules: {}\n")
-    let text = "routecfg: 1\n# see data.yaml\ninclude: [Login/login.yaml, ]\n"
-    try scratch.write("app.yaml", text)
-    let uri = scratch.uri("app.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri)
-    let result = try client.result("textDocument/completion", LSPClient.at(uri, 2, 28))
+    let app = try Self.openApp(
+      "routecfg: 1\n# see data.yaml\ninclude: [Login/login.yaml, ]\n",
+      besides: ["Login/login.yaml", "login.yaml", "a.yaml"])
+    let result = try app.client.result("textDocument/completion", LSPClient.at(app.uri, 2, 28))
     #expect(result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["a.yaml", "login.yaml"])
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try app.client.shutdownAndExit() == 0)
   }
 
   @Test("an included file is offered the top-level keys it may hold, not those of the root")
