@@ -33,6 +33,35 @@ struct SARIFOutputTests {
     #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "kind")
   }
 
+  @Test("with several manifests, each fix edits the file of its own result")
+  func fixesOfSeveralManifests() throws {
+    let result = try Routecfg.run([
+      "validate", "--format", "sarif", "manifests/invalid/login-adapter.yaml", "manifests/invalid/typos.yaml",
+    ])
+    let log = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    func uri(_ location: Any?) -> String? {
+      ((location as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+    }
+    var checked = 0
+    for result in results {
+      let located = uri(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"])
+      for fix in result["fixes"] as? [[String: Any]] ?? [] {
+        for change in fix["artifactChanges"] as? [[String: Any]] ?? [] {
+          #expect(uri(change) == located)
+          checked += 1
+        }
+      }
+    }
+    #expect(checked >= 5)
+    #expect(
+      results.contains {
+        uri((($0["locations"] as? [[String: Any]])?.first)?["physicalLocation"])
+          == "manifests/invalid/typos.yaml"
+      })
+  }
+
   @Test("has the structure SARIF 2.1.0 requires", arguments: inputs)
   func hasTheRequiredStructure(_ path: String) throws {
     let result = try Routecfg.run(["validate", "--format", "sarif", path])

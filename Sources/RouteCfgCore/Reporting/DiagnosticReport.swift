@@ -34,7 +34,8 @@ public struct DiagnosticReport: Sendable {
     diagnostics.removeSubrange(count...)
   }
 
-  /// Appends another report (of another root manifest), renumbering its files.
+  /// Appends another report (of another root manifest), renumbering its files in every place a
+  /// diagnostic names: its location, its notes' and its fix-its'.
   public mutating func append(_ other: DiagnosticReport) {
     let offset = Int32(files.files.count)
     for file in other.files.files {
@@ -49,6 +50,7 @@ public struct DiagnosticReport: Sendable {
       var copy = diagnostic
       copy.location = moved(diagnostic.location)
       copy.notes = diagnostic.notes.map { DiagnosticNote($0.message, at: moved($0.location)) }
+      copy.fixIts = diagnostic.fixIts.map { FixIt($0.title, replacing: moved($0.location), with: $0.replacement) }
       diagnostics.append(copy)
     }
     omitted.add(other.omitted)
