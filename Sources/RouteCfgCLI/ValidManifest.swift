@@ -2,8 +2,8 @@ import RouteCfgCore
 
 /// The validated manifest that `resolve` and `graph` work on.
 enum ValidManifest {
-  /// Validates `file` (under `variant`); when it has errors, prints them on standard error and
-  /// exits 1 (drawn for a terminal when standard error is one). An unknown variant is a usage error.
+  /// Validates `file` (under `variant`); when it has errors, prints them and the summary line
+  /// `validate` prints on standard error and exits 1 (drawn for a terminal when standard error is one). An unknown variant is a usage error.
   static func load(_ file: String, variant: String?, colorOptions: ColorOptions) throws -> (
     result: ValidationResult, graph: AppGraph
   ) {
@@ -15,8 +15,10 @@ enum ValidManifest {
     }
     guard let graph = result.graph else {
       let report = result.report
+      let formatter = colorOptions.textFormatter(for: 2)
+      let summary = ValidationSummary.line(file: file, report: report, graph: nil)
       Output.error(
-        colorOptions.textFormatter(for: 2).render(report)
+        formatter.render(report) + formatter.renderSummary(summary, of: report)
           + TextFormatter.omission(report, advice: .listWithValidate))
       Output.exit(1)
     }

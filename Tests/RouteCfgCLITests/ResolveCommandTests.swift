@@ -130,6 +130,10 @@ struct ResolveCommandTests {
     #expect(result.status == 1)
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.contains("manifests/invalid/routes.yaml:12:15: error:"))
+    // Then the summary line validate prints.
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.last?.hasPrefix("manifests/invalid/routes.yaml: ") == true, "\(result.standardError)")
+    #expect(lines.last?.hasSuffix(" errors") == true, "\(result.standardError)")
   }
 
   @Test func misuseExits64() throws {
