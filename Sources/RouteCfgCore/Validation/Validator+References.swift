@@ -85,7 +85,7 @@ extension ManifestValidator {
   private mutating func checkTypeReferences() {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
-    for name in NeverHashableName.plainNames.keys { typeNameKinds[name] = .neverHashable }
+    for name in NeverHashableName.plainNames.keys { typeNameKinds[name] = .neverHashable(nearProtocol: nil) }
     for (name, id) in zip(protocolOrder, protocolIDs) { typeNameKinds[name] = .protocol(id) }
     typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
     for (id, decl) in manifest.protocols.enumerated() {
@@ -132,28 +132,48 @@ extension ManifestValidator {
         let qualified = name.utf8Contains(UInt8(ascii: "."))
         kind =
           Self.isNeverHashable(name)
-          ? .neverHashable
+          ? .neverHashable(nearProtocol: metatypeNearMiss(name))
           : .external(nearProtocol: qualified ? nil : protocolNames.hasNameOneEditAway(from: name))
         typeNameKinds[name] = kind
       }
+      let suggestion: String?
       switch kind {
       case .protocol(let id):
         named.append(id)
         namesUnhashable = true
-      case .neverHashable:
-        namesUnhashable = true
-      case .wellKnown, .external(nearProtocol: nil):
         continue
-      case .external(nearProtocol: let suggestion?):
-        diagnostics.report(
-          .nearMissType,
-          "'\(name)' is not a declared protocol, so it is taken as an external type; did you mean "
-            + "'\(suggestion)'?",
-          at: reference.location,
-          fixIts: FixIt.rename(name, at: reference.location, to: suggestion).map { [$0] } ?? [])
+      case .neverHashable(let nearProtocol):
+        namesUnhashable = true
+        suggestion = nearProtocol
+      case .wellKnown:
+        continue
+      case .external(let nearProtocol):
+        suggestion = nearProtocol
       }
+      guard let suggestion else { continue }
+      diagnostics.report(
+        .nearMissType,
+        "'\(name)' is not a declared protocol, so it is taken as an external type; did you mean "
+          + "'\(suggestion)'?",
+        at: reference.location,
+        fixIts: FixIt.rename(name, at: reference.location, to: suggestion).map { [$0] } ?? [])
     }
     return namesUnhashable
+  }
+
+  /// For the metatype of a name no declaration has (`NoteInpt.Type`), the metatype of the
+  /// declared protocol one edit away (`NoteInput.Type`), as a plain name gets it.
+  private func metatypeNearMiss(_ name: String) -> String? {
+    var base = Substring(name)
+    while let dot = base.lastIndex(of: "."), ["Type", "Protocol"].contains(base[base.index(after: dot)...]) {
+      base = base[..<dot]
+    }
+    guard base.endIndex < name.endIndex, !base.contains(".") else { return nil }
+    switch typeNameKinds[String(base)] {
+    case .protocol?, .wellKnown?, .neverHashable?: return nil
+    case .external?, nil: break
+    }
+    return protocolNames.hasNameOneEditAway(from: String(base)).map { $0 + name[base.endIndex...] }
   }
 }
 
@@ -162,8 +182,9 @@ enum TypeNameKind {
   /// A declared protocol, with its ID.
   case `protocol`(Int)
   case wellKnown
-  /// A name whose values are never `Hashable` (``NeverHashableName``).
-  case neverHashable
+  /// A name whose values are never `Hashable` (``NeverHashableName``), with, for the metatype
+  /// of a name no declaration has, that of the declared protocol one edit away.
+  case neverHashable(nearProtocol: String?)
   /// Any other name, with the declared protocol one edit away when there is one.
   case external(nearProtocol: String?)
 }
