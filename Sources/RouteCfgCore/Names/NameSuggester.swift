@@ -27,8 +27,11 @@ final class NameSuggester {
 
   /// The closest name within a typo's distance, preferring the earliest declared on ties.
   /// Names in `taken` are never suggested: they are already written where `name` stands (the
-  /// other entries of its list), so suggesting one would only repeat it.
+  /// other entries of its list), so suggesting one would only repeat it. An empty name gets
+  /// none: every one-letter name is a typo's distance from it, so none would be a guess of what
+  /// was meant.
   func suggestion(for name: String, excluding taken: [String] = []) -> String? {
+    guard !name.isEmpty else { return nil }
     if let deletionIndex = index() {
       // One edit (or a transposition) away shares a one-deletion variant.
       var candidates: [Int] = []
