@@ -235,9 +235,18 @@ enum ExternalTypeStubs {
   private static func externalNames(in graph: AppGraph) -> Set<String> {
     var names: Set<String> = []
     func collect(_ type: TypeRef) {
-      for name in type.namedTypes
-      where graph.protocols[name] == nil && !standardLibrary.contains(name) && !name.hasPrefix("Swift.") {
-        names.insert(name)
+      // A metatype (`Item.Type`, `Item.Protocol`) names the type before its suffixes.
+      for written in type.namedTypes {
+        var name = Substring(written)
+        while let dot = name.lastIndex(of: "."),
+          ["Type", "Protocol"].contains(name[name.index(after: dot)...])
+        {
+          name = name[..<dot]
+        }
+        let base = String(name)
+        if graph.protocols[base] == nil, !standardLibrary.contains(base), !base.hasPrefix("Swift.") {
+          names.insert(base)
+        }
       }
     }
     for info in graph.protocols.values {

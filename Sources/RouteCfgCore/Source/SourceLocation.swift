@@ -85,4 +85,21 @@ public struct Located<Value: Sendable>: Sendable {
 }
 
 extension Located: Equatable where Value: Equatable {}
+
+extension Located where Value == String {
+  /// The place of the Unicode scalars at `range` of the text, when it is written as it reads
+  /// on one line (its place spans as many columns as it has scalars: no quotes, no escapes);
+  /// `nil` otherwise.
+  package func location(ofScalars range: Range<Int>) -> SourceLocation? {
+    guard let end = location.end, end.line == location.start.line,
+      Int(end.column - location.start.column) == value.unicodeScalars.count, range.lowerBound >= 0,
+      range.upperBound <= value.unicodeScalars.count
+    else { return nil }
+    let line = location.start.line
+    let column = location.start.column
+    return SourceLocation(
+      file: location.file, start: TextPoint(line: line, column: column + Int32(range.lowerBound)),
+      end: TextPoint(line: line, column: column + Int32(range.upperBound)))
+  }
+}
 extension Located: Hashable where Value: Hashable {}

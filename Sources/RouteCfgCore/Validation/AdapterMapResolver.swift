@@ -69,8 +69,9 @@ struct AdapterMapResolver {
   var isIncomplete = false
 
   enum Failure: Error {
-    /// The code, the message, and the text to write instead when a did-you-mean names one.
-    case problem(DiagnosticCode, String, correction: String? = nil)
+    /// The code, the message, the text to write instead when a did-you-mean names one, and the
+    /// step of a key path at fault, as Unicode scalar offsets in the text written.
+    case problem(DiagnosticCode, String, correction: String? = nil, step: Range<Int>? = nil)
     /// Only the file that could not be loaded could tell.
     case unknowable
   }
@@ -140,7 +141,11 @@ struct AdapterMapResolver {
     }
     var current = protocolInfo
     var optional = false
+    // Where the step at hand starts in `written`, in Unicode scalars.
+    var stepStart = 0
     for (stepIndex, step) in steps.enumerated() {
+      let stepRange = stepStart..<(stepStart + step.unicodeScalars.count)
+      stepStart = stepRange.upperBound + 1
       guard let position = current.position(ofMember: step) else {
         let through =
           stepIndex == 0 ? "" : " (reached through '\(steps[..<stepIndex].joined(separator: "."))')"
@@ -154,14 +159,14 @@ struct AdapterMapResolver {
         return .failure(
           .problem(
             .unknownAdapterMember, "'\(current.name)'\(through) has no member '\(step)'\(hint)",
-            correction: suggestion.map { _ in corrected.joined(separator: ".") }))
+            correction: suggestion.map { _ in corrected.joined(separator: ".") }, step: stepRange))
       }
       guard let property = current.members[position].property else {
         return .failure(
           .problem(
             .invalidKeyPath,
             "key path '\(written)' steps through '\(step)', a method of '\(current.name)'; every step "
-              + "of a key path is a property, and a key path never ends at a method"))
+              + "of a key path is a property, and a key path never ends at a method", step: stepRange))
       }
       if stepIndex == steps.count - 1 {
         return .success(
@@ -184,7 +189,9 @@ struct AdapterMapResolver {
           .problem(
             .invalidKeyPath,
             "key path '\(written)' cannot continue after '\(steps[...stepIndex].joined(separator: "."))': "
-              + "its type '\(property.type)' is not a declared protocol"))
+              + "its type '\(property.type)' is not a declared protocol",
+            step: (stepRange.upperBound + 1)..<(stepRange.upperBound + 1
+              + steps[stepIndex + 1].unicodeScalars.count)))
       }
       current = next
     }

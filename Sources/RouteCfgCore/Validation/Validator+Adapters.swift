@@ -169,7 +169,7 @@ extension ManifestValidator {
         mapped: Self.mappedBaseNames(manifest.adapters[index].map, except: entryIndex))
       {
       case .success(let found): memberPosition = found
-      case .failure(.problem(let code, let message, let correction)):
+      case .failure(.problem(let code, let message, let correction, _)):
         diagnostics.report(
           code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
       case .failure(.unknowable): break
@@ -177,9 +177,12 @@ extension ManifestValidator {
       var target: MemberTarget?
       switch resolver.target(entry.provided.value, in: provided) {
       case .success(let found): target = found
-      case .failure(.problem(let code, let message, let correction)):
+      case .failure(.problem(let code, let message, let correction, let step)):
+        // At the step at fault, when the key path is written as it reads, on one line.
         diagnostics.report(
-          code, message, at: entry.provided.location, fixIts: Self.fixIts(entry.provided, correction))
+          code, message,
+          at: step.flatMap { entry.provided.location(ofScalars: $0) }
+            ?? entry.provided.location, fixIts: Self.fixIts(entry.provided, correction))
       case .failure(.unknowable): break
       }
       guard let memberPosition else { continue }

@@ -344,7 +344,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:23:17: error: key path 'body.render' steps through 'render', a method of 'CardBody'; every step of a key path is a property, and a key path never ends at a method [RC0608]
+        example.yaml:23:22: error: key path 'body.render' steps through 'render', a method of 'CardBody'; every step of a key path is a property, and a key path never ends at a method [RC0608]
         """#
       ],
       fix: #"""
