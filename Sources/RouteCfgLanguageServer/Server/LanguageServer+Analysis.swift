@@ -249,6 +249,8 @@ extension LanguageServer {
     case cancelled
     /// The document was closed first.
     case closed
+    /// The document changed first: what the request asked about is no longer its text.
+    case modified
     /// The server shut down first and has answered the request (``answerWaitersAtShutdown()``).
     case answered
   }
@@ -293,6 +295,13 @@ extension LanguageServer {
       respond(id, .failure(.serverCancelled("the server shut down before the request was answered")))
     }
     inFlight = []
+  }
+
+  /// Resumes every request waiting for the document as `modified`: it changed, so their answers
+  /// would be `ContentModified` whenever its check ended.
+  func resumeWaitersOfChanged(_ uri: String) {
+    guard let pending = waiters.removeValue(forKey: uri) else { return }
+    for waiter in pending.values { waiter.continuation.resume(returning: .modified) }
   }
 
   /// Resumes the requests waiting for the document: all of them when it was closed (`analysed`

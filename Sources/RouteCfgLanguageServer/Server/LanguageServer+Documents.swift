@@ -75,6 +75,8 @@ extension LanguageServer {
       document.apply(text: edit.text, range: edit.range, version: version, encoding: encoding)
     }
     documents[uri] = document
+    // Requests about the text before the change are answered at once.
+    resumeWaitersOfChanged(uri)
     scheduleProjects(reading: uri)
   }
 

@@ -82,6 +82,8 @@ extension LanguageServer {
       respond(id, .failure(.requestCancelled()))
     case .closed:
       respond(id, .failure(.serverCancelled("the document was closed before its check ended")))
+    case .modified:
+      respond(id, .failure(.contentModified()))
     case .answered:
       break
     }

@@ -75,6 +75,26 @@ struct ResponsivenessTests {
     #expect(code == -32801)
   }
 
+  @Test("a request waiting for the check of an edit gets ContentModified as soon as the text changes again")
+  func contentModifiedAtOnce() throws {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    // A quiet time longer than the test would wait: the answer cannot come from a check.
+    try client.initialize(options: .object([("validationDelay", .int(100_000))]))
+    let text = "routecfg: 1\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    client.change(uri, version: 2, [((0, 0, 0, 0), "# a\n")])
+    let started = Date()
+    let id = client.sendRequest(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+    client.change(uri, version: 3, [((0, 0, 0, 0), "# b\n")])
+    #expect(try client.response(to: id)["error"]?["code"]?.intValue == -32801)
+    #expect(Date().timeIntervalSince(started) < 50)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a request waiting for the first analysis of a document closed meanwhile gets ServerCancelled")
   func closedWhileWaiting() throws {
     // The client did not cancel it: not RequestCancelled (-32800) but LSP 3.17's ServerCancelled.
