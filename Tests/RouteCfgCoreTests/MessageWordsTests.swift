@@ -9,7 +9,7 @@ struct MessageWordsTests {
     ("Int", "an 'Int'"), ("Int?", "an 'Int?'"), ("Optional<String>", "an 'Optional<String>'"),
     ("any Editor", "an 'any Editor'"), ("Error", "an 'Error'"), ("String", "a 'String'"),
     ("[Int]", "a '[Int]'"), ("(Int) -> Void", "a '(Int) -> Void'"), ("URL", "a 'URL'"),
-    ("UInt8", "a 'UInt8'"), ("", "a ''"),
+    ("UInt8", "a 'UInt8'"), ("UnsafePointer<Int>", "an 'UnsafePointer<Int>'"), ("", "a ''"),
   ])
   func articleFollowsTheFirstSound(_ name: String, _ expected: String) {
     #expect(MessageWords.aQuoted(name) == expected)

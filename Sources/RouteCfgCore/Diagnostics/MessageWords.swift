@@ -2,10 +2,13 @@
 package enum MessageWords {
   /// `name` in single quotes after the indefinite article it is read with: `an 'Int'`,
   /// `an 'any Editor'`, `a 'String'`, `a '[Int]'`. Names starting with `U` take `a`, as the
-  /// common ones are read from "you": `a 'URL'`, `a 'UInt'`, `a 'UUID'`.
+  /// common ones are read from "you" (`a 'URL'`, `a 'UInt'`, `a 'UUID'`), but for `Un`
+  /// (`an 'UnsafePointer<Int>'`, `an 'Unmanaged<T>'`).
   package static func aQuoted(_ name: some CustomStringConvertible) -> String {
     let text = name.description
-    let startsWithVowelSound = text.utf8.first.map { "AEIOaeio".utf8.contains($0) } ?? false
+    let startsWithVowelSound =
+      text.utf8.first.map { "AEIOaeio".utf8.contains($0) } ?? false || text.hasPrefix("Un")
+      || text.hasPrefix("un")
     return (startsWithVowelSound ? "an '" : "a '") + text + "'"
   }
 }

@@ -313,8 +313,8 @@ extension ManifestValidator {
     else { return }
     // Spelled out only when there is something to report.
     func context() -> String {
-      "the adapter from '\(required.name)' to '\(provided.name)' is used in reverse, to hand a "
-        + "'\(required.name)' to code that expects \(MessageWords.aQuoted(provided.name))"
+      "the adapter from '\(required.name)' to '\(provided.name)' is used in reverse, to hand "
+        + "\(MessageWords.aQuoted(required.name)) to code that expects \(MessageWords.aQuoted(provided.name))"
     }
     func siteNotes() -> [DiagnosticNote] {
       site.map { [DiagnosticNote("used in reverse here: \($0.reason)", at: $0.location)] } ?? []

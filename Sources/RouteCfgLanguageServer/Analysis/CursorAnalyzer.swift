@@ -249,15 +249,13 @@ struct CursorAnalyzer {
     }
     let prefix = String(decoding: reader.token, as: UTF8.self)
     var tokenEnd = end
-    if let quote = reader.quote {
+    if let quote = reader.quote, let close = Self.closingQuote(quote, in: bytes, from: end) {
       // Inside quotes (an editor closes them as they open): the word ends at the closing quote,
       // which stays.
-      while tokenEnd < bytes.endIndex, bytes[tokenEnd] != quote {
-        let escaped = quote == UInt8(ascii: "\"") && bytes[tokenEnd] == UInt8(ascii: "\\")
-        tokenEnd += escaped && tokenEnd + 1 < bytes.endIndex ? 2 : 1
-      }
+      tokenEnd = close
     } else {
-      while tokenEnd < bytes.endIndex, !",]}:#".utf8.contains(bytes[tokenEnd]), bytes[tokenEnd] != 0x20 {
+      // Plain, or a quote nothing closes on the line (typed before a word): the word only.
+      while tokenEnd < bytes.endIndex, !",]}:#\"'".utf8.contains(bytes[tokenEnd]), bytes[tokenEnd] != 0x20 {
         tokenEnd += 1
       }
     }
@@ -271,6 +269,28 @@ struct CursorAnalyzer {
   }
 
   // MARK: Tokens
+
+  /// Where the quoted scalar open at `start` closes on its line: the next `quote` that is not
+  /// escaped (`\"` inside double quotes, `''` inside single ones); `nil` when none does.
+  static func closingQuote(_ quote: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+    var index = start
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+        index += 2
+        continue
+      }
+      if byte == quote {
+        guard quote == UInt8(ascii: "'"), index + 1 < bytes.endIndex, bytes[index + 1] == quote else {
+          return index
+        }
+        index += 2
+        continue
+      }
+      index += 1
+    }
+    return nil
+  }
 
   /// The scalar from `from` to its end around the cursor: quotes and trailing spaces left out,
   /// stopping at a comment (and, for keys, at the colon).

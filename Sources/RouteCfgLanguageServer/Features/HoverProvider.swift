@@ -140,7 +140,9 @@ enum HoverProvider {
     // The context just after the colon holds the key in its path.
     guard
       let cursor = CursorContext.at(offset: key.colon + 1, in: bytes, lines: context.document.lines),
-      cursor.slot == .value, let node = context.schema.node(at: cursor.path),
+      // The key's own value (not a word before a colon inside a quoted scalar).
+      cursor.slot == .value, cursor.path.last == .key(key.name),
+      let node = context.schema.node(at: cursor.path),
       let description = node.description
     else { return nil }
     let keyRange = LSPRange(

@@ -83,21 +83,32 @@ enum PlainText {
     return output
   }
 
-  /// Where `marks` close an emphasis in `text`: the first such run right after a character
-  /// that is not white space (and, for `_`, not followed by a letter or digit). `nil` when
-  /// none does, or when another run that opens one comes first (after white space, before a
-  /// word: in `'*a', *b*` the second `*` is the one closed).
+  /// Where `marks` close an emphasis in `text`, as CommonMark pairs them: the first such run
+  /// that can close one (after a character that is not white space, and, after punctuation,
+  /// before white space or punctuation: `'*a'` closes nothing; for `_`, not before a letter or
+  /// digit), outside code spans. `nil` when none does, or when another run that can open one
+  /// comes first (in `'*a', *b*` the second `*` is the one closed).
   private static func closing(_ marks: Substring, in text: Substring) -> Range<Substring.Index>? {
+    func isPunctuation(_ character: Character) -> Bool { character.isPunctuation || character.isSymbol }
     var index = text.startIndex
     while index < text.endIndex {
-      if text[index...].hasPrefix(marks), index > text.startIndex {
-        let before = text[text.index(before: index)]
+      if text[index] == "`", let end = text[text.index(after: index)...].firstIndex(of: "`") {
+        index = text.index(after: end)
+        continue
+      }
+      if text[index...].hasPrefix(marks) {
+        let before = index > text.startIndex ? text[text.index(before: index)] : " "
         let end = text.index(index, offsetBy: marks.count)
         let after = end < text.endIndex ? text[end] : " "
-        if !before.isWhitespace, marks.first != "_" || !(after.isLetter || after.isNumber) {
-          return index..<end
-        }
-        if before.isWhitespace, !after.isWhitespace { return nil }
+        let canClose =
+          !before.isWhitespace && (!isPunctuation(before) || after.isWhitespace || isPunctuation(after))
+          && (marks.first != "_" || !(after.isLetter || after.isNumber))
+        if canClose, index > text.startIndex { return index..<end }
+        let canOpen =
+          !after.isWhitespace && (!isPunctuation(after) || before.isWhitespace || isPunctuation(before))
+        if canOpen { return nil }
+        index = end
+        continue
       }
       index = text.index(after: index)
     }

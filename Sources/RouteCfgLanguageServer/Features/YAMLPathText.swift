@@ -26,35 +26,70 @@ enum YAMLPathText {
     path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
   }
 
-  /// The text of every quoted string on a line (`"sub/x y.yaml"`, `'a''b.yaml'`) and of every
-  /// block list item (`- sub/x y.yaml`), without a trailing comment: paths that hold spaces.
+  /// The text of every quoted string (`"sub/x y.yaml"`, `'it''s.yaml'`, escapes read) and of
+  /// every plain list item, block or flow (`- sub/x y.yaml`, `[sub/x y.yaml, b.yaml]`), without
+  /// a trailing comment: the paths a manifest's text writes, spaces and all.
   static func phrases(in text: String) -> [String] {
     var found: [String] = []
     for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("- ") {
-        var item = trimmed.dropFirst(2)
-        if let comment = item.firstRange(of: " #") { item = item[..<comment.lowerBound] }
-        found.append(String(item.trimmingSuffix { $0 == " " || $0 == "\t" }))
+      let bytes = ArraySlice(Array(line.utf8))
+      var index = bytes.startIndex
+      while index < bytes.endIndex, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+      // After `- `, `[` or `,`, a plain item may start.
+      var itemMayStart = false
+      if index + 1 < bytes.endIndex, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == 0x20 {
+        index += 2
+        itemMayStart = true
       }
-      var rest = line[...]
-      while let open = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
-        let quote = rest[open]
-        let start = rest.index(after: open)
-        guard let close = rest[start...].firstIndex(of: quote) else { break }
-        let inner = String(rest[start..<close])
-        found.append(quote == "'" ? inner.replacing("''", with: "'") : inner.replacing("\\\"", with: "\""))
-        rest = rest[rest.index(after: close)...]
+      while index < bytes.endIndex {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+          guard let close = CursorAnalyzer.closingQuote(byte, in: bytes, from: index + 1) else { break }
+          found.append(unescaped(bytes[(index + 1)..<close], quote: byte))
+          index = close + 1
+          itemMayStart = false
+        } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",") {
+          index += 1
+          itemMayStart = true
+        } else if byte == 0x20 || byte == 0x09 {
+          index += 1
+        } else if byte == UInt8(ascii: "#"), index == bytes.startIndex || bytes[index - 1] == 0x20 {
+          break
+        } else if itemMayStart {
+          var end = index
+          while end < bytes.endIndex, bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "]"),
+            !(bytes[end] == UInt8(ascii: "#") && bytes[end - 1] == 0x20)
+          {
+            end += 1
+          }
+          var last = end
+          while last > index, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+          found.append(String(decoding: bytes[index..<last], as: UTF8.self))
+          index = end
+          itemMayStart = false
+        } else {
+          index += 1
+        }
       }
     }
     return found
   }
-}
 
-extension Substring {
-  fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-    var end = endIndex
-    while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-    return self[startIndex..<end]
+  /// A quoted scalar's text without its escapes: `''` in single quotes, `\"` and `\\` in
+  /// double ones (other escapes are left as written: no path holds them).
+  private static func unescaped(_ bytes: ArraySlice<UInt8>, quote: UInt8) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard quote == UInt8(ascii: "\"") else { return text.replacing("''", with: "'") }
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping || character != "\\" {
+        result.append(character)
+        escaping = false
+      } else {
+        escaping = true
+      }
+    }
+    return result
   }
 }

@@ -113,7 +113,7 @@ struct MessageReader: Sendable {
       case .invalidNotification(let method, let reason):
         ServerLog.write("ignored the notification '\(method)': \(reason)")
         return nil
-      case .response(let id) where json["error"] != nil:
+      case .response(let id) where json["error"]?.isObject == true:
         // A request of the server's (`client/registerCapability`) the client refused.
         let request = id.map { "request \($0)" } ?? "a request"
         let reason = json["error"]?["message"]?.stringValue ?? "no message"

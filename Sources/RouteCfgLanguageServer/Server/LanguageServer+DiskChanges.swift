@@ -112,7 +112,8 @@ extension LanguageServer {
   /// read the document or a file its root reads.
   func involvedProjects(_ uri: String) -> [String] {
     guard let key = owners[uri] else { return [] }
-    let read = Set(projects[key]?.latest?.uris ?? [uri])
+    // The document itself too: a root that does not parse read none of its includes.
+    let read = Set((projects[key]?.latest?.uris ?? []) + [uri])
     return projects.values.filter { project in
       project.key == key || project.latest?.uris.contains(where: read.contains) == true
     }.map(\.key)

@@ -247,6 +247,13 @@ struct CompletionTests {
         "  Missing: {kind: view, provides: [\"Aler‸\"]}",
         "  Missing: {kind: view, provides: [\"AlertInput\"]}"
       ),
+      // A quote with '' inside: the closing one is the last.
+      ("  Missing: {kind: 'v‸i''s'}", "  Missing: {kind: 'view'}"),
+      // A quote nothing closes on the line (typed before a word): the word alone.
+      (
+        "  Missing: {kind: view, provides: [\"Aler‸, Other]}",
+        "  Missing: {kind: view, provides: [\"AlertInput, Other]}"
+      ),
     ].enumerated() {
       let (_, result) = try Self.complete(
         session, version: 20 + version, Edit(old: "  Missing: {kind: view}", new: line))

@@ -46,6 +46,30 @@ struct NavigationTests {
     try session.finish()
   }
 
+  @Test("a word before a colon inside a quoted value is no key: hover does not explain one")
+  func noKeyInsideQuotes() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      protocols:
+        Store: "func note(id: Int, title: String) -> Bool"
+      modules:
+        S: {kind: service, provides: [Store], "routes": [/s]}
+
+      """
+    try scratch.write("m.yaml", text)
+    let uri = scratch.uri("m.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let inQuotes = try client.result("textDocument/hover", LSPClient.at(uri, 2, 31))  // 'title'
+    #expect(inQuotes["contents"]?["value"]?.stringValue?.contains("`title`:") != true, "\(inQuotes)")
+    let quotedKey = try client.result("textDocument/hover", LSPClient.at(uri, 4, 43))  // '"routes"'
+    #expect(quotedKey["contents"]?["value"]?.stringValue?.hasPrefix("`routes`:") == true, "\(quotedKey)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a YAML alias of a name leads where the name does: definition, hover, references")
   func aliases() throws {
     let scratch = try ScratchDirectory()

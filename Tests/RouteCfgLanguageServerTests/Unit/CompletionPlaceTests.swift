@@ -44,6 +44,25 @@ struct CompletionPlaceTests {
     #expect(SwiftLinePlace(before) == place, "\(before)")
   }
 
+  @Test("include paths: quoted when YAML would read them otherwise; the paths a text writes, escapes read")
+  func includePathText() {
+    #expect(YAMLPathText.written("a/b.yaml", insideQuote: nil) == "a/b.yaml")
+    #expect(YAMLPathText.written("x #1.yaml", insideQuote: nil) == "\"x #1.yaml\"")
+    #expect(YAMLPathText.written("q\"x.yaml", insideQuote: nil) == "\"q\\\"x.yaml\"")
+    #expect(YAMLPathText.written("it's.yaml", insideQuote: UInt8(ascii: "'")) == "it''s.yaml")
+    let text = """
+      include:
+        - 'a''b.yaml'
+        - "q\\"x.yaml"   # note
+        - sub/x y.yaml # plain, with a space
+      other: [sub/z w.yaml, 'it''s.yaml', "", c.yaml]
+      """
+    #expect(
+      YAMLPathText.phrases(in: text) == [
+        "a'b.yaml", "q\"x.yaml", "sub/x y.yaml", "sub/z w.yaml", "it's.yaml", "", "c.yaml",
+      ])
+  }
+
   @Test("a space after a bare ':' and before a '#' that follows at once; none inside")
   func yamlSpacing() {
     func spaced(_ text: String, _ range: Range<Int>, _ inserted: String) -> String {

@@ -19,6 +19,7 @@ struct PlainTextTests {
       see [Diagnostics](https://example.com/D.md#rc0601) and [x](x)
       snake_case, a * b, \\*literal\\*
       a last '*catchAll', *one* and __two__, 2*3
+      routes '*rest' and '*path', a wildcard '*x', and `*y`
       """
     let expected = """
       protocol A_B {
@@ -30,6 +31,7 @@ struct PlainTextTests {
       see Diagnostics (https://example.com/D.md#rc0601) and x
       snake_case, a * b, *literal*
       a last '*catchAll', one and two, 2*3
+      routes '*rest' and '*path', a wildcard '*x', and *y
       """
     #expect(PlainText.fromMarkdown(markdown) == expected)
   }
