@@ -95,7 +95,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .nearMissType,
       description: #"""
-        *Warning.* A member or parameter type names no declared protocol but is one edit away from one. Any undeclared type name is taken as an external type (`Date`, `URL`), so a misspelt protocol name would silently become an external type and lose its adapter checks. With `--strict` this is an error.
+        *Warning.* A member or parameter type names no declared protocol but is one edit away from one. Any undeclared type name is taken as an external type (`Date`, `URL`), so a misspelt protocol name would silently become an external type and lose its adapter checks. A metatype of such a name (`NoteSumary.Type`) gets the warning too, with the metatype of the protocol as the fix. With `--strict` this is an error.
         """#,
       files: [
         .init(
