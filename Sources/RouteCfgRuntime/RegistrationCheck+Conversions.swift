@@ -3,18 +3,31 @@ import RouteCfgCore
 extension RegistrationCheck {
   /// Members whose values cross an adapter as a type the dynamic runtime cannot convert (a
   /// closure taking or returning a protocol that differs on the two sides): reported when the
-  /// registry is built, not when the member is first forwarded.
+  /// registry is built, not when the member is first forwarded. Not for an adapter whose
+  /// provided protocol only objects that answer members themselves provide (recording mocks):
+  /// such a member throws `.unsupported` when it is used, and the others can still be tested.
   func conversionProblems() -> [String] {
     var problems: [String] = []
     for adapter in graph.adapters {
+      var found: [String] = []
       if adapter.isUsedForward {
-        conversionProblems(adapter.forward, facade: adapter.adapt, target: adapter.to, into: &problems)
+        conversionProblems(adapter.forward, facade: adapter.adapt, target: adapter.to, into: &found)
       }
       if adapter.isUsedInReverse {
-        conversionProblems(adapter.reverse, facade: adapter.to, target: adapter.adapt, into: &problems)
+        conversionProblems(adapter.reverse, facade: adapter.to, target: adapter.adapt, into: &found)
       }
+      // Looked into only when there is something to report.
+      if !found.isEmpty, !isProvidedOnlyBySelfDescribingObjects(adapter.to) { problems += found }
     }
     return problems
+  }
+
+  /// `true` when every module that provides `protocolName` (at least one) is registered with a
+  /// factory whose objects answer members themselves.
+  private func isProvidedOnlyBySelfDescribingObjects(_ protocolName: String) -> Bool {
+    let providers = graph.moduleNames.filter { graph.modules[$0]?.provides.contains(protocolName) == true }
+    return !providers.isEmpty
+      && providers.allSatisfy { registrations.factories[NameKey($0)]?.describesItsMembers == true }
   }
 
   private func conversionProblems(

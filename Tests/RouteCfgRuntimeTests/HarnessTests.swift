@@ -125,6 +125,37 @@ struct HarnessTests {
     #expect(mocks.mock("S")?.records == [.set("name", "\"kept\""), .get("name")])
   }
 
+  /// A closure whose protocols differ on the two sides of an adapter, which a registry of real
+  /// modules refuses when it is built: mocks are built all the same, forwarding such a value is
+  /// refused when it is done, and the other members stay usable.
+  @Test func mocksAreBuiltForClosuresTheDynamicRuntimeCannotConvert() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        protocols:
+          ReqD: "func ping()"
+          ProvD: "func ping()"
+          Req: |
+            var handler: ((ReqD) -> Void)? { get set }
+            func other() -> Int
+          Prov: |
+            var handler: ((ProvD) -> Void)? { get set }
+            func other() -> Int
+        modules:
+          P: {kind: service, provides: [Prov]}
+          U: {kind: service, requires: [Req], routes: [/]}
+        adapters:
+          - {adapt: Req, to: Prov}
+          - {adapt: ReqD, to: ProvD}
+        """)
+    let mocks = try harness.mockRegistry()
+    let required = try mocks.registry.destination(for: "Req")
+    _ = try required.call("other()")
+    #expect(mocks.mock("P")?.records == [.call("other()", [])])
+    let handler: @MainActor (AnyObject) -> Void = { _ in }
+    #expect(throws: RuntimeError.self) { try required.set("handler", to: handler) }
+  }
+
   /// Every shipped manifest gets mocks, whatever methods the dynamic runtime cannot call.
   @Test(arguments: ["manifests/NoteApp.yaml", "manifests/LoginDemo.yaml", "manifests/ShopApp/ShopApp.yaml"])
   func everyShippedManifestGetsMocks(_ manifest: String) throws {
