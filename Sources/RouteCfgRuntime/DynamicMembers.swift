@@ -24,9 +24,15 @@ extension DynamicMembers {
     try call(method, arguments)
   }
 
-  /// Reads a property as a `T`.
+  /// Reads a property as a `T`; ``RuntimeError/readMismatch(member:requested:actual:)`` when
+  /// its value is not one.
   public func get<T>(_ member: String, as type: T.Type) throws -> T {
-    try DynamicValue.cast(get(member), to: type, for: member)
+    let value = try get(member)
+    do {
+      return try DynamicValue.cast(value, to: type, for: member)
+    } catch RuntimeError.typeMismatch(_, let requested, let actual) {
+      throw RuntimeError.readMismatch(member: member, requested: requested, actual: actual)
+    }
   }
 }
 

@@ -16,6 +16,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   case readOnly(protocolName: String, member: String)
   /// A value of the wrong type crossed the dynamic API.
   case typeMismatch(member: String, expected: String, actual: String)
+  /// A property was read as a type its value is not (`get(_:as:)`, ``DynamicProperty/get()``);
+  /// `actual` is `"nil"` for no value read as a non-optional type.
+  case readMismatch(member: String, requested: String, actual: String)
   /// A method was called with the wrong number of arguments.
   case argumentCount(member: String, expected: Int, actual: Int)
   /// A non-optional module parameter was not supplied.
@@ -60,6 +63,13 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
       return "'\(name).\(member)' is read-only"
     case .typeMismatch(let member, let expected, let actual):
       return "'\(member)' takes \(MessageWords.aQuoted(expected)), not \(MessageWords.aQuoted(actual))"
+    case .readMismatch(let member, let requested, let actual):
+      if actual == "nil" {
+        return
+          "'\(member)' is nil, which \(MessageWords.aQuoted(requested)) cannot hold; read it as '\(requested)?'"
+      }
+      return "'\(member)' holds \(MessageWords.aQuoted(actual)), not \(MessageWords.aQuoted(requested)); "
+        + "read it as '\(actual)'"
     case .argumentCount(let member, let expected, let actual):
       return "'\(member)' takes \(expected) argument(s), not \(actual)"
     case .missingParameter(let module, let parameter, let type):

@@ -84,6 +84,22 @@ struct LibraryErgonomicsTests {
     #expect(throws: RuntimeError.typeMismatch(member: "message", expected: "String?", actual: "Int")) {
       try login.set("message", to: 42)
     }
+    // Read as another type: what the value is, and how to read it.
+    try login.set("message", to: "x")
+    #expect(throws: RuntimeError.readMismatch(member: "message", requested: "Int", actual: "String")) {
+      try login.get("message", as: Int.self)
+    }
+    #expect(throws: RuntimeError.readMismatch(member: "message", requested: "Int", actual: "String")) {
+      try login.property("message", as: Int.self).get()
+    }
+    #expect(
+      RuntimeError.readMismatch(member: "message", requested: "Int", actual: "String").description
+        == "'message' holds a 'String', not an 'Int'; read it as 'String'")
+    try login.set("message", to: nil)
+    #expect(
+      throws: RuntimeError.readMismatch(member: "message", requested: "String", actual: "nil")
+    ) { try login.get("message", as: String.self) }
+    #expect(try login.get("message", as: String?.self) == nil)
   }
 
   @Test func aDestinationAskedForAsTheWrongTypeSaysWhatItIs() throws {
