@@ -129,6 +129,12 @@ public final class Registry: Sendable {
       if state.registrations.proxies[NameKey(protocolName)] == nil {
         return try Self.cast(destination.object, to: T.self, for: protocolName)
       }
+      // A proxy makes a T of an object that answers members itself (a mock); an object of a type
+      // of the app that is not a T is what must change, whatever the proxy is.
+      let proxy = try state.proxy(for: protocolName, over: destination)
+      if let typed = proxy as? T { return typed }
+      let answersItself = destination.object is any SelfDescribingMembers
+      return try Self.cast(answersItself ? proxy : destination.object, to: T.self, for: protocolName)
     }
     return try Self.cast(try state.proxy(for: protocolName, over: destination), to: T.self, for: protocolName)
   }

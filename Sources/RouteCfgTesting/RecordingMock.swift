@@ -8,7 +8,7 @@ import RouteCfgRuntime
 /// let mocks = try harness.mockRegistry()
 /// let login = try mocks.registry.destination(for: "ModuleARequiredLoginViewInput")
 /// try login.set("message", to: "Hi")
-/// mocks.mock("Login")?.records   // [.set("notifyString", "Hi")]
+/// mocks.mock("Login")?.records   // [.set("notifyString", "\"Hi\"")]: strings quoted
 /// ```
 @MainActor
 public final class RecordingMock: SelfDescribingMembers {

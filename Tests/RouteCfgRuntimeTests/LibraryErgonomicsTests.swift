@@ -156,6 +156,25 @@ struct LibraryErgonomicsTests {
     #expect(store.allNoteIds() == [7])
   }
 
+  /// Among mocks, a module of a type of the app that does not conform to its protocol is named
+  /// as what must change, not the untyped proxy the mocks register.
+  @Test func aNonConformingModuleAmongMocksIsNamed() throws {
+    let harness = try ManifestHarness(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let mocks = try harness.mockRegistry { registrations in
+      _ = registrations.removeModule("NoteStore")
+      registrations.service("NoteStore", NotAStore.self) { _ in NotAStore() }
+      registrations.members(of: NotAStore.self) { table in
+        table.method("allNoteIds()") { $0.allNoteIds() }
+        table.method("note(id:)") { (store, id: Int) in store.note(id: id) }
+        table.method("delete(id:)") { (store, id: Int) in store.delete(id: id) }
+      }
+    }
+    #expect(
+      throws: RuntimeError.wrongDestinationType(
+        protocolName: "NoteStoreService", requested: "NoteStoreService", actual: "NotAStore")
+    ) { try mocks.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self) }
+  }
+
   /// A destination that is not a proxy, asked for as the protocol's type it does not conform to:
   /// asking for that type again is no fix.
   @Test func aDestinationThatDoesNotConformToItsProtocolSaysSo() {
@@ -233,4 +252,11 @@ struct LibraryErgonomicsTests {
 final class MisspeltDelegateProxy: DynamicProtocolProxy, ProvidedLoginViewDelegate {
   static let line = #line + 1
   func didLogin() { forwardOrReport("didLogn()") }
+}
+
+/// A store with NoteStoreService's members that does not conform to it.
+final class NotAStore: Sendable {
+  func allNoteIds() -> [Int] { [] }
+  func note(id: Int) -> String? { nil }
+  func delete(id: Int) {}
 }
