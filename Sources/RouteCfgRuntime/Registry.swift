@@ -83,7 +83,10 @@ public final class Registry: Sendable {
       )
     }
     guard let make = services[NameKey(provider.module)] else {
-      throw .unsupported("module '\(provider.module)' is not registered as a Sendable service")
+      throw .unsupported(
+        "module '\(provider.module)' is not registered as a Sendable service (with service(_:_:make:)); "
+          + "ask for '\(protocolName)' with destination(for:as:) on the main actor, or register the module "
+          + "with service(_:_:make:)")
     }
     let context = try ModuleContext(module: provider.module, parameters: parameters, graph: graph)
     let object: any AnyObject & Sendable

@@ -149,6 +149,12 @@ struct HarnessTests {
           - {adapt: ReqD, to: ProvD}
         """)
     let mocks = try harness.mockRegistry()
+    // Mocks are made as views are: service(for:as:) says how to ask for them.
+    #expect(
+      throws: RuntimeError.unsupported(
+        "module 'P' is not registered as a Sendable service (with service(_:_:make:)); ask for 'Prov' with "
+          + "destination(for:as:) on the main actor, or register the module with service(_:_:make:)")
+    ) { try mocks.registry.service(for: "Prov", as: AnyObject.self) }
     let required = try mocks.registry.destination(for: "Req")
     _ = try required.call("other()")
     #expect(mocks.mock("P")?.records == [.call("other()", [])])
