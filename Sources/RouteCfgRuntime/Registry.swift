@@ -54,7 +54,7 @@ public final class Registry: Sendable {
       let lines = TextFormatter.format(manifest.report).split(separator: "\n").map(String.init)
       throw RegistryBuildError(
         problems: [
-          "the manifest has \(errors) error(s); load it with RouteCfg.load(path:), which throws them"
+          "the manifest has \(MessageWords.counted(errors, "error")); load it with RouteCfg.load(path:), which throws them"
         ]
           + lines.prefix(20))
     }

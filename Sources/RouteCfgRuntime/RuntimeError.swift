@@ -71,7 +71,7 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
       return "'\(member)' holds \(MessageWords.aQuoted(actual)), not \(MessageWords.aQuoted(requested)); "
         + "read it as '\(actual)'"
     case .argumentCount(let member, let expected, let actual):
-      return "'\(member)' takes \(expected) argument(s), not \(actual)"
+      return "'\(member)' takes \(MessageWords.counted(expected, "argument")), not \(actual)"
     case .missingParameter(let module, let parameter, let type):
       return "module '\(module)' needs parameter '\(parameter)' (\(type))"
     case .unknownParameter(let module, let parameter):

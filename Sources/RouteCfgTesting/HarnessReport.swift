@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// What a harness check found: nothing when it passed, one line per failure otherwise.
 /// Use it with either test framework:
 ///
@@ -21,7 +23,7 @@ public struct HarnessReport: Sendable, CustomStringConvertible, Error {
   public var description: String {
     passed
       ? "\(check): passed"
-      : "\(check): \(failures.count) failure(s)\n" + failures.map { "  - " + $0 }.joined(separator: "\n")
+      : "\(check): \(MessageWords.counted(failures.count, "failure"))\n" + failures.map { "  - " + $0 }.joined(separator: "\n")
   }
 
   /// Throws this report when something failed.

@@ -240,7 +240,7 @@ struct HarnessTests {
     } catch {
       #expect(error.failures.count == 2, "\(error)")
       #expect(error.failures.allSatisfy { $0.contains("[RC0807]\n    conflict.yaml:") }, "\(error)")
-      #expect(error.description.hasPrefix("loading conflict.yaml: 2 failure(s)\n  - conflict.yaml:4:"))
+      #expect(error.description.hasPrefix("loading conflict.yaml: 2 failures\n  - conflict.yaml:4:"))
     }
   }
 }

@@ -111,7 +111,7 @@ public enum ValidationSummary {
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     let heldBack = report.heldBack.first.map { "; " + HeldBackCheck.summary($0.checks) } ?? ""
     guard let graph, !report.hasErrors else { return "\(file): \(counts)\(heldBack)" }
-    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    let count = MessageWords.counted
     var parts = [
       count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),
       count(graph.adapters.count, "adapter"), count(graph.routes.count, "route"),

@@ -11,4 +11,9 @@ package enum MessageWords {
       || text.hasPrefix("un")
     return (startsWithVowelSound ? "an '" : "a '") + text + "'"
   }
+
+  /// A count and its noun, plural but for one: `1 member`, `2 members`, `0 errors`.
+  package static func counted(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
 }

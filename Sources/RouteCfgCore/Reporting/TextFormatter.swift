@@ -98,7 +98,7 @@ public struct TextFormatter: DiagnosticFormatter {
 
   /// "2 errors and 1 warning" / "no problems".
   public static func summary(errors: Int, warnings: Int) -> String {
-    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    let count = MessageWords.counted
     switch (errors, warnings) {
     case (0, 0): return "no problems"
     case (_, 0): return count(errors, "error")

@@ -135,10 +135,11 @@ struct MemberPairCheck {
         PairProblem(
           code: .signatureMismatch,
           message:
-            "\(names.facadeText) takes \(method.parameters.count) argument(s) but \(names.targetText) takes "
+            "\(names.facadeText) takes \(MessageWords.counted(method.parameters.count, "argument")) but "
+            + "\(names.targetText) takes "
             + "\(target.parameters.count); mapped methods take the same arguments in the same order "
             + "(labels may differ)",
-          reason: "it takes \(target.parameters.count) argument(s)")
+          reason: "it takes \(MessageWords.counted(target.parameters.count, "argument"))")
       ]
     }
     var problems: [PairProblem] = []

@@ -296,7 +296,7 @@ extension ManifestValidator {
     let example = unmapped[0].0.fullName
     diagnostics.report(
       .unmappedMembers,
-      "the adapter from '\(required.name)' to '\(provided.name)' leaves \(unmapped.count) member(s) of "
+      "the adapter from '\(required.name)' to '\(provided.name)' leaves \(MessageWords.counted(unmapped.count, "member")) of "
         + "'\(required.name)' unmapped: \(names); map each under 'map' (for example "
         + "'\(example): <member of \(provided.name)>') or give '\(provided.name)' members with the same names",
       at: decl.adapt?.location ?? decl.location, notes: unmapped.map(\.1))
@@ -383,7 +383,8 @@ extension ManifestValidator {
     let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
     diagnostics.report(
       .unmappedMembers,
-      "\(context()), but \(unmapped.count) member(s) of '\(provided.name)' have no counterpart in "
+      "\(context()), but \(MessageWords.counted(unmapped.count, "member")) of '\(provided.name)' "
+        + "\(unmapped.count == 1 ? "has" : "have") no counterpart in "
         + "'\(required.name)': \(names); map them one to one (key paths cannot be reversed)",
       at: decl.to?.location ?? decl.location, notes: siteNotes() + unmapped.map(\.1))
   }

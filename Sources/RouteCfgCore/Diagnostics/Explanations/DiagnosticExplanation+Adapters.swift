@@ -79,7 +79,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:19:12: error: the adapter from 'RequiredLogin' to 'ProvidedLogin' leaves 2 member(s) of 'RequiredLogin' unmapped: 'message', 'didFinishLogin()'; map each under 'map' (for example 'message: <member of ProvidedLogin>') or give 'ProvidedLogin' members with the same names [RC0602]
+        example.yaml:19:12: error: the adapter from 'RequiredLogin' to 'ProvidedLogin' leaves 2 members of 'RequiredLogin' unmapped: 'message', 'didFinishLogin()'; map each under 'map' (for example 'message: <member of ProvidedLogin>') or give 'ProvidedLogin' members with the same names [RC0602]
         """#,
         #"example.yaml:4:9: note: 'message' is declared here"#,
         #"example.yaml:5:10: note: 'didFinishLogin()' is declared here"#,
@@ -426,7 +426,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:19:13: error: 'RequiredSync.push(id:force:)' takes 2 argument(s) but 'ProvidedSync.send(id:)' takes 1; mapped methods take the same arguments in the same order (labels may differ) [RC0610]
+        example.yaml:19:13: error: 'RequiredSync.push(id:force:)' takes 2 arguments but 'ProvidedSync.send(id:)' takes 1; mapped methods take the same arguments in the same order (labels may differ) [RC0610]
         """#,
         #"example.yaml:4:10: note: 'push(id:force:)' is declared here"#,
         #"example.yaml:6:10: note: 'send(id:)' is declared here"#,
