@@ -23,7 +23,8 @@ public struct HarnessReport: Sendable, CustomStringConvertible, Error {
   public var description: String {
     passed
       ? "\(check): passed"
-      : "\(check): \(MessageWords.counted(failures.count, "failure"))\n" + failures.map { "  - " + $0 }.joined(separator: "\n")
+      : "\(check): \(MessageWords.counted(failures.count, "failure"))\n"
+        + failures.map { "  - " + $0 }.joined(separator: "\n")
   }
 
   /// Throws this report when something failed.
