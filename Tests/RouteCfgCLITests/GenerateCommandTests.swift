@@ -277,8 +277,8 @@ struct GenerateCommandTests {
       "generate", "manifests/invalid/login-adapter.yaml", "--output", output.path,
     ])
     #expect(result.status == 1)
-    #expect(result.standardError.contains("error:") && result.standardError.contains("[RC0602]"))
-    #expect(result.standardError.hasSuffix("3 errors; nothing generated\n"), "\(result.standardError)")
+    #expect(result.standardError.contains("error:") && result.standardError.contains("[RC0601]"))
+    #expect(result.standardError.hasSuffix("2 errors; nothing generated\n"), "\(result.standardError)")
     #expect(result.standardOutput.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }

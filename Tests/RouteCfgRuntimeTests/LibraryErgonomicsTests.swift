@@ -12,7 +12,7 @@ import Testing
 struct LibraryErgonomicsTests {
   static let invalid = """
     routecfg: 1
-    protocols: {Provided: "var notifyString: String? { get set }", Required: "var message: String? { get set }"}
+    protocols: {Provided: "var notifyString: String? { get set }", Required: "var message: String? { get set }; var title: String { get }"}
     modules: {Login: {kind: view, provides: [Provided]}, List: {kind: view, requires: [Required], routes: [/]}}
     adapters: [{adapt: Required, to: Provided, map: {mesage: notifyString}}]
     """

@@ -172,6 +172,11 @@ extension ManifestValidator {
       case .failure(.problem(let code, let message, let correction, _)):
         diagnostics.report(
           code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
+        // A misspelt key is read as the member it suggests, as a misspelt manifest key is: that
+        // member is not also reported as unmapped.
+        if let correction {
+          _ = result.named.recordOrFind(MemberDecl.baseName(of: correction), entry.required.location)
+        }
       case .failure(.unknowable): break
       }
       var target: MemberTarget?

@@ -18,7 +18,7 @@ struct DiagnosticsTests {
     try client.initialize()
     client.open(uri, text: text)
     let diagnostics = try client.diagnostics(for: uri, version: 1)
-    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0602", "RC0606", "RC0601"])
+    #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["RC0606", "RC0601"])
     let finder = TextFinder(text)
     let typo = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0601" })
     let (line, character) = finder.position(of: "mesage")
@@ -34,11 +34,11 @@ struct DiagnosticsTests {
     let link = try #require(typo["codeDescription"]?["href"]?.stringValue)
     #expect(
       link == LSPClient.uri(LSPClient.repository + "/Docs/Diagnostics.md") + "#rc0601-unknownadaptermember")
-    let unmapped = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0602" })
-    let note = try #require(unmapped["relatedInformation"]?.arrayValue?.first)
-    #expect(note["message"]?.stringValue == "'message' is declared here")
+    let missingAdapter = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0606" })
+    let note = try #require(missingAdapter["relatedInformation"]?.arrayValue?.first)
+    #expect(note["message"]?.stringValue == "'delegate' is declared here")
     #expect(note["location"]?["uri"]?.stringValue == uri)
-    let declared = finder.position(of: "var message", offset: 4)
+    let declared = finder.position(of: "var delegate: ModuleARequiredLoginViewDelegate?", offset: 4)
     #expect(
       note["location"]?["range"]?["start"]
         == LSPPosition(line: declared.line, character: declared.character).json)
@@ -69,7 +69,7 @@ struct DiagnosticsTests {
     // The whole text at once brings the original back.
     client.change(uri, version: 4, [(nil, text)])
     let whole = try client.diagnostics(for: uri, version: 4)
-    #expect(whole.compactMap { $0["code"]?.stringValue } == ["RC0602", "RC0606", "RC0601"])
+    #expect(whole.compactMap { $0["code"]?.stringValue } == ["RC0606", "RC0601"])
     // Closing the document clears what was published.
     client.close(uri)
     #expect(try client.diagnostics(for: uri).isEmpty)
@@ -234,7 +234,7 @@ struct DiagnosticsTests {
     let diagnostics = try client.diagnostics(for: uri)
     #expect(
       diagnostics.first?["codeDescription"]?["href"]?.stringValue
-        == "https://example.com/d.html#rc0602-unmappedmembers")
+        == "https://example.com/d.html#rc0606-missingadapter")
     #expect(try client.shutdownAndExit() == 0)
   }
 }
