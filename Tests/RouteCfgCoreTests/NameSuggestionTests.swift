@@ -15,3 +15,35 @@ struct NameSuggestionTests {
     #expect(closestName(to: "", among: (0..<600).map { "N\($0)" } + ["A"]) == nil)
   }
 }
+
+/// Suggestions that would make another error are not made.
+@Suite("Suggestions that would make another error")
+struct SuggestionsThatWouldMakeAnotherErrorTests {
+  private static func messages(_ yaml: String) throws -> [String] {
+    try RouteCfg.validate(yaml: yaml, path: "m.yaml").diagnostics.map(\.message)
+  }
+
+  /// A route's misspelt parameter is not suggested as one the route binds already (RC0803).
+  @Test func aRouteParameterBoundAlreadyIsNotSuggested() throws {
+    let messages = try Self.messages(
+      """
+      routecfg: 1
+      modules:
+        Profile: {kind: view, parameters: {userId: Int, tab: String?}, routes: ["/users/:userId/:userI"]}
+      """)
+    #expect(messages.count == 1 && !messages[0].contains("did you mean"), "\(messages)")
+  }
+
+  /// An adapter's misspelt side is not suggested as its other side (an adapter to itself, RC0612).
+  @Test func anAdaptersOtherSideIsNotSuggested() throws {
+    let messages = try Self.messages(
+      """
+      routecfg: 1
+      protocols: {NoteInput: "var a: Int { get }"}
+      modules: {A: {kind: view, provides: [NoteInput], routes: [/a]}}
+      adapters: [{adapt: NoteInptu, to: NoteInput}]
+      """)
+    #expect(
+      messages.contains { $0.hasPrefix("this adapter adapts 'NoteInptu'") && !$0.contains("did you mean") })
+  }
+}

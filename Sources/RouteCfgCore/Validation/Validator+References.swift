@@ -28,8 +28,14 @@ extension ManifestValidator {
       }
     }
     for adapter in manifest.adapters {
-      if let adapt = adapter.adapt { checkProtocolReference(adapt, role: "this adapter adapts") }
-      if let to = adapter.to { checkProtocolReference(to, role: "this adapter forwards to") }
+      // Each side's did-you-mean is never the other side: an adapter to itself is RC0612.
+      if let adapt = adapter.adapt {
+        checkProtocolReference(adapt, role: "this adapter adapts", listedWith: adapter.to.map { [$0] } ?? [])
+      }
+      if let to = adapter.to {
+        checkProtocolReference(
+          to, role: "this adapter forwards to", listedWith: adapter.adapt.map { [$0] } ?? [])
+      }
     }
     for binding in manifest.bindings { checkBindingReferences(binding, role: "this binding names") }
     for variant in manifest.variants {
