@@ -128,7 +128,8 @@ struct NameCollisions {
         Diagnostic(
           .generatedNameCollision,
           "'\(name)' would name two things in generated Swift, \(first.what) and \(what); rename one of them",
-          at: location, notes: [DiagnosticNote("\(first.what) comes from here", at: first.location)])
+          at: location,
+          notes: [DiagnosticNote("the name is first taken here, by \(first.what)", at: first.location)])
       ]
     }
   }

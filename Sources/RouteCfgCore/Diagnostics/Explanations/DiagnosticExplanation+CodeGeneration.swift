@@ -32,7 +32,7 @@ extension DiagnosticExplanation {
         example.yaml:4:3: error: 'NotesRoute' would name two things in generated Swift, the route type of app 'Notes' and protocol 'NotesRoute'; rename one of them [RC1001]
         """#,
         #"""
-        example.yaml:2:6: note: the route type of app 'Notes' comes from here
+        example.yaml:2:6: note: the name is first taken here, by the route type of app 'Notes'
         """#,
       ],
       remarks: [
