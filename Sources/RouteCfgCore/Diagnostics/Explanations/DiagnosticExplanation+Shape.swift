@@ -106,7 +106,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .invalidIdentifier,
       description: #"""
-        A name that becomes Swift code is not a valid Swift identifier: the app, a protocol, a module, a parameter or a variant. Names may hold letters, digits and `_`, must not start with a digit and must not be a Swift keyword (`class`).
+        A name that becomes Swift code is not a valid Swift identifier: the app, a protocol, a module or a parameter. Names may hold letters, digits and `_`, must not start with a digit and must not be a Swift keyword (`class`). A variant's name, typed on the command line, may hold ASCII letters, digits, `_`, `-` and `.` (`mac-OS` is fine, `é` is not).
         """#,
       files: [
         .init(
