@@ -47,3 +47,21 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
       messages.contains { $0.hasPrefix("this adapter adapts 'NoteInptu'") && !$0.contains("did you mean") })
   }
 }
+
+/// A name YAML reads as no value (`Null`) says to quote it.
+@Suite("Names YAML reads as null")
+struct NullNameTests {
+  @Test func aListItemSpelledNullSaysToQuoteIt() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols: {"Null": "var a: Int { get }"}
+        modules: {A: {kind: view, provides: [Null, "Null"], routes: [/a]}}
+        """, path: "m.yaml")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "an item of 'provides' is 'Null', which YAML reads as no value; write it in quotes (\"Null\") to name "
+          + "something of that name, or remove it"
+      ])
+  }
+}

@@ -128,8 +128,15 @@ struct NodeReader {
   mutating func item(_ id: YAMLNodeID, of key: String, expected: String) -> Located<String>? {
     checkTag(id)
     if isNull(id) {
+      // `Null` or `null` written as a name: YAML reads it as no value unless it is quoted.
+      let written = document.value(of: id)
       diagnostics.report(
-        .nullValue, "an item of '\(key)' is empty; remove it or write a value", at: location(id))
+        .nullValue,
+        written.count > 1
+          ? "an item of '\(key)' is '\(written)', which YAML reads as no value; write it in quotes "
+            + "(\"\(written)\") to name something of that name, or remove it"
+          : "an item of '\(key)' is empty; remove it or write a value",
+        at: location(id))
       return nil
     }
     guard document.kind(of: id) == .scalar else {
