@@ -65,3 +65,15 @@ struct NullNameTests {
       ])
   }
 }
+
+/// RC0202's advice writes the scalar as a flow list item YAML reads back as it.
+@Suite("The list a scalar should be")
+struct FlowItemAdviceTests {
+  @Test(arguments: [
+    ("P", "P"), ("P\n", "P"), (" /notes ", "/notes"), ("/notes/{id}", "\"/notes/{id}\""),
+    ("a, b", "\"a, b\""), ("x #1", "\"x #1\""), ("say \"hi\"", "\"say \\\"hi\\\"\""), ("", "\"\""),
+  ])
+  func flowItem(value: String, item: String) {
+    #expect(NodeReader.flowItem(value) == item)
+  }
+}

@@ -72,7 +72,7 @@ struct NodeReader {
       var message = "'\(key)' must be \(expected), not \(describe(id))"
       let isScalar = document[id].kind == .scalar
       if isScalar {
-        message += "; write it as a list: '\(key): [\(document[id].value)]'"
+        message += "; write it as a list: '\(key): [\(Self.flowItem(document[id].value))]'"
       }
       let fixIts = isScalar && scalarIsItsItem ? listFix(id) : []
       diagnostics.report(.wrongShape, message, at: location(id), fixIts: fixIts)
@@ -82,6 +82,20 @@ struct NodeReader {
       return YAMLChildren(only: id)
     }
     return document.items(of: id)
+  }
+
+  /// A scalar's text as an item of a flow list: without the white space around it (a folded
+  /// value ends with a line break), in double quotes when it holds what a flow list would read
+  /// otherwise (`/notes/{id}`, `a, b`, `x #1`).
+  static func flowItem(_ value: String) -> String {
+    let trimmed = value.unicodeScalars.drop { $0.properties.isWhitespace }
+    let text = String(
+      String.UnicodeScalarView(trimmed.reversed().drop { $0.properties.isWhitespace }.reversed()))
+    let needsQuotes =
+      text.isEmpty || text.contains(where: { "[]{},#\"'&*!|>%@`".contains($0) }) || text.contains(": ")
+      || text.hasPrefix("- ") || text.hasPrefix("? ")
+    guard needsQuotes else { return text }
+    return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
   }
 
   /// The edit the message suggests, `P` → `[P]`, for a plain scalar on one line whose text is
