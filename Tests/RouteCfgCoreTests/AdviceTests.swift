@@ -77,3 +77,25 @@ struct FlowItemAdviceTests {
     #expect(NodeReader.flowItem(value) == item)
   }
 }
+
+/// RC0805 names every unbound parameter in its advice, and does not tell to add to the route one
+/// whose type a URL segment cannot carry.
+@Suite("Unbound parameters' advice")
+struct UnboundParameterAdviceTests {
+  private static func advice(_ parameters: String) throws -> String? {
+    let yaml = "routecfg: 1\nmodules:\n  M: {kind: view, parameters: {\(parameters)}, routes: [/m]}\n"
+    let message = try RouteCfg.validate(yaml: yaml, path: "m.yaml").diagnostics
+      .first { $0.code == .unboundParameter }?.message
+    return message?.components(separatedBy: "not optional; ").last
+  }
+
+  @Test func everyParameterIsNamedAndOnlyCarriableOnesGoToTheRoute() throws {
+    #expect(try Self.advice("id: Int") == "add ':id' to the route or make it optional")
+    #expect(
+      try Self.advice("id: Int, user: String") == "add ':id', ':user' to the route or make them optional")
+    #expect(try Self.advice("tags: \"[String]\"") == "make it optional (a URL segment cannot carry its type)")
+    #expect(
+      try Self.advice("id: Int, tags: \"[String]\"")
+        == "add ':id' to the route and make the others optional (a URL segment cannot carry their types)")
+  }
+}

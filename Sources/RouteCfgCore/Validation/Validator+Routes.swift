@@ -202,12 +202,24 @@ extension ManifestValidator {
     if !unbound.isEmpty {
       let list = unbound.map { "'\($0.name.value): \($0.type.map(\.description) ?? "?")'" }.joined(
         separator: ", ")
-      let first = unbound[0].name.value
+      // A parameter a URL segment can carry is added to the route; any other is made optional.
+      let carriable = unbound.filter { $0.type.flatMap(RouteValueType.init) != nil }
+        .map { "':\($0.name.value)'" }.joined(separator: ", ")
+      let them = unbound.count == 1 ? "it" : "them"
+      let advice: String
+      if carriable.isEmpty {
+        advice =
+          "make \(them) optional (a URL segment cannot carry \(unbound.count == 1 ? "its type" : "their types"))"
+      } else if unbound.allSatisfy({ $0.type.flatMap(RouteValueType.init) != nil }) {
+        advice = "add \(carriable) to the route or make \(them) optional"
+      } else {
+        advice =
+          "add \(carriable) to the route and make the others optional (a URL segment cannot carry their types)"
+      }
       diagnostics.report(
         .unboundParameter,
         "route '\(route.value)' does not bind \(list) of module '\(module.name.value)', which "
-          + "\(unbound.count == 1 ? "is" : "are") not optional; add ':\(first)' to the route or make the "
-          + "parameter optional",
+          + "\(unbound.count == 1 ? "is" : "are") not optional; \(advice)",
         at: route.location,
         notes: unbound.map { .declared($0.name.value, at: $0.name.location) })
     }
