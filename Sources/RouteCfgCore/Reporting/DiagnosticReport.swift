@@ -50,7 +50,9 @@ public struct DiagnosticReport: Sendable {
       var copy = diagnostic
       copy.location = moved(diagnostic.location)
       copy.notes = diagnostic.notes.map { DiagnosticNote($0.message, at: moved($0.location)) }
-      copy.fixIts = diagnostic.fixIts.map { FixIt($0.title, replacing: moved($0.location), with: $0.replacement) }
+      copy.fixIts = diagnostic.fixIts.map {
+        FixIt($0.title, replacing: moved($0.location), with: $0.replacement)
+      }
       diagnostics.append(copy)
     }
     omitted.add(other.omitted)

@@ -107,8 +107,8 @@ extension LSPClient {
   static func uri(_ path: String) -> String { DocumentURI.fileURI(path: path) }
 }
 
-/// A manifest of the repository opened alone in a scratch workspace: `initialize` has been
-/// answered (`capabilities`) and the diagnostics of version 1 received.
+/// A manifest (of the repository, or text of a test's own) opened alone in a scratch workspace:
+/// `initialize` has been answered (`capabilities`) and the diagnostics of version 1 received.
 struct OpenedManifest {
   let scratch: ScratchDirectory
   let text: String
@@ -118,9 +118,18 @@ struct OpenedManifest {
   let diagnostics: [RouteCfgCore.JSONValue]
 
   init(_ repositoryPath: String, validationDelay: Int = 0) throws {
+    try self.init(
+      text: try String(contentsOfFile: LSPClient.repository + "/" + repositoryPath, encoding: .utf8),
+      name: repositoryPath.split(separator: "/").last.map(String.init) ?? repositoryPath,
+      validationDelay: validationDelay)
+  }
+
+  /// `text`, written to the workspace as `name` and opened.
+  init(text: String, name: String = "m.yaml", validationDelay: Int = 0) throws {
     scratch = try ScratchDirectory()
-    text = try String(contentsOfFile: LSPClient.repository + "/" + repositoryPath, encoding: .utf8)
-    uri = scratch.uri(repositoryPath.split(separator: "/").last.map(String.init) ?? repositoryPath)
+    self.text = text
+    try scratch.write(name, text)
+    uri = scratch.uri(name)
     client = try LSPClient(directory: scratch.path)
     capabilities = try client.initialize(
       options: .object([("validationDelay", .int(validationDelay))]), root: scratch.path)

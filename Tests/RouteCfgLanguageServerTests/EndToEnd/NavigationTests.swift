@@ -48,7 +48,6 @@ struct NavigationTests {
 
   @Test("a word before a colon inside a quoted value is no key: hover does not explain one")
   func noKeyInsideQuotes() throws {
-    let scratch = try ScratchDirectory()
     let text = """
       routecfg: 1
       protocols:
@@ -57,22 +56,17 @@ struct NavigationTests {
         S: {kind: service, provides: [Store], "routes": [/s]}
 
       """
-    try scratch.write("m.yaml", text)
-    let uri = scratch.uri("m.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
     let inQuotes = try client.result("textDocument/hover", LSPClient.at(uri, 2, 31))  // 'title'
     #expect(inQuotes["contents"]?["value"]?.stringValue?.contains("`title`:") != true, "\(inQuotes)")
     let quotedKey = try client.result("textDocument/hover", LSPClient.at(uri, 4, 43))  // '"routes"'
     #expect(quotedKey["contents"]?["value"]?.stringValue?.hasPrefix("`routes`:") == true, "\(quotedKey)")
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try session.client.shutdownAndExit() == 0)
   }
 
   @Test("a YAML alias of a name leads where the name does: definition, hover, references")
   func aliases() throws {
-    let scratch = try ScratchDirectory()
     let text = """
       routecfg: 1
       protocols:
@@ -82,12 +76,9 @@ struct NavigationTests {
         Q: {kind: view, requires: [*p], routes: [/q]}
 
       """
-    try scratch.write("m.yaml", text)
-    let uri = scratch.uri("m.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(uri, text: text)
-    #expect(try client.diagnostics(for: uri, version: 1).isEmpty)
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    #expect(session.diagnostics.isEmpty)
     let alias = LSPClient.at(uri, 5, 30)  // the 'p' of '*p'
     let definition = try client.result("textDocument/definition", alias)
     #expect(definition.arrayValue?.first?["range"]?["start"] == LSPPosition(line: 2, character: 2).json)
@@ -105,12 +96,11 @@ struct NavigationTests {
     #expect(references.arrayValue?.count == 2)
     // Rename keeps to names as written: the alias's text is not a name.
     #expect(try client.result("textDocument/prepareRename", alias) == .null)
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try session.client.shutdownAndExit() == 0)
   }
 
   @Test("a quoted name's references and highlights are the name, without its quotes, as rename edits it")
   func quotedNames() throws {
-    let scratch = try ScratchDirectory()
     let text = """
       routecfg: 1
       protocols:
@@ -119,12 +109,8 @@ struct NavigationTests {
         P: {kind: view, provides: ["Bar"], routes: [/p]}
 
       """
-    try scratch.write("m.yaml", text)
-    let uri = scratch.uri("m.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
     let references = try client.result(
       "textDocument/references",
       .object([
@@ -141,7 +127,7 @@ struct NavigationTests {
       highlights.arrayValue?.map { $0["range"]?["end"] } == [
         LSPPosition(line: 2, character: 6).json, LSPPosition(line: 4, character: 33).json,
       ])
-    #expect(try client.shutdownAndExit() == 0)
+    #expect(try session.client.shutdownAndExit() == 0)
   }
 
   @Test("references and highlights list every place a name is written")
