@@ -59,10 +59,10 @@ async def test_diagnostics(client: LanguageClient):
     uri, _ = open_document(client, INVALID)
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     codes = [diagnostic.code for diagnostic in client.diagnostics[uri]]
-    assert codes == ["RC0602", "RC0606", "RC0601"]
-    unmapped = client.diagnostics[uri][0]
-    assert unmapped.code_description.href.endswith("#rc0602-unmappedmembers")
-    assert unmapped.related_information[0].message == "'message' is declared here"
+    assert codes == ["RC0606", "RC0601"]
+    missing_adapter = client.diagnostics[uri][0]
+    assert missing_adapter.code_description.href.endswith("#rc0606-missingadapter")
+    assert missing_adapter.related_information[0].message == "'delegate' is declared here"
 
 
 async def test_navigation_and_hover(client: LanguageClient):
