@@ -59,4 +59,8 @@ final class ManifestModel: Sendable {
 
   /// `true` when the file was read as YAML (its declarations are in the manifest).
   func parsed(_ file: SourceFileID) -> Bool { documents[file] != nil }
+
+  /// `true` when the root's text was read but does not parse (being typed): the load read none
+  /// of its includes.
+  var rootIsUnparsed: Bool { source(of: SourceFileID(0)) != nil && !parsed(SourceFileID(0)) }
 }

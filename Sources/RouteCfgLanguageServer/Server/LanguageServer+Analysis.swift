@@ -62,7 +62,7 @@ extension LanguageServer {
     let members = owners.filter { $0.value == key }.map(\.key)
     // A root whose text does not parse (typing) read none of its includes: its documents stay its
     // own until it parses again, rather than leaving it and coming back.
-    let rootUnparsed = model.source(of: SourceFileID(0)) != nil && !model.parsed(SourceFileID(0))
+    let rootUnparsed = model.rootIsUnparsed
     // A root that is not open and no longer includes any open document is nobody's manifest.
     let staying =
       rootUnparsed ? members : members.filter { model.file(for: $0) != nil || $0 == project.rootURI }

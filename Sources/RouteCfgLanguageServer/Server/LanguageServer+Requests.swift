@@ -102,7 +102,7 @@ extension LanguageServer {
     guard let document = documents[uri], let key = owners[uri], let latest = projects[key]?.latest else {
       return false
     }
-    let rootUnparsed = latest.source(of: SourceFileID(0)) != nil && !latest.parsed(SourceFileID(0))
+    let rootUnparsed = latest.rootIsUnparsed
     guard latest.openVersion(of: uri) == document.version || (rootUnparsed && latest.file(for: uri) == nil)
     else { return false }
     return involvedProjects(uri).allSatisfy { projects[$0]?.isSettled(with: documents) ?? true }
