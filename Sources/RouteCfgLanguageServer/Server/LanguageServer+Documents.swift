@@ -11,7 +11,7 @@ extension LanguageServer {
 
   /// Opens a document: finds the project it belongs to (its root's, or its own).
   private func open(_ uri: String, version: Int, text: String) {
-    var canonical = DocumentURI.path(of: uri).flatMap(FileSystem.realPath)
+    var canonical = DocumentURI.path(of: uri).flatMap(Self.canonicalPath(ofOpened:))
     // The same file open under another URI (a symbolic link and its target, `a/../b.yaml`): that
     // document's buffer stands for the file; this one is checked as a buffer of its own, as an
     // untitled one is, so that neither takes the other's place in a project.
@@ -34,6 +34,15 @@ extension LanguageServer {
       let root = await discoveredRoot(of: path, canonical: canonical)
       finishOpen(uri, version: version, root: root)
     }
+  }
+
+  /// The real path of an opened file; for a file not yet on disk (an editor's `:e new.yaml`),
+  /// the path it will have: its directory's real path and its name. A root that includes it
+  /// then reads its buffer, as it reads an open file's, instead of reporting it missing.
+  static func canonicalPath(ofOpened path: String) -> String? {
+    if let real = FileSystem.realPath(path) { return real }
+    guard let name = path.split(separator: "/").last, name != "..", name != "." else { return nil }
+    return FileSystem.realPath(FileSystem.directory(of: path)).map { FileSystem.join($0, String(name)) }
   }
 
   private func finishOpen(_ uri: String, version: Int, root: String?) {

@@ -147,6 +147,33 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file opened before it exists on disk is read from its buffer by the root that includes it")
+  func includedFileNotYetOnDisk() throws {
+    let scratch = try ScratchDirectory()
+    let rootText = "routecfg: 1\ninclude: [new.yaml]\nmodules:\n  A: {kind: view, requires: [P], routes: [/a]}\n"
+    try scratch.write("app.yaml", rootText)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let (root, new) = (scratch.uri("app.yaml"), scratch.uri("new.yaml"))
+    client.open(root, text: rootText)
+    #expect(try client.diagnostics(for: root).compactMap { $0["code"]?.stringValue }.contains("RC0301"))
+    // An editor's `:e new.yaml`: the buffer exists, the file does not yet.
+    let newText = "protocols:\n  P: \"func f()\"\nmodules:\n  B: {kind: view, provides: [P], routes: [/b]}\n"
+    client.open(new, text: newText)
+    _ = try client.notification("textDocument/publishDiagnostics") { params in
+      params["uri"]?.stringValue == root && params["diagnostics"]?.arrayValue?.isEmpty == true
+    }
+    // 'P' is declared in the unsaved buffer.
+    let (line, character) = TextFinder(rootText).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(root, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == new, "\(definition)")
+    // A new root of its own, not on disk either, is checked from its buffer.
+    let alone = scratch.uri("alone.yaml")
+    client.open(alone, text: "routecfg: 1\nmodules:\n  C: {kind: view, requires: [Q], routes: [/c]}\n")
+    #expect(try client.diagnostics(for: alone).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("an open file that a root starts including is checked with that root from then on")
   func openFileJoinsARootThatStartsIncludingIt() throws {
     let scratch = try ScratchDirectory()
