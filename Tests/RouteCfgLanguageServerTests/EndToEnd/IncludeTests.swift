@@ -150,7 +150,8 @@ struct IncludeTests {
   @Test("a file opened before it exists on disk is read from its buffer by the root that includes it")
   func includedFileNotYetOnDisk() throws {
     let scratch = try ScratchDirectory()
-    let rootText = "routecfg: 1\ninclude: [new.yaml]\nmodules:\n  A: {kind: view, requires: [P], routes: [/a]}\n"
+    let rootText =
+      "routecfg: 1\ninclude: [new.yaml]\nmodules:\n  A: {kind: view, requires: [P], routes: [/a]}\n"
     try scratch.write("app.yaml", rootText)
     let client = try LSPClient(directory: scratch.path)
     try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
