@@ -189,6 +189,24 @@ struct GenerateCommandTests {
     #expect((app + "Protocols.swift").utf8.count == 251)
   }
 
+  /// Past the limit, nothing is written, and the message says which option makes names shorter.
+  @Test func aFileNamePastTheLimitIsRefusedBeforeAnythingIsWritten() throws {
+    let output = try OutputDirectory()
+    let app = "A" + String(repeating: "b", count: 245)
+    let manifest = output.path + "-manifest.yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try "routecfg: 1\napp: \(app)\nmodules:\n  Home: {kind: view, routes: [/]}\n".write(
+      toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("its name is 261 bytes"), "\(result.standardError)")
+    #expect(result.standardError.contains("--file-prefix"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+    let prefixed = try Routecfg.run(["generate", manifest, "--output", output.path, "--file-prefix", "App"])
+    #expect(prefixed.status == 0, "\(prefixed.standardError)")
+    #expect(output.files.contains("AppRoutes.swift"))
+  }
+
   @Test func aDirectoryWithOtherSwiftFilesIsRefusedAndNothingWritten() throws {
     let output = try OutputDirectory()
     try FileManager.default.createDirectory(atPath: output.path, withIntermediateDirectories: true)

@@ -15,6 +15,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The directory holds Swift files that are not its generated files (files without the marker,
   /// or any Swift file in a subdirectory, which generate never writes); nothing was written.
   case foreignSwiftFiles(directory: String, files: [String])
+  /// A file's name is longer than file systems allow (``maximumNameBytes``); nothing was written.
+  case fileNameTooLong(name: String)
   /// The operating system refused: the path and the reason.
   case system(path: String, reason: String)
 
@@ -28,6 +30,12 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
       return "'\(directory)' holds Swift files that are not its generated files (\(shown)); generated "
         + "files need a directory of their own, subdirectories included: choose another --output, or move "
         + "those files"
+    case .fileNameTooLong(let name):
+      let shown = name.count > 48 ? name.prefix(24) + "..." + name.suffix(20) : Substring(name)
+      let (limit, printed) = (OutputDirectory.maximumNameBytes, TextFormatter.printable(String(shown)))
+      return "cannot write '\(printed)': its name is \(name.utf8.count) bytes, "
+        + "and file systems take at most \(limit): pass a shorter --file-prefix (file names start with the "
+        + "manifest's 'app' by default), or, with --module, shorten the module's name"
     case .system(let path, let reason): return "cannot write '\(path)': \(reason)"
     }
   }
@@ -49,9 +57,16 @@ public struct OutputSummary: Sendable, Equatable {
 /// then renamed), and a file whose content is unchanged is not touched (its modification time
 /// stays, so builds do not redo work).
 public enum OutputDirectory {
+  /// The longest file name, in bytes, that common file systems take (`NAME_MAX`).
+  public static let maximumNameBytes = 255
+
   public static func write(_ files: [GeneratedFile], to directory: String) throws(OutputError)
     -> OutputSummary
   {
+    // Before anything is written: a run that fails halfway would leave a mix of old and new files.
+    if let long = files.first(where: { $0.name.utf8.count > maximumNameBytes }) {
+      throw .fileNameTooLong(name: long.name)
+    }
     try prepare(directory)
     removeTemporaryFilesOfEndedRuns(in: directory)
     let existing = try swiftFiles(in: directory)
