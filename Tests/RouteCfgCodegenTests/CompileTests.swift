@@ -237,13 +237,7 @@ enum ExternalTypeStubs {
     func collect(_ type: TypeRef) {
       // A metatype (`Item.Type`, `Item.Protocol`) names the type before its suffixes.
       for written in type.namedTypes {
-        var name = Substring(written)
-        while let dot = name.lastIndex(of: "."),
-          ["Type", "Protocol"].contains(name[name.index(after: dot)...])
-        {
-          name = name[..<dot]
-        }
-        let base = String(name)
+        let base = String(MetatypeName.base(of: written))
         if graph.protocols[base] == nil, !standardLibrary.contains(base), !base.hasPrefix("Swift.") {
           names.insert(base)
         }

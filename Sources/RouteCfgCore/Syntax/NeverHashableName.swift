@@ -26,7 +26,7 @@ package enum NeverHashableName: Sendable, Hashable {
   package init?(_ name: String) {
     if let kind = Self.plainNames[name] {
       self = kind
-    } else if name.hasSuffix(".Type") || name.hasSuffix(".Protocol") {
+    } else if MetatypeName.isMetatype(name) {
       self = .metatype
     } else {
       return nil

@@ -32,7 +32,7 @@ package enum SwiftKnownTypeNames {
   /// `P.Protocol`), which no type is a protocol of.
   package static func cannotHaveProtocolMetatype(_ name: String) -> Bool {
     let unqualified = name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
-    return isConcrete(unqualified) || name.hasSuffix(".Type") || name.hasSuffix(".Protocol")
+    return isConcrete(unqualified) || MetatypeName.isMetatype(name)
   }
 
   /// The table that matches words to the indices of the names.

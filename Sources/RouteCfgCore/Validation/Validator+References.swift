@@ -170,10 +170,7 @@ extension ManifestValidator {
   /// For the metatype of a name no declaration has (`NoteInpt.Type`), the metatype of the
   /// declared protocol one edit away (`NoteInput.Type`), as a plain name gets it.
   private func metatypeNearMiss(_ name: String) -> String? {
-    var base = Substring(name)
-    while let dot = base.lastIndex(of: "."), ["Type", "Protocol"].contains(base[base.index(after: dot)...]) {
-      base = base[..<dot]
-    }
+    let base = MetatypeName.base(of: name)
     guard base.endIndex < name.endIndex, !base.contains(".") else { return nil }
     switch typeNameKinds[String(base)] {
     case .protocol?, .wellKnown?, .neverHashable?: return nil
