@@ -16,6 +16,9 @@ struct FeatureContext: Sendable {
   /// document's root reads (a file two roots include): rename and references cover those that
   /// declare the name in the same file, and rename checks the new name against all of them.
   var otherModels: [ManifestModel] = []
+  /// Other open roots that read the document (or a file its root reads) when they last parsed,
+  /// and do not parse now: their names are not known, so rename refuses rather than miss them.
+  var unparsedRootsReading: [String] = []
 
   var mapper: PositionMapper? {
     model.map { PositionMapper(model: $0, documents: documents, encoding: encoding) }

@@ -33,6 +33,12 @@ enum RenameProvider {
     if let problem = problem(renaming: name, to: newName, target: occurrence.target, in: models) {
       return .failure(.requestFailed("cannot rename '\(name)' to '\(newName)': \(problem)"))
     }
+    if let root = context.unparsedRootsReading.sorted().first {
+      return .failure(
+        .requestFailed(
+          "cannot rename '\(name)' now: \(root), which reads this file, does not parse, and its references "
+            + "would not be renamed; rename once it does"))
+    }
     if let problem = models.lazy.compactMap({ staleness(of: $0, context: context) }).first {
       return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
     }

@@ -63,6 +63,7 @@ extension LanguageServer {
     // A root whose text does not parse (typing) read none of its includes: its documents stay its
     // own until it parses again, rather than leaving it and coming back.
     let rootUnparsed = model.rootIsUnparsed
+    if !rootUnparsed { project.lastParsedURIs = Set(model.uris) }
     // A root that is not open and no longer includes any open document is nobody's manifest.
     let staying =
       rootUnparsed ? members : members.filter { model.file(for: $0) != nil || $0 == project.rootURI }

@@ -120,6 +120,13 @@ extension LanguageServer {
     let read = Set(context.model?.uris ?? [])
     for (key, project) in projects where key != owner && project.isManifest {
       guard let model = project.latest else { continue }
+      if model.rootIsUnparsed {
+        // Being typed: it read none of its files, but reads them again once it parses.
+        if project.lastParsedURIs.contains(uri) || !project.lastParsedURIs.isDisjoint(with: read) {
+          context.unparsedRootsReading.append(project.rootURI)
+        }
+        continue
+      }
       if let file = model.file(for: uri) {
         if model.parsed(file) { context.otherModels.append(model) }
       } else if model.uris.contains(where: read.contains) {

@@ -86,6 +86,37 @@ struct CrossFileRequestTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a rename in a file another open root reads is refused while that root does not parse")
+  func renameWhileAnotherRootIsBroken() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    let otherText =
+      "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Away: {kind: view, routes: [/a], requires: [FeatInput]}\n"
+    try workspace.scratch.write("second.yaml", otherText)
+    let other = workspace.scratch.uri("second.yaml")
+    client.open(workspace.root, text: Self.root)
+    #expect(try client.diagnostics(for: workspace.root, version: 1).isEmpty)
+    client.open(workspace.feat, text: Self.feat)
+    client.open(other, text: otherText)
+    #expect(try client.diagnostics(for: other, version: 1).isEmpty)
+    // Half typed: second.yaml reads none of its includes until it parses again.
+    client.change(other, version: 2, [((1, 19, 1, 20), "")])
+    #expect(try client.diagnostics(for: other, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
+    let (line, character) = TextFinder(Self.feat).position(of: "FeatInput", offset: 2)
+    guard case .object(let at) = LSPClient.at(workspace.feat, line, character) else { return }
+    let rename = try client.request("textDocument/rename", .object(at + [("newName", .string("Feature"))]))
+    #expect(rename["error"]?["code"]?.intValue == -32803, "\(rename.rendered())")
+    #expect(
+      rename["error"]?["message"]?.stringValue?.contains("second.yaml, which reads this file") == true,
+      "\(rename.rendered())")
+    // Once it parses again, the rename reaches it too.
+    client.change(other, version: 3, [((1, 19, 1, 19), "]")])
+    #expect(try client.diagnostics(for: other, version: 3).isEmpty)
+    let edit = try client.result("textDocument/rename", .object(at + [("newName", .string("Feature"))]))
+    #expect(edit["changes"]?[other]?.arrayValue?.count == 1, "\(edit.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("rename and definition see an included file changed on disk, unannounced")
   func includedFileChangedOnDisk() throws {
     let workspace = try Workspace(validationDelay: 0)
