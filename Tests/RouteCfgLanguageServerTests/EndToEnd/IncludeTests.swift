@@ -175,6 +175,36 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("two manifests that include each other settle: each shows the cycle, and requests are answered")
+  func rootsIncludingEachOther() throws {
+    let scratch = try ScratchDirectory()
+    let aText =
+      "routecfg: 1\ninclude: [b.yaml]\nprotocols:\n  P: \"func f()\"\n"
+      + "modules:\n  A: {kind: view, provides: [P], routes: [/a]}\n"
+    let bText = "routecfg: 1\ninclude: [a.yaml]\nmodules:\n  B: {kind: view, requires: [P], routes: [/b]}\n"
+    try scratch.write("a.yaml", aText)
+    try scratch.write("b.yaml", bText)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let (a, b) = (scratch.uri("a.yaml"), scratch.uri("b.yaml"))
+    client.open(a, text: aText)
+    client.open(b, text: bText)
+    let (line, character) = TextFinder(bText).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(b, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == a, "\(definition)")
+    let symbols = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(a))]))]))
+    #expect(symbols.arrayValue?.isEmpty == false)
+    // Each root's check finds the cycle closed in the other's file: both files show it.
+    for uri in [a, b] {
+      _ = try client.notification("textDocument/publishDiagnostics") { params in
+        params["uri"]?.stringValue == uri
+          && params["diagnostics"]?.arrayValue?.map { $0["code"]?.stringValue } == ["RC0303"]
+      }
+    }
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("an open file that a root starts including is checked with that root from then on")
   func openFileJoinsARootThatStartsIncludingIt() throws {
     let scratch = try ScratchDirectory()
