@@ -82,6 +82,32 @@ struct GenerateCommandTests {
     #expect(boundRegistry.contains("func makeBase("))
   }
 
+  /// A module that is a candidate through an adapter is noted at the adapter that makes it one.
+  @Test func anUndecidedProviderThroughAnAdapterIsNotedAtTheAdapter() throws {
+    let output = try OutputDirectory()
+    let manifest = output.path + "-Pings.yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try """
+    routecfg: 1
+    protocols:
+      P: "func ping()"
+      Q: "func ping()"
+    modules:
+      A: {kind: service, provides: [P]}
+      M: {kind: service, provides: [Q]}
+      Home: {kind: view, routes: [/]}
+    adapters:
+      - {adapt: P, to: Q}
+
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let notes = result.standardError
+    #expect(notes.contains("Pings.yaml:6:3: note: 'A' provides it\n"), "\(notes)")
+    let adapterNote = "Pings.yaml:10:5: note: 'M' provides it through the adapter from 'P' to 'Q'\n"
+    #expect(notes.contains(adapterNote), "\(notes)")
+  }
+
   @Test func generatingTwiceChangesNoFileNorItsModificationTime() throws {
     let output = try OutputDirectory()
     _ = try Routecfg.run(["generate", "manifests/NoteApp.yaml", "--output", output.path])

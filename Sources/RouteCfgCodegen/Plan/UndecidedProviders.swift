@@ -43,9 +43,10 @@ struct UndecidedProviders {
     let location = module?.location ?? graph.appLocation
     if let index = candidate.adapter, graph.adapters.indices.contains(index) {
       let adapter = graph.adapters[index]
+      // At the adapter: of several adapters that make one module a candidate, each is named.
       return DiagnosticNote(
         "'\(candidate.module)' provides it through the adapter from '\(adapter.adapt)' to '\(adapter.to)'",
-        at: location)
+        at: adapter.location)
     }
     if let module, !module.provides.contains(name),
       let child = module.provides.first(where: { graph.protocols[$0]?.ancestors.contains(name) == true })
