@@ -54,7 +54,7 @@ extension SwiftRenderer {
       let accessors = isSettable ? " { get set }" : " { get }"
       return .concat([
         docLines(doc),
-        .text(prefix(attributes, []) + "var " + Self.identifier(name) + ": " + type.source + accessors),
+        .text(prefix(attributes, []) + "var " + Self.declaredName(name) + ": " + type.source + accessors),
       ])
     case .method(let doc, let attributes, let signature):
       guard !attributes.isEmpty else { return .concat([docLines(doc), self.signature(signature)]) }
@@ -68,7 +68,7 @@ extension SwiftRenderer {
 
   private func layout(_ property: SwiftProperty) -> Layout {
     let declaration = annotated(
-      (property.isLet ? "let " : "var ") + Self.identifier(property.name), property.type)
+      (property.isLet ? "let " : "var ") + Self.declaredName(property.name), property.type)
     switch property.accessors {
     case .stored(let initialValue):
       guard let initialValue else { return .concat([head(property.head), declaration]) }
@@ -170,7 +170,7 @@ extension SwiftRenderer {
     if signature.isAsync { tail += " async" }
     if signature.isThrowing { tail += " throws" }
     if let result = signature.result { tail += " -> " + result.source }
-    var name = "func " + Self.identifier(signature.name)
+    var name = "func " + Self.declaredName(signature.name)
     // Operators are followed by a space (`static func == (lhs: ...`), as swift-format writes them.
     if let first = signature.name.unicodeScalars.first, !(first.properties.isXIDStart || first == "_") {
       name += " "

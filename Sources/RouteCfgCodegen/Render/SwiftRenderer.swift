@@ -41,6 +41,12 @@ struct SwiftRenderer {
     }
   }
 
+  /// The name a property or function declares: ``identifier(_:)``, and `` `_` `` for `_`, which
+  /// bare would declare nothing (`var _: Int` does not parse) where a member may be named so.
+  static func declaredName(_ name: String) -> String {
+    name == "_" ? "`_`" : identifier(name)
+  }
+
   /// A type's name where a type is written (`any P`, `: P`, `let p: P`): in backticks when it
   /// is a reserved word, or a word Swift reads as part of the type there: a parameter specifier
   /// (`any sending` at the end of a line, where `sending` would start the next declaration),
