@@ -78,12 +78,14 @@ public enum CodeGenerator {
     }
     let prefix = options.fileNamePrefix ?? context.appName
     var imports = baseImports
+    var routeImports = baseImports
     var protocolFiles: [SwiftFile] = []
     if let template = options.interfaceModules {
       // The wiring of a modular app: the protocols come from the modules' interfaces.
       let interfaces = InterfaceTranslator(context: context)
       let (owners, problems) = interfaces.owners(template: template)
       if !problems.isEmpty { throw .nameCollisions(problems.sorted()) }
+      routeImports += interfacesNamedByRoutes(of: graph, owners: owners)
       var needed = Set(owners.values)
       for module in graph.modules.values where !module.requires.isEmpty {
         needed.insert(InterfaceTranslator.interfaceName(of: module.name, template: template))
@@ -116,7 +118,7 @@ public enum CodeGenerator {
       protocolFiles + dynamicFiles + [
         SwiftFile(name: prefix + "Adapters.swift", header: header, imports: imports, declarations: adapters),
         SwiftFile(
-          name: prefix + "Routes.swift", header: header, imports: baseImports,
+          name: prefix + "Routes.swift", header: header, imports: routeImports,
           declarations: routes.declarations()),
         SwiftFile(
           name: prefix + "Registry.swift", header: header, imports: imports,
@@ -124,6 +126,20 @@ public enum CodeGenerator {
             .declarations()),
       ]
     return files.map { GeneratedFile(name: $0.name, contents: renderer.render($0)) }
+  }
+
+  /// The interfaces (of a modular app's wiring) that declare the protocols the route enum's
+  /// cases carry: the types of routed modules' parameters (`owner: Item?`).
+  private static func interfacesNamedByRoutes(of graph: AppGraph, owners: [String: String]) -> [String] {
+    var interfaces: Set<String> = []
+    for module in graph.modules.values where !module.routes.isEmpty {
+      for parameter in module.parameters {
+        for name in parameter.type.namedTypes {
+          if let owner = owners[String(MetatypeName.base(of: name))] { interfaces.insert(owner) }
+        }
+      }
+    }
+    return interfaces.sorted()
   }
 
   /// What the files for `graph` under `options` leave out that a caller may look for: a

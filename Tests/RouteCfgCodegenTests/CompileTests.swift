@@ -183,6 +183,50 @@ struct CompileTests {
     #expect(plain.allSatisfy { !$0.contents.contains("import ") })
   }
 
+  @Test("A modular app's wiring compiles against its modules' interfaces, each a Swift module of its own")
+  func modularWiringCompiles() throws {
+    // A routed module whose parameter is of a protocol another module's interface declares: the
+    // route enum names it, so the routes file imports that interface too.
+    let yaml = """
+      routecfg: 1
+      app: Mod
+      protocols:
+        Item: |
+          var n: Int { get }
+      modules:
+        Store: {kind: service, provides: [Item]}
+        Detail: {kind: view, parameters: {owner: Item?}, routes: [/detail]}
+        Home: {kind: view, routes: [/]}
+      """
+    let scratch = try Scratch()
+    let modules = scratch.path + "/modules"
+    try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+    for module in ["Store", "Detail", "Home"] {
+      let files = try Generation.files(
+        yaml: yaml, path: "Mod.yaml", options: CodegenOptions(module: module, access: .public))
+      let paths = try files.map { try scratch.write(module + "/" + $0.name, $0.contents) }
+      let interface = module + "Interface"
+      let outcome = try SwiftCompiler.run(
+        SwiftCompiler.swiftc,
+        [
+          "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-module", "-module-name",
+          interface,
+          "-emit-module-path", modules + "/" + interface + ".swiftmodule",
+        ] + paths)
+      #expect(outcome.succeeded, "\(interface):\n\(outcome.output)")
+    }
+    let wiring = try Generation.files(
+      yaml: yaml, path: "Mod.yaml", options: CodegenOptions(interfaceModules: "*Interface"))
+    let routes = try #require(wiring.first { $0.name == "ModRoutes.swift" })
+    #expect(routes.contents.contains("import StoreInterface\n"), "\(routes.contents)")
+    #expect(!routes.contents.contains("import HomeInterface"), "\(routes.contents)")
+    let paths = try wiring.map { try scratch.write("Wiring/" + $0.name, $0.contents) }
+    let outcome = try SwiftCompiler.compile(
+      paths, module: "Wiring", isolation: .nonisolated, output: scratch.path + "/libWiring.so",
+      typecheckOnly: true, extraFlags: ["-I", modules])
+    #expect(outcome.succeeded, "\(outcome.output)")
+  }
+
   @Test("Some fixtures are valid, so the list above is not empty")
   func fixturesAreFound() {
     #expect(Self.validFixtures().count >= 10)
