@@ -29,6 +29,9 @@ public enum ScaleShape: String, CaseIterable, Sendable {
   /// `n` modules that each require a misspelt protocol among more than 512 names: `n`
   /// unknown-reference errors, each with a did-you-mean suggestion.
   case manyErrors = "many-errors"
+  /// One method of `n` named parameters, the last named like the first (one repeated-name
+  /// error at it).
+  case longParameterList = "long-parameter-list"
 
   /// The manifest text for `n` repetitions.
   public func yaml(_ n: Int) -> String {
@@ -42,6 +45,7 @@ public enum ScaleShape: String, CaseIterable, Sendable {
     case .manyVariants: return Self.manyVariants(n)
     case .sharedPrefixRoutes: return Self.sharedPrefixRoutes(n)
     case .manyErrors: return Self.manyErrors(n)
+    case .longParameterList: return Self.longParameterList(n)
     }
   }
 
@@ -180,5 +184,11 @@ public enum ScaleShape: String, CaseIterable, Sendable {
       text += "  M\(index): {kind: view, requires: [Protocl\(index)], routes: [/m\(index)]}\n"
     }
     return text
+  }
+
+  private static func longParameterList(_ n: Int) -> String {
+    let parameters = (0..<n).map { "p\($0 == n - 1 ? 0 : $0): Int" }.joined(separator: ", ")
+    return "routecfg: 1\nprotocols:\n  Wide: |\n    func call(\(parameters))\n"
+      + "modules:\n  Host: {kind: view, provides: [Wide], routes: [/host]}\n"
   }
 }

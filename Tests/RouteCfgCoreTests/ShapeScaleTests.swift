@@ -103,4 +103,20 @@ struct ShapeScaleTests {
     #expect(result.diagnostics.allSatisfy { $0.code == .unknownProtocol })
     #expect(result.diagnostics.last?.message.contains("did you mean 'Protocol\(n - 1)'") == true)
   }
+
+  /// 100,000 named parameters of one method took 21 s when each name was compared with every
+  /// one before it.
+  @Test func longParameterList() throws {
+    let n = 100_000
+    let yaml = ScaleShape.longParameterList.yaml(n)
+    let result = try validate(.longParameterList, n)
+    #expect(codes(result) == [.memberSyntax], "\(result.diagnostics.prefix(3).map(\.message))")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.message.contains("names two parameters 'p0'"), "\(diagnostic.message)")
+    // At the last parameter's name, on the method's line.
+    let line = yaml.split(separator: "\n")[3]
+    let column = try #require(line.range(of: "p0", options: .backwards)).lowerBound
+    #expect(diagnostic.location.line == 4)
+    #expect(Int(diagnostic.location.column) == line.distance(from: line.startIndex, to: column) + 1)
+  }
 }

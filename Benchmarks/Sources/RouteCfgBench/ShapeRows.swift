@@ -34,7 +34,7 @@ func shapeRows(options: Options) throws -> [ResultRow] {
 private func largeSize(_ shape: ScaleShape) -> Int {
   switch shape {
   case .longLine: return 16_000
-  case .wideAdapter: return 64_000
+  case .wideAdapter, .longParameterList: return 64_000
   case .wideMapping, .manyVariants: return 40_000
   case .inheritance, .delegateChain, .sharedPrefixRoutes, .manyErrors: return 16_000
   }

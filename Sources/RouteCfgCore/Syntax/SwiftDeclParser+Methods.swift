@@ -53,6 +53,7 @@ extension SwiftDeclParser {
   private mutating func parseParameterList(of name: SwiftToken) -> [MethodParameter]? {
     var parameters: [MethodParameter] = []
     if kind != .rightParen { parameters.reserveCapacity(parameterCountEstimate()) }
+    var names = FirstSeen<Void>(capacity: parameters.capacity)
     while kind != .rightParen {
       if kind == .newline || kind == .end {
         reportExpected("')' to close the parameter list of '\(spelling(name))'")
@@ -60,7 +61,7 @@ extension SwiftDeclParser {
       }
       guard let (parameter, nameToken) = parseParameter() else { return nil }
       // A parameter name appears once per method (`_` aside): reported at the second one.
-      if parameter.name != "_", parameters.contains(where: { $0.name == parameter.name }) {
+      if parameter.name != "_", names.recordOrFind(parameter.name, ()) != nil {
         report(
           .memberSyntax,
           "'\(spelling(name))' names two parameters '\(parameter.name)'; a parameter name appears once per "

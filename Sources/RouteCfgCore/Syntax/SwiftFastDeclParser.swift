@@ -211,6 +211,9 @@ struct SwiftFastDeclParser {
       typeReferences: pendingReferences)
   }
 
+  /// The most parameters a method may have here; the general parser reads longer lists.
+  static let parameterScanLimit = 16
+
   /// The parameters after `(`, up to and including `)`. A trailing comma is accepted.
   private mutating func parseParameterList() -> [MethodParameter]? {
     // Most methods take one or two parameters: those arrays are written as literals, which is
@@ -219,9 +222,11 @@ struct SwiftFastDeclParser {
     var parameters: [MethodParameter] = []
     while token != .rightParen {
       guard let parameter = parseParameter() else { return nil }
-      // A repeated parameter name is reported, with its place, by the general parser.
-      if parameter.name != "_",
-        first?.name == parameter.name || parameters.contains(where: { $0.name == parameter.name })
+      // A repeated parameter name is reported, with its place, by the general parser, which
+      // also takes long lists (their names are checked through a table there, not pairwise).
+      if parameters.count == Self.parameterScanLimit
+        || parameter.name != "_"
+          && (first?.name == parameter.name || parameters.contains(where: { $0.name == parameter.name }))
       {
         return nil
       }
