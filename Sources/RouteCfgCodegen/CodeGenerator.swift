@@ -79,7 +79,6 @@ public enum CodeGenerator {
     let prefix = options.fileNamePrefix ?? context.appName
     var imports = baseImports
     var routeImports = baseImports
-    var protocolFiles: [SwiftFile] = []
     if let template = options.interfaceModules {
       // The wiring of a modular app: the protocols come from the modules' interfaces.
       let interfaces = InterfaceTranslator(context: context)
@@ -91,41 +90,35 @@ public enum CodeGenerator {
         needed.insert(InterfaceTranslator.interfaceName(of: module.name, template: template))
       }
       imports += needed.sorted()
-    } else {
-      protocolFiles = [
-        SwiftFile(
-          name: prefix + "Protocols.swift", header: header, imports: baseImports,
-          declarations: graph.protocolNames.compactMap {
-            ProtocolTranslator(context: context).declaration(of: $0)
-          })
-      ]
     }
-    let tree = RouteMatchTree(graph: graph)
-    let routes = RouteEnumTranslator(context: context, tree: tree)
     let translated = AdapterTranslator(context: context, classes: classes).declarations()
     if !translated.problems.isEmpty { throw .unsendableValues(translated.problems.sorted()) }
-    var adapters = translated.declarations
-    if !adapters.isEmpty { adapters = BridgeSupportTranslator(context: context).declarations() + adapters }
-    var dynamicFiles: [SwiftFile] = []
-    if options.dynamicRegistration {
-      dynamicFiles.append(
-        SwiftFile(
-          name: prefix + "Dynamic.swift", header: header,
-          imports: imports + [DynamicTranslator.runtimeModule],
-          declarations: DynamicTranslator(context: context).declarations()))
+    // Each file is rendered as soon as it is translated, so that only one file's declarations
+    // are held at a time (the routes of 40,000 modules are hundreds of megabytes of them).
+    var generated: [GeneratedFile] = []
+    func emit(_ name: String, imports: [String], _ declarations: [SwiftDecl]) {
+      let file = SwiftFile(name: prefix + name, header: header, imports: imports, declarations: declarations)
+      generated.append(GeneratedFile(name: file.name, contents: renderer.render(file)))
     }
-    let files =
-      protocolFiles + dynamicFiles + [
-        SwiftFile(name: prefix + "Adapters.swift", header: header, imports: imports, declarations: adapters),
-        SwiftFile(
-          name: prefix + "Routes.swift", header: header, imports: routeImports,
-          declarations: routes.declarations()),
-        SwiftFile(
-          name: prefix + "Registry.swift", header: header, imports: imports,
-          declarations: RegistryTranslator(context: context, routedModules: routes.routedModules)
-            .declarations()),
-      ]
-    return files.map { GeneratedFile(name: $0.name, contents: renderer.render($0)) }
+    if options.interfaceModules == nil {
+      let protocols = ProtocolTranslator(context: context)
+      let declarations = graph.protocolNames.compactMap { protocols.declaration(of: $0) }
+      emit("Protocols.swift", imports: baseImports, declarations)
+    }
+    if options.dynamicRegistration {
+      emit(
+        "Dynamic.swift", imports: imports + [DynamicTranslator.runtimeModule],
+        DynamicTranslator(context: context).declarations())
+    }
+    let adapters = translated.declarations
+    let support = adapters.isEmpty ? [] : BridgeSupportTranslator(context: context).declarations()
+    emit("Adapters.swift", imports: imports, support + adapters)
+    let routes = RouteEnumTranslator(context: context, tree: RouteMatchTree(graph: graph))
+    emit("Routes.swift", imports: routeImports, routes.declarations())
+    emit(
+      "Registry.swift", imports: imports,
+      RegistryTranslator(context: context, routedModules: routes.routedModules).declarations())
+    return generated
   }
 
   /// The interfaces (of a modular app's wiring) that declare the protocols the route enum's

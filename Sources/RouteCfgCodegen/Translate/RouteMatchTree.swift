@@ -12,6 +12,9 @@ struct RouteMatchTree {
     var captures: [RouteValueType]
     /// Literal children in the order of their first route.
     var literals: [(text: String, node: Int)] = []
+    /// The child of each literal, found without a walk of ``literals`` (a node may have
+    /// thousands: `/m0`, `/m1`, ...).
+    var literalChildren: [String: Int] = [:]
     var typed: [RouteValueType: Int] = [:]
     /// Routes whose pattern ends here, by declaration order.
     var terminals: [Int] = []
@@ -23,6 +26,8 @@ struct RouteMatchTree {
   struct Route {
     let info: RouteInfo
     let module: ModuleInfo
+    /// The node the route ends at (its catch-all follows it).
+    let node: Int
     /// For each pattern parameter, its capture index (`nil` for the catch-all).
     let bindings: [(name: String, capture: Int?)]
     /// The segment the catch-all starts at.
@@ -50,11 +55,12 @@ struct RouteMatchTree {
     for (position, segment) in info.pattern.segments.enumerated() {
       switch segment {
       case .literal(let text):
-        if let child = nodes[node].literals.first(where: { $0.text == text })?.node {
+        if let child = nodes[node].literalChildren[text] {
           node = child
         } else {
           let child = addNode(after: node, capture: nil)
           nodes[node].literals.append((text: text, node: child))
+          nodes[node].literalChildren[text] = child
           node = child
         }
       case .parameter(let name):
@@ -85,7 +91,8 @@ struct RouteMatchTree {
     .map { (parameter: $0, type: $0.routeType) }
     routes.append(
       Route(
-        info: info, module: module, bindings: bindings, catchAllStart: catchAllStart, queryParameters: query))
+        info: info, module: module, node: node, bindings: bindings, catchAllStart: catchAllStart,
+        queryParameters: query))
   }
 
   private mutating func addNode(after parent: Int, capture: RouteValueType?) -> Int {

@@ -177,8 +177,7 @@ struct RouteMatcherTranslator {
   /// does not convert (the route fails and matching goes on).
   private func routeFunction(_ index: Int) -> SwiftDecl {
     let route = tree.routes[index]
-    let node = tree.nodes.first { $0.terminals.contains(index) || $0.catchAlls.contains(index) }
-    let captureTypes = node?.captures ?? []
+    let captureTypes = tree.nodes[route.node].captures
     let taken = Set(route.module.parameters.map(\.name))
     let pathName = AdapterTranslator.unique("path", avoiding: taken)
     let captureNames = captureTypes.indices.map { AdapterTranslator.unique("value\($0)", avoiding: taken) }
