@@ -42,7 +42,7 @@ extension SourceText {
   /// The byte offset where 1-based `column` (in Unicode scalars) of 1-based `line` starts, or
   /// the end of the line's text when the line is shorter. Costs at most a walk over
   /// ``ColumnCheckpoints/stride`` scalars on a long line.
-  func byteOffset(line: Int32, column: Int32) -> Int {
+  package func byteOffset(line: Int32, column: Int32) -> Int {
     let text = self.line(line)
     var offset = text.startIndex
     var columnIndex = 0

@@ -49,6 +49,12 @@ struct PositionMapper: Sendable {
     let line = max(0, Int(point.line) - 1)
     guard let source else { return LSPPosition(line: line, character: max(0, Int(point.column) - 1)) }
     let bytes = source.line(point.line)
+    // As many bytes as scalars before the point: they are ASCII, one unit each in any encoding
+    // (found without a walk of a long line).
+    if point.line >= 1, Int(point.line) <= source.lineCount {
+      let before = source.byteOffset(line: point.line, column: point.column) - bytes.startIndex
+      if before == Int(point.column) - 1 { return LSPPosition(line: line, character: before) }
+    }
     var offset = bytes.startIndex
     var units = 0
     var column: Int32 = 1
@@ -94,18 +100,12 @@ struct PositionMapper: Sendable {
     document.bytes.starts(with: Self.byteOrderMark) && !source.bytes.starts(with: Self.byteOrderMark) ? 3 : 0
   }
 
-  /// The byte offset of a core point in the text it was read from (clamped to its line).
+  /// The byte offset of a core point in the text it was read from (clamped to its line); on a
+  /// long line, walked from the nearest column checkpoint.
   static func offset(of point: TextPoint, in source: SourceText) -> Int {
     guard point.line >= 1 else { return 0 }
     guard Int(point.line) <= source.lineCount else { return source.bytes.count }
-    let line = source.line(point.line)
-    var offset = line.startIndex
-    var column: Int32 = 1
-    while offset < line.endIndex, column < point.column {
-      offset += min(utf8SequenceLength(line[offset]), line.endIndex - offset)
-      column += 1
-    }
-    return offset
+    return source.byteOffset(line: point.line, column: point.column)
   }
 }
 

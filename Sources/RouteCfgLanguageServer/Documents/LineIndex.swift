@@ -12,6 +12,8 @@ struct LineIndex: Sendable {
   /// Byte offset of each line's first byte; line 0 starts at 0.
   let starts: [Int]
   let byteCount: Int
+  /// Places along long lines to walk from instead of the line's start.
+  private let checkpoints: UnitCheckpoints
 
   init(_ bytes: [UInt8]) {
     var starts = [0]
@@ -42,6 +44,7 @@ struct LineIndex: Sendable {
     }
     self.starts = starts
     self.byteCount = count
+    self.checkpoints = UnitCheckpoints(bytes, starts: starts)
   }
 
   var lineCount: Int { starts.count }
@@ -76,6 +79,10 @@ struct LineIndex: Sendable {
     let range = contentRange(ofLine: position.line, in: bytes)
     var offset = range.lowerBound
     var units = 0
+    let character = position.character
+    if let start = checkpoints.last(onLine: position.line, where: { $0.units(encoding) <= character }) {
+      (offset, units) = (start.offset, start.units(encoding))
+    }
     while offset < range.upperBound {
       let length = min(utf8SequenceLength(bytes[offset]), range.upperBound - offset)
       let width = encoding.units(forUTF8Length: length)
@@ -93,6 +100,9 @@ struct LineIndex: Sendable {
     let range = contentRange(ofLine: line, in: bytes)
     var index = range.lowerBound
     var units = 0
+    if let start = checkpoints.last(onLine: line, where: { $0.offset <= offset }) {
+      (index, units) = (start.offset, start.units(encoding))
+    }
     while index < min(offset, range.upperBound) {
       let length = min(utf8SequenceLength(bytes[index]), range.upperBound - index)
       if index + length > offset { break }
@@ -100,5 +110,76 @@ struct LineIndex: Sendable {
       index += length
     }
     return LSPPosition(line: line, character: units)
+  }
+}
+
+/// Every ``stride``th byte or so of each long line (a JSON manifest written on one line), at a
+/// character's start, with the characters before it on its line in each encoding: a position far
+/// into such a line is found by a walk from the nearest one, not from the line's start, so that
+/// the places of an outline or of references on one line cost linear time, not quadratic.
+private struct UnitCheckpoints: Sendable {
+  struct Checkpoint: Sendable {
+    /// The byte offset in the text, and the bytes, UTF-16 units and scalars before it on its line.
+    let offset: Int
+    let utf8: Int32
+    let utf16: Int32
+    let utf32: Int32
+
+    func units(_ encoding: PositionEncoding) -> Int {
+      switch encoding {
+      case .utf8: return Int(utf8)
+      case .utf16: return Int(utf16)
+      case .utf32: return Int(utf32)
+      }
+    }
+  }
+
+  /// Bytes between two checkpoints.
+  static let stride = 256
+  /// Lines up to this many bytes are walked from their start.
+  static let shortLineLimit = 1_024
+
+  /// For each long line (0-based), its checkpoints in order.
+  private let lines: [Int: [Checkpoint]]
+
+  init(_ bytes: [UInt8], starts: [Int]) {
+    var lines: [Int: [Checkpoint]] = [:]
+    for (line, start) in starts.enumerated() {
+      var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+      guard end - start > Self.shortLineLimit else { continue }
+      // The line's text, without its line break.
+      if bytes[end - 1] == 0x0A { end -= 1 }
+      if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+      // The same steps as the walks that start from a checkpoint (a malformed sequence too).
+      var checkpoints: [Checkpoint] = []
+      var (offset, utf16, utf32) = (start, 0, 0)
+      var next = start + Self.stride
+      while offset < end {
+        if offset >= next {
+          checkpoints.append(
+            Checkpoint(
+              offset: offset, utf8: Int32(truncatingIfNeeded: offset - start),
+              utf16: Int32(truncatingIfNeeded: utf16), utf32: Int32(truncatingIfNeeded: utf32)))
+          next = offset + Self.stride
+        }
+        let length = min(utf8SequenceLength(bytes[offset]), end - offset)
+        utf16 += length == 4 ? 2 : 1
+        utf32 += 1
+        offset += length
+      }
+      lines[line] = checkpoints
+    }
+    self.lines = lines
+  }
+
+  /// The last checkpoint of a line that satisfies `isBefore` (true for a prefix of them).
+  func last(onLine line: Int, where isBefore: (Checkpoint) -> Bool) -> Checkpoint? {
+    guard let checkpoints = lines[line] else { return nil }
+    var (low, high) = (0, checkpoints.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if isBefore(checkpoints[middle]) { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? nil : checkpoints[low - 1]
   }
 }

@@ -148,9 +148,13 @@ enum RenameProvider {
     guard occurrence.start.line == occurrence.end.line, let source = model.source(of: occurrence.file) else {
       return nil
     }
-    let scalars = Array(String(decoding: source.line(occurrence.start.line), as: UTF8.self).unicodeScalars)
-    let from = Int(occurrence.start.column) - 1
-    let to = min(Int(occurrence.end.column) - 1, scalars.count)
+    // The occurrence's text alone: decoding its whole line for each place would make the places
+    // of one long line (a JSON manifest) cost its length squared.
+    let line = occurrence.start.line
+    let lower = source.byteOffset(line: line, column: occurrence.start.column)
+    let upper = max(lower, source.byteOffset(line: line, column: occurrence.end.column))
+    let scalars = Array(String(decoding: source.bytes[lower..<upper], as: UTF8.self).unicodeScalars)
+    let (from, to) = (0, scalars.count)
     let target = Array(name.unicodeScalars)
     guard from >= 0, from <= to, !target.isEmpty else { return nil }
     func range(_ offset: Int, _ count: Int) -> LSPRange? {

@@ -65,6 +65,53 @@ struct NavigationTests {
     #expect(try session.client.shutdownAndExit() == 0)
   }
 
+  @Test("references and the outline of a manifest written as JSON on one long line land on the names")
+  func oneLongLine() throws {
+    // Thousands of bytes on one line, with characters of 2, 3 and 4 bytes (2 UTF-16 units) before
+    // the places: found from the line's checkpoints, not by a walk from its start.
+    var protocols = [#""Shared":"var id: Int { get }""#]
+    var modules: [String] = []
+    for index in 0..<60 {
+      protocols.append(#""Réglage\#(index)":"var é\#(index): String // 😀 한""#)
+      let requires = index == 0 ? "" : #","requires":["Shared"]"#
+      let provides = index == 0 ? #"["Réglage0","Shared"]"# : #"["Réglage\#(index)"]"#
+      modules.append(
+        #""M\#(index)":{"kind":"view","provides":\#(provides)\#(requires),"routes":["/m\#(index)"]}"#)
+    }
+    let text =
+      #"{"routecfg":1,"protocols":{"# + protocols.joined(separator: ",") + #"},"modules":{"#
+      + modules.joined(separator: ",") + "}}\n"
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    #expect(session.diagnostics.isEmpty, "\(session.diagnostics)")
+    let utf16 = Array(text.utf16)
+    func written(_ range: RouteCfgCore.JSONValue?) -> String {
+      guard let start = range?["start"]?["character"]?.intValue,
+        let end = range?["end"]?["character"]?.intValue
+      else { return "" }
+      return String(decoding: utf16[start..<end], as: UTF16.self)
+    }
+    let last = text.utf16.distance(
+      from: text.utf16.startIndex, to: try #require(text.range(of: "Shared", options: .backwards)).lowerBound)
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 0, character: last + 1).json),
+        ("context", .object([("includeDeclaration", .bool(true))])),
+      ]))
+    let places = references.arrayValue ?? []
+    #expect(places.count == 61, "\(references.rendered())")
+    #expect(places.allSatisfy { written($0["range"]) == "Shared" }, "\(places.map { written($0["range"]) })")
+    let symbols = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+    let names = (symbols.arrayValue ?? []).flatMap { $0["children"]?.arrayValue ?? [] }
+    let selected = names.map { written($0["selectionRange"]) }
+    // A quoted key is selected with its quotes.
+    #expect(selected.contains(#""Réglage59""#) && selected.contains(#""M59""#), "\(selected)")
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+
   @Test("a YAML alias of a name leads where the name does: definition, hover, references")
   func aliases() throws {
     let text = """

@@ -44,6 +44,49 @@ struct PositionTests {
     #expect(index.offset(of: LSPPosition(line: 1, character: 2), in: Self.text, encoding: .utf16) == 4)
   }
 
+  @Test(
+    "positions far into long lines, found from checkpoints, are those a walk from the line's start finds",
+    arguments: PositionEncoding.allCases)
+  func longLines(encoding: PositionEncoding) {
+    // Lines of several thousand bytes mixing 1- to 4-byte characters, a malformed sequence, and
+    // the three line breaks; a short line between them.
+    var generator = SystemRandomNumberGenerator()
+    let pieces: [[UInt8]] = [
+      Array("a".utf8), Array("é".utf8), Array("한".utf8), Array("\u{1F600}".utf8), [0xF0, 0x9F],
+      Array("xyz".utf8),
+    ]
+    var text: [UInt8] = []
+    for lineBreak in ["\n", "\r\n", "\r", "\n"] {
+      for _ in 0..<2_000 { text += pieces.randomElement(using: &generator) ?? [] }
+      text += Array(lineBreak.utf8) + Array("short\n".utf8)
+    }
+    let index = LineIndex(text)
+    for line in 0..<index.lineCount {
+      let range = index.contentRange(ofLine: line, in: text)
+      // Walked from the line's start, as the index would without checkpoints.
+      var (offset, units) = (range.lowerBound, 0)
+      var walked: [(offset: Int, units: Int)] = []
+      while offset < range.upperBound {
+        walked.append((offset, units))
+        let length = min(utf8SequenceLength(text[offset]), range.upperBound - offset)
+        units += encoding.units(forUTF8Length: length)
+        offset += length
+      }
+      walked.append((range.upperBound, units))
+      for (offset, units) in walked {
+        #expect(
+          index.position(ofOffset: offset, in: text, encoding: encoding)
+            == LSPPosition(line: line, character: units))
+        #expect(
+          index.offset(of: LSPPosition(line: line, character: units), in: text, encoding: encoding) == offset)
+      }
+      // Past the end of the line: its end.
+      #expect(
+        index.offset(of: LSPPosition(line: line, character: units + 5), in: text, encoding: encoding)
+          == range.upperBound)
+    }
+  }
+
   @Test("incremental changes and whole-text changes edit the bytes and are logged")
   func documentEdits() {
     var document = TextDocument(
