@@ -65,7 +65,13 @@ extension LanguageServer {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
       let changes = params?["contentChanges"]?.arrayValue
     else { return }
-    let version = params?["textDocument"]?["version"]?.intValue ?? document.version + 1
+    let sentVersion = params?["textDocument"]?["version"]?.intValue
+    let version = sentVersion ?? document.version + 1
+    if sentVersion == nil {
+      logToClient(
+        "textDocument/didChange of \(uri) has no integer 'version', which LSP requires; the server numbers the "
+          + "change \(version), the number its diagnostics for the new text carry")
+    }
     var edits: [(text: String, range: LSPRange?)] = []
     for (index, change) in changes.enumerated() {
       let rangeJSON = change["range"]

@@ -171,6 +171,7 @@ actor LanguageServer {
     encoding = PositionEncoding.negotiate(offered)
     client = ClientCapabilities(capabilities)
     options = ServerOptions(params["initializationOptions"])
+    for problem in options.problems { logToClient(problem) }
     var folders = Self.folderPaths(params["workspaceFolders"])
     if folders.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path) {
       folders.append(FileSystem.realPath(root) ?? root)

@@ -9,15 +9,46 @@ struct ServerOptions: Sendable {
   var links = DiagnosticLinks.bundled(
     executable: FileSystem.executablePath() ?? CommandLine.arguments.first ?? "")
 
-  /// Reads `{"validationDelay": 150, "diagnosticsDocumentation": "https://..."}`; other keys and
-  /// wrong types are ignored.
+  /// What was wrong with the settings given, each said once (the server logs them): a value
+  /// that is ignored, or a link's `#fragment` that is left out.
+  private(set) var problems: [String] = []
+
+  /// Reads `{"validationDelay": 150, "diagnosticsDocumentation": "https://..."}`; other keys are
+  /// ignored, and so are values of the wrong type or range, with a problem for each.
   init(_ json: JSONValue? = nil) {
-    if let milliseconds = json?["validationDelay"]?.intValue, (0...10_000).contains(milliseconds) {
-      validationDelay = .milliseconds(milliseconds)
+    if let value = json?["validationDelay"] {
+      if let milliseconds = value.intValue, (0...10_000).contains(milliseconds) {
+        validationDelay = .milliseconds(milliseconds)
+      } else {
+        problems.append(
+          "ignored the setting validationDelay \(value.rendered()): it takes whole milliseconds from 0 to 10000; "
+            + "the server waits 150")
+      }
     }
-    if let base = json?["diagnosticsDocumentation"]?.stringValue, !base.isEmpty {
-      links = DiagnosticLinks(base: base)
+    if let value = json?["diagnosticsDocumentation"] {
+      if let base = Self.documentationAddress(value.stringValue) {
+        if base.count < value.stringValue?.count ?? 0 {
+          problems.append(
+            "the setting diagnosticsDocumentation is used without its '#' part: codes add their own")
+        }
+        links = DiagnosticLinks(base: base)
+      } else {
+        problems.append(
+          "ignored the setting diagnosticsDocumentation \(value.rendered()): it takes the address of a page, "
+            + "such as 'https://github.com/OWNER/REPO/blob/main/Docs/Diagnostics.md'")
+      }
     }
+  }
+
+  /// A page's address from the setting, without a fragment (the link adds the code's); `nil` when
+  /// it is not a URI (no scheme, or spaces or control characters in it).
+  private static func documentationAddress(_ text: String?) -> String? {
+    guard let text, let colon = text.firstIndex(of: ":"), text.first?.isLetter == true,
+      text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+      !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
+    else { return nil }
+    let base = text.prefix { $0 != "#" }
+    return base.isEmpty ? nil : String(base)
   }
 }
 

@@ -237,4 +237,58 @@ struct DiagnosticsTests {
         == "https://example.com/d.html#rc0606-missingadapter")
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("settings of the wrong type or range, and a link with its own '#', are logged; the link drops it")
+  func oddSettingsAreLogged() throws {
+    let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
+    let uri = LSPClient.uri(Self.invalidPath)
+    let client = try LSPClient()
+    try client.initialize(
+      options: .object([
+        ("validationDelay", .string("abc")),
+        ("diagnosticsDocumentation", .string("https://example.com/d.md#old")),
+      ]))
+    let delay = try client.notification("window/logMessage")
+    #expect(
+      delay["params"]?["message"]?.stringValue?.contains("ignored the setting validationDelay \"abc\"")
+        == true,
+      "\(delay.rendered())")
+    let fragment = try client.notification("window/logMessage")
+    #expect(fragment["params"]?["message"]?.stringValue?.contains("without its '#' part") == true)
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri)
+    #expect(
+      diagnostics.first?["codeDescription"]?["href"]?.stringValue
+        == "https://example.com/d.md#rc0606-missingadapter")
+    #expect(try client.shutdownAndExit() == 0)
+    // Not an address: ignored, and the bundled page stays.
+    let second = try LSPClient()
+    try second.initialize(options: .object([("diagnosticsDocumentation", .string("not a url"))]))
+    let ignored = try second.notification("window/logMessage")
+    #expect(
+      ignored["params"]?["message"]?.stringValue?.contains("ignored the setting diagnosticsDocumentation")
+        == true)
+    #expect(try second.shutdownAndExit() == 0)
+  }
+
+  @Test("a change without an integer version is applied, numbered by the server, and logged")
+  func changeWithoutAVersion() throws {
+    let session = try OpenedManifest(text: "routecfg: 1\nmodules:\n  A: {kind: vieww, routes: [/a]}\n")
+    let (uri, client) = (session.uri, session.client)
+    client.notify(
+      "textDocument/didChange",
+      .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", .null)])),
+        (
+          "contentChanges",
+          .array([.object([("text", .string("routecfg: 1\nmodules:\n  A: {kind: view, routes: [/a]}\n"))])])
+        ),
+      ]))
+    let log = try client.notification("window/logMessage")
+    #expect(
+      log["params"]?["message"]?.stringValue?.contains("has no integer 'version'") == true,
+      "\(log.rendered())")
+    #expect(try client.diagnostics(for: uri, version: 2).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
