@@ -25,10 +25,12 @@ struct GenerateCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The root manifest.")
+  @Argument(help: "The root manifest.", transform: PathArgument.nonEmpty)
   var file: String
 
-  @Option(name: .shortAndLong, help: "The directory to write into (created when missing).")
+  @Option(
+    name: .shortAndLong, help: "The directory to write into (created when missing).",
+    transform: PathArgument.nonEmpty)
   var output: String
 
   @Option(help: "Wire this variant's configuration instead of the base one.")

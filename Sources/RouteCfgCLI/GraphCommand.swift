@@ -18,7 +18,7 @@ struct GraphCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The root manifest.")
+  @Argument(help: "The root manifest.", transform: PathArgument.nonEmpty)
   var file: String
 
   @Option(help: "Output format: dot or mermaid.")

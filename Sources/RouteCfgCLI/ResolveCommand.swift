@@ -18,7 +18,7 @@ struct ResolveCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The root manifest.")
+  @Argument(help: "The root manifest.", transform: PathArgument.nonEmpty)
   var file: String
 
   @Argument(help: "The URL or path to resolve.")

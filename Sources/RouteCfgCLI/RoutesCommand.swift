@@ -20,7 +20,7 @@ struct RoutesCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The root manifest.")
+  @Argument(help: "The root manifest.", transform: PathArgument.nonEmpty)
   var file: String
 
   @Option(help: "Output format: text or json.")

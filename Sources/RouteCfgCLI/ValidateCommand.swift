@@ -22,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "Manifest files to validate.")
+  @Argument(help: "Manifest files to validate.", transform: PathArgument.nonEmpty)
   var files: [String]
 
   @Option(help: "Output format: text, json, sarif or github.")

@@ -104,6 +104,20 @@ struct ValidateCommandTests {
     #expect(result.standardOutput.isEmpty)
   }
 
+  /// An empty path is misuse, for every command that takes a manifest or a directory.
+  @Test func anEmptyPathIsAUsageError() throws {
+    let runs = [
+      ["validate", ""], ["validate", "manifests/NoteApp.yaml", ""], ["resolve", "", "/"], ["routes", ""],
+      ["graph", ""], ["generate", "", "-o", "out"], ["generate", "manifests/NoteApp.yaml", "-o", ""],
+    ]
+    for arguments in runs {
+      let result = try Routecfg.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(
+        result.standardError.contains("a path cannot be empty"), "\(arguments): \(result.standardError)")
+    }
+  }
+
   /// A later file without the variant is misuse too, and the files before it print nothing: no
   /// half report, in any format.
   @Test func aVariantOneOfSeveralFilesLacksPrintsNoHalfReport() throws {
