@@ -70,6 +70,15 @@ struct ResolveCommand: ParsableCommand {
     }
   }
 
+  /// A value as a person reads it: a string in quotes with `\` and `"` escaped and control and
+  /// invisible characters written as `\u{1B}` (``TextFormatter/printable(_:)``), the one escape
+  /// style of routecfg's text output; a number or a Boolean as it is.
+  static func shown(_ value: RouteValue) -> String {
+    guard case .string(let text) = value else { return value.json.rendered() }
+    let quoted = text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    return "\"" + TextFormatter.printable(quoted) + "\""
+  }
+
   /// Lines a person reads: the module, the route, then each parameter with its type.
   static func text(_ resolution: RouteResolution, graph: AppGraph) -> String {
     switch resolution {
@@ -79,7 +88,7 @@ struct ResolveCommand: ParsableCommand {
       if parameters.isEmpty { return text + "parameters: none\n" }
       text += "parameters:\n"
       for (name, value) in parameters {
-        text += "  \(name): \(TextFormatter.printable(value.json.rendered())) (\(value.type))\n"
+        text += "  \(name): \(Self.shown(value)) (\(value.type))\n"
       }
       return text
     case .fallback(let module):

@@ -95,6 +95,9 @@ struct ResolveCommandTests {
     )
     let fallback = try Routecfg.run(["resolve", Self.noteApp, "/elsewhere"])
     #expect(fallback.standardOutput == "module: NotFound (fallback)\nroute: none\nparameters: none\n")
+    // Control and invisible characters in one escape style, quotes and backslashes escaped.
+    let escaped = try Routecfg.run(["resolve", Self.noteApp, "/notes/42?query=%1B%0A%E2%80%AE%22%5C"])
+    #expect(escaped.standardOutput.contains(#"  query: "\u{1B}\u{A}\u{202E}\"\\" (String)"#), "\(escaped)")
   }
 
   /// Parameters come in the order `routes` lists them: the pattern's, then the query's in
