@@ -26,6 +26,7 @@ let package = Package(
       name: "routecfg-bench",
       dependencies: [
         "CLibYAML",
+        .product(name: "RouteCfgCodegen", package: "routecfg"),
         .product(name: "RouteCfgCore", package: "routecfg"),
         .product(name: "RouteCfgRuntime", package: "routecfg"),
         .product(name: "RouteCfgTesting", package: "routecfg"),

@@ -32,6 +32,10 @@ public enum ScaleShape: String, CaseIterable, Sendable {
   /// One method of `n` named parameters, the last named like the first (one repeated-name
   /// error at it).
   case longParameterList = "long-parameter-list"
+  /// `n` modules, each providing a protocol of its own (one method) and answering one route of
+  /// its own: what `generate` turns into a route enum of `n` cases, a match over `n` literals
+  /// and a registry of `n` factories.
+  case routedModules = "routed-modules"
 
   /// The manifest text for `n` repetitions.
   public func yaml(_ n: Int) -> String {
@@ -46,6 +50,7 @@ public enum ScaleShape: String, CaseIterable, Sendable {
     case .sharedPrefixRoutes: return Self.sharedPrefixRoutes(n)
     case .manyErrors: return Self.manyErrors(n)
     case .longParameterList: return Self.longParameterList(n)
+    case .routedModules: return Self.routedModules(n)
     }
   }
 
@@ -190,5 +195,13 @@ public enum ScaleShape: String, CaseIterable, Sendable {
     let parameters = (0..<n).map { "p\($0 == n - 1 ? 0 : $0): Int" }.joined(separator: ", ")
     return "routecfg: 1\nprotocols:\n  Wide: |\n    func call(\(parameters))\n"
       + "modules:\n  Host: {kind: view, provides: [Wide], routes: [/host]}\n"
+  }
+
+  private static func routedModules(_ n: Int) -> String {
+    var text = "routecfg: 1\napp: Routed\nprotocols:\n"
+    for index in 0..<n { text += "  P\(index): 'func f\(index)()'\n" }
+    text += "modules:\n"
+    for index in 0..<n { text += "  M\(index): {kind: view, provides: [P\(index)], routes: [/m\(index)]}\n" }
+    return text
   }
 }

@@ -1,3 +1,4 @@
+import RouteCfgCodegen
 import RouteCfgCore
 import RouteCfgSynthetic
 
@@ -27,7 +28,38 @@ func shapeRows(options: Options) throws -> [ResultRow] {
         result: ratio(ratios) + "; \(milliseconds(largeTimes)) at n = \(large.formatted())",
         target: "linear (≈ 4×, ≤ 6×)", met: ratios.median <= 6))
   }
+  rows.append(try generateRow(options: options))
   return rows
+}
+
+/// `routecfg generate`'s work (`CodeGenerator.generate`, in process, files not written) for the
+/// `routed-modules` shape at `n` and `4n`: the route enum, its matcher and the registry grow with
+/// the modules, and were quadratic in them until 2026-11-30.
+private func generateRow(options: Options) throws -> ResultRow {
+  let large = options.quick ? 400 : 10_000
+  let small = large / 4
+  func graph(_ n: Int) throws -> AppGraph {
+    let result = try RouteCfg.validate(yaml: ScaleShape.routedModules.yaml(n), path: "Routed.yaml")
+    guard let graph = result.graph else { throw BenchError("the routed-modules shape has errors") }
+    return graph
+  }
+  let (smallGraph, largeGraph) = (try graph(small), try graph(large))
+  func generate(_ graph: AppGraph) throws {
+    blackHole(try CodeGenerator.generate(graph, manifestPath: "Routed.yaml", options: CodegenOptions()))
+  }
+  var largeTimes = Samples()
+  var ratios = Samples()
+  for _ in 0..<options.rounds {
+    let smallTime = try seconds { try generate(smallGraph) }
+    let largeTime = try seconds { try generate(largeGraph) }
+    largeTimes.add(largeTime)
+    ratios.add(largeTime / smallTime)
+  }
+  return ResultRow(
+    measure: "`generate` of the `routed-modules` shape: time at n = \(large.formatted()) over "
+      + "n = \(small.formatted())",
+    result: ratio(ratios) + "; \(milliseconds(largeTimes)) at n = \(large.formatted())",
+    target: "linear (≈ 4×, ≤ 6×)", met: ratios.median <= 6)
 }
 
 /// The size each shape is measured at: the quadratic cases at their reported sizes.
@@ -36,6 +68,6 @@ private func largeSize(_ shape: ScaleShape) -> Int {
   case .longLine: return 16_000
   case .wideAdapter, .longParameterList: return 64_000
   case .wideMapping, .manyVariants: return 40_000
-  case .inheritance, .delegateChain, .sharedPrefixRoutes, .manyErrors: return 16_000
+  case .inheritance, .delegateChain, .sharedPrefixRoutes, .manyErrors, .routedModules: return 16_000
   }
 }
