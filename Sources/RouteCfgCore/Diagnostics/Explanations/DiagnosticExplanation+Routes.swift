@@ -133,7 +133,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:7:14: error: route '/notes/latest' does not bind 'noteId: Int' of module 'NoteDetail', which is not optional; add ':noteId' to the route or make the parameter optional [RC0805]
+        example.yaml:7:14: error: route '/notes/latest' does not bind 'noteId: Int' of module 'NoteDetail', which is not optional; add ':noteId' to the route or make it optional [RC0805]
         """#,
         #"example.yaml:6:7: note: 'noteId' is declared here"#,
       ],
