@@ -119,4 +119,10 @@ struct ShapeScaleTests {
     #expect(diagnostic.location.line == 4)
     #expect(Int(diagnostic.location.column) == line.distance(from: line.startIndex, to: column) + 1)
   }
+
+  @Test func routedModules() throws {
+    let result = try validate(.routedModules, 20_000)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3).map(\.message))")
+    #expect(result.graph?.routes.count == 20_000)
+  }
 }
