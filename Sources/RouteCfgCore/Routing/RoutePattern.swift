@@ -60,6 +60,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     RoutePatternParser(text).problems()
   }
 
+  /// The segments of a pattern that does not parse that do, with their offsets, and its
+  /// problems (``problems(in:)``): the validator checks the parameters those segments name.
+  package static func readableSegments(in text: String) -> (
+    segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]
+  ) {
+    RoutePatternParser(text).readingWithProblems()
+  }
+
   init(text: String, segments: [RouteSegment], segmentOffsets: [Int]) {
     self.text = text
     self.segments = segments

@@ -49,10 +49,14 @@ struct RoutePatternParser {
 
   /// Every problem of the pattern, in order: each malformed segment, and a catch-all that is not
   /// last (once); empty for a pattern that parses.
-  func problems() -> [RoutePatternError] {
-    guard case .failure(let first) = parse() else { return [] }
-    guard first.offset > 0 else { return [first] }
-    return splitSegments(stoppingAtFirstProblem: false).problems
+  func problems() -> [RoutePatternError] { readingWithProblems().problems }
+
+  /// Every problem of the pattern (``problems()``), with the segments that parse and their
+  /// offsets: none when the pattern does not start with `/`.
+  func readingWithProblems() -> (segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]) {
+    guard case .failure(let first) = parse() else { return ([], [], []) }
+    guard first.offset > 0 else { return ([], [], [first]) }
+    return splitSegments(stoppingAtFirstProblem: false)
   }
 
   /// The segments between `/`s after the leading one, with their offsets, and the problems found.

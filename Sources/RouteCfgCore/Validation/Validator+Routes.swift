@@ -82,38 +82,48 @@ extension ManifestValidator {
       moved.end = nil
       return moved
     }
-    let pattern: RoutePattern
+    let pattern: RoutePattern?
+    let segments: [RouteSegment]
+    let offsets: [Int]
+    /// Whether every segment was read, so that a parameter the route leaves out is unbound: a
+    /// malformed segment may be the one meant to bind it.
+    let readsEverySegment: Bool
     switch RoutePattern.parse(route.value) {
-    case .success(let parsed): pattern = parsed
+    case .success(let parsed):
+      (pattern, segments, offsets, readsEverySegment) = (parsed, parsed.segments, parsed.segmentOffsets, true)
     case .failure:
-      // Every problem of the pattern, not only the first.
-      for error in RoutePattern.problems(in: route.value) {
+      // Every problem of the pattern, not only the first; then those of the parameters its
+      // readable segments name, as for a pattern that parses.
+      let reading = RoutePattern.readableSegments(in: route.value)
+      for error in reading.problems {
         let code: DiagnosticCode = error.kind == .catchAllNotLast ? .catchAllNotLast : .invalidRoutePattern
         diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
       }
-      return nil
+      (pattern, segments, offsets) = (nil, reading.segments, reading.offsets)
+      readsEverySegment = reading.problems.allSatisfy { $0.kind == .catchAllNotLast }
     }
-    // The shortest URL the pattern matches: its literals, one character per parameter, the slashes.
-    let shortest = pattern.segments.reduce(0) { length, segment in
-      if case .literal(let literal) = segment { return length + 1 + literal.utf8.count }
-      return length + 2
+    if let pattern {
+      // The shortest URL the pattern matches: its literals, one character per parameter, the slashes.
+      let shortest = pattern.segments.reduce(0) { length, segment in
+        if case .literal(let literal) = segment { return length + 1 + literal.utf8.count }
+        return length + 2
+      }
+      if pattern.segments.count > URLPath.maximumSegments || shortest > URLPath.maximumLength {
+        diagnostics.report(
+          .invalidRoutePattern,
+          "route pattern has \(pattern.segments.count) segment\(pattern.segments.count == 1 ? "" : "s") and its "
+            + "shortest URL is \(shortest) bytes; URLs "
+            + "of more than \(URLPath.maximumSegments) segments or \(URLPath.maximumLength) bytes match no route, "
+            + "so it could never match: shorten it",
+          at: route.location)
+        return nil
+      }
     }
-    if pattern.segments.count > URLPath.maximumSegments || shortest > URLPath.maximumLength {
-      diagnostics.report(
-        .invalidRoutePattern,
-        "route pattern has \(pattern.segments.count) segment\(pattern.segments.count == 1 ? "" : "s") and its "
-          + "shortest URL is \(shortest) bytes; URLs "
-          + "of more than \(URLPath.maximumSegments) segments or \(URLPath.maximumLength) bytes match no route, "
-          + "so it could never match: shorten it",
-        at: route.location)
-      return nil
-    }
-    let offsets = pattern.segmentOffsets
     var elements: [RouteShape.Element] = []
-    elements.reserveCapacity(pattern.segments.count)
+    elements.reserveCapacity(segments.count)
     var bound: [String] = []
     var complete = true
-    for (position, segment) in pattern.segments.enumerated() {
+    for (position, segment) in segments.enumerated() {
       let name: String
       let isCatchAll: Bool
       switch segment {
@@ -196,7 +206,7 @@ extension ManifestValidator {
       elements.append(.parameter(valueType))
     }
     let unbound = module.parameters.filter { parameter in
-      guard let type = parameter.type else { return false }
+      guard readsEverySegment, let type = parameter.type else { return false }
       return !type.isOptional && !bound.contains(parameter.name.value)
     }
     if !unbound.isEmpty {
@@ -223,6 +233,7 @@ extension ManifestValidator {
         at: route.location,
         notes: unbound.map { .declared($0.name.value, at: $0.name.location) })
     }
+    guard let pattern else { return nil }
     return (pattern, complete ? RouteShape(elements: elements) : nil)
   }
 
