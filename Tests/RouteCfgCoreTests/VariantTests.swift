@@ -120,12 +120,32 @@ struct VariantTests {
     #expect(graph.resolution(variant: "macOS")?.provider(of: "NeedAlert")?.module == "MacAlert")
   }
 
-  @Test func withoutABindingOrWithAnInvalidOneTheRequirementStaysAmbiguous() throws {
+  @Test func withoutABindingTheRequirementStaysAmbiguousAndAnInvalidOneIsTheOneProblem() throws {
     let unbound = try RouteCfg.validate(yaml: Self.throughAdapter(bindings: ""), path: "through.yaml")
     #expect(unbound.diagnostics.map(\.code) == [.ambiguousRequirement, .ambiguousRequirement])
-    // `Home` cannot provide `AlertInput`: that binding is RC0703 and narrows nothing.
+    // `Home` cannot provide `AlertInput`: that binding is RC0703, which leaves the choice unknown
+    // for the requirement of `AlertInput` and for the one that reaches it through the adapter
+    // alike: neither is also ambiguous (RC0702).
     let invalid = try RouteCfg.validate(
       yaml: Self.throughAdapter(bindings: "bindings: {AlertInput: Home}"), path: "through.yaml")
-    #expect(Set(invalid.diagnostics.map(\.code)) == [.ambiguousRequirement, .invalidBinding])
+    #expect(invalid.diagnostics.map(\.code) == [.invalidBinding], "\(invalid.diagnostics.map(\.message))")
+  }
+
+  @Test func aBindingOfAProtocolNoModuleProvidesLeavesItsRequirementsUnsatisfied() throws {
+    let yaml = """
+      routecfg: 1
+      protocols:
+        Q: ""
+      modules:
+        Root: {kind: view, requires: [Q], routes: [/]}
+        Other: {kind: view, routes: [/o]}
+      bindings:
+        Q: Other
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "unprovided.yaml")
+    #expect(result.diagnostics.map(\.code) == [.unsatisfiedRequirement, .invalidBinding])
+    let binding = try #require(result.diagnostics.last)
+    #expect(binding.message.contains("and no module provides 'Q'"), "\(binding.message)")
+    #expect(!binding.message.contains("bind a module that provides"), "\(binding.message)")
   }
 }

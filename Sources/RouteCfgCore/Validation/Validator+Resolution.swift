@@ -75,14 +75,20 @@ extension ManifestValidator {
       guard let id = protocolIndex[protocolName], let module = moduleIndex[binding.module.value] else {
         continue
       }
-      if candidates(for: id).contains(where: { $0.module == module }) { continue }
+      let candidates = candidates(for: id)
+      if candidates.contains(where: { $0.module == module }) { continue }
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
+      // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
+      let advice =
+        candidates.isEmpty
+        ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
+          + "or remove the binding"
+        : ": bind a module that provides '\(protocolName)'"
       diagnostics.report(
         .invalidBinding,
         prefix + "binding '\(protocolName)' to module '\(binding.module.value)', which does not provide it "
-          + "(directly or through an adapter); it provides \(list): bind a module that provides "
-          + "'\(protocolName)'",
+          + "(directly or through an adapter); it provides \(list)\(advice)",
         at: binding.module.location,
         notes: [
           DiagnosticNote(
@@ -117,12 +123,16 @@ extension ManifestValidator {
     let all = candidates(for: id)
     var chosen = all
     if !bindings.isEmpty, let binding = bindings[manifest.protocols[id].name.value] {
+      // Nothing to bind: the requirement is unsatisfied whatever the binding names.
+      if all.isEmpty { return .unsatisfied }
       guard let module = moduleIndex[binding.module.value] else { return .invalidBinding }
       chosen = all.filter { $0.module == module }
       if chosen.isEmpty { return .invalidBinding }
     } else if !bindings.isEmpty {
-      // A binding of an adapter's `to` naming no module (RC0504) leaves the choice unknown.
+      // A binding of an adapter's `to` naming no module (RC0504), or one that cannot provide it
+      // (RC0703), leaves the choice unknown, as for a requirement of `to` itself.
       if all.contains(where: { bindsUnknownModule($0, bindings: bindings) }) { return .invalidBinding }
+      for candidate in all where bindsNonProvider(candidate, bindings: bindings) { return .invalidBinding }
       chosen = followingTargetBindings(all, bindings: bindings)
     }
     switch chosen.count {
@@ -146,6 +156,17 @@ extension ManifestValidator {
       else { return true }
       return candidate.module == bound
     }
+  }
+
+  /// `true` when `candidate` is reached through an adapter whose `to` is bound to a declared
+  /// module that cannot provide it (RC0703).
+  private mutating func bindsNonProvider(_ candidate: Candidate, bindings: [String: BindingDecl]) -> Bool {
+    guard let adapter = candidate.adapter, let target = manifest.adapters[adapter].to?.value,
+      let binding = bindings[target], let bound = moduleIndex[binding.module.value],
+      let targetID = protocolIndex[target]
+    else { return false }
+    let targetCandidates = candidates(for: targetID)
+    return !targetCandidates.isEmpty && !targetCandidates.contains { $0.module == bound }
   }
 
   /// `true` when `candidate` is reached through an adapter whose `to` is bound to a module the
