@@ -76,6 +76,15 @@ struct FlowItemAdviceTests {
   func flowItem(value: String, item: String) {
     #expect(NodeReader.flowItem(value) == item)
   }
+
+  /// Commas separate the items of a list written without its brackets: `provides: A, B` is
+  /// `[A, B]`, as the fix-it writes it, not the one item `["A, B"]`.
+  @Test(arguments: [
+    ("A, B", "A, B"), ("/a/{b}, /c", "\"/a/{b}\", /c"), ("P", "P"), ("a,", "\"a,\""), (", ", "\",\""),
+  ])
+  func flowItems(value: String, items: String) {
+    #expect(NodeReader.flowItems(value) == items)
+  }
 }
 
 /// RC0805 names every unbound parameter in its advice, and does not tell to add to the route one

@@ -72,7 +72,7 @@ struct NodeReader {
       var message = "'\(key)' must be \(expected), not \(describe(id))"
       let isScalar = document[id].kind == .scalar
       if isScalar {
-        message += "; write it as a list: '\(key): [\(Self.flowItem(document[id].value))]'"
+        message += "; write it as a list: '\(key): [\(Self.flowItems(document[id].value))]'"
       }
       let fixIts = isScalar && scalarIsItsItem ? listFix(id) : []
       diagnostics.report(.wrongShape, message, at: location(id), fixIts: fixIts)
@@ -82,6 +82,17 @@ struct NodeReader {
       return YAMLChildren(only: id)
     }
     return document.items(of: id)
+  }
+
+  /// A scalar's text as the items of a flow list: text its commas separate into items (`A, B`)
+  /// as those items, each as ``flowItem(_:)`` writes it, as a list written without brackets
+  /// means (a name or a route pattern holds no comma); other text as one item.
+  static func flowItems(_ value: String) -> String {
+    let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count > 1, parts.allSatisfy({ $0.contains { !$0.isWhitespace } }) else {
+      return flowItem(value)
+    }
+    return parts.map { flowItem(String($0)) }.joined(separator: ", ")
   }
 
   /// A scalar's text as an item of a flow list: without the white space around it (a folded
