@@ -289,7 +289,10 @@ struct DynamicTranslator {
                 .unlabeled(
                   .interpolated([
                     .text("the dynamic member '"), .expression(.identifier("member")),
-                    .text("' gave no value"),
+                    .text(
+                      "' gave no value, and its type has no empty value to return instead (a mock without a "
+                        + "stub for it, a caller released behind a delegate, or a failure already reported): "
+                        + "stub it on the mock, or keep the caller alive"),
                   ]))
               ]))
         ]))

@@ -300,5 +300,7 @@ final class NoteListRequiredStoreDynamicProxy:
 
 /// Stops when a dynamic member gives no value of a type that has no empty one.
 private func noDynamicValue<T>(_ member: String) -> T {
-  Swift.preconditionFailure("the dynamic member '\(member)' gave no value")
+  Swift.preconditionFailure(
+    "the dynamic member '\(member)' gave no value, and its type has no empty value to return instead (a mock without a stub for it, a caller released behind a delegate, or a failure already reported): stub it on the mock, or keep the caller alive"
+  )
 }
