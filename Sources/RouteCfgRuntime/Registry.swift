@@ -128,16 +128,14 @@ public final class Registry: Sendable {
     let destination = try destination(for: protocolName, parameters: parameters)
     if destination.members is DirectMembers {
       if let typed = destination.object as? T { return typed }
-      // The provider is not a T, and no proxy could make it one: the caller asked for the wrong type.
-      if state.registrations.proxies[NameKey(protocolName)] == nil {
-        return try Self.cast(destination.object, to: T.self, for: protocolName)
-      }
       // A proxy makes a T of an object that answers members itself (a mock); an object of a type
-      // of the app that is not a T is what must change, whatever the proxy is.
+      // of the app that is not a T (a factory that makes the wrong class) is what must change,
+      // whatever proxy is registered; without a proxy, the caller asked for the wrong type.
+      guard destination.object is any SelfDescribingMembers,
+        state.registrations.proxies[NameKey(protocolName)] != nil
+      else { return try Self.cast(destination.object, to: T.self, for: protocolName) }
       let proxy = try state.proxy(for: protocolName, over: destination)
-      if let typed = proxy as? T { return typed }
-      let answersItself = destination.object is any SelfDescribingMembers
-      return try Self.cast(answersItself ? proxy : destination.object, to: T.self, for: protocolName)
+      return try Self.cast(proxy, to: T.self, for: protocolName)
     }
     return try Self.cast(try state.proxy(for: protocolName, over: destination), to: T.self, for: protocolName)
   }

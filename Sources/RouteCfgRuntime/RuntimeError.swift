@@ -83,7 +83,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         + "those of every object that conforms with members(of: (any \(name)).self, as: \"\(name)\")"
     case .noProxy(let name):
       return
-        "a value must be handed over as \(MessageWords.aQuoted(name)), but no proxy is registered for '\(name)'"
+        "a value must be handed over as \(MessageWords.aQuoted(name)), but no proxy is registered for '\(name)'; "
+        + "register one with proxy(for: \"\(name)\"), or every protocol's with the registerProtocols(into:) that "
+        + "'routecfg generate --dynamic' writes"
     case .nilStep(let member, let step):
       return "cannot set '\(member)': '\(step)' is nil"
     case .notRouted(let url, let reason):
