@@ -23,6 +23,10 @@ final class ManifestModel: Sendable {
   /// changed in the moment between its read and its stamp is seen at its next change); `nil`
   /// for a file that could not be stamped.
   let diskStamps: [String: FileStamp?]
+  /// The editor's lines of each file's text as this load read it, for the positions of places
+  /// in a file that is not open (any more): made once per load, so that a request maps each place
+  /// from the nearest checkpoint of a long line, not by a walk from its start.
+  let readLines: [SourceFileID: LineIndex]
 
   init(
     rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
@@ -39,6 +43,10 @@ final class ManifestModel: Sendable {
     self.index = index
     self.duration = duration
     self.diskStamps = diskStamps
+    var lines: [SourceFileID: LineIndex] = [:]
+    for (file, document) in documents { lines[file] = LineIndex(document.source.bytes) }
+    for (file, text) in unparsedTexts { lines[file] = LineIndex(text.bytes) }
+    self.readLines = lines
   }
 
   /// The file a URI names in this load.

@@ -48,23 +48,11 @@ struct PositionMapper: Sendable {
     }
     let line = max(0, Int(point.line) - 1)
     guard let source else { return LSPPosition(line: line, character: max(0, Int(point.column) - 1)) }
-    let bytes = source.line(point.line)
-    // As many bytes as scalars before the point: they are ASCII, one unit each in any encoding
-    // (found without a walk of a long line).
-    if point.line >= 1, Int(point.line) <= source.lineCount {
-      let before = source.byteOffset(line: point.line, column: point.column) - bytes.startIndex
-      if before == Int(point.column) - 1 { return LSPPosition(line: line, character: before) }
-    }
-    var offset = bytes.startIndex
-    var units = 0
-    var column: Int32 = 1
-    while offset < bytes.endIndex, column < point.column {
-      let length = min(utf8SequenceLength(bytes[offset]), bytes.endIndex - offset)
-      units += encoding.units(forUTF8Length: length)
-      offset += length
-      column += 1
-    }
-    return LSPPosition(line: line, character: units)
+    // A file that is not open: its byte offset, then the editor's line and units, each found
+    // from the nearest checkpoint of a long line.
+    let offset = Self.offset(of: point, in: source)
+    let lines = model.readLines[file] ?? LineIndex(source.bytes)
+    return lines.position(ofOffset: offset, in: source.bytes, encoding: encoding)
   }
 
   /// Whether the edits made since the model read the file replaced all the text from `start` to

@@ -235,14 +235,13 @@ private struct IndexBuilder {
   private func stepLocator(for written: Located<String>) -> (Int) -> TextPoint {
     let start = written.location.start
     var shift: Int32 = 0
-    if let source = documents[written.location.file]?.source {
+    if let source = documents[written.location.file]?.source, start.line >= 1,
+      Int(start.line) <= source.lineCount
+    {
+      // From the line's nearest column checkpoint: a key path on a long line (a JSON manifest)
+      // is not found by a walk from the line's start.
       let line = source.line(start.line)
-      var offset = line.startIndex
-      var column: Int32 = 1
-      while offset < line.endIndex, column < start.column {
-        offset += utf8SequenceLength(line[offset])
-        column += 1
-      }
+      let offset = source.byteOffset(line: start.line, column: start.column)
       if offset < line.endIndex, line[offset] == UInt8(ascii: "\"") || line[offset] == UInt8(ascii: "'") {
         shift = 1
       }

@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -44,7 +46,7 @@ struct LineIndex: Sendable {
     }
     self.starts = starts
     self.byteCount = count
-    self.checkpoints = UnitCheckpoints(bytes, starts: starts)
+    self.checkpoints = UnitCheckpoints()
   }
 
   var lineCount: Int { starts.count }
@@ -80,7 +82,7 @@ struct LineIndex: Sendable {
     var offset = range.lowerBound
     var units = 0
     let character = position.character
-    if let start = checkpoints.last(onLine: position.line, where: { $0.units(encoding) <= character }) {
+    if let start = checkpoints.last(in: range, of: bytes, where: { $0.units(encoding) <= character }) {
       (offset, units) = (start.offset, start.units(encoding))
     }
     while offset < range.upperBound {
@@ -100,7 +102,7 @@ struct LineIndex: Sendable {
     let range = contentRange(ofLine: line, in: bytes)
     var index = range.lowerBound
     var units = 0
-    if let start = checkpoints.last(onLine: line, where: { $0.offset <= offset }) {
+    if let start = checkpoints.last(in: range, of: bytes, where: { $0.offset <= offset }) {
       (index, units) = (start.offset, start.units(encoding))
     }
     while index < min(offset, range.upperBound) {
@@ -116,8 +118,10 @@ struct LineIndex: Sendable {
 /// Every ``stride``th byte or so of each long line (a JSON manifest written on one line), at a
 /// character's start, with the characters before it on its line in each encoding: a position far
 /// into such a line is found by a walk from the nearest one, not from the line's start, so that
-/// the places of an outline or of references on one line cost linear time, not quadratic.
-private struct UnitCheckpoints: Sendable {
+/// the places of an outline or of references on one line cost linear time, not quadratic. A
+/// line's checkpoints are made the first time a position far into it is asked for, not with the
+/// index on every change of the text.
+private final class UnitCheckpoints: @unchecked Sendable {
   struct Checkpoint: Sendable {
     /// The byte offset in the text, and the bytes, UTF-16 units and scalars before it on its line.
     let offset: Int
@@ -139,47 +143,48 @@ private struct UnitCheckpoints: Sendable {
   /// Lines up to this many bytes are walked from their start.
   static let shortLineLimit = 1_024
 
-  /// For each long line (0-based), its checkpoints in order.
-  private let lines: [Int: [Checkpoint]]
+  private let lock = ConditionLock()
+  /// The checkpoints of each long line made so far, by the line's first byte; guarded by `lock`.
+  private var lines: [Int: [Checkpoint]] = [:]
 
-  init(_ bytes: [UInt8], starts: [Int]) {
-    var lines: [Int: [Checkpoint]] = [:]
-    for (line, start) in starts.enumerated() {
-      var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
-      guard end - start > Self.shortLineLimit else { continue }
-      // The line's text, without its line break.
-      if bytes[end - 1] == 0x0A { end -= 1 }
-      if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-      // The same steps as the walks that start from a checkpoint (a malformed sequence too).
-      var checkpoints: [Checkpoint] = []
-      var (offset, utf16, utf32) = (start, 0, 0)
-      var next = start + Self.stride
-      while offset < end {
-        if offset >= next {
-          checkpoints.append(
-            Checkpoint(
-              offset: offset, utf8: Int32(truncatingIfNeeded: offset - start),
-              utf16: Int32(truncatingIfNeeded: utf16), utf32: Int32(truncatingIfNeeded: utf32)))
-          next = offset + Self.stride
-        }
-        let length = min(utf8SequenceLength(bytes[offset]), end - offset)
-        utf16 += length == 4 ? 2 : 1
-        utf32 += 1
-        offset += length
-      }
-      lines[line] = checkpoints
+  /// The last checkpoint of the line whose text is `range` that satisfies `isBefore` (true for a
+  /// prefix of them); `nil` on a short line.
+  func last(in range: Range<Int>, of bytes: [UInt8], where isBefore: (Checkpoint) -> Bool) -> Checkpoint? {
+    guard range.count > Self.shortLineLimit else { return nil }
+    let checkpoints = lock.withLock {
+      if let made = lines[range.lowerBound] { return made }
+      let made = Self.checkpoints(in: range, of: bytes)
+      lines[range.lowerBound] = made
+      return made
     }
-    self.lines = lines
-  }
-
-  /// The last checkpoint of a line that satisfies `isBefore` (true for a prefix of them).
-  func last(onLine line: Int, where isBefore: (Checkpoint) -> Bool) -> Checkpoint? {
-    guard let checkpoints = lines[line] else { return nil }
     var (low, high) = (0, checkpoints.count)
     while low < high {
       let middle = (low + high) / 2
       if isBefore(checkpoints[middle]) { low = middle + 1 } else { high = middle }
     }
     return low == 0 ? nil : checkpoints[low - 1]
+  }
+
+  /// The checkpoints of one line's text, by the same steps as the walks that start from one (a
+  /// malformed sequence too).
+  private static func checkpoints(in range: Range<Int>, of bytes: [UInt8]) -> [Checkpoint] {
+    var checkpoints: [Checkpoint] = []
+    checkpoints.reserveCapacity(range.count / stride)
+    var (offset, utf16, utf32) = (range.lowerBound, 0, 0)
+    var next = range.lowerBound + stride
+    while offset < range.upperBound {
+      if offset >= next {
+        checkpoints.append(
+          Checkpoint(
+            offset: offset, utf8: Int32(truncatingIfNeeded: offset - range.lowerBound),
+            utf16: Int32(truncatingIfNeeded: utf16), utf32: Int32(truncatingIfNeeded: utf32)))
+        next = offset + stride
+      }
+      let length = min(utf8SequenceLength(bytes[offset]), range.upperBound - offset)
+      utf16 += length == 4 ? 2 : 1
+      utf32 += 1
+      offset += length
+    }
+    return checkpoints
   }
 }

@@ -131,7 +131,7 @@ extension LanguageServer {
     forget(uri)
     guard let canonical else { return }
     let second = documents.values.filter { document in
-      document.canonicalPath == nil && document.path.flatMap(FileSystem.realPath) == canonical
+      document.canonicalPath == nil && document.path.flatMap(Self.canonicalPath(ofOpened:)) == canonical
     }
     guard let document = second.min(by: { $0.uri < $1.uri }) else { return }
     forget(document.uri)
@@ -175,7 +175,7 @@ extension LanguageServer {
   /// Creates the project of a root manifest (or returns the existing one).
   func makeProject(rootURI: String) -> String {
     let path = DocumentURI.path(of: rootURI)
-    var key = path.flatMap(FileSystem.realPath) ?? rootURI
+    var key = path.flatMap(Self.canonicalPath(ofOpened:)) ?? rootURI
     if let existing = projects[key] {
       // The project of the file under another open URI is not this document's: a document
       // open twice is keyed by its URI.

@@ -117,6 +117,40 @@ struct CrossFileRequestTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("references land on the names in an included file that is not open and is one long line")
+  func referencesIntoALongLineOfAClosedFile() throws {
+    // JSON on one line, with characters of 2 and 4 bytes (2 UTF-16 units) before the places.
+    let modules = (0..<200).map {
+      #""Mé\#($0)😀":{"kind":"view","requires":["FeatInput"],"routes":["/m\#($0)"]}"#
+    }
+    let big = #"{"modules":{"# + modules.joined(separator: ",") + "}}\n"
+    let workspace = try Workspace(validationDelay: 0)
+    try workspace.scratch.write(
+      "root.yaml", Self.root.replacingOccurrences(of: "[feat.yaml]", with: "[feat.yaml, big.yaml]"))
+    try workspace.scratch.write("big.yaml", big)
+    let client = workspace.client
+    let rootText = Self.root.replacingOccurrences(of: "[feat.yaml]", with: "[feat.yaml, big.yaml]")
+    client.open(workspace.root, text: rootText)
+    #expect(try client.diagnostics(for: workspace.root, version: 1).isEmpty)
+    let (line, character) = TextFinder(rootText).position(of: "FeatInput", offset: 2)
+    guard case .object(let at) = LSPClient.at(workspace.root, line, character) else { return }
+    let references = try client.result(
+      "textDocument/references", .object(at + [("context", .object([("includeDeclaration", .bool(true))]))]))
+    let bigURI = workspace.scratch.uri("big.yaml")
+    let places = (references.arrayValue ?? []).filter { $0["uri"]?.stringValue == bigURI }
+    #expect(places.count == 200, "\(references.rendered())")
+    let utf16 = Array(big.utf16)
+    let written = places.map { place -> String in
+      guard let start = place["range"]?["start"]?["character"]?.intValue,
+        let end = place["range"]?["end"]?["character"]?.intValue,
+        place["range"]?["start"]?["line"]?.intValue == 0
+      else { return "" }
+      return String(decoding: utf16[start..<end], as: UTF16.self)
+    }
+    #expect(written.allSatisfy { $0 == "FeatInput" }, "\(written.prefix(3))")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("rename and definition see an included file changed on disk, unannounced")
   func includedFileChangedOnDisk() throws {
     let workspace = try Workspace(validationDelay: 0)

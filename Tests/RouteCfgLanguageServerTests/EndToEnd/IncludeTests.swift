@@ -175,6 +175,34 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file not yet on disk, open under two paths, stays the root's when one of them is closed")
+  func fileNotOnDiskOpenTwice() throws {
+    let scratch = try ScratchDirectory()
+    let rootText =
+      "routecfg: 1\ninclude: [new.yaml]\nmodules:\n  A: {kind: view, requires: [P], routes: [/a]}\n"
+    try scratch.write("app.yaml", rootText)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/link", withDestinationPath: scratch.path)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let (root, new, viaLink) = (
+      scratch.uri("app.yaml"), scratch.uri("new.yaml"), scratch.uri("link/new.yaml")
+    )
+    client.open(root, text: rootText)
+    #expect(try client.diagnostics(for: root).compactMap { $0["code"]?.stringValue }.contains("RC0301"))
+    let newText = "protocols:\n  P: \"func f()\"\nmodules:\n  B: {kind: view, provides: [P], routes: [/b]}\n"
+    client.open(new, text: newText)
+    _ = try client.notification("textDocument/publishDiagnostics") { params in
+      params["uri"]?.stringValue == root && params["diagnostics"]?.arrayValue?.isEmpty == true
+    }
+    client.open(viaLink, text: newText)
+    client.close(new)
+    // The buffer under the other path stands for the file: the root still finds 'P'.
+    client.change(root, version: 2, [((0, 0, 0, 0), "# x\n")])
+    #expect(try client.diagnostics(for: root, version: 2).isEmpty)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("two manifests that include each other settle: each shows the cycle, and requests are answered")
   func rootsIncludingEachOther() throws {
     let scratch = try ScratchDirectory()
@@ -195,11 +223,13 @@ struct IncludeTests {
     let symbols = try client.result(
       "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(a))]))]))
     #expect(symbols.arrayValue?.isEmpty == false)
-    // Each root's check finds the cycle closed in the other's file: both files show it.
+    // Each root's check finds the cycle closed in the other's file: both files show it, in
+    // whichever order the two checks end (so no publication is dropped while waiting).
     for uri in [a, b] {
-      _ = try client.notification("textDocument/publishDiagnostics") { params in
-        params["uri"]?.stringValue == uri
-          && params["diagnostics"]?.arrayValue?.map { $0["code"]?.stringValue } == ["RC0303"]
+      _ = try client.take(description: "the cycle published for \(uri)") { message in
+        message["method"]?.stringValue == "textDocument/publishDiagnostics"
+          && message["params"]?["uri"]?.stringValue == uri
+          && message["params"]?["diagnostics"]?.arrayValue?.map { $0["code"]?.stringValue } == ["RC0303"]
       }
     }
     #expect(try client.shutdownAndExit() == 0)
