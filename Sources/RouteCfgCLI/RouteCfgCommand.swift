@@ -62,9 +62,22 @@ public struct RouteCfgCommand: ParsableCommand {
       guard status != .success else { exit(withError: error) }
       var message = fullMessage(for: error)
       if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
-      Output.error(message + (message.hasSuffix("\n") ? "" : "\n"))
+      Output.error(message + (message.hasSuffix("\n") ? "" : "\n") + dashedFileHint(in: arguments))
       exit(withError: status)
     }
+  }
+
+  /// When the arguments the parser rejected name a manifest whose name starts with `-`
+  /// (`-draft.yaml`, read as options), the way to name it: after `--`. Empty otherwise.
+  static func dashedFileHint(in arguments: [String]) -> String {
+    let beforeSeparator = arguments.prefix { $0 != "--" }
+    guard
+      let file = beforeSeparator.dropFirst().first(where: { argument in
+        argument.hasPrefix("-") && !argument.hasPrefix("--")
+          && [".yaml", ".yml", ".json"].contains { argument.lowercased().hasSuffix($0) }
+      }), let command = arguments.first
+    else { return "" }
+    return "hint: a file whose name starts with '-' is named after '--': 'routecfg \(command) -- \(file)'\n"
   }
 
   /// A first argument that names no command (`routecfg frobnicate`, also with `--help` after it),

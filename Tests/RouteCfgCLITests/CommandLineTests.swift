@@ -37,6 +37,20 @@ struct CommandLineTests {
     #expect(version.standardError == "error: unexpected argument 'extra' after --version\n")
   }
 
+  /// A manifest whose name starts with '-' is read as options; the error says to put it after '--'.
+  @Test(arguments: [["validate", "-draft.yaml"], ["validate", "manifests/NoteApp.yaml", "-draft.yaml"]])
+  func aFileNamedLikeAnOptionGetsTheSeparatorHint(_ arguments: [String]) throws {
+    let result = try Routecfg.run(arguments)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError.hasSuffix(
+        "hint: a file whose name starts with '-' is named after '--': 'routecfg validate -- -draft.yaml'\n"),
+      "\(result.standardError)")
+    // Not for other misuse.
+    let other = try Routecfg.run(["validate", "--format", "bogus", "manifests/NoteApp.yaml"])
+    #expect(!other.standardError.contains("hint:"))
+  }
+
   @Test func argumentParserErrorsUseTheSamePrefix() throws {
     for arguments in [["validate"], ["validate", "--format", "xml", "x.yaml"], ["resolve", "--frob"]] {
       let result = try Routecfg.run(arguments)
