@@ -118,6 +118,20 @@ struct ValidateCommandTests {
     }
   }
 
+  /// `-` is a file named `-`; missing, its diagnostic says how to read standard input.
+  @Test func aDashNamesAFileAndTheMissingOneSaysHowToReadStandardInput() throws {
+    let directory = try Routecfg.scratchDirectory("dash")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = try Routecfg.run(["validate", "-"], in: directory.path)
+    #expect(missing.status == 1)
+    #expect(
+      missing.standardOutput.contains("to read a manifest from standard input, name /dev/stdin [RC0101]"))
+    let manifest = try String(
+      contentsOfFile: Routecfg.repository + "/manifests/NoteApp.yaml", encoding: .utf8)
+    try manifest.write(to: directory.appendingPathComponent("-"), atomically: true, encoding: .utf8)
+    #expect(try Routecfg.run(["validate", "-"], in: directory.path).status == 0)
+  }
+
   /// A later file without the variant is misuse too, and the files before it print nothing: no
   /// half report, in any format.
   @Test func aVariantOneOfSeveralFilesLacksPrintsNoHalfReport() throws {

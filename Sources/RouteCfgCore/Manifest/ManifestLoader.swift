@@ -412,10 +412,17 @@ private struct LoadRun {
     case .system(let reason):
       // A root path the command line could not decode as UTF-8 holds U+FFFD in place of its
       // bytes, and names another file than the one meant. (Include entries are YAML, always UTF-8.)
-      let hint =
-        isRoot && path.unicodeScalars.contains("\u{FFFD}")
-        ? "; the path holds U+FFFD, which stands for bytes that are not UTF-8: routecfg opens paths "
-          + "written in UTF-8, so rename the file" : ""
+      let hint: String
+      if isRoot && path.unicodeScalars.contains("\u{FFFD}") {
+        hint =
+          "; the path holds U+FFFD, which stands for bytes that are not UTF-8: routecfg opens paths "
+          + "written in UTF-8, so rename the file"
+      } else if isRoot && path == "-" {
+        // `-` names a file, not standard input, as for most tools that take files.
+        hint = "; to read a manifest from standard input, name /dev/stdin"
+      } else {
+        hint = ""
+      }
       return Diagnostic(.fileUnreadable, "cannot read '\(path)': \(reason)\(hint)", at: location)
     case .isDirectory:
       return Diagnostic(.fileUnreadable, "'\(path)' is a directory; name a manifest file", at: location)
