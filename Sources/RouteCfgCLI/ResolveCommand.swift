@@ -75,8 +75,7 @@ struct ResolveCommand: ParsableCommand {
   /// style of routecfg's text output; a number or a Boolean as it is.
   static func shown(_ value: RouteValue) -> String {
     guard case .string(let text) = value else { return value.json.rendered() }
-    let quoted = text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-    return "\"" + TextFormatter.printable(quoted) + "\""
+    return "\"" + TextFormatter.printable(TextFormatter.escapedForDoubleQuotes(text)) + "\""
   }
 
   /// Lines a person reads: the module, the route, then each parameter with its type.

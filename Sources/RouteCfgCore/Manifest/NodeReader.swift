@@ -106,7 +106,7 @@ struct NodeReader {
       text.isEmpty || text.contains(where: { "[]{},#\"'&*!|>%@`".contains($0) }) || text.contains(": ")
       || text.hasPrefix("- ") || text.hasPrefix("? ")
     guard needsQuotes else { return text }
-    return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    return "\"" + TextFormatter.escapedForDoubleQuotes(text) + "\""
   }
 
   /// The edit the message suggests, `P` → `[P]`, for a plain scalar on one line whose text is

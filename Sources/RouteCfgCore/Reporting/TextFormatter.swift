@@ -62,6 +62,12 @@ public struct TextFormatter: DiagnosticFormatter {
     return result
   }
 
+  /// `text` for the inside of double quotes (a YAML double-quoted scalar, a quoted value in
+  /// text output): `\` and `"` escaped.
+  package static func escapedForDoubleQuotes(_ text: String) -> String {
+    text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+  }
+
   /// `text` cut to `limit` Unicode scalars, ending in `...`, when it is longer, so that a
   /// message stays readable whatever the input.
   public static func brief(_ text: String, limit: Int = 80) -> String {

@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// A file path as an `include` entry writes it, and the paths a manifest's text writes.
 enum YAMLPathText {
   /// `path` as YAML text: as it is when it reads back as itself as a plain scalar, else in
@@ -6,8 +8,8 @@ enum YAMLPathText {
   static func written(_ path: String, insideQuote quote: UInt8?) -> String {
     switch quote {
     case UInt8(ascii: "'"): return path.replacing("'", with: "''")
-    case UInt8(ascii: "\""): return escapedForDoubleQuotes(path)
-    default: return isPlain(path) ? path : "\"" + escapedForDoubleQuotes(path) + "\""
+    case UInt8(ascii: "\""): return TextFormatter.escapedForDoubleQuotes(path)
+    default: return isPlain(path) ? path : "\"" + TextFormatter.escapedForDoubleQuotes(path) + "\""
     }
   }
 
@@ -20,10 +22,6 @@ enum YAMLPathText {
         || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "._/-~+".utf8.contains(byte)
     }
-  }
-
-  private static func escapedForDoubleQuotes(_ path: String) -> String {
-    path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
   }
 
   /// The text of every quoted string (`"sub/x y.yaml"`, `'it''s.yaml'`, escapes read) and of
