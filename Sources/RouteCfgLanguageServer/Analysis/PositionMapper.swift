@@ -46,13 +46,12 @@ struct PositionMapper: Sendable {
         ? offset : document.edits.offsetInCurrent(offset, fromVersion: readVersion, isEnd: isEnd) ?? offset
       return document.position(ofOffset: min(current, document.bytes.count), encoding: encoding)
     }
-    let line = max(0, Int(point.line) - 1)
-    guard let source else { return LSPPosition(line: line, character: max(0, Int(point.column) - 1)) }
     // A file that is not open: its byte offset, then the editor's line and units, each found
-    // from the nearest checkpoint of a long line.
-    let offset = Self.offset(of: point, in: source)
-    let lines = model.readLines[file] ?? LineIndex(source.bytes)
-    return lines.position(ofOffset: offset, in: source.bytes, encoding: encoding)
+    // from the nearest checkpoint of a long line (the model has the lines of every text it read).
+    guard let source, let lines = model.readLines[file] else {
+      return LSPPosition(line: max(0, Int(point.line) - 1), character: max(0, Int(point.column) - 1))
+    }
+    return lines.position(ofOffset: Self.offset(of: point, in: source), in: source.bytes, encoding: encoding)
   }
 
   /// Whether the edits made since the model read the file replaced all the text from `start` to

@@ -235,13 +235,11 @@ private struct IndexBuilder {
   private func stepLocator(for written: Located<String>) -> (Int) -> TextPoint {
     let start = written.location.start
     var shift: Int32 = 0
-    if let source = documents[written.location.file]?.source, start.line >= 1,
-      Int(start.line) <= source.lineCount
-    {
+    if let source = documents[written.location.file]?.source {
       // From the line's nearest column checkpoint: a key path on a long line (a JSON manifest)
       // is not found by a walk from the line's start.
       let line = source.line(start.line)
-      let offset = source.byteOffset(line: start.line, column: start.column)
+      let offset = PositionMapper.offset(of: start, in: source)
       if offset < line.endIndex, line[offset] == UInt8(ascii: "\"") || line[offset] == UInt8(ascii: "'") {
         shift = 1
       }

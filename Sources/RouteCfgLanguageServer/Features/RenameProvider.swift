@@ -153,25 +153,25 @@ enum RenameProvider {
     let line = occurrence.start.line
     let lower = source.byteOffset(line: line, column: occurrence.start.column)
     let upper = max(lower, source.byteOffset(line: line, column: occurrence.end.column))
-    let scalars = Array(String(decoding: source.bytes[lower..<upper], as: UTF8.self).unicodeScalars)
-    let (from, to) = (0, scalars.count)
+    let text = String(decoding: source.bytes[lower..<upper], as: UTF8.self)
+    let scalars = Array(text.unicodeScalars)
     let target = Array(name.unicodeScalars)
-    guard from >= 0, from <= to, !target.isEmpty else { return nil }
+    guard !target.isEmpty else { return nil }
     func range(_ offset: Int, _ count: Int) -> LSPRange? {
       let start = TextPoint(line: occurrence.start.line, column: occurrence.start.column + Int32(offset))
       let end = TextPoint(line: start.line, column: start.column + Int32(count))
       return mapper.range(in: occurrence.file, start: start, end: end)
     }
-    if to - from >= target.count {
-      for offset in 0...(to - from - target.count)
-      where Array(scalars[(from + offset)..<(from + offset + target.count)]) == target {
+    if scalars.count >= target.count {
+      for offset in 0...(scalars.count - target.count)
+      where Array(scalars[offset..<(offset + target.count)]) == target {
         return range(offset, target.count)
       }
     }
     // Written in another form the manifest reads as the same name (`Café` decomposed, `Key`
     // with the Kelvin sign): as many characters as the name has that are canonically equivalent
     // to it (characters compare so), tried where a character equal to its first one starts.
-    let characters = Array(String(String.UnicodeScalarView(scalars[from..<to])))
+    let characters = Array(text)
     let count = name.count
     guard let first = name.first, count <= characters.count else { return nil }
     var offset = 0
