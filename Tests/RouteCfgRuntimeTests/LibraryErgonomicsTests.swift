@@ -160,7 +160,8 @@ struct LibraryErgonomicsTests {
   /// as what must change, not the untyped proxy the mocks register.
   @Test func aNonConformingModuleAmongMocksIsNamed() throws {
     let harness = try ManifestHarness(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
-    let mocks = try harness.mockRegistry { registrations in
+    /// The note store made a `NotAStore`, whose member table answers the protocol's members.
+    func storeOfTheWrongClass(_ registrations: inout Registrations) {
       _ = registrations.removeModule("NoteStore")
       registrations.service("NoteStore", NotAStore.self) { _ in NotAStore() }
       registrations.members(of: NotAStore.self) { table in
@@ -169,26 +170,21 @@ struct LibraryErgonomicsTests {
         table.method("delete(id:)") { (store, id: Int) in store.delete(id: id) }
       }
     }
-    #expect(
-      throws: RuntimeError.wrongDestinationType(
-        protocolName: "NoteStoreService", requested: "NoteStoreService", actual: "NotAStore")
-    ) { try mocks.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self) }
+    let expected = RuntimeError.wrongDestinationType(
+      protocolName: "NoteStoreService", requested: "NoteStoreService", actual: "NotAStore")
+    let mocks = try harness.mockRegistry(customize: storeOfTheWrongClass)
+    #expect(throws: expected) {
+      try mocks.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self)
+    }
     // Also with a typed proxy registered for the protocol: the module is not wrapped in a proxy
     // that would answer its members with empty values.
     let typed = try harness.mockRegistry { registrations in
       NoteAppRegistry.registerProtocols(into: &registrations)
-      _ = registrations.removeModule("NoteStore")
-      registrations.service("NoteStore", NotAStore.self) { _ in NotAStore() }
-      registrations.members(of: NotAStore.self) { table in
-        table.method("allNoteIds()") { $0.allNoteIds() }
-        table.method("note(id:)") { (store, id: Int) in store.note(id: id) }
-        table.method("delete(id:)") { (store, id: Int) in store.delete(id: id) }
-      }
+      storeOfTheWrongClass(&registrations)
     }
-    #expect(
-      throws: RuntimeError.wrongDestinationType(
-        protocolName: "NoteStoreService", requested: "NoteStoreService", actual: "NotAStore")
-    ) { try typed.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self) }
+    #expect(throws: expected) {
+      try typed.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self)
+    }
   }
 
   /// A destination that is not a proxy, asked for as the protocol's type it does not conform to:
