@@ -122,13 +122,14 @@ public enum CodeGenerator {
   }
 
   /// The interfaces (of a modular app's wiring) that declare the protocols the route enum's
-  /// cases carry: the types of routed modules' parameters (`owner: Item?`).
+  /// cases carry: the types of routed modules' parameters (`owner: Item?`), which the routed
+  /// module's own interface declares.
   private static func interfacesNamedByRoutes(of graph: AppGraph, owners: [String: String]) -> [String] {
     var interfaces: Set<String> = []
     for module in graph.modules.values where !module.routes.isEmpty {
       for parameter in module.parameters {
-        for name in parameter.type.namedTypes {
-          if let owner = owners[String(MetatypeName.base(of: name))] { interfaces.insert(owner) }
+        for name in parameter.type.protocolNames(in: graph) {
+          if let owner = owners[name] { interfaces.insert(owner) }
         }
       }
     }

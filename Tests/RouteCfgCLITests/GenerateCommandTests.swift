@@ -516,6 +516,32 @@ struct GenerateCommandTests {
     #expect(whole.status == 0, "without --interfaces the app is one module and the protocol is declared once")
   }
 
+  @Test func aParameterOfAnotherModulesProtocolIsRC1002() throws {
+    // `Detail`'s code takes an `Item`, so its interface declares it, as `Store`'s does.
+    let output = try OutputDirectory()
+    let manifest = output.path + ".yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    try """
+    routecfg: 1
+    protocols:
+      Item: |
+        var n: Int { get }
+    modules:
+      Store: {kind: service, provides: [Item]}
+      Detail: {kind: view, parameters: {owner: Item?}, routes: [/detail]}
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run([
+      "generate", manifest, "--output", output.path, "--interfaces", "*Interface",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        ":3:3: error: protocol 'Item' would be declared in the interfaces of both module 'Store' "
+          + "and module 'Detail'"),
+      "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
   @Test func modularWiringImportsTheInterfaces() throws {
     let output = try OutputDirectory()
     let result = try Routecfg.run([

@@ -185,16 +185,22 @@ struct CompileTests {
 
   @Test("A modular app's wiring compiles against its modules' interfaces, each a Swift module of its own")
   func modularWiringCompiles() throws {
-    // A routed module whose parameter is of a protocol another module's interface declares: the
-    // route enum names it, so the routes file imports that interface too.
+    // A routed module's parameter of a protocol no module provides or requires: the module's own
+    // interface declares it (its code takes it), and the routes file, whose enum names it, imports
+    // that interface. A protocol a member names only as a metatype (`Kind.Type`) is in the
+    // interface too.
     let yaml = """
       routecfg: 1
       app: Mod
       protocols:
         Item: |
           var n: Int { get }
+        Kind: |
+          func name() -> String
+        Catalog: |
+          var kinds: [Kind.Type] { get }
       modules:
-        Store: {kind: service, provides: [Item]}
+        Store: {kind: service, provides: [Catalog]}
         Detail: {kind: view, parameters: {owner: Item?}, routes: [/detail]}
         Home: {kind: view, routes: [/]}
       """
@@ -215,12 +221,31 @@ struct CompileTests {
         ] + paths)
       #expect(outcome.succeeded, "\(interface):\n\(outcome.output)")
     }
+    let detail = try Generation.files(
+      yaml: yaml, path: "Mod.yaml", options: CodegenOptions(module: "Detail", access: .public))
+    #expect(detail.first?.contents.contains("protocol Item: AnyObject {") == true)
     let wiring = try Generation.files(
       yaml: yaml, path: "Mod.yaml", options: CodegenOptions(interfaceModules: "*Interface"))
     let routes = try #require(wiring.first { $0.name == "ModRoutes.swift" })
-    #expect(routes.contents.contains("import StoreInterface\n"), "\(routes.contents)")
+    #expect(routes.contents.contains("import DetailInterface\n"), "\(routes.contents)")
     #expect(!routes.contents.contains("import HomeInterface"), "\(routes.contents)")
     let paths = try wiring.map { try scratch.write("Wiring/" + $0.name, $0.contents) }
+    // A module's code, built against its interface alone: it takes its parameter's protocol.
+    let detailModule = try scratch.write(
+      "DetailModule/Detail.swift",
+      """
+      import DetailInterface
+
+      @MainActor
+      public final class DetailScreen {
+        public let owner: (any Item)?
+        public init(owner: (any Item)?) { self.owner = owner }
+      }
+      """)
+    let moduleOutcome = try SwiftCompiler.compile(
+      [detailModule], module: "DetailModule", isolation: .nonisolated, output: scratch.path + "/libDetail.so",
+      typecheckOnly: true, extraFlags: ["-I", modules])
+    #expect(moduleOutcome.succeeded, "\(moduleOutcome.output)")
     let outcome = try SwiftCompiler.compile(
       paths, module: "Wiring", isolation: .nonisolated, output: scratch.path + "/libWiring.so",
       typecheckOnly: true, extraFlags: ["-I", modules])

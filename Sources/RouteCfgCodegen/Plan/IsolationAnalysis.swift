@@ -81,7 +81,9 @@ struct IsolationAnalysis {
         for ancestor in info.ancestors { mark(ancestor) }
         for descendant in descendants[name] ?? [] { mark(descendant) }
         for member in info.members {
-          for named in member.protocolNames(in: graph) where !providedByAnyModule.contains(named) {
+          // A metatype is `Sendable` whatever its protocol's isolation, so it passes none on.
+          for named in member.protocolNames(in: graph, throughMetatypes: false)
+          where !providedByAnyModule.contains(named) {
             mark(named)
           }
         }
@@ -112,16 +114,21 @@ struct IsolationAnalysis {
 }
 
 extension MemberDecl {
-  /// The declared protocols this member's types name (properties, parameters, results).
-  func protocolNames(in graph: AppGraph) -> [String] {
-    writtenTypes.flatMap { $0.protocolNames(in: graph) }
+  /// The declared protocols this member's types name (properties, parameters, results), as
+  /// ``TypeRef/protocolNames(in:throughMetatypes:)`` finds them.
+  func protocolNames(in graph: AppGraph, throughMetatypes: Bool = true) -> [String] {
+    writtenTypes.flatMap { $0.protocolNames(in: graph, throughMetatypes: throughMetatypes) }
   }
 }
 
 extension TypeRef {
-  /// The declared protocols this type names, inside optionals, collections and function types.
-  func protocolNames(in graph: AppGraph) -> [String] {
-    namedTypes.filter { graph.protocols[$0] != nil }
+  /// The declared protocols this type names, inside optionals, collections and function types,
+  /// and, unless `throughMetatypes` is `false`, as metatypes (`Item.Type` names `Item`).
+  func protocolNames(in graph: AppGraph, throughMetatypes: Bool = true) -> [String] {
+    namedTypes.compactMap { written in
+      let name = throughMetatypes ? String(MetatypeName.base(of: written)) : written
+      return graph.protocols[name] != nil ? name : nil
+    }
   }
 }
 

@@ -1,18 +1,20 @@
 import RouteCfgCore
 
 /// Writes one module's interface for `--module`: the protocols it provides and requires, those
-/// its `Dependencies` protocol's `make` methods take, those their members name and those they
-/// inherit (transitively), and its `Dependencies` protocol.
+/// its own parameters name, those its `Dependencies` protocol's `make` methods take, those their
+/// members name and those they inherit (transitively), and its `Dependencies` protocol.
 struct InterfaceTranslator {
   let context: GenerationContext
 
-  /// The protocols in `module`'s interface: those it provides and requires, those the providers'
-  /// non-optional parameters name (its `make` methods take them), and those their members name
-  /// or they inherit, transitively.
+  /// The protocols in `module`'s interface: those it provides and requires, those its own
+  /// parameters name (the app makes the module with them, so its code names them), those the
+  /// providers' non-optional parameters name (its `make` methods take them), and those their
+  /// members name or they inherit, transitively.
   func protocols(of module: ModuleInfo) -> Set<String> {
     let graph = context.graph
     var included: Set<String> = []
     var pending = module.provides + module.requires
+    for parameter in module.parameters { pending += parameter.type.protocolNames(in: graph) }
     // Its `Dependencies` protocol's `make` methods take the providers' non-optional parameters.
     for required in module.requires {
       guard let (_, providerModule) = context.providerModule(of: required) else { continue }
@@ -27,9 +29,6 @@ struct InterfaceTranslator {
     }
     return included
   }
-
-  /// Whether the module's interface declares anything (protocols or its `Dependencies`).
-  func isEmpty(_ module: ModuleInfo) -> Bool { module.provides.isEmpty && module.requires.isEmpty }
 
   /// For the wiring of a modular app: the interface module that declares each protocol, and
   /// RC1002 for a protocol that more than one interface would declare (as separate Swift types).

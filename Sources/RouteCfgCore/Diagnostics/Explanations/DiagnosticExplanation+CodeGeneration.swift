@@ -45,7 +45,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .sharedInterfaceProtocol,
       description: #"""
-        In a modular app each module's target depends only on its own interface, which `routecfg generate --module NAME` writes: the protocols the module provides and requires, those their members name and those they inherit. When two modules' interfaces hold the same protocol, each declares it as a Swift type of its own, and the app's wiring (`routecfg generate --interfaces '*Interface'`) could not tell which one a member means. Only `generate --interfaces` reports this code.
+        In a modular app each module's target depends only on its own interface, which `routecfg generate --module NAME` writes: the protocols the module provides and requires, those its own parameters name (`owner: Item?`: the app makes the module with them), those its `Dependencies` methods take, those their members name and those they inherit. When two modules' interfaces hold the same protocol, each declares it as a Swift type of its own, and the app's wiring (`routecfg generate --interfaces '*Interface'`) could not tell which one a member means. Only `generate --interfaces` reports this code.
         """#,
       files: [
         .init(
@@ -97,7 +97,7 @@ extension DiagnosticExplanation {
             to: Analytics
         ```
 
-        Or generate the whole app as one Swift module, without `--interfaces`.
+        A module whose parameter is of another module's protocol (`owner: Item?` where `Store` provides `Item`) gets a protocol of its own for it (`DetailItem`), which the app's objects conform to where the app makes the module. Or generate the whole app as one Swift module, without `--interfaces`.
         """#
     ),
     DiagnosticExplanation(
