@@ -64,7 +64,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     let converted = try Self.naming(member) {
       try state.convert(value, from: route.type, to: owner.type(of: last), handingOver: handedOver)
     }
-    try Self.naming(member) { try owner.target.set(last, to: converted) }
+    try Self.handingOver([(value, converted)], as: member) { try owner.target.set(last, to: converted) }
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
@@ -87,7 +87,9 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
             to: route.targetSignature.parameters[index].type, handingOver: handedOver)
         })
     }
-    let result = try Self.naming(route.fullName) { try target.call(route.targetFullName, converted) }
+    let result = try Self.handingOver(Array(zip(arguments, converted)), as: route.fullName) {
+      try target.call(route.targetFullName, converted)
+    }
     return try state.convert(
       result, from: route.targetSignature.result, to: route.signature.result, handingOver: nil)
   }
@@ -98,6 +100,28 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     do {
       return try body()
     } catch RuntimeError.typeMismatch(_, let expected, let actual) {
+      throw RuntimeError.typeMismatch(member: member, expected: expected, actual: actual)
+    }
+  }
+
+  /// Runs `body`, which hands values the runtime converted to the target, reporting a value of
+  /// the wrong type as ``naming(_:_:)`` does; when the value refused is a proxy the runtime made
+  /// for the crossing (not the caller's own value), the proxy registered for its protocol does
+  /// not conform to it, and the error names that proxy.
+  private static func handingOver<Result>(
+    _ values: [(original: Any?, converted: Any?)], as member: String, _ body: () throws -> Result
+  ) throws -> Result {
+    do {
+      return try body()
+    } catch RuntimeError.typeMismatch(_, let expected, let actual) {
+      for value in values {
+        guard let proxy = DynamicValue.flatten(value.converted) as? DynamicProtocolProxy,
+          DynamicValue.flatten(value.original).map({ $0 as AnyObject !== proxy }) ?? false,
+          SwiftTypeName.of(type(of: proxy)) == actual
+        else { continue }
+        throw RuntimeError.proxyDoesNotConform(
+          protocolName: proxy.members.protocolName, proxyType: actual, member: member)
+      }
       throw RuntimeError.typeMismatch(member: member, expected: expected, actual: actual)
     }
   }

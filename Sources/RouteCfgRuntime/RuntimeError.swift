@@ -29,6 +29,11 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   case noMemberTable(typeName: String, protocolName: String)
   /// A value must cross to a protocol that has no registered proxy.
   case noProxy(protocolName: String)
+  /// The proxy registered for a protocol (``Registrations/proxy(for:make:)``) made an object
+  /// that does not conform to it, so `member` refused it where a value crossed an adapter: a
+  /// proxy registered for the wrong protocol, or the untyped ``DynamicProtocolProxy`` handed to
+  /// a module's Swift property.
+  case proxyDoesNotConform(protocolName: String, proxyType: String, member: String)
   /// A key path step on the way to a member was `nil`.
   case nilStep(member: String, step: String)
   /// The URL reaches no module.
@@ -86,6 +91,17 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         "a value must be handed over as \(MessageWords.aQuoted(name)), but no proxy is registered for '\(name)'; "
         + "register one with proxy(for: \"\(name)\"), or every protocol's with the registerProtocols(into:) that "
         + "'routecfg generate --dynamic' writes"
+    case .proxyDoesNotConform(let name, let proxyType, let member):
+      let start =
+        "'\(member)' takes \(MessageWords.aQuoted(name)), but the proxy registered for '\(name)' makes "
+        + MessageWords.aQuoted(proxyType)
+      let register = "register a proxy that conforms to '\(name)' with proxy(for: \"\(name)\")"
+      guard proxyType == SwiftTypeName.of(DynamicProtocolProxy.self) else {
+        return start + ", which does not conform to '\(name)'; " + register
+      }
+      return start + ", which forwards by name and conforms to no protocol; " + register
+        + ", or every protocol's with the registerProtocols(into:) that 'routecfg generate --dynamic' writes "
+        + "(for RouteCfgTesting's mocks: mockRegistry { AppRegistry.registerProtocols(into: &$0) })"
     case .nilStep(let member, let step):
       return "cannot set '\(member)': '\(step)' is nil"
     case .notRouted(let url, let reason):

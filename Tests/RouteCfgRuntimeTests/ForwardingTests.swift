@@ -234,3 +234,96 @@ private final class PDProxy: DynamicProtocolProxy, PD { func didLogin() { forwar
 private final class RDProxy: DynamicProtocolProxy, RD {
   func didFinishLogin() { forwardOrReport("didFinishLogin()") }
 }
+
+/// A proxy registered for a protocol it does not conform to is found where a value first
+/// crosses to that protocol, and the error names the proxy, not the caller's value.
+@Suite("Proxies that do not conform")
+@MainActor
+struct NonConformingProxyTests {
+  static let yaml = """
+    routecfg: 1
+    protocols:
+      PD: "func didLogin()"
+      RD: "func didFinishLogin()"
+      Prov: |
+        var delegate: PD? { get set }
+        func listen(to listener: PD)
+      Req: |
+        var delegate: RD? { get set }
+        func listen(to listener: RD)
+    modules:
+      P: {kind: view, provides: [Prov], routes: [/p]}
+      R: {kind: view, requires: [Req], routes: [/r]}
+    adapters:
+      - {adapt: Req, to: Prov}
+      - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
+    """
+
+  private func destination(proxyForPD: @escaping @MainActor (any DynamicMembers) -> AnyObject) throws
+    -> Destination
+  {
+    var registrations = Registrations()
+    registrations.view("P", DelegateHolder.self) { _ in DelegateHolder() }
+    registrations.view("R", FinishListener.self) { _ in FinishListener() }
+    registrations.members(of: DelegateHolder.self) { table in
+      table.property("delegate", \.delegate)
+      table.method("listen(to:)") { (holder: DelegateHolder, listener: any PD) in holder.listen(to: listener)
+      }
+    }
+    registrations.members(of: FinishListener.self) { table in
+      table.method("didFinishLogin()") { $0.didFinishLogin() }
+    }
+    registrations.proxy(for: "PD", make: proxyForPD)
+    registrations.proxy(for: "RD") { RDProxy($0) }
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "proxies.yaml")
+    return try Registry(manifest, registrations: registrations).destination(for: "Req")
+  }
+
+  @Test func aProxyOfAnotherProtocolIsNamed() throws {
+    // The proxies swapped: the one registered for `PD` makes an `RDProxy`.
+    let destination = try destination { RDProxy($0) }
+    let listener = FinishListener()
+    let expected = RuntimeError.proxyDoesNotConform(
+      protocolName: "PD", proxyType: "RDProxy", member: "delegate")
+    #expect(throws: expected) { try destination.set("delegate", to: listener) }
+    #expect(
+      expected.description
+        == "'delegate' takes a 'PD', but the proxy registered for 'PD' makes a 'RDProxy', which does not "
+        + "conform to 'PD'; register a proxy that conforms to 'PD' with proxy(for: \"PD\")")
+    #expect(
+      throws: RuntimeError.proxyDoesNotConform(
+        protocolName: "PD", proxyType: "RDProxy", member: "listen(to:)")
+    ) {
+      try destination.call("listen(to:)", listener)
+    }
+    // The caller's own value of the wrong type is still the caller's mistake.
+    do {
+      try destination.set("delegate", to: DelegateHolder())
+      Issue.record("a holder was taken as a delegate")
+    } catch RuntimeError.typeMismatch {}
+  }
+
+  @Test func theUntypedProxyIsNamedWithTheWayToRegisterTypedOnes() throws {
+    let destination = try destination { DynamicProtocolProxy($0) }
+    let error = RuntimeError.proxyDoesNotConform(
+      protocolName: "PD", proxyType: "DynamicProtocolProxy", member: "delegate")
+    #expect(throws: error) { try destination.set("delegate", to: FinishListener()) }
+    #expect(error.description.contains("which forwards by name and conforms to no protocol"))
+    #expect(error.description.contains("registerProtocols(into:)"))
+  }
+
+  @Test func aConformingProxyCrosses() throws {
+    let destination = try destination { PDProxy($0) }
+    let listener = FinishListener()
+    try destination.set("delegate", to: listener)
+    let holder = try #require(destination.object as? DelegateHolder)
+    holder.delegate?.didLogin()
+    #expect(listener.finished == 1)
+  }
+}
+
+@MainActor private final class DelegateHolder {
+  weak var delegate: (any PD)?
+  var listeners: [any PD] = []
+  func listen(to listener: any PD) { listeners.append(listener) }
+}
