@@ -21,7 +21,9 @@ enum CodeActionProvider {
     for diagnostic in model.diagnostics where diagnostic.location.file == file && !diagnostic.fixIts.isEmpty {
       let diagnosticRange = DiagnosticPublisher.range(of: diagnostic.location, model: model, mapper: mapper)
       guard overlaps(diagnosticRange, range) else { continue }
-      let converted = DiagnosticPublisher.convert(diagnostic, model: model, mapper: mapper, links: links)
+      let converted = DiagnosticPublisher.convert(
+        diagnostic, model: model, mapper: mapper, links: links,
+        relatedInformation: context.client.takesRelatedInformation)
       for fixIt in diagnostic.fixIts {
         guard let end = fixIt.location.end else { continue }
         let editRange = mapper.range(in: fixIt.location.file, start: fixIt.location.start, end: end)

@@ -33,22 +33,22 @@ struct DiagnosticLinks: Sendable {
 
 /// Turns a model's diagnostics into `textDocument/publishDiagnostics` notifications: one per
 /// file of the manifest, with ranges in the editor's current text, the code and its link, notes
-/// as related information.
+/// as related information (or, for a client that takes none, at the end of the message).
 enum DiagnosticPublisher {
   /// At most this many diagnostics are sent for one file; a last one says how many were left out.
   static let maxPerFile = 1_000
 
   /// The diagnostics of each file of the model, by URI (files without any included, so that
   /// earlier diagnostics are cleared).
-  static func publications(model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks) -> [(
-    uri: String, diagnostics: [JSONValue]
-  )] {
+  static func publications(
+    model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks, relatedInformation: Bool
+  ) -> [(uri: String, diagnostics: [JSONValue])] {
     var byFile: [SourceFileID: [Diagnostic]] = [:]
     for diagnostic in model.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
     return model.manifest.files.files.map { file in
       let diagnostics = byFile[file.id] ?? []
       var converted = diagnostics.prefix(maxPerFile).map {
-        convert($0, model: model, mapper: mapper, links: links)
+        convert($0, model: model, mapper: mapper, links: links, relatedInformation: relatedInformation)
       }
       if diagnostics.count > maxPerFile {
         let range = LSPRange(
@@ -69,10 +69,9 @@ enum DiagnosticPublisher {
   }
 
   static func convert(
-    _ diagnostic: Diagnostic, model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks
-  )
-    -> JSONValue
-  {
+    _ diagnostic: Diagnostic, model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks,
+    relatedInformation: Bool
+  ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("range", range(of: diagnostic.location, model: model, mapper: mapper).json),
       ("severity", .int(diagnostic.severity == .error ? 1 : 2)),
@@ -80,6 +79,15 @@ enum DiagnosticPublisher {
     ]
     if let url = links.url(for: diagnostic.code) {
       members.append(("codeDescription", .object([("href", .string(url))])))
+    }
+    guard relatedInformation else {
+      // `file.yaml:3:5: note: ...` lines, as `routecfg validate` writes them.
+      let notes = diagnostic.notes.map { note in
+        "\n" + lastPathComponent(of: model.manifest.files.path(of: note.location.file))
+          + ":\(note.location.start.line):\(note.location.start.column): note: " + note.message
+      }
+      members += [("source", .string("routecfg")), ("message", .string(diagnostic.message + notes.joined()))]
+      return .object(members)
     }
     members += [("source", .string("routecfg")), ("message", .string(diagnostic.message))]
     if !diagnostic.notes.isEmpty {
@@ -95,6 +103,10 @@ enum DiagnosticPublisher {
       members.append(("relatedInformation", .array(related)))
     }
     return .object(members)
+  }
+
+  private static func lastPathComponent(of path: String) -> Substring {
+    path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
   }
 
   /// The range of a location; one without an end covers the word at its start (or one

@@ -21,6 +21,9 @@ struct ClientCapabilities: Sendable {
   /// Whether workspace edits may be `documentChanges`, each file's edits with the version of the
   /// text they were made for, which the client checks before it applies them.
   var takesVersionedEdits = false
+  /// Whether diagnostics may carry `relatedInformation` (their notes, each at its place);
+  /// otherwise the notes are written at the end of the message.
+  var takesRelatedInformation = false
 
   init() {}
 
@@ -35,6 +38,7 @@ struct ClientCapabilities: Sendable {
     watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
     preparesRename = textDocument?["rename"]?["prepareSupport"]?.boolValue ?? false
     takesVersionedEdits = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
+    takesRelatedInformation = textDocument?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false
     // An object (`{"codeActionKind": ...}`); `null` or another value declares nothing.
     if case .object = textDocument?["codeAction"]?["codeActionLiteralSupport"] {
       takesCodeActionLiterals = true

@@ -206,7 +206,9 @@ extension LanguageServer {
     // Other YAML files (no 'routecfg' key) get no diagnostics: earlier ones are cleared.
     let publications =
       project.isManifest
-      ? DiagnosticPublisher.publications(model: model, mapper: mapper, links: options.links)
+      ? DiagnosticPublisher.publications(
+        model: model, mapper: mapper, links: options.links, relatedInformation: client.takesRelatedInformation
+      )
       : model.uris.map { ($0, [JSONValue]()) }
     for (uri, diagnostics) in publications {
       sendDiagnostics(for: uri, own: diagnostics, of: project.key)

@@ -45,6 +45,27 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a client that takes no related information gets the notes at the end of the message")
+  func notesInTheMessage() throws {
+    let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
+    let uri = LSPClient.uri(Self.invalidPath)
+    let client = try LSPClient()
+    try client.initialize(textDocument: .object([]))
+    client.open(uri, text: text)
+    let diagnostics = try client.diagnostics(for: uri, version: 1)
+    let missingAdapter = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0606" })
+    #expect(missingAdapter["relatedInformation"] == nil)
+    let declared = TextFinder(text).position(of: "var delegate: ModuleARequiredLoginViewDelegate?", offset: 4)
+    let message = try #require(missingAdapter["message"]?.stringValue)
+    #expect(
+      message.contains(
+        "add one ('- adapt: ModuleARequiredLoginViewDelegate' with 'to: ProvidedLoginViewDelegate' and a 'map')"
+          + "\nlogin-adapter.yaml:\(declared.line + 1):\(declared.character + 1): note: 'delegate' is declared here"
+      ),
+      "\(message)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("every change is checked: fixing the error clears it, breaking the YAML reports a syntax error")
   func changes() throws {
     let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)

@@ -6,9 +6,11 @@ import Testing
 
 /// The messages an editor sends, as one-liners.
 extension LSPClient {
-  /// What a current editor declares for documents: an outline as a tree.
+  /// What a current editor declares for documents: an outline as a tree, notes of diagnostics
+  /// as related information, prepared renames and code action literals.
   static let editorTextDocumentCapabilities = RouteCfgCore.JSONValue.object([
     ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))])),
+    ("publishDiagnostics", .object([("relatedInformation", .bool(true))])),
     ("rename", .object([("prepareSupport", .bool(true))])),
     (
       "codeAction",
