@@ -34,9 +34,14 @@ public struct DiagnosticBag: Sendable {
   /// Errors found, kept or not (exact repeats among kept ones may count twice until finished).
   public var errorCount: Int { kept.count { $0.severity == .error } + omitted.errors }
   public var hasErrors: Bool { omitted.errors > 0 || kept.contains { $0.severity == .error } }
+  /// Errors reported so far, kept or not, exact repeats included: compared before and after a
+  /// step, it says whether the step found an error, in constant time (``errorCount`` walks
+  /// the kept diagnostics).
+  package private(set) var errorsReported = 0
 
   /// Records a diagnostic, capping its notes at ``maxNotes``.
   public mutating func report(_ diagnostic: Diagnostic) {
+    if diagnostic.severity == .error { errorsReported += 1 }
     if let limit, !wouldKeep(diagnostic, limit: limit) {
       omitted.count(diagnostic.severity)
       return
@@ -61,6 +66,7 @@ public struct DiagnosticBag: Sendable {
       let probe = Diagnostic(code, "", at: location, severity: severity)
       guard wouldKeep(probe, limit: limit) else {
         omitted.count(severity)
+        if severity == .error { errorsReported += 1 }
         return
       }
     }
@@ -70,12 +76,14 @@ public struct DiagnosticBag: Sendable {
   /// Adds another bag's diagnostics and omitted counts.
   public mutating func append(contentsOf other: DiagnosticBag) {
     omitted.add(other.omitted)
+    errorsReported += other.omitted.errors
     for diagnostic in other.kept { report(diagnostic) }
   }
 
   /// Adds diagnostics, and the counts of others that were left out of them.
   public mutating func append(contentsOf other: [Diagnostic], omitted: OmittedDiagnostics = .init()) {
     self.omitted.add(omitted)
+    errorsReported += omitted.errors
     for diagnostic in other { report(diagnostic) }
   }
 

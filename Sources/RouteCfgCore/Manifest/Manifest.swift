@@ -33,11 +33,18 @@ public struct ProtocolDecl: Sendable {
   public var name: Located<String>
   public var inherits: [Located<String>]
   public var members: [MemberDecl]
+  /// `true` when some of the body could not be read (a declaration that does not parse, or a
+  /// body of the wrong shape), already reported: the protocol may have members its author meant
+  /// that ``members`` lacks, so no member is reported missing from it.
+  public var hasUnreadMembers: Bool
 
-  public init(name: Located<String>, inherits: [Located<String>], members: [MemberDecl]) {
+  public init(
+    name: Located<String>, inherits: [Located<String>], members: [MemberDecl], hasUnreadMembers: Bool = false
+  ) {
     self.name = name
     self.inherits = inherits
     self.members = members
+    self.hasUnreadMembers = hasUnreadMembers
   }
 }
 

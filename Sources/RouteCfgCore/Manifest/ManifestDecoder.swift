@@ -46,7 +46,7 @@ struct ManifestDecoder {
   let prepared: PreparedMembers
   /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
   /// members are parsed, and its problems reported, once.
-  private var parsedBodies: [YAMLNodeID: [MemberDecl]] = [:]
+  private var parsedBodies: [YAMLNodeID: (members: [MemberDecl], isWhole: Bool)] = [:]
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
@@ -336,9 +336,10 @@ struct ManifestDecoder {
         hint: "write its members in a literal block ('\(name.value): |' and one member per line), "
           + "or '\(name.value): \"\"' for a marker protocol")
       {
-        return ProtocolDecl(name: name, inherits: [], members: [])
+        return ProtocolDecl(name: name, inherits: [], members: [], hasUnreadMembers: true)
       }
-      return ProtocolDecl(name: name, inherits: [], members: members(id))
+      let body = members(id)
+      return ProtocolDecl(name: name, inherits: [], members: body.members, hasUnreadMembers: !body.isWhole)
     case .sequence:
       reader.diagnostics.report(
         .wrongShape,
@@ -346,7 +347,7 @@ struct ManifestDecoder {
           + "'\(name.value): |' followed by one member per line, indented, without '- '",
         at: reader.location(id))
       // Still declared, so that references to it are not reported as unknown as well.
-      return ProtocolDecl(name: name, inherits: [], members: [])
+      return ProtocolDecl(name: name, inherits: [], members: [], hasUnreadMembers: true)
     case .mapping:
       var decl = ProtocolDecl(name: name, inherits: [], members: [])
       var misspelt = MisspeltKeys()
@@ -360,7 +361,7 @@ struct ManifestDecoder {
             "the body of '\(name.value)' is read as a mapping because of ': '; write it as a "
               + "literal block string: '\(name.value): |' followed by one member per line",
             at: key.location)
-          return ProtocolDecl(name: name, inherits: decl.inherits, members: [])
+          return ProtocolDecl(name: name, inherits: decl.inherits, members: [], hasUnreadMembers: true)
         }
         if let meant = reader.readUnknownKey(
           key, in: "protocol '\(name.value)'", known: Self.protocolKeys, of: entries, misspelt: &misspelt)
@@ -386,8 +387,12 @@ struct ManifestDecoder {
       guard
         !reader.rejectNull(
           valueID, key: "members", hint: "write the members in a literal block or remove the key")
-      else { return true }
+      else {
+        decl.hasUnreadMembers = true
+        return true
+      }
       guard document[valueID].kind == .scalar else {
+        decl.hasUnreadMembers = true
         reader.diagnostics.report(
           .wrongShape,
           "'members' is a string of Swift declarations, not \(NodeReader.describe(valueID, in: reader.document)); "
@@ -395,19 +400,26 @@ struct ManifestDecoder {
           at: reader.document.location(of: valueID))
         return true
       }
-      decl.members = members(valueID)
+      let body = members(valueID)
+      decl.members = body.members
+      decl.hasUnreadMembers = !body.isWhole
     default: return false
     }
     return true
   }
 
-  private mutating func members(_ id: YAMLNodeID) -> [MemberDecl] {
-    if let members = prepared[id] ?? parsedBodies[id] { return members }
+  /// The members of the body in `id`, and whether every declaration in it was read (a body
+  /// prepared while reading always is).
+  private mutating func members(_ id: YAMLNodeID) -> (members: [MemberDecl], isWhole: Bool) {
+    if let members = prepared[id] { return (members, true) }
+    if let parsed = parsedBodies[id] { return parsed }
     let body = document.value(of: id)
     let locator = document.locator(for: id)
+    let errors = reader.diagnostics.errorsReported
     let members = MemberParser.parse(body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
-    parsedBodies[id] = members
-    return members
+    let parsed = (members, reader.diagnostics.errorsReported == errors)
+    parsedBodies[id] = parsed
+    return parsed
   }
 
   private static func looksLikeDeclaration(_ key: String) -> Bool {

@@ -72,7 +72,8 @@ struct AdapterMapResolver {
     /// The code, the message, the text to write instead when a did-you-mean names one, and the
     /// step of a key path at fault, as Unicode scalar offsets in the text written.
     case problem(DiagnosticCode, String, correction: String? = nil, step: Range<Int>? = nil)
-    /// Only the file that could not be loaded could tell.
+    /// Only the file that could not be loaded, or the declaration that could not be read,
+    /// could tell.
     case unknowable
   }
 
@@ -86,6 +87,8 @@ struct AdapterMapResolver {
     // Written with its labels (`finish(user:)`), it is compared by full name.
     let fullNames = base.utf8.count != written.utf8.count
     guard let position = protocolInfo.position(ofMember: base) else {
+      // The member may be declared where the body could not be read (already reported).
+      if protocolInfo.hasUnreadMembers { return .failure(.unknowable) }
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
       }
@@ -147,6 +150,7 @@ struct AdapterMapResolver {
       let stepRange = stepStart..<(stepStart + step.unicodeScalars.count)
       stepStart = stepRange.upperBound + 1
       guard let position = current.position(ofMember: step) else {
+        if current.hasUnreadMembers { return .failure(.unknowable) }
         let through =
           stepIndex == 0 ? "" : " (reached through '\(steps[..<stepIndex].joined(separator: "."))')"
         let suggester = suggesters.suggester(.members(protocolName: current.name, fullNames: false)) {

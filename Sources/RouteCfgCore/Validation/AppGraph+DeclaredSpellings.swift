@@ -18,7 +18,8 @@ extension AppGraph {
         members: info.members.map(spelling.member),
         origins: MemberOrigins(
           own: spelling.protocolName(info.origins.own), ownCount: info.origins.ownCount,
-          inherited: info.origins.inherited.map(spelling.protocolName)))
+          inherited: info.origins.inherited.map(spelling.protocolName)),
+        hasUnreadMembers: info.hasUnreadMembers)
     }
     var respelledModules: [String: ModuleInfo] = [:]
     respelledModules.reserveCapacity(modules.count)

@@ -12,12 +12,16 @@ public final class ProtocolInfo: Sendable {
   public let members: [MemberDecl]
   /// The protocol that declares each member of ``members``.
   public let origins: MemberOrigins
+  /// `true` when its body, or an inherited protocol's, could not all be read (already
+  /// reported): a member not in ``members`` may still be one its author meant.
+  public let hasUnreadMembers: Bool
   private let index: [String: Int]
 
   init(
     name: String, location: SourceLocation, inherits: [String], ancestors: Set<String>,
-    members: [MemberDecl], origins: MemberOrigins
+    members: [MemberDecl], origins: MemberOrigins, hasUnreadMembers: Bool = false
   ) {
+    self.hasUnreadMembers = hasUnreadMembers
     self.name = name
     self.location = location
     self.inherits = inherits
@@ -144,7 +148,7 @@ struct ProtocolTableBuilder {
       // The common case: nothing inherited, a few distinct members.
       return ProtocolInfo(
         name: name, location: decl.name.location, inherits: [], ancestors: [], members: decl.members,
-        origins: MemberOrigins(own: name, ownCount: decl.members.count))
+        origins: MemberOrigins(own: name, ownCount: decl.members.count), hasUnreadMembers: decl.hasUnreadMembers)
     }
     var members: [MemberDecl] = []
     var byName: [String: Int] = [:]
@@ -168,6 +172,7 @@ struct ProtocolTableBuilder {
     }
     var inherits: [String] = []
     var ancestors: Set<String> = []
+    var hasUnreadMembers = decl.hasUnreadMembers
     // Own members already reported as repeating an inherited one: a member reached through two
     // parents (a diamond) is one problem, reported once.
     var repeatedOwn: Set<Int> = []
@@ -178,6 +183,7 @@ struct ProtocolTableBuilder {
       }
       inherits.append(parent.name)
       ancestors.insert(parent.name)
+      hasUnreadMembers = hasUnreadMembers || parent.hasUnreadMembers
       budget -= parent.members.count + parent.ancestors.count
       if budget < 0 {
         // Past the budget nothing more is inherited, not even the parent's ancestors, so that
@@ -203,7 +209,8 @@ struct ProtocolTableBuilder {
     }
     return ProtocolInfo(
       name: name, location: decl.name.location, inherits: inherits, ancestors: ancestors, members: members,
-      origins: MemberOrigins(own: name, ownCount: ownCount, inherited: inheritedOrigins))
+      origins: MemberOrigins(own: name, ownCount: ownCount, inherited: inheritedOrigins),
+      hasUnreadMembers: hasUnreadMembers)
   }
 
   private static func hasDuplicateNames(_ members: [MemberDecl]) -> Bool {

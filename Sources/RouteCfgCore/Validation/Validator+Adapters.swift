@@ -284,6 +284,8 @@ extension ManifestValidator {
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
       case .unpaired(let why):
+        // It may be declared where the provided body could not be read (already reported).
+        if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
         unmapped.append(
           (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
       }
@@ -379,6 +381,7 @@ extension ManifestValidator {
           context: context() + ": ",
           siteNotes: siteNotes())
       case .unpaired(let why):
+        if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
         unmapped.append(
           (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
       }
