@@ -148,7 +148,8 @@ struct ProtocolTableBuilder {
       // The common case: nothing inherited, a few distinct members.
       return ProtocolInfo(
         name: name, location: decl.name.location, inherits: [], ancestors: [], members: decl.members,
-        origins: MemberOrigins(own: name, ownCount: decl.members.count), hasUnreadMembers: decl.hasUnreadMembers)
+        origins: MemberOrigins(own: name, ownCount: decl.members.count),
+        hasUnreadMembers: decl.hasUnreadMembers)
     }
     var members: [MemberDecl] = []
     var byName: [String: Int] = [:]
