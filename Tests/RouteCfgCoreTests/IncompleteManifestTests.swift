@@ -17,6 +17,10 @@ struct IncompleteManifestTests {
         P: |
           var a: Int
           var a: Int
+          var keys: [Any: Int]
+          var byP: [P: Int]
+          var byUnknown: [FromMissing: Int]
+          var near: Pp
       modules:
         Home: {kind: view, requires: [FromMissing], routes: [/home, "/x/:id"]}
       """, to: "root/root.yaml")
@@ -37,16 +41,22 @@ struct IncompleteManifestTests {
     let codes = result.diagnostics.map(\.code)
     // The failing include, and everything the loaded files allow: a duplicate member, a
     // duplicate module between the root and the include, a route conflict across them, a
-    // malformed pattern, a route parameter the module does not declare.
+    // malformed pattern, a route parameter the module does not declare, dictionaries keyed by
+    // `Any` and by a declared protocol.
     for code in [
       failure, .duplicateMember, .duplicateModule, .routeConflict, .invalidRoutePattern,
-      .unknownRouteParameter,
+      .unknownRouteParameter, .unhashableKey,
     ] {
       #expect(codes.contains(code), "\(code) missing from \(codes)", sourceLocation: sourceLocation)
     }
+    #expect(
+      result.diagnostics.filter { $0.code == .unhashableKey }.map(\.location.line) == [7, 8],
+      "a key the missing file could declare as a protocol is not reported", sourceLocation: sourceLocation)
     // What the missing file could declare is not called unknown or unused.
+    // Nor is a type one edit from a declared protocol ('Pp'): the missing file may declare it.
     for code in [
       DiagnosticCode.unknownProtocol, .unsatisfiedRequirement, .unusedProtocol, .unreachableModule,
+      .nearMissType,
     ] {
       #expect(!codes.contains(code), "\(code) reported", sourceLocation: sourceLocation)
     }

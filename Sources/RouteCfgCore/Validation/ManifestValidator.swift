@@ -155,6 +155,9 @@ public struct ManifestValidator {
       protocolsWithUndeclaredAncestors = findProtocolsWithUndeclaredAncestors()
       checkAdapters(maps: resolveAdapterMaps())
       checkRoutes()
+      // Dictionary keys: a protocol or `Any` the loaded files name is never a key, whatever the
+      // missing file holds.
+      checkTypeReferences(nearMisses: false)
     } else {
       checkInParallel()
     }

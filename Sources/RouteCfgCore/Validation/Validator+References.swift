@@ -87,8 +87,9 @@ extension ManifestValidator {
 
   /// Member and parameter types: a declared protocol is noted for the unused-protocol check
   /// (``typeReferencedProtocols``); any other name is an external type, flagged when it is one
-  /// edit from a declared protocol.
-  private mutating func checkTypeReferences() {
+  /// edit from a declared protocol unless `nearMisses` is `false` (a file that could not be
+  /// loaded may declare it). Dictionary keys that cannot be `Hashable` are reported either way.
+  mutating func checkTypeReferences(nearMisses: Bool = true) {
     typeNameKinds.reserveCapacity(protocols.count + Self.wellKnownTypes.count)
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
     for name in NeverHashableName.plainNames.keys { typeNameKinds[name] = .neverHashable(nearProtocol: nil) }
@@ -100,7 +101,7 @@ extension ManifestValidator {
       for position in decl.members.indices {
         // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
         // that names one is looked at for it.
-        if checkTypeReferences(decl.members[position].typeReferences, protocols: &named) {
+        if checkTypeReferences(decl.members[position].typeReferences, protocols: &named, nearMisses: nearMisses) {
           checkDictionaryKeys(of: decl.members[position], in: decl.name.value)
         }
       }
@@ -111,7 +112,9 @@ extension ManifestValidator {
     var named: [Int] = []
     for module in manifest.modules {
       for parameter in module.parameters {
-        if checkTypeReferences(parameter.typeReferences, protocols: &named), let type = parameter.type {
+        if checkTypeReferences(parameter.typeReferences, protocols: &named, nearMisses: nearMisses),
+          let type = parameter.type
+        {
           var names = 0
           checkDictionaryKeys(
             in: type, references: parameter.typeReferences, names: &names, at: parameter.typeLocation,
@@ -124,9 +127,9 @@ extension ManifestValidator {
 
   /// Checks the type names; appends the IDs of the declared protocols they name to `protocols`.
   /// Returns `true` when one of them is never `Hashable` (a declared protocol, `Any`, `Void`...).
-  private mutating func checkTypeReferences(_ references: TypeReferences, protocols named: inout [Int])
-    -> Bool
-  {
+  private mutating func checkTypeReferences(
+    _ references: TypeReferences, protocols named: inout [Int], nearMisses: Bool
+  ) -> Bool {
     var namesUnhashable = false
     for reference in references {
       let name = reference.value
@@ -138,8 +141,9 @@ extension ManifestValidator {
         let qualified = name.utf8Contains(UInt8(ascii: "."))
         kind =
           Self.isNeverHashable(name)
-          ? .neverHashable(nearProtocol: metatypeNearMiss(name))
-          : .external(nearProtocol: qualified ? nil : protocolNames.hasNameOneEditAway(from: name))
+          ? .neverHashable(nearProtocol: nearMisses ? metatypeNearMiss(name) : nil)
+          : .external(
+            nearProtocol: qualified || !nearMisses ? nil : protocolNames.hasNameOneEditAway(from: name))
         typeNameKinds[name] = kind
       }
       let suggestion: String?
