@@ -101,7 +101,9 @@ extension ManifestValidator {
       for position in decl.members.indices {
         // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
         // that names one is looked at for it.
-        if checkTypeReferences(decl.members[position].typeReferences, protocols: &named, nearMisses: nearMisses) {
+        if checkTypeReferences(
+          decl.members[position].typeReferences, protocols: &named, nearMisses: nearMisses)
+        {
           checkDictionaryKeys(of: decl.members[position], in: decl.name.value)
         }
       }
