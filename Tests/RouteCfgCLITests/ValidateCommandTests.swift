@@ -171,6 +171,32 @@ struct ValidateCommandTests {
     #expect(misspelt.standardError.contains("unknown variant 'macc'; did you mean 'mac'?"))
   }
 
+  /// Variants belong to the root: an include that cannot be loaded declares none, so a variant
+  /// the root does not declare is misuse; a root that cannot be read declares none it could be
+  /// checked against, so its problems are the answer.
+  @Test func aVariantTheRootDoesNotDeclareIsMisuseWhateverTheIncludes() throws {
+    let directory = try Routecfg.scratchDirectory("variants-include")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("app.yaml").path
+    let manifest =
+      "routecfg: 1\ninclude: [missing.yaml]\nvariants: {mac: {}}\nmodules:\n  A: {kind: view, routes: [/]}\n"
+    try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+    for command in [["validate", path], ["resolve", path, "/"], ["routes", path]] {
+      let unknown = try Routecfg.run(command + ["--variant", "ios"])
+      #expect(unknown.status == 64, "\(command): \(unknown.standardError)")
+      #expect(unknown.standardError.contains("unknown variant 'ios' (variants: mac)"))
+    }
+    let declared = try Routecfg.run(["validate", path, "--variant", "mac"])
+    #expect(declared.status == 1)
+    #expect(declared.standardOutput.contains("[RC0301]"))
+    for root in ["- a\n", "routecfg: [\n"] {
+      try root.write(toFile: path, atomically: true, encoding: .utf8)
+      let unreadable = try Routecfg.run(["validate", path, "--variant", "ios"])
+      #expect(unreadable.status == 1, "\(root): \(unreadable.standardError)")
+      #expect(unreadable.standardError.isEmpty)
+    }
+  }
+
   @Test func severalFilesAreReportedTogether() throws {
     let result = try Routecfg.run([
       "validate", "--format", "json", "manifests/NoteApp.yaml", "manifests/invalid/routes.yaml",

@@ -193,8 +193,12 @@ struct IncompleteManifestTests {
     try scratch.write(
       "routecfg: 1\ninclude: [gone.yaml]\nvariants:\n  macOS: {bindings: {}}\nmodules:\n  Home: {kind: view, routes: [/]}\n",
       to: "root.yaml")
-    let included = try RouteCfg.validate(path: scratch.path("root.yaml"), variant: "typo")
+    let included = try RouteCfg.validate(path: scratch.path("root.yaml"), variant: "macOS")
     #expect(included.diagnostics.map(\.code) == [.includeNotFound])
+    // Variants belong to the root, which was read: a missing include cannot declare 'typo'.
+    #expect(throws: UnknownVariantError(name: "typo", available: ["macOS"])) {
+      try RouteCfg.validate(path: scratch.path("root.yaml"), variant: "typo")
+    }
   }
 
   @Test func aCycleLosesNoFileSoEverythingIsChecked() throws {

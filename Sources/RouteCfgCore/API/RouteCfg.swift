@@ -42,17 +42,21 @@ public enum RouteCfg {
   /// answer its declarations could change are held back (``ValidationResult/heldBack``) and the
   /// rest still run; the manifest is not valid. `variant` only selects resolution, which is then
   /// held back, so it is not checked either (a root that failed to load declares no variants).
-  /// A variant the manifest does not declare is an ``UnknownVariantError``, unless reading its
-  /// `variants` found errors (`variants: [mac]` is not a mapping, so it declares no `mac`):
-  /// those errors are the answer, and the base configuration and the variants read are checked.
+  /// A variant the manifest does not declare is an ``UnknownVariantError``, also when an
+  /// included file could not be loaded (`variants` belong to the root), unless the root's
+  /// `variants` could not be read whole (`variants: [mac]` is not a mapping, so it declares no
+  /// `mac`; a root that is not YAML declares none): those errors are the answer, and the base
+  /// configuration and the variants read are checked.
   public static func validate(
     _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
     let declared = variant.map { name in loaded.manifest.variants.contains { $0.name.value == name } } ?? true
-    let unreadable = !declared && loaded.manifest.variantsHaveErrors
+    // An undeclared variant is passed on for the validator to throw, unless it may be one of the
+    // variants not read; a declared one selects resolution, which an incomplete manifest holds back.
+    let selected =
+      declared ? (loaded.isIncomplete ? nil : variant) : (loaded.manifest.variantsHaveErrors ? nil : variant)
     let outcome = try ManifestValidator.validate(
-      loaded.manifest, variant: loaded.isIncomplete || unreadable ? nil : variant,
-      isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
+      loaded.manifest, variant: selected, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
     var bag = DiagnosticBag(limit: maxDiagnostics)
     bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
     bag.append(contentsOf: outcome.diagnostics, omitted: outcome.omitted)

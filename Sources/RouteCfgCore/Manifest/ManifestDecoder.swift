@@ -81,6 +81,8 @@ struct ManifestDecoder {
       // What an included file holds is unknown: the checks it could change wait, as for a file
       // that is not YAML. (A root manifest declares nothing else to check.)
       fragment.isIncomplete = !isRoot
+      // A root's `variants` are not read either.
+      fragment.variantsHaveErrors = isRoot
       return fragment
     }
     // The protocols are decoded last: their first part on this thread after the other keys, the

@@ -124,6 +124,9 @@ private struct LoadRun {
   }
 
   mutating func loadRoot(bytes: [UInt8]?) {
+    // Until the root is decoded its `variants` are not read: a root that cannot be read declares
+    // no variant, and an unknown `--variant` is then no misuse (its problems are the answer).
+    manifest.variantsHaveErrors = true
     // A root that is not on disk (an editor's buffer of a file deleted meanwhile) has the path
     // it would have: its directory's real path and its name.
     let canonical =
