@@ -61,6 +61,16 @@ extension ManifestValidator {
       }
       moduleRoutes[moduleName] = patterns
     }
+    // A module declared again (RC0502) is not the module, but its patterns and their parameters
+    // are checked as well, so that renaming it brings no new errors; its routes take part in no
+    // conflict.
+    for (index, module) in manifest.modules.enumerated() where moduleIndex[module.name.value] != index {
+      let parameters = ParameterLookup(module.parameters)
+      for (position, route) in module.routes.enumerated() {
+        let locator = position < module.routeLocators.count ? module.routeLocators[position] : nil
+        _ = checkRoute(route, locator, of: module, parameters: parameters)
+      }
+    }
     for shape in shapeOrder {
       guard let group = groups[shape], group.count > 1 else { continue }
       reportConflicts(group, shape: shape)

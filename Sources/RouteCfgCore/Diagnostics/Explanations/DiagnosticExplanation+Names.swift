@@ -44,7 +44,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .duplicateModule,
       description: #"""
-        A module name is declared in two files. As for protocols, the second declaration in load order is the error, with a note at the first; two in one file are RC0109, unless they are spelled with different Unicode characters that are the same name (RC0109 explains).
+        A module name is declared in two files. As for protocols, the second declaration in load order is the error, with a note at the first; two in one file are RC0109, unless they are spelled with different Unicode characters that are the same name (RC0109 explains). The second declaration is not the module, but what it writes is still checked (its kind, the protocols it names, its parameters and its route patterns), so that renaming it brings no new errors; its routes take part in no route conflict.
         """#,
       files: [
         .init(
