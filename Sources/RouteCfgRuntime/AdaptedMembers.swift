@@ -13,7 +13,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   private let pairings: [String: MemberPairing]
   private let state: RuntimeState
   /// Proxies handed to the target through this facade, kept alive as long as it is (the target
-  /// may hold them weakly, as delegates usually are), one per caller object.
+  /// may hold them weakly, as delegates usually are), one per caller object; and those handed
+  /// back to the caller, remembered while the caller holds them.
   private let handedOver = HandedOverProxies()
   /// Each property and method name a caller used, resolved once: repeated accesses skip the name
   /// lookups and, when both sides agree on the types, the conversions.
@@ -43,11 +44,12 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     if let direct = route.direct {
       let value = try direct.read()
       if route.sameType { return value }
-      return try state.convert(value, from: direct.type, to: route.type, handingOver: nil)
+      return try state.convert(value, from: direct.type, to: route.type, crossing: .toCaller(handedOver))
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
-    return try state.convert(value, from: owner.type(of: last), to: route.type, handingOver: nil)
+    return try state.convert(
+      value, from: owner.type(of: last), to: route.type, crossing: .toCaller(handedOver))
   }
 
   func set(_ member: String, to value: Any?) throws {
@@ -62,7 +64,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
     let converted = try Self.naming(member) {
-      try state.convert(value, from: route.type, to: owner.type(of: last), handingOver: handedOver)
+      try state.convert(value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver))
     }
     try Self.handingOver([(value, converted)], as: member) { try owner.target.set(last, to: converted) }
   }
@@ -84,14 +86,14 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
         try Self.naming(route.fullName) {
           try state.convert(
             arguments[index], from: route.signature.parameters[index].type,
-            to: route.targetSignature.parameters[index].type, handingOver: handedOver)
+            to: route.targetSignature.parameters[index].type, crossing: .toProvider(handedOver))
         })
     }
     let result = try Self.handingOver(Array(zip(arguments, converted)), as: route.fullName) {
       try target.call(route.targetFullName, converted)
     }
     return try state.convert(
-      result, from: route.targetSignature.result, to: route.signature.result, handingOver: nil)
+      result, from: route.targetSignature.result, to: route.signature.result, crossing: .toCaller(handedOver))
   }
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote

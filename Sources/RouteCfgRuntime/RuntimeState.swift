@@ -91,26 +91,27 @@ final class RuntimeState {
   /// element, and an object of one protocol
   /// crosses to another through the adapter between them (or back out of a proxy).
   ///
-  /// `handingOver` is the store of the facade a caller's value goes through on its way to the
-  /// provider (a delegate it sets, an argument): the proxy made for it holds the caller's object
-  /// weakly, as generated bridges do, so a caller that keeps its destination and sets itself as
-  /// the delegate forms no cycle, and the store keeps the proxy alive (one per caller object).
-  /// Values on their way back to the caller (`nil`) are held strongly.
-  func convert(_ value: Any?, from source: TypeRef, to destination: TypeRef, handingOver: HandedOverProxies?)
-    throws(RuntimeError) -> Any?
-  {
+  /// `crossing` says which way the value goes, with the store of the facade it goes through. On
+  /// its way to the provider (a delegate the caller sets, an argument) the proxy made for it
+  /// holds the caller's object weakly, as generated bridges do, so a caller that keeps its
+  /// destination and sets itself as the delegate forms no cycle, and the store keeps the proxy
+  /// alive (one per caller object). On its way back to the caller, the proxy holds the object,
+  /// and the store remembers it while the caller holds it, as generated proxies are.
+  func convert(
+    _ value: Any?, from source: TypeRef, to destination: TypeRef, crossing: HandedOverProxies.Crossing
+  ) throws(RuntimeError) -> Any? {
     if source == destination { return value }
     switch (source, destination) {
     case (.optional(let inner), .optional(let target)), (.optional(let inner), let target):
       guard let value = DynamicValue.flatten(value) else { return nil }
-      return try convert(value, from: inner, to: target, handingOver: handingOver)
+      return try convert(value, from: inner, to: target, crossing: crossing)
     case (let inner, .optional(let target)):
-      return try convert(value, from: inner, to: target, handingOver: handingOver)
+      return try convert(value, from: inner, to: target, crossing: crossing)
     case (.array(let inner), .array(let target)):
       guard let items = DynamicValue.flatten(value) as? [Any?] else { return value }
       var converted: [Any?] = []
       for item in items {
-        converted.append(try convert(item, from: inner, to: target, handingOver: handingOver))
+        converted.append(try convert(item, from: inner, to: target, crossing: crossing))
       }
       return converted
     case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
@@ -120,11 +121,11 @@ final class RuntimeState {
       converted.reserveCapacity(entries.count)
       for (entryKey, item) in entries {
         converted.updateValue(
-          try convert(item, from: inner, to: target, handingOver: handingOver), forKey: entryKey)
+          try convert(item, from: inner, to: target, crossing: crossing), forKey: entryKey)
       }
       return converted
     case (.named(let sourceName), .named(let destinationName)):
-      return try bridge(value, from: sourceName, to: destinationName, handingOver: handingOver)
+      return try bridge(value, from: sourceName, to: destinationName, crossing: crossing)
     default:
       throw .unsupported(
         "the dynamic runtime cannot convert \(MessageWords.aQuoted(source)) into \(MessageWords.aQuoted(destination)); use generated code"
@@ -132,7 +133,7 @@ final class RuntimeState {
     }
   }
 
-  /// `true` when ``convert(_:from:to:handingOver:)`` can make values of `source` usable as
+  /// `true` when ``convert(_:from:to:crossing:)`` can make values of `source` usable as
   /// `destination` (protocols are bridged through the adapter the validator found between
   /// them); `false` for the shapes it throws on, such as closures of different types.
   nonisolated static func canConvert(from source: TypeRef, to destination: TypeRef) -> Bool {
@@ -160,7 +161,7 @@ final class RuntimeState {
   }
 
   private func bridge(
-    _ value: Any?, from source: String, to destination: String, handingOver: HandedOverProxies?
+    _ value: Any?, from source: String, to destination: String, crossing: HandedOverProxies.Crossing
   ) throws(RuntimeError) -> Any? {
     guard let value = DynamicValue.flatten(value) else { return nil }
     guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
@@ -182,13 +183,20 @@ final class RuntimeState {
       throw .unsupported("no adapter connects '\(source)' and '\(destination)'")
     }
     guard let facade = graph.protocols[destination] else { return value }
-    // The same caller object handed over again gets the proxy it got before.
-    if let kept = handingOver?.proxy(for: object, from: source, as: destination) { return kept }
+    let (store, toProvider) =
+      switch crossing {
+      case .toProvider(let store): (store, true)
+      case .toCaller(let store): (store, false)
+      }
+    // The same object crossing again gets the proxy it got before.
+    if let known = store.proxy(for: object, from: source, as: destination, orRemembered: !toProvider) {
+      return known
+    }
     let adapted = AdaptedMembers(
-      facade: facade, target: try handedOverMembers(of: value, as: source, weakly: handingOver != nil),
+      facade: facade, target: try handedOverMembers(of: value, as: source, weakly: toProvider),
       pairings: pairings, state: self)
     let made = try proxy(for: destination, over: adapted)
-    handingOver?.keep(made, for: object, from: source, as: destination)
+    store.store(made, for: object, from: source, as: destination, keeps: toProvider)
     return made
   }
 

@@ -52,6 +52,8 @@ struct HandedOverProxyTests {
       table.method("pong()") { $0.pong() }
       table.method("pang()") { $0.pang() }
     }
+    // The board's own observers.
+    registrations.members(of: PingCounter.self) { table in table.method("ping()") { $0.ping() } }
     registrations.proxy(for: "ProvidedObserver") { ProvidedObserverProxy($0) }
     registrations.proxy(for: "RequiredObserver") { RequiredObserverProxy($0) }
     let destination = try Registry(manifest, registrations: registrations).destination(for: "RequiredBoard")
@@ -80,6 +82,24 @@ struct HandedOverProxyTests {
 
   /// One object handed over as two protocols, each through its own adapter to the same one:
   /// each crossing keeps its proxy, so each reaches the member its adapter names.
+  /// The other way: the provider's own delegate, read by the caller, comes in a proxy that is
+  /// remembered while the caller holds it (as generated proxies are, SPEC §6 `===`).
+  @Test func theProvidersOwnObjectReadsAsTheSameProxyAndBackAsItself() throws {
+    let (destination, board) = try board()
+    let own = PingCounter()
+    board.observer = own
+    let read = try #require(try destination.get("observer") as? any RequiredObserver)
+    for _ in 0..<3 {
+      #expect(try destination.get("observer") as? any RequiredObserver === read)
+    }
+    read.pong()
+    #expect(own.pings == 1)
+    try destination.set("observer", to: read)
+    #expect(board.observer === own, "the proxy set back reaches the provider as its own object")
+    #expect(try destination.get("observer") as? any RequiredObserver === read)
+    #expect(try Self.kept(by: destination) == 1)
+  }
+
   @Test func oneObjectHandedOverAsTwoProtocolsKeepsAProxyPerAdapter() throws {
     let (destination, board) = try board()
     let caller = PongCounter()
@@ -146,4 +166,10 @@ final class PongCounter {
   var pangs = 0
   func pong() { pongs += 1 }
   func pang() { pangs += 1 }
+}
+
+@MainActor
+final class PingCounter: ProvidedObserver {
+  var pings = 0
+  func ping() { pings += 1 }
 }

@@ -141,10 +141,14 @@ struct AdapterTranslator {
       body.append(
         .return(
           .call(
-            .identifier("bridges").dot("bridge"), [SwiftArgument("for", .identifier("value"))],
+            .identifier("bridges").dot("bridge"),
+            [
+              SwiftArgument("for", .identifier("value")),
+              SwiftArgument("handingOver", .identifier("handingOver")),
+            ],
             trailing: SwiftClosure(make))))
       doc =
-        "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else a new `\(adapterClass.name)`, kept by `bridges` when given."
+        "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else the `\(adapterClass.name)` `bridges` has for it, else a new one, which `bridges` keeps, or, for a value handed to the caller (`handingOver`), remembers while the caller holds it, so that the same object reads back as the same wrapper."
     case .bridge:
       // A bridge the store keeps holds its object weakly, or the store would keep the object
       // alive; one nothing keeps (no store, or an object the caller's function handed over) holds
@@ -206,21 +210,17 @@ struct AdapterTranslator {
         body: body))
   }
 
-  /// The parameters of `wrapping` and `wrappingOptional`: the value, the bridge store and, for a
-  /// bridge, whether the value is handed over.
+  /// The parameters of `wrapping` and `wrappingOptional`: the value, the bridge store and
+  /// whether the value is handed over (made by the caller's function, or read by the caller).
   private func wrappingParameters(_ adapterClass: AdapterClasses.Class, value: SwiftType) -> [SwiftParameter]
   {
-    var parameters = [
+    [
       SwiftParameter(label: nil, name: "value", type: value),
       SwiftParameter(
         label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
+      SwiftParameter(
+        label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")),
     ]
-    if adapterClass.kind == .bridge {
-      parameters.append(
-        SwiftParameter(
-          label: "handingOver", name: "handingOver", type: .bool, defaultValue: .verbatim("false")))
-    }
-    return parameters
   }
 
   /// The name of the opposite class's base property (its destination's members may rename it).

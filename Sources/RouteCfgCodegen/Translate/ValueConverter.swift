@@ -244,7 +244,9 @@ struct ValueConverter {
   /// Values moving inward are wrapped through the adapter object's store: a bridge it keeps
   /// holds the caller's object weakly (a delegate the caller set or passed), and one made for a
   /// value handed over holds it, the store only remembering it for identity. A value moving
-  /// outward gets a wrapper of its own, which holds it.
+  /// outward is handed over to the caller: its wrapper holds it, and the store remembers the
+  /// wrapper while the caller holds it, so that reading the same object again (or back, after
+  /// the caller set the wrapper it read) gives the same wrapper (`===`).
   private func named(
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
     isHandedOver: Bool
@@ -252,15 +254,12 @@ struct ValueConverter {
     guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
-    var arguments = [SwiftArgument.unlabeled(value)]
-    if flow == .inward {
-      arguments.append(SwiftArgument("in", bridges))
-      if isHandedOver, adapterClass.kind == .bridge {
-        arguments.append(SwiftArgument("handingOver", .verbatim("true")))
-      }
+    var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
+    if flow == .outward || isHandedOver {
+      arguments.append(SwiftArgument("handingOver", .verbatim("true")))
     }
     return Conversion(
       expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
-      usesBridges: flow == .inward)
+      usesBridges: true)
   }
 }

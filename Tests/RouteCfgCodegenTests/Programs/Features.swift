@@ -179,6 +179,20 @@ func run() async {
   check(first.counts == [3, 7], "the delegate is bridged")
   check(screen.watcher === first, "the delegate reads back as itself")
 
+  // A delegate the panel set itself: every read gives the same proxy while the caller holds one,
+  // and the proxy the caller read and set back reads back as itself (SPEC §6: `===`).
+  let own = PanelLog()
+  panel.delegate = own
+  let read = screen.watcher
+  check(read != nil && screen.watcher === read, "the panel's own delegate reads as the same proxy each time")
+  screen.watcher = read
+  check(panel.delegate === own, "the proxy set back reaches the panel as the panel's own object")
+  check(screen.watcher === read, "the proxy set back reads back as itself")
+  let readElements = screen.watchers
+  check(
+    zip(readElements, screen.watchers).allSatisfy { $0 === $1 },
+    "the panel's own elements read as the same proxies")
+
   // Closures whose parameters and results are protocol values.
   var picked: [String?] = []
   screen.onPick = { picked.append($0.screenName()) }

@@ -82,16 +82,19 @@ public final class ProvidedLoginViewInputAsModuleARequiredLoginViewInput:
   }
 
   /// `value` as a `ModuleARequiredLoginViewInput`: the object it wraps when it is a wrapper the
-  /// other way, else a new `ProvidedLoginViewInputAsModuleARequiredLoginViewInput`, kept by
-  /// `bridges` when given.
+  /// other way, else the `ProvidedLoginViewInputAsModuleARequiredLoginViewInput` `bridges` has for
+  /// it, else a new one, which `bridges` keeps, or, for a value handed to the caller
+  /// (`handingOver`), remembers while the caller holds it, so that the same object reads back as
+  /// the same wrapper.
   static func wrapping(
     _ value: any ProvidedLoginViewInput,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any ModuleARequiredLoginViewInput {
     guard let bridges else {
       return ProvidedLoginViewInputAsModuleARequiredLoginViewInput(value)
     }
-    return bridges.bridge(for: value) {
+    return bridges.bridge(for: value, handingOver: handingOver) {
       ProvidedLoginViewInputAsModuleARequiredLoginViewInput(value)
     }
   }
@@ -100,12 +103,13 @@ public final class ProvidedLoginViewInputAsModuleARequiredLoginViewInput:
   /// released object.
   static func wrappingOptional(
     _ value: (any ProvidedLoginViewInput)?,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any ModuleARequiredLoginViewInput)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   public var message: String? {
@@ -119,8 +123,11 @@ public final class ProvidedLoginViewInputAsModuleARequiredLoginViewInput:
 
   public var delegate: (any ModuleARequiredLoginViewDelegate)? {
     get {
+      let bridges = self.bridges
       return ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate.wrappingOptional(
-        self.base.delegate
+        self.base.delegate,
+        in: bridges,
+        handingOver: true
       )
     }
     set {
@@ -150,11 +157,14 @@ public final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
   }
 
   /// `value` as a `ModuleARequiredLoginViewDelegate`: the object it wraps when it is a wrapper the
-  /// other way, else a new `ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate`, kept by
-  /// `bridges` when given.
+  /// other way, else the `ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate` `bridges`
+  /// has for it, else a new one, which `bridges` keeps, or, for a value handed to the caller
+  /// (`handingOver`), remembers while the caller holds it, so that the same object reads back as
+  /// the same wrapper.
   static func wrapping(
     _ value: any ProvidedLoginViewDelegate,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any ModuleARequiredLoginViewDelegate {
     if let bridge = value as? ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate,
       let original = bridge.base
@@ -164,7 +174,7 @@ public final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
     guard let bridges else {
       return ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate(value)
     }
-    return bridges.bridge(for: value) {
+    return bridges.bridge(for: value, handingOver: handingOver) {
       ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate(value)
     }
   }
@@ -173,7 +183,8 @@ public final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
   /// a released object.
   static func wrappingOptional(
     _ value: (any ProvidedLoginViewDelegate)?,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any ModuleARequiredLoginViewDelegate)? {
     guard let value else {
       return nil
@@ -181,7 +192,7 @@ public final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
     if let bridge = value as? ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate {
       return bridge.base
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   public func didFinishLogin() {
@@ -201,27 +212,33 @@ public nonisolated final class NoteStoreServiceAsNoteListRequiredStore: NoteList
   }
 
   /// `value` as a `NoteListRequiredStore`: the object it wraps when it is a wrapper the other way,
-  /// else a new `NoteStoreServiceAsNoteListRequiredStore`, kept by `bridges` when given.
+  /// else the `NoteStoreServiceAsNoteListRequiredStore` `bridges` has for it, else a new one, which
+  /// `bridges` keeps, or, for a value handed to the caller (`handingOver`), remembers while the
+  /// caller holds it, so that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any NoteStoreService,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any NoteListRequiredStore {
     guard let bridges else {
       return NoteStoreServiceAsNoteListRequiredStore(value)
     }
-    return bridges.bridge(for: value) { NoteStoreServiceAsNoteListRequiredStore(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      NoteStoreServiceAsNoteListRequiredStore(value)
+    }
   }
 
   /// `value` as a `NoteListRequiredStore`, or `nil` when there is none or it stands for a released
   /// object.
   static func wrappingOptional(
     _ value: (any NoteStoreService)?,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any NoteListRequiredStore)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   public func noteIds() -> [Int] {

@@ -78,27 +78,31 @@ final class PanelInputAsScreenInput: ScreenInput {
     self.base = base
   }
 
-  /// `value` as a `ScreenInput`: the object it wraps when it is a wrapper the other way, else a new
-  /// `PanelInputAsScreenInput`, kept by `bridges` when given.
+  /// `value` as a `ScreenInput`: the object it wraps when it is a wrapper the other way, else the
+  /// `PanelInputAsScreenInput` `bridges` has for it, else a new one, which `bridges` keeps, or, for
+  /// a value handed to the caller (`handingOver`), remembers while the caller holds it, so that the
+  /// same object reads back as the same wrapper.
   static func wrapping(
     _ value: any PanelInput,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> any ScreenInput {
     guard let bridges else {
       return PanelInputAsScreenInput(value)
     }
-    return bridges.bridge(for: value) { PanelInputAsScreenInput(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) { PanelInputAsScreenInput(value) }
   }
 
   /// `value` as a `ScreenInput`, or `nil` when there is none or it stands for a released object.
   static func wrappingOptional(
     _ value: (any PanelInput)?,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> (any ScreenInput)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   var title: String {
@@ -119,12 +123,16 @@ final class PanelInputAsScreenInput: ScreenInput {
   }
 
   var footerWatchers: [any ScreenWatcher]? {
-    return (self.base.footer?.watchers).map { $0.map { PanelObserverAsScreenWatcher.wrapping($0) } }
+    let bridges = self.bridges
+    return (self.base.footer?.watchers).map {
+      $0.map { PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true) }
+    }
   }
 
   var footerWatchersByName: [String: any ScreenWatcher]? {
+    let bridges = self.bridges
     return (self.base.footer?.watchersByName).map {
-      $0.mapValues { PanelObserverAsScreenWatcher.wrapping($0) }
+      $0.mapValues { PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true) }
     }
   }
 
@@ -137,7 +145,10 @@ final class PanelInputAsScreenInput: ScreenInput {
 
   var watchers: [any ScreenWatcher] {
     get {
-      return self.base.observers.map { PanelObserverAsScreenWatcher.wrapping($0) }
+      let bridges = self.bridges
+      return self.base.observers.map {
+        PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true)
+      }
     }
     set {
       let bridges = self.bridges
@@ -147,7 +158,12 @@ final class PanelInputAsScreenInput: ScreenInput {
 
   var watcher: (any ScreenWatcher)? {
     get {
-      return PanelObserverAsScreenWatcher.wrappingOptional(self.base.delegate)
+      let bridges = self.bridges
+      return PanelObserverAsScreenWatcher.wrappingOptional(
+        self.base.delegate,
+        in: bridges,
+        handingOver: true
+      )
     }
     set {
       let bridges = self.bridges
@@ -163,14 +179,22 @@ final class PanelInputAsScreenInput: ScreenInput {
       }
     }
     set {
+      let bridges = self.bridges
       self.base.onSelect =
-        newValue.map { function0 in { b0 in function0(PanelObserverAsScreenWatcher.wrapping(b0)) } }
+        newValue.map { function0 in
+          { b0 in
+            function0(PanelObserverAsScreenWatcher.wrapping(b0, in: bridges, handingOver: true))
+          }
+        }
     }
   }
 
   var watchersByName: [String: any ScreenWatcher] {
     get {
-      return self.base.handlers.mapValues { PanelObserverAsScreenWatcher.wrapping($0) }
+      let bridges = self.bridges
+      return self.base.handlers.mapValues {
+        PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true)
+      }
     }
     set {
       let bridges = self.bridges
@@ -181,8 +205,9 @@ final class PanelInputAsScreenInput: ScreenInput {
 
   var makeWatcher: (() -> any ScreenWatcher)? {
     get {
+      let bridges = self.bridges
       return self.base.makeObserver.map { function0 in
-        { PanelObserverAsScreenWatcher.wrapping(function0()) }
+        { PanelObserverAsScreenWatcher.wrapping(function0(), in: bridges, handingOver: true) }
       }
     }
     set {
@@ -208,7 +233,12 @@ final class PanelInputAsScreenInput: ScreenInput {
   }
 
   func firstWatcher() -> (any ScreenWatcher)? {
-    return PanelObserverAsScreenWatcher.wrappingOptional(self.base.firstObserver())
+    let bridges = self.bridges
+    return PanelObserverAsScreenWatcher.wrappingOptional(
+      self.base.firstObserver(),
+      in: bridges,
+      handingOver: true
+    )
   }
 }
 
@@ -224,11 +254,14 @@ final class PanelObserverAsScreenWatcher: ScreenWatcher {
     self.base = base
   }
 
-  /// `value` as a `ScreenWatcher`: the object it wraps when it is a wrapper the other way, else a
-  /// new `PanelObserverAsScreenWatcher`, kept by `bridges` when given.
+  /// `value` as a `ScreenWatcher`: the object it wraps when it is a wrapper the other way, else the
+  /// `PanelObserverAsScreenWatcher` `bridges` has for it, else a new one, which `bridges` keeps,
+  /// or, for a value handed to the caller (`handingOver`), remembers while the caller holds it, so
+  /// that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any PanelObserver,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> any ScreenWatcher {
     if let bridge = value as? ScreenWatcherAsPanelObserver, let original = bridge.base {
       return original
@@ -236,13 +269,16 @@ final class PanelObserverAsScreenWatcher: ScreenWatcher {
     guard let bridges else {
       return PanelObserverAsScreenWatcher(value)
     }
-    return bridges.bridge(for: value) { PanelObserverAsScreenWatcher(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      PanelObserverAsScreenWatcher(value)
+    }
   }
 
   /// `value` as a `ScreenWatcher`, or `nil` when there is none or it stands for a released object.
   static func wrappingOptional(
     _ value: (any PanelObserver)?,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> (any ScreenWatcher)? {
     guard let value else {
       return nil
@@ -250,7 +286,7 @@ final class PanelObserverAsScreenWatcher: ScreenWatcher {
     if let bridge = value as? ScreenWatcherAsPanelObserver {
       return bridge.base
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func screenDidChange(count: Int) {
@@ -277,27 +313,33 @@ nonisolated final class StoreServiceAsCacheRequired: CacheRequired {
     self.base = base
   }
 
-  /// `value` as a `CacheRequired`: the object it wraps when it is a wrapper the other way, else a
-  /// new `StoreServiceAsCacheRequired`, kept by `bridges` when given.
+  /// `value` as a `CacheRequired`: the object it wraps when it is a wrapper the other way, else the
+  /// `StoreServiceAsCacheRequired` `bridges` has for it, else a new one, which `bridges` keeps, or,
+  /// for a value handed to the caller (`handingOver`), remembers while the caller holds it, so that
+  /// the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any StoreService,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> any CacheRequired {
     guard let bridges else {
       return StoreServiceAsCacheRequired(value)
     }
-    return bridges.bridge(for: value) { StoreServiceAsCacheRequired(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      StoreServiceAsCacheRequired(value)
+    }
   }
 
   /// `value` as a `CacheRequired`, or `nil` when there is none or it stands for a released object.
   static func wrappingOptional(
     _ value: (any StoreService)?,
-    in bridges: FeaturesBridges? = nil
+    in bridges: FeaturesBridges? = nil,
+    handingOver: Bool = false
   ) -> (any CacheRequired)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func get(key: Int, done: @escaping (String?) -> Void) {

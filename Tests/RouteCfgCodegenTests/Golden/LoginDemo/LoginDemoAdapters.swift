@@ -77,27 +77,33 @@ final class IOSAlertInputAsRequiredLoginAlert: RequiredLoginAlert {
   }
 
   /// `value` as a `RequiredLoginAlert`: the object it wraps when it is a wrapper the other way,
-  /// else a new `IOSAlertInputAsRequiredLoginAlert`, kept by `bridges` when given.
+  /// else the `IOSAlertInputAsRequiredLoginAlert` `bridges` has for it, else a new one, which
+  /// `bridges` keeps, or, for a value handed to the caller (`handingOver`), remembers while the
+  /// caller holds it, so that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any IOSAlertInput,
-    in bridges: LoginDemoBridges? = nil
+    in bridges: LoginDemoBridges? = nil,
+    handingOver: Bool = false
   ) -> any RequiredLoginAlert {
     guard let bridges else {
       return IOSAlertInputAsRequiredLoginAlert(value)
     }
-    return bridges.bridge(for: value) { IOSAlertInputAsRequiredLoginAlert(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      IOSAlertInputAsRequiredLoginAlert(value)
+    }
   }
 
   /// `value` as a `RequiredLoginAlert`, or `nil` when there is none or it stands for a released
   /// object.
   static func wrappingOptional(
     _ value: (any IOSAlertInput)?,
-    in bridges: LoginDemoBridges? = nil
+    in bridges: LoginDemoBridges? = nil,
+    handingOver: Bool = false
   ) -> (any RequiredLoginAlert)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   var title: String {
@@ -140,27 +146,33 @@ final class MacAlertInputAsRequiredLoginAlert: RequiredLoginAlert {
   }
 
   /// `value` as a `RequiredLoginAlert`: the object it wraps when it is a wrapper the other way,
-  /// else a new `MacAlertInputAsRequiredLoginAlert`, kept by `bridges` when given.
+  /// else the `MacAlertInputAsRequiredLoginAlert` `bridges` has for it, else a new one, which
+  /// `bridges` keeps, or, for a value handed to the caller (`handingOver`), remembers while the
+  /// caller holds it, so that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any MacAlertInput,
-    in bridges: LoginDemoBridges? = nil
+    in bridges: LoginDemoBridges? = nil,
+    handingOver: Bool = false
   ) -> any RequiredLoginAlert {
     guard let bridges else {
       return MacAlertInputAsRequiredLoginAlert(value)
     }
-    return bridges.bridge(for: value) { MacAlertInputAsRequiredLoginAlert(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      MacAlertInputAsRequiredLoginAlert(value)
+    }
   }
 
   /// `value` as a `RequiredLoginAlert`, or `nil` when there is none or it stands for a released
   /// object.
   static func wrappingOptional(
     _ value: (any MacAlertInput)?,
-    in bridges: LoginDemoBridges? = nil
+    in bridges: LoginDemoBridges? = nil,
+    handingOver: Bool = false
   ) -> (any RequiredLoginAlert)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   var title: String {

@@ -80,16 +80,19 @@ final class ProvidedLoginViewInputAsModuleARequiredLoginViewInput: ModuleARequir
   }
 
   /// `value` as a `ModuleARequiredLoginViewInput`: the object it wraps when it is a wrapper the
-  /// other way, else a new `ProvidedLoginViewInputAsModuleARequiredLoginViewInput`, kept by
-  /// `bridges` when given.
+  /// other way, else the `ProvidedLoginViewInputAsModuleARequiredLoginViewInput` `bridges` has for
+  /// it, else a new one, which `bridges` keeps, or, for a value handed to the caller
+  /// (`handingOver`), remembers while the caller holds it, so that the same object reads back as
+  /// the same wrapper.
   static func wrapping(
     _ value: any ProvidedLoginViewInput,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any ModuleARequiredLoginViewInput {
     guard let bridges else {
       return ProvidedLoginViewInputAsModuleARequiredLoginViewInput(value)
     }
-    return bridges.bridge(for: value) {
+    return bridges.bridge(for: value, handingOver: handingOver) {
       ProvidedLoginViewInputAsModuleARequiredLoginViewInput(value)
     }
   }
@@ -98,12 +101,13 @@ final class ProvidedLoginViewInputAsModuleARequiredLoginViewInput: ModuleARequir
   /// released object.
   static func wrappingOptional(
     _ value: (any ProvidedLoginViewInput)?,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any ModuleARequiredLoginViewInput)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   var message: String? {
@@ -117,8 +121,11 @@ final class ProvidedLoginViewInputAsModuleARequiredLoginViewInput: ModuleARequir
 
   var delegate: (any ModuleARequiredLoginViewDelegate)? {
     get {
+      let bridges = self.bridges
       return ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate.wrappingOptional(
-        self.base.delegate
+        self.base.delegate,
+        in: bridges,
+        handingOver: true
       )
     }
     set {
@@ -148,11 +155,14 @@ final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
   }
 
   /// `value` as a `ModuleARequiredLoginViewDelegate`: the object it wraps when it is a wrapper the
-  /// other way, else a new `ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate`, kept by
-  /// `bridges` when given.
+  /// other way, else the `ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate` `bridges`
+  /// has for it, else a new one, which `bridges` keeps, or, for a value handed to the caller
+  /// (`handingOver`), remembers while the caller holds it, so that the same object reads back as
+  /// the same wrapper.
   static func wrapping(
     _ value: any ProvidedLoginViewDelegate,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any ModuleARequiredLoginViewDelegate {
     if let bridge = value as? ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate,
       let original = bridge.base
@@ -162,7 +172,7 @@ final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
     guard let bridges else {
       return ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate(value)
     }
-    return bridges.bridge(for: value) {
+    return bridges.bridge(for: value, handingOver: handingOver) {
       ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate(value)
     }
   }
@@ -171,7 +181,8 @@ final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
   /// a released object.
   static func wrappingOptional(
     _ value: (any ProvidedLoginViewDelegate)?,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any ModuleARequiredLoginViewDelegate)? {
     guard let value else {
       return nil
@@ -179,7 +190,7 @@ final class ProvidedLoginViewDelegateAsModuleARequiredLoginViewDelegate:
     if let bridge = value as? ModuleARequiredLoginViewDelegateAsProvidedLoginViewDelegate {
       return bridge.base
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func didFinishLogin() {
@@ -199,27 +210,33 @@ nonisolated final class NoteStoreServiceAsNoteListRequiredStore: NoteListRequire
   }
 
   /// `value` as a `NoteListRequiredStore`: the object it wraps when it is a wrapper the other way,
-  /// else a new `NoteStoreServiceAsNoteListRequiredStore`, kept by `bridges` when given.
+  /// else the `NoteStoreServiceAsNoteListRequiredStore` `bridges` has for it, else a new one, which
+  /// `bridges` keeps, or, for a value handed to the caller (`handingOver`), remembers while the
+  /// caller holds it, so that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any NoteStoreService,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any NoteListRequiredStore {
     guard let bridges else {
       return NoteStoreServiceAsNoteListRequiredStore(value)
     }
-    return bridges.bridge(for: value) { NoteStoreServiceAsNoteListRequiredStore(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      NoteStoreServiceAsNoteListRequiredStore(value)
+    }
   }
 
   /// `value` as a `NoteListRequiredStore`, or `nil` when there is none or it stands for a released
   /// object.
   static func wrappingOptional(
     _ value: (any NoteStoreService)?,
-    in bridges: NoteAppBridges? = nil
+    in bridges: NoteAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any NoteListRequiredStore)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func noteIds() -> [Int] {

@@ -75,28 +75,34 @@ nonisolated final class CatalogServiceAsCatalogBrowsing: CatalogBrowsing {
     self.base = base
   }
 
-  /// `value` as a `CatalogBrowsing`: the object it wraps when it is a wrapper the other way, else a
-  /// new `CatalogServiceAsCatalogBrowsing`, kept by `bridges` when given.
+  /// `value` as a `CatalogBrowsing`: the object it wraps when it is a wrapper the other way, else
+  /// the `CatalogServiceAsCatalogBrowsing` `bridges` has for it, else a new one, which `bridges`
+  /// keeps, or, for a value handed to the caller (`handingOver`), remembers while the caller holds
+  /// it, so that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any CatalogService,
-    in bridges: ShopAppBridges? = nil
+    in bridges: ShopAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any CatalogBrowsing {
     guard let bridges else {
       return CatalogServiceAsCatalogBrowsing(value)
     }
-    return bridges.bridge(for: value) { CatalogServiceAsCatalogBrowsing(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      CatalogServiceAsCatalogBrowsing(value)
+    }
   }
 
   /// `value` as a `CatalogBrowsing`, or `nil` when there is none or it stands for a released
   /// object.
   static func wrappingOptional(
     _ value: (any CatalogService)?,
-    in bridges: ShopAppBridges? = nil
+    in bridges: ShopAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any CatalogBrowsing)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func featuredProductIds() -> [Int] {
@@ -119,27 +125,31 @@ nonisolated final class CartServiceAsCartBadge: CartBadge {
     self.base = base
   }
 
-  /// `value` as a `CartBadge`: the object it wraps when it is a wrapper the other way, else a new
-  /// `CartServiceAsCartBadge`, kept by `bridges` when given.
+  /// `value` as a `CartBadge`: the object it wraps when it is a wrapper the other way, else the
+  /// `CartServiceAsCartBadge` `bridges` has for it, else a new one, which `bridges` keeps, or, for
+  /// a value handed to the caller (`handingOver`), remembers while the caller holds it, so that the
+  /// same object reads back as the same wrapper.
   static func wrapping(
     _ value: any CartService,
-    in bridges: ShopAppBridges? = nil
+    in bridges: ShopAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any CartBadge {
     guard let bridges else {
       return CartServiceAsCartBadge(value)
     }
-    return bridges.bridge(for: value) { CartServiceAsCartBadge(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) { CartServiceAsCartBadge(value) }
   }
 
   /// `value` as a `CartBadge`, or `nil` when there is none or it stands for a released object.
   static func wrappingOptional(
     _ value: (any CartService)?,
-    in bridges: ShopAppBridges? = nil
+    in bridges: ShopAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any CartBadge)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   var itemCount: Int {
@@ -158,28 +168,34 @@ nonisolated final class CatalogServiceAsCheckoutPricing: CheckoutPricing {
     self.base = base
   }
 
-  /// `value` as a `CheckoutPricing`: the object it wraps when it is a wrapper the other way, else a
-  /// new `CatalogServiceAsCheckoutPricing`, kept by `bridges` when given.
+  /// `value` as a `CheckoutPricing`: the object it wraps when it is a wrapper the other way, else
+  /// the `CatalogServiceAsCheckoutPricing` `bridges` has for it, else a new one, which `bridges`
+  /// keeps, or, for a value handed to the caller (`handingOver`), remembers while the caller holds
+  /// it, so that the same object reads back as the same wrapper.
   static func wrapping(
     _ value: any CatalogService,
-    in bridges: ShopAppBridges? = nil
+    in bridges: ShopAppBridges? = nil,
+    handingOver: Bool = false
   ) -> any CheckoutPricing {
     guard let bridges else {
       return CatalogServiceAsCheckoutPricing(value)
     }
-    return bridges.bridge(for: value) { CatalogServiceAsCheckoutPricing(value) }
+    return bridges.bridge(for: value, handingOver: handingOver) {
+      CatalogServiceAsCheckoutPricing(value)
+    }
   }
 
   /// `value` as a `CheckoutPricing`, or `nil` when there is none or it stands for a released
   /// object.
   static func wrappingOptional(
     _ value: (any CatalogService)?,
-    in bridges: ShopAppBridges? = nil
+    in bridges: ShopAppBridges? = nil,
+    handingOver: Bool = false
   ) -> (any CheckoutPricing)? {
     guard let value else {
       return nil
     }
-    return wrapping(value, in: bridges)
+    return wrapping(value, in: bridges, handingOver: handingOver)
   }
 
   func price(productId: Int) -> Int? {
