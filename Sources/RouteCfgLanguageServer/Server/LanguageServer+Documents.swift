@@ -5,7 +5,14 @@ extension LanguageServer {
   func didOpen(_ params: JSONValue?) {
     guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
       let text = item["text"]?.stringValue
-    else { return }
+    else {
+      logToClient("ignored textDocument/didOpen without a string 'uri' and 'text' in its 'textDocument'")
+      return
+    }
+    if documents[uri] != nil {
+      // LSP forbids it; the new text wins, as a reopened document's would.
+      logToClient("textDocument/didOpen of \(uri), which is open already; the server takes the new text")
+    }
     open(uri, version: item["version"]?.intValue ?? 0, text: text)
   }
 
@@ -62,9 +69,19 @@ extension LanguageServer {
   /// notification rejected, as a notification that does not decode: the document keeps its text
   /// and version, and the server logs (also to the client) that it is out of sync.
   func didChange(_ params: JSONValue?) {
-    guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
-      let changes = params?["contentChanges"]?.arrayValue
-    else { return }
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
+      logToClient("ignored textDocument/didChange without a string 'uri' in its 'textDocument'")
+      return
+    }
+    guard var document = documents[uri] else {
+      logToClient(
+        "ignored textDocument/didChange of \(uri), which is not open; open it with textDocument/didOpen")
+      return
+    }
+    guard let changes = params?["contentChanges"]?.arrayValue else {
+      logToClient("ignored textDocument/didChange of \(uri) without a 'contentChanges' array")
+      return
+    }
     let sentVersion = params?["textDocument"]?["version"]?.intValue
     let version = sentVersion ?? document.version + 1
     if sentVersion == nil {

@@ -52,10 +52,14 @@ struct HostileInputTests {
     #expect(missing["error"]?["code"]?.intValue == -32602)
     let negative = try client.request("textDocument/hover", LSPClient.at("file:///x.yaml", -1, 0))
     #expect(negative["error"]?["code"]?.intValue == -32602)
-    // Notifications with nonsense parameters are ignored.
+    // Notifications with nonsense parameters are ignored, and logged.
     client.notify("textDocument/didOpen", .object([("textDocument", .int(3))]))
     client.notify(
       "textDocument/didChange", .object([("textDocument", .object([("uri", .string("file:///no.yaml"))]))]))
+    client.notify("textDocument/didChange", .object([("contentChanges", .array([]))]))
+    // A second didOpen of an open document: the new text wins, and it is logged.
+    client.open("untitled:Twice", text: "routecfg: 1\n")
+    client.open("untitled:Twice", text: "routecfg: 1\nmodules: {}\n")
     client.notify("textDocument/didClose", .array([]))
     // A notification whose params are neither an object nor an array is logged, not answered
     // (JSON-RPC answers no notification).
@@ -71,6 +75,10 @@ struct HostileInputTests {
     for logged in [
       "answered a message that is not JSON with ParseError", "answered an invalid message with error",
       "the client answered request \"routecfg-9\" with an error: no",
+      "ignored textDocument/didOpen without a string 'uri' and 'text'",
+      "ignored textDocument/didChange of file:///no.yaml, which is not open",
+      "ignored textDocument/didChange without a string 'uri'",
+      "textDocument/didOpen of untitled:Twice, which is open already",
     ] {
       #expect(client.standardError.contains(logged), "\(logged)")
     }
