@@ -131,15 +131,46 @@ enum DocumentSymbolProvider {
       for member in decl.members where takeLeaf() {
         let end = member.location.end ?? member.location.start
         if mapper.isReplaced(in: file, start: member.location.start, end: end) { continue }
-        let range = mapper.range(in: file, start: member.location.start, end: end)
+        let selection = mapper.range(in: file, start: member.location.start, end: end)
+        let declaration = declarationLine(of: member, body: value).flatMap { line in
+          mapper.isReplaced(in: file, start: line.start, end: line.end)
+            ? nil : mapper.range(in: file, start: line.start, end: line.end)
+        }
         children.append(
           Self.json(
             name: member.fullName, kind: member.isProperty ? .property : .method,
-            detail: SwiftSignature.member(member), range: range, selection: range, children: []))
+            detail: SwiftSignature.member(member), range: declaration ?? selection, selection: selection,
+            children: []))
       }
       let inherits = decl.inherits.isEmpty ? "" : ": " + decl.inherits.map(\.value).joined(separator: ", ")
       return symbol(
         name, .interface, detail: "protocol" + inherits, key: key, value: value, children: children)
+    }
+
+    /// Where a member's declaration is written: its line of a block body without the blanks
+    /// around it (a block body holds a declaration a line), so that an editor shows the member
+    /// wherever the cursor is on its declaration. `nil` for a line the body shares with its key
+    /// (`P: "var a: Int"`), one holding several declarations, or a long one (no line is walked
+    /// whole for each of its members).
+    private func declarationLine(of member: MemberDecl, body: YAMLNodeID) -> (
+      start: TextPoint, end: TextPoint
+    )? {
+      let number = member.location.start.line
+      guard number > document[body].start.line, number <= document[body].end.line,
+        let source = model.source(of: file)
+      else { return nil }
+      let line = source.line(number)
+      guard line.count <= 1_000, !line.contains(UInt8(ascii: ";")) else { return nil }
+      func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+      guard let first = line.firstIndex(where: { !isBlank($0) }),
+        let last = line.lastIndex(where: { !isBlank($0) })
+      else { return nil }
+      // Columns count Unicode scalars: every byte that does not continue a UTF-8 sequence.
+      let scalarsBefore = { (end: Int) in line[line.startIndex..<end].count { $0 & 0xC0 != 0x80 } }
+      return (
+        TextPoint(line: number, column: Int32(scalarsBefore(first) + 1)),
+        TextPoint(line: number, column: Int32(scalarsBefore(last + 1) + 1))
+      )
     }
 
     private mutating func moduleSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue? {

@@ -413,6 +413,12 @@ struct NavigationTests {
     let screen = named("ScreenInput", in: protocols)
     #expect(children(screen).compactMap { $0["name"]?.stringValue } == ["header", "show(animated:)"])
     #expect(children(screen).compactMap { $0["kind"]?.intValue } == [7, 6])
+    // A member's range is its declaration's line, its selection only the name.
+    let show = try #require(named("show(animated:)", in: children(screen)))
+    let declaration = "    func show(animated: Bool) -> Bool"
+    #expect(show["selectionRange"]?["start"] == session.position(declaration, offset: 9))
+    #expect(show["range"]?["start"] == session.position(declaration, offset: 4))
+    #expect(show["range"]?["end"] == session.position(declaration, offset: declaration.utf16.count))
     #expect(named("DetailInput", in: protocols)?["detail"]?.stringValue == "protocol: ScreenInput")
     let modules = children(named("modules", in: top))
     #expect(modules.compactMap { $0["kind"]?.intValue }.allSatisfy { $0 == 2 })
