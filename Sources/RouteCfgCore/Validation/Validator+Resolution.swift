@@ -75,8 +75,8 @@ extension ManifestValidator {
       guard let id = protocolIndex[protocolName], let module = moduleIndex[binding.module.value] else {
         continue
       }
+      if canAnswer(id, module: module) { continue }
       let candidates = candidates(for: id)
-      if candidates.contains(where: { $0.module == module }) { continue }
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
@@ -165,8 +165,14 @@ extension ManifestValidator {
       let binding = bindings[target], let bound = moduleIndex[binding.module.value],
       let targetID = protocolIndex[target]
     else { return false }
-    let targetCandidates = candidates(for: targetID)
-    return !targetCandidates.isEmpty && !targetCandidates.contains { $0.module == bound }
+    // With no candidate at all, the requirements are unsatisfied (RC0701), which says so.
+    return !candidates(for: targetID).isEmpty && !canAnswer(targetID, module: bound)
+  }
+
+  /// `true` when `module` can answer the protocol `id` (it provides it or a protocol inheriting
+  /// it, or the target of an adapter from it): a binding of the protocol to it is valid.
+  private mutating func canAnswer(_ id: Int, module: Int) -> Bool {
+    candidates(for: id).contains { $0.module == module }
   }
 
   /// `true` when `candidate` is reached through an adapter whose `to` is bound to a module the
