@@ -21,6 +21,21 @@ struct ExplainCommandTests {
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 || $0.hasPrefix("    ") })
   }
 
+  /// A file copied out of the text (each line without its four spaces) is the example itself,
+  /// tabs included (RC0106's example is a tab), so that running it prints what the text says.
+  @Test func everyExampleFileIsPrintedAsWritten() throws {
+    for code in DiagnosticCode.allCases {
+      let explanation = try #require(code.explanation)
+      let text = explanation.text()
+      for file in explanation.files {
+        let indented = file.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+          $0.isEmpty ? "\n" : "    " + $0 + "\n"
+        }.joined()
+        #expect(text.contains("\(file.name):\n\n" + indented), "\(code.rawValue): \(file.name)")
+      }
+    }
+  }
+
   @Test(arguments: ["rc0601", "0601", "601", "UnknownAdapterMember", "unknownadaptermember"])
   func acceptsTheWaysPeopleWriteACode(_ typed: String) throws {
     let result = try Routecfg.run(["explain", typed])

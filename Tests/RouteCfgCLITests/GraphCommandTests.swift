@@ -17,7 +17,7 @@ struct GraphCommandTests {
   @Test func mermaidDrawsTheSameGraph() throws {
     let result = try Routecfg.run(["graph", "manifests/NoteApp.yaml", "--format", "mermaid"])
     #expect(result.status == 0)
-    #expect(result.standardOutput.hasPrefix("---\ntitle: NoteApp\n---\nflowchart LR\n"))
+    #expect(result.standardOutput.hasPrefix("---\ntitle: \"NoteApp\"\n---\nflowchart LR\n"))
     #expect(
       result.standardOutput.contains(
         #"-. "ModuleARequiredLoginViewInput via adapter to ProvidedLoginViewInput" .->"#))

@@ -61,7 +61,7 @@ struct ModuleGraphTests {
           rankdir=LR;
           node [fontname="Helvetica", fontsize=11];
           edge [fontname="Helvetica", fontsize=10];
-          "Cart" [shape=box, label="Cart\\nview\\n/cart\\n/cart/:id\\n/basket\\n+1 more routes"];
+          "Cart" [shape=box, label="Cart\\nview\\n/cart\\n/cart/:id\\n/basket\\n/b/*rest"];
           "Checkout" [shape=box, label="Checkout\\nview\\n/checkout"];
           "Stripe" [shape=box, style=rounded, label="Stripe\\nservice"];
           "Apple" [shape=box, style=rounded, label="Apple\\nservice"];
@@ -77,10 +77,10 @@ struct ModuleGraphTests {
     #expect(
       GraphFormatter.mermaid(try Self.graph(variant: "ios")) == """
         ---
-        title: Shop (variant ios)
+        title: "Shop (variant ios)"
         ---
         flowchart LR
-          m0["Cart<br/>view<br/>/cart<br/>/cart/:id<br/>/basket<br/>+1 more routes"]
+          m0["Cart<br/>view<br/>/cart<br/>/cart/:id<br/>/basket<br/>/b/*rest"]
           m1["Checkout<br/>view<br/>/checkout"]
           m2("Stripe<br/>service")
           m3("Apple<br/>service")
@@ -89,6 +89,27 @@ struct ModuleGraphTests {
           m1 -- "Payments" --> m3
 
         """)
+  }
+
+  /// Labels read in a review as they are written: a bidirectional control in a route is
+  /// escaped; past four routes the rest are counted. Mermaid's title is a quoted YAML string.
+  @Test func labelsAndTitlesAreWrittenSafely() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        app: "null"
+        modules:
+          A: {kind: view, routes: ["/a\u{202E}b", /b, /c, /d, /e]}
+        """, path: "null.yaml")
+    let graph = try #require(result.graph.flatMap { ModuleGraph($0, variant: nil) })
+    let mermaid = GraphFormatter.mermaid(graph)
+    #expect(mermaid.hasPrefix("---\ntitle: \"null\"\n---\n"))
+    #expect(
+      mermaid.contains(#"m0["A<br/>view<br/>/a\u{202E}b<br/>/b<br/>/c<br/>+2 more routes"]"#), "\(mermaid)")
+    #expect(
+      GraphFormatter.dot(graph).contains(#"label="A\nview\n/a\\u{202E}b\n"#),
+      "\(GraphFormatter.dot(graph))")
+    #expect(!mermaid.unicodeScalars.contains("\u{202E}"))
   }
 
   @Test func anUndeclaredVariantHasNoGraph() throws {

@@ -28,7 +28,11 @@ public enum GraphFormatter {
 
   /// A Mermaid flowchart, for Markdown that renders Mermaid (GitHub, GitLab, DocC).
   public static func mermaid(_ graph: ModuleGraph) -> String {
-    var text = "---\ntitle: \(mermaidText(title(graph)))\n---\nflowchart LR\n"
+    // The front matter is YAML: quoted, the title is always text (an app named `null` or `yes`
+    // too).
+    let quotedTitle =
+      "\"" + TextFormatter.escapedForDoubleQuotes(TextFormatter.printable(title(graph))) + "\""
+    var text = "---\ntitle: \(quotedTitle)\n---\nflowchart LR\n"
     var ids: [String: String] = [:]
     for (index, node) in graph.nodes.enumerated() {
       let id = "m\(index)"
@@ -50,12 +54,15 @@ public enum GraphFormatter {
     return graph.variant.map { "\(app) (variant \($0))" } ?? app
   }
 
-  /// The name, the kind (and whether it is the fallback), then the routes.
+  /// The name, the kind (and whether it is the fallback), then the routes (a fourth one
+  /// rather than "+1 more"), with control and bidirectional characters escaped as the text
+  /// formats escape them, so that a label reads in a review as it is written.
   private static func labelLines(_ node: ModuleGraph.Node) -> [String] {
     var lines = [node.name, node.kind.rawValue + (node.isFallback ? ", fallback" : "")]
-    lines += node.routes.prefix(shownRoutes)
-    if node.routes.count > shownRoutes { lines.append("+\(node.routes.count - shownRoutes) more routes") }
-    return lines
+    let shown = node.routes.count == shownRoutes + 1 ? node.routes.count : shownRoutes
+    lines += node.routes.prefix(shown)
+    if node.routes.count > shown { lines.append("+\(node.routes.count - shown) more routes") }
+    return lines.map(TextFormatter.printable)
   }
 
   private static func edgeLabel(_ edge: ModuleGraph.Edge, separator: String) -> String {

@@ -25,7 +25,9 @@ extension DiagnosticExplanation {
     if !files.isEmpty, !(exampleIntro.first?.hasPrefix("Example") ?? false) { text += "Example\n\n" }
     for paragraph in exampleIntro { text += Self.wrapped(paragraph, width: width) + "\n" }
     for file in files {
-      text += "\(file.name):\n\n" + Self.indented(file.text) + "\n"
+      // A file is printed as written, tabs included (RC0106's example is a tab), so that a copy
+      // of it triggers the code.
+      text += "\(file.name):\n\n" + Self.indented(file.text, printable: false) + "\n"
     }
     text += "routecfg \(command.joined(separator: " ")) prints:\n\n"
     text += Self.indented(output.map { $0 + "\n" }.joined()) + "\n"
@@ -68,9 +70,12 @@ extension DiagnosticExplanation {
     return lines.joined(separator: "\n")
   }
 
-  private static func indented(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
-      $0.isEmpty ? "\n" : TextFormatter.printable("    " + $0) + "\n"
+  /// `text` indented by four spaces, with control characters escaped unless `printable` is
+  /// `false`.
+  private static func indented(_ text: String, printable: Bool = true) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+      if line.isEmpty { return "\n" }
+      return (printable ? TextFormatter.printable("    " + line) : "    " + line) + "\n"
     }.joined()
   }
 }
