@@ -76,7 +76,7 @@ public enum ManifestSchema {
     case "routecfg":
       return described(
         "The format version: the plain number 1. Required in the root manifest, optional in included files.",
-        [("enum", .array([.int(1)]))])
+        [("type", .string("integer")), ("enum", .array([.int(1)]))])
     case "app":
       return reference("name", "The app's name, the namespace of generated code (root only).")
     case "scheme":
