@@ -147,6 +147,11 @@ public struct ManifestHarness: Sendable {
             + "'parameters: [\"\(unfilled[0].name)\": ...]'"
         ])
     }
+    if let problem = pathProblem(
+      requiredMember, of: requiredProtocol, arrivesAt: providedMember, variant: variant)
+    {
+      return HarnessReport(check: check, failures: [problem])
+    }
     do {
       let mocks = try mockRegistry(variant: variant)
       let destination = try mocks.registry.destination(
@@ -180,6 +185,43 @@ public struct ManifestHarness: Sendable {
     } catch {
       return HarnessReport(check: check, failures: [String(describing: error)])
     }
+  }
+
+  /// Why `providedMember` is not where the manifest sends `requiredMember`: it names no member
+  /// of the provided protocol (with the closest one), or the adapter's map sends the member
+  /// elsewhere (`caption` reaches `header.title`, not `itemCount`). `nil` when it is, or when the
+  /// write itself will say what is wrong (an unknown required member, nothing that provides it).
+  private func pathProblem(
+    _ requiredMember: String, of requiredProtocol: String, arrivesAt providedMember: String, variant: String?
+  ) -> String? {
+    guard let provider = graph.resolution(variant: variant)?.provider(of: requiredProtocol) else {
+      return nil
+    }
+    let adapter = provider.adapter.map { graph.adapters[$0] }
+    let providedProtocol = adapter?.to ?? requiredProtocol
+    let base = MemberDecl.baseName(of: requiredMember)
+    let reached: [String]
+    if let adapter {
+      guard let pairing = adapter.forward.first(where: { MemberDecl.baseName(of: $0.member) == base }) else {
+        return nil
+      }
+      reached = pairing.path
+    } else {
+      reached = [base]
+    }
+    let written = providedMember.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    // An empty step is reported as naming no member, below.
+    if written == reached || written.contains(where: \.isEmpty) { return nil }
+    let reaches =
+      "'\(requiredProtocol).\(requiredMember)' reaches '\(providedProtocol).\(reached.joined(separator: "."))'"
+      + (adapter == nil ? "" : " (the adapter's map)")
+    if let info = graph.protocols[providedProtocol], info.member(named: written[0]) == nil {
+      let suggestion = closestName(to: written[0], among: info.members.map(\.name)).map {
+        "; did you mean '\($0)'?"
+      }
+      return "'\(providedProtocol)' has no member '\(written[0])'\(suggestion ?? ""); \(reaches)"
+    }
+    return reaches + ", not '\(providedMember)'"
   }
 
   private func destination(of protocolName: String, variant: String?) -> ModuleInfo? {

@@ -11,7 +11,7 @@ import RouteCfgRuntime
 /// mocks.mock("Login")?.records   // [.set("notifyString", "\"Hi\"")]: strings quoted
 /// ```
 @MainActor
-public final class RecordingMock: SelfDescribingMembers {
+public final class RecordingMock: SelfDescribingMembers, CustomStringConvertible {
   /// One access to the mock, in order.
   public enum Record: Equatable, CustomStringConvertible {
     case get(String)
@@ -48,6 +48,9 @@ public final class RecordingMock: SelfDescribingMembers {
   /// Property values: those written, and the module's parameters.
   public private(set) var values: [String: Any] = [:]
   private var stubs: [String: @MainActor ([Any?]) throws -> Any?] = [:]
+
+  /// `RecordingMock(Login)`: how records show a mock handed over as a value.
+  nonisolated public var description: String { "RecordingMock(\(module))" }
 
   public init(module: String, parameters: [String: any Sendable] = [:]) {
     self.module = module
@@ -87,9 +90,11 @@ public final class RecordingMock: SelfDescribingMembers {
     return try stubs[fullName]?(arguments)
   }
 
-  /// A value as the records show it: `nil`, strings quoted, other values as Swift prints them.
+  /// A value as the records show it: `nil`, strings quoted, an object handed across an adapter
+  /// as the object behind its proxy (`RecordingMock(Probe)`), other values as Swift prints them.
   static func text(_ value: Any?) -> String {
     guard let value else { return "nil" }
+    if let proxy = value as? DynamicProtocolProxy { return text(proxy.members.object) }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
       return mirror.children.first.map { text($0.value) } ?? "nil"

@@ -29,7 +29,16 @@ struct HarnessTests {
     let wrong = harness.value(
       "Please log in", writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "message")
     #expect(!wrong.passed)
-    #expect(wrong.failures == [#"Login received set notifyString = "Please log in""#])
+    #expect(
+      wrong.failures == [
+        "'ProvidedLoginViewInput' has no member 'message'; 'ModuleARequiredLoginViewInput.message' reaches "
+          + "'ProvidedLoginViewInput.notifyString' (the adapter's map)"
+      ])
+    // A delegate crosses the adapter in a proxy, which stands for the object written.
+    try harness.value(
+      RecordingMock(module: "Probe"), writtenTo: "delegate", of: "ModuleARequiredLoginViewInput",
+      arrivesAt: "delegate"
+    ).require()
   }
 
   /// Through a key-path target the value reaches the object the provider holds.
@@ -49,7 +58,20 @@ struct HarnessTests {
         """, path: "keypath.yaml")
     try harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.title").require()
     let wrong = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.subtitle")
-    #expect(wrong.failures == [#"Screen.header received set title = "Hi""#])
+    #expect(
+      wrong.failures == [
+        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the adapter's map), not 'header.subtitle'"
+      ])
+    // Written as a member of the provided protocol, it is told where the value goes instead.
+    let plain = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header")
+    #expect(
+      plain.failures == [
+        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the adapter's map), not 'header'"
+      ])
+    let misspelt = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "haeder.title")
+    #expect(
+      misspelt.failures.first?.hasPrefix("'ScreenInput' has no member 'haeder'; did you mean 'header'?")
+        == true)
     for empty in ["", ".", "header..title", "header."] {
       let report = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: empty)
       #expect(report.failures == ["'\(empty)' names no member"])
