@@ -23,6 +23,15 @@ struct RegistrationCheck {
         continue
       }
       matched += 1
+      // A service made as a view could never be asked for from another isolation
+      // (`service(for:as:)`), as the manifest says it may be; the mocks that stand in for every
+      // module are made as views on purpose.
+      if factory.kind == .view, !factory.isStandIn, graph.modules[name]?.kind == .service {
+        moduleProblems.append(
+          "module '\(name)' is a service; register it with "
+            + (factory.type == nil
+              ? "module(_:kind: .service, make:)" : "service(_:_:make:), which makes it from any isolation"))
+      }
       // The module is read only for what can be wrong: a service factory for a view, and the
       // members of a type that does not answer them itself (a recording mock does, and reports a
       // method the runtime cannot call when it is called).
@@ -30,7 +39,9 @@ struct RegistrationCheck {
       else { continue }
       if module.kind == .view, factory.kind == .service {
         moduleProblems.append(
-          "module '\(name)' is a view; register it with view(_:_:make:), which runs on the main actor")
+          "module '\(name)' is a view; register it with "
+            + (factory.type == nil
+              ? "module(_:kind: .view, make:)" : "view(_:_:make:), which runs on the main actor"))
       }
       moduleProblems += memberProblems(
         module, factory: factory, typeNames: &typeNames, comparedEntries: &comparedEntries)
