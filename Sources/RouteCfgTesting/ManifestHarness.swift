@@ -171,7 +171,8 @@ public struct ManifestHarness: Sendable {
       for step in steps {
         holder += "." + step
         let nested = RecordingMock(module: holder)
-        mock.preset(step, nested)
+        // Each step is a property the adapter's key path reads (checked above).
+        try mock.preset(step, nested)
         mock = nested
       }
       try destination.set(requiredMember, to: value)

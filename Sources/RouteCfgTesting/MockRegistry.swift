@@ -10,11 +10,13 @@ public final class MockRegistry {
 
   init(graph: AppGraph, variant: String?, customize: (inout Registrations) -> Void) throws {
     let made = MadeMocks()
+    let members = ManifestMembers(graph: graph)
     var registrations = Registrations()
     registrations.reserveCapacity(modules: graph.moduleNames.count, proxies: graph.protocolNames.count)
     for module in graph.moduleNames {
       registrations.standIn(module, RecordingMock.self) { context in
-        let mock = RecordingMock(module: context.module, parameters: context.parameters)
+        let mock = RecordingMock(
+          module: context.module, parameters: context.parameters, manifestMembers: members)
         made.add(mock)
         return mock
       }

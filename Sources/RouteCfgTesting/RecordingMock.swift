@@ -43,6 +43,9 @@ public final class RecordingMock: SelfDescribingMembers, CustomStringConvertible
 
   /// The module this mock stands in for.
   public let module: String
+  /// The members the manifest declares, for a mock a ``MockRegistry`` made: names given to
+  /// ``stub(_:_:)``, ``preset(_:_:)`` and ``calls(of:)`` must be among them.
+  let manifestMembers: ManifestMembers?
   /// Every get, set and call, with values and arguments as text.
   public private(set) var records: [Record] = []
   /// Property values: those written, and the module's parameters.
@@ -52,26 +55,49 @@ public final class RecordingMock: SelfDescribingMembers, CustomStringConvertible
   /// `RecordingMock(Login)`: how records show a mock handed over as a value.
   nonisolated public var description: String { "RecordingMock(\(module))" }
 
-  public init(module: String, parameters: [String: any Sendable] = [:]) {
+  public convenience init(module: String, parameters: [String: any Sendable] = [:]) {
+    self.init(module: module, parameters: parameters, manifestMembers: nil)
+  }
+
+  init(module: String, parameters: [String: any Sendable], manifestMembers: ManifestMembers?) {
     self.module = module
+    self.manifestMembers = manifestMembers
     for (name, value) in parameters { values[name] = value }
   }
 
-  /// Answers a method (by full name) with a closure instead of an empty value.
-  public func stub(_ fullName: String, _ body: @escaping @MainActor ([Any?]) throws -> Any?) {
-    stubs[fullName] = body
+  /// Answers a method with a closure instead of an empty value: by full name
+  /// (`price(sku:)`), or by base name (`price`) for every method of that name.
+  ///
+  /// - Throws: ``UnknownMockMember`` when the manifest declares no method of that name (a mock
+  ///   of a ``MockRegistry``), with the closest one, so that a misspelt stub is not silently
+  ///   never called.
+  public func stub(_ name: String, _ body: @escaping @MainActor ([Any?]) throws -> Any?)
+    throws(UnknownMockMember)
+  {
+    try manifestMembers?.checkMethod(name)
+    stubs[name] = body
   }
 
   /// Sets a property's value without recording it, as the module itself would.
-  public func preset(_ name: String, _ value: Any?) {
+  ///
+  /// - Throws: ``UnknownMockMember`` when the manifest declares no property of that name.
+  public func preset(_ name: String, _ value: Any?) throws(UnknownMockMember) {
+    try manifestMembers?.checkProperty(name)
     values[name] = value
   }
 
-  /// The calls of one method (by full name), with their arguments as text.
-  public func calls(of fullName: String) -> [[String]] {
-    records.compactMap { record in
-      if case .call(let name, let arguments) = record, name == fullName { return arguments }
-      return nil
+  /// The calls of one method, by full name (`price(sku:)`) or base name (`price`), with their
+  /// arguments as text.
+  ///
+  /// - Throws: ``UnknownMockMember`` when the manifest declares no method of that name, so that
+  ///   an expectation of no calls cannot pass for a misspelt name.
+  public func calls(of name: String) throws(UnknownMockMember) -> [[String]] {
+    try manifestMembers?.checkMethod(name)
+    let byBaseName = !name.contains("(")
+    return records.compactMap { record in
+      guard case .call(let called, let arguments) = record else { return nil }
+      let matches = byBaseName ? MemberDecl.baseName(of: called) == name : called == name
+      return matches ? arguments : nil
     }
   }
 
@@ -87,7 +113,7 @@ public final class RecordingMock: SelfDescribingMembers, CustomStringConvertible
 
   public func callMember(_ fullName: String, _ arguments: [Any?]) throws -> Any? {
     records.append(.call(fullName, arguments.map(Self.text)))
-    return try stubs[fullName]?(arguments)
+    return try (stubs[fullName] ?? stubs[MemberDecl.baseName(of: fullName)])?(arguments)
   }
 
   /// A value as the records show it: `nil`, strings quoted, an object handed across an adapter
@@ -101,5 +127,68 @@ public final class RecordingMock: SelfDescribingMembers, CustomStringConvertible
     }
     if let string = value as? String { return "\"\(string)\"" }
     return String(describing: value)
+  }
+}
+
+/// A name given to a mock's ``RecordingMock/stub(_:_:)``, ``RecordingMock/preset(_:_:)`` or
+/// ``RecordingMock/calls(of:)`` that no protocol of the manifest declares as a method (or a
+/// property), with the closest declared name.
+public struct UnknownMockMember: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The name given.
+  public let name: String
+  /// `"method"` or `"property"`.
+  public let kind: String
+  /// The closest name the manifest declares, if any.
+  public let suggestion: String?
+
+  public init(name: String, kind: String, suggestion: String?) {
+    self.name = name
+    self.kind = kind
+    self.suggestion = suggestion
+  }
+
+  public var description: String {
+    "no protocol of the manifest declares a \(kind) '\(name)'"
+      + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+  }
+}
+
+/// The properties and methods every protocol of a manifest declares, which names given to a
+/// registry's mocks are checked against.
+struct ManifestMembers: Sendable {
+  private let properties: Set<String>
+  /// Full names (`price(sku:)`) and base names (`price`).
+  private let methods: Set<String>
+  private let fullMethodNames: [String]
+
+  init(graph: AppGraph) {
+    var properties: Set<String> = []
+    var methods: Set<String> = []
+    var fullMethodNames: Set<String> = []
+    for info in graph.protocols.values {
+      for member in info.members {
+        if member.isProperty {
+          properties.insert(member.name)
+        } else {
+          methods.insert(member.name)
+          fullMethodNames.insert(member.fullName)
+        }
+      }
+    }
+    self.properties = properties
+    self.methods = methods.union(fullMethodNames)
+    self.fullMethodNames = fullMethodNames.sorted()
+  }
+
+  func checkMethod(_ name: String) throws(UnknownMockMember) {
+    guard !methods.contains(name) else { return }
+    throw UnknownMockMember(
+      name: name, kind: "method", suggestion: closestName(to: name, among: fullMethodNames))
+  }
+
+  func checkProperty(_ name: String) throws(UnknownMockMember) {
+    guard !properties.contains(name) else { return }
+    throw UnknownMockMember(
+      name: name, kind: "property", suggestion: closestName(to: name, among: properties.sorted()))
   }
 }

@@ -129,7 +129,7 @@ struct FacadeRouteTests {
     let speaker = try mocks.registry.destination(for: "Speaker")
     let hub = try #require(mocks.mock("HubModule"))
     var received: [Any?] = []
-    hub.stub("attach(ear:)") { arguments in
+    try hub.stub("attach(ear:)") { arguments in
       received.append(arguments.first ?? nil)
       return nil
     }

@@ -45,7 +45,7 @@ struct GeneratedRegistrationTests {
     let mocks = try harness.mockRegistry { NoteAppRegistry.registerProtocols(into: &$0) }
     let store = try mocks.registry.destination(
       for: "NoteListRequiredStore", as: (any NoteListRequiredStore).self)
-    mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in [3, 4] }
+    try mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in [3, 4] }
     #expect(store.noteIds() == [3, 4])
     #expect(store.note(id: 1) == nil, "an unstubbed method with an optional result answers nil")
     let records = mocks.mock("NoteStore")?.records.map(\.description) ?? []

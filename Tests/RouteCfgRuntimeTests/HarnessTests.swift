@@ -109,7 +109,7 @@ struct HarnessTests {
     let mocks = try harness.mockRegistry()
     let store = try mocks.registry.destination(for: "NoteListRequiredStore")
     let mock = try #require(mocks.mock("NoteStore"))
-    mock.stub("allNoteIds()") { _ in [3, 4] }
+    try mock.stub("allNoteIds()") { _ in [3, 4] }
     #expect(try store.call("noteIds()") as? [Int] == [3, 4])
     _ = try store.call("note(id:)", 3)
     let login = try mocks.registry.destination(for: "ModuleARequiredLoginViewInput")
@@ -117,7 +117,31 @@ struct HarnessTests {
     #expect(try login.get("message") as? String == "Hi")
     #expect(mock.records == [.call("allNoteIds()", []), .call("note(id:)", ["3"])])
     #expect(mocks.mock("Login")?.records == [.set("notifyString", "\"Hi\""), .get("notifyString")])
-    #expect(mock.calls(of: "note(id:)") == [["3"]])
+    #expect(try mock.calls(of: "note(id:)") == [["3"]])
+    #expect(
+      try mock.calls(of: "note") == [["3"]], "a base name counts the calls of every method of that name")
+  }
+
+  /// A registry's mocks know the manifest's members: a misspelt name is an error with the closest
+  /// one, so that a stub never called or an expectation of no calls cannot pass by mistake; a
+  /// stub by base name answers every method of that name.
+  @Test func mocksRefuseNamesTheManifestDoesNotDeclare() throws {
+    let harness = try ManifestHarness(path: Self.noteApp)
+    let mocks = try harness.mockRegistry()
+    let store = try mocks.registry.destination(for: "NoteListRequiredStore")
+    let mock = try #require(mocks.mock("NoteStore"))
+    #expect(throws: UnknownMockMember(name: "allNoteId()", kind: "method", suggestion: "allNoteIds()")) {
+      try mock.stub("allNoteId()") { _ in [1] }
+    }
+    #expect(throws: UnknownMockMember.self) { try mock.calls(of: "nte(id:)") }
+    #expect(throws: UnknownMockMember.self) { try mock.preset("notifyStrin", "x") }
+    #expect(
+      UnknownMockMember(name: "allNoteId()", kind: "method", suggestion: "allNoteIds()").description
+        == "no protocol of the manifest declares a method 'allNoteId()'; did you mean 'allNoteIds()'?")
+    try mock.stub("allNoteIds") { _ in [5] }
+    #expect(try store.call("noteIds()") as? [Int] == [5])
+    // A mock made by hand knows no manifest and takes any name.
+    try RecordingMock(module: "Probe").stub("anything()") { _ in nil }
   }
 
   /// A mock answers members itself, so a manifest with methods the dynamic runtime cannot call

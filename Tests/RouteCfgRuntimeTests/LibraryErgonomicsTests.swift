@@ -152,7 +152,7 @@ struct LibraryErgonomicsTests {
     // The fix works: with the generated proxies registered, the mock is served as the protocol.
     let typed = try harness.mockRegistry { NoteAppRegistry.registerProtocols(into: &$0) }
     let store = try typed.registry.destination(for: "NoteStoreService", as: (any NoteStoreService).self)
-    typed.mock("NoteStore")?.stub("allNoteIds()") { _ in [7] }
+    try typed.mock("NoteStore")?.stub("allNoteIds()") { _ in [7] }
     #expect(store.allNoteIds() == [7])
   }
 

@@ -129,7 +129,7 @@ struct RegisteredTypeTests {
     ) { try login.set("delegate", to: listener) }
     #expect(mocks.mock("Login")?.records == [])
     let own = OwnLoginDelegate()
-    mocks.mock("Login")?.preset("delegate", own)
+    try mocks.mock("Login")?.preset("delegate", own)
     #expect(
       throws: RuntimeError.noMemberTable(
         typeName: "OwnLoginDelegate", protocolName: "ProvidedLoginViewDelegate")

@@ -12,7 +12,7 @@ import Testing
 
   let mocks = try harness.mockRegistry()  // every module is a RecordingMock
   let store = try mocks.registry.destination(for: "NoteListRequiredStore")
-  mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in [3, 4] }
+  try mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in [3, 4] }
   let ids = try store.call("noteIds()")  // [3, 4], from allNoteIds() through the adapter
   #expect(ids as? [Int] == [3, 4])
   #expect(mocks.mock("NoteStore")?.records == [.call("allNoteIds()", [])])
