@@ -17,6 +17,8 @@ public struct ManifestHarness: Sendable {
   public let graph: AppGraph
   /// Every diagnostic, warnings included.
   public let diagnostics: [Diagnostic]
+  /// The manifest's files, for the places failures name.
+  private let files: SourceFileTable
 
   /// Loads and validates a manifest file; throws a report listing its errors when it has any.
   public init(path: String) throws(HarnessReport) {
@@ -57,6 +59,12 @@ public struct ManifestHarness: Sendable {
     }
     self.graph = graph
     self.diagnostics = result.diagnostics
+    self.files = result.manifest.files
+  }
+
+  /// `manifests/NoteApp.yaml:40:14`: where a failure's subject is written, as diagnostics name it.
+  private func place(_ location: SourceLocation) -> String {
+    "\(files.path(of: location.file)):\(location.start.line):\(location.start.column)"
   }
 
   /// A registry of recording mocks for every module; `customize` may replace some with real ones.
@@ -86,19 +94,23 @@ public struct ManifestHarness: Sendable {
         continue
       }
       let url = SampleURL.path(for: route.pattern, module: module)
+      let written = place(route.location)
       switch router.resolve(url) {
       case .matched(let match) where match.module == route.module && match.pattern.text == route.pattern.text:
         continue
       case .matched(let match):
         failures.append(
-          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches \(match.module) via '\(match.pattern.text)'"
+          "\(written): route '\(route.pattern.text)' of \(route.module): '\(url)' reaches \(match.module) via "
+            + "'\(match.pattern.text)'"
         )
       case .fallback(let module):
         failures.append(
-          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches the fallback \(module)")
+          "\(written): route '\(route.pattern.text)' of \(route.module): '\(url)' reaches the fallback \(module)"
+        )
       case .unmatched(let reason), .notRouted(let reason):
         failures.append(
-          "route '\(route.pattern.text)' of \(route.module): '\(url)' reaches nothing (\(reason))")
+          "\(written): route '\(route.pattern.text)' of \(route.module): '\(url)' reaches nothing (\(reason))"
+        )
       }
     }
     return HarnessReport(check: "every route resolves", failures: failures)
@@ -215,7 +227,7 @@ public struct ManifestHarness: Sendable {
     if written == reached || written.contains(where: \.isEmpty) { return nil }
     let reaches =
       "'\(requiredProtocol).\(requiredMember)' reaches '\(providedProtocol).\(reached.joined(separator: "."))'"
-      + (adapter == nil ? "" : " (the adapter's map)")
+      + (adapter.map { " (the map of the adapter at \(place($0.location)))" } ?? "")
     if let info = graph.protocols[providedProtocol], info.member(named: written[0]) == nil {
       let suggestion = closestName(to: written[0], among: info.members.map(\.name)).map {
         "; did you mean '\($0)'?"

@@ -32,7 +32,7 @@ struct HarnessTests {
     #expect(
       wrong.failures == [
         "'ProvidedLoginViewInput' has no member 'message'; 'ModuleARequiredLoginViewInput.message' reaches "
-          + "'ProvidedLoginViewInput.notifyString' (the adapter's map)"
+          + "'ProvidedLoginViewInput.notifyString' (the map of the adapter at \(Self.noteApp):83:5)"
       ])
     // A delegate crosses the adapter in a proxy, which stands for the object written.
     try harness.value(
@@ -60,13 +60,13 @@ struct HarnessTests {
     let wrong = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.subtitle")
     #expect(
       wrong.failures == [
-        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the adapter's map), not 'header.subtitle'"
+        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the map of the adapter at keypath.yaml:10:5), not 'header.subtitle'"
       ])
     // Written as a member of the provided protocol, it is told where the value goes instead.
     let plain = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header")
     #expect(
       plain.failures == [
-        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the adapter's map), not 'header'"
+        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the map of the adapter at keypath.yaml:10:5), not 'header'"
       ])
     let misspelt = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "haeder.title")
     #expect(
@@ -242,7 +242,10 @@ struct HarnessTests {
           Off: {kind: view, routes: [/flags/false]}
         """)
     let report = harness.everyRouteResolves()
-    #expect(report.failures == ["route '/flags/:on' of Flags: '/flags/true' reaches On via '/flags/true'"])
+    #expect(
+      report.failures == [
+        "manifest.yaml:3:57: route '/flags/:on' of Flags: '/flags/true' reaches On via '/flags/true'"
+      ])
     #expect(throws: HarnessReport.self) { try report.require() }
   }
 
