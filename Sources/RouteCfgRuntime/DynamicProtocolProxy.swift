@@ -44,13 +44,17 @@ open class DynamicProtocolProxy {
   }
 
   /// Reads a property of the proxied protocol for a getter that cannot throw; on failure reports
-  /// it and returns `fallback`.
+  /// it and returns `fallback`. A property of an object that answers members itself (a
+  /// recording mock) that was never written reads as `fallback` without a failure, as the
+  /// object's unstubbed methods answer with their result type's empty value.
   public func forwardedValueOrReport<T>(
     _ member: String, as type: T.Type = T.self, fallback: @autoclosure () -> T,
     file: StaticString = #fileID, line: UInt = #line
   ) -> T {
     do {
       return try members.get(member, as: type)
+    } catch RuntimeError.readMismatch(_, _, "nil") where members.object is any SelfDescribingMembers {
+      return fallback()
     } catch {
       report(member, error, file: file, line: line)
       return fallback()

@@ -156,6 +156,24 @@ struct LibraryErgonomicsTests {
     #expect(store.allNoteIds() == [7])
   }
 
+  /// A mock's property that was never written reads through a typed proxy as its type's empty
+  /// value, as an unstubbed method answers, without a forwarding failure; a value written reads
+  /// back.
+  @Test func aMocksUnwrittenPropertyReadsAsTheEmptyValue() throws {
+    let harness = try ManifestHarness(path: RuntimeFixtures.repository + "/manifests/NoteApp.yaml")
+    let failures = ForwardingFailures()
+    let mocks = try harness.mockRegistry { registrations in
+      NoteAppRegistry.registerProtocols(into: &registrations)
+      registrations.onForwardingFailure { failures.all.append($0) }
+    }
+    let editor = try mocks.registry.destination(
+      for: "NoteEditorInput", as: (any NoteEditorInput).self, parameters: ["noteId": 3])
+    #expect(editor.draft == "")
+    editor.draft = "text"
+    #expect(editor.draft == "text")
+    #expect(failures.all.isEmpty, "\(failures.all)")
+  }
+
   /// Among mocks, a module of a type of the app that does not conform to its protocol is named
   /// as what must change, not the untyped proxy the mocks register.
   @Test func aNonConformingModuleAmongMocksIsNamed() throws {
@@ -253,6 +271,10 @@ struct LibraryErgonomicsTests {
     let proxy = DynamicProtocolProxy(members)
     var failures: [String] = []
     proxy.failureHandler = { failures.append($0.member) }
+    // A value of the wrong type is reported (a mock's property never written is not: it reads as
+    // the fallback, the empty value).
+    #expect(proxy.forwardedValueOrReport("draft", as: String.self, fallback: "empty") == "empty")
+    proxy.forwardValueOrReport("draft", "text")
     #expect(proxy.forwardedValueOrReport("draft", as: Int.self, fallback: -1) == -1)
     proxy.forwardValueOrReport("noteIdentifier", 3)
     #expect(proxy.forwardOrReport("save()") == nil)
@@ -271,4 +293,10 @@ final class NotAStore: Sendable {
   func allNoteIds() -> [Int] { [] }
   func note(id: Int) -> String? { nil }
   func delete(id: Int) {}
+}
+
+/// The forwarding failures a test collects.
+@MainActor
+final class ForwardingFailures {
+  var all: [ForwardingFailure] = []
 }
