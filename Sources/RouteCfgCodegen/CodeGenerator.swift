@@ -68,8 +68,14 @@ public enum CodeGenerator {
     if let module = options.module {
       if options.interfaceModules != nil { throw .conflictingOptions("--module", "--interfaces") }
       guard let info = graph.modules[module] else {
-        let suggestion = closestName(to: module, among: graph.moduleNames).map { "; did you mean '\($0)'?" }
-        throw .unknownModule(name: module, suggestion: suggestion ?? "")
+        // The closest name, or the names to choose from (the first ten), as for a variant.
+        let names = graph.moduleNames
+        let listed =
+          names.isEmpty
+          ? " (the manifest declares no modules)"
+          : " (modules: \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? ", ..." : ""))"
+        let suggestion = closestName(to: module, among: names).map { "; did you mean '\($0)'?" }
+        throw .unknownModule(name: module, suggestion: suggestion ?? listed)
       }
       let file = SwiftFile(
         name: module + "Interface.swift", header: header, imports: baseImports,

@@ -51,24 +51,47 @@ struct GeneratorConfiguration: Equatable {
     do {
       parsed = try JSONParser.parseWithKeyOffsets(Array(bytes.dropFirst(skipped)))
     } catch {
+      let offset = error.offset + skipped
       throw ConfigurationError(
-        file: file, at: JSONPosition(offset: error.offset + skipped, in: bytes),
-        "is not valid JSON: \(error.message)")
+        file: file, at: JSONPosition(offset: offset, in: bytes),
+        "is not valid JSON: \(error.message)\(Self.hint(at: offset, in: bytes))")
     }
     guard case .object(let members) = parsed.value else {
       throw ConfigurationError(
         file: file, "must hold a JSON object, such as {\"variant\": \"macOS\", \"imports\": [\"Foundation\"]}"
       )
     }
+    // Every key's problem is reported, not only the first, so that one build shows them all.
     var seen: Set<String> = []
+    var problems: [ConfigurationError] = []
     for ((key, value), offset) in zip(members, parsed.keyOffsets) {
       let position = JSONPosition(offset: offset + skipped, in: bytes)
       func problem(_ message: String) -> ConfigurationError {
         ConfigurationError(file: file, at: position, message)
       }
-      guard seen.insert(key).inserted else { throw problem("'\(key)' is set twice; keep one") }
-      try read(key, value, file: file, position: position, problem: problem)
+      guard seen.insert(key).inserted else {
+        problems.append(problem("'\(key)' is set twice; keep one"))
+        continue
+      }
+      do {
+        try read(key, value, file: file, position: position, problem: problem)
+      } catch {
+        problems.append(error)
+      }
     }
+    if !problems.isEmpty { throw ConfigurationError(problems) }
+  }
+
+  /// What a JSON syntax error at `offset` most likely is, for the two things JSON lacks that
+  /// people write: a comment, and a comma before a closing bracket.
+  private static func hint(at offset: Int, in bytes: [UInt8]) -> String {
+    guard offset < bytes.count else { return "" }
+    if bytes[offset] == UInt8(ascii: "/") { return " (JSON has no comments)" }
+    let previous = bytes[..<offset].last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    if previous == UInt8(ascii: ","), [UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[offset]) {
+      return " (JSON has no trailing comma: remove the ',' before it)"
+    }
+    return ""
   }
 
   private mutating func read(
@@ -91,9 +114,11 @@ struct GeneratorConfiguration: Equatable {
     case "imports":
       guard case .array(let items) = value else { throw problem(Self.importsProblem) }
       var modules: [String] = []
-      for item in items {
+      for (index, item) in items.enumerated() {
         guard case .string(let module) = item, SwiftIdentifier.isModuleName(module) else {
-          throw problem(Self.importsProblem)
+          throw problem(
+            "entry \(index + 1) of 'imports', \(TextFormatter.brief(item.rendered(), limit: 40)), is not a module "
+              + "name; \(Self.importsProblem)")
         }
         modules.append(module)
       }

@@ -571,6 +571,13 @@ struct GenerateCommandTests {
     ])
     #expect(module.status == 64)
     #expect(module.standardError.contains("unknown module 'NoteLst'; did you mean 'NoteList'?"))
+    let far = try Routecfg.run([
+      "generate", "manifests/NoteApp.yaml", "--output", output.path, "--module", "Zzzzzz",
+    ])
+    #expect(far.status == 64)
+    #expect(
+      far.standardError.contains(
+        "unknown module 'Zzzzzz' (modules: Login, NoteList, NoteDetail, NoteEditor, NoteStore, NotFound)"))
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 

@@ -83,7 +83,7 @@ struct GeneratorPluginToolTests {
       ("{\"variant\": 3}", "1:2: error: 'variant' must be the name of a variant of the manifest"),
       (
         "{\"imports\": [\"Foundation\", \"Bad Name\"]}",
-        "1:2: error: 'imports' must be a list of module names"
+        "1:2: error: entry 2 of 'imports', \"Bad Name\", is not a module name; 'imports' must be a list of module names"
       ),
       ("[\"macOS\"]", "1:1: error: must hold a JSON object"),
       // Windows line endings: "\r\n" is one Character in Swift, and still one line break.
@@ -99,8 +99,14 @@ struct GeneratorPluginToolTests {
         "1:22: error: 'access' is set twice; keep one"
       ),
       // Strict JSON: no trailing comma, no comment.
-      ("{\"access\": \"public\",}", "1:21: error: is not valid JSON"),
-      ("{\"access\": \"public\" // mine\n}", "1:21: error: is not valid JSON"),
+      (
+        "{\"access\": \"public\",}",
+        "1:21: error: is not valid JSON: expected a string key (JSON has no trailing comma"
+      ),
+      (
+        "{\"access\": \"public\" // mine\n}",
+        "1:21: error: is not valid JSON: expected ',' or '}' (JSON has no comments)"
+      ),
       // A byte order mark takes no column, as in editors and in routecfg's own diagnostics.
       ("\u{FEFF}{\"varient\": \"loud\"}", "1:2: error: unknown key 'varient'"),
       ("\u{FEFF}{\"variant\": \"é\", \"imports\": 1}", "1:18: error: 'imports' must be a list"),
@@ -114,6 +120,23 @@ struct GeneratorPluginToolTests {
         result.standardError.hasPrefix(target.configuration + ":" + expected), "\(result.standardError)")
       #expect(!FileManager.default.fileExists(atPath: target.output), "\(text)")
     }
+  }
+
+  /// Every key's problem is reported in one build, each at its place.
+  @Test func everyProblemOfTheOptionsFileIsReportedAtOnce() throws {
+    let target = try Target(
+      configuration: "{\"varient\": \"x\",\n \"access\": \"privat\",\n \"access\": \"public\"}")
+    defer { target.remove() }
+    let result = try target.build()
+    #expect(result.status == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        target.configuration
+          + ":1:2: error: unknown key 'varient'; did you mean 'variant'? (the keys are variant, access, imports)",
+        target.configuration + ":2:2: error: 'access' must be one of \"public\", \"internal\"",
+        target.configuration + ":3:2: error: 'access' is set twice; keep one",
+      ], "\(result.standardError)")
   }
 
   @Test func anUnknownVariantIsMisuseWithANoteAtTheOption() throws {
