@@ -26,9 +26,16 @@ struct RouteCfgGeneratorPlugin: BuildToolPlugin {
     let directory = target.directoryURL
     let manifest = directory.appending(component: Self.manifestName)
     guard FileManager.default.fileExists(atPath: manifest.path) else {
+      // A manifest under a near name (`routecfg.yml`, `RouteCfg.yaml`) is named in the advice.
+      let nearName = Self.includeCandidates(of: target).first { file in
+        file.deletingLastPathComponent().path == directory.path
+          && file.deletingPathExtension().lastPathComponent.lowercased() == "routecfg"
+      }
+      let advice =
+        nearName.map { "rename \($0.lastPathComponent) to \(Self.manifestName)" } ?? "add the manifest there"
       throw PluginError(
         "target '\(target.name)' applies RouteCfgGenerator but has no \(Self.manifestName) in \(directory.path); "
-          + "add the manifest there, or remove the plugin from the target")
+          + "\(advice), or remove the plugin from the target")
     }
     let configuration = directory.appending(component: Self.configurationName)
     let output = context.pluginWorkDirectoryURL.appending(component: "GeneratedSources")
