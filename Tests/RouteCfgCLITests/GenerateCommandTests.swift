@@ -492,54 +492,36 @@ struct GenerateCommandTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
-  @Test func aProtocolTwoInterfacesWouldDeclareIsRC1002() throws {
+  /// A protocol two modules provide or require, and one a module's parameter names (its code
+  /// takes it) while another module provides it: each would be two Swift types.
+  @Test(
+    arguments: [
+      (
+        "Analytics: |\n    func track(event: String)\nmodules:\n  Tracker: {kind: service, provides: [Analytics]}\n"
+          + "  Home: {kind: view, requires: [Analytics], routes: [/]}\n",
+        "protocol 'Analytics' would be declared in the interfaces of both module 'Tracker' and module 'Home'"
+      ),
+      (
+        "Item: |\n    var n: Int { get }\nmodules:\n  Store: {kind: service, provides: [Item]}\n"
+          + "  Detail: {kind: view, parameters: {owner: Item?}, routes: [/detail]}\n",
+        "protocol 'Item' would be declared in the interfaces of both module 'Store' and module 'Detail'"
+      ),
+    ])
+  func aProtocolTwoInterfacesWouldDeclareIsRC1002(_ declarations: String, _ expected: String) throws {
     let output = try OutputDirectory()
     let manifest = output.path + ".yaml"
     defer { try? FileManager.default.removeItem(atPath: manifest) }
-    try """
-    routecfg: 1
-    protocols:
-      Analytics: |
-        func track(event: String)
-    modules:
-      Tracker: {kind: service, provides: [Analytics]}
-      Home: {kind: view, requires: [Analytics], routes: [/]}
-    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    try ("routecfg: 1\nprotocols:\n  " + declarations).write(
+      toFile: manifest, atomically: true, encoding: .utf8)
     let result = try Routecfg.run([
       "generate", manifest, "--output", output.path, "--interfaces", "*Interface",
     ])
     #expect(result.status == 1)
-    #expect(
-      result.standardError.contains(":3:3: error: protocol 'Analytics' would be declared in the interfaces"))
+    #expect(result.standardError.contains(":3:3: error: " + expected), "\(result.standardError)")
     #expect(result.standardError.contains("[RC1002]"))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
     let whole = try Routecfg.run(["generate", manifest, "--output", output.path])
     #expect(whole.status == 0, "without --interfaces the app is one module and the protocol is declared once")
-  }
-
-  @Test func aParameterOfAnotherModulesProtocolIsRC1002() throws {
-    // `Detail`'s code takes an `Item`, so its interface declares it, as `Store`'s does.
-    let output = try OutputDirectory()
-    let manifest = output.path + ".yaml"
-    defer { try? FileManager.default.removeItem(atPath: manifest) }
-    try """
-    routecfg: 1
-    protocols:
-      Item: |
-        var n: Int { get }
-    modules:
-      Store: {kind: service, provides: [Item]}
-      Detail: {kind: view, parameters: {owner: Item?}, routes: [/detail]}
-    """.write(toFile: manifest, atomically: true, encoding: .utf8)
-    let result = try Routecfg.run([
-      "generate", manifest, "--output", output.path, "--interfaces", "*Interface",
-    ])
-    #expect(result.status == 1)
-    #expect(
-      result.standardError.contains(
-        ":3:3: error: protocol 'Item' would be declared in the interfaces of both module 'Store' "
-          + "and module 'Detail'"),
-      "\(result.standardError)")
-    #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
   @Test func modularWiringImportsTheInterfaces() throws {
