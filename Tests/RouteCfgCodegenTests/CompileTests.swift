@@ -35,6 +35,8 @@ struct CompileTests {
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/KeywordNames.yaml"),
       // A service's proxy that hands a view's protocol across another adapter.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/IsolationCrossing.yaml"),
+      // A service's proxy whose key path reads a view's protocol's property.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/KeyPathIsolation.yaml"),
       // Adapters used only in reverse: a proxy too, where the forward direction holds.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml"),

@@ -9,7 +9,8 @@ import RouteCfgCore
 /// of views). Then, until nothing changes: ancestors and descendants of a `@MainActor` protocol
 /// are `@MainActor`; an adapter whose `to` is `@MainActor` makes its `adapt` `@MainActor` (its
 /// proxy calls the provided members), and one used in reverse whose `adapt` is `@MainActor`
-/// makes its `to` `@MainActor` (its bridge calls the caller's members); a proxy or bridge whose
+/// makes its `to` `@MainActor` (its bridge calls the caller's members), as does a key path of
+/// its `map` through a `@MainActor` protocol's property for its `adapt`; a proxy or bridge whose
 /// member hands values of a `@MainActor` protocol across another adapter makes the protocol it
 /// conforms to `@MainActor` (the wrappers it makes are). So every call generated code makes stays
 /// within one isolation, and the code compiles under either default isolation.
@@ -90,6 +91,12 @@ struct IsolationAnalysis {
       }
       for adapter in graph.adapters {
         if mainActor.contains(adapter.to) { mark(adapter.adapt) }
+        // A key path through a `@MainActor` protocol's property (`session.user.name`, `User` a
+        // view's) is read by the proxy, which runs on the main actor then.
+        for pairing in adapter.forward where pairing.path.count > 1 {
+          let owners = ForwardingTarget(path: pairing.path, root: adapter.to, graph: graph)?.owners ?? []
+          if owners.contains(where: mainActor.contains) { mark(adapter.adapt) }
+        }
         if adapter.isUsedInReverse, mainActor.contains(adapter.adapt) { mark(adapter.to) }
         // A proxy (or bridge) that hands values of a `@MainActor` protocol across another
         // adapter makes `@MainActor` wrappers, so it runs on the main actor too.

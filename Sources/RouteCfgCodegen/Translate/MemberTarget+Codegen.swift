@@ -7,6 +7,9 @@ struct ForwardingTarget {
   let steps: [(name: String, isOptional: Bool)]
   /// The member at the end of the path.
   let member: MemberDecl
+  /// The protocols whose members the path reads, in order: the root's, then the type of each
+  /// step (`AuthService`, `Session`, `User` for `session.user.name`).
+  let owners: [String]
   /// `true` when a step before the member is optional, so the result is read through `?.`.
   var isOptionalChain: Bool { steps.contains { $0.isOptional } }
 
@@ -14,6 +17,7 @@ struct ForwardingTarget {
   init?(path: [String], root: String, graph: AppGraph) {
     guard let last = path.last else { return nil }
     var owner = root
+    var owners = [root]
     var steps: [(name: String, isOptional: Bool)] = []
     for name in path.dropLast() {
       guard let member = graph.protocols[owner]?.member(named: name), let property = member.property else {
@@ -25,10 +29,12 @@ struct ForwardingTarget {
       guard case .named(let next) = type else { return nil }
       steps.append((name: name, isOptional: isOptional))
       owner = next
+      owners.append(next)
     }
     guard let member = graph.protocols[owner]?.member(named: last) else { return nil }
     self.steps = steps
     self.member = member
+    self.owners = owners
   }
 
   /// The type a read through the path yields: the member's type, optional when a step is.
