@@ -87,6 +87,9 @@ public struct ManifestValidator {
   /// Adapters that member forwarding passes values across, in either direction.
   var adaptersUsedByMembers: Set<Int> { Set(crossingsByMembers.map(\.adapter)) }
   var adaptersUsedByResolution: Set<Int> = []
+  /// `true` when an adapter's map or members had an error: a member it could not pair may be the
+  /// one that would use another adapter, so no adapter is called unused (RC0902).
+  var adapterChecksFoundErrors = false
   /// What misspelt references meant, found the first time a check needs it (an error path).
   var misspeltCache: MisspeltReferences?
 
@@ -200,7 +203,11 @@ public struct ManifestValidator {
       }, inParallel: usesThreads)
     moduleParts = modules
     diagnostics.append(contentsOf: other.diagnostics)
+    // The other thread's errors are its maps' (it reports nothing about modules).
+    let errorsBeforeAdapters = diagnostics.errorsReported
     checkAdapters(maps: maps)
+    adapterChecksFoundErrors =
+      other.diagnostics.errorsReported > 0 || diagnostics.errorsReported > errorsBeforeAdapters
   }
 
   /// The unused parts and the graph's parts that the routes do not change, beside the routes.

@@ -53,8 +53,18 @@ extension ManifestValidator {
   }
 
   /// An adapter is needed when a requirement resolves through it (in some configuration) or a
-  /// member forwarding passes values across it.
+  /// member forwarding passes values across it. Whether a member does is not known while an
+  /// adapter's map or members have errors, an adapter names a protocol that is not declared, or
+  /// a protocol body could not be read whole: the member that would use an adapter may be the
+  /// one at fault, so none is called unused until those errors are fixed.
   private mutating func checkUnusedAdapters() {
+    if adapterChecksFoundErrors || manifest.protocols.contains(where: \.hasUnreadMembers)
+      || manifest.adapters.contains(where: { adapter in
+        [adapter.adapt, adapter.to].contains { side in side.map { protocols[$0.value] == nil } ?? true }
+      })
+    {
+      return
+    }
     let used = adaptersUsedByResolution.union(adaptersUsedByMembers)
     for index in adapterOrder where !used.contains(index) {
       let decl = manifest.adapters[index]

@@ -34,7 +34,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unusedAdapter,
       description: #"""
-        *Warning.* An adapter is never used: no module requires its `adapt` protocol (or the requirement resolves to another provider), and no member forwarding passes values between its two protocols. With `--strict` this is an error.
+        *Warning.* An adapter is never used: no module requires its `adapt` protocol (or the requirement resolves to another provider), and no member forwarding passes values between its two protocols. With `--strict` this is an error. While an adapter names a protocol that is not declared, an adapter's `map` or members have an error, or a protocol body does not parse, no adapter is reported unused: the member that would use it may be the one at fault (a delegate adapter is used only by the members of the adapter that forwards the delegate).
         """#,
       files: [
         .init(
