@@ -23,14 +23,13 @@ struct RegistrationCheck {
         continue
       }
       matched += 1
-      // A service made as a view could never be asked for from another isolation
-      // (`service(for:as:)`), as the manifest says it may be; the mocks that stand in for every
-      // module are made as views on purpose.
-      if factory.kind == .view, !factory.isStandIn, graph.modules[name]?.kind == .service {
+      // `module(_:kind:make:)` with the kind the manifest does not give the module (a typed
+      // `view(...)` of a service stays legal: it is how a service whose type is not `Sendable` is
+      // registered, made on the main actor).
+      if factory.kind == .view, factory.type == nil, !factory.isStandIn, graph.modules[name]?.kind == .service
+      {
         moduleProblems.append(
-          "module '\(name)' is a service; register it with "
-            + (factory.type == nil
-              ? "module(_:kind: .service, make:)" : "service(_:_:make:), which makes it from any isolation"))
+          "module '\(name)' is a service; register it with module(_:kind: .service, make:)")
       }
       // The module is read only for what can be wrong: a service factory for a view, and the
       // members of a type that does not answer them itself (a recording mock does, and reports a
