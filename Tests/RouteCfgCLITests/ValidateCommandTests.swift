@@ -189,7 +189,7 @@ struct ValidateCommandTests {
     let declared = try Routecfg.run(["validate", path, "--variant", "mac"])
     #expect(declared.status == 1)
     #expect(declared.standardOutput.contains("[RC0301]"))
-    for root in ["- a\n", "routecfg: [\n"] {
+    for root in ["- a\n", "routecfg: [\n", ""] {
       try root.write(toFile: path, atomically: true, encoding: .utf8)
       let unreadable = try Routecfg.run(["validate", path, "--variant", "ios"])
       #expect(unreadable.status == 1, "\(root): \(unreadable.standardError)")

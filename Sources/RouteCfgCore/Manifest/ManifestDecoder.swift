@@ -70,6 +70,8 @@ struct ManifestDecoder {
           : "the included file is empty; declare its 'protocols', 'modules', 'adapters', 'bindings' or "
             + "'include', or remove it from 'include'",
         at: .startOf(document.file))
+      // An empty root declares no variants, as one that is not a mapping declares none.
+      fragment.variantsHaveErrors = isRoot
       return fragment
     }
     reader.checkTag(root)
@@ -369,6 +371,9 @@ struct ManifestDecoder {
           key, in: "protocol '\(name.value)'", known: Self.protocolKeys, of: entries, misspelt: &misspelt)
         {
           readProtocolEntry(meant, valueID, into: &decl)
+        } else {
+          // What the key holds is not read: it may be the members meant (`body: |`).
+          decl.hasUnreadMembers = true
         }
       }
       return decl

@@ -180,6 +180,8 @@ struct ProtocolTableBuilder {
     for parentRef in decl.inherits {
       let edge = Edge(child: name, parent: parentRef.value)
       guard let parent = index[parentRef.value].flatMap({ built[$0] }), !cyclicEdges.contains(edge) else {
+        // A parent that is not declared (reported) may have members the protocol inherits.
+        if index[parentRef.value] == nil { hasUnreadMembers = true }
         continue
       }
       inherits.append(parent.name)

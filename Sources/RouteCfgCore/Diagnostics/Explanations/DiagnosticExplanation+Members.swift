@@ -7,7 +7,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .memberSyntax,
       description: #"""
-        A member declaration in a protocol body does not parse as the Swift subset manifests use (`var`/`let` properties, `func` methods, the types of [Manifest.md](Manifest.md)). The position is the exact line and column inside the body, and the message says what was expected. Every line of a body is checked, so one run reports all broken members. Types nested more than 64 levels deep are reported with this code too. Until the body parses, no member is reported missing from the protocol or from those inheriting it (an adapter's map naming a member it lacks, RC0601, or a member left unmapped, RC0602): the declaration that did not parse may be the one meant. A body of the wrong shape (RC0202) counts the same way.
+        A member declaration in a protocol body does not parse as the Swift subset manifests use (`var`/`let` properties, `func` methods, the types of [Manifest.md](Manifest.md)). The position is the exact line and column inside the body, and the message says what was expected. Every line of a body is checked, so one run reports all broken members. Types nested more than 64 levels deep are reported with this code too. Until the body parses, no member is reported missing from the protocol or from those inheriting it (an adapter's map naming a member it lacks, RC0601, or a member left unmapped, RC0602): the declaration that did not parse may be the one meant. A body of the wrong shape (RC0202), one under a key that is not read (RC0201), and a parent in `inherits` that is not declared (RC0503) count the same way.
         """#,
       files: [
         .init(
