@@ -61,14 +61,19 @@ extension ManifestValidator {
       }
       moduleRoutes[moduleName] = patterns
     }
-    // A module declared again (RC0502) is not the module, but its patterns and their parameters
-    // are checked as well, so that renaming it brings no new errors; its routes take part in no
-    // conflict.
+    // A module declared again (RC0502) is not the module, but its patterns, their parameters and
+    // a route it lists twice are checked as well, so that renaming it brings no new errors; its
+    // routes take part in no conflict.
     for (index, module) in manifest.modules.enumerated() where moduleIndex[module.name.value] != index {
       let parameters = ParameterLookup(module.parameters)
+      var seen: [RouteKey: SourceLocation] = [:]
       for (position, route) in module.routes.enumerated() {
         let locator = position < module.routeLocators.count ? module.routeLocators[position] : nil
-        _ = checkRoute(route, locator, of: module, parameters: parameters)
+        guard let (pattern, _) = checkRoute(route, locator, of: module, parameters: parameters) else {
+          continue
+        }
+        _ = isFirstListing(
+          ShapedRoute(module: module.name.value, route: route, pattern: pattern), seen: &seen)
       }
     }
     for shape in shapeOrder {
@@ -247,21 +252,27 @@ extension ManifestValidator {
     return (pattern, complete ? RouteShape(elements: elements) : nil)
   }
 
+  /// Records `route` in `seen`; one its module lists twice is reported at the repeat (RC0809)
+  /// and answered `false`.
+  private mutating func isFirstListing(_ route: ShapedRoute, seen: inout [RouteKey: SourceLocation]) -> Bool {
+    let key = RouteKey(module: route.module, segments: route.pattern.segments)
+    guard let earlier = seen[key] else {
+      seen[key] = route.route.location
+      return true
+    }
+    diagnostics.report(
+      .duplicateRoute,
+      "module '\(route.module)' lists route '\(route.route.value)' twice; remove this one",
+      at: route.route.location, notes: [DiagnosticNote("first listed here", at: earlier)])
+    return false
+  }
+
   /// Routes of one shape: a module listing the same route twice gets a duplicate error at the
   /// repeat; distinct routes that remain conflict, each reported with a note at the others.
   private mutating func reportConflicts(_ group: [ShapedRoute], shape: RouteShape) {
     var distinct: [ShapedRoute] = []
     var seen: [RouteKey: SourceLocation] = [:]
-    for route in group {
-      let key = RouteKey(module: route.module, segments: route.pattern.segments)
-      if let earlier = seen[key] {
-        diagnostics.report(
-          .duplicateRoute,
-          "module '\(route.module)' lists route '\(route.route.value)' twice; remove this one",
-          at: route.route.location, notes: [DiagnosticNote("first listed here", at: earlier)])
-        continue
-      }
-      seen[key] = route.route.location
+    for route in group where isFirstListing(route, seen: &seen) {
       distinct.append(route)
     }
     guard distinct.count > 1 else { return }
