@@ -80,8 +80,6 @@ struct HandedOverProxyTests {
     #expect(try Self.kept(by: destination) == 3)
   }
 
-  /// One object handed over as two protocols, each through its own adapter to the same one:
-  /// each crossing keeps its proxy, so each reaches the member its adapter names.
   /// The other way: the provider's own delegate, read by the caller, comes in a proxy that is
   /// remembered while the caller holds it (as generated proxies are, SPEC §6 `===`).
   @Test func theProvidersOwnObjectReadsAsTheSameProxyAndBackAsItself() throws {
@@ -100,6 +98,8 @@ struct HandedOverProxyTests {
     #expect(try Self.kept(by: destination) == 1)
   }
 
+  /// One object handed over as two protocols, each through its own adapter to the same one:
+  /// each crossing keeps its proxy, so each reaches the member its adapter names.
   @Test func oneObjectHandedOverAsTwoProtocolsKeepsAProxyPerAdapter() throws {
     let (destination, board) = try board()
     let caller = PongCounter()
