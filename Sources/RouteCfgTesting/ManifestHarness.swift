@@ -64,7 +64,7 @@ public struct ManifestHarness: Sendable {
 
   /// `manifests/NoteApp.yaml:40:14`: where a failure's subject is written, as diagnostics name it.
   private func place(_ location: SourceLocation) -> String {
-    "\(files.path(of: location.file)):\(location.start.line):\(location.start.column)"
+    TextFormatter.place(files.path(of: location.file), location)
   }
 
   /// A registry of recording mocks for every module; `customize` may replace some with real ones.

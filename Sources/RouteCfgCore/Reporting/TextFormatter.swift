@@ -28,7 +28,13 @@ public struct TextFormatter: DiagnosticFormatter {
   private static func line(_ path: String, _ location: SourceLocation, _ label: String, _ message: String)
     -> String
   {
-    "\(printable(path)):\(location.line):\(location.column): \(label): \(printable(message))"
+    "\(place(path, location)): \(label): \(printable(message))"
+  }
+
+  /// `path:line:column`, the place a diagnostic names, for text that names places as diagnostics
+  /// do (a language server's note lines, the testing library's failures).
+  package static func place(_ path: String, _ location: SourceLocation) -> String {
+    "\(printable(path)):\(location.line):\(location.column)"
   }
 
   /// The cells `text` (already ``printable(_:)``) takes in a terminal, for lining up columns:

@@ -81,10 +81,14 @@ enum DiagnosticPublisher {
       members.append(("codeDescription", .object([("href", .string(url))])))
     }
     guard relatedInformation else {
-      // `file.yaml:3:5: note: ...` lines, as `routecfg validate` writes them.
+      // `Login/login.yaml:3:5: note: ...` lines, as `routecfg validate` writes them, with paths
+      // from the root manifest's directory.
+      let files = model.manifest.files
+      let rootDirectory = files.files.first.map { FileSystem.directory(of: $0.path) + "/" } ?? ""
       let notes = diagnostic.notes.map { note in
-        "\n" + lastPathComponent(of: model.manifest.files.path(of: note.location.file))
-          + ":\(note.location.start.line):\(note.location.start.column): note: " + note.message
+        var path = files.path(of: note.location.file)
+        if !rootDirectory.isEmpty, path.hasPrefix(rootDirectory) { path.removeFirst(rootDirectory.count) }
+        return "\n" + TextFormatter.place(path, note.location) + ": note: " + note.message
       }
       members += [("source", .string("routecfg")), ("message", .string(diagnostic.message + notes.joined()))]
       return .object(members)
@@ -103,10 +107,6 @@ enum DiagnosticPublisher {
       members.append(("relatedInformation", .array(related)))
     }
     return .object(members)
-  }
-
-  private static func lastPathComponent(of path: String) -> Substring {
-    path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
   }
 
   /// The range of a location; one without an end covers the word at its start (or one
