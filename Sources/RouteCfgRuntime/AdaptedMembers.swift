@@ -66,7 +66,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     let converted = try Self.naming(member) {
       try state.convert(value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver))
     }
-    try Self.handingOver([(value, converted)], as: member) { try owner.target.set(last, to: converted) }
+    try Self.naming(member, handedOver: [(value, converted)]) { try owner.target.set(last, to: converted) }
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
@@ -89,7 +89,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
             to: route.targetSignature.parameters[index].type, crossing: .toProvider(handedOver))
         })
     }
-    let result = try Self.handingOver(Array(zip(arguments, converted)), as: route.fullName) {
+    let result = try Self.naming(route.fullName, handedOver: Array(zip(arguments, converted))) {
       try target.call(route.targetFullName, converted)
     }
     return try state.convert(
@@ -98,25 +98,18 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote
   /// (`message`), not the provided member's (`notifyString`), which the caller never sees.
-  private static func naming<Result>(_ member: String, _ body: () throws -> Result) throws -> Result {
-    do {
-      return try body()
-    } catch RuntimeError.typeMismatch(_, let expected, let actual) {
-      throw RuntimeError.typeMismatch(member: member, expected: expected, actual: actual)
-    }
-  }
-
-  /// Runs `body`, which hands values the runtime converted to the target, reporting a value of
-  /// the wrong type as ``naming(_:_:)`` does; when the value refused is a proxy the runtime made
-  /// for the crossing (not the caller's own value), the proxy registered for its protocol does
-  /// not conform to it, and the error names that proxy.
-  private static func handingOver<Result>(
-    _ values: [(original: Any?, converted: Any?)], as member: String, _ body: () throws -> Result
+  ///
+  /// `handedOver` lists the values `body` hands the target, each as the caller gave it and as
+  /// the runtime converted it: when the value refused is a proxy the runtime made for the
+  /// crossing (not the caller's own value), the proxy registered for its protocol does not
+  /// conform to it, and the error names that proxy.
+  private static func naming<Result>(
+    _ member: String, handedOver: [(original: Any?, converted: Any?)] = [], _ body: () throws -> Result
   ) throws -> Result {
     do {
       return try body()
     } catch RuntimeError.typeMismatch(_, let expected, let actual) {
-      for value in values {
+      for value in handedOver {
         guard let proxy = DynamicValue.flatten(value.converted) as? DynamicProtocolProxy,
           DynamicValue.flatten(value.original).map({ $0 as AnyObject !== proxy }) ?? false,
           SwiftTypeName.of(type(of: proxy)) == actual

@@ -19,6 +19,8 @@ public struct ManifestHarness: Sendable {
   public let diagnostics: [Diagnostic]
   /// The manifest's files, for the places failures name.
   private let files: SourceFileTable
+  /// The members the manifest declares, which the mocks check the names they are given against.
+  private let members: ManifestMembers
 
   /// Loads and validates a manifest file; throws a report listing its errors when it has any.
   public init(path: String) throws(HarnessReport) {
@@ -60,6 +62,7 @@ public struct ManifestHarness: Sendable {
     self.graph = graph
     self.diagnostics = result.diagnostics
     self.files = result.manifest.files
+    self.members = ManifestMembers(graph: graph)
   }
 
   /// `manifests/NoteApp.yaml:40:14`: where a failure's subject is written, as diagnostics name it.
@@ -72,7 +75,7 @@ public struct ManifestHarness: Sendable {
   public func mockRegistry(
     variant: String? = nil, customize: (inout Registrations) -> Void = { _ in }
   ) throws -> MockRegistry {
-    try MockRegistry(graph: graph, variant: variant, customize: customize)
+    try MockRegistry(graph: graph, members: members, variant: variant, customize: customize)
   }
 
   /// Resolves a sample URL for every route (`/notes/:noteId` → `/notes/1`) and checks it reaches

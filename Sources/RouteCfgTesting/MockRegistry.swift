@@ -8,9 +8,10 @@ public final class MockRegistry {
   public let registry: Registry
   private let made: MadeMocks
 
-  init(graph: AppGraph, variant: String?, customize: (inout Registrations) -> Void) throws {
+  init(
+    graph: AppGraph, members: ManifestMembers, variant: String?, customize: (inout Registrations) -> Void
+  ) throws {
     let made = MadeMocks()
-    let members = ManifestMembers(graph: graph)
     var registrations = Registrations()
     registrations.reserveCapacity(modules: graph.moduleNames.count, proxies: graph.protocolNames.count)
     for module in graph.moduleNames {
