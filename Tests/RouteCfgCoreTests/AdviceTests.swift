@@ -34,6 +34,33 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
     #expect(messages.count == 1 && !messages[0].contains("did you mean"), "\(messages)")
   }
 
+  /// A settable member mapped to a read-only one is not advised to make the target settable when
+  /// its values could not be stored there anyway (RC0605 would become RC0604).
+  @Test func aReadOnlyTargetOfAnotherTypeIsNotAdvisedSettable() throws {
+    let messages = try Self.messages(
+      """
+      routecfg: 1
+      protocols:
+        Banner: "var headline: String { get }"
+        Catalog: "var promo: Banner { get }"
+        Feed: |
+          var bannerTitle: String? { get set }
+          var other: String { get set }
+      modules:
+        C: {kind: service, provides: [Catalog, Banner]}
+        H: {kind: view, requires: [Feed], routes: [/]}
+      adapters:
+        - {adapt: Feed, to: Catalog, map: {bannerTitle: promo.headline, other: promo.headline}}
+      """)
+    #expect(
+      messages == [
+        "'Feed.bannerTitle' is settable but 'Catalog.promo.headline' is read-only, and a 'String?' could not be "
+          + "stored in its type 'String' anyway; make 'Feed.bannerTitle' read-only with '{ get }'",
+        "'Feed.other' is settable but 'Catalog.promo.headline' is read-only; declare 'Catalog.promo.headline' "
+          + "'var ... { get set }' or make 'Feed.other' read-only with '{ get }'",
+      ])
+  }
+
   /// An adapter's misspelt side is not suggested as its other side (an adapter to itself, RC0612).
   @Test func anAdaptersOtherSideIsNotSuggested() throws {
     let messages = try Self.messages(

@@ -98,12 +98,23 @@ struct MemberPairCheck {
     }
     if let read { problems.append(read) }
     if flows.targetIsReadOnly {
+      // Making the target settable fixes it only when the facade's values could be stored in it.
+      var unused: [AdapterCrossing] = []
+      let storable: Bool
+      if case .mismatch = fits.fit(property.type, into: targetProperty.type, crossings: &unused) {
+        storable = false
+      } else {
+        storable = true
+      }
       problems.append(
         PairProblem(
           code: .readOnlyTarget,
-          message:
-            "\(names.facadeText) is settable but \(names.targetText) is read-only; declare it 'var ... { get set }' "
-            + "or make \(names.facadeText) read-only with '{ get }'",
+          message: storable
+            ? "\(names.facadeText) is settable but \(names.targetText) is read-only; declare \(names.targetText) "
+              + "'var ... { get set }' or make \(names.facadeText) read-only with '{ get }'"
+            : "\(names.facadeText) is settable but \(names.targetText) is read-only, and "
+              + "\(MessageWords.aQuoted(property.type)) could not be stored in its type '\(targetProperty.type)' anyway; "
+              + "make \(names.facadeText) read-only with '{ get }'",
           reason: "it is read-only"))
       return problems
     }

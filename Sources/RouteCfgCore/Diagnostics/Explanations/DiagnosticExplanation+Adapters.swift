@@ -206,7 +206,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:20:13: error: 'RequiredProfile.name' is settable but 'ProvidedProfile.fullName' is read-only; declare it 'var ... { get set }' or make 'RequiredProfile.name' read-only with '{ get }' [RC0605]
+        example.yaml:20:13: error: 'RequiredProfile.name' is settable but 'ProvidedProfile.fullName' is read-only; declare 'ProvidedProfile.fullName' 'var ... { get set }' or make 'RequiredProfile.name' read-only with '{ get }' [RC0605]
         """#,
         #"example.yaml:4:9: note: 'name' is declared here"#,
         #"example.yaml:6:9: note: 'fullName' is declared here"#,
