@@ -61,6 +61,28 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
       ])
   }
 
+  /// A `map` entry written the other way round is one error that says so, not two unknown members
+  /// and an unmapped one.
+  @Test func aSwappedMapEntryIsOneErrorThatSaysSo() throws {
+    let messages = try Self.messages(
+      """
+      routecfg: 1
+      protocols:
+        Prompt: "var message: String? { get set }"
+        LoginInput: "var headline: String? { get set }"
+      modules:
+        L: {kind: view, provides: [LoginInput], routes: [/l]}
+        P: {kind: view, requires: [Prompt], routes: [/p]}
+      adapters:
+        - {adapt: Prompt, to: LoginInput, map: {headline: message}}
+      """)
+    #expect(
+      messages == [
+        "'headline: message' is written the other way round: 'headline' is a member of 'LoginInput' and "
+          + "'message' one of 'Prompt'; write 'message: headline', the member of 'Prompt' first"
+      ])
+  }
+
   /// An adapter's misspelt side is not suggested as its other side (an adapter to itself, RC0612).
   @Test func anAdaptersOtherSideIsNotSuggested() throws {
     let messages = try Self.messages(

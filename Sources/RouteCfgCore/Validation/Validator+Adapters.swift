@@ -148,6 +148,17 @@ extension ManifestValidator {
       ?? []
   }
 
+  /// `true` when a `map` entry names a member of `provided` on the left and one of `required` on
+  /// the right, and neither the other way: its two sides are swapped.
+  private static func isWrittenTheOtherWay(_ entry: MapEntry, required: ProtocolInfo, provided: ProtocolInfo)
+    -> Bool
+  {
+    let left = MemberDecl.baseName(of: entry.required.value)
+    let right = MemberDecl.baseName(of: entry.provided.value)
+    return required.position(ofMember: left) == nil && provided.position(ofMember: right) == nil
+      && provided.position(ofMember: left) != nil && required.position(ofMember: right) != nil
+  }
+
   /// The base names the keys of `map` write, but the entry at `position`'s.
   private static func mappedBaseNames(_ map: [MapEntry], except position: Int) -> [String] {
     map.indices.filter { $0 != position }.map { MemberDecl.baseName(of: map[$0].required.value) }
@@ -162,6 +173,17 @@ extension ManifestValidator {
     var result = ResolvedMap(named: FirstSeen(capacity: entryCount))
     result.entries.reserveCapacity(entryCount)
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
+      if Self.isWrittenTheOtherWay(entry, required: required, provided: provided) {
+        // One error for the swap, not one per side; the member it names is not also unmapped.
+        diagnostics.report(
+          .unknownAdapterMember,
+          "'\(entry.required.value): \(entry.provided.value)' is written the other way round: '\(entry.required.value)' "
+            + "is a member of '\(provided.name)' and '\(entry.provided.value)' one of '\(required.name)'; write "
+            + "'\(entry.provided.value): \(entry.required.value)', the member of '\(required.name)' first",
+          at: entry.required.location)
+        _ = result.named.recordOrFind(MemberDecl.baseName(of: entry.provided.value), entry.required.location)
+        continue
+      }
       var memberPosition: Int?
       // The other keys' names are gathered only for a did-you-mean (an autoclosure, no allocation).
       switch resolver.member(
