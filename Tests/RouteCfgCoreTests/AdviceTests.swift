@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RouteCfgCore
@@ -81,6 +82,37 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
         "'headline: message' is written the other way round: 'headline' is a member of 'LoginInput' and "
           + "'message' one of 'Prompt'; write 'message: headline', the member of 'Prompt' first"
       ])
+  }
+
+  /// Types that do not agree because of a misspelt protocol name say so, as the near-miss
+  /// warning does, in the error and in an unmapped member's note.
+  @Test func typesThatDisagreeByATypoNameIt() throws {
+    let yaml = """
+      routecfg: 1
+      protocols:
+        UserAccount: "var name: String { get }"
+        CartDelegate: "func didFinishLogin(user: UserAcount)"
+        LoginDelegate: "func didFinishLogin(user: UserAccount)"
+        LoginInput: "var delegate: LoginDelegate? { get set }"
+        NeedLogin: "var delegate: CartDelegate? { get set }"
+      modules:
+        L: {kind: view, provides: [LoginInput, UserAccount], routes: [/l]}
+        C: {kind: view, requires: [NeedLogin], routes: [/c]}
+      adapters:
+        - {adapt: NeedLogin, to: LoginInput}
+        - {adapt: CartDelegate, to: LoginDelegate}
+      """
+    let hint = "('UserAcount' is not a declared protocol; did you mean 'UserAccount'?)"
+    let unmapped = try RouteCfg.validate(yaml: yaml, path: "m.yaml").diagnostics.filter {
+      $0.code == .unmappedMembers
+    }
+    #expect(!unmapped.isEmpty && unmapped.allSatisfy { $0.notes.contains { $0.message.hasSuffix(hint) } })
+    let mapped = try Self.messages(
+      yaml.replacingOccurrences(
+        of: "{adapt: CartDelegate, to: LoginDelegate}",
+        with: "{adapt: CartDelegate, to: LoginDelegate, map: {didFinishLogin: didFinishLogin}}"))
+    let errors = mapped.filter { $0.contains("make the argument types agree") }
+    #expect(errors.count == 2 && errors.allSatisfy { $0.hasSuffix(hint) }, "\(mapped)")
   }
 
   /// An adapter's misspelt side is not suggested as its other side (an adapter to itself, RC0612).

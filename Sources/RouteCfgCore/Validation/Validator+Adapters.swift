@@ -274,8 +274,9 @@ extension ManifestValidator {
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: facade, target: entry.target, crossings: &crossings)
       for problem in problems {
+        let hint = problem.code == .incompatibleTypes ? typoHint(in: [facade, entry.target.member]) : ""
         diagnostics.report(
-          problem.code, problem.message, at: written.provided.location,
+          problem.code, problem.message + hint, at: written.provided.location,
           notes: Self.declarationNotes(facade, entry.target.member))
       }
       if !crossings.isEmpty {
@@ -308,8 +309,9 @@ extension ManifestValidator {
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
         if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
+        let hint = typoHint(in: [member] + (provided.member(named: member.name).map { [$0] } ?? []))
         unmapped.append(
-          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
+          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
       }
     }
     forwardPairings[index] = pairings
@@ -373,8 +375,9 @@ extension ManifestValidator {
         var crossings: [AdapterCrossing] = []
         let problems = checker.problems(facade: member, target: target, crossings: &crossings)
         for problem in problems {
+          let hint = problem.code == .incompatibleTypes ? typoHint(in: [member, requiredMember]) : ""
           diagnostics.report(
-            problem.code, "\(context()): \(problem.message)", at: written.required.location,
+            problem.code, "\(context()): \(problem.message)" + hint, at: written.required.location,
             notes: siteNotes() + Self.declarationNotes(member, requiredMember))
         }
         if !crossings.isEmpty {
@@ -404,8 +407,9 @@ extension ManifestValidator {
           siteNotes: siteNotes())
       case .unpaired(let why):
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
+        let hint = typoHint(in: [member] + (required.member(named: member.name).map { [$0] } ?? []))
         unmapped.append(
-          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)", at: member.location)))
+          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
       }
     }
     reversePairings[index] = pairings
@@ -443,10 +447,26 @@ extension ManifestValidator {
     context: String = "", siteNotes: [DiagnosticNote] = []
   ) {
     for problem in problems {
+      let hint = problem.code == .incompatibleTypes ? typoHint(in: [member, same]) : ""
       diagnostics.report(
-        problem.code, context + problem.message, at: location,
+        problem.code, context + problem.message + hint, at: location,
         notes: siteNotes + Self.declarationNotes(member, same))
     }
+  }
+
+  /// For members whose types do not agree, the misspelt protocol name that likely makes them
+  /// differ, as its near-miss warning (RC0404) names it: ` ('UserAcount' is not a declared
+  /// protocol; did you mean 'UserAccount'?)`. Empty otherwise, and before the type names were
+  /// classified.
+  private func typoHint(in members: [MemberDecl]) -> String {
+    for name in members.flatMap(\.writtenTypes).flatMap(\.namedTypes) {
+      switch typeNameKinds[name] {
+      case .external(let nearProtocol?)?, .neverHashable(let nearProtocol?)?:
+        return " ('\(name)' is not a declared protocol; did you mean '\(nearProtocol)'?)"
+      default: continue
+      }
+    }
+    return ""
   }
 
   /// The problems a same-named pair can have and still be a pair (its types fit).
