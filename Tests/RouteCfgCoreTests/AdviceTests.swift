@@ -115,6 +115,31 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
     #expect(errors.count == 2 && errors.allSatisfy { $0.hasSuffix(hint) }, "\(mapped)")
   }
 
+  /// A binding to a module that does not exist, or cannot answer, names the modules that can.
+  @Test func aWrongBindingNamesTheModulesThatCanAnswer() throws {
+    let messages = try Self.messages(
+      """
+      routecfg: 1
+      protocols:
+        PaymentProvider: "func pay()"
+      modules:
+        ApplePayPayment: {kind: service, provides: [PaymentProvider]}
+        StripeWebPayment: {kind: service, provides: [PaymentProvider]}
+        Checkout: {kind: view, requires: [PaymentProvider], routes: [/c]}
+      bindings: {PaymentProvider: ApplePay}
+      variants:
+        web: {bindings: {PaymentProvider: Checkout}}
+      """)
+    #expect(
+      messages == [
+        "this binding names 'ApplePay', which is not a declared module; the modules that can answer "
+          + "'PaymentProvider' are 'ApplePayPayment', 'StripeWebPayment'",
+        "in variant 'web': binding 'PaymentProvider' to module 'Checkout', which does not provide it (directly or "
+          + "through an adapter); it provides nothing; bind one of the modules that can answer it: "
+          + "'ApplePayPayment', 'StripeWebPayment'",
+      ])
+  }
+
   /// An adapter's misspelt side is not suggested as its other side (an adapter to itself, RC0612).
   @Test func anAdaptersOtherSideIsNotSuggested() throws {
     let messages = try Self.messages(

@@ -16,4 +16,11 @@ package enum MessageWords {
   package static func counted(_ number: Int, _ noun: String) -> String {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
+
+  /// Names in single quotes, separated by commas: `'A', 'B', 'C'`; past `limit`, the first
+  /// `limit` and how many more (`'A', 'B' and 3 more`).
+  package static func quotedList(_ names: [String], limit: Int = 5) -> String {
+    let shown = names.prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
+    return names.count > limit ? shown + " and \(names.count - limit) more" : shown
+  }
 }

@@ -49,7 +49,17 @@ extension ManifestValidator {
 
   private mutating func checkBindingReferences(_ binding: BindingDecl, role: @autoclosure () -> String) {
     checkProtocolReference(binding.protocolName, role: role())
-    checkModuleReference(binding.module, role: role())
+    guard moduleIndex[binding.module.value] == nil else { return }
+    // Without a did-you-mean, the modules that could be meant: those that can answer the protocol.
+    var answering: [String] = []
+    if let id = protocolIndex[binding.protocolName.value] {
+      answering = Self.uniqueNames(candidates(for: id).map { manifest.modules[$0.module].name.value })
+    }
+    let otherwise =
+      answering.isEmpty
+      ? nil
+      : "; the modules that can answer '\(binding.protocolName.value)' are \(MessageWords.quotedList(answering))"
+    checkModuleReference(binding.module, role: role(), otherwise: otherwise)
   }
 
   /// Reports an unknown protocol name; returns `true` when it exists. A name written in a list
@@ -69,15 +79,18 @@ extension ManifestValidator {
     return false
   }
 
-  /// Reports an unknown module name; returns `true` when it exists.
+  /// Reports an unknown module name; returns `true` when it exists. Without a did-you-mean, the
+  /// advice is `otherwise` when given, else to declare it.
   @discardableResult
-  mutating func checkModuleReference(_ name: Located<String>, role: @autoclosure () -> String) -> Bool {
+  mutating func checkModuleReference(
+    _ name: Located<String>, role: @autoclosure () -> String, otherwise: String? = nil
+  ) -> Bool {
     if moduleIndex[name.value] != nil { return true }
     let hint = moduleNames.hint(for: name)
     diagnostics.report(
       .unknownModule,
       "\(role()) '\(name.value)', which is not a declared module"
-        + Self.advice(hint.text, otherwise: "; declare it under 'modules'"),
+        + Self.advice(hint.text, otherwise: otherwise ?? "; declare it under 'modules'"),
       at: name.location, fixIts: hint.fixIts)
     return false
   }

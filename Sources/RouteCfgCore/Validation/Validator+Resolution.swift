@@ -84,7 +84,9 @@ extension ManifestValidator {
         candidates.isEmpty
         ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
           + "or remove the binding"
-        : ": bind a module that provides '\(protocolName)'"
+        : "; bind one of the modules that can answer it: "
+          + MessageWords.quotedList(
+            Self.uniqueNames(candidates.map { manifest.modules[$0.module].name.value }))
       diagnostics.report(
         .invalidBinding,
         prefix + "binding '\(protocolName)' to module '\(binding.module.value)', which does not provide it "
@@ -95,6 +97,12 @@ extension ManifestValidator {
             "module '\(binding.module.value)' is declared here", at: manifest.modules[module].name.location)
         ])
     }
+  }
+
+  /// `names` without repeats, in order (a module answering through two adapters is named once).
+  static func uniqueNames(_ names: [String]) -> [String] {
+    var seen = FirstSeen<Bool>(capacity: names.count)
+    return names.filter { seen.recordOrFind($0, true) == nil }
   }
 
   /// The modules that can answer a protocol, by its ID: those providing it (or a protocol

@@ -103,7 +103,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:15:15: error: binding 'AlertInput' to module 'Login', which does not provide it (directly or through an adapter); it provides nothing: bind a module that provides 'AlertInput' [RC0703]
+        example.yaml:15:15: error: binding 'AlertInput' to module 'Login', which does not provide it (directly or through an adapter); it provides nothing; bind one of the modules that can answer it: 'IOSAlert' [RC0703]
         """#,
         #"example.yaml:10:3: note: module 'Login' is declared here"#,
       ],
