@@ -375,7 +375,13 @@ struct MemberParserRecoveryTests {
     MemberParserFailure(
       "func f(x)", .memberSyntax, 1, 9, "expected ':' and a type after 'x', found ')'; write 'x: Type'"),
     MemberParserFailure("func f(a b)", .memberSyntax, 1, 11, "write 'a b: Type'"),
-    MemberParserFailure("func f(x Int)", .memberSyntax, 1, 13, "expected ':' and a type after 'Int'"),
+    // A capitalised second word that ends the parameter is its type, the ':' before it missing.
+    MemberParserFailure(
+      "func f(x Int)", .memberSyntax, 1, 10,
+      "expected ':' before the type 'Int' of parameter 'x'; write 'x: Int'"),
+    MemberParserFailure(
+      "func f(error String, b: Int)", .memberSyntax, 1, 14,
+      "expected ':' before the type 'String' of parameter 'error'; write 'error: String'"),
     MemberParserFailure(
       "func f(x: Int", .memberSyntax, 1, 14, "expected ',' or ')' after the parameter 'x: Int'"),
     MemberParserFailure("func f(: Int)", .memberSyntax, 1, 8, "expected a parameter name, found ':'"),

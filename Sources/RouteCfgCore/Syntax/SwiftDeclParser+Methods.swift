@@ -108,6 +108,15 @@ extension SwiftDeclParser {
       advance()
     }
     guard kind == .colon else {
+      // `error String)`: a capitalised second word ending the parameter is its type, not its name.
+      if hasSeparateName, kind == .rightParen || kind == .comma, text(name).first?.isUppercase == true {
+        report(
+          .memberSyntax,
+          "expected ':' before the type \(quoted(name)) of parameter \(quoted(first)); "
+            + "write '\(spelling(first)): \(spelling(name))'",
+          at: name)
+        return nil
+      }
       let written = hasSeparateName ? "\(spelling(first)) " : ""
       reportMissingType(after: name, example: "\(written)\(spelling(name)): ")
       return nil
