@@ -30,7 +30,7 @@ struct ScalarPositionTests {
     ("  P: \"var b\\\n     Int x\"", TextPoint(line: 4, column: 10)),
     ("  P: 'var it''s: Int'", TextPoint(line: 3, column: 13)),
     ("  P: \"var \\u00e9t\\u00e9 x\"", TextPoint(line: 3, column: 25)),
-    ("  P:\n    func a();\n    func b(x Int)", TextPoint(line: 5, column: 17)),
+    ("  P:\n    func a();\n    func b(x Int)", TextPoint(line: 5, column: 14)),
     ("  P: |\n    var a: Int\n    var b Int", TextPoint(line: 5, column: 11)),
     // A line of spaces deeper than the block's indentation is a more-indented line, not empty.
     ("  P: >\n    var a: Int\n      \n    var b: Int\n    var c Int", TextPoint(line: 7, column: 5)),
