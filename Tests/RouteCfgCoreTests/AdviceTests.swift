@@ -140,6 +140,28 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
       ])
   }
 
+  /// An ambiguous requirement in a manifest that has bindings already is advised the entry to
+  /// add, not a second `bindings` key (a duplicate key once pasted).
+  @Test func anAmbiguityIsAdvisedTheBindingEntryToAdd() throws {
+    let yaml = """
+      routecfg: 1
+      protocols:
+        A: "func a()"
+        B: "func b()"
+      modules:
+        X: {kind: service, provides: [A, B]}
+        Y: {kind: service, provides: [A, B]}
+        V: {kind: view, requires: [A, B], routes: [/]}
+      """
+    let without = try Self.messages(yaml)
+    #expect(without.first?.hasSuffix("choose one with 'bindings: { A: X }'") == true, "\(without)")
+    let with = try Self.messages(yaml + "\nbindings: {B: X}\n")
+    #expect(
+      with == [
+        "module 'V' requires 'A', which 2 modules provide (X, Y); choose one with 'A: X' under 'bindings'"
+      ])
+  }
+
   /// An adapter's misspelt side is not suggested as its other side (an adapter to itself, RC0612).
   @Test func anAdaptersOtherSideIsNotSuggested() throws {
     let messages = try Self.messages(

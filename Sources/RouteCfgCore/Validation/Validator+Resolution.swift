@@ -275,7 +275,10 @@ extension ManifestValidator {
       return
     }
     diagnostics.report(
-      .ambiguousRequirement, prefix + Self.ambiguousMessage(required, by: problem.module, ambiguity),
+      .ambiguousRequirement,
+      prefix
+        + Self.ambiguousMessage(
+          required, by: problem.module, ambiguity, hasBindings: !manifest.bindings.isEmpty),
       at: required.location, notes: ambiguity.notes)
   }
 
@@ -311,9 +314,11 @@ extension ManifestValidator {
     return Ambiguity(moduleCount: seen.count, names: names, notes: notes, candidateCount: candidates.count)
   }
 
-  private static func ambiguousMessage(_ required: Located<String>, by module: String, _ ambiguity: Ambiguity)
-    -> String
-  {
+  /// The message for an ambiguous requirement; with `hasBindings`, the binding to choose one is
+  /// an entry to add under the manifest's `bindings`, not a second `bindings` key.
+  private static func ambiguousMessage(
+    _ required: Located<String>, by module: String, _ ambiguity: Ambiguity, hasBindings: Bool
+  ) -> String {
     let names = ambiguity.names
     var message: String
     if ambiguity.moduleCount == 1 {
@@ -324,7 +329,10 @@ extension ManifestValidator {
       let shown = names.prefix(5).joined(separator: ", ") + (ambiguity.moduleCount > 5 ? ", ..." : "")
       message =
         "module '\(module)' requires '\(required.value)', which \(ambiguity.moduleCount) modules provide "
-        + "(\(shown)); choose one with 'bindings: { \(required.value): \(names[0]) }'"
+        + "(\(shown)); choose one with "
+        + (!hasBindings
+          ? "'bindings: { \(required.value): \(names[0]) }'"
+          : "'\(required.value): \(names[0])' under 'bindings'")
     }
     if ambiguity.candidateCount > ambiguity.notes.count {
       message += " (\(ambiguity.candidateCount) candidates)"
