@@ -184,6 +184,23 @@ struct IncompleteManifestTests {
     #expect(result.diagnostics.last?.message.contains("'noteId.value'") == true)
   }
 
+  /// A path that names nothing gets the file it likely means, a component at a time, with a fix.
+  @Test func aMisspeltIncludeGetsTheFileItLikelyMeans() throws {
+    let scratch = try ScratchDirectory("include-typo")
+    defer { scratch.remove() }
+    try scratch.write("modules:\n  P: {kind: view, routes: [/p]}\n", to: "Payments/payments.yaml")
+    try scratch.write(
+      "routecfg: 1\ninclude: [Payment/payments.yaml, Payments/paymnts.yaml, nothing/x.yaml]\n", to: "app.yaml"
+    )
+    let result = try RouteCfg.validate(path: scratch.path("app.yaml"))
+    let messages = result.diagnostics.map(\.message)
+    #expect(messages.count == 3, "\(messages)")
+    #expect(messages[0].hasSuffix("; did you mean 'Payments/payments.yaml'?"), "\(messages)")
+    #expect(messages[1].hasSuffix("; did you mean 'Payments/payments.yaml'?"), "\(messages)")
+    #expect(!messages[2].contains("did you mean"), "\(messages)")
+    #expect(result.diagnostics[0].fixIts.first?.replacement == "Payments/payments.yaml")
+  }
+
   @Test func aVariantDoesNotHideWhyTheManifestIsIncomplete() throws {
     let scratch = try ScratchDirectory("variant")
     defer { scratch.remove() }

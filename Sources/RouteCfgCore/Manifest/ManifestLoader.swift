@@ -262,7 +262,10 @@ private struct LoadRun {
           entry, canonical: canonical, directory: Array(wouldBe.dropLast()), shownPath: shownPath)
         return id.map { (overlay, $0, canonical) }
       }
-      diagnostics.report(Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path))
+      diagnostics.report(
+        Self.openFailure(
+          error, entry: entry, shownPath: shownPath, root: root.path,
+          including: root.realPath(of: directories[parent] ?? [])))
       manifest.includes.append(IncludeDecl(path: entry, file: nil))
       isIncomplete = true
       return nil
@@ -331,15 +334,47 @@ private struct LoadRun {
     return id
   }
 
-  /// The diagnostic for an include entry that could not be opened inside the root directory.
+  /// The file a relative path that names nothing likely means: each component that is not in
+  /// its directory replaced by the closest name there (`Payment/payments.yaml` →
+  /// `Payments/payments.yaml`), when the path so corrected is a file.
+  static func nearestFile(_ path: String, from directory: String) -> String? {
+    var current = directory
+    var corrected: [String] = []
+    for component in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+      if component == "." || component == ".."
+        || FileSystem.kind(of: FileSystem.join(current, component)) != nil
+      {
+        corrected.append(component)
+        current = FileSystem.join(current, component)
+        continue
+      }
+      guard let names = FileSystem.entries(ofDirectory: current),
+        let closest = closestName(to: component, among: names.sorted())
+      else { return nil }
+      corrected.append(closest)
+      current = FileSystem.join(current, closest)
+    }
+    let meant = corrected.joined(separator: "/")
+    return meant != path && FileSystem.kind(of: current) == .regularFile ? meant : nil
+  }
+
+  /// The diagnostic for an include entry that could not be opened inside the root directory
+  /// (`including`, the real path of the directory the entry is relative to).
   private static func openFailure(
-    _ error: ContainedOpenError, entry: Located<String>, shownPath: String, root: String
+    _ error: ContainedOpenError, entry: Located<String>, shownPath: String, root: String, including: String
   ) -> Diagnostic {
     switch error {
     case .notFound:
+      let meant = nearestFile(entry.value, from: including)
       return Diagnostic(
-        .includeNotFound, "cannot find included file '\(entry.value)' (looked for '\(shownPath)')",
-        at: entry.location)
+        .includeNotFound,
+        "cannot find included file '\(entry.value)' (looked for '\(shownPath)')"
+          + (meant.map(NameSuggester.didYouMean) ?? ""),
+        at: entry.location,
+        fixIts: meant.flatMap { FixIt.rename(entry.value, at: entry.location, to: $0, isScalar: true) }.map {
+          [$0]
+        }
+          ?? [])
     case .outside(let real):
       return Diagnostic(
         .includeOutsideRoot,
