@@ -133,7 +133,7 @@ extension ManifestValidator {
       guard let map = maps[crossing.adapter] else { continue }
       switch crossing.direction {
       case .forward: checkForward(crossing.adapter, map: map, used: &used)
-      case .reverse: checkReverse(crossing.adapter, entries: map.entries, site: site, used: &used)
+      case .reverse: checkReverse(crossing.adapter, map: map, site: site, used: &used)
       }
     }
   }
@@ -175,13 +175,20 @@ extension ManifestValidator {
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
       if Self.isWrittenTheOtherWay(entry, required: required, provided: provided) {
         // One error for the swap, not one per side; the member it names is not also unmapped.
+        let map = manifest.adapters[index].map
+        let mappedAlready = map.contains {
+          MemberDecl.baseName(of: $0.required.value) == MemberDecl.baseName(of: entry.provided.value)
+        }
         diagnostics.report(
           .unknownAdapterMember,
           "'\(entry.required.value): \(entry.provided.value)' is written the other way round: '\(entry.required.value)' "
-            + "is a member of '\(provided.name)' and '\(entry.provided.value)' one of '\(required.name)'; write "
-            + "'\(entry.provided.value): \(entry.required.value)', the member of '\(required.name)' first",
+            + "is a member of '\(provided.name)' and '\(entry.provided.value)' one of '\(required.name)'; "
+            + (mappedAlready
+              ? "another entry maps '\(entry.provided.value)' already: remove this one"
+              : "write '\(entry.provided.value): \(entry.required.value)', the member of '\(required.name)' first"),
           at: entry.required.location)
-        _ = result.named.recordOrFind(MemberDecl.baseName(of: entry.provided.value), entry.required.location)
+        result.swappedRequired.insert(MemberDecl.baseName(of: entry.provided.value))
+        result.swappedProvided.insert(MemberDecl.baseName(of: entry.required.value))
         continue
       }
       var memberPosition: Int?
@@ -291,7 +298,8 @@ extension ManifestValidator {
           crossesAdapter: !crossings.isEmpty))
     }
     var unmapped: [(MemberDecl, DiagnosticNote)] = []
-    for (position, member) in required.members.enumerated() where !map.named.contains(member.name) {
+    for (position, member) in required.members.enumerated()
+    where !map.named.contains(member.name) && !map.swappedRequired.contains(member.name) {
       let implicit = implicitPair(member, in: provided, checker: checker)
       switch implicit {
       case .paired(let crossings):
@@ -335,9 +343,9 @@ extension ManifestValidator {
 
   /// A facade of `to` over an `adapt` object: every member of `to` needs a counterpart.
   private mutating func checkReverse(
-    _ index: Int, entries: [ResolvedMapEntry], site: AdapterUseSite?,
-    used: inout [(AdapterCrossing, AdapterUseSite)]
+    _ index: Int, map: ResolvedMap, site: AdapterUseSite?, used: inout [(AdapterCrossing, AdapterUseSite)]
   ) {
+    let entries = map.entries
     let decl = manifest.adapters[index]
     guard let required = decl.adapt.flatMap({ protocols[$0.value] }),
       let provided = decl.to.flatMap({ protocols[$0.value] })
@@ -407,6 +415,8 @@ extension ManifestValidator {
           siteNotes: siteNotes())
       case .unpaired(let why):
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
+        // Named on the left of an entry written the other way round, which says so.
+        if map.swappedProvided.contains(member.name) { continue }
         let hint = typoHint(in: [member] + (required.member(named: member.name).map { [$0] } ?? []))
         unmapped.append(
           (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
@@ -507,6 +517,11 @@ struct ResolvedMap {
   /// Members of the required protocol the map names, whether or not their entry is valid, with
   /// the place each is first named.
   var named = FirstSeen<SourceLocation>()
+  /// Base names of entries written the other way round (reported once, as such): the member of
+  /// the required protocol each names on its right and the member of the provided protocol on
+  /// its left are not also reported unmapped, in either direction.
+  var swappedRequired: Set<String> = []
+  var swappedProvided: Set<String> = []
 }
 
 /// Where an adapter is put to use: a member that forwards across it, its members named by

@@ -54,11 +54,13 @@ extension ManifestValidator {
 
   /// An adapter is needed when a requirement resolves through it (in some configuration) or a
   /// member forwarding passes values across it. Whether a member does is not known while an
-  /// adapter's map or members have errors, an adapter names a protocol that is not declared, or
-  /// a protocol body could not be read whole: the member that would use an adapter may be the
-  /// one at fault, so none is called unused until those errors are fixed.
+  /// adapter's map could not be read or has errors, its members have errors, an adapter names a
+  /// protocol that is not declared, or a protocol's members could not all be read (its body, or
+  /// a parent that is not declared): the member that would use an adapter may be the one at
+  /// fault, so none is called unused until those errors are fixed.
   private mutating func checkUnusedAdapters() {
-    if adapterChecksFoundErrors || manifest.protocols.contains(where: \.hasUnreadMembers)
+    if adapterChecksFoundErrors || protocols.values.contains(where: \.hasUnreadMembers)
+      || manifest.adapters.contains(where: { $0.mapIsUnreadable || !$0.unreadMapKeys.isEmpty })
       || manifest.adapters.contains(where: { adapter in
         [adapter.adapt, adapter.to].contains { side in side.map { protocols[$0.value] == nil } ?? true }
       })
