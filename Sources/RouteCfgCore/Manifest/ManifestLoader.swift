@@ -94,6 +94,9 @@ private struct LoadRun {
   var unreadable: Set<String> = []
   /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
   var loading: Set<String> = []
+  /// Directory listings read for include suggestions, by path, so that many missing includes
+  /// list each directory once (`nil`: not listable, or too large to search).
+  var listedDirectories: [String: [String]?] = [:]
   /// The canonical path each file was first loaded under, by identity: a hard link to a loaded
   /// file is that file (its own canonical path differs).
   var canonicalPaths: [FileIdentity: String] = [:]
@@ -262,10 +265,12 @@ private struct LoadRun {
           entry, canonical: canonical, directory: Array(wouldBe.dropLast()), shownPath: shownPath)
         return id.map { (overlay, $0, canonical) }
       }
+      var meant: String?
+      if case .notFound = error {
+        meant = nearestFile(entry.value, from: root.realPath(of: directories[parent] ?? []), root: root.path)
+      }
       diagnostics.report(
-        Self.openFailure(
-          error, entry: entry, shownPath: shownPath, root: root.path,
-          including: root.realPath(of: directories[parent] ?? [])))
+        Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path, meant: meant))
       manifest.includes.append(IncludeDecl(path: entry, file: nil))
       isIncomplete = true
       return nil
@@ -334,10 +339,16 @@ private struct LoadRun {
     return id
   }
 
+  /// The most entries a directory may have to be searched for a did-you-mean of an include: past
+  /// it, a missing include is reported without one, so that many of them in a large directory
+  /// stay fast.
+  static let maxSuggestedEntries = 1_000
+
   /// The file a relative path that names nothing likely means: each component that is not in
   /// its directory replaced by the closest name there (`Payment/payments.yaml` →
-  /// `Payments/payments.yaml`), when the path so corrected is a file.
-  static func nearestFile(_ path: String, from directory: String) -> String? {
+  /// `Payments/payments.yaml`), when the path so corrected is a file inside the root directory
+  /// that is not loaded or being loaded (the including file itself, an earlier include).
+  mutating func nearestFile(_ path: String, from directory: String, root: String) -> String? {
     var current = directory
     var corrected: [String] = []
     for component in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
@@ -348,24 +359,38 @@ private struct LoadRun {
         current = FileSystem.join(current, component)
         continue
       }
-      guard let names = FileSystem.entries(ofDirectory: current),
-        let closest = closestName(to: component, among: names.sorted())
-      else { return nil }
+      guard let names = listing(of: current), let closest = closestName(to: component, among: names) else {
+        return nil
+      }
       corrected.append(closest)
       current = FileSystem.join(current, closest)
     }
     let meant = corrected.joined(separator: "/")
-    return meant != path && FileSystem.kind(of: current) == .regularFile ? meant : nil
+    guard meant != path, FileSystem.kind(of: current) == .regularFile,
+      let real = FileSystem.realPath(current),
+      FileSystem.isInside(real, directory: root), loaded[real] == nil, !loading.contains(real)
+    else { return nil }
+    return meant
   }
 
-  /// The diagnostic for an include entry that could not be opened inside the root directory
-  /// (`including`, the real path of the directory the entry is relative to).
+  /// A directory's entries, sorted, read once per load; `nil` when it cannot be listed or has
+  /// more than ``maxSuggestedEntries``.
+  private mutating func listing(of directory: String) -> [String]? {
+    if let listed = listedDirectories[directory] { return listed }
+    let names = FileSystem.entries(ofDirectory: directory).flatMap {
+      $0.count <= Self.maxSuggestedEntries ? $0.sorted() : nil
+    }
+    listedDirectories[directory] = names
+    return names
+  }
+
+  /// The diagnostic for an include entry that could not be opened inside the root directory,
+  /// with the file it likely means (``nearestFile(_:from:root:)``) when it names nothing.
   private static func openFailure(
-    _ error: ContainedOpenError, entry: Located<String>, shownPath: String, root: String, including: String
+    _ error: ContainedOpenError, entry: Located<String>, shownPath: String, root: String, meant: String?
   ) -> Diagnostic {
     switch error {
     case .notFound:
-      let meant = nearestFile(entry.value, from: including)
       return Diagnostic(
         .includeNotFound,
         "cannot find included file '\(entry.value)' (looked for '\(shownPath)')"
