@@ -113,6 +113,19 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
         with: "{adapt: CartDelegate, to: LoginDelegate, map: {didFinishLogin: didFinishLogin}}"))
     let errors = mapped.filter { $0.contains("make the argument types agree") }
     #expect(errors.count == 2 && errors.allSatisfy { $0.hasSuffix(hint) }, "\(mapped)")
+    // Both sides writing the same misspelt name is not why they differ: no hint then.
+    let same = try RouteCfg.validate(
+      yaml: yaml.replacingOccurrences(
+        of: "func didFinishLogin(user: UserAccount)", with: "func didFinishLogin(user: UserAcount, n: Int)"
+      )
+      .replacingOccurrences(
+        of: "func didFinishLogin(user: UserAcount)\"",
+        with: "func didFinishLogin(user: UserAcount, n: String)\""),
+      path: "m.yaml"
+    ).diagnostics
+    let texts = same.flatMap { [$0.message] + $0.notes.map(\.message) }
+    #expect(same.contains { $0.code == .unmappedMembers }, "\(texts)")
+    #expect(!texts.contains { $0.contains("did you mean 'UserAccount'?)") }, "\(texts)")
   }
 
   /// A binding to a module that does not exist, or cannot answer, names the modules that can.

@@ -383,6 +383,11 @@ struct MemberParserRecoveryTests {
       "func f(error String, b: Int)", .memberSyntax, 1, 14,
       "expected ':' before the type 'String' of parameter 'error'; write 'error: String'"),
     MemberParserFailure(
+      "func f(error String?)", .memberSyntax, 1, 14,
+      "expected ':' before the type 'String?' of parameter 'error'; write 'error: String?'"),
+    MemberParserFailure(
+      "func f(error Swift.Error)", .memberSyntax, 1, 14, "write 'error: Swift.Error'"),
+    MemberParserFailure(
       "func f(x: Int", .memberSyntax, 1, 14, "expected ',' or ')' after the parameter 'x: Int'"),
     MemberParserFailure("func f(: Int)", .memberSyntax, 1, 8, "expected a parameter name, found ':'"),
     MemberParserFailure("func f(", .memberSyntax, 1, 8, "expected ')' to close the parameter list of 'f'"),

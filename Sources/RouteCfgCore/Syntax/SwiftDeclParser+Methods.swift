@@ -85,6 +85,16 @@ extension SwiftDeclParser {
     return parameters
   }
 
+  /// The type written from `start` (in brief) when it ends where a parameter ends, at `,` or
+  /// `)`; the position is left as it was.
+  private mutating func typeEndingParameter(at start: Checkpoint) -> String? {
+    let here = checkpoint
+    defer { restore(here) }
+    restore(start)
+    guard let type = parseType(), kind == .comma || kind == .rightParen else { return nil }
+    return Self.brief(type)
+  }
+
   /// `NAME: TYPE` (the name is also the label), `LABEL NAME: TYPE` or `_ NAME: TYPE`, with the
   /// token of its name.
   private mutating func parseParameter() -> (MethodParameter, name: SwiftToken)? {
@@ -96,6 +106,7 @@ extension SwiftDeclParser {
     advance()
     var name = first
     let hasSeparateName = isParameterWord(token)
+    let secondWord = checkpoint
     if hasSeparateName {
       name = token
       if let keyword = name.keyword, keyword.isReserved, keyword != .underscore {
@@ -108,12 +119,14 @@ extension SwiftDeclParser {
       advance()
     }
     guard kind == .colon else {
-      // `error String)`: a capitalised second word ending the parameter is its type, not its name.
-      if hasSeparateName, kind == .rightParen || kind == .comma, text(name).first?.isUppercase == true {
+      // `error String)`, `error String?)`: a capitalised second word that starts a type ending the
+      // parameter is its type, not its name.
+      if hasSeparateName, text(name).first?.isUppercase == true,
+        let type = typeEndingParameter(at: secondWord)
+      {
         report(
           .memberSyntax,
-          "expected ':' before the type \(quoted(name)) of parameter \(quoted(first)); "
-            + "write '\(spelling(first)): \(spelling(name))'",
+          "expected ':' before the type '\(type)' of parameter \(quoted(first)); write '\(spelling(first)): \(type)'",
           at: name)
         return nil
       }

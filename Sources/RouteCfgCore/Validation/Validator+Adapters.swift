@@ -281,7 +281,7 @@ extension ManifestValidator {
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: facade, target: entry.target, crossings: &crossings)
       for problem in problems {
-        let hint = problem.code == .incompatibleTypes ? typoHint(in: [facade, entry.target.member]) : ""
+        let hint = problem.code == .incompatibleTypes ? typoHint(facade, entry.target.member) : ""
         diagnostics.report(
           problem.code, problem.message + hint, at: written.provided.location,
           notes: Self.declarationNotes(facade, entry.target.member))
@@ -317,7 +317,7 @@ extension ManifestValidator {
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
         if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
-        let hint = typoHint(in: [member] + (provided.member(named: member.name).map { [$0] } ?? []))
+        let hint = provided.member(named: member.name).map { typoHint(member, $0) } ?? ""
         unmapped.append(
           (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
       }
@@ -383,7 +383,7 @@ extension ManifestValidator {
         var crossings: [AdapterCrossing] = []
         let problems = checker.problems(facade: member, target: target, crossings: &crossings)
         for problem in problems {
-          let hint = problem.code == .incompatibleTypes ? typoHint(in: [member, requiredMember]) : ""
+          let hint = problem.code == .incompatibleTypes ? typoHint(member, requiredMember) : ""
           diagnostics.report(
             problem.code, "\(context()): \(problem.message)" + hint, at: written.required.location,
             notes: siteNotes() + Self.declarationNotes(member, requiredMember))
@@ -417,7 +417,7 @@ extension ManifestValidator {
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
         // Named on the left of an entry written the other way round, which says so.
         if map.swappedProvided.contains(member.name) { continue }
-        let hint = typoHint(in: [member] + (required.member(named: member.name).map { [$0] } ?? []))
+        let hint = required.member(named: member.name).map { typoHint(member, $0) } ?? ""
         unmapped.append(
           (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
       }
@@ -457,19 +457,25 @@ extension ManifestValidator {
     context: String = "", siteNotes: [DiagnosticNote] = []
   ) {
     for problem in problems {
-      let hint = problem.code == .incompatibleTypes ? typoHint(in: [member, same]) : ""
+      let hint = problem.code == .incompatibleTypes ? typoHint(member, same) : ""
       diagnostics.report(
         problem.code, context + problem.message + hint, at: location,
         notes: siteNotes + Self.declarationNotes(member, same))
     }
   }
 
-  /// For members whose types do not agree, the misspelt protocol name that likely makes them
+  /// For two members whose types do not agree, the misspelt protocol name that likely makes them
   /// differ, as its near-miss warning (RC0404) names it: ` ('UserAcount' is not a declared
   /// protocol; did you mean 'UserAccount'?)`. Empty otherwise, and before the type names were
   /// classified.
-  private func typoHint(in members: [MemberDecl]) -> String {
-    for name in members.flatMap(\.writtenTypes).flatMap(\.namedTypes) {
+  ///
+  /// Only a name one member writes and the other does not counts: both writing the same name
+  /// is not why they differ.
+  private func typoHint(_ first: MemberDecl, _ second: MemberDecl) -> String {
+    let firstNames = first.writtenTypes.flatMap(\.namedTypes)
+    let secondNames = second.writtenTypes.flatMap(\.namedTypes)
+    let common = Set(firstNames).intersection(secondNames)
+    for name in firstNames + secondNames where !common.contains(name) {
       switch typeNameKinds[name] {
       case .external(let nearProtocol?)?, .neverHashable(let nearProtocol?)?:
         return " ('\(name)' is not a declared protocol; did you mean '\(nearProtocol)'?)"
