@@ -218,7 +218,7 @@ public struct ManifestHarness: Sendable {
     let base = MemberDecl.baseName(of: requiredMember)
     let reached: [String]
     if let adapter {
-      guard let pairing = adapter.forward.first(where: { MemberDecl.baseName(of: $0.member) == base }) else {
+      guard let pairing = adapter.forward.first(where: { $0.memberName == base }) else {
         return nil
       }
       reached = pairing.path

@@ -281,9 +281,9 @@ extension ManifestValidator {
       var crossings: [AdapterCrossing] = []
       let problems = checker.problems(facade: facade, target: entry.target, crossings: &crossings)
       for problem in problems {
-        let hint = problem.code == .incompatibleTypes ? typoHint(facade, entry.target.member) : ""
+        let message = messageWithTypoHint(problem, facade, entry.target.member)
         diagnostics.report(
-          problem.code, problem.message + hint, at: written.provided.location,
+          problem.code, message, at: written.provided.location,
           notes: Self.declarationNotes(facade, entry.target.member))
       }
       if !crossings.isEmpty {
@@ -383,9 +383,9 @@ extension ManifestValidator {
         var crossings: [AdapterCrossing] = []
         let problems = checker.problems(facade: member, target: target, crossings: &crossings)
         for problem in problems {
-          let hint = problem.code == .incompatibleTypes ? typoHint(member, requiredMember) : ""
+          let message = messageWithTypoHint(problem, member, requiredMember)
           diagnostics.report(
-            problem.code, "\(context()): \(problem.message)" + hint, at: written.required.location,
+            problem.code, "\(context()): \(message)", at: written.required.location,
             notes: siteNotes() + Self.declarationNotes(member, requiredMember))
         }
         if !crossings.isEmpty {
@@ -457,11 +457,18 @@ extension ManifestValidator {
     context: String = "", siteNotes: [DiagnosticNote] = []
   ) {
     for problem in problems {
-      let hint = problem.code == .incompatibleTypes ? typoHint(member, same) : ""
+      let message = messageWithTypoHint(problem, member, same)
       diagnostics.report(
-        problem.code, context + problem.message + hint, at: location,
+        problem.code, context + message, at: location,
         notes: siteNotes + Self.declarationNotes(member, same))
     }
+  }
+
+  /// A pair problem's message, with ``typoHint(_:_:)`` when it is about types that disagree.
+  private func messageWithTypoHint(_ problem: PairProblem, _ first: MemberDecl, _ second: MemberDecl)
+    -> String
+  {
+    problem.code == .incompatibleTypes ? problem.message + typoHint(first, second) : problem.message
   }
 
   /// For two members whose types do not agree, the misspelt protocol name that likely makes them

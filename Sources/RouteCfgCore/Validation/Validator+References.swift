@@ -52,9 +52,7 @@ extension ManifestValidator {
     guard moduleIndex[binding.module.value] == nil else { return }
     // Without a did-you-mean, the modules that could be meant: those that can answer the protocol.
     var answering: [String] = []
-    if let id = protocolIndex[binding.protocolName.value] {
-      answering = Self.uniqueNames(candidates(for: id).map { manifest.modules[$0.module].name.value })
-    }
+    if let id = protocolIndex[binding.protocolName.value] { answering = answeringModuleNames(id) }
     let otherwise =
       answering.isEmpty
       ? nil

@@ -85,8 +85,7 @@ extension ManifestValidator {
         ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
           + "or remove the binding"
         : "; bind one of the modules that can answer it: "
-          + MessageWords.quotedList(
-            Self.uniqueNames(candidates.map { manifest.modules[$0.module].name.value }))
+          + MessageWords.quotedList(answeringModuleNames(id))
       diagnostics.report(
         .invalidBinding,
         prefix + "binding '\(protocolName)' to module '\(binding.module.value)', which does not provide it "
@@ -99,8 +98,10 @@ extension ManifestValidator {
     }
   }
 
-  /// `names` without repeats, in order (a module answering through two adapters is named once).
-  static func uniqueNames(_ names: [String]) -> [String] {
+  /// The names of the modules that can answer the protocol `id`, each once (a module answering
+  /// through two adapters is named once), in the order of ``candidates(for:)``.
+  mutating func answeringModuleNames(_ id: Int) -> [String] {
+    let names = candidates(for: id).map { manifest.modules[$0.module].name.value }
     var seen = FirstSeen<Bool>(capacity: names.count)
     return names.filter { seen.recordOrFind($0, true) == nil }
   }

@@ -47,8 +47,10 @@ extension ManifestValidator {
       var patterns: [RoutePattern] = []
       let parameters = ParameterLookup(module.parameters)
       for (position, route) in module.routes.enumerated() {
-        let locator = position < module.routeLocators.count ? module.routeLocators[position] : nil
-        guard let (pattern, shape) = checkRoute(route, locator, of: module, parameters: parameters) else {
+        guard
+          let (pattern, shape) = checkRoute(
+            route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
+        else {
           continue
         }
         patterns.append(pattern)
@@ -68,8 +70,10 @@ extension ManifestValidator {
       let parameters = ParameterLookup(module.parameters)
       var seen: [RouteKey: SourceLocation] = [:]
       for (position, route) in module.routes.enumerated() {
-        let locator = position < module.routeLocators.count ? module.routeLocators[position] : nil
-        guard let (pattern, _) = checkRoute(route, locator, of: module, parameters: parameters) else {
+        guard
+          let (pattern, _) = checkRoute(
+            route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
+        else {
           continue
         }
         _ = isFirstListing(
@@ -250,6 +254,12 @@ extension ManifestValidator {
     }
     guard let pattern else { return nil }
     return (pattern, complete ? RouteShape(elements: elements) : nil)
+  }
+
+  /// Where the characters of a module's route at `position` are, when its scalar has escapes or
+  /// line breaks (``ModuleDecl/routeLocators``).
+  private static func locator(ofRoute position: Int, in module: ModuleDecl) -> ScalarLocator? {
+    position < module.routeLocators.count ? module.routeLocators[position] : nil
   }
 
   /// Records `route` in `seen`; one its module lists twice is reported at the repeat (RC0809)

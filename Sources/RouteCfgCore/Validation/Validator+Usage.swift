@@ -60,9 +60,9 @@ extension ManifestValidator {
   /// fault, so none is called unused until those errors are fixed.
   private mutating func checkUnusedAdapters() {
     if adapterChecksFoundErrors || protocols.values.contains(where: \.hasUnreadMembers)
-      || manifest.adapters.contains(where: { $0.mapIsUnreadable || !$0.unreadMapKeys.isEmpty })
       || manifest.adapters.contains(where: { adapter in
-        [adapter.adapt, adapter.to].contains { side in side.map { protocols[$0.value] == nil } ?? true }
+        adapter.mapIsUnreadable || !adapter.unreadMapKeys.isEmpty
+          || [adapter.adapt, adapter.to].contains { side in side.map { protocols[$0.value] == nil } ?? true }
       })
     {
       return
