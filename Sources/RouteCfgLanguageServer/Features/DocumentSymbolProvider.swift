@@ -165,12 +165,8 @@ enum DocumentSymbolProvider {
       guard let first = line.firstIndex(where: { !isBlank($0) }),
         let last = line.lastIndex(where: { !isBlank($0) })
       else { return nil }
-      // Columns count Unicode scalars: every byte that does not continue a UTF-8 sequence.
-      let scalarsBefore = { (end: Int) in line[line.startIndex..<end].count { $0 & 0xC0 != 0x80 } }
-      return (
-        TextPoint(line: number, column: Int32(scalarsBefore(first) + 1)),
-        TextPoint(line: number, column: Int32(scalarsBefore(last + 1) + 1))
-      )
+      // The slice's indices are offsets in the whole text.
+      return (source.point(atByteOffset: first), source.point(atByteOffset: last + 1))
     }
 
     private mutating func moduleSymbol(key: YAMLNodeID, value: YAMLNodeID) -> JSONValue? {
