@@ -130,6 +130,7 @@ struct ManifestDecoder {
     // memory peaks.
     head.append(contentsOf: tail)
     tail = []
+    if let protocolsEntry { markRepeatedProtocols(in: &head, of: protocolsEntry.value) }
     // Without a 'protocols' key, a misspelt one may have been read as it.
     if protocolsEntry != nil { fragment.protocols = head }
     reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
@@ -306,6 +307,16 @@ struct ManifestDecoder {
     return result
   }
 
+  /// Marks the protocols `protocols` declares more than once as not read whole: the declaration
+  /// the reader left out (reported as a duplicate key) may hold the members others use.
+  private func markRepeatedProtocols(in protocols: inout [ProtocolDecl], of id: YAMLNodeID) {
+    let repeated = document.repeatedKeys(of: id)
+    guard !repeated.isEmpty else { return }
+    for index in protocols.indices where repeated.contains(protocols[index].name.value) {
+      protocols[index].hasUnreadMembers = true
+    }
+  }
+
   /// How many entries of the `protocols` mapping `id` the thread that decodes the other root keys
   /// takes after them, so that both threads take about as long: the file's other lines and the
   /// protocols' first lines against the adapters' lines and the protocols' last ones. A line of
@@ -354,6 +365,9 @@ struct ManifestDecoder {
       return ProtocolDecl(name: name, inherits: [], members: [], hasUnreadMembers: true)
     case .mapping:
       var decl = ProtocolDecl(name: name, inherits: [], members: [])
+      // A repeated 'members' or 'inherits' was left out by the reader (reported): members may
+      // be missing.
+      decl.hasUnreadMembers = !document.repeatedKeys(of: id).isEmpty
       var misspelt = MisspeltKeys()
       let entries = document.entries(of: id)
       for (keyID, valueID) in entries {
@@ -409,7 +423,7 @@ struct ManifestDecoder {
       }
       let body = members(valueID)
       decl.members = body.members
-      decl.hasUnreadMembers = !body.isWhole
+      if !body.isWhole { decl.hasUnreadMembers = true }
     default: return false
     }
     return true
@@ -648,6 +662,8 @@ struct ManifestDecoder {
           readAdapterEntry(meant, valueID, into: &adapter, written: &written)
         }
       }
+      // A repeated 'map' was left out by the reader (reported): what it maps is unknown.
+      if document.repeatedKeys(of: item).contains("map") { adapter.mapIsUnreadable = true }
       if !(written.adapt && written.to), !reader.hasMergeKey(entries) {
         let keys = [
           ("adapt", written.adapt, "the required protocol it adapts"),

@@ -75,10 +75,12 @@ public struct YAMLDocument: Sendable {
   let tags: [Int32: YAMLTag]
   /// The aliases of the document, in the order written.
   package let aliases: [YAMLAlias]
+  /// The keys of each mapping whose repeats were left out (reported as duplicates), by mapping.
+  let repeatedKeys: [Int32: [String]]
 
   init(
     file: SourceFileID, root: YAMLNodeID?, source: SourceText, nodes: [YAMLNode], childIDs: [Int32],
-    tags: [Int32: YAMLTag], aliases: [YAMLAlias] = []
+    tags: [Int32: YAMLTag], aliases: [YAMLAlias] = [], repeatedKeys: [Int32: [String]] = [:]
   ) {
     self.file = file
     self.root = root
@@ -87,6 +89,13 @@ public struct YAMLDocument: Sendable {
     self.childIDs = childIDs
     self.tags = tags
     self.aliases = aliases
+    self.repeatedKeys = repeatedKeys
+  }
+
+  /// The keys of the mapping `id` that were written more than once: what their repeats hold was
+  /// left out of the tree.
+  package func repeatedKeys(of id: YAMLNodeID) -> [String] {
+    repeatedKeys.isEmpty ? [] : repeatedKeys[id.index] ?? []
   }
 
   /// The alias written at `point` (`*name`, from the `*` to its end), if any.

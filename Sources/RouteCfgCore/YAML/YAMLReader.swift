@@ -120,6 +120,8 @@ private struct YAMLTreeBuilder {
   var nodes: [YAMLNode] = []
   var childIDs: [Int32] = []
   var tags: [Int32: YAMLTag] = [:]
+  /// The keys each mapping repeated, whose repeats were left out (by the mapping's node).
+  var repeatedKeys: [Int32: [String]] = [:]
   /// Anchored nodes by name, with their budgets (an alias adds its target's).
   var anchors: [String: (id: Int32, budget: YAMLNodeBudget)] = [:]
   /// Shares the text of scalars written more than once (names, mostly).
@@ -166,7 +168,7 @@ private struct YAMLTreeBuilder {
     guard fatal == nil else { return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted) }
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
-      childIDs: childIDs, tags: tags, aliases: aliases)
+      childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys)
     return YAMLReadResult(
       document: document, diagnostics: listed, omitted: omitted,
       selected: selected.map { YAMLNodeID(index: $0) })
@@ -326,7 +328,7 @@ private struct YAMLTreeBuilder {
 
   mutating func closeCollection(end: TextPoint) {
     guard let collection = open.popLast() else { return }
-    if collection.kind == .mapping { dropDuplicateKeys(from: collection.scratchStart) }
+    let repeated = collection.kind == .mapping ? dropDuplicateKeys(from: collection.scratchStart) : []
     // Move the children out before shrinking `scratch`: a slice kept alive across the removal
     // would copy the whole scratch list (all open collections' children) on every close.
     let firstChild = Int32(truncatingIfNeeded: childIDs.count)
@@ -348,15 +350,18 @@ private struct YAMLTreeBuilder {
         value: "",
         firstChild: firstChild, childCount: Int32(truncatingIfNeeded: childCount)))
     if let tag = collection.tag { tags[id] = tag }
+    if !repeated.isEmpty { repeatedKeys[id] = repeated }
     if let anchor = collection.anchor { anchors[anchor] = (id, budget) }
     addChild(id, budget: budget)
   }
 
-  /// Reports keys that repeat an earlier key of the same mapping and leaves their pairs out.
-  mutating func dropDuplicateKeys(from start: Int) {
+  /// Reports keys that repeat an earlier key of the same mapping and leaves their pairs out;
+  /// returns the keys that were repeated.
+  mutating func dropDuplicateKeys(from start: Int) -> [String] {
     let pairCount = (scratch.count - start) / 2
-    guard pairCount > 1 else { return }
+    guard pairCount > 1 else { return [] }
     var duplicates: [Int] = []
+    var repeatedKeys: [String] = []
     if pairCount <= 8 {
       // Compare the keys' prints first; only equal prints compare the text. No closure here: one
       // that captured `self` would copy the whole builder for every mapping.
@@ -368,6 +373,7 @@ private struct YAMLTreeBuilder {
           guard nodes[Int(scratch[start + earlier * 2])].value == key else { continue }
           reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: start + earlier * 2)
           duplicates.append(pair)
+          repeatedKeys.append(key)
           break
         }
       }
@@ -380,6 +386,7 @@ private struct YAMLTreeBuilder {
         if let first = seen[key] {
           reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: first)
           duplicates.append(pair)
+          repeatedKeys.append(key)
         } else {
           seen[key] = start + pair * 2
         }
@@ -389,6 +396,7 @@ private struct YAMLTreeBuilder {
       scratch.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
       scratchBudgets.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
     }
+    return repeatedKeys
   }
 
   func scalarKey(_ id: Int32) -> String? {
