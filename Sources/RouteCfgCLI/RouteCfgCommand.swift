@@ -12,7 +12,7 @@ public struct RouteCfgCommand: ParsableCommand {
       'routecfg explain CODE' explains a diagnostic code.
 
       Exit status: 0 when there is no error, 1 when the input has errors or a URL resolves \
-      nowhere, 64 for command-line misuse.
+      nowhere, 64 for command-line misuse, 74 when the output cannot be written.
       """,
     version: RouteCfgVersion.current,
     subcommands: [
