@@ -212,7 +212,8 @@ struct FixItTests {
   }
 
   @Test func aSuggestionNeverRepeatsAnEntryOfTheSameListOrMap() throws {
-    // Writing the suggestion would list 'NoteInput' twice (RC0506) or map 'title' twice (RC0611).
+    // Writing the suggestion would list 'NoteInput' twice (RC0506), map 'title' twice (RC0611)
+    // or make 'Note' inherit itself (RC0505).
     let text = """
       routecfg: 1
       protocols:
@@ -225,6 +226,7 @@ struct FixItTests {
           func display(text: String)
           var heading: String { get }
         Child: {members: "func b()", inherits: [Base, Bse]}
+        Note: {members: "func n()", inherits: [Notes]}
       modules:
         Notes: {kind: view, provides: [NoteInput, NoteInpt, Child], requires: [Output, Outpt], routes: [/]}
         Other: {kind: service, provides: [Shower]}
@@ -232,6 +234,9 @@ struct FixItTests {
         - adapt: Output
           to: Shower
           map: {show(message:): display, shw(message:): display, title: heading, titel: heading}
+        - adapt: Base
+          to: Shower
+          map: {a: [display], b: display}
       """
     let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
     #expect(result.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(result.diagnostics.flatMap(\.fixIts))")
@@ -239,7 +244,7 @@ struct FixItTests {
     let unknown = result.diagnostics.filter {
       $0.code == .unknownProtocol || $0.code == .unknownAdapterMember
     }
-    #expect(unknown.count == 5, "\(result.diagnostics.map(\.message))")
+    #expect(unknown.count == 7, "\(result.diagnostics.map(\.message))")
     // Alone in its list, the same misspelling is still corrected.
     let alone = try RouteCfg.validate(
       yaml:

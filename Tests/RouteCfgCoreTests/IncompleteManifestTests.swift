@@ -203,6 +203,26 @@ struct IncompleteManifestTests {
     #expect(result.diagnostics[0].fixIts.first?.replacement == "Payments/payments.yaml")
   }
 
+  /// Never a file another entry of the same list names (even a later one: the fix would repeat
+  /// it), and a shared extension does not make a name a typo of another (`nope.yaml`, `ap.yaml`).
+  @Test func anIncludeSuggestionNamesNoListedFileAndComparesNamesWithoutTheirExtension() throws {
+    let scratch = try ScratchDirectory("include-typo-listed")
+    defer { scratch.remove() }
+    for name in ["ap.yaml", "store.yaml", "zeta.yaml"] {
+      try scratch.write("protocols: {}\n", to: "root/\(name)")
+    }
+    try scratch.write(
+      "routecfg: 1\ninclude: [stor.yaml, nope.yaml, ./store.yaml, zeta.ymal]\n", to: "root/app.yaml")
+    let result = try RouteCfg.validate(path: scratch.path("root/app.yaml"))
+    let messages = result.diagnostics.map(\.message)
+    #expect(messages.count == 3, "\(messages)")
+    #expect(messages[0].hasPrefix("cannot find included file 'stor.yaml'"), "\(messages)")
+    #expect(!messages[0].contains("did you mean"), "\(messages)")
+    #expect(messages[1].hasPrefix("cannot find included file 'nope.yaml'"), "\(messages)")
+    #expect(!messages[1].contains("did you mean"), "\(messages)")
+    #expect(messages[2].hasSuffix("; did you mean 'zeta.yaml'?"), "\(messages)")
+  }
+
   @Test func aVariantDoesNotHideWhyTheManifestIsIncomplete() throws {
     let scratch = try ScratchDirectory("variant")
     defer { scratch.remove() }

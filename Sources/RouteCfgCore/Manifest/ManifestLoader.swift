@@ -167,7 +167,7 @@ private struct LoadRun {
         continue
       }
       stack[stack.count - 1].next += 1
-      guard let child = include(top.includes[top.next], from: top.id),
+      guard let child = include(top.includes[top.next], from: top.id, listedWith: top.includes),
         let childIncludes = decode(child.bytes, id: child.id, isRoot: false)
       else { continue }
       stack.append(Frame(id: child.id, canonical: child.canonical, includes: childIncludes))
@@ -211,8 +211,10 @@ private struct LoadRun {
   }
 
   /// Checks an include entry and reads the file it names; `nil` when there is nothing to load
-  /// (reported, or already loaded).
-  private mutating func include(_ entry: Located<String>, from parent: SourceFileID) -> (
+  /// (reported, or already loaded). `list` is the include list the entry is in.
+  private mutating func include(
+    _ entry: Located<String>, from parent: SourceFileID, listedWith list: [Located<String>]
+  ) -> (
     bytes: [UInt8], id: SourceFileID, canonical: String
   )? {
     let parentPath = manifest.files.path(of: parent)
@@ -267,7 +269,9 @@ private struct LoadRun {
       }
       var meant: String?
       if case .notFound = error {
-        meant = nearestFile(entry.value, from: root.realPath(of: directories[parent] ?? []), root: root.path)
+        meant = nearestFile(
+          entry.value, from: root.realPath(of: directories[parent] ?? []), root: root.path,
+          listedWith: list.map(\.value))
       }
       diagnostics.report(
         Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path, meant: meant))
@@ -347,8 +351,13 @@ private struct LoadRun {
   /// The file a relative path that names nothing likely means: each component that is not in
   /// its directory replaced by the closest name there (`Payment/payments.yaml` →
   /// `Payments/payments.yaml`), when the path so corrected is a file inside the root directory
-  /// that is not loaded or being loaded (the including file itself, an earlier include).
-  mutating func nearestFile(_ path: String, from directory: String, root: String) -> String? {
+  /// that is not loaded or being loaded (the including file itself, an earlier include) nor
+  /// named by another entry of the same list (`list`: the fix would only repeat it, RC0304).
+  mutating func nearestFile(
+    _ path: String, from directory: String, root: String, listedWith list: [String] = []
+  )
+    -> String?
+  {
     var current = directory
     var corrected: [String] = []
     for component in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
@@ -359,7 +368,8 @@ private struct LoadRun {
         current = FileSystem.join(current, component)
         continue
       }
-      guard let names = listing(of: current), let closest = closestName(to: component, among: names) else {
+      guard let names = listing(of: current), let closest = Self.closestFileName(to: component, among: names)
+      else {
         return nil
       }
       corrected.append(closest)
@@ -368,9 +378,24 @@ private struct LoadRun {
     let meant = corrected.joined(separator: "/")
     guard meant != path, FileSystem.kind(of: current) == .regularFile,
       let real = FileSystem.realPath(current),
-      FileSystem.isInside(real, directory: root), loaded[real] == nil, !loading.contains(real)
+      FileSystem.isInside(real, directory: root), loaded[real] == nil, !loading.contains(real),
+      !list.contains(where: { FileSystem.realPath(FileSystem.join(directory, $0)) == real })
     else { return nil }
     return meant
+  }
+
+  /// The entry of a directory closest to `name`. A name with an extension that other entries
+  /// share is compared with them by what comes before it (`nope.yaml` is not a typo of
+  /// `ap.yaml`, which a shared `.yaml` would make one three edits away); other names whole.
+  static func closestFileName(to name: String, among names: [String]) -> String? {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+      return closestName(to: name, among: names)
+    }
+    let suffix = name[dot...]
+    let sharing = names.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }
+    guard !sharing.isEmpty else { return closestName(to: name, among: names) }
+    let stems = sharing.map { String($0.dropLast(suffix.count)) }
+    return closestName(to: String(name[..<dot]), among: stems).map { $0 + suffix }
   }
 
   /// A directory's entries, sorted, read once per load; `nil` when it cannot be listed or has
@@ -385,7 +410,7 @@ private struct LoadRun {
   }
 
   /// The diagnostic for an include entry that could not be opened inside the root directory,
-  /// with the file it likely means (``nearestFile(_:from:root:)``) when it names nothing.
+  /// with the file it likely means (``nearestFile(_:from:root:listedWith:)``) when it names nothing.
   private static func openFailure(
     _ error: ContainedOpenError, entry: Located<String>, shownPath: String, root: String, meant: String?
   ) -> Diagnostic {

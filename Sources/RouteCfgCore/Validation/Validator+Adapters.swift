@@ -160,8 +160,13 @@ extension ManifestValidator {
   }
 
   /// The base names the keys of `map` write, but the entry at `position`'s.
-  private static func mappedBaseNames(_ map: [MapEntry], except position: Int) -> [String] {
-    map.indices.filter { $0 != position }.map { MemberDecl.baseName(of: map[$0].required.value) }
+  /// The base names the other keys of `adapter`'s map write, the keys whose value could not be
+  /// read among them.
+  private static func mappedBaseNames(_ adapter: AdapterDecl, except position: Int) -> [String] {
+    adapter.map.indices.filter { $0 != position }.map {
+      MemberDecl.baseName(of: adapter.map[$0].required.value)
+    }
+      + adapter.unreadMapKeys.map(MemberDecl.baseName(of:))
   }
 
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
@@ -195,7 +200,7 @@ extension ManifestValidator {
       // The other keys' names are gathered only for a did-you-mean (an autoclosure, no allocation).
       switch resolver.member(
         entry.required.value, in: required,
-        mapped: Self.mappedBaseNames(manifest.adapters[index].map, except: entryIndex))
+        mapped: Self.mappedBaseNames(manifest.adapters[index], except: entryIndex))
       {
       case .success(let found): memberPosition = found
       case .failure(.problem(let code, let message, let correction, _)):

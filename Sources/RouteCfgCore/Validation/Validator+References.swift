@@ -13,8 +13,10 @@ extension ManifestValidator {
   /// hints, and warns about member types one edit away from a declared protocol.
   mutating func checkReferences() {
     for decl in manifest.protocols {
+      // Nor is its did-you-mean the protocol itself: inheriting itself is RC0505.
+      let excluded = decl.inherits + [decl.name]
       for parent in decl.inherits {
-        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits", listedWith: decl.inherits)
+        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits", listedWith: excluded)
       }
     }
     for module in manifest.modules {
