@@ -125,9 +125,31 @@ struct SARIFOutputTests {
     let region = try #require(physical["region"] as? [String: Any])
     #expect(region["startLine"] as? Int == 28)
     #expect(region["startColumn"] as? Int == 7)
+    // Every region has its end: without one, SARIF reads a region to the end of its line.
+    for result in results {
+      for location in result["locations"] as? [[String: Any]] ?? [] {
+        let region = (location["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        #expect(region?["endLine"] is Int && region?["endColumn"] is Int, "\(result)")
+      }
+    }
+    // Lines are counted as YAML counts them, which the run says.
+    #expect(run["newlineSequences"] as? [String] == ["\r\n", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
     let missingAdapter = try #require(results.first { $0["ruleId"] as? String == "RC0606" })
     let related = try #require(missingAdapter["relatedLocations"] as? [[String: Any]])
     #expect(!related.isEmpty)
+  }
+
+  @Test func artifactURIsAreLexicallyNormalised() throws {
+    let result = try Routecfg.run([
+      "validate", "--format", "sarif", "./manifests//invalid/../invalid/login-adapter.yaml",
+    ])
+    let log = try #require(try Routecfg.json(result.standardOutput) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    let uris = results.flatMap { $0["locations"] as? [[String: Any]] ?? [] }.compactMap {
+      (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+    }
+    #expect(!uris.isEmpty && uris.allSatisfy { $0 == "manifests/invalid/login-adapter.yaml" }, "\(uris)")
   }
 
   @Test func warningsAreWarningsUnlessStrict() throws {

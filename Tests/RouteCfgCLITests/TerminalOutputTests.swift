@@ -133,6 +133,14 @@ struct TerminalOutputTests {
         "[RC0606]%0Amanifests/invalid/login-adapter.yaml:12:9: note: 'delegate' is declared here"
           + "%0Amanifests/invalid/login-adapter.yaml:7:9: note: 'delegate' is declared here"))
     #expect(lines[2] == "manifests/invalid/login-adapter.yaml: 2 errors")
+    // The runner attaches an annotation by the file's plain path: no `./`, `name/..` or `//`.
+    let roundabout = try Routecfg.run([
+      "validate", "./manifests//invalid/../invalid/login-adapter.yaml", "--format", "github",
+    ])
+    #expect(
+      roundabout.standardOutput.split(separator: "\n").dropLast().allSatisfy {
+        $0.contains("file=manifests/invalid/login-adapter.yaml,")
+      }, "\(roundabout.standardOutput)")
     let warnings = try Routecfg.run([
       "validate", "Tests/RouteCfgCoreTests/Fixtures/Rules/warnings-unused.yaml", "--format", "github",
     ])

@@ -19,6 +19,15 @@ struct FileSystemTests {
     #expect(FileSystem.entries(ofDirectory: scratch.path("a.yaml")) == nil)
   }
 
+  @Test(arguments: [
+    ("./main.yaml", "main.yaml"), ("login/../shared.yaml", "shared.yaml"), ("p/q//b.yaml", "p/q/b.yaml"),
+    ("p/./q/../q/a.yaml", "p/q/a.yaml"), ("../up.yaml", "../up.yaml"), ("a/../../up.yaml", "../up.yaml"),
+    ("/abs/./x/../y.yaml", "/abs/y.yaml"), ("/../y.yaml", "/y.yaml"), ("./", "."), ("a/..", "."),
+  ])
+  func pathsAreNormalisedAsText(_ path: String, _ normalised: String) {
+    #expect(FileSystem.lexicallyNormalized(path) == normalised)
+  }
+
   @Test func kindsFollowSymbolicLinks() throws {
     let scratch = try ScratchDirectory("fs-kinds")
     defer { scratch.remove() }

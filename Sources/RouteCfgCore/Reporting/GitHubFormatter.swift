@@ -22,7 +22,11 @@ public struct GitHubFormatter: DiagnosticFormatter {
         message += TextFormatter.printable(note.message)
       }
       let properties = [
-        ("file", TextFormatter.printable(report.path(of: diagnostic.location))),
+        // The runner finds the file only by its plain relative path (no `./`, `..` or `//`).
+        (
+          "file",
+          TextFormatter.printable(FileSystem.lexicallyNormalized(report.path(of: diagnostic.location)))
+        ),
         ("line", String(diagnostic.location.line)),
         ("col", String(diagnostic.location.column)),
         ("title", "\(diagnostic.code.rawValue) \(diagnostic.code.name)"),

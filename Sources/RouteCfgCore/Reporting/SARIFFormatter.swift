@@ -70,6 +70,9 @@ public struct SARIFFormatter: DiagnosticFormatter {
         ))
     }
     run.append(("columnKind", .string("unicodeCodePoints")))
+    // Lines are counted as YAML (libyaml) counts them, which SARIF's default (`\r\n`, `\n`)
+    // does not say.
+    run.append(("newlineSequences", .array(Self.newlineSequences.map { .string($0) })))
     run.append(("results", .array(results)))
     return .object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -185,22 +188,25 @@ public struct SARIFFormatter: DiagnosticFormatter {
       ("startLine", .int(max(1, location.line))),
       ("startColumn", .int(max(1, location.column))),
     ]
-    if let end = location.end, end > location.start {
-      region.append(("endLine", .int(Int(end.line))))
-      region.append(("endColumn", .int(Int(end.column))))
-    }
+    // Without an end, SARIF reads a region to the end of its line: a point is an empty region.
+    let end = location.end.flatMap { $0 > location.start ? $0 : nil }
+    region.append(("endLine", .int(end.map { Int($0.line) } ?? max(1, location.line))))
+    region.append(("endColumn", .int(end.map { Int($0.column) } ?? max(1, location.column))))
     return .object([
       ("artifactLocation", .object([("uri", .string(uri(for: report.path(of: location))))])),
       ("region", .object(region)),
     ])
   }
 
-  /// A URI reference for a path: relative paths stay relative (without a leading `./`),
+  /// What ends a line in the regions' line numbers: YAML's line breaks.
+  static let newlineSequences = ["\r\n", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+
+  /// A URI reference for a path: relative paths stay relative (lexically normalised: no `./`,
+  /// `name/..` or `//`),
   /// absolute ones become `file://` URIs; characters outside RFC 3986's unreserved set and
   /// `/` are percent-encoded.
   static func uri(for path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
+    let trimmed = FileSystem.lexicallyNormalized(path)
     var encoded = ""
     for byte in trimmed.utf8 {
       switch byte {

@@ -207,6 +207,26 @@ public enum FileSystem {
     return directory + "/" + path
   }
 
+  /// `path` with `.` segments, empty segments (`//`) and each `name/..` pair removed, read as
+  /// text (no link is followed): `./login/../shared.yaml` is `shared.yaml`. Leading `..` segments
+  /// stay; an absolute path stays absolute; a path that names its starting directory is `.`.
+  public static func lexicallyNormalized(_ path: String) -> String {
+    let isAbsolute = path.hasPrefix("/")
+    var segments: [Substring] = []
+    for segment in path.split(separator: "/", omittingEmptySubsequences: true) where segment != "." {
+      if segment == "..", let last = segments.last, last != ".." {
+        segments.removeLast()
+      } else if segment == "..", isAbsolute {
+        continue  // `/..` is `/`
+      } else {
+        segments.append(segment)
+      }
+    }
+    let joined = segments.joined(separator: "/")
+    if isAbsolute { return "/" + joined }
+    return joined.isEmpty ? "." : joined
+  }
+
   /// `true` when `path` is `directory` itself or lies below it (both canonical).
   public static func isInside(_ path: String, directory: String) -> Bool {
     if path == directory { return true }
