@@ -249,3 +249,22 @@ struct UnboundParameterAdviceTests {
         == "add ':id' to the route and make the others optional (a URL segment cannot carry their types)")
   }
 }
+
+/// Advice that names what the user wrote: the YAML style that joined a body's lines, a YAML
+/// comment inside Swift.
+@Suite("Advice for a body's line breaks")
+struct BodyLineBreakAdviceTests {
+  @Test func aFoldedOrQuotedBodyIsAdvisedALiteralBlockAndAHashIsAdvisedSlashes() throws {
+    let path = "Tests/RouteCfgCoreTests/Fixtures/Rules/members-joined-lines.yaml"
+    let messages = try RouteCfg.validate(path: path).diagnostics.map(\.message)
+    #expect(messages.count == 3, "\(messages)")
+    let literalBlock = "write the body as a literal block ('Name: |' and one member per line)"
+    #expect(messages[0].contains(literalBlock) && messages[2].contains(literalBlock), "\(messages)")
+    #expect(messages[1].hasSuffix("where '#' starts no comment: write '//' before a comment"), "\(messages)")
+    // Written on one line, the body is told to put members on lines of their own.
+    let oneLine = try RouteCfg.validate(
+      yaml: "routecfg: 1\nprotocols:\n  S: \"var f: Int var g: Int\"\n", path: "m.yaml")
+    let syntax = oneLine.diagnostics.filter { $0.code == .memberSyntax }.map(\.message)
+    #expect(syntax.count == 1 && syntax[0].hasSuffix("; write each member on its own line"), "\(syntax)")
+  }
+}

@@ -437,7 +437,10 @@ struct ManifestDecoder {
     let body = document.value(of: id)
     let locator = document.locator(for: id)
     let errors = reader.diagnostics.errorsReported
-    let members = MemberParser.parse(body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+    let node = document[id]
+    let linesJoined = node.style != .literal && node.start.line != node.end.line
+    let members = MemberParser.parse(
+      body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: linesJoined)
     let parsed = (members, reader.diagnostics.errorsReported == errors)
     parsedBodies[id] = parsed
     return parsed

@@ -19,13 +19,15 @@ public enum MemberParser {
   ///   - body: The text of the string value.
   ///   - locate: Maps positions inside `body` to file locations.
   ///   - diagnostics: Receives a diagnostic for each declaration that does not parse.
+  ///   - linesJoined: The body was written on several lines that YAML joined into one (a folded
+  ///     or quoted scalar), which a missing line break's advice then names.
   /// - Returns: The members that parse. Each one is located at its name (with the end of the
   ///   name), and lists every named type it writes with its location.
   public static func parse(
-    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
+    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool = false
   ) -> [MemberDecl] {
     // Repeated parameter names are reported by the general parser, at the second name.
-    parseDeclarations(body, locate: locate, diagnostics: &diagnostics)
+    parseDeclarations(body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined)
   }
 
   /// The members of `body` when the one-pass parser reads all of it, and so reports nothing:
@@ -39,7 +41,7 @@ public enum MemberParser {
   }
 
   private static func parseDeclarations(
-    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
+    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool
   ) -> [MemberDecl] {
     SwiftTokenizer.withUTF8(body) { bytes in
       // Well-formed ASCII declarations, the common case, take the one-pass parser; from the
@@ -48,6 +50,7 @@ public enum MemberParser {
       guard let rest = parsed.rest else { return parsed.members }
       return SwiftTokenizer.withTokens(of: bytes, from: rest) { tokens, statementCount in
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
+          parser.linesJoined = linesJoined
           var members: [MemberDecl] = []
           swap(&members, &parsed.members)
           let first = members.count

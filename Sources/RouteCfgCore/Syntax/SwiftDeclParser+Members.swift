@@ -51,8 +51,17 @@ extension SwiftDeclParser {
       report(
         .memberSyntax, "method requirements have no body; remove the '{ ... }' after '\(name)'", at: token)
     } else {
-      reportExpected(
-        "';' or a new line after the declaration of '\(name)'", hint: "write each member on its own line")
+      let hint: String
+      if text(token) == "#" {
+        hint = "a member body is Swift, where '#' starts no comment: write '//' before a comment"
+      } else if linesJoined {
+        hint =
+          "the manifest's '>' or quotes join the body's lines into one: write the body as a literal "
+          + "block ('Name: |' and one member per line) so that each member keeps its line"
+      } else {
+        hint = "write each member on its own line"
+      }
+      reportExpected("';' or a new line after the declaration of '\(name)'", hint: hint)
     }
     return false
   }

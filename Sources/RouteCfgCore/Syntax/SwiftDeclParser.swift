@@ -30,6 +30,9 @@ struct SwiftDeclParser {
   private(set) var keptReferences = 0
   /// How many types are being parsed inside one another.
   var nesting = 0
+  /// The body was written on several lines that YAML joined into one (a folded or quoted
+  /// scalar): a missing line break is then the YAML style's doing.
+  var linesJoined = false
 
   private init(source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SwiftToken>) {
     precondition(tokens.last?.kind == .end, "the tokens must end with an end token")
