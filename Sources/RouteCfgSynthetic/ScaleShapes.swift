@@ -36,6 +36,10 @@ public enum ScaleShape: String, CaseIterable, Sendable {
   /// its own: what `generate` turns into a route enum of `n` cases, a match over `n` literals
   /// and a registry of `n` factories.
   case routedModules = "routed-modules"
+  /// One module's `requires` list of `n` names none of which is declared, each one edit from one
+  /// of `n` declared protocols, and one adapter whose map has `n` keys naming no member: `2n`
+  /// errors, each did-you-mean excluding the other entries of its list or map.
+  case unknownList = "unknown-list"
 
   /// The manifest text for `n` repetitions.
   public func yaml(_ n: Int) -> String {
@@ -51,6 +55,7 @@ public enum ScaleShape: String, CaseIterable, Sendable {
     case .manyErrors: return Self.manyErrors(n)
     case .longParameterList: return Self.longParameterList(n)
     case .routedModules: return Self.routedModules(n)
+    case .unknownList: return Self.unknownList(n)
     }
   }
 
@@ -202,6 +207,18 @@ public enum ScaleShape: String, CaseIterable, Sendable {
     for index in 0..<n { text += "  P\(index): 'func f\(index)()'\n" }
     text += "modules:\n"
     for index in 0..<n { text += "  M\(index): {kind: view, provides: [P\(index)], routes: [/m\(index)]}\n" }
+    return text
+  }
+
+  private static func unknownList(_ n: Int) -> String {
+    var text = "routecfg: 1\nprotocols:\n  Wide: 'func f()'\n  WideUser: 'func f()'\n"
+    for index in 0..<n { text += "  P\(index): ''\n" }
+    text += "modules:\n  Host: {kind: service, provides: [Wide, "
+    text += (0..<n).map { "P\($0)" }.joined(separator: ", ") + "]}\n"
+    text += "  User: {kind: view, routes: [/u], requires: [WideUser, "
+    text += (0..<n).map { "Px\($0)" }.joined(separator: ", ") + "]}\n"
+    text += "adapters:\n  - adapt: WideUser\n    to: Wide\n    map: {"
+    text += (0..<n).map { "g\($0): f" }.joined(separator: ", ") + "}\n"
     return text
   }
 }

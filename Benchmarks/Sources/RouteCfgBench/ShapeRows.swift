@@ -67,7 +67,7 @@ private func largeSize(_ shape: ScaleShape) -> Int {
   switch shape {
   case .longLine: return 16_000
   case .wideAdapter, .longParameterList: return 64_000
-  case .wideMapping, .manyVariants: return 40_000
+  case .wideMapping, .manyVariants, .unknownList: return 40_000
   case .inheritance, .delegateChain, .sharedPrefixRoutes, .manyErrors, .routedModules: return 16_000
   }
 }

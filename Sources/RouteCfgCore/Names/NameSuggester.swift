@@ -30,7 +30,12 @@ final class NameSuggester {
   /// other entries of its list), so suggesting one would only repeat it. An empty name gets
   /// none: every one-letter name is a typo's distance from it, so none would be a guess of what
   /// was meant.
-  func suggestion(for name: String, excluding taken: [String] = []) -> String? {
+  func suggestion(for name: String, excluding taken: Set<String> = []) -> String? {
+    suggestion(for: name, excludingWhere: { taken.contains($0) })
+  }
+
+  /// The closest name for which `isTaken` is `false` (``suggestion(for:excluding:)``).
+  func suggestion(for name: String, excludingWhere isTaken: (String) -> Bool) -> String? {
     guard !name.isEmpty else { return nil }
     if let deletionIndex = index() {
       // One edit (or a transposition) away shares a one-deletion variant.
@@ -38,9 +43,9 @@ final class NameSuggester {
       for variant in Self.deletions(of: name) {
         if let positions = deletionIndex[variant] { candidates.append(contentsOf: positions) }
       }
-      return best(among: candidates.sorted().map { names[$0] }, for: name, limit: 1, excluding: taken)
+      return best(among: candidates.sorted().map { names[$0] }, for: name, limit: 1, excluding: isTaken)
     }
-    return best(among: names, for: name, limit: EditDistance.typoLimit(for: name), excluding: taken)
+    return best(among: names, for: name, limit: EditDistance.typoLimit(for: name), excluding: isTaken)
   }
 
   /// `true` when some name is exactly one edit (or one transposition) from `name` but not equal.
@@ -51,12 +56,12 @@ final class NameSuggester {
     return suggestion
   }
 
-  private func best(among candidates: [String], for name: String, limit: Int, excluding taken: [String])
-    -> String?
-  {
+  private func best(
+    among candidates: [String], for name: String, limit: Int, excluding isTaken: (String) -> Bool
+  ) -> String? {
     var bestName: String?
     var bestDistance = limit + 1
-    for candidate in candidates where candidate != name && !taken.contains(candidate) {
+    for candidate in candidates where candidate != name && !isTaken(candidate) {
       if let distance = EditDistance.distance(candidate, name, limit: bestDistance - 1),
         distance < bestDistance
       {
@@ -68,7 +73,7 @@ final class NameSuggester {
     if bestName == nil {
       // A case-only difference counts as a typo whatever its length.
       let lowered = name.lowercased()
-      bestName = candidates.first { $0 != name && !taken.contains($0) && $0.lowercased() == lowered }
+      bestName = candidates.first { $0 != name && !isTaken($0) && $0.lowercased() == lowered }
     }
     return bestName
   }
@@ -113,7 +118,7 @@ extension NameSuggester {
   /// The hint for a name written as a scalar of its own, and the fix-it that writes the
   /// suggestion there;
   /// names in `taken` are never suggested (``suggestion(for:excluding:)``).
-  func hint(for name: Located<String>, excluding taken: [String] = []) -> (text: String, fixIts: [FixIt]) {
+  func hint(for name: Located<String>, excluding taken: Set<String> = []) -> (text: String, fixIts: [FixIt]) {
     guard let suggestion = suggestion(for: name.value, excluding: taken) else { return ("", []) }
     let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion, isScalar: true)
     return (Self.didYouMean(suggestion), fixIt.map { [$0] } ?? [])

@@ -78,11 +78,11 @@ struct AdapterMapResolver {
   }
 
   /// The position of a member named by base name (`finish`) or full name (`finish(user:)`).
-  /// A did-you-mean never names a member whose base name is in `mapped` (the base names the
-  /// map's other entries write): the fix would map it twice (RC0611).
-  func member(_ written: String, in protocolInfo: ProtocolInfo, mapped: @autoclosure () -> [String] = [])
-    -> Result<Int, Failure>
-  {
+  /// A did-you-mean never names a member whose base name `isMapped` (another entry of the map
+  /// writes it): the fix would map it twice (RC0611).
+  func member(
+    _ written: String, in protocolInfo: ProtocolInfo, isMapped: (String) -> Bool = { _ in false }
+  ) -> Result<Int, Failure> {
     let base = MemberDecl.baseName(of: written)
     // Written with its labels (`finish(user:)`), it is compared by full name.
     let fullNames = base.utf8.count != written.utf8.count
@@ -92,11 +92,8 @@ struct AdapterMapResolver {
       let suggester = suggesters.suggester(.members(protocolName: protocolInfo.name, fullNames: fullNames)) {
         protocolInfo.members.map { fullNames ? $0.fullName : $0.name }
       }
-      let mappedBases = mapped()
-      let taken =
-        fullNames
-        ? protocolInfo.members.filter { mappedBases.contains($0.name) }.map(\.fullName) : mappedBases
-      let suggestion = suggester.suggestion(for: written, excluding: taken)
+      let suggestion = suggester.suggestion(
+        for: written, excludingWhere: { isMapped(fullNames ? MemberDecl.baseName(of: $0) : $0) })
       let hint = suggestion.map(NameSuggester.didYouMean) ?? listHint(protocolInfo)
       return .failure(
         .problem(
@@ -104,7 +101,7 @@ struct AdapterMapResolver {
           correction: suggestion))
     }
     if fullNames, case let fullName = protocolInfo.members[position].fullName, fullName != written {
-      if mapped().contains(base) {
+      if isMapped(base) {
         // The member it would be is mapped by another entry: the fix is to remove this one.
         return .failure(
           .problem(

@@ -160,13 +160,13 @@ extension ManifestValidator {
   }
 
   /// The base names the keys of `map` write, but the entry at `position`'s.
-  /// The base names the other keys of `adapter`'s map write, the keys whose value could not be
+  /// How many keys of `adapter`'s map write each base name, the keys whose value could not be
   /// read among them.
-  private static func mappedBaseNames(_ adapter: AdapterDecl, except position: Int) -> [String] {
-    adapter.map.indices.filter { $0 != position }.map {
-      MemberDecl.baseName(of: adapter.map[$0].required.value)
-    }
-      + adapter.unreadMapKeys.map(MemberDecl.baseName(of:))
+  private static func mappedBaseNameCounts(_ adapter: AdapterDecl) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for entry in adapter.map { counts[MemberDecl.baseName(of: entry.required.value), default: 0] += 1 }
+    for key in adapter.unreadMapKeys { counts[MemberDecl.baseName(of: key), default: 0] += 1 }
+    return counts
   }
 
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
@@ -177,6 +177,7 @@ extension ManifestValidator {
     let entryCount = manifest.adapters[index].map.count
     var result = ResolvedMap(named: FirstSeen(capacity: entryCount))
     result.entries.reserveCapacity(entryCount)
+    var mappedCounts: [String: Int]?
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
       if Self.isWrittenTheOtherWay(entry, required: required, provided: provided) {
         // One error for the swap, not one per side; the member it names is not also unmapped.
@@ -197,10 +198,15 @@ extension ManifestValidator {
         continue
       }
       var memberPosition: Int?
-      // The other keys' names are gathered only for a did-you-mean (an autoclosure, no allocation).
+      // The keys' names are counted only for a did-you-mean, once per map: a base name is
+      // mapped by another entry when more keys than this one write it.
+      let ownBase = MemberDecl.baseName(of: entry.required.value)
       switch resolver.member(
         entry.required.value, in: required,
-        mapped: Self.mappedBaseNames(manifest.adapters[index], except: entryIndex))
+        isMapped: { base in
+          if mappedCounts == nil { mappedCounts = Self.mappedBaseNameCounts(manifest.adapters[index]) }
+          return (mappedCounts?[base] ?? 0) > (base == ownBase ? 1 : 0)
+        })
       {
       case .success(let found): memberPosition = found
       case .failure(.problem(let code, let message, let correction, _)):

@@ -50,8 +50,14 @@ extension ManifestValidator {
   /// The protocol a reference that names none meant: the did-you-mean its RC0503 gives
   /// (``checkProtocolReference(_:role:listedWith:)``), so never a protocol its own list already
   /// holds; `nil` for a declared protocol or a name with no suggestion.
-  func protocolMeant(_ name: String, listedWith list: [Located<String>] = []) -> String? {
-    isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name, excluding: list.map(\.value))
+  func protocolMeant(_ name: String, listedWith listed: inout ListedNames) -> String? {
+    isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name, excluding: listed.set())
+  }
+
+  /// The protocol a reference written alone (not in a list) meant.
+  func protocolMeant(_ name: String) -> String? {
+    var none = ListedNames()
+    return protocolMeant(name, listedWith: &none)
   }
 
   /// The misspelt references of the manifest and what their did-you-mean hints name, found once.
@@ -64,8 +70,12 @@ extension ManifestValidator {
 
   private func findMisspeltReferences() -> MisspeltReferences {
     var found = MisspeltReferences()
-    func useProtocol(_ reference: Located<String>, listedWith list: [Located<String>] = []) {
-      if let meant = protocolMeant(reference.value, listedWith: list) { found.used.insert(meant) }
+    func useProtocol(_ reference: Located<String>, listedWith listed: inout ListedNames) {
+      if let meant = protocolMeant(reference.value, listedWith: &listed) { found.used.insert(meant) }
+    }
+    func useProtocol(_ reference: Located<String>) {
+      var none = ListedNames()
+      useProtocol(reference, listedWith: &none)
     }
     func useModule(_ reference: Located<String>) {
       guard moduleIndex[reference.value] == nil, let meant = moduleNames.suggestion(for: reference.value)
@@ -73,9 +83,10 @@ extension ManifestValidator {
       found.modules.insert(meant)
     }
     for decl in manifest.protocols {
+      var listed = ListedNames(decl.inherits, also: decl.name.value)
       for parent in decl.inherits where !isDeclaredProtocol(parent.value) {
         found.withMisspeltParents.insert(decl.name.value)
-        if let meant = protocolMeant(parent.value, listedWith: decl.inherits) {
+        if let meant = protocolMeant(parent.value, listedWith: &listed) {
           found.used.insert(meant)
           found.inherited.insert(meant)
         }
@@ -85,13 +96,15 @@ extension ManifestValidator {
       if module.provides.contains(where: { found.withMisspeltParents.contains($0.value) }) {
         found.modulesProvidingUnknown.insert(index)
       }
+      var listed = ListedNames(module.provides)
       for provided in module.provides where !isDeclaredProtocol(provided.value) {
         found.modulesProvidingUnknown.insert(index)
-        if let meant = protocolMeant(provided.value, listedWith: module.provides) {
+        if let meant = protocolMeant(provided.value, listedWith: &listed) {
           found.provided.insert(meant)
         }
       }
-      for required in module.requires { useProtocol(required, listedWith: module.requires) }
+      listed = ListedNames(module.requires)
+      for required in module.requires { useProtocol(required, listedWith: &listed) }
     }
     for adapter in manifest.adapters {
       if let adapt = adapter.adapt, !isDeclaredProtocol(adapt.value) {

@@ -14,29 +14,30 @@ extension ManifestValidator {
   mutating func checkReferences() {
     for decl in manifest.protocols {
       // Nor is its did-you-mean the protocol itself: inheriting itself is RC0505.
-      let excluded = decl.inherits + [decl.name]
+      var listed = ListedNames(decl.inherits, also: decl.name.value)
       for parent in decl.inherits {
-        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits", listedWith: excluded)
+        checkProtocolReference(parent, role: "'\(decl.name.value)' inherits", listedWith: &listed)
       }
     }
     for module in manifest.modules {
+      var listed = ListedNames(module.provides)
       for provided in module.provides {
-        checkProtocolReference(
-          provided, role: "module '\(module.name.value)' provides", listedWith: module.provides)
+        checkProtocolReference(provided, role: "module '\(module.name.value)' provides", listedWith: &listed)
       }
+      listed = ListedNames(module.requires)
       for required in module.requires {
-        checkProtocolReference(
-          required, role: "module '\(module.name.value)' requires", listedWith: module.requires)
+        checkProtocolReference(required, role: "module '\(module.name.value)' requires", listedWith: &listed)
       }
     }
     for adapter in manifest.adapters {
       // Each side's did-you-mean is never the other side: an adapter to itself is RC0612.
       if let adapt = adapter.adapt {
-        checkProtocolReference(adapt, role: "this adapter adapts", listedWith: adapter.to.map { [$0] } ?? [])
+        var other = ListedNames(also: adapter.to?.value)
+        checkProtocolReference(adapt, role: "this adapter adapts", listedWith: &other)
       }
       if let to = adapter.to {
-        checkProtocolReference(
-          to, role: "this adapter forwards to", listedWith: adapter.adapt.map { [$0] } ?? [])
+        var other = ListedNames(also: adapter.adapt?.value)
+        checkProtocolReference(to, role: "this adapter forwards to", listedWith: &other)
       }
     }
     for binding in manifest.bindings { checkBindingReferences(binding, role: "this binding names") }
@@ -50,7 +51,8 @@ extension ManifestValidator {
   }
 
   private mutating func checkBindingReferences(_ binding: BindingDecl, role: @autoclosure () -> String) {
-    checkProtocolReference(binding.protocolName, role: role())
+    var none = ListedNames()
+    checkProtocolReference(binding.protocolName, role: role(), listedWith: &none)
     guard moduleIndex[binding.module.value] == nil else { return }
     // Without a did-you-mean, the modules that could be meant: those that can answer the protocol.
     var answering: [String] = []
@@ -62,15 +64,15 @@ extension ManifestValidator {
     checkModuleReference(binding.module, role: role(), otherwise: otherwise)
   }
 
-  /// Reports an unknown protocol name; returns `true` when it exists. A name written in a list
-  /// (`provides`, `requires`, `inherits`) is given as `listedWith`, so that its did-you-mean
-  /// never names a protocol the list already holds (the fix would only repeat it, RC0506).
+  /// Reports an unknown protocol name; returns `true` when it exists. The did-you-mean never
+  /// names a protocol in `listed`: the other entries of the name's list (`provides`,
+  /// `requires`, `inherits`), whose fix would only repeat one (RC0506).
   @discardableResult
   mutating func checkProtocolReference(
-    _ name: Located<String>, role: @autoclosure () -> String, listedWith list: [Located<String>] = []
+    _ name: Located<String>, role: @autoclosure () -> String, listedWith listed: inout ListedNames
   ) -> Bool {
     if isDeclaredProtocol(name.value) { return true }
-    let hint = protocolNames.hint(for: name, excluding: list.map(\.value))
+    let hint = protocolNames.hint(for: name, excluding: listed.set())
     diagnostics.report(
       .unknownProtocol,
       "\(role()) '\(name.value)', which is not a declared protocol"

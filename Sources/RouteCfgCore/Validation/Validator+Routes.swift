@@ -174,7 +174,7 @@ extension ManifestValidator {
       guard let parameter = parameters.parameter(named: name) else {
         let suggestion = suggesters.suggester(.parameters(module: module.name.value)) {
           module.parameters.map(\.name.value)
-        }.suggestion(for: name, excluding: bound)  // Not one the route binds already (RC0803).
+        }.suggestion(for: name, excluding: Set(bound))  // Not one the route binds already (RC0803).
         let advice =
           suggestion.map(NameSuggester.didYouMean)
           ?? "; declare it under the module's 'parameters' (for example '\(name): String')"

@@ -1,0 +1,24 @@
+/// The names of one list (`provides`, `requires`, `inherits`) as a set, for did-you-mean hints
+/// that must not name an entry the list already holds. The set is made the first time a hint
+/// needs it: a list whose names are all declared makes none, and a list of many unknown names
+/// makes one, not one per name (which would take time quadratic in the list's length).
+struct ListedNames {
+  private let names: [Located<String>]
+  private let also: String?
+  private var made: Set<String>?
+
+  /// `names`, and `also` when given (a protocol's own name beside its `inherits`).
+  init(_ names: [Located<String>] = [], also: String? = nil) {
+    self.names = names
+    self.also = also
+  }
+
+  /// The names as a set, made on the first call.
+  mutating func set() -> Set<String> {
+    if let made { return made }
+    var set = Set(names.lazy.map(\.value))
+    if let also { set.insert(also) }
+    made = set
+    return set
+  }
+}
