@@ -114,12 +114,17 @@ enum LibYAMLErrors {
   private static func tabInIndentation(problem: String, at: TextPoint, source: SourceText) -> TextPoint? {
     let line = source.line(at.line)
     var column: Int32 = 1
+    var leadingTab: Int32?
     for byte in line {
-      if byte == 0x09 {
-        return TextPoint(line: at.line, column: column)
-      }
-      if byte != 0x20 { break }
+      if byte == 0x09, leadingTab == nil { leadingTab = column }
+      if byte != 0x20 && byte != 0x09 { break }
       column += 1
+    }
+    // A tab before the line's text is the problem when libyaml says so, or when it stopped
+    // there; past the indentation the problem is elsewhere (a tab may indent a line of a flow
+    // collection or a quoted string, which YAML allows).
+    if let leadingTab, problem.contains("tab") || at.column <= column {
+      return TextPoint(line: at.line, column: leadingTab)
     }
     // A tab right at the problem mark (after a '-' or a key) is also indentation.
     if problem.contains("tab") || problem.contains("cannot start any token") {
