@@ -356,7 +356,9 @@ private struct YAMLTreeBuilder {
   }
 
   /// Reports keys that repeat an earlier key of the same mapping and leaves their pairs out;
-  /// returns the keys that were repeated.
+  /// returns the keys that were repeated. Keys compare as written, byte for byte, as YAML
+  /// compares them: two spellings of one name in different Unicode characters (`é` precomposed
+  /// and decomposed) are different keys, which the manifest's checks report as the same name.
   mutating func dropDuplicateKeys(from start: Int) -> [String] {
     let pairCount = (scratch.count - start) / 2
     guard pairCount > 1 else { return [] }
@@ -370,7 +372,7 @@ private struct YAMLTreeBuilder {
         guard print != 0 else { continue }
         for earlier in 0..<pair where nodes[Int(scratch[start + earlier * 2])].print == print {
           let key = nodes[Int(scratch[start + pair * 2])].value
-          guard nodes[Int(scratch[start + earlier * 2])].value == key else { continue }
+          guard nodes[Int(scratch[start + earlier * 2])].value.utf8.elementsEqual(key.utf8) else { continue }
           reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: start + earlier * 2)
           duplicates.append(pair)
           repeatedKeys.append(key)
@@ -383,7 +385,10 @@ private struct YAMLTreeBuilder {
       for pair in 0..<pairCount {
         let keyID = scratch[start + pair * 2]
         guard let key = scalarKey(keyID) else { continue }
-        if let first = seen[key] {
+        // The table finds canonically equivalent keys; only the same bytes repeat a key.
+        if let first = seen[key], let firstKey = scalarKey(scratch[first]),
+          firstKey.utf8.elementsEqual(key.utf8)
+        {
           reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: first)
           duplicates.append(pair)
           repeatedKeys.append(key)
