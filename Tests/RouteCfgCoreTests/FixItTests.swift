@@ -236,7 +236,7 @@ struct FixItTests {
           map: {show(message:): display, shw(message:): display, title: heading, titel: heading}
         - adapt: Base
           to: Shower
-          map: {a: [display], b: display}
+          map: {a: [display, display], b: display}
       """
     let result = try RouteCfg.validate(yaml: text, path: "app.yaml")
     #expect(result.diagnostics.allSatisfy { $0.fixIts.isEmpty }, "\(result.diagnostics.flatMap(\.fixIts))")

@@ -141,12 +141,26 @@ struct NodeReader {
     checkTag(id)
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     guard document.kind(of: id) == .scalar else {
+      // A lone name in brackets (`fallback: [NotFound]`) is read as the name it holds, so that
+      // what depends on it is checked as it will be once the brackets are gone.
+      let lone = lonePlainName(in: id)
       diagnostics.report(
-        .wrongShape, "'\(key())' must be \(expected()), not \(Self.describe(id, in: document))",
+        .wrongShape,
+        "'\(key())' must be \(expected()), not \(Self.describe(id, in: document))"
+          + (lone.map { "; write '\(key()): \($0.value)'" } ?? ""),
         at: document.location(of: id))
-      return nil
+      return lone
     }
     return Located(document.value(of: id), at: location(id))
+  }
+
+  /// The item of a list of one non-empty scalar written without quotes, when `id` is one.
+  private func lonePlainName(in id: YAMLNodeID) -> Located<String>? {
+    guard document.kind(of: id) == .sequence, case let items = document.items(of: id), items.count == 1,
+      let item = items.first, document.kind(of: item) == .scalar, document[item].style == .plain,
+      !isNull(item), !document.value(of: item).isEmpty
+    else { return nil }
+    return Located(document.value(of: item), at: location(item))
   }
 
   /// The text of one list item, or `nil` after reporting an empty item or a wrong shape.
