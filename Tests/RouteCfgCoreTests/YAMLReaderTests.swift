@@ -326,10 +326,21 @@ struct YAMLReaderHostileTests {
     #expect(result.document != nil)
   }
 
-  @Test func secondDocumentIsRejectedAtItsStart() throws {
-    let diagnostic = try #require(failure(read("a: 1\n---\nb: 2\n")))
+  /// The first document is kept (and checked), reading stops at the second's `---`, and the read
+  /// says it is partial, so that checks the rest could change are held back.
+  @Test func secondDocumentIsReportedAtItsMarkerAndTheFirstIsKept() throws {
+    let result = read("a: 1\n---\nb: 2\n")
+    #expect(result.document?.root != nil)
+    #expect(result.isPartial)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(result.diagnostics.count == 1)
     #expect(diagnostic.code == .multipleDocuments)
     #expect(diagnostic.location.start == TextPoint(line: 2, column: 1))
+    // After a directive, at the `---`, not at the directive.
+    let directive = read("a: 1\n...\n%YAML 1.2\n# next\n---\nb: 2\n")
+    #expect(directive.diagnostics.first?.location.start == TextPoint(line: 5, column: 1))
+    #expect(directive.diagnostics.first?.location.end == TextPoint(line: 5, column: 4))
+    #expect(!read("---\na: 1\n...\n").isPartial)
   }
 
   @Test func explicitSingleDocumentMarkersAreFine() {

@@ -198,6 +198,8 @@ private struct LoadRun {
       isIncomplete = true
       return nil
     }
+    // What a second document declares is unknown: checks it could change are held back.
+    if read.isPartial { isIncomplete = true }
     prepared.selected = read.selected.count
     if keepsDocuments { documents.append(document) }
     var decoder = ManifestDecoder(

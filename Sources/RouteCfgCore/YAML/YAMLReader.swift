@@ -12,6 +12,9 @@ public struct YAMLReadResult: Sendable {
   /// The values a ``YAMLValueSelection`` picked, in the order they were read, whether or not
   /// they were handed over while reading.
   package var selected: [YAMLNodeID] = []
+  /// Reading stopped at a second document (reported): `document` is the first, and what the
+  /// rest of the file holds is unknown.
+  package var isPartial = false
 }
 
 /// Reads YAML with libyaml's event API into a ``YAMLDocument`` in one pass, with positions for
@@ -150,6 +153,8 @@ private struct YAMLTreeBuilder {
   /// `fatal != nil`, kept as a flag: testing the optional diagnostic itself for every event
   /// copies and destroys it (about 100 instructions an event).
   var stopped = false
+  /// Reading stopped at a second document, after the first was read whole.
+  var stoppedAtSecondDocument = false
   var diagnostics: DiagnosticBag
 
   init(file: SourceFileID, source: SourceText, limits: YAMLLimits, maxDiagnostics: Int?) {
@@ -171,7 +176,7 @@ private struct YAMLTreeBuilder {
       childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys)
     return YAMLReadResult(
       document: document, diagnostics: listed, omitted: omitted,
-      selected: selected.map { YAMLNodeID(index: $0) })
+      selected: selected.map { YAMLNodeID(index: $0) }, isPartial: stoppedAtSecondDocument)
   }
 
   /// Builds from a batch of events; returns `true` when reading is over (the stream ended,
@@ -195,11 +200,21 @@ private struct YAMLTreeBuilder {
     case .documentStart:
       documentCount += 1
       if documentCount > 1 {
-        fatal = Diagnostic(
+        // The first document is whole and is checked; reading stops here. The place is the
+        // `---` (the event starts at any directive before it).
+        var location = SourceLocation(file: file, start: event.start)
+        if event.end.line > event.start.line || event.end.column >= event.start.column + 3 {
+          location = SourceLocation(
+            file: file, start: TextPoint(line: event.end.line, column: max(1, event.end.column - 3)),
+            end: event.end)
+        }
+        diagnostics.report(
           .multipleDocuments,
           "the file holds a second YAML document; a manifest is one document: remove this '---' "
             + "or move the second document to its own file and name it in 'include'",
-          at: SourceLocation(file: file, start: event.start))
+          at: location)
+        stoppedAtSecondDocument = true
+        stopped = true
         return true
       }
     case .scalar:

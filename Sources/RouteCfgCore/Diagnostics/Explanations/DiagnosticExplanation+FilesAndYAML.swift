@@ -149,7 +149,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .multipleDocuments,
       description: #"""
-        The file holds a second YAML document (after `---`). A manifest is exactly one document; a second one would otherwise be ignored without notice.
+        The file holds a second YAML document (after `---`). A manifest is exactly one document; a second one would otherwise be ignored without notice. It is reported at its `---`, reading stops there, and the first document is checked as far as it decides things on its own: the checks that what the rest of the file declares could change (references, resolution, unused parts) are held back, as for a file that could not be loaded.
         """#,
       files: [
         .init(
