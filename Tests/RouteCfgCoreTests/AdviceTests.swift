@@ -267,4 +267,16 @@ struct BodyLineBreakAdviceTests {
     let syntax = oneLine.diagnostics.filter { $0.code == .memberSyntax }.map(\.message)
     #expect(syntax.count == 1 && syntax[0].hasSuffix("; write each member on its own line"), "\(syntax)")
   }
+
+  @Test func membersOutsideABodyAreToldWhereTheyBelong() throws {
+    let outside = try RouteCfg.validate(
+      path: "Tests/RouteCfgCoreTests/Fixtures/Rules/members-outside-body.yaml")
+    #expect(outside.diagnostics.map(\.code) == [.invalidIdentifier, .invalidIdentifier])
+    #expect(
+      outside.diagnostics.allSatisfy { $0.message.hasSuffix("further than the protocol names, under 'P: |'") }
+    )
+    let plain = try RouteCfg.validate(
+      path: "Tests/RouteCfgCoreTests/Fixtures/Rules/yaml-member-in-plain-value.yaml")
+    #expect(plain.diagnostics.first?.message.contains("write the body as a literal block ('Name: |'") == true)
+  }
 }

@@ -299,6 +299,14 @@ struct ManifestDecoder {
     result.reserveCapacity(capacity)
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
+      if Self.looksLikeDeclaration(key.value) {
+        reportMemberOutsideBody(key, after: result.last?.name.value)
+        // The protocol above may have been meant to hold it (and those after it).
+        if let last = result.indices.last, result[last].members.isEmpty {
+          result[last].hasUnreadMembers = true
+        }
+        continue
+      }
       // An invalid name is reported and the declaration kept, so that references to it are not
       // also reported as unknown.
       let name = reader.declaredName(key, what: "protocol") ?? key
@@ -315,6 +323,17 @@ struct ManifestDecoder {
     for index in protocols.indices where repeated.contains(protocols[index].name.value) {
       protocols[index].hasUnreadMembers = true
     }
+  }
+
+  /// Reports a member declaration written where a protocol's name belongs (`var x: Int` at the
+  /// indentation of the protocol names, under a `P: |` with nothing indented below it).
+  private mutating func reportMemberOutsideBody(_ key: Located<String>, after previous: String?) {
+    let body = previous.map { "under '\($0): |'" } ?? "under its protocol's 'Name: |' line"
+    reader.diagnostics.report(
+      .invalidIdentifier,
+      "'\(key.value)' is a member declaration where a protocol name belongs; indent it (and the "
+        + "members after it) further than the protocol names, \(body)",
+      at: key.location)
   }
 
   /// How many entries of the `protocols` mapping `id` the thread that decodes the other root keys

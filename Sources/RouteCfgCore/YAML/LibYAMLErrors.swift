@@ -18,7 +18,9 @@ enum LibYAMLErrors {
           at: SourceLocation(file: file, start: tab))
       }
       var message = "YAML syntax error: \(problem)"
-      if let hint = hint(for: problem) { message += "; \(hint)" }
+      if let hint = memberDeclarationHint(problem: problem, at: at, source: source) ?? hint(for: problem) {
+        message += "; \(hint)"
+      }
       var notes: [DiagnosticNote] = []
       if let context = text(parser.context) {
         notes.append(
@@ -135,6 +137,17 @@ enum LibYAMLErrors {
       }
     }
     return nil
+  }
+
+  /// The advice for a member declaration written as a plain value or list item (`P: func
+  /// f(a: Int)`, `- var x: Int`), whose `: ` YAML reads as the start of a mapping.
+  private static func memberDeclarationHint(problem: String, at: TextPoint, source: SourceText) -> String? {
+    guard problem.contains("mapping values are not allowed") else { return nil }
+    let line = String(decoding: source.line(at.line), as: UTF8.self)
+    let declares = ["func ", "var ", "let ", "static "].contains { line.contains($0) }
+    guard declares else { return nil }
+    return "a protocol's members are Swift, which YAML cannot read as a plain value: write the "
+      + "body as a literal block ('Name: |' and one member per line, indented below it)"
   }
 
   /// What to do about libyaml's most common problems.
