@@ -41,6 +41,13 @@ struct TextDocument: Sendable {
     edits.record(edit)
   }
 
+  /// Moves to `version` without changing the text (a change notification with no content
+  /// changes: LSP's version is the one after all of them, none here).
+  mutating func advance(to version: Int) {
+    self.version = version
+    edits.record(ByteEdit(version: version, offset: 0, removed: 0, inserted: 0))
+  }
+
   /// Forgets edits up to `version` (no analysis older than it is in use any more).
   mutating func trimEdits(upTo version: Int) {
     edits.trim(upTo: version)

@@ -93,6 +93,10 @@ enum CompletionProvider {
       }
     }
     let replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
+    guard
+      Self.keepsTheLineValid(
+        replacing: replaceStart..<replaceEnd, cursor: cursor.cursor, in: context.document.bytes)
+    else { return list([], incomplete: false) }
     let range = LSPRange(
       start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
       end: context.document.position(ofOffset: replaceEnd, encoding: context.encoding))
@@ -109,6 +113,22 @@ enum CompletionProvider {
         format: context.client.completionDocumentationFormat)
     }
     return list(items, incomplete: matching.count > kept.count)
+  }
+
+  /// Whether an edit of `range` is one completion may offer at `cursor`: the range holds the
+  /// cursor (LSP requires it), does not write over a closing quote (`"P"|` would lose it), and does
+  /// not insert beside the opening quote of a scalar after it (`[|"P"]` would become `[Q"P"]`).
+  static func keepsTheLineValid(replacing range: Range<Int>, cursor: Int, in bytes: [UInt8]) -> Bool {
+    guard range.lowerBound <= cursor, cursor <= range.upperBound else { return false }
+    func isQuote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
+    // A quoted value's own quotes may hold doubled ones (`'it''s'`); one it ends with is its close.
+    if !range.isEmpty, range.upperBound <= bytes.count, isQuote(bytes[range.upperBound - 1]) { return false }
+    if range.isEmpty, range.upperBound < bytes.count, isQuote(bytes[range.upperBound]),
+      range.lowerBound == 0 || !isQuote(bytes[range.lowerBound - 1])
+    {
+      return false
+    }
+    return true
   }
 
   private static func list(_ items: [JSONValue], incomplete: Bool) -> JSONValue {

@@ -106,6 +106,7 @@ extension LanguageServer {
     for edit in edits {
       document.apply(text: edit.text, range: edit.range, version: version, encoding: encoding)
     }
+    if edits.isEmpty { document.advance(to: version) }
     documents[uri] = document
     // Requests about the text before the change are answered at once.
     resumeWaitersOfChanged(uri)

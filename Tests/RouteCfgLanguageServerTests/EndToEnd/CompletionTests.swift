@@ -263,7 +263,31 @@ struct CompletionTests {
       let after = Self.applying(edit, to: line)
       #expect(after == expected, "\(line) became \(after)")
     }
+    // Outside a quoted value (after its closing quote, or before its opening one) there is
+    // nothing to complete: an edit there would write over a quote, or leave out the cursor.
+    for (version, line) in [
+      "  Missing: {kind: view, provides: [\"AlertInput\"‸]}",
+      "  Missing: {kind: view, provides: [\"AlertInput\"‸, \"Other\"]}",
+      "  Missing: {kind: view, provides: [‸\"AlertInput\"]}",
+      "  Missing:\n    kind: ‸\"view\"",
+    ].enumerated() {
+      let (labels, _) = try Self.complete(
+        session, version: 40 + version, Edit(old: "  Missing: {kind: view}", new: line))
+      #expect(labels.isEmpty, "\(line) offered \(labels)")
+    }
     try session.finish()
+  }
+
+  @Test func anEditRangeHoldsTheCursorAndNoQuote() {
+    let bytes = Array(#"p: ["P"]"#.utf8)
+    // Inside the quotes: fine; the closing quote in the range, or the cursor outside it: not.
+    #expect(CompletionProvider.keepsTheLineValid(replacing: 5..<6, cursor: 6, in: bytes))
+    #expect(!CompletionProvider.keepsTheLineValid(replacing: 5..<7, cursor: 7, in: bytes))
+    #expect(!CompletionProvider.keepsTheLineValid(replacing: 5..<6, cursor: 4, in: bytes))
+    // Empty, right before an opening quote: not; between an editor's two closing quotes: fine.
+    #expect(!CompletionProvider.keepsTheLineValid(replacing: 4..<4, cursor: 4, in: bytes))
+    let empty = Array(#"p: [""]"#.utf8)
+    #expect(CompletionProvider.keepsTheLineValid(replacing: 5..<5, cursor: 5, in: empty))
   }
 
   @Test("completionItem/resolve adds the protocol's declaration")

@@ -168,6 +168,16 @@ struct CrossFileRequestTests {
     let definition = try client.result("textDocument/definition", workspace.atRootReference())
     #expect(
       definition.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 3, "\(definition.rendered())")
+    // A change the request's check found is published as well: the Problems list shows what the
+    // answers already see.
+    try workspace.scratch.write(
+      "feat.yaml", Self.feat.replacingOccurrences(of: "kind: view", with: "kind: vieww"))
+    _ = try client.result("textDocument/definition", workspace.atRootReference())
+    let published = try client.notification("textDocument/publishDiagnostics") { params in
+      params["uri"]?.stringValue == workspace.feat && params["diagnostics"]?.arrayValue?.isEmpty == false
+    }
+    let found = published["params"]?["diagnostics"]?.arrayValue ?? []
+    #expect(found.map { $0["code"]?.stringValue } == ["RC0207"], "\(found)")
     #expect(try client.shutdownAndExit() == 0)
   }
 

@@ -312,4 +312,33 @@ struct DiagnosticsTests {
     #expect(try client.diagnostics(for: uri, version: 2).isEmpty)
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("a change with no content changes still moves the document to its version")
+  func changeWithoutContentChanges() throws {
+    let text = "routecfg: 1\nmodules:\n  A: {kind: vieww, routes: [/a]}\n"
+    let scratch = try ScratchDirectory()
+    try scratch.write("m.yaml", text)
+    let uri = scratch.uri("m.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    _ = try client.initialize(root: scratch.path, versionedEdits: true)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    client.notify(
+      "textDocument/didChange",
+      .object([
+        ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+        ("contentChanges", .array([])),
+      ]))
+    // The same text, checked again as version 2; a rename's edits carry version 2.
+    #expect(try client.diagnostics(for: uri, version: 2).count == 1)
+    let rename = try client.result(
+      "textDocument/rename",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", .object([("line", .int(2)), ("character", .int(2))])), ("newName", .string("B")),
+      ]))
+    let changes = rename["documentChanges"]?.arrayValue ?? []
+    #expect(changes.first?["textDocument"]?["version"]?.intValue == 2, "\(rename.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
