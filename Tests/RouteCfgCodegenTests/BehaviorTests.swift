@@ -57,6 +57,15 @@ extension BehaviorTests {
 }
 
 extension BehaviorTests {
+  @Test("A delegate callback's sender, passed through an adapter, lives as long as someone holds it")
+  func senderCallbacks() throws {
+    let outcome = try Generation.runProgram(
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/SenderCallbacks.yaml", program: "SenderCallbacks.swift")
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}
+
+extension BehaviorTests {
   @Test("An adapter used only in reverse has its proxy as well as its bridge")
   func reverseOnlyAdapter() throws {
     let scratch = try Scratch()

@@ -246,7 +246,10 @@ struct ValueConverter {
   /// value handed over holds it, the store only remembering it for identity. A value moving
   /// outward is handed over to the caller: its wrapper holds it, and the store remembers the
   /// wrapper while the caller holds it, so that reading the same object again (or back, after
-  /// the caller set the wrapper it read) gives the same wrapper (`===`).
+  /// the caller set the wrapper it read) gives the same wrapper (`===`). A provider's object
+  /// moving inward into the caller's (the sender a provider passes to the caller's delegate) is
+  /// handed over too: its proxy holds it, so a store that kept the proxy would keep the sender
+  /// alive for as long as the delegate lives (the sender holding its delegate, a cycle).
   private func named(
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
     isHandedOver: Bool
@@ -255,7 +258,7 @@ struct ValueConverter {
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
-    if flow == .outward || isHandedOver {
+    if flow == .outward || isHandedOver || adapterClass.kind == .proxy {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
     }
     return Conversion(

@@ -1,0 +1,52 @@
+// Runs against the code generated for Tests/RouteCfgCodegenTests/Fixtures/SenderCallbacks.yaml.
+
+@MainActor final class LoginScreen: LoginView {
+  var delegate: (any LoginViewDelegate)?
+  func finish() { delegate?.loginView(self) }
+}
+
+@MainActor final class HomeScreen: NeedLoginDelegate {
+  var calls = 0
+  var kept: (any NeedLogin)?
+  var keeps = false
+  func login(_ screen: any NeedLogin) {
+    calls += 1
+    if keeps { kept = screen }
+  }
+}
+
+final class Home {}
+
+MainActor.assumeIsolated {
+  var failures: [String] = []
+  let home = HomeScreen()
+  // The screen the home reached, held by the home only through its delegate callback.
+  weak var released: LoginScreen?
+  do {
+    let login = LoginScreen()
+    released = login
+    let screen = SenderRegistry(login: { login }, home: { _ in Home() }).makeNeedLogin()
+    screen.delegate = home
+    login.finish()
+    login.finish()
+  }
+  if home.calls != 2 { failures.append("calls: \(home.calls)") }
+  if released != nil { failures.append("the sender is kept alive after its callbacks") }
+  // A sender the callee keeps stays alive, and is the same wrapper on each call while kept.
+  weak var kept: LoginScreen?
+  do {
+    let login = LoginScreen()
+    kept = login
+    let screen = SenderRegistry(login: { login }, home: { _ in Home() }).makeNeedLogin()
+    screen.delegate = home
+    home.keeps = true
+    login.finish()
+    let first = home.kept
+    login.finish()
+    if let first, let second = home.kept, first !== second { failures.append("a kept sender changed wrapper") }
+  }
+  if kept == nil { failures.append("a sender the callee keeps was released") }
+  home.kept = nil
+  if kept != nil { failures.append("the sender outlives the callee's reference") }
+  print(failures.isEmpty ? "ok" : "FAIL " + failures.joined(separator: "; "))
+}
