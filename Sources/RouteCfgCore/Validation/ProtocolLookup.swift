@@ -6,10 +6,14 @@ struct ProtocolLookup {
   let index: NameTable<Int>
   /// The protocol of each ID; `nil` for the positions of repeated declarations.
   let infos: [ProtocolInfo?]
+  /// Inheritance went past the member budget (RC0507) and was cut there: which protocols
+  /// conform to which is not known whole.
+  let inheritanceIsCut: Bool
 
-  init(index: NameTable<Int> = NameTable(), infos: [ProtocolInfo?] = []) {
+  init(index: NameTable<Int> = NameTable(), infos: [ProtocolInfo?] = [], inheritanceIsCut: Bool = false) {
     self.index = index
     self.infos = infos
+    self.inheritanceIsCut = inheritanceIsCut
   }
 
   subscript(name: String) -> ProtocolInfo? {

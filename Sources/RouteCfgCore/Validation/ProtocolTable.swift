@@ -121,7 +121,7 @@ struct ProtocolTableBuilder {
         }
       }
     }
-    return ProtocolLookup(index: index, infos: built)
+    return ProtocolLookup(index: index, infos: built, inheritanceIsCut: budgetReported)
   }
 
   private enum VisitState { case inProgress, done }
@@ -190,8 +190,9 @@ struct ProtocolTableBuilder {
       budget -= parent.members.count + parent.ancestors.count
       if budget < 0 {
         // Past the budget nothing more is inherited, not even the parent's ancestors, so that
-        // a long chain stays linear after the error.
+        // a long chain stays linear after the error; what it lacks is not reported missing.
         reportBudget(at: parentRef.location)
+        hasUnreadMembers = true
         continue
       }
       ancestors.formUnion(parent.ancestors)
@@ -252,8 +253,8 @@ struct ProtocolTableBuilder {
     budgetReported = true
     diagnostics.report(
       .inheritanceTooLarge,
-      "protocol inheritance here adds up to more than \(Self.memberBudget) inherited members; "
-        + "flatten the inheritance (inherit fewer, smaller protocols)",
+      "protocol inheritance here adds up to more than \(Self.memberBudget) inherited members and "
+        + "ancestors; flatten the inheritance (inherit fewer, smaller protocols)",
       at: location)
   }
 }

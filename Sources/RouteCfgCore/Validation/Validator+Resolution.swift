@@ -260,7 +260,8 @@ extension ManifestValidator {
       // requirement reaches what it meant through an adapter.
       let misspelt = misspeltReferences()
       let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? []
-      if misspelt.explainsUnsatisfied(required.value)
+      // Past the inheritance budget (RC0507) a provider may conform without the table knowing.
+      if protocols.inheritanceIsCut || misspelt.explainsUnsatisfied(required.value)
         || adapters.contains(where: {
           manifest.adapters[$0].to.map { misspelt.explainsUnsatisfied($0.value) } ?? false
         })

@@ -201,7 +201,7 @@ extension DiagnosticExplanation {
       ],
       output: [
         #"""
-        example.yaml:1004:22: error: protocol inheritance here adds up to more than 1000000 inherited members; flatten the inheritance (inherit fewer, smaller protocols) [RC0507]
+        example.yaml:1004:22: error: protocol inheritance here adds up to more than 1000000 inherited members and ancestors; flatten the inheritance (inherit fewer, smaller protocols) [RC0507]
         """#
       ],
       fix: #"flatten the inheritance: inherit fewer and smaller protocols."#
