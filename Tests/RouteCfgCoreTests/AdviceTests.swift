@@ -279,4 +279,13 @@ struct BodyLineBreakAdviceTests {
       path: "Tests/RouteCfgCoreTests/Fixtures/Rules/yaml-member-in-plain-value.yaml")
     #expect(plain.diagnostics.first?.message.contains("write the body as a literal block ('Name: |'") == true)
   }
+
+  @Test func aKeyTooLongForYAMLIsToldSo() throws {
+    let key = String(repeating: "A", count: 2_000)
+    let long = try RouteCfg.validate(yaml: "routecfg: 1\nprotocols:\n  \(key): ''\n", path: "m.yaml")
+    #expect(long.diagnostics.first?.message.contains("a key longer than 1024 characters") == true)
+    // A long value with ': ' in it is a value that holds one, not a long key.
+    let value = try RouteCfg.validate(yaml: "routecfg: 1\napp: \(key): b\n", path: "m.yaml")
+    #expect(value.diagnostics.first?.message.contains("a plain value cannot contain ': '") == true)
+  }
 }

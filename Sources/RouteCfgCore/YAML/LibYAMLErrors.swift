@@ -18,7 +18,9 @@ enum LibYAMLErrors {
           at: SourceLocation(file: file, start: tab))
       }
       var message = "YAML syntax error: \(problem)"
-      if let hint = memberDeclarationHint(problem: problem, at: at, source: source) ?? hint(for: problem) {
+      if let hint = longKeyHint(problem: problem, at: at, source: source)
+        ?? memberDeclarationHint(problem: problem, at: at, source: source) ?? hint(for: problem)
+      {
         message += "; \(hint)"
       }
       var notes: [DiagnosticNote] = []
@@ -137,6 +139,27 @@ enum LibYAMLErrors {
       }
     }
     return nil
+  }
+
+  /// The advice for a key longer than libyaml reads as a plain (implicit) key, 1024 characters:
+  /// it stops at the key's `: ` as at a value that holds one.
+  private static func longKeyHint(problem: String, at: TextPoint, source: SourceText) -> String? {
+    guard problem.contains("mapping values are not allowed"), at.column > 1024 else { return nil }
+    let line = source.line(at.line)
+    var column: Int32 = 1
+    var keyStart: Int32?
+    var previous: UInt8 = 0
+    for byte in line where byte & 0xC0 != 0x80 {
+      if column == at.column { break }
+      // A `: ` before the mark: the line's key ended there, and the mark is in its value.
+      if previous == UInt8(ascii: ":"), byte == 0x20 { return nil }
+      if keyStart == nil, byte != 0x20, byte != UInt8(ascii: "-") { keyStart = column }
+      previous = byte
+      column += 1
+    }
+    guard let keyStart, at.column - keyStart > 1024 else { return nil }
+    return "a key longer than 1024 characters cannot be written plainly in YAML: shorten it, or write "
+      + "it as an explicit key ('? ' and the key on one line, ': ' and the value on the next)"
   }
 
   /// The advice for a member declaration written as a plain value or list item (`P: func
