@@ -288,4 +288,11 @@ struct BodyLineBreakAdviceTests {
     let value = try RouteCfg.validate(yaml: "routecfg: 1\napp: \(key): b\n", path: "m.yaml")
     #expect(value.diagnostics.first?.message.contains("a plain value cannot contain ': '") == true)
   }
+
+  @Test func aTagIsNamedAsWritten() throws {
+    let yaml = "%TAG !e! tag:example.com,2000:\n---\nroutecfg: 1\napp: !e!body x\nscheme: !x%20y z\n"
+    let messages = try RouteCfg.validate(yaml: yaml, path: "m.yaml").diagnostics.map(\.message)
+    #expect(messages.contains { $0.hasPrefix("YAML tags such as '!e!body' are not used") }, "\(messages)")
+    #expect(messages.contains { $0.hasPrefix("YAML tags such as '!x%20y' are not used") }, "\(messages)")
+  }
 }

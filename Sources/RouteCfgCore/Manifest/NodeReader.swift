@@ -18,7 +18,7 @@ struct NodeReader {
   /// Reports an explicit tag on the node; returns `false` when the node is unusable (null).
   mutating func checkTag(_ id: YAMLNodeID) {
     guard let tag = document.tag(of: id) else { return }
-    let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag
+    let shown = writtenTag(of: id) ?? (tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag)
     diagnostics.report(
       .unsupportedTag,
       "YAML tags such as '\(shown)' are not used in manifests; remove the tag "
@@ -268,6 +268,19 @@ struct NodeReader {
       return nil
     }
     return key
+  }
+
+  /// A node's tag as written (`!e!body`, `!x%20y`), which libyaml reports resolved; `nil` when
+  /// it does not sit on one line.
+  private func writtenTag(of id: YAMLNodeID) -> String? {
+    guard let written = document.tagLocation(of: id), let end = written.end, end.line == written.start.line
+    else { return nil }
+    let scalars = String(decoding: document.source.line(written.start.line), as: UTF8.self).unicodeScalars
+    let (from, to) = (Int(written.start.column) - 1, Int(end.column) - 1)
+    guard from >= 0, from < to, to <= scalars.count else { return nil }
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars.dropFirst(from).prefix(to - from))
+    return text
   }
 
   /// A list of names that refer to declarations (`provides`, `requires`, `inherits`).
