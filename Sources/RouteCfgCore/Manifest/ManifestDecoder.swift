@@ -257,9 +257,12 @@ struct ManifestDecoder {
       if namesSomething(id) { fragment.isIncomplete = true }
       return
     }
-    fragment.includes = items.compactMap { item in
-      let entry = reader.item(item, of: "include", expected: "a file path")
+    // An entry an alias wrote is reported (a file loaded twice, say) at the alias.
+    let written = document.kind(of: id) == .sequence ? document.writtenLocations(ofItems: id) : nil
+    fragment.includes = items.enumerated().compactMap { position, item in
+      var entry = reader.item(item, of: "include", expected: "a file path")
       if entry == nil, namesSomething(item) { fragment.isIncomplete = true }
+      if let written { entry?.location = written[position] }
       return entry
     }
   }

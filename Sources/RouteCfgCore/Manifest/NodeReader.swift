@@ -292,12 +292,16 @@ struct NodeReader {
     // A name alone in its list repeats nothing: no room is made, nothing recorded.
     let mayRepeat = items.count > 1
     var seen = FirstSeen<SourceLocation>(capacity: mayRepeat ? items.count : 0)
-    for item in items {
+    // An entry an alias wrote is reported at the alias: removing the anchor would break it.
+    let written =
+      mayRepeat && document.kind(of: id) == .sequence ? document.writtenLocations(ofItems: id) : nil
+    for (position, item) in items.enumerated() {
       guard let name = self.item(item, of: key, expected: "a name") else { continue }
-      if mayRepeat, let first = seen.recordOrFind(name.value, name.location) {
+      let place = written?[position] ?? name.location
+      if mayRepeat, let first = seen.recordOrFind(name.value, place) {
         diagnostics.report(
           .duplicateListEntry, "'\(name.value)' is listed twice in '\(key)'; remove one",
-          at: name.location, notes: [DiagnosticNote("first listed here", at: first)])
+          at: place, notes: [DiagnosticNote("first listed here", at: first)])
         repeatedNames.append(name)
         continue
       }

@@ -98,6 +98,39 @@ public struct YAMLDocument: Sendable {
     repeatedKeys.isEmpty ? [] : repeatedKeys[id.index] ?? []
   }
 
+  /// Where each item of the sequence `id` is written: an item an alias put there (`[&p P, *p]`)
+  /// at the alias, not at its anchor. `nil` when no alias is written inside the sequence (every
+  /// item is where its node is).
+  package func writtenLocations(ofItems id: YAMLNodeID) -> [SourceLocation]? {
+    let (start, end) = (nodes[Int(id.index)].start, nodes[Int(id.index)].end)
+    guard !aliases.isEmpty else { return nil }
+    // The aliases inside the sequence, in the order written (`aliases` is).
+    var low = 0
+    var high = aliases.count
+    while low < high {
+      let middle = (low + high) / 2
+      if aliases[middle].start < start { low = middle + 1 } else { high = middle }
+    }
+    let inside = aliases[low...].prefix { $0.start < end }
+    guard !inside.isEmpty else { return nil }
+    // Items are written in order: each is the next thing written after the one before, its
+    // node itself or an alias to it (aliases inside an item are passed over with it).
+    var next = inside.startIndex
+    var after = start
+    return items(of: id).map { item in
+      let node = location(of: item)
+      if node.start >= after, node.start < end {
+        after = node.end ?? node.start
+        return node
+      }
+      while next < inside.endIndex, inside[next].start < after { next += 1 }
+      guard next < inside.endIndex, inside[next].target == item else { return node }
+      after = inside[next].end
+      next += 1
+      return SourceLocation(file: file, start: inside[next - 1].start, end: inside[next - 1].end)
+    }
+  }
+
   /// The alias written at `point` (`*name`, from the `*` to its end), if any.
   package func alias(at point: TextPoint) -> YAMLAlias? {
     aliases.first { $0.start <= point && point <= $0.end }
