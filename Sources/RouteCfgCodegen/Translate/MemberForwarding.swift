@@ -97,7 +97,8 @@ struct MemberForwarding {
     var arguments: [SwiftArgument] = []
     for (parameter, targetParameter) in zip(method.parameters, targetMethod.parameters) {
       let argument = converter.convert(
-        .identifier(parameter.name), from: parameter.type, to: targetParameter.type, flow: .inward)
+        .identifier(parameter.name), from: parameter.type, to: targetParameter.type, flow: .inward,
+        isArgument: true)
       usesBridges = usesBridges || argument.usesBridges
       problems += argument.problems
       arguments.append(SwiftArgument(targetParameter.label, argument.expression))

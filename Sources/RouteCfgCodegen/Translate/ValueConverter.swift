@@ -79,10 +79,13 @@ struct ValueConverter {
     return scope
   }
 
-  func convert(_ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow)
-    -> Conversion
-  {
-    convert(value, from: source, to: destination, flow: flow, depth: 0)
+  /// - Parameter isArgument: the value is a method's argument (into the wrapped object), which
+  ///   the method's receiver may keep or not: a proxy made for it is remembered only while held.
+  func convert(
+    _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow,
+    isArgument: Bool = false
+  ) -> Conversion {
+    convert(value, from: source, to: destination, flow: flow, depth: 0, isArgument: isArgument)
   }
 
   /// - Parameter isHandedOver: the value was made by the caller's function and returned to the
@@ -90,28 +93,34 @@ struct ValueConverter {
   ///   made for it holds it strongly, and the bridge store only remembers that bridge.
   private func convert(
     _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int,
-    isHandedOver: Bool = false
+    isHandedOver: Bool = false, isArgument: Bool = false
   ) -> Conversion {
     switch (source, destination) {
     case (.optional(.named(let name)), .optional(.named(let target))):
       // The optional form of `wrapping` reads a released delegate back as `nil`.
       return named(
-        value, name, into: target, flow: flow, function: "wrappingOptional", isHandedOver: isHandedOver)
+        value, name, into: target, flow: flow, function: "wrappingOptional", isHandedOver: isHandedOver,
+        isArgument: isArgument)
     case (.optional(let inner), .optional(let target)):
       return mapped(
-        value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
+        value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver,
+        isArgument: isArgument)
     case (_, .optional(let target)):
-      return convert(value, from: source, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
+      return convert(
+        value, from: source, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver,
+        isArgument: isArgument)
     case (.array(let inner), .array(let target)):
       return mapped(
-        value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
+        value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver,
+        isArgument: isArgument)
     case (.dictionary(_, let inner), .dictionary(_, let target)):
       return mapped(
-        value, "mapValues", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver)
+        value, "mapValues", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver,
+        isArgument: isArgument)
     case (.function(let function), .function(let target)):
       return wrapped(value, function, into: target, flow: flow, depth: depth)
     case (.named(let name), .named(let target)):
-      return named(value, name, into: target, flow: flow, isHandedOver: isHandedOver)
+      return named(value, name, into: target, flow: flow, isHandedOver: isHandedOver, isArgument: isArgument)
     default:
       return Conversion(expression: value, isIdentity: true)
     }
@@ -120,14 +129,14 @@ struct ValueConverter {
   /// `value.map { convert($0) }`, or `value` when elements need no conversion.
   private func mapped(
     _ value: SwiftExpr, _ method: String, from source: TypeRef, to destination: TypeRef, flow: ValueFlow,
-    depth: Int, isHandedOver: Bool
+    depth: Int, isHandedOver: Bool, isArgument: Bool
   ) -> Conversion {
     let element =
       convertsToClosure(source, destination)
       ? AdapterTranslator.unique("function\(depth)", avoiding: taken) : nil
     var inner = inside(element.map { [$0] } ?? []).convert(
       element.map(SwiftExpr.identifier) ?? .verbatim("$0"), from: source, to: destination, flow: flow,
-      depth: depth + 1, isHandedOver: isHandedOver)
+      depth: depth + 1, isHandedOver: isHandedOver, isArgument: isArgument)
     guard !inner.isIdentity else {
       return Conversion(expression: value, isIdentity: true, problems: inner.problems.filter(\.isInTheTypes))
     }
@@ -247,18 +256,20 @@ struct ValueConverter {
   /// outward is handed over to the caller: its wrapper holds it, and the store remembers the
   /// wrapper while the caller holds it, so that reading the same object again (or back, after
   /// the caller set the wrapper it read) gives the same wrapper (`===`). A provider's object
-  /// moving inward into the caller's (the sender a provider passes to the caller's delegate) is
-  /// handed over too: its proxy holds it, so a store that kept the proxy would keep the sender
-  /// alive for as long as the delegate lives (the sender holding its delegate, a cycle).
+  /// passed as an argument into the caller's (the sender a provider passes to the caller's
+  /// delegate) is handed over too: its proxy holds it, so a store that kept the proxy would keep
+  /// the sender alive for as long as the delegate lives (the sender holding its delegate, a
+  /// cycle). One set into the caller's object (a delegate the provider sets) is kept, since the
+  /// caller may hold it weakly.
   private func named(
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
-    isHandedOver: Bool
+    isHandedOver: Bool, isArgument: Bool = false
   ) -> Conversion {
     guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
-    if flow == .outward || isHandedOver || adapterClass.kind == .proxy {
+    if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
     }
     return Conversion(

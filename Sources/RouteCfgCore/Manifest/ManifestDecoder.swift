@@ -196,7 +196,8 @@ struct ManifestDecoder {
       let text = reader.string(id, key: "routecfg", expected: "the number 1", nullHint: "write 'routecfg: 1'")
     else { return nil }
     let node = document[id]
-    if node.style != .plain {
+    // A lone plain item in brackets (`routecfg: [1]`) was reported and is read as the item.
+    if node.kind == .scalar, node.style != .plain {
       reader.diagnostics.report(
         .unsupportedVersion,
         "'routecfg' must be the plain number 1, not the string '\(TextFormatter.brief(text.value, limit: 20))'; "
@@ -321,8 +322,9 @@ struct ManifestDecoder {
   /// Marks the protocols `protocols` declares more than once as not read whole: the declaration
   /// the reader left out (reported as a duplicate key) may hold the members others use.
   private func markRepeatedProtocols(in protocols: inout [ProtocolDecl], of id: YAMLNodeID) {
-    let repeated = document.repeatedKeys(of: id)
-    guard !repeated.isEmpty else { return }
+    let keys = document.repeatedKeys(of: id)
+    guard !keys.isEmpty else { return }
+    let repeated = Set(keys)
     for index in protocols.indices where repeated.contains(protocols[index].name.value) {
       protocols[index].hasUnreadMembers = true
     }

@@ -97,6 +97,9 @@ private struct LoadRun {
   /// Directory listings read for include suggestions, by path, so that many missing includes
   /// list each directory once (`nil`: not listable, or too large to search).
   var listedDirectories: [String: [String]?] = [:]
+  /// The real paths of the files each file's include list names, by file, made for its first
+  /// missing entry (a did-you-mean never names one of them).
+  var listedRealPaths: [SourceFileID: Set<String>] = [:]
   /// The canonical path each file was first loaded under, by identity: a hard link to a loaded
   /// file is that file (its own canonical path differs).
   var canonicalPaths: [FileIdentity: String] = [:]
@@ -271,9 +274,14 @@ private struct LoadRun {
       }
       var meant: String?
       if case .notFound = error {
+        let directory = root.realPath(of: directories[parent] ?? [])
+        // The files the list names, resolved once per list (not once per missing entry).
+        if listedRealPaths[parent] == nil {
+          listedRealPaths[parent] = Set(
+            list.compactMap { FileSystem.realPath(FileSystem.join(directory, $0.value)) })
+        }
         meant = nearestFile(
-          entry.value, from: root.realPath(of: directories[parent] ?? []), root: root.path,
-          listedWith: list.map(\.value))
+          entry.value, from: directory, root: root.path, listedWith: listedRealPaths[parent] ?? [])
       }
       diagnostics.report(
         Self.openFailure(error, entry: entry, shownPath: shownPath, root: root.path, meant: meant))
@@ -354,12 +362,11 @@ private struct LoadRun {
   /// its directory replaced by the closest name there (`Payment/payments.yaml` →
   /// `Payments/payments.yaml`), when the path so corrected is a file inside the root directory
   /// that is not loaded or being loaded (the including file itself, an earlier include) nor
-  /// named by another entry of the same list (`list`: the fix would only repeat it, RC0304).
+  /// named by another entry of the same list (`listed`, their real paths: the fix would only
+  /// repeat it, RC0304).
   mutating func nearestFile(
-    _ path: String, from directory: String, root: String, listedWith list: [String] = []
-  )
-    -> String?
-  {
+    _ path: String, from directory: String, root: String, listedWith listed: Set<String> = []
+  ) -> String? {
     var current = directory
     var corrected: [String] = []
     for component in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
@@ -381,23 +388,24 @@ private struct LoadRun {
     guard meant != path, FileSystem.kind(of: current) == .regularFile,
       let real = FileSystem.realPath(current),
       FileSystem.isInside(real, directory: root), loaded[real] == nil, !loading.contains(real),
-      !list.contains(where: { FileSystem.realPath(FileSystem.join(directory, $0)) == real })
+      !listed.contains(real)
     else { return nil }
     return meant
   }
 
-  /// The entry of a directory closest to `name`. A name with an extension that other entries
-  /// share is compared with them by what comes before it (`nope.yaml` is not a typo of
-  /// `ap.yaml`, which a shared `.yaml` would make one three edits away); other names whole.
+  /// The entry of a directory closest to `name`. A name with an extension is compared with the
+  /// entries that share it by what comes before it (`nope.yaml` is not a typo of `ap.yaml`,
+  /// which a shared `.yaml` would make one three edits away); failing those, with the others
+  /// whole (`login.yaml` for `login.yml`).
   static func closestFileName(to name: String, among names: [String]) -> String? {
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
       return closestName(to: name, among: names)
     }
     let suffix = name[dot...]
     let sharing = names.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }
-    guard !sharing.isEmpty else { return closestName(to: name, among: names) }
     let stems = sharing.map { String($0.dropLast(suffix.count)) }
-    return closestName(to: String(name[..<dot]), among: stems).map { $0 + suffix }
+    if let stem = closestName(to: String(name[..<dot]), among: stems) { return stem + suffix }
+    return closestName(to: name, among: names.filter { !$0.hasSuffix(suffix) })
   }
 
   /// A directory's entries, sorted, read once per load; `nil` when it cannot be listed or has

@@ -124,10 +124,14 @@ enum LibYAMLErrors {
       if byte != 0x20 && byte != 0x09 { break }
       column += 1
     }
-    // A tab before the line's text is the problem when libyaml says so, or when it stopped
-    // there; past the indentation the problem is elsewhere (a tab may indent a line of a flow
-    // collection or a quoted string, which YAML allows).
-    if let leadingTab, problem.contains("tab") || at.column <= column {
+    // A tab before the line's text is the problem when libyaml says so, when it stopped inside
+    // the indentation, or when the line's first token cannot start (the tab made it block
+    // indentation); other problems are elsewhere (a tab may indent a line of a flow collection
+    // or a quoted string, which YAML allows: `{a: 1` then `\tb: 2}` lacks a ',').
+    if let leadingTab,
+      problem.contains("tab") || at.column < column
+        || (at.column == column && problem.contains("cannot start any token"))
+    {
       return TextPoint(line: at.line, column: leadingTab)
     }
     // A tab right at the problem mark (after a '-' or a key) is also indentation.

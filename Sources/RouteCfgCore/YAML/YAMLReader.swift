@@ -397,18 +397,25 @@ private struct YAMLTreeBuilder {
     } else {
       var seen = NameTable<Int>()
       seen.reserveCapacity(pairCount)
+      // The table finds canonically equivalent keys; only the same bytes repeat a key. Other
+      // spellings of a key in the table (rare) are kept aside, by slot.
+      var otherSpellings: [Int] = []
       for pair in 0..<pairCount {
-        let keyID = scratch[start + pair * 2]
-        guard let key = scalarKey(keyID) else { continue }
-        // The table finds canonically equivalent keys; only the same bytes repeat a key.
-        if let first = seen[key], let firstKey = scalarKey(scratch[first]),
-          firstKey.utf8.elementsEqual(key.utf8)
-        {
-          reportDuplicate(key, secondSlot: start + pair * 2, firstSlot: first)
+        let slot = start + pair * 2
+        guard let key = scalarKey(scratch[slot]) else { continue }
+        guard let first = seen[key] else {
+          seen[key] = slot
+          continue
+        }
+        let repeated = ([first] + otherSpellings).first { earlier in
+          scalarKey(scratch[earlier]).map { $0.utf8.elementsEqual(key.utf8) } ?? false
+        }
+        if let repeated {
+          reportDuplicate(key, secondSlot: slot, firstSlot: repeated)
           duplicates.append(pair)
           repeatedKeys.append(key)
         } else {
-          seen[key] = start + pair * 2
+          otherSpellings.append(slot)
         }
       }
     }

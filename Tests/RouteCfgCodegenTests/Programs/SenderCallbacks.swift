@@ -17,6 +17,16 @@
 
 final class Home {}
 
+/// The other way round: the caller's screen, with the usual weak delegate, passed to the
+/// provider's delegate, which sets itself as the screen's delegate.
+@MainActor final class WeakHomeScreen: NeedLogin {
+  weak var delegate: (any NeedLoginDelegate)?
+}
+
+@MainActor final class Coordinator: LoginViewDelegate {
+  func loginView(_ view: any LoginView) { view.delegate = self }
+}
+
 MainActor.assumeIsolated {
   var failures: [String] = []
   let home = HomeScreen()
@@ -48,5 +58,13 @@ MainActor.assumeIsolated {
   if kept == nil { failures.append("a sender the callee keeps was released") }
   home.kept = nil
   if kept != nil { failures.append("the sender outlives the callee's reference") }
+  // A delegate the provider sets on the caller's object is kept, though the caller holds it
+  // weakly, as long as the object it was set on.
+  let coordinator = Coordinator()
+  let weakHome = WeakHomeScreen()
+  let asDelegate = LoginViewDelegateAsNeedLoginDelegate(coordinator)
+  asDelegate.login(weakHome)
+  if weakHome.delegate == nil { failures.append("a delegate set through a bridge was lost") }
+  _ = asDelegate
   print(failures.isEmpty ? "ok" : "FAIL " + failures.joined(separator: "; "))
 }
