@@ -266,6 +266,11 @@ struct BodyLineBreakAdviceTests {
       yaml: "routecfg: 1\nprotocols:\n  S: \"var f: Int var g: Int\"\n", path: "m.yaml")
     let syntax = oneLine.diagnostics.filter { $0.code == .memberSyntax }.map(\.message)
     #expect(syntax.count == 1 && syntax[0].hasSuffix("; write each member on its own line"), "\(syntax)")
+    // A folded body of one line joined nothing.
+    let folded = try RouteCfg.validate(
+      yaml: "routecfg: 1\nprotocols:\n  P: >\n    var f: Int var g: Int\n  Q: ''\n", path: "m.yaml")
+    let foldedSyntax = folded.diagnostics.filter { $0.code == .memberSyntax }.map(\.message)
+    #expect(foldedSyntax.count == 1 && foldedSyntax[0].hasSuffix("; write each member on its own line"))
   }
 
   @Test func membersOutsideABodyAreToldWhereTheyBelong() throws {

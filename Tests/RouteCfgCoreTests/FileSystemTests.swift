@@ -28,6 +28,18 @@ struct FileSystemTests {
     #expect(FileSystem.lexicallyNormalized(path) == normalised)
   }
 
+  /// `link/..` is where the link leads, not the directory it is in: it stays as written.
+  @Test func aLinkBeforeDotDotIsKept() throws {
+    let scratch = try ScratchDirectory("normalize-link")
+    defer { scratch.remove() }
+    try scratch.write("x", to: "deep/x.yaml")
+    try scratch.write("x", to: "deep/inner/y.yaml")
+    #expect(symlink(scratch.path("deep/inner"), scratch.path("lnk")) == 0)
+    #expect(FileSystem.lexicallyNormalized(scratch.path("lnk/../x.yaml")) == scratch.path("lnk/../x.yaml"))
+    #expect(
+      FileSystem.lexicallyNormalized(scratch.path("deep/inner/../x.yaml")) == scratch.path("deep/x.yaml"))
+  }
+
   @Test func kindsFollowSymbolicLinks() throws {
     let scratch = try ScratchDirectory("fs-kinds")
     defer { scratch.remove() }

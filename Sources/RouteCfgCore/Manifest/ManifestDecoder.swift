@@ -462,7 +462,23 @@ struct ManifestDecoder {
     let locator = document.locator(for: id)
     let errors = reader.diagnostics.errorsReported
     let node = document[id]
-    let linesJoined = node.style != .literal && node.start.line != node.end.line
+    let linesJoined: Bool
+    switch node.style {
+    case .literal: linesJoined = false
+    case .folded:
+      // Joined when two of its lines hold text: it starts at its header (`>`) and ends in the
+      // indentation of the line after it.
+      var written = 0
+      var line = node.start.line + 1
+      while line <= node.end.line, written < 2 {
+        var text = document.source.line(line)
+        if line == node.end.line { text = text.prefix(max(0, Int(node.end.column) - 1)) }
+        if text.contains(where: { $0 != 0x20 && $0 != 0x09 }) { written += 1 }
+        line += 1
+      }
+      linesJoined = written >= 2
+    default: linesJoined = node.start.line != node.end.line
+    }
     let members = MemberParser.parse(
       body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: linesJoined)
     let parsed = (members, reader.diagnostics.errorsReported == errors)

@@ -207,19 +207,31 @@ public enum FileSystem {
     return directory + "/" + path
   }
 
-  /// `path` with `.` segments, empty segments (`//`) and each `name/..` pair removed, read as
-  /// text (no link is followed): `./login/../shared.yaml` is `shared.yaml`. Leading `..` segments
+  /// `path` with `.` segments, empty segments (`//`) and each `name/..` pair removed:
+  /// `./login/../shared.yaml` is `shared.yaml`. A `name` that is a symbolic link keeps its `..`
+  /// (`link/..` is the directory the link leads to, not the one it is in). Leading `..` segments
   /// stay; an absolute path stays absolute; a path that names its starting directory is `.`.
   public static func lexicallyNormalized(_ path: String) -> String {
     let isAbsolute = path.hasPrefix("/")
     var segments: [Substring] = []
+    var isLink: [Bool] = []
+    // Whether a segment is a link matters only before a `..`; most paths have none.
+    let climbs = path.contains("..")
+    func linkAt(_ count: Int) -> Bool {
+      guard climbs else { return false }
+      var info = stat()
+      let prefix = (isAbsolute ? "/" : "") + segments.prefix(count).joined(separator: "/")
+      return lstat(prefix, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
     for segment in path.split(separator: "/", omittingEmptySubsequences: true) where segment != "." {
-      if segment == "..", let last = segments.last, last != ".." {
+      if segment == "..", let last = segments.last, last != "..", !(isLink.last ?? false) {
         segments.removeLast()
-      } else if segment == "..", isAbsolute {
+        isLink.removeLast()
+      } else if segment == "..", isAbsolute, segments.isEmpty {
         continue  // `/..` is `/`
       } else {
         segments.append(segment)
+        isLink.append(segment != ".." && linkAt(segments.count))
       }
     }
     let joined = segments.joined(separator: "/")
