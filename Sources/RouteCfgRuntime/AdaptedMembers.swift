@@ -24,12 +24,20 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// runtime's exclusivity checks (about 80 instructions an access) are left out.
   @exclusivity(unchecked) private var propertyRoutes = NamedRoutes<PropertyRoute>()
   @exclusivity(unchecked) private var methodRoutes = NamedRoutes<MethodRoute>()
+  /// The facade wraps the caller's object for the provider (a delegate the caller set): its
+  /// methods are called by the provider, so their arguments cross to the caller (a sender the
+  /// provider passes), held by their proxies while the caller holds them.
+  private let wrapsCallersObject: Bool
 
-  init(facade: ProtocolInfo, target: any DynamicMembers, pairings: [MemberPairing], state: RuntimeState) {
+  init(
+    facade: ProtocolInfo, target: any DynamicMembers, pairings: [MemberPairing], state: RuntimeState,
+    wrapsCallersObject: Bool = false
+  ) {
     self.protocolName = facade.name
     self.facade = facade
     self.target = target
     self.state = state
+    self.wrapsCallersObject = wrapsCallersObject
     var byName: [String: MemberPairing] = [:]
     byName.reserveCapacity(pairings.count)
     for pairing in pairings { byName[pairing.memberName] = pairing }
@@ -86,7 +94,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
         try Self.naming(route.fullName) {
           try state.convert(
             arguments[index], from: route.signature.parameters[index].type,
-            to: route.targetSignature.parameters[index].type, crossing: .toProvider(handedOver))
+            to: route.targetSignature.parameters[index].type,
+            crossing: wrapsCallersObject ? .toCaller(handedOver) : .toProvider(handedOver))
         })
     }
     let result = try Self.naming(route.fullName, handedOver: Array(zip(arguments, converted))) {

@@ -194,7 +194,7 @@ final class RuntimeState {
     }
     let adapted = AdaptedMembers(
       facade: facade, target: try handedOverMembers(of: value, as: source, weakly: toProvider),
-      pairings: pairings, state: self)
+      pairings: pairings, state: self, wrapsCallersObject: toProvider)
     let made = try proxy(for: destination, over: adapted)
     store.store(made, for: object, from: source, as: destination, keeps: toProvider)
     return made
