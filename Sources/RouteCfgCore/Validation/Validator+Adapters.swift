@@ -200,12 +200,12 @@ extension ManifestValidator {
       var memberPosition: Int?
       // The keys' names are counted only for a did-you-mean, once per map: a base name is
       // mapped by another entry when more keys than this one write it.
-      let ownBase = MemberDecl.baseName(of: entry.required.value)
       switch resolver.member(
         entry.required.value, in: required,
         isMapped: { base in
           if mappedCounts == nil { mappedCounts = Self.mappedBaseNameCounts(manifest.adapters[index]) }
-          return (mappedCounts?[base] ?? 0) > (base == ownBase ? 1 : 0)
+          let own = MemberDecl.baseName(of: manifest.adapters[index].map[entryIndex].required.value)
+          return (mappedCounts?[base] ?? 0) > (base == own ? 1 : 0)
         })
       {
       case .success(let found): memberPosition = found
