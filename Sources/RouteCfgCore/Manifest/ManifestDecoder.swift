@@ -301,10 +301,12 @@ struct ManifestDecoder {
   private mutating func protocols(_ entries: Slice<YAMLEntries>, capacity: Int) -> [ProtocolDecl] {
     var result: [ProtocolDecl] = []
     result.reserveCapacity(capacity)
+    // Whether the protocol before was written as a mapping (its body under 'members: |').
+    var previousIsMapping = false
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
       if Self.looksLikeDeclaration(key.value) {
-        reportMemberOutsideBody(key, after: result.last?.name.value)
+        reportMemberOutsideBody(key, after: result.last?.name.value, underMembersKey: previousIsMapping)
         // The protocol above may have been meant to hold it (and those after it).
         if let last = result.indices.last, result[last].members.isEmpty {
           result[last].hasUnreadMembers = true
@@ -315,6 +317,7 @@ struct ManifestDecoder {
       // also reported as unknown.
       let name = reader.declaredName(key, what: "protocol") ?? key
       if let decl = protocolDecl(name, valueID) { result.append(decl) }
+      previousIsMapping = document.kind(of: valueID) == .mapping
     }
     return result
   }
@@ -332,8 +335,12 @@ struct ManifestDecoder {
 
   /// Reports a member declaration written where a protocol's name belongs (`var x: Int` at the
   /// indentation of the protocol names, under a `P: |` with nothing indented below it).
-  private mutating func reportMemberOutsideBody(_ key: Located<String>, after previous: String?) {
-    let body = previous.map { "under '\($0): |'" } ?? "under its protocol's 'Name: |' line"
+  private mutating func reportMemberOutsideBody(
+    _ key: Located<String>, after previous: String?, underMembersKey: Bool
+  ) {
+    let body =
+      previous.map { underMembersKey ? "under the 'members: |' of '\($0)'" : "under '\($0): |'" }
+      ?? "under its protocol's 'Name: |' line"
     reader.diagnostics.report(
       .invalidIdentifier,
       "'\(key.value)' is a member declaration where a protocol name belongs; indent it (and the "
