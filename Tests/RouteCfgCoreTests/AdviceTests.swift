@@ -280,6 +280,10 @@ struct BodyLineBreakAdviceTests {
     #expect(
       outside.diagnostics.allSatisfy { $0.message.hasSuffix("further than the protocol names, under 'P: |'") }
     )
+    // Under a protocol written as a mapping, the body is its 'members: |'.
+    let long = try RouteCfg.validate(
+      yaml: "routecfg: 1\nprotocols:\n  R:\n    members: |\n  var x: Int\n", path: "m.yaml")
+    #expect(long.diagnostics.contains { $0.message.hasSuffix("under the 'members: |' of 'R'") })
     let plain = try RouteCfg.validate(
       path: "Tests/RouteCfgCoreTests/Fixtures/Rules/yaml-member-in-plain-value.yaml")
     #expect(plain.diagnostics.first?.message.contains("write the body as a literal block ('Name: |'") == true)
