@@ -141,7 +141,7 @@ struct BoundedOutputTests {
     let text = try Routecfg.run(["validate", path])
     #expect(
       text.standardOutput.hasSuffix(
-        "root.yaml: 2 errors; not checked because a file could not be loaded: references, resolution, "
+        "root.yaml: 2 errors; not checked because part of the manifest could not be read: references, resolution, "
           + "unused parts\n"), "\(text.standardOutput)")
     let json = try Routecfg.run(["validate", path, "--format", "json"])
     let object = try #require(try Routecfg.json(json.standardOutput) as? [String: Any])
@@ -150,7 +150,7 @@ struct BoundedOutputTests {
     #expect(incomplete["heldBack"] as? [String] == ["references", "resolution", "unusedParts"])
     let sarif = try Routecfg.run(["validate", path, "--format", "sarif"])
     #expect((try Routecfg.json(sarif.standardOutput) as? [String: Any])?["version"] as? String == "2.1.0")
-    #expect(sarif.standardOutput.contains("not checked because a file could not be loaded"))
+    #expect(sarif.standardOutput.contains("not checked because part of the manifest could not be read"))
     let complete = try Routecfg.run(["validate", "manifests/NoteApp.yaml", "--format", "json"])
     #expect(!complete.standardOutput.contains("incomplete"))
   }

@@ -66,6 +66,15 @@ struct CrossFileRequestTests {
     client.open(workspace.root, text: Self.root)
     client.open(workspace.feat, text: Self.feat)
     #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
+    // Until the root's check has read feat.yaml, feat.yaml is a YAML file of its own, without an
+    // outline (on a loaded machine its own check can answer first): wait for the root's.
+    let outline = RouteCfgCore.JSONValue.object([
+      ("textDocument", .object([("uri", .string(workspace.feat))]))
+    ])
+    for _ in 0..<200 {
+      if try client.result("textDocument/documentSymbol", outline).arrayValue?.isEmpty == false { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
     // Half typed: the root's text is no longer YAML, so its check reads none of its includes.
     client.change(workspace.root, version: 2, [((1, 19, 1, 20), "")])
     #expect(
