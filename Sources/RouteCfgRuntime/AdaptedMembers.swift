@@ -24,9 +24,10 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// runtime's exclusivity checks (about 80 instructions an access) are left out.
   @exclusivity(unchecked) private var propertyRoutes = NamedRoutes<PropertyRoute>()
   @exclusivity(unchecked) private var methodRoutes = NamedRoutes<MethodRoute>()
-  /// The facade wraps the caller's object for the provider (a delegate the caller set): its
-  /// methods are called by the provider, so their arguments cross to the caller (a sender the
-  /// provider passes), held by their proxies while the caller holds them.
+  /// The facade wraps the caller's object for the provider (a delegate the caller set, or one
+  /// the provider read from such a facade): its methods are called by the provider, so their
+  /// arguments cross to the caller (a sender the provider passes), held by their proxies while
+  /// the caller holds them, and what it reads from the caller's object is the caller's.
   private let wrapsCallersObject: Bool
 
   init(
@@ -52,12 +53,15 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     if let direct = route.direct {
       let value = try direct.read()
       if route.sameType { return value }
-      return try state.convert(value, from: direct.type, to: route.type, crossing: .toCaller(handedOver))
+      return try state.convert(
+        value, from: direct.type, to: route.type, crossing: .toCaller(handedOver),
+        fromCallersSide: wrapsCallersObject)
     }
     guard let (owner, last) = try walk(route.path, settingOrCalling: nil) else { return nil }
     let value = try owner.target.get(last)
     return try state.convert(
-      value, from: owner.type(of: last), to: route.type, crossing: .toCaller(handedOver))
+      value, from: owner.type(of: last), to: route.type, crossing: .toCaller(handedOver),
+      fromCallersSide: wrapsCallersObject)
   }
 
   func set(_ member: String, to value: Any?) throws {
@@ -72,7 +76,9 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
     let converted = try Self.naming(member) {
-      try state.convert(value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver))
+      try state.convert(
+        value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver),
+        fromCallersSide: !wrapsCallersObject)
     }
     try Self.naming(member, handedOver: [(value, converted)]) { try owner.target.set(last, to: converted) }
   }
@@ -95,14 +101,16 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
           try state.convert(
             arguments[index], from: route.signature.parameters[index].type,
             to: route.targetSignature.parameters[index].type,
-            crossing: wrapsCallersObject ? .toCaller(handedOver) : .toProvider(handedOver))
+            crossing: wrapsCallersObject ? .toCaller(handedOver) : .toProvider(handedOver),
+            fromCallersSide: !wrapsCallersObject)
         })
     }
     let result = try Self.naming(route.fullName, handedOver: Array(zip(arguments, converted))) {
       try target.call(route.targetFullName, converted)
     }
     return try state.convert(
-      result, from: route.targetSignature.result, to: route.signature.result, crossing: .toCaller(handedOver))
+      result, from: route.targetSignature.result, to: route.signature.result, crossing: .toCaller(handedOver),
+      fromCallersSide: wrapsCallersObject)
   }
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote

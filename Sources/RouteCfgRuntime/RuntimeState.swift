@@ -97,21 +97,28 @@ final class RuntimeState {
   /// destination and sets itself as the delegate forms no cycle, and the store keeps the proxy
   /// alive (one per caller object). On its way back to the caller, the proxy holds the object,
   /// and the store remembers it while the caller holds it, as generated proxies are.
+  ///
+  /// `fromCallersSide` says whether the value is the caller's (set or passed by the caller, or
+  /// read from a caller's object the provider holds) or the provider's: a facade made for a
+  /// caller's object is called by the provider, so what the provider passes through it crosses
+  /// to the caller. By default, a value on its way to the provider is the caller's.
   func convert(
-    _ value: Any?, from source: TypeRef, to destination: TypeRef, crossing: HandedOverProxies.Crossing
+    _ value: Any?, from source: TypeRef, to destination: TypeRef, crossing: HandedOverProxies.Crossing,
+    fromCallersSide: Bool? = nil
   ) throws(RuntimeError) -> Any? {
     if source == destination { return value }
     switch (source, destination) {
     case (.optional(let inner), .optional(let target)), (.optional(let inner), let target):
       guard let value = DynamicValue.flatten(value) else { return nil }
-      return try convert(value, from: inner, to: target, crossing: crossing)
+      return try convert(value, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide)
     case (let inner, .optional(let target)):
-      return try convert(value, from: inner, to: target, crossing: crossing)
+      return try convert(value, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide)
     case (.array(let inner), .array(let target)):
       guard let items = DynamicValue.flatten(value) as? [Any?] else { return value }
       var converted: [Any?] = []
       for item in items {
-        converted.append(try convert(item, from: inner, to: target, crossing: crossing))
+        converted.append(
+          try convert(item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide))
       }
       return converted
     case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
@@ -121,11 +128,13 @@ final class RuntimeState {
       converted.reserveCapacity(entries.count)
       for (entryKey, item) in entries {
         converted.updateValue(
-          try convert(item, from: inner, to: target, crossing: crossing), forKey: entryKey)
+          try convert(item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide),
+          forKey: entryKey)
       }
       return converted
     case (.named(let sourceName), .named(let destinationName)):
-      return try bridge(value, from: sourceName, to: destinationName, crossing: crossing)
+      return try bridge(
+        value, from: sourceName, to: destinationName, crossing: crossing, fromCallersSide: fromCallersSide)
     default:
       throw .unsupported(
         "the dynamic runtime cannot convert \(MessageWords.aQuoted(source)) into \(MessageWords.aQuoted(destination)); use generated code"
@@ -161,7 +170,8 @@ final class RuntimeState {
   }
 
   private func bridge(
-    _ value: Any?, from source: String, to destination: String, crossing: HandedOverProxies.Crossing
+    _ value: Any?, from source: String, to destination: String, crossing: HandedOverProxies.Crossing,
+    fromCallersSide: Bool?
   ) throws(RuntimeError) -> Any? {
     guard let value = DynamicValue.flatten(value) else { return nil }
     guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
@@ -194,7 +204,7 @@ final class RuntimeState {
     }
     let adapted = AdaptedMembers(
       facade: facade, target: try handedOverMembers(of: value, as: source, weakly: toProvider),
-      pairings: pairings, state: self, wrapsCallersObject: toProvider)
+      pairings: pairings, state: self, wrapsCallersObject: fromCallersSide ?? toProvider)
     let made = try proxy(for: destination, over: adapted)
     store.store(made, for: object, from: source, as: destination, keeps: toProvider)
     return made

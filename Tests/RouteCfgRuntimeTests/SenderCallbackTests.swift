@@ -16,10 +16,14 @@ struct SenderCallbackTests {
         var delegate: SenderLoginViewDelegate? { get set }
       SenderLoginViewDelegate: |
         func loginView(_ view: SenderLoginView)
+        var next: SenderLoginViewDelegate? { get }
+        func make() -> SenderLoginViewDelegate
       SenderNeedLogin: |
         var delegate: SenderNeedLoginDelegate? { get set }
       SenderNeedLoginDelegate: |
         func login(_ screen: SenderNeedLogin)
+        var next: SenderNeedLoginDelegate? { get }
+        func make() -> SenderNeedLoginDelegate
     modules:
       Login: { kind: view, provides: [SenderLoginView], routes: [/login] }
       Home: { kind: view, requires: [SenderNeedLogin], routes: [/] }
@@ -47,6 +51,8 @@ struct SenderCallbackTests {
     }
     registrations.members(of: SenderHomeScreen.self) { table in
       table.method("login(_:)") { (home, screen: any SenderNeedLogin) in home.login(screen) }
+      table.property("next", get: { (home: SenderHomeScreen) -> (any SenderNeedLoginDelegate)? in home.next })
+      table.method("make()") { (home: SenderHomeScreen) in home.make() }
     }
     registrations.proxy(for: "SenderLoginView") { SenderLoginViewProxy($0) }
     registrations.proxy(for: "SenderLoginViewDelegate") { SenderLoginViewDelegateProxy($0) }
@@ -57,7 +63,25 @@ struct SenderCallbackTests {
 
   @Test(arguments: [false, true])
   func theSenderLivesWhileTheCallerHoldsItAndNoLonger(closures: Bool) throws {
+    try theSenderLivesWhileTheCallerHoldsIt(closures: closures, reaching: .delegate)
+  }
+
+  /// The same through a caller's object the provider reached from its delegate: a property's
+  /// value (`delegate.next`) or a method's result (`delegate.make()`).
+  @Test(arguments: [SenderLoginScreen.Reach.next, .made])
+  func theSenderLivesAsLongThroughACallersObjectReachedFromTheDelegate(_ reach: SenderLoginScreen.Reach)
+    throws
+  {
+    try theSenderLivesWhileTheCallerHoldsIt(closures: false, reaching: reach)
+  }
+
+  private func theSenderLivesWhileTheCallerHoldsIt(closures: Bool, reaching reach: SenderLoginScreen.Reach)
+    throws
+  {
     let home = SenderHomeScreen()
+    // The caller's object the provider calls: the delegate itself, or one it reaches from it.
+    let callee = reach == .delegate ? home : SenderHomeScreen()
+    if reach != .delegate { home.nextOne = callee }
     var next: SenderLoginScreen?
     let registry = try Self.registry(SenderLoginScreen.self, closures: closures) {
       defer { next = nil }
@@ -66,6 +90,7 @@ struct SenderCallbackTests {
     weak var released: SenderLoginScreen?
     do {
       let login = SenderLoginScreen()
+      login.reach = reach
       released = login
       next = login
       let screen = try registry.destination(for: "SenderNeedLogin", as: (any SenderNeedLogin).self)
@@ -73,24 +98,27 @@ struct SenderCallbackTests {
       login.finish()
       login.finish()
     }
-    #expect(home.calls == 2)
+    #expect(callee.calls == 2)
     #expect(released == nil, "the sender is kept alive after its callbacks")
     weak var kept: SenderLoginScreen?
     do {
       let login = SenderLoginScreen()
+      login.reach = reach
       kept = login
       next = login
       let screen = try registry.destination(for: "SenderNeedLogin", as: (any SenderNeedLogin).self)
       screen.delegate = home
-      home.keeps = true
+      callee.keeps = true
       login.finish()
-      let first = home.kept
+      let first = callee.kept
       login.finish()
-      #expect(first != nil && first === home.kept, "each callback passes the same proxy while it is kept")
+      // Through the delegate itself each callback passes the same proxy while it is kept; through
+      // an object read from it, each read is a new facade, as a generated bridge read again is.
+      #expect(first != nil && (reach != .delegate || first === callee.kept), "a new proxy while kept")
     }
     #expect(kept != nil, "a sender the caller keeps was released")
-    #expect(home.kept?.delegate === home)
-    home.kept = nil
+    #expect(callee.kept?.delegate === home)
+    callee.kept = nil
     #expect(kept == nil, "the sender outlives the caller's reference")
   }
 }
@@ -101,6 +129,8 @@ struct SenderCallbackTests {
 
 @MainActor protocol SenderLoginViewDelegate: AnyObject {
   func loginView(_ view: any SenderLoginView)
+  var next: (any SenderLoginViewDelegate)? { get }
+  func make() -> any SenderLoginViewDelegate
 }
 
 @MainActor protocol SenderNeedLogin: AnyObject {
@@ -109,12 +139,23 @@ struct SenderCallbackTests {
 
 @MainActor protocol SenderNeedLoginDelegate: AnyObject {
   func login(_ screen: any SenderNeedLogin)
+  var next: (any SenderNeedLoginDelegate)? { get }
+  func make() -> any SenderNeedLoginDelegate
 }
 
-/// The provider's screen: it holds its delegate strongly and passes itself to it.
+/// The provider's screen: it holds its delegate strongly and passes itself to it, or to the
+/// delegate's `next`, or to what the delegate's `make()` returns.
 @MainActor final class SenderLoginScreen: SenderLoginView {
+  enum Reach: Sendable { case delegate, next, made }
   var delegate: (any SenderLoginViewDelegate)?
-  func finish() { delegate?.loginView(self) }
+  var reach = Reach.delegate
+  func finish() {
+    switch reach {
+    case .delegate: delegate?.loginView(self)
+    case .next: delegate?.next?.loginView(self)
+    case .made: delegate?.make().loginView(self)
+    }
+  }
 }
 
 /// The caller's delegate, which keeps the screen it is passed when `keeps` is set.
@@ -122,6 +163,9 @@ struct SenderCallbackTests {
   var calls = 0
   var kept: (any SenderNeedLogin)?
   var keeps = false
+  var nextOne: SenderHomeScreen?
+  var next: (any SenderNeedLoginDelegate)? { nextOne }
+  func make() -> any SenderNeedLoginDelegate { nextOne ?? self }
   func login(_ screen: any SenderNeedLogin) {
     calls += 1
     if keeps { kept = screen }
@@ -139,6 +183,12 @@ final class SenderLoginViewProxy: DynamicProtocolProxy, SenderLoginView {
 
 final class SenderLoginViewDelegateProxy: DynamicProtocolProxy, SenderLoginViewDelegate {
   func loginView(_ view: any SenderLoginView) { forwardOrReport("loginView(_:)", view) }
+  var next: (any SenderLoginViewDelegate)? {
+    forwardedValueOrReport("next", as: (any SenderLoginViewDelegate)?.self, fallback: nil)
+  }
+  func make() -> any SenderLoginViewDelegate {
+    (forwardOrReport("make()") as? any SenderLoginViewDelegate) ?? self
+  }
 }
 
 final class SenderNeedLoginProxy: DynamicProtocolProxy, SenderNeedLogin {
@@ -150,4 +200,10 @@ final class SenderNeedLoginProxy: DynamicProtocolProxy, SenderNeedLogin {
 
 final class SenderNeedLoginDelegateProxy: DynamicProtocolProxy, SenderNeedLoginDelegate {
   func login(_ screen: any SenderNeedLogin) { forwardOrReport("login(_:)", screen) }
+  var next: (any SenderNeedLoginDelegate)? {
+    forwardedValueOrReport("next", as: (any SenderNeedLoginDelegate)?.self, fallback: nil)
+  }
+  func make() -> any SenderNeedLoginDelegate {
+    (forwardOrReport("make()") as? any SenderNeedLoginDelegate) ?? self
+  }
 }
