@@ -60,10 +60,14 @@ struct ValidatorScaleTests {
     }
     yaml += "modules:\n  Host: {kind: view, provides: [P1499], routes: [/host]}\n"
     // A requirement the host answers through inheritance the budget cut: not reported as
-    // unanswered (RC0701), nor its members missing.
+    // unanswered (RC0701), nor its members missing; one no cut protocol inherits still is.
     yaml += "  Guest: {kind: view, requires: [P0, P5], routes: [/guest]}\n"
+    yaml += "  Lonely: {kind: view, requires: [Unrelated], routes: [/lonely]}\n"
+    yaml = yaml.replacingOccurrences(of: "modules:\n", with: "  Unrelated: 'func u()'\nmodules:\n")
     let result = try RouteCfg.validate(yaml: yaml, path: "chain.yaml")
-    #expect(result.diagnostics.map(\.code) == [.inheritanceTooLarge], "\(result.diagnostics.map(\.message))")
+    #expect(
+      result.diagnostics.map(\.code) == [.inheritanceTooLarge, .unsatisfiedRequirement],
+      "\(result.diagnostics.map(\.message))")
   }
 
   /// Past the budget a protocol inherits nothing more, not even its parent's ancestors: the

@@ -23,6 +23,7 @@ public enum HeldBackCheck: String, Sendable, Hashable, CaseIterable {
 
   /// One line for a summary: "not checked because part of the manifest could not be read: references, ...".
   public static func summary(_ checks: [HeldBackCheck]) -> String {
-    "not checked because part of the manifest could not be read: " + checks.map(\.title).joined(separator: ", ")
+    "not checked because part of the manifest could not be read: "
+      + checks.map(\.title).joined(separator: ", ")
   }
 }

@@ -92,6 +92,9 @@ public struct ManifestValidator {
   var adapterChecksFoundErrors = false
   /// What misspelt references meant, found the first time a check needs it (an error path).
   var misspeltCache: MisspeltReferences?
+  /// The protocols a protocol whose inheritance the budget cut inherits, by its declarations,
+  /// found the first time a requirement does not resolve (an error path).
+  var cutAncestorsCache: Set<String>?
 
   // Resolution, by protocol ID (one entry per element of `manifest.protocols`).
   /// The modules providing each protocol, counting those providing a protocol inheriting it.

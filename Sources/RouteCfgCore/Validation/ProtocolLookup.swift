@@ -6,14 +6,14 @@ struct ProtocolLookup {
   let index: NameTable<Int>
   /// The protocol of each ID; `nil` for the positions of repeated declarations.
   let infos: [ProtocolInfo?]
-  /// Inheritance went past the member budget (RC0507) and was cut there: which protocols
-  /// conform to which is not known whole.
-  let inheritanceIsCut: Bool
+  /// The protocols whose inheritance went past the member budget (RC0507) and was cut: which
+  /// of their ancestors they conform to is not known whole.
+  let cutProtocols: [String]
 
-  init(index: NameTable<Int> = NameTable(), infos: [ProtocolInfo?] = [], inheritanceIsCut: Bool = false) {
+  init(index: NameTable<Int> = NameTable(), infos: [ProtocolInfo?] = [], cutProtocols: [String] = []) {
     self.index = index
     self.infos = infos
-    self.inheritanceIsCut = inheritanceIsCut
+    self.cutProtocols = cutProtocols
   }
 
   subscript(name: String) -> ProtocolInfo? {

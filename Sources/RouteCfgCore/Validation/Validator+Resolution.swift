@@ -250,6 +250,24 @@ extension ManifestValidator {
 
   private func moduleOrderName(_ index: Int) -> String { manifest.modules[index].name.value }
 
+  /// `true` when `name` is a protocol that a protocol whose inheritance the budget cut (RC0507)
+  /// inherits by its declarations, or such a protocol itself: a module providing that protocol
+  /// may provide `name` without the table knowing.
+  private mutating func mayBeInheritedPastTheBudget(_ name: String) -> Bool {
+    guard !protocols.cutProtocols.isEmpty else { return false }
+    if let cutAncestorsCache { return cutAncestorsCache.contains(name) }
+    var reached = Set(protocols.cutProtocols)
+    var pending = protocols.cutProtocols
+    while let next = pending.popLast() {
+      guard let id = protocolIndex[next] else { continue }
+      for parent in manifest.protocols[id].inherits where reached.insert(parent.value).inserted {
+        pending.append(parent.value)
+      }
+    }
+    cutAncestorsCache = reached
+    return reached.contains(name)
+  }
+
   /// Reports a requirement that does not resolve; its text is built only when it is listed.
   /// Problems only a variant has start with the variant's name.
   private mutating func report(_ problem: ResolutionProblem, variant: String?) {
@@ -261,7 +279,7 @@ extension ManifestValidator {
       let misspelt = misspeltReferences()
       let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? []
       // Past the inheritance budget (RC0507) a provider may conform without the table knowing.
-      if protocols.inheritanceIsCut || misspelt.explainsUnsatisfied(required.value)
+      if mayBeInheritedPastTheBudget(required.value) || misspelt.explainsUnsatisfied(required.value)
         || adapters.contains(where: {
           manifest.adapters[$0].to.map { misspelt.explainsUnsatisfied($0.value) } ?? false
         })

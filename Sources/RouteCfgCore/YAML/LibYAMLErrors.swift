@@ -10,7 +10,11 @@ enum LibYAMLErrors {
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
       let marks = LibYAMLMarks(source)
       let at = marks.point(parser.problem_mark)
-      if let tab = tabInIndentation(problem: problem, at: at, source: source) {
+      // Inside a flow collection (`{`, `[`) a tab before a line's text is white space YAML allows.
+      let inFlow = parser.flow_level > 0
+      if !inFlow || problem.contains("tab"),
+        let tab = tabInIndentation(problem: problem, at: at, source: source)
+      {
         return Diagnostic(
           .tabIndentation,
           "a tab is used for indentation here; YAML indents with spaces only: "

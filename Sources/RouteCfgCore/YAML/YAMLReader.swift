@@ -398,8 +398,8 @@ private struct YAMLTreeBuilder {
       var seen = NameTable<Int>()
       seen.reserveCapacity(pairCount)
       // The table finds canonically equivalent keys; only the same bytes repeat a key. Other
-      // spellings of a key in the table (rare) are kept aside, by slot.
-      var otherSpellings: [Int] = []
+      // spellings of a key in the table (rare) are kept aside, by the slot of its first one.
+      var otherSpellings: [Int: [Int]] = [:]
       for pair in 0..<pairCount {
         let slot = start + pair * 2
         guard let key = scalarKey(scratch[slot]) else { continue }
@@ -407,15 +407,17 @@ private struct YAMLTreeBuilder {
           seen[key] = slot
           continue
         }
-        let repeated = ([first] + otherSpellings).first { earlier in
+        func isSpelledAlike(_ earlier: Int) -> Bool {
           scalarKey(scratch[earlier]).map { $0.utf8.elementsEqual(key.utf8) } ?? false
         }
+        let repeated =
+          isSpelledAlike(first) ? first : otherSpellings[first]?.first(where: isSpelledAlike)
         if let repeated {
           reportDuplicate(key, secondSlot: slot, firstSlot: repeated)
           duplicates.append(pair)
           repeatedKeys.append(key)
         } else {
-          otherSpellings.append(slot)
+          otherSpellings[first, default: []].append(slot)
         }
       }
     }
