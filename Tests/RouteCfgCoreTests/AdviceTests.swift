@@ -278,12 +278,13 @@ struct BodyLineBreakAdviceTests {
       path: "Tests/RouteCfgCoreTests/Fixtures/Rules/members-outside-body.yaml")
     #expect(outside.diagnostics.map(\.code) == [.invalidIdentifier, .invalidIdentifier])
     #expect(
-      outside.diagnostics.allSatisfy { $0.message.hasSuffix("further than the protocol names, under 'P: |'") }
+      outside.diagnostics.allSatisfy { $0.message.hasSuffix("further than 'P:', under 'P: |'") }
     )
     // Under a protocol written as a mapping, the body is its 'members: |'.
     let long = try RouteCfg.validate(
       yaml: "routecfg: 1\nprotocols:\n  R:\n    members: |\n  var x: Int\n", path: "m.yaml")
-    #expect(long.diagnostics.contains { $0.message.hasSuffix("under the 'members: |' of 'R'") })
+    #expect(
+      long.diagnostics.contains { $0.message.hasSuffix("further than the 'members:' of 'R', in its block") })
     let plain = try RouteCfg.validate(
       path: "Tests/RouteCfgCoreTests/Fixtures/Rules/yaml-member-in-plain-value.yaml")
     #expect(plain.diagnostics.first?.message.contains("write the body as a literal block ('Name: |'") == true)

@@ -127,6 +127,14 @@ struct ShapeScaleTests {
     let result = try RouteCfg.validate(yaml: yaml, path: "spellings.yaml", maxDiagnostics: nil)
     #expect(!result.diagnostics.contains { $0.code == .duplicateKey })
     #expect(result.diagnostics.filter { $0.code == .duplicateProtocol }.count == n)
+    // Many spellings of one name (each 'é' precomposed or not), then one written again.
+    var spellings: [String] = []
+    for index in 0..<8_192 {
+      spellings.append("k" + (0..<13).map { index >> $0 & 1 == 0 ? "\u{E9}" : "e\u{301}" }.joined())
+    }
+    let many = "routecfg: 1\nprotocols:\n" + (spellings + [spellings[0]]).map { "  \($0): ''\n" }.joined()
+    let manyResult = try RouteCfg.validate(yaml: many, path: "many.yaml", maxDiagnostics: nil)
+    #expect(manyResult.diagnostics.filter { $0.code == .duplicateKey }.count == 1)
   }
 
   /// 100,000 named parameters of one method took 21 s when each name was compared with every

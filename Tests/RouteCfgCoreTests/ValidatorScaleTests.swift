@@ -61,9 +61,12 @@ struct ValidatorScaleTests {
     yaml += "modules:\n  Host: {kind: view, provides: [P1499], routes: [/host]}\n"
     // A requirement the host answers through inheritance the budget cut: not reported as
     // unanswered (RC0701), nor its members missing; one no cut protocol inherits still is.
-    yaml += "  Guest: {kind: view, requires: [P0, P5], routes: [/guest]}\n"
+    // (and one adapted to such a protocol)
+    yaml += "  Guest: {kind: view, requires: [P0, P5, R], routes: [/guest]}\n"
     yaml += "  Lonely: {kind: view, requires: [Unrelated], routes: [/lonely]}\n"
-    yaml = yaml.replacingOccurrences(of: "modules:\n", with: "  Unrelated: 'func u()'\nmodules:\n")
+    yaml = yaml.replacingOccurrences(
+      of: "modules:\n", with: "  Unrelated: 'func u()'\n  R: 'var m0: Int'\nmodules:\n")
+    yaml += "adapters:\n  - {adapt: R, to: P0}\n"
     let result = try RouteCfg.validate(yaml: yaml, path: "chain.yaml")
     #expect(
       result.diagnostics.map(\.code) == [.inheritanceTooLarge, .unsatisfiedRequirement],

@@ -301,12 +301,12 @@ struct ManifestDecoder {
   private mutating func protocols(_ entries: Slice<YAMLEntries>, capacity: Int) -> [ProtocolDecl] {
     var result: [ProtocolDecl] = []
     result.reserveCapacity(capacity)
-    // Whether the protocol before was written as a mapping (its body under 'members: |').
-    var previousIsMapping = false
+    // How the protocol before holds its body: a block string, a `members:` key, or neither.
+    var previousBody = BodyKey.string
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
       if Self.looksLikeDeclaration(key.value) {
-        reportMemberOutsideBody(key, after: result.last?.name.value, underMembersKey: previousIsMapping)
+        reportMemberOutsideBody(key, after: result.last?.name.value, body: previousBody)
         // The protocol above may have been meant to hold it (and those after it).
         if let last = result.indices.last, result[last].members.isEmpty {
           result[last].hasUnreadMembers = true
@@ -317,7 +317,12 @@ struct ManifestDecoder {
       // also reported as unknown.
       let name = reader.declaredName(key, what: "protocol") ?? key
       if let decl = protocolDecl(name, valueID) { result.append(decl) }
-      previousIsMapping = document.kind(of: valueID) == .mapping
+      if document.kind(of: valueID) != .mapping {
+        previousBody = .string
+      } else {
+        let hasMembers = document.entries(of: valueID).contains { document[$0.key].value == "members" }
+        previousBody = hasMembers ? .membersKey : .noMembersKey
+      }
     }
     return result
   }
@@ -335,16 +340,24 @@ struct ManifestDecoder {
 
   /// Reports a member declaration written where a protocol's name belongs (`var x: Int` at the
   /// indentation of the protocol names, under a `P: |` with nothing indented below it).
+  /// How a protocol written before holds its members.
+  private enum BodyKey { case string, membersKey, noMembersKey }
+
   private mutating func reportMemberOutsideBody(
-    _ key: Located<String>, after previous: String?, underMembersKey: Bool
+    _ key: Located<String>, after previous: String?, body: BodyKey
   ) {
-    let body =
-      previous.map { underMembersKey ? "under the 'members: |' of '\($0)'" : "under '\($0): |'" }
-      ?? "under its protocol's 'Name: |' line"
+    let advice: String
+    switch (previous, body) {
+    case (let name?, .string):
+      advice = "indent it (and the members after it) further than '\(name):', under '\(name): |'"
+    case (let name?, .membersKey):
+      advice = "indent it (and the members after it) further than the 'members:' of '\(name)', in its block"
+    case (let name?, .noMembersKey):
+      advice = "add 'members: |' to '\(name)' and indent it (and the members after it) further than that key"
+    case (nil, _): advice = "indent it under its protocol's 'Name: |' line"
+    }
     reader.diagnostics.report(
-      .invalidIdentifier,
-      "'\(key.value)' is a member declaration where a protocol name belongs; indent it (and the "
-        + "members after it) further than the protocol names, \(body)",
+      .invalidIdentifier, "'\(key.value)' is a member declaration where a protocol name belongs; \(advice)",
       at: key.location)
   }
 

@@ -250,12 +250,12 @@ extension ManifestValidator {
 
   private func moduleOrderName(_ index: Int) -> String { manifest.modules[index].name.value }
 
-  /// `true` when `name` is a protocol that a protocol whose inheritance the budget cut (RC0507)
-  /// inherits by its declarations, or such a protocol itself: a module providing that protocol
-  /// may provide `name` without the table knowing.
-  private mutating func mayBeInheritedPastTheBudget(_ name: String) -> Bool {
-    guard !protocols.cutProtocols.isEmpty else { return false }
-    if let cutAncestorsCache { return cutAncestorsCache.contains(name) }
+  /// The protocols that a protocol whose inheritance the budget cut (RC0507) inherits by its
+  /// declarations, and those protocols themselves: a module providing such a protocol may
+  /// provide them without the table knowing.
+  private mutating func protocolsInheritedPastTheBudget() -> Set<String> {
+    guard !protocols.cutProtocols.isEmpty else { return [] }
+    if let cutAncestorsCache { return cutAncestorsCache }
     var reached = Set(protocols.cutProtocols)
     var pending = protocols.cutProtocols
     while let next = pending.popLast() {
@@ -265,7 +265,7 @@ extension ManifestValidator {
       }
     }
     cutAncestorsCache = reached
-    return reached.contains(name)
+    return reached
   }
 
   /// Reports a requirement that does not resolve; its text is built only when it is listed.
@@ -278,11 +278,12 @@ extension ManifestValidator {
       // requirement reaches what it meant through an adapter.
       let misspelt = misspeltReferences()
       let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? []
-      // Past the inheritance budget (RC0507) a provider may conform without the table knowing.
-      if mayBeInheritedPastTheBudget(required.value) || misspelt.explainsUnsatisfied(required.value)
-        || adapters.contains(where: {
-          manifest.adapters[$0].to.map { misspelt.explainsUnsatisfied($0.value) } ?? false
-        })
+      // Past the inheritance budget (RC0507) a provider may conform without the table knowing,
+      // to the required protocol or to the one an adapter forwards it to.
+      let cut = protocolsInheritedPastTheBudget()
+      let explains = { (name: String) in misspelt.explainsUnsatisfied(name) || cut.contains(name) }
+      if explains(required.value)
+        || adapters.contains(where: { manifest.adapters[$0].to.map { explains($0.value) } ?? false })
       {
         return
       }

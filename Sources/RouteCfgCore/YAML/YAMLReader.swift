@@ -398,8 +398,8 @@ private struct YAMLTreeBuilder {
       var seen = NameTable<Int>()
       seen.reserveCapacity(pairCount)
       // The table finds canonically equivalent keys; only the same bytes repeat a key. Other
-      // spellings of a key in the table (rare) are kept aside, by the slot of its first one.
-      var otherSpellings: [Int: [Int]] = [:]
+      // spellings of a key in the table (rare) are kept aside by their bytes.
+      var otherSpellings: [[UInt8]: Int] = [:]
       for pair in 0..<pairCount {
         let slot = start + pair * 2
         guard let key = scalarKey(scratch[slot]) else { continue }
@@ -407,17 +407,18 @@ private struct YAMLTreeBuilder {
           seen[key] = slot
           continue
         }
-        func isSpelledAlike(_ earlier: Int) -> Bool {
-          scalarKey(scratch[earlier]).map { $0.utf8.elementsEqual(key.utf8) } ?? false
+        let repeated: Int?
+        if scalarKey(scratch[first]).map({ $0.utf8.elementsEqual(key.utf8) }) ?? false {
+          repeated = first
+        } else {
+          repeated = otherSpellings[Array(key.utf8)]
         }
-        let repeated =
-          isSpelledAlike(first) ? first : otherSpellings[first]?.first(where: isSpelledAlike)
         if let repeated {
           reportDuplicate(key, secondSlot: slot, firstSlot: repeated)
           duplicates.append(pair)
           repeatedKeys.append(key)
         } else {
-          otherSpellings[first, default: []].append(slot)
+          otherSpellings[Array(key.utf8)] = slot
         }
       }
     }
