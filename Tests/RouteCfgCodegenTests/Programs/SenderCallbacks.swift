@@ -53,7 +53,9 @@ MainActor.assumeIsolated {
     login.finish()
     let first = home.kept
     login.finish()
-    if let first, let second = home.kept, first !== second { failures.append("a kept sender changed wrapper") }
+    if let first, let second = home.kept, first !== second {
+      failures.append("a kept sender changed wrapper")
+    }
   }
   if kept == nil { failures.append("a sender the callee keeps was released") }
   home.kept = nil
