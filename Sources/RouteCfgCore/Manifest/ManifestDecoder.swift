@@ -259,7 +259,7 @@ struct ManifestDecoder {
       return
     }
     // An entry an alias wrote is reported (a file loaded twice, say) at the alias.
-    let written = document.kind(of: id) == .sequence ? document.writtenLocations(ofItems: id) : nil
+    let written = document.writtenLocations(ofItems: id)
     fragment.includes = items.enumerated().compactMap { position, item in
       var entry = reader.item(item, of: "include", expected: "a file path")
       if entry == nil, namesSomething(item) { fragment.isIncomplete = true }
@@ -301,12 +301,12 @@ struct ManifestDecoder {
   private mutating func protocols(_ entries: Slice<YAMLEntries>, capacity: Int) -> [ProtocolDecl] {
     var result: [ProtocolDecl] = []
     result.reserveCapacity(capacity)
-    // How the protocol before holds its body: a block string, a `members:` key, or neither.
-    var previousBody = BodyKey.string
+    // The value of the protocol before, for the advice to a member written outside its body.
+    var previousValue: YAMLNodeID?
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
       if Self.looksLikeDeclaration(key.value) {
-        reportMemberOutsideBody(key, after: result.last?.name.value, body: previousBody)
+        reportMemberOutsideBody(key, after: result.last?.name.value, body: previousValue.map(bodyKey))
         // The protocol above may have been meant to hold it (and those after it).
         if let last = result.indices.last, result[last].members.isEmpty {
           result[last].hasUnreadMembers = true
@@ -317,12 +317,7 @@ struct ManifestDecoder {
       // also reported as unknown.
       let name = reader.declaredName(key, what: "protocol") ?? key
       if let decl = protocolDecl(name, valueID) { result.append(decl) }
-      if document.kind(of: valueID) != .mapping {
-        previousBody = .string
-      } else {
-        let hasMembers = document.entries(of: valueID).contains { document[$0.key].value == "members" }
-        previousBody = hasMembers ? .membersKey : .noMembersKey
-      }
+      previousValue = valueID
     }
     return result
   }
@@ -338,16 +333,24 @@ struct ManifestDecoder {
     }
   }
 
-  /// Reports a member declaration written where a protocol's name belongs (`var x: Int` at the
-  /// indentation of the protocol names, under a `P: |` with nothing indented below it).
-  /// How a protocol written before holds its members.
+  /// How a protocol holds its members: in a block string, under a `members:` key, or neither.
   private enum BodyKey { case string, membersKey, noMembersKey }
 
+  /// How the protocol whose value is `id` holds its members.
+  private func bodyKey(_ id: YAMLNodeID) -> BodyKey {
+    guard document.kind(of: id) == .mapping else { return .string }
+    let hasMembers = document.entries(of: id).contains { document.value(of: $0.key) == "members" }
+    return hasMembers ? .membersKey : .noMembersKey
+  }
+
+  /// Reports a member declaration written where a protocol's name belongs (`var x: Int` at the
+  /// indentation of the protocol names, under a `P: |` with nothing indented below it); `body`
+  /// is how the protocol before it, if any, holds its members.
   private mutating func reportMemberOutsideBody(
-    _ key: Located<String>, after previous: String?, body: BodyKey
+    _ key: Located<String>, after previous: String?, body: BodyKey?
   ) {
     let advice: String
-    switch (previous, body) {
+    switch (previous, body ?? .string) {
     case (let name?, .string):
       advice = "indent it (and the members after it) further than '\(name):', under '\(name): |'"
     case (let name?, .membersKey):
@@ -481,10 +484,19 @@ struct ManifestDecoder {
     let body = document.value(of: id)
     let locator = document.locator(for: id)
     let errors = reader.diagnostics.errorsReported
+    let members = MemberParser.parse(
+      body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: joinsLines(id))
+    let parsed = (members, reader.diagnostics.errorsReported == errors)
+    parsedBodies[id] = parsed
+    return parsed
+  }
+
+  /// Whether the scalar `id` was written on several lines of text that YAML joined into one (a
+  /// folded or quoted scalar; a literal block keeps its lines).
+  private func joinsLines(_ id: YAMLNodeID) -> Bool {
     let node = document[id]
-    let linesJoined: Bool
     switch node.style {
-    case .literal: linesJoined = false
+    case .literal: return false
     case .folded:
       // Joined when two of its lines hold text: it starts at its header (`>`) and ends in the
       // indentation of the line after it.
@@ -496,14 +508,9 @@ struct ManifestDecoder {
         if text.contains(where: { $0 != 0x20 && $0 != 0x09 }) { written += 1 }
         line += 1
       }
-      linesJoined = written >= 2
-    default: linesJoined = node.start.line != node.end.line
+      return written >= 2
+    default: return node.start.line != node.end.line
     }
-    let members = MemberParser.parse(
-      body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: linesJoined)
-    let parsed = (members, reader.diagnostics.errorsReported == errors)
-    parsedBodies[id] = parsed
-    return parsed
   }
 
   private static func looksLikeDeclaration(_ key: String) -> Bool {

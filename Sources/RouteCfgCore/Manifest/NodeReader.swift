@@ -293,8 +293,7 @@ struct NodeReader {
     let mayRepeat = items.count > 1
     var seen = FirstSeen<SourceLocation>(capacity: mayRepeat ? items.count : 0)
     // An entry an alias wrote is reported at the alias: removing the anchor would break it.
-    let written =
-      mayRepeat && document.kind(of: id) == .sequence ? document.writtenLocations(ofItems: id) : nil
+    let written = mayRepeat ? document.writtenLocations(ofItems: id) : nil
     for (position, item) in items.enumerated() {
       guard let name = self.item(item, of: key, expected: "a name") else { continue }
       let place = written?[position] ?? name.location

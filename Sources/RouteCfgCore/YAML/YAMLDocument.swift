@@ -100,10 +100,10 @@ public struct YAMLDocument: Sendable {
 
   /// Where each item of the sequence `id` is written: an item an alias put there (`[&p P, *p]`)
   /// at the alias, not at its anchor. `nil` when no alias is written inside the sequence (every
-  /// item is where its node is).
+  /// item is where its node is), and for a node that is not a sequence.
   package func writtenLocations(ofItems id: YAMLNodeID) -> [SourceLocation]? {
+    guard !aliases.isEmpty, kind(of: id) == .sequence else { return nil }
     let (start, end) = (nodes[Int(id.index)].start, nodes[Int(id.index)].end)
-    guard !aliases.isEmpty else { return nil }
     // The aliases inside the sequence, in the order written (`aliases` is).
     var low = 0
     var high = aliases.count
