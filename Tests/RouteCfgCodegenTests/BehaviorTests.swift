@@ -107,3 +107,13 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(name), \(isolation): \(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  @Test("A provider that sets itself on the caller's delegate is reachable and not kept alive by the adapter")
+  func providerSetsItself() throws {
+    let outcome = try Generation.runProgram(
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ProviderSetsItself.yaml",
+      program: "ProviderSetsItself.swift")
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}
