@@ -8,7 +8,10 @@ extension ManifestValidator {
   mutating func resolveAdapterMaps() -> [ResolvedMap?] {
     var resolvedMaps: [ResolvedMap?] = Array(repeating: nil, count: manifest.adapters.count)
     for index in adapterOrder {
-      guard let (required, provided) = declaredProtocols(ofAdapter: index) else { continue }
+      guard let (required, provided) = declaredProtocols(ofAdapter: index) else {
+        checkMapSideOfDeclaredProtocol(of: index)
+        continue
+      }
       resolvedMaps[index] = resolveMap(of: index, required: required, provided: provided)
     }
     for index in repeatedAdapters {
@@ -26,6 +29,52 @@ extension ManifestValidator {
       !protocolsWithUndeclaredAncestors.contains(adapt), !protocolsWithUndeclaredAncestors.contains(to)
     else { return nil }
     return (required, provided)
+  }
+
+  /// A protocol an adapter names whose members are all known: declared, with no ancestor
+  /// missing.
+  private func protocolWithKnownMembers(_ name: String?) -> ProtocolInfo? {
+    guard let name, let info = protocols[name], !protocolsWithUndeclaredAncestors.contains(name) else {
+      return nil
+    }
+    return info
+  }
+
+  /// For an adapter one of whose protocols is not declared (already reported, RC0503), the
+  /// `map` names on the side of the one that is: its keys are members of a declared `adapt`,
+  /// its values members or key paths of a declared `to`, whatever the other side turns out to
+  /// be, so a wrong one is reported now rather than after the other side is fixed.
+  private mutating func checkMapSideOfDeclaredProtocol(of index: Int) {
+    let adapter = manifest.adapters[index]
+    let required = protocolWithKnownMembers(adapter.adapt?.value)
+    let provided = protocolWithKnownMembers(adapter.to?.value)
+    guard required != nil || provided != nil, !adapter.map.isEmpty else { return }
+    var resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
+    resolver.isIncomplete = isIncomplete
+    var mappedCounts: [String: Int]?
+    for (entryIndex, entry) in adapter.map.enumerated() {
+      if let required,
+        case .failure(.problem(let code, let message, let correction, _)) = resolver.member(
+          entry.required.value, in: required,
+          isMapped: { base in
+            if mappedCounts == nil { mappedCounts = Self.mappedBaseNameCounts(adapter) }
+            let own = MemberDecl.baseName(of: adapter.map[entryIndex].required.value)
+            return (mappedCounts?[base] ?? 0) > (base == own ? 1 : 0)
+          })
+      {
+        diagnostics.report(
+          code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
+      }
+      if let provided,
+        case .failure(.problem(let code, let message, let correction, let step)) = resolver.target(
+          entry.provided.value, in: provided)
+      {
+        diagnostics.report(
+          code, message,
+          at: step.flatMap { entry.provided.location(ofScalars: $0) } ?? entry.provided.location,
+          fixIts: Self.fixIts(entry.provided, correction))
+      }
+    }
   }
 
   /// Checks adapters in each direction they are used, with their maps resolved
