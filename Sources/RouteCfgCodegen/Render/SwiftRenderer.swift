@@ -76,15 +76,17 @@ struct SwiftRenderer {
   /// `var` and `let`, which Swift would read as modifiers there.
   static func label(_ name: String) -> String {
     switch name {
-    case "inout", "var", "let": return "`\(name)`"
+    // `_` in backticks is a label spelled `_`, as the manifest declared it (an unlabeled
+    // parameter has no label, `nil`, and is written `_` by the caller of this function).
+    case "_", "inout", "var", "let": return "`\(name)`"
     default: return name
     }
   }
 
-  /// An argument label in a call: any word but `inout` (Swift warns about backticks on the
-  /// others, `let` and `var` included).
+  /// An argument label in a call: any word but `inout` and `_` (Swift warns about backticks on
+  /// the others, `let` and `var` included).
   static func argumentLabel(_ name: String) -> String {
-    name == "inout" ? "`inout`" : name
+    name == "inout" || name == "_" ? "`\(name)`" : name
   }
 
   /// A string literal with `\`, `"` and control characters escaped.

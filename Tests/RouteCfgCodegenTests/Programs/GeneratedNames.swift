@@ -39,6 +39,8 @@ final class RootView: Opener {
   func hit(self: Int) -> Int { self + 1 }
   func hot(by value: Int) -> Int { value * 2 }
   func record(_ text: String, at index: Int, _ extra: Int) -> Int { text.count * 100 + index * 10 + extra }
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  func tag(`_` text: String) -> Int { text.count }
   var `Type`: Int { 40 }
   var `Protocol` = 0
 }
@@ -120,6 +122,7 @@ let total = factories.all(
 check(total == 6 && log.values.last == 300, "parameters named function0, bridges, base, result: \(total)")
 check(factories.hit(self: 1) == 2 && factories.hot(by: 3) == 6, "parameters named self")
 check(factories.log("ab", at: 3, 4) == 234, "unnamed parameters through the proxy")
+check(factories.tag(`_`: "abc") == 3, "a label spelled `_` in backticks")
 let mixed = factories.all(function0: [], bridges: Mixer(), base: 0, result: "")
 check(mixed == 3 + 7, "unnamed parameters through the bridge: \(mixed)")
 factories.Protocol = 5
