@@ -178,11 +178,19 @@ final class RuntimeState {
     if sourceInfo.conforms(to: destination) { return value }
     let object = value as AnyObject
     // Back out of a proxy made for the opposite crossing: the caller gets its own object.
+    // (A destination the registry made holds its facade inside a `Destination`.)
     if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == source,
-      let adapted = proxy.members as? AdaptedMembers, adapted.target.protocolName == destination
+      let adapted = ((proxy.members as? Destination)?.members ?? proxy.members) as? AdaptedMembers,
+      adapted.target.protocolName == destination
     {
       // A caller's object held weakly reads back as `nil` once it is released.
-      return (adapted.target as? DirectMembers).map(\.liveObject) ?? adapted.target.object
+      let original = (adapted.target as? DirectMembers).map(\.liveObject) ?? adapted.target.object
+      // The caller's own proxy of a provider's object, handed to the provider: that object reads
+      // back as this proxy while the caller holds it (`===`), as a generated proxy does.
+      if case .toProvider(let store) = crossing, let original {
+        store.store(proxy, for: original, from: destination, as: source, keeps: false)
+      }
+      return original
     }
     let pairings: [MemberPairing]
     if let forward = graph.adapter(adapting: destination, to: source) {

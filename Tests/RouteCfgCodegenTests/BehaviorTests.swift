@@ -117,3 +117,12 @@ extension BehaviorTests {
     #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
   }
 }
+
+extension BehaviorTests {
+  @Test("A caller's proxy set on another adapted object reads back as that same proxy")
+  func proxyReadBack() throws {
+    let outcome = try Generation.runProgram(
+      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ProxyReadBack.yaml", program: "ProxyReadBack.swift")
+    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
+  }
+}

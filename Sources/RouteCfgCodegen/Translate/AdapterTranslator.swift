@@ -135,10 +135,19 @@ struct AdapterTranslator {
       let cast = SwiftExpr.conditionalCast(.identifier("value"), .named(opposite.name))
       switch opposite.kind {
       case .proxy:
+        // The caller's own proxy, handed over: its object reads back as that proxy while the
+        // caller holds it (`===`), not as a new one.
+        let original = SwiftExpr.identifier("proxy").dot(oppositeBase(opposite))
         body.append(
           .if(
             [.optionalBinding("proxy", cast)],
-            then: [.return(.identifier("proxy").dot(oppositeBase(opposite)))]))
+            then: [
+              .expression(
+                .call(
+                  .optionalMember(.identifier("bridges"), "remember"),
+                  [.unlabeled(.identifier("proxy")), SwiftArgument("for", original)])),
+              .return(original),
+            ]))
       case .bridge, .weakProxy:
         body.append(
           .if(

@@ -81,24 +81,7 @@ struct BridgeSupportTranslator {
                 .conditionalCast(
                   .verbatim("(handingOver ? entry.kept ?? entry.held : entry.kept)"), .named("Wrapper")))
             ], then: [.return(.identifier("wrapper"))]),
-          .comment("Forget wrappers whose objects are gone, each time the store has doubled."),
-          .if(
-            [.expression(.binary(.identifier("entries").dot("count"), ">=", .identifier("pruneAt")))],
-            then: [
-              .assign(
-                .identifier("entries"),
-                .call(
-                  .identifier("entries").dot("filter"), [],
-                  trailing: SwiftClosure(.binary(.verbatim("$0.value.object"), "!=", .nil)))),
-              .assign(
-                .identifier("pruneAt"),
-                .call(
-                  .standardLibrary("max"),
-                  [
-                    .unlabeled(.verbatim("16")),
-                    .unlabeled(.binary(.identifier("entries").dot("count"), "*", .verbatim("2"))),
-                  ])),
-            ]),
+          .expression(.call(.identifier("prune"), [])),
           .declaration(SwiftBinding(name: "wrapper", value: .call(.identifier("make"), []))),
           .if(
             [.expression(.identifier("handingOver"))],
@@ -107,6 +90,52 @@ struct BridgeSupportTranslator {
           .assign(.verbatim("entries[key]"), .identifier("entry")),
           .return(.identifier("wrapper")),
         ]))
+    let remember = SwiftDecl.function(
+      SwiftFunction(
+        head: SwiftDeclHead(doc: [
+          "Remembers `wrapper`, which the caller holds and handed over as `object`, the object it wraps: reading `object` back gives the caller that same wrapper while it holds it."
+        ]),
+        signature: SwiftSignature(
+          name: "remember", genericParameters: ["Wrapper: AnyObject"],
+          parameters: [
+            SwiftParameter(label: nil, name: "wrapper", type: .named("Wrapper")),
+            SwiftParameter(label: "for", name: "object", type: .anyObject),
+          ], result: nil),
+        body: [
+          .declaration(SwiftBinding(name: "key", value: key0)),
+          .declaration(
+            SwiftBinding(
+              isMutable: true, name: "entry",
+              value: .verbatim(
+                "entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)"))),
+          .expression(.call(.identifier("prune"), [])),
+          .assign(.identifier("entry").dot("held"), .identifier("wrapper")),
+          .assign(.verbatim("entries[key]"), .identifier("entry")),
+        ]))
+    let prune = SwiftDecl.function(
+      SwiftFunction(
+        head: SwiftDeclHead(
+          doc: ["Forgets wrappers whose objects are gone, each time the store has doubled."],
+          modifiers: ["private"]),
+        signature: SwiftSignature(name: "prune", parameters: [], result: nil),
+        body: [
+          .guard(
+            [.expression(.binary(.identifier("entries").dot("count"), ">=", .identifier("pruneAt")))],
+            else: [.return(nil)]),
+          .assign(
+            .identifier("entries"),
+            .call(
+              .identifier("entries").dot("filter"), [],
+              trailing: SwiftClosure(.binary(.verbatim("$0.value.object"), "!=", .nil)))),
+          .assign(
+            .identifier("pruneAt"),
+            .call(
+              .standardLibrary("max"),
+              [
+                .unlabeled(.verbatim("16")),
+                .unlabeled(.binary(.identifier("entries").dot("count"), "*", .verbatim("2"))),
+              ])),
+        ]))
     return .typeDecl(
       SwiftTypeDecl(
         head: SwiftDeclHead(
@@ -114,7 +143,7 @@ struct BridgeSupportTranslator {
             "Keeps the wrappers an adapter object hands to the object it wraps: one per caller object and wrapper class, so that the same object gets the same wrapper and a weakly held delegate stays alive as long as the adapter object does. A wrapper made for an object the caller's function returned holds that object and is only remembered, not kept, so that it lives as long as whoever received it holds it."
           ], modifiers: ["nonisolated", "final"]),
         kind: .class, name: context.bridgeStoreName, inherits: [],
-        members: [key, entry, entries, pruneAt, initializer, bridge]))
+        members: [key, entry, entries, pruneAt, initializer, bridge, remember, prune]))
   }
 
   private func releasedError() -> SwiftDecl {

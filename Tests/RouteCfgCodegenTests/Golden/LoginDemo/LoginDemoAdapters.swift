@@ -42,11 +42,7 @@ nonisolated final class LoginDemoBridges {
     if let wrapper = (handingOver ? entry.kept ?? entry.held : entry.kept) as? Wrapper {
       return wrapper
     }
-    // Forget wrappers whose objects are gone, each time the store has doubled.
-    if entries.count >= pruneAt {
-      entries = entries.filter { $0.value.object != nil }
-      pruneAt = Swift.max(16, entries.count * 2)
-    }
+    prune()
     let wrapper = make()
     if handingOver {
       entry.held = wrapper
@@ -55,6 +51,25 @@ nonisolated final class LoginDemoBridges {
     }
     entries[key] = entry
     return wrapper
+  }
+
+  /// Remembers `wrapper`, which the caller holds and handed over as `object`, the object it wraps:
+  /// reading `object` back gives the caller that same wrapper while it holds it.
+  func remember<Wrapper: AnyObject>(_ wrapper: Wrapper, for object: AnyObject) {
+    let key = Key(object: ObjectIdentifier(object), wrapper: ObjectIdentifier(Wrapper.self))
+    var entry = entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)
+    prune()
+    entry.held = wrapper
+    entries[key] = entry
+  }
+
+  /// Forgets wrappers whose objects are gone, each time the store has doubled.
+  private func prune() {
+    guard entries.count >= pruneAt else {
+      return
+    }
+    entries = entries.filter { $0.value.object != nil }
+    pruneAt = Swift.max(16, entries.count * 2)
   }
 }
 

@@ -1,0 +1,116 @@
+import RouteCfgCore
+import RouteCfgRuntime
+import Testing
+
+/// A caller's proxy of a provider's object, set on another adapted object, reaches that provider
+/// as the object it wraps and reads back as the caller's own proxy (`===`) while the caller holds
+/// it (the generated code's `ProxyReadBack` fixture, with the protocols named apart, registered
+/// with the dynamic runtime by hand).
+@Suite("A caller's proxy set on another adapted object reads back as itself, through the dynamic runtime")
+@MainActor
+struct ProxyReadBackTests {
+  static let manifest = """
+    routecfg: 1
+    protocols:
+      BackScreen: |
+        var title: String { get set }
+      BackNeedScreen: |
+        var heading: String { get set }
+      BackHolder: |
+        var screen: BackScreen? { get set }
+      BackNeedHolder: |
+        var screen: BackNeedScreen? { get set }
+    modules:
+      Panel: { kind: view, provides: [BackScreen] }
+      Box: { kind: view, provides: [BackHolder] }
+      User: { kind: view, requires: [BackNeedScreen, BackNeedHolder], routes: [/u] }
+    adapters:
+      - { adapt: BackNeedScreen, to: BackScreen, map: { heading: title } }
+      - { adapt: BackNeedHolder, to: BackHolder }
+    """
+
+  @Test func theCallersProxyReadsBackAsItself() throws {
+    let panel = BackPanel()
+    let box = BackBox()
+    var registrations = Registrations()
+    registrations.view("Panel", BackPanel.self) { _ in panel }
+    registrations.view("Box", BackBox.self) { _ in box }
+    registrations.view("User", BackUser.self) { _ in BackUser() }
+    registrations.members(of: BackPanel.self) { table in
+      table.property("title", get: { $0.title }, set: { panel, value in panel.title = value })
+    }
+    registrations.members(of: BackBox.self) { table in
+      table.property("screen", get: { $0.screen }, set: { box, value in box.screen = value })
+    }
+    registrations.proxy(for: "BackScreen") { BackScreenProxy($0) }
+    registrations.proxy(for: "BackNeedScreen") { BackNeedScreenProxy($0) }
+    registrations.proxy(for: "BackHolder") { BackHolderProxy($0) }
+    registrations.proxy(for: "BackNeedHolder") { BackNeedHolderProxy($0) }
+    let registry = try Registry(
+      RouteCfg.validate(yaml: Self.manifest, path: "readback.yaml"), registrations: registrations)
+    let holder = try registry.destination(for: "BackNeedHolder", as: (any BackNeedHolder).self)
+    let screen = try registry.destination(for: "BackNeedScreen", as: (any BackNeedScreen).self)
+    holder.screen = screen
+    #expect(box.screen === panel, "the provider got a wrapper, not its own object")
+    #expect(holder.screen === screen, "the caller's proxy read back as another object")
+    #expect(holder.screen === holder.screen)
+    weak var released: (any BackNeedScreen)?
+    do {
+      let other = try registry.destination(for: "BackNeedScreen", as: (any BackNeedScreen).self)
+      released = other
+      holder.screen = other
+    }
+    #expect(released == nil, "the facade keeps the caller's proxy alive")
+    holder.screen?.heading = "y"
+    #expect(panel.title == "y")
+  }
+}
+
+@MainActor protocol BackScreen: AnyObject {
+  var title: String { get set }
+}
+
+@MainActor protocol BackNeedScreen: AnyObject {
+  var heading: String { get set }
+}
+
+@MainActor protocol BackHolder: AnyObject {
+  var screen: (any BackScreen)? { get set }
+}
+
+@MainActor protocol BackNeedHolder: AnyObject {
+  var screen: (any BackNeedScreen)? { get set }
+}
+
+@MainActor final class BackPanel: BackScreen { var title = "" }
+@MainActor final class BackBox: BackHolder { var screen: (any BackScreen)? }
+final class BackUser {}
+
+final class BackScreenProxy: DynamicProtocolProxy, BackScreen {
+  var title: String {
+    get { forwardedValueOrReport("title", as: String.self, fallback: "") }
+    set { forwardValueOrReport("title", newValue) }
+  }
+}
+
+final class BackNeedScreenProxy: DynamicProtocolProxy, BackNeedScreen {
+  var heading: String {
+    get { forwardedValueOrReport("heading", as: String.self, fallback: "") }
+    set { forwardValueOrReport("heading", newValue) }
+  }
+}
+
+final class BackHolderProxy: DynamicProtocolProxy, BackHolder {
+  var screen: (any BackScreen)? {
+    get { forwardedValueOrReport("screen", as: (any BackScreen)?.self, fallback: nil) }
+    set { forwardValueOrReport("screen", newValue) }
+  }
+}
+
+final class BackNeedHolderProxy: DynamicProtocolProxy, BackNeedHolder {
+  var screen: (any BackNeedScreen)? {
+    get { forwardedValueOrReport("screen", as: (any BackNeedScreen)?.self, fallback: nil) }
+    set { forwardValueOrReport("screen", newValue) }
+  }
+}
+
