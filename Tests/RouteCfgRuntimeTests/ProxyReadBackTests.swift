@@ -113,4 +113,3 @@ final class BackNeedHolderProxy: DynamicProtocolProxy, BackNeedHolder {
     set { forwardValueOrReport("screen", newValue) }
   }
 }
-
