@@ -54,8 +54,9 @@ public struct OutputSummary: Sendable, Equatable {
 /// Writes generated files into a directory without losing anything: only files that start with
 /// the routecfg marker are ever replaced or removed, a directory holding other Swift files is
 /// refused before anything is written, each file is replaced atomically (written next to it,
-/// then renamed), and a file whose content is unchanged is not touched (its modification time
-/// stays, so builds do not redo work).
+/// then renamed, with the permissions of the file it replaces) once every changed file is
+/// written, and a file whose content is unchanged is not touched (its modification time stays,
+/// so builds do not redo work).
 public enum OutputDirectory {
   /// The longest file name, in bytes, that common file systems take (`NAME_MAX`).
   public static let maximumNameBytes = 255
@@ -74,6 +75,10 @@ public enum OutputDirectory {
     if !foreign.isEmpty { throw .foreignSwiftFiles(directory: directory, files: foreign) }
     var summary = OutputSummary()
     let produced = Set(files.map(\.name))
+    // Every changed file is written to its temporary file first, and only once all are written
+    // are they renamed over their places: a run that cannot write one (a full disk, a file size
+    // limit) leaves every file as it was.
+    var staged: [(temporary: String, path: String, name: String)] = []
     for (index, file) in files.enumerated() {
       let path = FileSystem.join(directory, file.name)
       if case .success(let bytes) = FileSystem.readFile(path, limit: 1 << 28, regularOnly: true),
@@ -82,9 +87,29 @@ public enum OutputDirectory {
         summary.unchanged.append(file.name)
         continue
       }
-      try replace(path, with: file.contents, through: temporaryName(index), in: directory)
-      summary.written.append(file.name)
+      let temporary = FileSystem.join(directory, temporaryName(index))
+      do {
+        try stage(file.contents, at: temporary, for: path)
+      } catch {
+        for written in staged { unlink(written.temporary) }
+        throw error
+      }
+      staged.append((temporary, path, file.name))
     }
+    for (position, file) in staged.enumerated() {
+      guard rename(file.temporary, file.path) != 0 else { continue }
+      let reason = errnoText()
+      for left in staged[position...] { unlink(left.temporary) }
+      let replaced = staged[..<position].map { "'\($0.name)'" }
+      throw .system(
+        path: file.path,
+        reason: reason
+          + (replaced.isEmpty
+            ? ""
+            : "; \(replaced.joined(separator: ", ")) \(replaced.count == 1 ? "was" : "were") replaced already")
+      )
+    }
+    summary.written = staged.map(\.name)
     for file in existing where file.isGenerated && !produced.contains(file.name) {
       let path = FileSystem.join(directory, file.name)
       if unlink(path) == 0 {
@@ -213,18 +238,27 @@ public enum OutputDirectory {
     }
   }
 
-  /// Writes `contents` to the temporary file `temporaryName` in `directory`, flushes it, and
-  /// renames it over `path`.
-  private static func replace(
-    _ path: String, with contents: String, through temporaryName: String, in directory: String
-  ) throws(OutputError) {
-    let temporary = FileSystem.join(directory, temporaryName)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+  /// Writes `contents` to the new file `temporary` and flushes it, with the permissions of the
+  /// file at `path` when there is one (a file made read-only by its owner stays so). The file is
+  /// created, never opened: an entry of that name (a symbolic link planted to redirect the write,
+  /// or a file left by an earlier process of the same ID) is removed first, not written through.
+  private static func stage(_ contents: String, at temporary: String, for path: String) throws(OutputError) {
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var descriptor = open(temporary, flags, 0o666)
+    if descriptor < 0, errno == EEXIST, unlink(temporary) == 0 {
+      descriptor = open(temporary, flags, 0o666)
+    }
     guard descriptor >= 0 else { throw .system(path: path, reason: errnoText()) }
-    var failure = writeAll(contents, to: descriptor) ? nil : errnoText()
+    var existing = stat()
+    var failure: String?
+    if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG,
+      fchmod(descriptor, existing.st_mode & 0o7777) != 0
+    {
+      failure = errnoText()
+    }
+    if failure == nil, !writeAll(contents, to: descriptor) { failure = errnoText() }
     if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
     close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
     if let failure {
       unlink(temporary)
       throw .system(path: path, reason: failure)
