@@ -118,6 +118,11 @@ struct AdapterMapResolver {
     return .success(position)
   }
 
+  /// The most steps a key path may have, as many as the levels a member's type may nest
+  /// (``SwiftDeclParser/maxNestingDepth``): real key paths have a few, and code generation writes
+  /// one expression per step, nested.
+  static let maximumKeyPathSteps = SwiftDeclParser.maxNestingDepth
+
   /// The provided side: a member, or a key path through protocol-typed properties to a property.
   func target(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberTarget, Failure> {
     let calls = written.utf8Contains(UInt8(ascii: "("))
@@ -138,6 +143,14 @@ struct AdapterMapResolver {
     if steps.contains(where: \.isEmpty) {
       return .failure(
         .problem(.invalidKeyPath, "key path '\(written)' has an empty step; write names separated by '.'"))
+    }
+    if steps.count > Self.maximumKeyPathSteps {
+      let start = steps.prefix(3).joined(separator: ".")
+      return .failure(
+        .problem(
+          .invalidKeyPath,
+          "key path '\(start)...' has \(steps.count) steps, more than the \(Self.maximumKeyPathSteps) a key "
+            + "path may have; forward to a property fewer steps away"))
     }
     var current = protocolInfo
     var optional = false
