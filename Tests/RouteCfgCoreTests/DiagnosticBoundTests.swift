@@ -39,6 +39,54 @@ struct DiagnosticBoundTests {
     #expect(built <= 200, "\(built) messages built")
   }
 
+  @Test func aMessageOrNoteLongerThanTheLimitIsCutAndSaysHowMuch() {
+    var bag = DiagnosticBag()
+    let long = String(repeating: "é", count: DiagnosticBag.maxMessageLength + 500)
+    let fits = String(repeating: "x", count: DiagnosticBag.maxMessageLength)
+    bag.report(
+      .incompatibleTypes, long, at: Self.location(1),
+      notes: [DiagnosticNote(long, at: Self.location(2)), DiagnosticNote(fits, at: Self.location(3))])
+    let kept = bag.finished().diagnostics[0]
+    let cut = String(repeating: "é", count: DiagnosticBag.maxMessageLength) + "... (500 more characters)"
+    #expect(kept.message == cut)
+    #expect(kept.notes.map(\.message) == [cut, fits])
+  }
+
+  /// Names listed in a message are cut at a few, however many there are (SPEC §3: output stays
+  /// bounded): a protocol of 20,000 members adapted to empty ones, a route leaving 5,000
+  /// parameters unbound.
+  @Test func messagesListAFewNamesAndCountTheRest() throws {
+    let members = (0..<20_000).map { "    var member\($0): Int" }.joined(separator: "\n")
+    let parameters = (0..<5_000).map { "p\($0): Int" }.joined(separator: ", ")
+    let yaml = """
+      routecfg: 1
+      protocols:
+        R: |
+      \(members)
+        P: ""
+        Q: ""
+      modules:
+        A: {kind: view, provides: [P, Q], parameters: {\(parameters)}, routes: [/a]}
+        B: {kind: view, requires: [R], routes: [/b]}
+      adapters:
+        - {adapt: R, to: P}
+        - {adapt: R, to: Q}
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "wide.yaml")
+    let unmapped = result.diagnostics.filter { $0.code == .unmappedMembers }
+    #expect(unmapped.count == 2)
+    for diagnostic in unmapped {
+      #expect(diagnostic.message.contains("'member7' and 19992 more;"), "\(diagnostic.message.prefix(300))")
+      #expect(diagnostic.notes.count == DiagnosticBag.maxNotes + 1)
+      #expect(diagnostic.notes.last?.message == "and 19992 more like this")
+    }
+    let unbound = try #require(result.diagnostics.first { $0.code == .unboundParameter })
+    #expect(unbound.message.contains("'p7: Int' and 4992 more"), "\(unbound.message.prefix(300))")
+    #expect(unbound.message.contains("':p7' and 4992 more"))
+    #expect(unbound.notes.count == DiagnosticBag.maxNotes + 1)
+    #expect(result.diagnostics.allSatisfy { $0.message.count < 1_000 })
+  }
+
   @Test func aBoundOfZeroListsNothingAndCountsEverything() {
     var bag = DiagnosticBag(limit: 0)
     bag.report(.yamlSyntax, "x", at: Self.location(1))

@@ -10,6 +10,10 @@ public struct DiagnosticBag: Sendable {
   /// The most notes one diagnostic carries; the rest are summarised in a final note.
   public static let maxNotes = 8
 
+  /// The longest message or note a diagnostic keeps, in characters (Unicode scalars): a longer
+  /// one (a type written with thousands of parameters, quoted) is cut, and says how much was.
+  public static let maxMessageLength = 2_000
+
   /// The most diagnostics a run lists unless told otherwise (`--max-diagnostics`, SPEC §3).
   public static let defaultLimit = 1_000
 
@@ -48,6 +52,8 @@ public struct DiagnosticBag: Sendable {
     }
     var diagnostic = diagnostic
     Self.capNotes(&diagnostic.notes)
+    Self.capText(&diagnostic.message)
+    for index in diagnostic.notes.indices { Self.capText(&diagnostic.notes[index].message) }
     kept.append(diagnostic)
     // Trimmed once twice the limit is kept (`kept.count / 2`: a limit near `Int.max` must not
     // overflow).
@@ -121,6 +127,17 @@ public struct DiagnosticBag: Sendable {
     if kept.count == limit { cutoff = kept.last }
   }
 
+  private static func capText(_ text: inout String) {
+    guard text.utf8.count > maxMessageLength else { return }
+    let scalars = text.unicodeScalars
+    guard
+      let end = scalars.index(scalars.startIndex, offsetBy: maxMessageLength, limitedBy: scalars.endIndex),
+      end != scalars.endIndex
+    else { return }
+    let cut = scalars.distance(from: end, to: scalars.endIndex)
+    text = String(scalars[..<end]) + "... (\(cut) more characters)"
+  }
+
   private static func capNotes(_ notes: inout [DiagnosticNote]) {
     guard notes.count > maxNotes + 1 else { return }
     let hidden = notes.count - maxNotes
@@ -129,15 +146,17 @@ public struct DiagnosticBag: Sendable {
     notes.append(moreNote(hidden: hidden, at: last.location))
   }
 
-  /// A note for each of `items`, capped as ``report(_:)`` caps notes (the first ``maxNotes``,
-  /// then "and N more like this" at the next one), without making the notes it would drop.
-  static func notes<Items: Collection>(for items: Items, _ note: (Items.Element) -> DiagnosticNote)
-    -> [DiagnosticNote]
-  {
-    guard items.count > maxNotes + 1 else { return items.map(note) }
-    var notes = items.prefix(maxNotes).map(note)
-    let next = note(items[items.index(items.startIndex, offsetBy: maxNotes)])
-    notes.append(moreNote(hidden: items.count - maxNotes, at: next.location))
+  /// `leading`, then a note for each of `items`, capped as ``report(_:)`` caps notes (the first
+  /// ``maxNotes`` in all, then "and N more like this" at the next one), without making the notes
+  /// it would drop.
+  static func notes<Items: Collection>(
+    for items: Items, after leading: [DiagnosticNote] = [], _ note: (Items.Element) -> DiagnosticNote
+  ) -> [DiagnosticNote] {
+    let room = max(0, maxNotes - leading.count)
+    guard items.count > room + 1 else { return leading + items.map(note) }
+    var notes = leading + items.prefix(room).map(note)
+    let next = note(items[items.index(items.startIndex, offsetBy: room)])
+    notes.append(moreNote(hidden: items.count - room, at: next.location))
     return notes
   }
 

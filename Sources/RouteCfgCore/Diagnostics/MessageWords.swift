@@ -19,7 +19,7 @@ package enum MessageWords {
 
   /// Names in single quotes, separated by commas: `'A', 'B', 'C'`; past `limit`, the first
   /// `limit` and how many more (`'A', 'B' and 3 more`).
-  package static func quotedList(_ names: [String], limit: Int = 5) -> String {
+  package static func quotedList<Names: Collection<String>>(_ names: Names, limit: Int = 5) -> String {
     let shown = names.prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
     return names.count > limit ? shown + " and \(names.count - limit) more" : shown
   }

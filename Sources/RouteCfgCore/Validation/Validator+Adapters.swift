@@ -357,7 +357,7 @@ extension ManifestValidator {
           facade: facade, targetName: entry.target.member.name, keyPath: entry.target.keyPath,
           crossesAdapter: !crossings.isEmpty))
     }
-    var unmapped: [(MemberDecl, DiagnosticNote)] = []
+    var unmapped: [(MemberDecl, String)] = []
     for (position, member) in required.members.enumerated()
     where !map.named.contains(member.name) && !map.swappedRequired.contains(member.name) {
       let implicit = implicitPair(member, in: provided, checker: checker)
@@ -377,12 +377,12 @@ extension ManifestValidator {
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
         if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
-        let hint = provided.member(named: member.name).map { typoHint(member, $0) } ?? ""
-        unmapped.append(
-          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
+        unmapped.append((member, why))
       }
     }
-    forwardPairings[index] = pairings
+    // Room was reserved for every member; with members left unmapped, the pairings are kept
+    // without the room (a protocol of 100,000 members adapted to 200 empty ones held 1 GB).
+    forwardPairings[index] = unmapped.isEmpty ? pairings : pairings.map { $0 }
     // Members whose entries could not be read are already reported.
     if decl.mapIsUnreadable { return }
     if !decl.unreadMapKeys.isEmpty {
@@ -391,14 +391,32 @@ extension ManifestValidator {
       unmapped.removeAll { written.contains($0.0.name) || written.contains($0.0.fullName) }
     }
     guard !unmapped.isEmpty else { return }
-    let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
     let example = unmapped[0].0.fullName
+    let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
       "the adapter from '\(required.name)' to '\(provided.name)' leaves \(MessageWords.counted(unmapped.count, "member")) of "
-        + "'\(required.name)' unmapped: \(names); map each under 'map' (for example "
+        + "'\(required.name)' unmapped: \(Self.memberList(unmapped)); map each under 'map' (for example "
         + "'\(example): <member of \(provided.name)>') or give '\(provided.name)' members with the same names",
-      at: decl.adapt?.location ?? decl.location, notes: unmapped.map(\.1))
+      at: decl.adapt?.location ?? decl.location,
+      notes: Self.unmappedNotes(unmapped, counterparts: provided, kinds: kinds))
+  }
+
+  /// The full names of unpaired members, the first few (a protocol may have thousands).
+  private static func memberList(_ unpaired: [(MemberDecl, String)]) -> String {
+    MessageWords.quotedList(unpaired.lazy.map(\.0.fullName), limit: DiagnosticBag.maxNotes)
+  }
+
+  /// A note at each unpaired member (as many as a diagnostic keeps), saying why it has no
+  /// counterpart in `counterparts`, and what a member of the same name there differs in.
+  private static func unmappedNotes(
+    _ unpaired: [(MemberDecl, String)], counterparts: ProtocolInfo, kinds: NameTable<TypeNameKind>,
+    after leading: [DiagnosticNote] = []
+  ) -> [DiagnosticNote] {
+    DiagnosticBag.notes(for: unpaired, after: leading) { member, why in
+      let hint = counterparts.member(named: member.name).map { typoHint(member, $0, kinds: kinds) } ?? ""
+      return DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)
+    }
   }
 
   /// A facade of `to` over an `adapt` object: every member of `to` needs a counterpart.
@@ -433,7 +451,7 @@ extension ManifestValidator {
     }
     var pairings: [MemberPairing] = []
     pairings.reserveCapacity(provided.members.count)
-    var unmapped: [(MemberDecl, DiagnosticNote)] = []
+    var unmapped: [(MemberDecl, String)] = []
     for (position, member) in provided.members.enumerated() {
       if let entry = inverse.value(for: member.name) {
         let requiredPosition = Int(entry.requiredIndex)
@@ -477,20 +495,19 @@ extension ManifestValidator {
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
         // Named on the left of an entry written the other way round, which says so.
         if map.swappedProvided.contains(member.name) { continue }
-        let hint = required.member(named: member.name).map { typoHint(member, $0) } ?? ""
-        unmapped.append(
-          (member, DiagnosticNote("'\(member.fullName)' is declared here\(why)\(hint)", at: member.location)))
+        unmapped.append((member, why))
       }
     }
-    reversePairings[index] = pairings
+    reversePairings[index] = unmapped.isEmpty ? pairings : pairings.map { $0 }
     guard !unmapped.isEmpty else { return }
-    let names = unmapped.map { "'\($0.0.fullName)'" }.joined(separator: ", ")
+    let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
       "\(context()), but \(MessageWords.counted(unmapped.count, "member")) of '\(provided.name)' "
         + "\(unmapped.count == 1 ? "has" : "have") no counterpart in "
-        + "'\(required.name)': \(names); map them one to one (key paths cannot be reversed)",
-      at: decl.to?.location ?? decl.location, notes: siteNotes() + unmapped.map(\.1))
+        + "'\(required.name)': \(Self.memberList(unmapped)); map them one to one (key paths cannot be reversed)",
+      at: decl.to?.location ?? decl.location,
+      notes: Self.unmappedNotes(unmapped, counterparts: required, kinds: kinds, after: siteNotes()))
   }
 
   /// Notes at the declarations of two paired members.
@@ -539,11 +556,17 @@ extension ManifestValidator {
   /// Only a name one member writes and the other does not counts: both writing the same name
   /// is not why they differ.
   private func typoHint(_ first: MemberDecl, _ second: MemberDecl) -> String {
+    Self.typoHint(first, second, kinds: typeNameKinds)
+  }
+
+  private static func typoHint(_ first: MemberDecl, _ second: MemberDecl, kinds: NameTable<TypeNameKind>)
+    -> String
+  {
     let firstNames = first.writtenTypes.flatMap(\.namedTypes)
     let secondNames = second.writtenTypes.flatMap(\.namedTypes)
     let common = Set(firstNames).intersection(secondNames)
     for name in firstNames + secondNames where !common.contains(name) {
-      switch typeNameKinds[name] {
+      switch kinds[name] {
       case .external(let nearProtocol?)?, .neverHashable(let nearProtocol?)?:
         return " ('\(name)' is not a declared protocol; did you mean '\(nearProtocol)'?)"
       default: continue

@@ -229,11 +229,14 @@ extension ManifestValidator {
       return !type.isOptional && !bound.contains(parameter.name.value)
     }
     if !unbound.isEmpty {
-      let list = unbound.map { "'\($0.name.value): \($0.type.map(\.description) ?? "?")'" }.joined(
-        separator: ", ")
+      // Lists of names are cut at a few (a module may have thousands of parameters).
+      let list = MessageWords.quotedList(
+        unbound.lazy.map { "\($0.name.value): \($0.type.map(\.description) ?? "?")" },
+        limit: DiagnosticBag.maxNotes)
       // A parameter a URL segment can carry is added to the route; any other is made optional.
-      let carriable = unbound.filter { $0.type.flatMap(RouteValueType.init) != nil }
-        .map { "':\($0.name.value)'" }.joined(separator: ", ")
+      let carriable = MessageWords.quotedList(
+        unbound.lazy.filter { $0.type.flatMap(RouteValueType.init) != nil }.map { ":\($0.name.value)" },
+        limit: DiagnosticBag.maxNotes)
       let them = unbound.count == 1 ? "it" : "them"
       let advice: String
       if carriable.isEmpty {
@@ -250,7 +253,7 @@ extension ManifestValidator {
         "route '\(route.value)' does not bind \(list) of module '\(module.name.value)', which "
           + "\(unbound.count == 1 ? "is" : "are") not optional; \(advice)",
         at: route.location,
-        notes: unbound.map { .declared($0.name.value, at: $0.name.location) })
+        notes: DiagnosticBag.notes(for: unbound) { .declared($0.name.value, at: $0.name.location) })
     }
     guard let pattern else { return nil }
     return (pattern, complete ? RouteShape(elements: elements) : nil)
