@@ -28,24 +28,27 @@ func shapeRows(options: Options) throws -> [ResultRow] {
         result: ratio(ratios) + "; \(milliseconds(largeTimes)) at n = \(large.formatted())",
         target: "linear (≈ 4×, ≤ 6×)", met: ratios.median <= 6))
   }
-  rows.append(try generateRow(options: options))
+  // The route enum, its matcher and the registry grow with the modules, and were quadratic in
+  // them until 2026-11-30; the isolation of a chain of delegates was found one link per pass
+  // over every adapter until 2026-12-01.
+  rows.append(try generateRow(.routedModules, large: 10_000, options: options))
+  rows.append(try generateRow(.delegateChain, large: 4_000, options: options))
   return rows
 }
 
-/// `routecfg generate`'s work (`CodeGenerator.generate`, in process, files not written) for the
-/// `routed-modules` shape at `n` and `4n`: the route enum, its matcher and the registry grow with
-/// the modules, and were quadratic in them until 2026-11-30.
-private func generateRow(options: Options) throws -> ResultRow {
-  let large = options.quick ? 400 : 10_000
+/// `routecfg generate`'s work (`CodeGenerator.generate`, in process, files not written) for a
+/// shape at `n` and `4n`.
+private func generateRow(_ shape: ScaleShape, large: Int, options: Options) throws -> ResultRow {
+  let large = options.quick ? 400 : large
   let small = large / 4
   func graph(_ n: Int) throws -> AppGraph {
-    let result = try RouteCfg.validate(yaml: ScaleShape.routedModules.yaml(n), path: "Routed.yaml")
-    guard let graph = result.graph else { throw BenchError("the routed-modules shape has errors") }
+    let result = try RouteCfg.validate(yaml: shape.yaml(n), path: "Shape.yaml")
+    guard let graph = result.graph else { throw BenchError("the \(shape.rawValue) shape has errors") }
     return graph
   }
   let (smallGraph, largeGraph) = (try graph(small), try graph(large))
   func generate(_ graph: AppGraph) throws {
-    blackHole(try CodeGenerator.generate(graph, manifestPath: "Routed.yaml", options: CodegenOptions()))
+    blackHole(try CodeGenerator.generate(graph, manifestPath: "Shape.yaml", options: CodegenOptions()))
   }
   var largeTimes = Samples()
   var ratios = Samples()
@@ -56,7 +59,7 @@ private func generateRow(options: Options) throws -> ResultRow {
     ratios.add(largeTime / smallTime)
   }
   return ResultRow(
-    measure: "`generate` of the `routed-modules` shape: time at n = \(large.formatted()) over "
+    measure: "`generate` of the `\(shape.rawValue)` shape: time at n = \(large.formatted()) over "
       + "n = \(small.formatted())",
     result: ratio(ratios) + "; \(milliseconds(largeTimes)) at n = \(large.formatted())",
     target: "linear (≈ 4×, ≤ 6×)", met: ratios.median <= 6)

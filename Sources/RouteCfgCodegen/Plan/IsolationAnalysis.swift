@@ -51,62 +51,23 @@ struct IsolationAnalysis {
       for ancestor in info.ancestors { descendants[ancestor, default: []].append(info.name) }
     }
     let providedByAnyModule = providedByView.union(providedByService)
-    var changed = true
-    while changed {
-      changed = false
-      func mark(_ name: String) {
-        if graph.protocols[name] != nil, mainActor.insert(name).inserted { changed = true }
-      }
-      /// `true` when a facade of `facade` over a `target` object hands a value of a `@MainActor`
-      /// protocol across another adapter: the wrapper it makes for the value is `@MainActor`.
-      func crossesMainActor(_ pairings: [MemberPairing], facade: String, target: String) -> Bool {
-        guard !mainActor.contains(facade), let info = graph.protocols[facade] else { return false }
-        return pairings.contains { pairing in
-          guard pairing.crossesAdapter,
-            let member = info.members.first(where: pairing.pairs),
-            let forwarded = ForwardingTarget(path: pairing.path, root: target, graph: graph)
-          else { return false }
-          return zip(member.writtenTypes, forwarded.member.writtenTypes).contains { facadeType, targetType in
-            facadeType.namePairs(with: targetType).contains { pair in
-              // Protocols related by inheritance need no wrapper.
-              guard let first = graph.protocols[pair.0], let second = graph.protocols[pair.1],
-                !first.conforms(to: pair.1), !second.conforms(to: pair.0)
-              else { return false }
-              return mainActor.contains(pair.0) || mainActor.contains(pair.1)
-            }
-          }
-        }
-      }
-      for name in mainActor {
-        guard let info = graph.protocols[name] else { continue }
-        for ancestor in info.ancestors { mark(ancestor) }
-        for descendant in descendants[name] ?? [] { mark(descendant) }
-        for member in info.members {
-          // A metatype is `Sendable` whatever its protocol's isolation, so it passes none on.
-          for named in member.protocolNames(in: graph, throughMetatypes: false)
-          where !providedByAnyModule.contains(named) {
-            mark(named)
-          }
-        }
-      }
-      for adapter in graph.adapters {
-        if mainActor.contains(adapter.to) { mark(adapter.adapt) }
-        // A key path through a `@MainActor` protocol's property (`session.user.name`, `User` a
-        // view's) is read by the proxy, which runs on the main actor then.
-        for pairing in adapter.forward where pairing.path.count > 1 {
-          let owners = ForwardingTarget(path: pairing.path, root: adapter.to, graph: graph)?.owners ?? []
-          if owners.contains(where: mainActor.contains) { mark(adapter.adapt) }
-        }
-        if adapter.isUsedInReverse, mainActor.contains(adapter.adapt) { mark(adapter.to) }
-        // A proxy (or bridge) that hands values of a `@MainActor` protocol across another
-        // adapter makes `@MainActor` wrappers, so it runs on the main actor too.
-        if crossesMainActor(adapter.forward, facade: adapter.adapt, target: adapter.to) {
-          mark(adapter.adapt)
-        }
-        if adapter.isUsedInReverse,
-          crossesMainActor(adapter.reverse, facade: adapter.to, target: adapter.adapt)
-        {
-          mark(adapter.to)
+    let marks = Self.adapterMarks(graph)
+    // Each protocol found `@MainActor` is visited once and marks what follows from it, so a
+    // chain of thousands of delegates adapted both ways takes one pass, not one per link.
+    var pending = Array(mainActor)
+    func mark(_ name: String) {
+      if graph.protocols[name] != nil, mainActor.insert(name).inserted { pending.append(name) }
+    }
+    while let name = pending.popLast() {
+      for marked in marks[name] ?? [] { mark(marked) }
+      guard let info = graph.protocols[name] else { continue }
+      for ancestor in info.ancestors { mark(ancestor) }
+      for descendant in descendants[name] ?? [] { mark(descendant) }
+      for member in info.members {
+        // A metatype is `Sendable` whatever its protocol's isolation, so it passes none on.
+        for named in member.protocolNames(in: graph, throughMetatypes: false)
+        where !providedByAnyModule.contains(named) {
+          mark(named)
         }
       }
     }
@@ -117,6 +78,63 @@ struct IsolationAnalysis {
       if module.kind == .view || providesIsolated { modules.insert(module.name) }
     }
     mainActorModules = modules
+  }
+
+  /// What each protocol makes `@MainActor` through the adapters once it is: an adapter whose `to`
+  /// it is, or whose forward key paths step through it, makes its `adapt` `@MainActor`; one used
+  /// in reverse whose `adapt` it is makes its `to`; a proxy or bridge whose member hands values
+  /// of it across another adapter makes the protocol it conforms to `@MainActor` (the wrappers
+  /// it makes are).
+  private static func adapterMarks(_ graph: AppGraph) -> [String: [String]] {
+    var marks: [String: [String]] = [:]
+    for adapter in graph.adapters {
+      marks[adapter.to, default: []].append(adapter.adapt)
+      // A key path through a `@MainActor` protocol's property (`session.user.name`, `User` a
+      // view's) is read by the proxy, which runs on the main actor then.
+      for pairing in adapter.forward where pairing.path.count > 1 {
+        for owner in ForwardingTarget(path: pairing.path, root: adapter.to, graph: graph)?.owners ?? [] {
+          marks[owner, default: []].append(adapter.adapt)
+        }
+      }
+      for crossed in crossedProtocols(
+        adapter.forward, facade: adapter.adapt, target: adapter.to, graph: graph)
+      {
+        marks[crossed, default: []].append(adapter.adapt)
+      }
+      if adapter.isUsedInReverse {
+        marks[adapter.adapt, default: []].append(adapter.to)
+        for crossed in crossedProtocols(
+          adapter.reverse, facade: adapter.to, target: adapter.adapt, graph: graph)
+        {
+          marks[crossed, default: []].append(adapter.to)
+        }
+      }
+    }
+    return marks
+  }
+
+  /// The protocols whose values a facade of `facade` over a `target` object hands across another
+  /// adapter (protocols related by inheritance need no wrapper, and are left out).
+  private static func crossedProtocols(
+    _ pairings: [MemberPairing], facade: String, target: String, graph: AppGraph
+  ) -> Set<String> {
+    guard let info = graph.protocols[facade] else { return [] }
+    var crossed: Set<String> = []
+    for pairing in pairings where pairing.crossesAdapter {
+      guard let member = info.members.first(where: pairing.pairs),
+        let forwarded = ForwardingTarget(path: pairing.path, root: target, graph: graph)
+      else { continue }
+      for (facadeType, targetType) in zip(member.writtenTypes, forwarded.member.writtenTypes) {
+        for pair in facadeType.namePairs(with: targetType) {
+          guard let first = graph.protocols[pair.0], let second = graph.protocols[pair.1],
+            !first.conforms(to: pair.1), !second.conforms(to: pair.0)
+          else { continue }
+          crossed.insert(pair.0)
+          crossed.insert(pair.1)
+        }
+      }
+    }
+    return crossed
   }
 }
 
