@@ -30,7 +30,7 @@ func shapeRows(options: Options) throws -> [ResultRow] {
   }
   // The route enum, its matcher and the registry grow with the modules, and were quadratic in
   // them until 2026-11-30; the isolation of a chain of delegates was found one link per pass
-  // over every adapter until 2026-12-01.
+  // over every adapter until the night of 2026-11-30.
   rows.append(try generateRow(.routedModules, large: 10_000, options: options))
   rows.append(try generateRow(.delegateChain, large: 4_000, options: options))
   return rows
