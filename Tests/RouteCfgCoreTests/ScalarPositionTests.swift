@@ -42,46 +42,51 @@ struct ScalarPositionTests {
   }
 
   /// A line or paragraph separator ends a line of the file, as libyaml counts lines (and the
-  /// language server converts): in a literal block the lines after it are one further down.
+  /// language server converts), and ends a member as `\n` does: in a literal block the lines
+  /// after it are one further down.
   @Test(arguments: ["\u{2028}", "\u{2029}"])
   func separatorsInBlocksEndFileLines(separator: String) throws {
     let yaml = "routecfg: 1\nprotocols:\n  P: |\n    var a: Int\(separator)\n    var b Int\n" + Self.module
     let result = try RouteCfg.validate(yaml: yaml, path: "positions.yaml")
     let errors = result.diagnostics.filter { $0.code == .memberSyntax }.map(\.location.start)
-    // The separator itself (end of line 4), then 'Int' on line 6, after the empty line 5.
-    #expect(errors == [TextPoint(line: 4, column: 15), TextPoint(line: 6, column: 11)])
+    // 'Int' on line 6, after the empty line 5 that the separator ends.
+    #expect(errors == [TextPoint(line: 6, column: 11)])
     // A separator before the first member: the block's indentation is read on the member's line.
     let leading = "routecfg: 1\nprotocols:\n  P: |\n\(separator)    var b: Int\n    var c Int\n" + Self.module
     let placed = try RouteCfg.validate(yaml: leading, path: "positions.yaml").diagnostics
       .filter { $0.code == .memberSyntax }.map(\.location.start)
-    // (The separator itself is reported first, on line 4.)
-    #expect(placed.count == 2 && placed.first?.line == 4 && placed.last == TextPoint(line: 6, column: 11))
+    #expect(placed == [TextPoint(line: 6, column: 11)])
+    // Members on the lines a separator ends are read apart, also after a comment.
+    let apart =
+      "routecfg: 1\nprotocols:\n  P: |\n    var a: Int // c\(separator)    var b: Int\n" + Self.module
+    let members = try RouteCfg.validate(yaml: apart, path: "positions.yaml").graph?.protocols["P"]?.members
+    #expect(members?.map(\.name) == ["a", "b"])
   }
 
   /// A line or paragraph separator in a quoted or folded body stays in the value (libyaml does
-  /// not fold it as it folds a newline), and diagnostics point at it, and at the text after it.
+  /// not fold it as it folds a newline): it ends the member, and diagnostics after it point at
+  /// the file's next line.
   @Test(arguments: ["\u{2028}", "\u{2029}"])
   func separatorsInQuotedAndFoldedBodiesPointAtTheFile(separator: String) throws {
-    // The separator is the 18th scalar of line 3, after `  P: "var a: Int;`.
+    // `var b Int` is on line 4, after the separator ends line 3; 'Int' is its 7th scalar.
+    #expect(try Self.memberError("  P: \"var a: Int\(separator)var b Int\"") == TextPoint(line: 4, column: 7))
+    #expect(try Self.memberError("  P: 'var a: Int\(separator)var b Int'") == TextPoint(line: 4, column: 7))
     #expect(
-      try Self.memberError("  P: \"var a: Int;\(separator)var b Int\"") == TextPoint(line: 3, column: 18))
-    #expect(try Self.memberError("  P: 'var a: Int;\(separator)var b Int'") == TextPoint(line: 3, column: 18))
-    #expect(
-      try Self.memberError("  P: >\n    var a: Int;\(separator)    var b Int")
-        == TextPoint(line: 4, column: 16))
+      try Self.memberError("  P: >\n    var a: Int\(separator)    var b Int")
+        == TextPoint(line: 5, column: 11))
     // The separator ends its line; the next is empty (a newline kept after the separator), and
     // the member in error is three lines further down.
     let bodies = [
-      ("  P: \"var a: Int;\(separator)\n    var b: Int\n\n    var c Int\"", TextPoint(line: 3, column: 18)),
+      ("  P: \"var a: Int;\(separator)\n    var b: Int\n\n    var c Int\"", TextPoint(line: 7, column: 11)),
       (
-        "  P: >\n    var a: Int;\(separator)\n    var b: Int\n\n    var c Int", TextPoint(line: 4, column: 16)
+        "  P: >\n    var a: Int;\(separator)\n    var b: Int\n\n    var c Int", TextPoint(line: 8, column: 11)
       ),
     ]
-    for (body, separatorPoint) in bodies {
+    for (body, expected) in bodies {
       let yaml = "routecfg: 1\nprotocols:\n" + body + "\n" + Self.module
       let errors = try RouteCfg.validate(yaml: yaml, path: "positions.yaml").diagnostics
         .filter { $0.code == .memberSyntax }.map(\.location.start)
-      #expect(errors == [separatorPoint, TextPoint(line: separatorPoint.line + 4, column: 11)])
+      #expect(errors == [expected])
     }
   }
 

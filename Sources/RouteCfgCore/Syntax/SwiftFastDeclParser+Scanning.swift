@@ -48,7 +48,13 @@ extension SwiftFastDeclParser {
         lineStart = index
         continue
       case UInt8(ascii: "/") where self.byte(index + 1) == UInt8(ascii: "/"):
-        while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+        // To the line's end; a line or paragraph separator (U+2028, U+2029, E2 80 A8/A9) ends a
+        // line too, and is then read as a scalar this parser leaves to the general one.
+        while index < bytes.count && bytes[index] != 0x0A
+          && !(bytes[index] == 0xE2 && self.byte(index + 1) == 0x80 && self.byte(index + 2) & 0xFE == 0xA8)
+        {
+          index += 1
+        }
         continue
       default:
         start = index

@@ -25,8 +25,18 @@ extension SwiftLexer {
     }
   }
 
-  /// Non-ASCII identifiers and scalars that start no token.
+  /// Non-ASCII identifiers, line and paragraph separators (which end a line, as `\n` does), and
+  /// scalars that start no token.
   mutating func lexOther(from start: SwiftLexPosition) -> SwiftLexPosition {
+    if let length = lineSeparatorLength(at: start.index) {
+      var end = start
+      end.advance(overScalarOf: length)
+      if keepsNewlines {
+        endStatement()
+        emit(.newline, from: start, to: end)
+      }
+      return end
+    }
     let (scalar, length) = scalar(at: start.index)
     if length > 0 && SwiftIdentifierCharacters.isHead(scalar.value) {
       let (end, isASCII) = scanIdentifierCharacters(from: start)
@@ -106,10 +116,20 @@ extension SwiftLexer {
   /// Moves to the end of the line, which stays for the new line token.
   private func skipLineComment(from start: SwiftLexPosition) -> SwiftLexPosition {
     var end = start
-    while end.index < bytes.count && bytes[end.index] != 0x0A {
+    while end.index < bytes.count && bytes[end.index] != 0x0A && lineSeparatorLength(at: end.index) == nil {
       end.step(over: bytes[end.index])
     }
     return end
+  }
+
+  /// The length of the line or paragraph separator (U+2028, U+2029) at `offset`, if there is
+  /// one: libyaml ends a line at them (they are line breaks in YAML 1.1), so a member ends there
+  /// too. Positions still count lines by `\n` alone, as the value's locator maps them
+  /// (``ScalarLocator``).
+  func lineSeparatorLength(at offset: Int) -> Int? {
+    guard byte(offset) == 0xE2, byte(offset + 1) == 0x80 else { return nil }
+    let last = byte(offset + 2)
+    return last == 0xA8 || last == 0xA9 ? 3 : nil
   }
 
   // MARK: Scalars

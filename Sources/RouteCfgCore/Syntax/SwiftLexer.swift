@@ -120,7 +120,7 @@ struct SwiftLexer {
 
   /// Counts the statement that a separator or the end closes, if it holds any token.
   @inline(__always)
-  private mutating func endStatement() {
+  mutating func endStatement() {
     if let kind = tokens.lastKind, kind != .newline && kind != .semicolon {
       statementCount &+= 1
     }
