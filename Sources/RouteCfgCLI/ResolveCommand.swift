@@ -82,16 +82,18 @@ struct ResolveCommand: ParsableCommand {
   static func text(_ resolution: RouteResolution, graph: AppGraph) -> String {
     switch resolution {
     case .matched(let match):
-      var text = "module: \(match.module)\nroute: \(match.pattern.text)\n"
+      // Manifest text is printed through `printable`: a name may hold bidirectional controls.
+      var text =
+        "module: \(TextFormatter.printable(match.module))\nroute: \(TextFormatter.printable(match.pattern.text))\n"
       let parameters = orderedParameters(match, graph: graph)
       if parameters.isEmpty { return text + "parameters: none\n" }
       text += "parameters:\n"
       for (name, value) in parameters {
-        text += "  \(name): \(Self.shown(value)) (\(value.type))\n"
+        text += "  \(TextFormatter.printable(name)): \(Self.shown(value)) (\(value.type))\n"
       }
       return text
     case .fallback(let module):
-      return "module: \(module) (fallback)\nroute: none\nparameters: none\n"
+      return "module: \(TextFormatter.printable(module)) (fallback)\nroute: none\nparameters: none\n"
     case .unmatched, .notRouted:
       return ""
     }

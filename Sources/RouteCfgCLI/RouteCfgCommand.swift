@@ -43,19 +43,19 @@ public struct RouteCfgCommand: ParsableCommand {
       do {
         try plain.run()
       } catch {
-        Output.error("error: \(error)\n")
+        Output.error("error: \(UsageError.printable("\(error)"))\n")
         exit(withError: UsageError.exitCode)
       }
     }
     if let unknown = unknownCommand(in: arguments) {
-      Output.error("error: \(unknown.description)\n")
+      Output.error("error: \(UsageError.printable(unknown.description))\n")
       exit(withError: UsageError.exitCode)
     }
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
     } catch let error as UsageError {
-      Output.error("error: \(error.description)\n")
+      Output.error("error: \(UsageError.printable(error.description))\n")
       exit(withError: UsageError.exitCode)
     } catch {
       let status = exitCode(for: error)

@@ -100,6 +100,35 @@ struct ResolveCommandTests {
     #expect(escaped.standardOutput.contains(#"  query: "\u{1B}\u{A}\u{202E}\"\\" (String)"#), "\(escaped)")
   }
 
+  /// Names from the manifest are printed in the same escape style: a module, a route and a
+  /// parameter may hold bidirectional controls that would reorder what a reader sees; so may
+  /// the modules an unknown `generate --module` lists.
+  @Test func manifestNamesAreEscapedInTextOutput() throws {
+    let scratch = try Routecfg.scratchDirectory("resolve-bidi")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let manifest = scratch.appendingPathComponent("bidi.yaml")
+    try """
+    routecfg: 1
+    modules:
+      "Ad\\u202Emin":
+        kind: view
+        parameters: {"i\\u202Ed": String?}
+        routes: ["/x\\u202Ey"]
+      Other: {kind: view, routes: [/o]}
+    """.write(to: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["resolve", manifest.path, "/x%E2%80%AEy?i%E2%80%AEd=1"])
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.standardOutput
+        == "module: Ad\\u{202E}min\nroute: /x\\u{202E}y\nparameters:\n  i\\u{202E}d: \"1\" (String)\n")
+    let generate = try Routecfg.run([
+      "generate", manifest.path, "--module", "Nope", "--output", scratch.appendingPathComponent("out").path,
+    ])
+    #expect(generate.status == 64)
+    #expect(generate.standardError.contains("(modules: Ad\\u{202E}min, Other)"), "\(generate.standardError)")
+    #expect(!generate.standardError.contains("\u{202E}"))
+  }
+
   /// Parameters come in the order `routes` lists them: the pattern's, then the query's in
   /// declaration order (not by name).
   @Test func parametersComeInPatternThenDeclarationOrder() throws {
