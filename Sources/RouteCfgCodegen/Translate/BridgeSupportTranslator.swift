@@ -52,6 +52,16 @@ struct BridgeSupportTranslator {
         SwiftArgument(
           "wrapper", .call(.identifier("ObjectIdentifier"), [.unlabeled(.verbatim("Wrapper.self"))])),
       ])
+    // The entry of `object` and the wrapper class, or a new one (an old entry whose object is
+    // gone and whose identifier a new object reuses is replaced).
+    let findEntry: [SwiftStmt] = [
+      .declaration(SwiftBinding(name: "key", value: key0)),
+      .declaration(
+        SwiftBinding(
+          isMutable: true, name: "entry",
+          value: .verbatim(
+            "entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)"))),
+    ]
     let bridge = SwiftDecl.function(
       SwiftFunction(
         head: SwiftDeclHead(doc: [
@@ -67,13 +77,7 @@ struct BridgeSupportTranslator {
               label: "make", name: "make",
               type: .function(SwiftFunctionType(parameters: [], result: .named("Wrapper")))),
           ], result: .named("Wrapper")),
-        body: [
-          .declaration(SwiftBinding(name: "key", value: key0)),
-          .declaration(
-            SwiftBinding(
-              isMutable: true, name: "entry",
-              value: .verbatim(
-                "entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)"))),
+        body: findEntry + [
           .if(
             [
               .optionalBinding(
@@ -101,13 +105,7 @@ struct BridgeSupportTranslator {
             SwiftParameter(label: nil, name: "wrapper", type: .named("Wrapper")),
             SwiftParameter(label: "for", name: "object", type: .anyObject),
           ], result: nil),
-        body: [
-          .declaration(SwiftBinding(name: "key", value: key0)),
-          .declaration(
-            SwiftBinding(
-              isMutable: true, name: "entry",
-              value: .verbatim(
-                "entries[key].flatMap { $0.object === object ? $0 : nil } ?? Entry(object: object)"))),
+        body: findEntry + [
           .expression(.call(.identifier("prune"), [])),
           .assign(.identifier("entry").dot("held"), .identifier("wrapper")),
           .assign(.verbatim("entries[key]"), .identifier("entry")),
