@@ -56,7 +56,7 @@ public enum CodeGenerator {
     }
     let context = GenerationContext(
       graph: graph, options: options, resolution: resolution, manifestPath: manifestPath)
-    var classes = AdapterClasses(context: context)
+    let classes = AdapterClasses(context: context)
     let collisions = NameCollisions(context: context, classes: classes).diagnostics()
     if !collisions.isEmpty { throw .nameCollisions(collisions.sorted()) }
     let renderer = SwiftRenderer()
@@ -97,15 +97,7 @@ public enum CodeGenerator {
       }
       imports += needed.sorted()
     }
-    var translated = AdapterTranslator(context: context, classes: classes).declarations()
-    // Objects of the provider's set on the caller's objects need their proxies' weak forms, which
-    // the classes wrapping them back must know of: translated again with them.
-    while !translated.weakProxies.isSubset(of: classes.proxiesWithWeakForms) {
-      classes = classes.adding(weakProxiesOf: translated.weakProxies)
-      let collisions = NameCollisions(context: context, classes: classes).diagnostics()
-      if !collisions.isEmpty { throw .nameCollisions(collisions.sorted()) }
-      translated = AdapterTranslator(context: context, classes: classes).declarations()
-    }
+    let translated = AdapterTranslator(context: context, classes: classes).declarations()
     if !translated.problems.isEmpty { throw .unsendableValues(translated.problems.sorted()) }
     // Each file is rendered as soon as it is translated, so that only one file's declarations
     // are held at a time (the routes of 40,000 modules are hundreds of megabytes of them).

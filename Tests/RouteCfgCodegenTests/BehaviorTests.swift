@@ -109,16 +109,6 @@ extension BehaviorTests {
 }
 
 extension BehaviorTests {
-  @Test("A provider that sets itself on the caller's delegate is reachable and not kept alive by the adapter")
-  func providerSetsItself() throws {
-    let outcome = try Generation.runProgram(
-      manifest: "Tests/RouteCfgCodegenTests/Fixtures/ProviderSetsItself.yaml",
-      program: "ProviderSetsItself.swift")
-    #expect(outcome.succeeded && outcome.output == "ok\n", "\(outcome.output)")
-  }
-}
-
-extension BehaviorTests {
   @Test("A caller's proxy set on another adapted object reads back as that same proxy")
   func proxyReadBack() throws {
     let outcome = try Generation.runProgram(

@@ -1,4 +1,3 @@
-import Foundation
 import RouteCfgCodegen
 import RouteCfgCore
 import Testing
@@ -57,27 +56,5 @@ struct GeneratedNameCollisionTests {
       messages.first?.contains("the @MainActor class 'ProvAsReq' and the member 'self' of protocol 'Prov'")
         == true)
     #expect(try collisions(manifest(kind: "service")) == nil)
-  }
-
-  @Test(
-    "A protocol named like a proxy's weak form, generated only when the provider sets objects on the caller's"
-  )
-  func weakProxy() throws {
-    let fixture = try String(
-      contentsOfFile: Generation.path("Tests/RouteCfgCodegenTests/Fixtures/ProviderSetsItself.yaml"),
-      encoding: .utf8)
-    let clash = fixture.replacing(
-      "protocols:\n", with: "protocols:\n  LoginViewAsNeedLoginHeldWeakly: 'var x: Int { get }'\n")
-    let messages = try #require(try collisions(clash))
-    #expect(
-      messages.first?.hasPrefix(
-        "'LoginViewAsNeedLoginHeldWeakly' would name two things in generated Swift, protocol "
-          + "'LoginViewAsNeedLoginHeldWeakly' and the weakly holding proxy class") == true, "\(messages)")
-    // Without a bridge that sets the provider's objects on the caller's, there is no weak form.
-    let withoutSetter = clash.replacing(
-      "var screen: LoginView? { get set }", with: "var screen: LoginView? { get }"
-    )
-    .replacing("var screen: NeedLogin? { get set }", with: "var screen: NeedLogin? { get }")
-    #expect(try collisions(withoutSetter) == nil)
   }
 }

@@ -5,8 +5,7 @@ import Testing
 /// A provider that holds its delegate strongly and sets itself on it (`delegate.screen = self`)
 /// through an adapter: the proxy the caller's delegate gets holds the provider weakly and the
 /// facade keeps it, so the provider is reachable while it lives and released with its
-/// destination (the generated code's `ProviderSetsItself` fixture, with the protocols named
-/// apart, registered with the dynamic runtime by hand).
+/// destination (Docs/Runtime.md; generated code holds it strongly, Docs/Codegen.md).
 @Suite("A provider that sets itself on the caller's delegate, through the dynamic runtime")
 @MainActor
 struct ProviderSetsItselfTests {

@@ -54,12 +54,7 @@ struct NameCollisions {
     }
     for adapterClass in classes.all {
       let location = graph.adapters[adapterClass.adapter].location
-      let role: String
-      switch adapterClass.kind {
-      case .proxy: role = "proxy"
-      case .bridge: role = "bridge"
-      case .weakProxy: role = "weakly holding proxy"
-      }
+      let role = adapterClass.kind == .proxy ? "proxy" : "bridge"
       found += types.claim(adapterClass.name, "the \(role) class of the adapter here", at: location)
       found += selfMemberCalls(adapterClass, at: location)
     }

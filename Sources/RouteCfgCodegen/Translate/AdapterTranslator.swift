@@ -6,29 +6,16 @@ struct AdapterTranslator {
   let context: GenerationContext
   let classes: AdapterClasses
 
-  /// What translating the classes gives.
-  struct Translation {
-    var declarations: [SwiftDecl]
-    /// RC1003 and RC1004 for each member whose forwarding Swift 6 would reject.
-    var problems: [Diagnostic]
-    /// The proxies whose objects the classes set on the caller's objects: their weak forms
-    /// must be among the classes (``AdapterClasses/adding(weakProxiesOf:)``).
-    var weakProxies: Set<String>
-  }
-
   /// The classes, and RC1003 for each member whose forwarding Swift 6 would reject.
-  func declarations() -> Translation {
+  func declarations() -> (declarations: [SwiftDecl], problems: [Diagnostic]) {
     var problems: [Diagnostic] = []
-    let requests = WeakProxyRequests()
-    let declarations = classes.all.map { declaration(of: $0, requests: requests, problems: &problems) }
-    return Translation(declarations: declarations, problems: problems, weakProxies: requests.proxies)
+    let declarations = classes.all.map { declaration(of: $0, problems: &problems) }
+    return (declarations, problems)
   }
 
   // MARK: One class
 
-  private func declaration(
-    of adapterClass: AdapterClasses.Class, requests: WeakProxyRequests, problems: inout [Diagnostic]
-  ) -> SwiftDecl {
+  private func declaration(of adapterClass: AdapterClasses.Class, problems: inout [Diagnostic]) -> SwiftDecl {
     let graph = context.graph
     guard let destination = graph.protocols[adapterClass.destination] else { return .verbatim("") }
     let memberNames = Set(destination.members.map(\.name))
@@ -36,7 +23,7 @@ struct AdapterTranslator {
     let bridgesName = Self.unique("bridges", avoiding: memberNames.union([baseName]))
     let builder = MemberForwarding(
       context: context, classes: classes, adapterClass: adapterClass, baseName: baseName,
-      bridgesName: bridgesName, weakProxyRequests: requests)
+      bridgesName: bridgesName)
     var members: [SwiftDecl] = []
     var usesBridges = false
     for member in destination.members {
@@ -44,8 +31,7 @@ struct AdapterTranslator {
       guard let pairing, let forwarded = builder.forward(member, path: pairing.path) else { continue }
       members.append(forwarded.declaration)
       usesBridges = usesBridges || forwarded.usesBridges
-      // A weak proxy forwards as its proxy does, which reports the same problems.
-      if let problem = forwarded.problems.first, adapterClass.kind != .weakProxy {
+      if let problem = forwarded.problems.first {
         problems.append(diagnostic(for: problem, member: member, of: adapterClass))
       }
     }
@@ -73,13 +59,10 @@ struct AdapterTranslator {
     let base = SwiftParameter(label: nil, name: "base", type: .existential([adapterClass.source]))
     let initializer: SwiftDecl
     switch adapterClass.kind {
-    case .proxy, .weakProxy:
+    case .proxy:
       initializer = .initializer(
         SwiftInitializer(
-          head: SwiftDeclHead(
-            doc: [adapterClass.kind == .proxy ? "Wraps `base`." : "Wraps `base`, held weakly."],
-            modifiers: context.access),
-          parameters: [base],
+          head: SwiftDeclHead(doc: ["Wraps `base`."], modifiers: context.access), parameters: [base],
           body: [.assign(.selfMember(baseName), .identifier("base"))]))
     case .bridge:
       initializer = .initializer(
@@ -116,7 +99,7 @@ struct AdapterTranslator {
           head: SwiftDeclHead(doc: ["The object calls go to."], modifiers: context.access), isLet: true,
           name: name,
           type: .existential([adapterClass.source]), accessors: .stored(initialValue: nil)))
-    case .bridge, .weakProxy:
+    case .bridge:
       return .property(
         SwiftProperty(
           head: SwiftDeclHead(
@@ -148,7 +131,7 @@ struct AdapterTranslator {
                   [.unlabeled(.identifier("proxy")), SwiftArgument("for", original)])),
               .return(original),
             ]))
-      case .bridge, .weakProxy:
+      case .bridge:
         body.append(
           .if(
             [
@@ -157,15 +140,6 @@ struct AdapterTranslator {
             ],
             then: [.return(.identifier("original"))]))
       }
-    }
-    if let weak = classes.weakProxy(from: adapterClass.destination, to: adapterClass.source) {
-      body.append(
-        .if(
-          [
-            .optionalBinding("proxy", .conditionalCast(.identifier("value"), .named(weak.name))),
-            .optionalBinding("original", .identifier("proxy").dot(oppositeBase(weak))),
-          ],
-          then: [.return(.identifier("original"))]))
     }
     let make = SwiftExpr.call(.identifier(adapterClass.name), [.unlabeled(.identifier("value"))])
     let parameters = wrappingParameters(adapterClass, value: .existential([adapterClass.source]))
@@ -208,14 +182,6 @@ struct AdapterTranslator {
             trailing: SwiftClosure(made(strongly: .identifier("handingOver"))))))
       doc =
         "`value` as a `\(adapterClass.destination)`: the object it wraps when it is a wrapper the other way, else the `\(adapterClass.name)` `bridges` keeps for it (holding it weakly), else a new one that holds it: without `bridges`, or for an object the caller's function returned (`handingOver`)."
-    case .weakProxy:
-      body.append(
-        .return(
-          .call(
-            .identifier("bridges").dot("bridge"), [SwiftArgument("for", .identifier("value"))],
-            trailing: SwiftClosure(make))))
-      doc =
-        "`value` as a `\(adapterClass.destination)` set on the caller's object: the object it wraps when it is a wrapper the other way, else the `\(adapterClass.name)` `bridges` keeps for it, holding it weakly."
     }
     return .function(
       SwiftFunction(
@@ -229,18 +195,13 @@ struct AdapterTranslator {
   /// released (a delegate that is gone reads back as `nil`).
   private func optionalWrapping(_ adapterClass: AdapterClasses.Class) -> SwiftDecl {
     var body: [SwiftStmt] = [.guard([.optionalBinding("value", .identifier("value"))], else: [.return(.nil)])]
-    let weakOpposites = [
-      classes.converting(from: adapterClass.destination, to: adapterClass.source).flatMap {
-        $0.kind == .bridge ? $0 : nil
-      },
-      classes.weakProxy(from: adapterClass.destination, to: adapterClass.source),
-    ]
-    for opposite in weakOpposites.compactMap({ $0 }) {
-      let name = opposite.kind == .bridge ? "bridge" : "proxy"
+    if let opposite = classes.converting(from: adapterClass.destination, to: adapterClass.source),
+      opposite.kind == .bridge
+    {
       body.append(
         .if(
-          [.optionalBinding(name, .conditionalCast(.identifier("value"), .named(opposite.name)))],
-          then: [.return(.identifier(name).dot(oppositeBase(opposite)))]))
+          [.optionalBinding("bridge", .conditionalCast(.identifier("value"), .named(opposite.name)))],
+          then: [.return(.identifier("bridge").dot(oppositeBase(opposite)))]))
     }
     let parameters = wrappingParameters(adapterClass, value: .optional(.existential([adapterClass.source])))
     // Each parameter passed on as it is.
@@ -260,16 +221,9 @@ struct AdapterTranslator {
 
   /// The parameters of `wrapping` and `wrappingOptional`: the value, the bridge store and
   /// whether the value is handed over (made by the caller's function, or read by the caller).
-  /// A weak proxy's take the store, which keeps it, and nothing else.
   private func wrappingParameters(_ adapterClass: AdapterClasses.Class, value: SwiftType) -> [SwiftParameter]
   {
-    guard adapterClass.kind != .weakProxy else {
-      return [
-        SwiftParameter(label: nil, name: "value", type: value),
-        SwiftParameter(label: "in", name: "bridges", type: .named(context.bridgeStoreName)),
-      ]
-    }
-    return [
+    [
       SwiftParameter(label: nil, name: "value", type: value),
       SwiftParameter(
         label: "in", name: "bridges", type: .optional(.named(context.bridgeStoreName)), defaultValue: .nil),
@@ -294,10 +248,6 @@ struct AdapterTranslator {
       return [
         "A caller's `\(adapterClass.source)` object handed to code that expects a `\(adapterClass.destination)` (the adapter used in reverse). Holds an object the caller set or passed weakly (the adapter object that made it keeps it), and one nothing else holds strongly."
       ]
-    case .weakProxy:
-      return [
-        "A `\(adapterClass.source)` object set on the caller's object as a `\(adapterClass.destination)`, forwarding as `\(AdapterClasses.proxyName(ofWeakProxy: adapterClass))` does. Holds the object weakly (the adapter object that set it keeps this proxy), so that a provider that sets itself on a caller's object it holds forms no cycle."
-      ]
     }
   }
 
@@ -309,7 +259,7 @@ struct AdapterTranslator {
     for problem: ForwardingProblem, member: MemberDecl, of adapterClass: AdapterClasses.Class
   ) -> Diagnostic {
     let adapter = context.graph.adapters[adapterClass.adapter]
-    let (role, usage) = adapterClass.kind == .bridge ? ("bridge", ", used in reverse") : ("proxy", "")
+    let (role, usage) = adapterClass.kind == .proxy ? ("proxy", "") : ("bridge", ", used in reverse")
     let code: DiagnosticCode
     let why: String
     switch problem {

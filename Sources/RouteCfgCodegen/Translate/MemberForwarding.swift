@@ -11,8 +11,6 @@ struct MemberForwarding {
   let baseName: String
   /// The stored property holding the object's bridge store.
   let bridgesName: String
-  /// Where the proxies whose objects are set on the caller's objects are noted.
-  let weakProxyRequests: WeakProxyRequests
 
   struct Forwarded {
     let declaration: SwiftDecl
@@ -21,9 +19,7 @@ struct MemberForwarding {
     var problems: [ForwardingProblem] = []
   }
 
-  /// The class holds its object weakly (a bridge, a proxy's weak form): each member checks that
-  /// the object is still there.
-  private var holdsWeakly: Bool { adapterClass.kind != .proxy }
+  private var isBridge: Bool { adapterClass.kind == .bridge }
 
   func forward(_ member: MemberDecl, path: [String]) -> Forwarded? {
     guard let target = ForwardingTarget(path: path, root: adapterClass.source, graph: context.graph) else {
@@ -49,9 +45,8 @@ struct MemberForwarding {
     let converter = ValueConverter(
       context: context, classes: classes, bridges: .identifier(bridges),
       taken: [local, bridges, "value", "newValue"],
-      isMainActor: context.isMainActor(protocol: adapterClass.destination),
-      weakProxyRequests: weakProxyRequests)
-    let receiver = holdsWeakly ? SwiftExpr.identifier(local) : .selfMember(baseName)
+      isMainActor: context.isMainActor(protocol: adapterClass.destination))
+    let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     let read = converter.convert(
       target.access(on: receiver), from: target.readType ?? targetProperty.type, to: property.type,
       flow: .outward)
@@ -60,7 +55,7 @@ struct MemberForwarding {
       to: property.type, converter: converter, flow: .outward)
     var usesBridges = read.usesBridges
     if read.usesBridges { getter = [bindBridges(bridges)] + getter }
-    if holdsWeakly {
+    if isBridge {
       getter = [guardBase(local, otherwise: releasedProperty(property.type))] + getter
     }
     var problems = read.problems
@@ -72,7 +67,7 @@ struct MemberForwarding {
       problems += write.problems
       var statements: [SwiftStmt] = [.assign(target.access(on: receiver), write.expression)]
       if write.usesBridges { statements = [bindBridges(bridges)] + statements }
-      if holdsWeakly { statements = [guardBase(local, otherwise: [.return(nil)])] + statements }
+      if isBridge { statements = [guardBase(local, otherwise: [.return(nil)])] + statements }
       setter = statements
     }
     let declaration = SwiftDecl.property(
@@ -95,9 +90,8 @@ struct MemberForwarding {
     let converter = ValueConverter(
       context: context, classes: classes, bridges: .identifier(bridges),
       taken: names.union([local, bridges, "value"]),
-      isMainActor: context.isMainActor(protocol: adapterClass.destination),
-      weakProxyRequests: weakProxyRequests)
-    let receiver = holdsWeakly ? SwiftExpr.identifier(local) : .selfMember(baseName)
+      isMainActor: context.isMainActor(protocol: adapterClass.destination))
+    let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     var usesBridges = false
     var problems: [ForwardingProblem] = []
     var arguments: [SwiftArgument] = []
@@ -127,7 +121,7 @@ struct MemberForwarding {
         taken: names.union([local, bridges]))
     }
     if usesBridges { body = [bindBridges(bridges)] + body }
-    if holdsWeakly { body = [guardBase(local, otherwise: releasedMethod(method))] + body }
+    if isBridge { body = [guardBase(local, otherwise: releasedMethod(method))] + body }
     let signature = ProtocolTranslator(context: context).signature(of: name, method)
     let declaration = SwiftDecl.function(
       SwiftFunction(
@@ -169,12 +163,12 @@ struct MemberForwarding {
     .guard([.optionalBinding(local, .selfMember(baseName))], else: otherwise)
   }
 
-  /// What a property read does once the object it stands for is released.
+  /// What a bridge's property read does once the object it stands for is released.
   private func releasedProperty(_ type: TypeRef) -> [SwiftStmt] {
     type.isOptional ? [.return(.nil)] : [released()]
   }
 
-  /// What a method does once the object it stands for is released: nothing, `nil`, or
+  /// What a bridge's method does once the object it stands for is released: nothing, `nil`, or
   /// an error when the method can answer with one; else it stops, as an unowned reference would.
   private func releasedMethod(_ method: MethodSignature) -> [SwiftStmt] {
     if method.result == .void { return [.return(nil)] }
@@ -190,9 +184,6 @@ struct MemberForwarding {
     return [released()]
   }
 
-  /// What the class is called in messages.
-  private var role: String { adapterClass.kind == .bridge ? "bridge" : "proxy" }
-
   private func released() -> SwiftStmt {
     .expression(
       .call(
@@ -200,7 +191,7 @@ struct MemberForwarding {
         [
           .unlabeled(
             .string(
-              "the '\(adapterClass.source)' object behind this '\(adapterClass.destination)' \(role) was released"
+              "the '\(adapterClass.source)' object behind this '\(adapterClass.destination)' bridge was released"
             ))
         ]))
   }

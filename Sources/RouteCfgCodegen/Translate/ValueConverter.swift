@@ -71,9 +71,6 @@ struct ValueConverter {
   /// main-actor isolated, so an argument it passes to a `nonisolated` `async` function is sent
   /// off the main actor (``MainActorSending``).
   var isMainActor = false
-  /// Where the proxies whose objects are set on the caller's objects are noted, so that their
-  /// weak forms are generated.
-  var weakProxyRequests: WeakProxyRequests?
 
   /// This converter, for code inside a closure that also binds `names`.
   private func inside(_ names: [String]) -> ValueConverter {
@@ -174,9 +171,12 @@ struct ValueConverter {
     var sent: [SwiftStmt] = []
     var problems: [ForwardingProblem] = []
     for (index, (parameter, targetParameter)) in zip(function.parameters, target.parameters).enumerated() {
+      // An argument of the call, as a method's is: a provider's object the provider passes to the
+      // caller's closure is handed over, not kept.
       var argument = scope.convert(
-        .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed, depth: depth + 1
-      )
+        .identifier(names[index]), from: targetParameter, to: parameter, flow: flow.reversed,
+        depth: depth + 1,
+        isArgument: true)
       // Inside a closure, `value` may be a non-escaping parameter, which Swift does not let this
       // closure's own non-escaping closure parameter be passed to as it is: a closure around it
       // is (bound below).
@@ -262,10 +262,8 @@ struct ValueConverter {
   /// passed as an argument into the caller's (the sender a provider passes to the caller's
   /// delegate) is handed over too: its proxy holds it, so a store that kept the proxy would keep
   /// the sender alive for as long as the delegate lives (the sender holding its delegate, a
-  /// cycle). One set into the caller's object (a delegate the provider sets, or the provider
-  /// itself: `delegate.screen = self`) is kept, since the caller may hold it weakly, in the
-  /// proxy's weak form: the provider may hold the caller's object strongly, and a kept proxy
-  /// holding the provider would then keep it alive through that object's bridge (a cycle).
+  /// cycle). One set into the caller's object (a delegate the provider sets) is kept, since the
+  /// caller may hold it weakly.
   private func named(
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
     isHandedOver: Bool, isArgument: Bool = false
@@ -274,15 +272,11 @@ struct ValueConverter {
       !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
     else { return Conversion(expression: value, isIdentity: true) }
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
-    var className = adapterClass.name
     if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
-    } else if adapterClass.kind == .proxy {
-      weakProxyRequests?.request(adapterClass.name)
-      className = AdapterClasses.weakProxyName(of: adapterClass)
     }
     return Conversion(
-      expression: .call(.identifier(className).dot(function), arguments), isIdentity: false,
+      expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
       usesBridges: true)
   }
 }

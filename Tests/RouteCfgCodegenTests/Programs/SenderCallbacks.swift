@@ -2,10 +2,15 @@
 
 @MainActor final class LoginScreen: LoginView {
   var delegate: (any LoginViewDelegate)?
-  func finish() { delegate?.loginView(self) }
+  func finish() {
+    delegate?.loginView(self)
+    delegate?.onFinish?(self)
+  }
 }
 
 @MainActor final class HomeScreen: NeedLoginDelegate {
+  var onFinish: ((any NeedLogin) -> Void)?
+  var closureCalls = 0
   var calls = 0
   var kept: (any NeedLogin)?
   var keeps = false
@@ -24,12 +29,14 @@ final class Home {}
 }
 
 @MainActor final class Coordinator: LoginViewDelegate {
+  var onFinish: ((any LoginView) -> Void)?
   func loginView(_ view: any LoginView) { view.delegate = self }
 }
 
 MainActor.assumeIsolated {
   var failures: [String] = []
   let home = HomeScreen()
+  home.onFinish = { [weak home] _ in home?.closureCalls += 1 }
   // The screen the home reached, held by the home only through its delegate callback.
   weak var released: LoginScreen?
   do {
@@ -40,7 +47,9 @@ MainActor.assumeIsolated {
     login.finish()
     login.finish()
   }
-  if home.calls != 2 { failures.append("calls: \(home.calls)") }
+  if home.calls != 2 || home.closureCalls != 2 {
+    failures.append("calls: \(home.calls), \(home.closureCalls)")
+  }
   if released != nil { failures.append("the sender is kept alive after its callbacks") }
   // A sender the callee keeps stays alive, and is the same wrapper on each call while kept.
   weak var kept: LoginScreen?
