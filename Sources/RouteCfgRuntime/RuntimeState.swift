@@ -117,8 +117,13 @@ final class RuntimeState {
       guard let items = DynamicValue.flatten(value) as? [Any?] else { return value }
       var converted: [Any?] = []
       for item in items {
-        converted.append(
-          try convert(item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide))
+        let element = try convert(
+          item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide)
+        // A caller's object released since it was handed over reads back as `nil`, which an
+        // array of non-optional values cannot hold: it is left out, not made the whole array's
+        // failure.
+        if !target.isOptional, element == nil, DynamicValue.flatten(item) != nil { continue }
+        converted.append(element)
       }
       return converted
     case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
@@ -127,9 +132,11 @@ final class RuntimeState {
       var converted: [AnyHashable: Any?] = [:]
       converted.reserveCapacity(entries.count)
       for (entryKey, item) in entries {
-        converted.updateValue(
-          try convert(item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide),
-          forKey: entryKey)
+        let element = try convert(
+          item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide)
+        // A released caller's object is left out, as in an array.
+        if !target.isOptional, element == nil, DynamicValue.flatten(item) != nil { continue }
+        converted.updateValue(element, forKey: entryKey)
       }
       return converted
     case (.named(let sourceName), .named(let destinationName)):

@@ -18,8 +18,12 @@ struct ProxyReadBackTests {
         var heading: String { get set }
       BackHolder: |
         var screen: BackScreen? { get set }
+        var all: [BackScreen] { get set }
+        var named: [String: BackScreen] { get set }
       BackNeedHolder: |
         var screen: BackNeedScreen? { get set }
+        var all: [BackNeedScreen] { get set }
+        var named: [String: BackNeedScreen] { get set }
     modules:
       Panel: { kind: view, provides: [BackScreen] }
       Box: { kind: view, provides: [BackHolder] }
@@ -29,9 +33,7 @@ struct ProxyReadBackTests {
       - { adapt: BackNeedHolder, to: BackHolder }
     """
 
-  @Test func theCallersProxyReadsBackAsItself() throws {
-    let panel = BackPanel()
-    let box = BackBox()
+  static func registry(panel: BackPanel, box: BackBox) throws -> Registry {
     var registrations = Registrations()
     registrations.view("Panel", BackPanel.self) { _ in panel }
     registrations.view("Box", BackBox.self) { _ in box }
@@ -39,15 +41,26 @@ struct ProxyReadBackTests {
     registrations.members(of: BackPanel.self) { table in
       table.property("title", get: { $0.title }, set: { panel, value in panel.title = value })
     }
+    registrations.members(of: BackCallerScreen.self) { table in
+      table.property("heading", get: { $0.heading }, set: { screen, value in screen.heading = value })
+    }
     registrations.members(of: BackBox.self) { table in
       table.property("screen", get: { $0.screen }, set: { box, value in box.screen = value })
+      table.property("all", get: { $0.all }, set: { box, value in box.all = value })
+      table.property("named", get: { $0.named }, set: { box, value in box.named = value })
     }
     registrations.proxy(for: "BackScreen") { BackScreenProxy($0) }
     registrations.proxy(for: "BackNeedScreen") { BackNeedScreenProxy($0) }
     registrations.proxy(for: "BackHolder") { BackHolderProxy($0) }
     registrations.proxy(for: "BackNeedHolder") { BackNeedHolderProxy($0) }
-    let registry = try Registry(
+    return try Registry(
       RouteCfg.validate(yaml: Self.manifest, path: "readback.yaml"), registrations: registrations)
+  }
+
+  @Test func theCallersProxyReadsBackAsItself() throws {
+    let panel = BackPanel()
+    let box = BackBox()
+    let registry = try Self.registry(panel: panel, box: box)
     let holder = try registry.destination(for: "BackNeedHolder", as: (any BackNeedHolder).self)
     let screen = try registry.destination(for: "BackNeedScreen", as: (any BackNeedScreen).self)
     holder.screen = screen
@@ -64,6 +77,22 @@ struct ProxyReadBackTests {
     holder.screen?.heading = "y"
     #expect(panel.title == "y")
   }
+
+  /// The caller's own objects in an array or a dictionary handed to the provider, one of them
+  /// released since: it is left out when the collection is read back, and the others stay.
+  @Test func aReleasedCallersObjectIsLeftOutOfACollectionReadBack() throws {
+    let registry = try Self.registry(panel: BackPanel(), box: BackBox())
+    let holder = try registry.destination(for: "BackNeedHolder", as: (any BackNeedHolder).self)
+    let kept = BackCallerScreen()
+    do {
+      let gone = BackCallerScreen()
+      holder.all = [gone, kept]
+      holder.named = ["gone": gone, "kept": kept]
+      #expect(holder.all.count == 2)
+    }
+    #expect(holder.all.count == 1 && holder.all.first === kept, "\(holder.all)")
+    #expect(Array(holder.named.keys) == ["kept"] && holder.named["kept"] === kept)
+  }
 }
 
 @MainActor protocol BackScreen: AnyObject {
@@ -76,14 +105,25 @@ struct ProxyReadBackTests {
 
 @MainActor protocol BackHolder: AnyObject {
   var screen: (any BackScreen)? { get set }
+  var all: [any BackScreen] { get set }
+  var named: [String: any BackScreen] { get set }
 }
 
 @MainActor protocol BackNeedHolder: AnyObject {
   var screen: (any BackNeedScreen)? { get set }
+  var all: [any BackNeedScreen] { get set }
+  var named: [String: any BackNeedScreen] { get set }
 }
 
 @MainActor final class BackPanel: BackScreen { var title = "" }
-@MainActor final class BackBox: BackHolder { var screen: (any BackScreen)? }
+@MainActor final class BackBox: BackHolder {
+  var screen: (any BackScreen)?
+  var all: [any BackScreen] = []
+  var named: [String: any BackScreen] = [:]
+}
+
+/// A screen of the caller's own, handed to the provider through the reverse adapter.
+@MainActor final class BackCallerScreen: BackNeedScreen { var heading = "" }
 final class BackUser {}
 
 final class BackScreenProxy: DynamicProtocolProxy, BackScreen {
@@ -105,11 +145,27 @@ final class BackHolderProxy: DynamicProtocolProxy, BackHolder {
     get { forwardedValueOrReport("screen", as: (any BackScreen)?.self, fallback: nil) }
     set { forwardValueOrReport("screen", newValue) }
   }
+  var all: [any BackScreen] {
+    get { forwardedValueOrReport("all", as: [any BackScreen].self, fallback: []) }
+    set { forwardValueOrReport("all", newValue) }
+  }
+  var named: [String: any BackScreen] {
+    get { forwardedValueOrReport("named", as: [String: any BackScreen].self, fallback: [:]) }
+    set { forwardValueOrReport("named", newValue) }
+  }
 }
 
 final class BackNeedHolderProxy: DynamicProtocolProxy, BackNeedHolder {
   var screen: (any BackNeedScreen)? {
     get { forwardedValueOrReport("screen", as: (any BackNeedScreen)?.self, fallback: nil) }
     set { forwardValueOrReport("screen", newValue) }
+  }
+  var all: [any BackNeedScreen] {
+    get { forwardedValueOrReport("all", as: [any BackNeedScreen].self, fallback: []) }
+    set { forwardValueOrReport("all", newValue) }
+  }
+  var named: [String: any BackNeedScreen] {
+    get { forwardedValueOrReport("named", as: [String: any BackNeedScreen].self, fallback: [:]) }
+    set { forwardValueOrReport("named", newValue) }
   }
 }
