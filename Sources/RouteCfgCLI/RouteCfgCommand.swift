@@ -62,7 +62,9 @@ public struct RouteCfgCommand: ParsableCommand {
       guard status != .success else { exit(withError: error) }
       var message = fullMessage(for: error)
       if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
-      Output.error(message + (message.hasSuffix("\n") ? "" : "\n") + dashedFileHint(in: arguments))
+      // The parser's message quotes the arguments as given, which may hold control characters.
+      Output.error(
+        UsageError.printable(message + (message.hasSuffix("\n") ? "" : "\n") + dashedFileHint(in: arguments)))
       exit(withError: status)
     }
   }
