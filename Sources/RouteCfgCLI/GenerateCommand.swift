@@ -126,7 +126,7 @@ struct GenerateCommand: ParsableCommand {
     do {
       summary = try OutputDirectory.write(files, to: output)
     } catch {
-      Output.error("error: \(UsageError.printable(error.description))\n")
+      Output.error("error: \(TextFormatter.printableLines(error.description))\n")
       Output.exit(1)
     }
     if !quiet { Output.standard(Self.describe(summary, directory: output)) }

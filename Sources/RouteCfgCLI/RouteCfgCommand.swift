@@ -43,19 +43,19 @@ public struct RouteCfgCommand: ParsableCommand {
       do {
         try plain.run()
       } catch {
-        Output.error("error: \(UsageError.printable("\(error)"))\n")
+        Output.error("error: \(TextFormatter.printableLines("\(error)"))\n")
         exit(withError: UsageError.exitCode)
       }
     }
     if let unknown = unknownCommand(in: arguments) {
-      Output.error("error: \(UsageError.printable(unknown.description))\n")
+      Output.error("error: \(TextFormatter.printableLines(unknown.description))\n")
       exit(withError: UsageError.exitCode)
     }
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
     } catch let error as UsageError {
-      Output.error("error: \(UsageError.printable(error.description))\n")
+      Output.error("error: \(TextFormatter.printableLines(error.description))\n")
       exit(withError: UsageError.exitCode)
     } catch {
       let status = exitCode(for: error)
@@ -64,7 +64,8 @@ public struct RouteCfgCommand: ParsableCommand {
       if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
       // The parser's message quotes the arguments as given, which may hold control characters.
       Output.error(
-        UsageError.printable(message + (message.hasSuffix("\n") ? "" : "\n") + dashedFileHint(in: arguments)))
+        TextFormatter.printableLines(
+          message + (message.hasSuffix("\n") ? "" : "\n") + dashedFileHint(in: arguments)))
       exit(withError: status)
     }
   }

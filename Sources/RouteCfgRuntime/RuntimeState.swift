@@ -119,10 +119,7 @@ final class RuntimeState {
       for item in items {
         let element = try convert(
           item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide)
-        // A caller's object released since it was handed over reads back as `nil`, which an
-        // array of non-optional values cannot hold: it is left out, not made the whole array's
-        // failure.
-        if !target.isOptional, element == nil, DynamicValue.flatten(item) != nil { continue }
+        if Self.isReleased(element, from: item, into: target) { continue }
         converted.append(element)
       }
       return converted
@@ -134,8 +131,7 @@ final class RuntimeState {
       for (entryKey, item) in entries {
         let element = try convert(
           item, from: inner, to: target, crossing: crossing, fromCallersSide: fromCallersSide)
-        // A released caller's object is left out, as in an array.
-        if !target.isOptional, element == nil, DynamicValue.flatten(item) != nil { continue }
+        if Self.isReleased(element, from: item, into: target) { continue }
         converted.updateValue(element, forKey: entryKey)
       }
       return converted
@@ -147,6 +143,14 @@ final class RuntimeState {
         "the dynamic runtime cannot convert \(MessageWords.aQuoted(source)) into \(MessageWords.aQuoted(destination)); use generated code"
       )
     }
+  }
+
+  /// `true` when `element`, converted from `item` for a collection of `target` values, is a
+  /// caller's object released since it was handed over: it reads back as `nil`, which a
+  /// collection of non-optional values cannot hold, so it is left out rather than made the
+  /// whole collection's failure.
+  private static func isReleased(_ element: Any?, from item: Any?, into target: TypeRef) -> Bool {
+    !target.isOptional && element == nil && DynamicValue.flatten(item) != nil
   }
 
   /// `true` when ``convert(_:from:to:crossing:)`` can make values of `source` usable as

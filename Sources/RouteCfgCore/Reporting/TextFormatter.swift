@@ -68,6 +68,13 @@ public struct TextFormatter: DiagnosticFormatter {
     return result
   }
 
+  /// Text of several lines, each through ``printable(_:)`` and its line breaks kept: a message
+  /// that quotes names or arguments (an error, a usage text).
+  public static func printableLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
+      .joined(separator: "\n")
+  }
+
   /// `text` for the inside of double quotes (a YAML double-quoted scalar, a quoted value in
   /// text output): `\` and `"` escaped.
   package static func escapedForDoubleQuotes(_ text: String) -> String {

@@ -48,10 +48,10 @@ extension SwiftFastDeclParser {
         lineStart = index
         continue
       case UInt8(ascii: "/") where self.byte(index + 1) == UInt8(ascii: "/"):
-        // To the line's end; a line or paragraph separator (U+2028, U+2029, E2 80 A8/A9) ends a
-        // line too, and is then read as a scalar this parser leaves to the general one.
+        // To the line's end; a line or paragraph separator (U+2028, U+2029) ends a line too, and
+        // is then read as a scalar this parser leaves to the general one.
         while index < bytes.count && bytes[index] != 0x0A
-          && !(bytes[index] == 0xE2 && self.byte(index + 1) == 0x80 && self.byte(index + 2) & 0xFE == 0xA8)
+          && SwiftLexer.lineSeparatorLength(in: bytes, at: index) == nil
         {
           index += 1
         }

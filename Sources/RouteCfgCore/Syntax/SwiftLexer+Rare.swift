@@ -127,9 +127,16 @@ extension SwiftLexer {
   /// too. Positions still count lines by `\n` alone, as the value's locator maps them
   /// (``ScalarLocator``).
   func lineSeparatorLength(at offset: Int) -> Int? {
-    guard byte(offset) == 0xE2, byte(offset + 1) == 0x80 else { return nil }
-    let last = byte(offset + 2)
-    return last == 0xA8 || last == 0xA9 ? 3 : nil
+    Self.lineSeparatorLength(in: bytes, at: offset)
+  }
+
+  /// ``lineSeparatorLength(at:)`` in any body's bytes (E2 80 A8 and E2 80 A9), for the one-pass
+  /// parser too.
+  static func lineSeparatorLength(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+    guard offset >= 0, offset + 2 < bytes.count, bytes[offset] == 0xE2, bytes[offset + 1] == 0x80 else {
+      return nil
+    }
+    return bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 ? 3 : nil
   }
 
   // MARK: Scalars

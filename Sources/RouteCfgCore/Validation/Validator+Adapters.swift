@@ -49,32 +49,51 @@ extension ManifestValidator {
     let required = protocolWithKnownMembers(adapter.adapt?.value)
     let provided = protocolWithKnownMembers(adapter.to?.value)
     guard required != nil || provided != nil, !adapter.map.isEmpty else { return }
-    var resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
-    resolver.isIncomplete = isIncomplete
+    let resolver = mapResolver()
     var mappedCounts: [String: Int]?
     for (entryIndex, entry) in adapter.map.enumerated() {
       if let required,
-        case .failure(.problem(let code, let message, let correction, _)) = resolver.member(
-          entry.required.value, in: required,
-          isMapped: { base in
-            if mappedCounts == nil { mappedCounts = Self.mappedBaseNameCounts(adapter) }
-            let own = MemberDecl.baseName(of: adapter.map[entryIndex].required.value)
-            return (mappedCounts?[base] ?? 0) > (base == own ? 1 : 0)
-          })
+        case .failure(let failure) = Self.mapKey(
+          entryIndex, of: adapter, in: required, resolver: resolver, counts: &mappedCounts)
       {
-        diagnostics.report(
-          code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
+        report(failure, on: entry.required)
       }
-      if let provided,
-        case .failure(.problem(let code, let message, let correction, let step)) = resolver.target(
-          entry.provided.value, in: provided)
-      {
-        diagnostics.report(
-          code, message,
-          at: step.flatMap { entry.provided.location(ofScalars: $0) } ?? entry.provided.location,
-          fixIts: Self.fixIts(entry.provided, correction))
+      if let provided, case .failure(let failure) = resolver.target(entry.provided.value, in: provided) {
+        report(failure, on: entry.provided)
       }
     }
+  }
+
+  /// The resolver of `map` names, knowing whether part of the manifest could not be read.
+  private func mapResolver() -> AdapterMapResolver {
+    var resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
+    resolver.isIncomplete = isIncomplete
+    return resolver
+  }
+
+  /// The member of `required` that the key of `adapter`'s `map` entry at `entryIndex` names. The
+  /// keys' names are counted only for a did-you-mean, once per map (`counts`): a base name is
+  /// mapped by another entry when more keys than this one write it.
+  private static func mapKey(
+    _ entryIndex: Int, of adapter: AdapterDecl, in required: ProtocolInfo, resolver: AdapterMapResolver,
+    counts: inout [String: Int]?
+  ) -> Result<Int, AdapterMapResolver.Failure> {
+    resolver.member(
+      adapter.map[entryIndex].required.value, in: required,
+      isMapped: { base in
+        if counts == nil { counts = mappedBaseNameCounts(adapter) }
+        let own = MemberDecl.baseName(of: adapter.map[entryIndex].required.value)
+        return (counts?[base] ?? 0) > (base == own ? 1 : 0)
+      })
+  }
+
+  /// Reports a `map` name that does not resolve, at the step at fault when the key path is
+  /// written as it reads, on one line (nothing for one only an unread part could tell).
+  private mutating func report(_ failure: AdapterMapResolver.Failure, on written: Located<String>) {
+    guard case .problem(let code, let message, let correction, let step) = failure else { return }
+    diagnostics.report(
+      code, message, at: step.flatMap { written.location(ofScalars: $0) } ?? written.location,
+      fixIts: Self.fixIts(written, correction))
   }
 
   /// Checks adapters in each direction they are used, with their maps resolved
@@ -221,8 +240,7 @@ extension ManifestValidator {
   private mutating func resolveMap(of index: Int, required: ProtocolInfo, provided: ProtocolInfo)
     -> ResolvedMap
   {
-    var resolver = AdapterMapResolver(protocols: protocols, suggesters: suggesters)
-    resolver.isIncomplete = isIncomplete
+    let resolver = mapResolver()
     let entryCount = manifest.adapters[index].map.count
     var result = ResolvedMap(named: FirstSeen(capacity: entryCount))
     result.entries.reserveCapacity(entryCount)
@@ -247,37 +265,22 @@ extension ManifestValidator {
         continue
       }
       var memberPosition: Int?
-      // The keys' names are counted only for a did-you-mean, once per map: a base name is
-      // mapped by another entry when more keys than this one write it.
-      switch resolver.member(
-        entry.required.value, in: required,
-        isMapped: { base in
-          if mappedCounts == nil { mappedCounts = Self.mappedBaseNameCounts(manifest.adapters[index]) }
-          let own = MemberDecl.baseName(of: manifest.adapters[index].map[entryIndex].required.value)
-          return (mappedCounts?[base] ?? 0) > (base == own ? 1 : 0)
-        })
+      switch Self.mapKey(
+        entryIndex, of: manifest.adapters[index], in: required, resolver: resolver, counts: &mappedCounts)
       {
       case .success(let found): memberPosition = found
-      case .failure(.problem(let code, let message, let correction, _)):
-        diagnostics.report(
-          code, message, at: entry.required.location, fixIts: Self.fixIts(entry.required, correction))
+      case .failure(let failure):
+        report(failure, on: entry.required)
         // A misspelt key is read as the member it suggests, as a misspelt manifest key is: that
         // member is not also reported as unmapped.
-        if let correction {
+        if case .problem(_, _, let correction?, _) = failure {
           _ = result.named.recordOrFind(MemberDecl.baseName(of: correction), entry.required.location)
         }
-      case .failure(.unknowable): break
       }
       var target: MemberTarget?
       switch resolver.target(entry.provided.value, in: provided) {
       case .success(let found): target = found
-      case .failure(.problem(let code, let message, let correction, let step)):
-        // At the step at fault, when the key path is written as it reads, on one line.
-        diagnostics.report(
-          code, message,
-          at: step.flatMap { entry.provided.location(ofScalars: $0) }
-            ?? entry.provided.location, fixIts: Self.fixIts(entry.provided, correction))
-      case .failure(.unknowable): break
+      case .failure(let failure): report(failure, on: entry.provided)
       }
       guard let memberPosition else { continue }
       let member = required.members[memberPosition]
