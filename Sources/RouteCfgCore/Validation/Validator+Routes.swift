@@ -22,17 +22,27 @@ private struct ParameterLookup {
   }
 }
 
-/// The same route written twice in one module (a trailing slash does not count).
-private struct RouteKey: Hashable {
-  let module: String
-  let segments: [RouteSegment]
+/// The routes one module has listed so far, to find one it lists twice (a trailing slash does
+/// not count). Keyed by text, so that a repeat is found whether or not the route is valid: its
+/// problems are then reported once, at the first listing.
+private struct ListedRoutes {
+  private var seen: [Substring: SourceLocation] = [:]
+
+  /// Records `route`; answers where it was listed before, if it was.
+  mutating func earlierListing(of route: Located<String>) -> SourceLocation? {
+    let text = route.value
+    // The pattern parser's rule: one trailing slash is dropped from a pattern of two characters or more.
+    let key = text.utf8.count >= 2 && text.utf8.last == UInt8(ascii: "/") ? text.dropLast() : Substring(text)
+    if let earlier = seen[key] { return earlier }
+    seen[key] = route.location
+    return nil
+  }
 }
 
 /// A route that parsed and whose parameters are all known and routable.
 private struct ShapedRoute {
   let module: String
   let route: Located<String>
-  let pattern: RoutePattern
 }
 
 extension ManifestValidator {
@@ -46,8 +56,9 @@ extension ManifestValidator {
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
       let parameters = ParameterLookup(module.parameters)
+      var listed = ListedRoutes()
       for (position, route) in module.routes.enumerated() {
-        guard
+        guard !isRepeat(route, of: module, listed: &listed),
           let (pattern, shape) = checkRoute(
             route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
         else {
@@ -58,7 +69,7 @@ extension ManifestValidator {
         guard let shape else { continue }
         // One lookup: a shape seen for the first time grows the table.
         let shapeCount = groups.count
-        groups[shape, default: []].append(ShapedRoute(module: moduleName, route: route, pattern: pattern))
+        groups[shape, default: []].append(ShapedRoute(module: moduleName, route: route))
         if groups.count != shapeCount { shapeOrder.append(shape) }
       }
       moduleRoutes[moduleName] = patterns
@@ -68,16 +79,10 @@ extension ManifestValidator {
     // routes take part in no conflict.
     for (index, module) in manifest.modules.enumerated() where moduleIndex[module.name.value] != index {
       let parameters = ParameterLookup(module.parameters)
-      var seen: [RouteKey: SourceLocation] = [:]
-      for (position, route) in module.routes.enumerated() {
-        guard
-          let (pattern, _) = checkRoute(
-            route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
-        else {
-          continue
-        }
-        _ = isFirstListing(
-          ShapedRoute(module: module.name.value, route: route, pattern: pattern), seen: &seen)
+      var listed = ListedRoutes()
+      for (position, route) in module.routes.enumerated() where !isRepeat(route, of: module, listed: &listed)
+      {
+        _ = checkRoute(route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
       }
     }
     for shape in shapeOrder {
@@ -265,30 +270,22 @@ extension ManifestValidator {
     position < module.routeLocators.count ? module.routeLocators[position] : nil
   }
 
-  /// Records `route` in `seen`; one its module lists twice is reported at the repeat (RC0809)
-  /// and answered `false`.
-  private mutating func isFirstListing(_ route: ShapedRoute, seen: inout [RouteKey: SourceLocation]) -> Bool {
-    let key = RouteKey(module: route.module, segments: route.pattern.segments)
-    guard let earlier = seen[key] else {
-      seen[key] = route.route.location
-      return true
-    }
+  /// `true` when `module` listed `route` before: reported at the repeat (RC0809), which is then
+  /// not checked again.
+  private mutating func isRepeat(_ route: Located<String>, of module: ModuleDecl, listed: inout ListedRoutes)
+    -> Bool
+  {
+    guard module.routes.count > 1, let earlier = listed.earlierListing(of: route) else { return false }
     diagnostics.report(
       .duplicateRoute,
-      "module '\(route.module)' lists route '\(route.route.value)' twice; remove this one",
-      at: route.route.location, notes: [DiagnosticNote("first listed here", at: earlier)])
-    return false
+      "module '\(module.name.value)' lists route '\(route.value)' twice; remove this one",
+      at: route.location, notes: [DiagnosticNote("first listed here", at: earlier)])
+    return true
   }
 
-  /// Routes of one shape: a module listing the same route twice gets a duplicate error at the
-  /// repeat; distinct routes that remain conflict, each reported with a note at the others.
-  private mutating func reportConflicts(_ group: [ShapedRoute], shape: RouteShape) {
-    var distinct: [ShapedRoute] = []
-    var seen: [RouteKey: SourceLocation] = [:]
-    for route in group where isFirstListing(route, seen: &seen) {
-      distinct.append(route)
-    }
-    guard distinct.count > 1 else { return }
+  /// Distinct routes of one shape (a module's repeats are left out before): each is reported
+  /// with a note at the others.
+  private mutating func reportConflicts(_ distinct: [ShapedRoute], shape: RouteShape) {
     let advice =
       distinct.count == 2
       ? "one URL would match both: change the literals or the parameter types of one of them"
