@@ -169,6 +169,18 @@ struct ValidateCommandTests {
     let misspelt = try Routecfg.run(["validate", path, "--variant", "macc"])
     #expect(misspelt.status == 64)
     #expect(misspelt.standardError.contains("unknown variant 'macc'; did you mean 'mac'?"))
+    // A variant with no value is declared all the same: naming another is misuse, naming it is not.
+    try "routecfg: 1\nvariants:\n  mac: {}\n  ios:\nmodules:\n  A: {kind: view, routes: [/]}\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let unknown = try Routecfg.run(["validate", path, "--variant", "nope"])
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.contains("unknown variant 'nope' (variants: mac, ios)"))
+    let unread = try Routecfg.run(["validate", path, "--variant", "ios"])
+    #expect(unread.status == 1)
+    #expect(
+      unread.standardOutput.contains("'ios' has no value; give it 'bindings:' or remove the variant [RC0206]")
+    )
+    #expect(unread.standardError.isEmpty)
   }
 
   /// Variants belong to the root: an include that cannot be loaded declares none, so a variant

@@ -46,15 +46,18 @@ public enum RouteCfg {
   /// included file could not be loaded (`variants` belong to the root), unless the root's
   /// `variants` could not be read whole (`variants: [mac]` is not a mapping, so it declares no
   /// `mac`; a root that is not YAML declares none): those errors are the answer, and the base
-  /// configuration and the variants read are checked.
+  /// configuration and the variants read are checked. A variant declared with a body that could
+  /// not be read (`mac:` with no value) is no misuse either; the same is checked.
   public static func validate(
     _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    let declared = variant.map { name in loaded.manifest.variants.contains { $0.name.value == name } } ?? true
+    let manifest = loaded.manifest
+    let isRead = variant.map { name in manifest.variants.contains { $0.name.value == name } } ?? true
     // An undeclared variant is passed on for the validator to throw, unless it may be one of the
     // variants not read; a declared one selects resolution, which an incomplete manifest holds back.
-    let selected =
-      declared ? (loaded.isIncomplete ? nil : variant) : (loaded.manifest.variantsHaveErrors ? nil : variant)
+    let mayBeUnread =
+      variant.map { manifest.variantsHaveErrors || manifest.unreadVariantNames.contains($0) } ?? false
+    let selected = isRead ? (loaded.isIncomplete ? nil : variant) : (mayBeUnread ? nil : variant)
     let outcome = try ManifestValidator.validate(
       loaded.manifest, variant: selected, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
     var bag = DiagnosticBag(limit: maxDiagnostics)

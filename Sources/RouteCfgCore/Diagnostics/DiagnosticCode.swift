@@ -137,7 +137,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case .missingKey: return "A required key is missing."
     case .unsupportedVersion: return "The `routecfg` format version is not 1."
     case .invalidIdentifier: return "A name is not a valid Swift identifier."
-    case .nullValue: return "A key has no value."
+    case .nullValue: return "A key has no value, or a key or list item is null."
     case .invalidValue: return "A value is not one of the allowed ones."
     case .rootOnlyKey: return "A key that belongs to the root manifest appears in an included file."
     case .includeNotFound: return "An included file does not exist or cannot be read."

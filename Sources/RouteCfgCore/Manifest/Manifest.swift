@@ -17,6 +17,9 @@ public struct Manifest: Sendable {
   /// `variants` could not be read whole (not a mapping, a variant with an invalid name or
   /// shape): a variant it lacks may be one written there (reported).
   var variantsHaveErrors = false
+  /// Variants whose names were read but whose bodies could not be (null, a list; reported): they
+  /// are declared, so `--variant` naming one is no misuse, but they cannot be checked.
+  var unreadVariantNames: [String] = []
   /// Protocol names that a `provides`, `requires` or `inherits` list repeats, and bindings of a
   /// protocol already bound in another file: reported, and left out of the declarations above,
   /// but places where a name is written (the language server renames them too).

@@ -14,6 +14,8 @@ struct ManifestFragment: Sendable {
   var repeatedProtocolNames: [Located<String>] = []
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
+  /// See ``Manifest/unreadVariantNames``.
+  var unreadVariantNames: [String] = []
   /// `true` when declarations are missing from the manifest, as a file's that cannot be found
   /// are: an `include` value or entry could not be read (reported), so the files it names are
   /// not loaded, or an included file's root is a list or a scalar, whose content is not read.
@@ -183,7 +185,8 @@ struct ManifestDecoder {
     case "modules": fragment.modules = modules(value)
     case "adapters": fragment.adapters = adapters(value)
     case "bindings": fragment.bindings = bindings(value, key: "bindings")
-    case "variants": (fragment.variants, fragment.variantsHaveErrors) = variants(value)
+    case "variants":
+      (fragment.variants, fragment.variantsHaveErrors, fragment.unreadVariantNames) = variants(value)
     default: return false
     }
     return true
@@ -822,15 +825,17 @@ struct ManifestDecoder {
     return result
   }
 
-  /// The variants, and whether any was left out for an error (``Manifest/variantsHaveErrors``).
-  private mutating func variants(_ id: YAMLNodeID) -> ([VariantDecl], hasErrors: Bool) {
+  /// The variants; whether a variant's name could not be read (``Manifest/variantsHaveErrors``);
+  /// and the names of those whose bodies could not be (``Manifest/unreadVariantNames``).
+  private mutating func variants(_ id: YAMLNodeID) -> ([VariantDecl], hasErrors: Bool, unread: [String]) {
     guard
       let entries = reader.mapping(
         id, key: "variants", expected: "a mapping of variant names to their bindings",
         nullHint: "write 'variants: {}' or remove the key")
-    else { return ([], true) }
+    else { return ([], true, []) }
     var result: [VariantDecl] = []
     var hasErrors = false
+    var unread: [String] = []
     for (keyID, valueID) in entries {
       guard let name = reader.key(keyID) else {
         hasErrors = true
@@ -846,7 +851,7 @@ struct ManifestDecoder {
           valueID, key: name.value, expected: "a mapping with 'bindings'",
           nullHint: "give it 'bindings:' or remove the variant")
       else {
-        hasErrors = true
+        unread.append(name.value)
         continue
       }
       var variant = VariantDecl(name: name, bindings: [])
@@ -865,7 +870,7 @@ struct ManifestDecoder {
       }
       result.append(variant)
     }
-    return (result, hasErrors)
+    return (result, hasErrors, unread)
   }
 
   /// Variant names are typed on the command line: ASCII letters, digits, '_', '-' and '.'.

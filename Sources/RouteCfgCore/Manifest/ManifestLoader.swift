@@ -484,6 +484,7 @@ private struct LoadRun {
       manifest.fallback = fragment.fallback
       manifest.variants = fragment.variants
       manifest.variantsHaveErrors = fragment.variantsHaveErrors
+      manifest.unreadVariantNames = fragment.unreadVariantNames
     }
     Self.append(fragment.protocols, to: &manifest.protocols)
     Self.append(fragment.modules, to: &manifest.modules)

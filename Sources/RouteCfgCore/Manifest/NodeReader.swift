@@ -213,6 +213,18 @@ struct NodeReader {
         at: location(id))
       return nil
     }
+    if isNull(id) {
+      // `null:` or `~:` names nothing: YAML reads the key as no value unless it is quoted.
+      let written = document.value(of: id)
+      diagnostics.report(
+        .nullValue,
+        written.isEmpty
+          ? "a mapping key is empty; write a name before ':'"
+          : "a mapping key is '\(written)', which YAML reads as no value; write it in quotes "
+            + "(\"\(written)\") to name something of that name, or rename it",
+        at: location(id))
+      return nil
+    }
     return document.value(of: id)
   }
 

@@ -147,7 +147,8 @@ public struct ManifestValidator {
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationOutcome {
     if let variant, !manifest.variants.contains(where: { $0.name.value == variant }) {
-      throw UnknownVariantError(name: variant, available: manifest.variants.map(\.name.value))
+      throw UnknownVariantError(
+        name: variant, available: manifest.variants.map(\.name.value) + manifest.unreadVariantNames)
     }
     var validator = ManifestValidator(
       manifest: manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics)

@@ -130,7 +130,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .nullValue,
       description: #"""
-        A key has no value (`provides:` with nothing after it, `~` or `null`). In YAML that is a null, which is almost always an unfinished line.
+        A key has no value (`provides:` with nothing after it, `~` or `null`). In YAML that is a null, which is almost always an unfinished line. A list item or a mapping key written so (`provides: [null]`, `null: {kind: view}`) is a null too, not a name: quote it (`"null"`) to mean the name.
         """#,
       files: [
         .init(
