@@ -33,9 +33,16 @@ struct RouteDifferentialTests {
       files += try CodeGenerator.generate(graph, manifestPath: "\(name).yaml", options: CodegenOptions())
         .filter { $0.name.hasSuffix("Routes.swift") }
       let scheme = graph.scheme ?? ""
-      let urls = (0..<Self.urlsPerApp).map { _ in
+      var urls = (0..<Self.urlsPerApp).map { _ in
         random.url(for: modules[random.random.next(upTo: modules.count)], scheme: scheme)
       }
+      // The length bounds: the decoded path's (8,192 bytes, however written) and the URL's.
+      urls += [
+        "/" + String(repeating: "%41", count: 8_191), "/" + String(repeating: "%41", count: 8_192),
+        "/" + String(repeating: "x", count: 8_191) + "/", "/" + String(repeating: "x", count: 8_192),
+        (urls.first ?? "/") + "?" + String(repeating: "q", count: 24_000),
+        (urls.first ?? "/") + "#" + String(repeating: "q", count: 40_000),
+      ]
       apps.append(App(name: name, graph: graph, table: RouteTable(graph: graph), urls: urls))
     }
     let scratch = try Scratch()

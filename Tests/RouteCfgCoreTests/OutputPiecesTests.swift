@@ -43,9 +43,10 @@ struct OutputPiecesTests {
 
   /// The bytes of the longest explanation, written twice as a SARIF rule is, with room for the
   /// rule's other fields.
-  static let largestRule = DiagnosticCode.allCases.map { code in
-    code.explanation.map { 2 * ($0.text().utf8.count + $0.markdown.utf8.count) } ?? 0
-  }.max().map { $0 + 1_024 } ?? 4_096
+  static let largestRule =
+    DiagnosticCode.allCases.map { code in
+      code.explanation.map { 2 * ($0.text().utf8.count + $0.markdown.utf8.count) } ?? 0
+    }.max().map { $0 + 1_024 } ?? 4_096
 
   /// The documents written in pieces are the documents built whole.
   @Test func documentsInPiecesAreTheValuesRendered() {

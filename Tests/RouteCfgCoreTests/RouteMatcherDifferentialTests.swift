@@ -220,7 +220,11 @@ struct RouteMatcherDifferentialTests {
       "/a" + String(repeating: "/", count: 300), "/a" + String(repeating: "/", count: 200),
       "/" + String(repeating: "a/", count: 100) + String(repeating: "/", count: 50),
       "/a/" + String(repeating: "%41", count: 2_700), "/a/" + String(repeating: "x", count: 8_190),
-      "/a/" + String(repeating: "x", count: 8_189), "/a/b/", "/a//", "//", "/", "", "?", "#", "noteapp://",
+      "/a/" + String(repeating: "x", count: 8_189), "/a/" + String(repeating: "%41", count: 8_189),
+      "/a/" + String(repeating: "%41", count: 8_190), "/a/" + String(repeating: "x", count: 8_189) + "/",
+      "/a/" + String(repeating: "x", count: 8_189) + "?" + String(repeating: "q", count: 24_000),
+      "/a/" + String(repeating: "x", count: 8_189) + "#" + String(repeating: "q", count: 25_000), "/a/b/",
+      "/a//", "//", "/", "", "?", "#", "noteapp://",
       "noteapp://a/", "noteapp://a//", "/a/%2e%2E", "/a/b%00", "/a/\u{0}", "/a/%C3",
     ]
     for url in urls {

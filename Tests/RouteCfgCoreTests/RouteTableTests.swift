@@ -541,6 +541,9 @@ struct RouteTableTests {
 
   // MARK: Limits
 
+  /// The decoded path may have 8,192 bytes, however it is written (SPEC §2: raw non-ASCII text
+  /// equals its percent-encoding); the URL as written, 32,768 (a trailing `/`, the query and the
+  /// fragment count there only).
   @Test func longURLs() throws {
     let table = try Self.noteApp()
     let prefix = "/files/"
@@ -549,16 +552,32 @@ struct RouteTableTests {
     #expect(Self.module(table.resolve(fits)) == "Files")
     #expect(table.resolve(fits + "x") == .fallback(module: "NotFound"))
     let noFallback = try Self.noteApp(fallback: nil)
-    #expect(noFallback.resolve(fits + "x") == .unmatched(reason: "the URL is longer than 8192 bytes"))
+    #expect(
+      noFallback.resolve(fits + "x") == .unmatched(reason: "the URL's path is longer than 8192 bytes decoded")
+    )
+    for suffix in ["/", "#top", "?q=1", "?" + String(repeating: "q", count: 20_000)] {
+      #expect(Self.module(table.resolve(fits + suffix)) == "Files", "\(suffix.prefix(8))")
+    }
+    // Written in escapes, the same path fits; the URL as written has its own bound.
+    let encoded = prefix + String(repeating: "%78", count: URLPath.maximumLength - prefix.utf8.count)
+    #expect(table.resolve(encoded).matchedParameters?["path"] == .string(String(repeating: "x", count: 8185)))
+    #expect(table.resolve(encoded + "%78") == .fallback(module: "NotFound"))
+    #expect(
+      noFallback.resolve(fits + "?" + String(repeating: "q", count: URLPath.maximumURLLength))
+        == .unmatched(reason: "the URL is longer than 32768 bytes"))
     // A foreign URL is not routed however long it is.
-    guard case .notRouted = table.resolve("http://" + String(repeating: "x", count: 9000)) else {
+    guard case .notRouted = table.resolve("http://" + String(repeating: "x", count: 40_000)) else {
       Issue.record("expected notRouted")
       return
     }
-    // Bytes count, not characters.
-    let korean = "/files/" + String(repeating: "한", count: 2729)
-    #expect(korean.utf8.count == 8194)
-    #expect(table.resolve(korean) == .fallback(module: "NotFound"))
+    // Bytes count, not characters; raw non-ASCII text and its escapes count the same.
+    let korean = "/files/" + String(repeating: "한", count: 2728)
+    #expect(korean.utf8.count == 8191)
+    #expect(Self.module(table.resolve(korean)) == "Files")
+    #expect(Self.module(table.resolve("/files/" + String(repeating: "%ED%95%9C", count: 2728))) == "Files")
+    #expect(table.resolve(korean + "한") == .fallback(module: "NotFound"))
+    #expect(
+      table.resolve("/files/" + String(repeating: "%ED%95%9C", count: 2729)) == .fallback(module: "NotFound"))
   }
 
   @Test func segmentCount() throws {

@@ -13,8 +13,13 @@ public enum URLReadResult: Sendable, Equatable {
 /// `noteapp://notes/42?x=1#top` reads as the segments `notes`, `42` (a custom scheme's host is the
 /// first segment) and the query `x=1`; `/notes/42` reads the same. See ``read(_:scheme:)``.
 public struct URLPath: Sendable, Equatable {
-  /// URLs longer than this many UTF-8 bytes match no route.
+  /// Paths longer than this many UTF-8 bytes once decoded (each segment with its `/`, a custom
+  /// scheme's host included, a trailing `/` not) match no route: what a route's length is
+  /// checked against.
   public static let maximumLength = 8192
+  /// URLs longer than this many UTF-8 bytes as written (query and fragment included) match no
+  /// route: room for a path of ``maximumLength`` bytes written all in `%XX` escapes, and more.
+  public static let maximumURLLength = 4 * maximumLength
   /// URLs with more segments than this (the host included) match no route.
   public static let maximumSegments = 256
 
@@ -37,8 +42,9 @@ public struct URLPath: Sendable, Equatable {
   /// - Anything else is a path, which must start with `/`.
   /// - The fragment (from the first `#`) is ignored; the query starts at the first `?`.
   /// - A single trailing `/` is ignored. Empty, `.` and `..` segments, invalid escapes, escapes
-  ///   that decode to NUL or to invalid UTF-8, and URLs over ``maximumLength`` bytes or
-  ///   ``maximumSegments`` segments are ``URLReadResult/unmatchable(reason:)``.
+  ///   that decode to NUL or to invalid UTF-8, URLs over ``maximumURLLength`` bytes, paths over
+  ///   ``maximumLength`` bytes decoded and URLs of more than ``maximumSegments`` segments are
+  ///   ``URLReadResult/unmatchable(reason:)``.
   public static func read(_ url: String, scheme: String?) -> URLReadResult {
     read(url, scheme: scheme, readsQuery: true)
   }
@@ -56,8 +62,8 @@ public struct URLPath: Sendable, Equatable {
         return .notRouted(reason: reason.text)
       }
     }
-    guard bytes.count <= maximumLength else {
-      return .unmatchable(reason: "the URL is longer than \(maximumLength) bytes")
+    guard bytes.count <= maximumURLLength else {
+      return .unmatchable(reason: "the URL is longer than \(maximumURLLength) bytes")
     }
     var pathEnd = bytes.endIndex
     var queryRange: Range<String.Index>?
@@ -156,8 +162,16 @@ public struct URLPath: Sendable, Equatable {
         return .failure(URLReadFailure(error.reason))
       }
     }
+    if segments.reduce(0, { $0 + 1 + $1.utf8.count }) > maximumLength {
+      return .failure(URLReadFailure(pathTooLong))
+    }
     return .success(segments)
   }
+}
+
+extension URLPath {
+  /// Why a path longer than ``maximumLength`` bytes decoded matches nothing.
+  static let pathTooLong = "the URL's path is longer than \(maximumLength) bytes decoded"
 }
 
 /// Why a URL is not routed or matches nothing.

@@ -104,8 +104,8 @@ enum URLScanner {
         return .failure(failure)
       }
     }
-    guard bytes.count <= URLPath.maximumLength else {
-      return .failure(.unmatchable("the URL is longer than \(URLPath.maximumLength) bytes"))
+    guard bytes.count <= URLPath.maximumURLLength else {
+      return .failure(.unmatchable("the URL is longer than \(URLPath.maximumURLLength) bytes"))
     }
     if hostStart < 0 && (pathStart == bytes.count || bytes[pathStart] != URLSyntax.slash) {
       return .failure(.unmatchable("the path does not start with '/'"))
@@ -254,6 +254,8 @@ enum URLScanner {
     decoded: UnsafeMutableBufferPointer<UInt8>?
   ) -> Failure? {
     var written = 0
+    /// The decoded path's bytes, each segment with its `/`.
+    var pathLength = 0
     for index in 0..<count {
       var segment = segments[index]
       if segment.rawStart == segment.rawEnd {
@@ -278,8 +280,9 @@ enum URLScanner {
       let base = segment.isEscaped ? decoded.map { UnsafeBufferPointer($0) } ?? bytes : bytes
       let text = UnsafeBufferPointer(rebasing: base[Int(segment.start)..<Int(segment.end)])
       if isDotSegment(text) { return .unmatchable("the URL has a '.' or '..' segment") }
+      pathLength += 1 + text.count
     }
-    return nil
+    return pathLength > URLPath.maximumLength ? .unmatchable(URLPath.pathTooLong) : nil
   }
 
   private static let emptySegment = "the URL has an empty segment ('//')"

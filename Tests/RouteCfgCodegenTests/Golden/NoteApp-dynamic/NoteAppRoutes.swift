@@ -179,8 +179,11 @@ nonisolated extension NoteAppRoute {
 nonisolated extension NoteAppRoute {
   /// Reads URLs for routing exactly as `routecfg resolve` does.
   fileprivate nonisolated enum Reader {
-    /// URLs longer than this many UTF-8 bytes match no route.
+    /// Paths longer than this many UTF-8 bytes once decoded (each segment with its `/`)
+    /// match no route.
     static let maximumLength = 8192
+    /// URLs longer than this many UTF-8 bytes as written match no route.
+    static let maximumURLLength = 4 * maximumLength
     /// URLs with more segments than this (the host included) match no route.
     static let maximumSegments = 256
 
@@ -257,7 +260,7 @@ nonisolated extension NoteAppRoute {
         host = url[hostStart..<hostEnd]
         pathStart = hostEnd
       }
-      guard bytes.count <= maximumLength else { return .unmatchable }
+      guard bytes.count <= maximumURLLength else { return .unmatchable }
       var pathEnd = bytes.endIndex
       var queryRange: Range<String.Index>?
       if let hash = bytes[pathStart...].firstIndex(of: UInt8(ascii: "#")) { pathEnd = hash }
@@ -302,7 +305,7 @@ nonisolated extension NoteAppRoute {
         }
         segments.append(decoded)
       }
-      return segments
+      return segments.reduce(0, { $0 + 1 + $1.utf8.count }) > maximumLength ? nil : segments
     }
 
     /// The index of the `:` after a leading `[A-Za-z][A-Za-z0-9+.-]*`, if there is one.
