@@ -83,6 +83,12 @@ struct IncludeContainmentTests {
     try #require(link(scratch.path("loop/root.yaml"), scratch.path("loop/self.yaml")) == 0)
     let loop = try RouteCfg.validate(path: scratch.path("loop/root.yaml"))
     #expect(loop.diagnostics.map(\.code) == [.includeCycle], "\(loop.diagnostics.map(\.message))")
+    // The message names the file as it was loaded, not only the other spelling that reached it.
+    let (selfPath, rootPath) = (scratch.path("loop/self.yaml"), scratch.path("loop/root.yaml"))
+    #expect(
+      loop.diagnostics.first?.message
+        == "include 'self.yaml' closes a cycle: '\(selfPath)' is '\(rootPath)', which is already being "
+        + "loaded; remove this entry")
   }
 
   @Test func anIncludedLinksOwnIncludesAreRelativeToTheLinkAsItsDiagnosticsSay() throws {

@@ -93,7 +93,7 @@ private struct LoadRun {
   /// Canonical paths in `loaded` whose file could not be read (a directory, a device, too large).
   var unreadable: Set<String> = []
   /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
-  var loading: Set<String> = []
+  var loading: [String: SourceFileID] = [:]
   /// Directory listings read for include suggestions, by path, so that many missing includes
   /// list each directory once (`nil`: not listable, or too large to search).
   var listedDirectories: [String: [String]?] = [:]
@@ -162,10 +162,10 @@ private struct LoadRun {
     // Includes are loaded depth-first, in order, from an explicit stack rather than by recursion,
     // so that no chain of includes, however long, can exhaust the call stack.
     var stack = [Frame(id: id, canonical: key, includes: includes)]
-    loading.insert(key)
+    loading[key] = id
     while let top = stack.last {
       guard top.next < top.includes.count else {
-        loading.remove(top.canonical)
+        loading[top.canonical] = nil
         stack.removeLast()
         continue
       }
@@ -174,7 +174,7 @@ private struct LoadRun {
         let childIncludes = decode(child.bytes, id: child.id, isRoot: false)
       else { continue }
       stack.append(Frame(id: child.id, canonical: child.canonical, includes: childIncludes))
-      loading.insert(child.canonical)
+      loading[child.canonical] = child.id
     }
   }
 
@@ -324,11 +324,13 @@ private struct LoadRun {
   private mutating func register(
     _ entry: Located<String>, canonical: String, directory: [String], shownPath: String
   ) -> SourceFileID? {
-    if loading.contains(canonical) {
+    if let open = loading[canonical] {
+      // Named as it was loaded: another spelling of it (a link, `..`) is not the file's name.
+      let loadedPath = manifest.files.path(of: open)
+      let file = loadedPath == shownPath ? "'\(shownPath)'" : "'\(shownPath)' is '\(loadedPath)', which"
       diagnostics.report(
         .includeCycle,
-        "include '\(entry.value)' closes a cycle: '\(shownPath)' is already being loaded; "
-          + "remove this entry",
+        "include '\(entry.value)' closes a cycle: \(file) is already being loaded; remove this entry",
         at: entry.location)
       return nil
     }
@@ -387,7 +389,7 @@ private struct LoadRun {
     let meant = corrected.joined(separator: "/")
     guard meant != path, FileSystem.kind(of: current) == .regularFile,
       let real = FileSystem.realPath(current),
-      FileSystem.isInside(real, directory: root), loaded[real] == nil, !loading.contains(real),
+      FileSystem.isInside(real, directory: root), loaded[real] == nil, loading[real] == nil,
       !listed.contains(real)
     else { return nil }
     return meant
