@@ -23,18 +23,30 @@ private struct ParameterLookup {
 }
 
 /// The routes one module has listed so far, to find one it lists twice (a trailing slash does
-/// not count). Keyed by text, so that a repeat is found whether or not the route is valid: its
-/// problems are then reported once, at the first listing.
+/// not count). Compared by text, so that a repeat is found whether or not the route is valid:
+/// its problems are then reported once, at the first listing. A module lists a few routes, so
+/// they are compared in turn; past 16, through an index.
 private struct ListedRoutes {
-  private var seen: [Substring: SourceLocation] = [:]
+  private var listed: [(text: Substring, location: SourceLocation)] = []
+  private var index: [Substring: SourceLocation]?
 
   /// Records `route`; answers where it was listed before, if it was.
   mutating func earlierListing(of route: Located<String>) -> SourceLocation? {
     let text = route.value
     // The pattern parser's rule: one trailing slash is dropped from a pattern of two characters or more.
     let key = text.utf8.count >= 2 && text.utf8.last == UInt8(ascii: "/") ? text.dropLast() : Substring(text)
-    if let earlier = seen[key] { return earlier }
-    seen[key] = route.location
+    if index == nil {
+      if let earlier = listed.first(where: { $0.text == key }) {
+        return earlier.location
+      }
+      listed.append((key, route.location))
+      guard listed.count > 16 else { return nil }
+      index = Dictionary(listed.map { ($0.text, $0.location) }, uniquingKeysWith: { first, _ in first })
+      listed = []
+      return nil
+    }
+    if let earlier = index?[key] { return earlier }
+    index?[key] = route.location
     return nil
   }
 }

@@ -174,8 +174,15 @@ public struct YAMLDocument: Sendable {
   /// `true` for the text of a scalar YAML reads as null when it is written plain: `~`, `null`,
   /// `Null`, `NULL` or nothing (a name that would be written so must be quoted).
   package static func readsAsNull(_ text: String) -> Bool {
-    switch text {
-    case "", "~", "null", "Null", "NULL": return true
+    // By length and first byte before any comparison: most keys are four letters or fewer, and
+    // comparing each with three spellings cost more than the rest of reading the key.
+    let utf8 = text.utf8
+    switch utf8.count {
+    case 0: return true
+    case 1: return utf8.first == UInt8(ascii: "~")
+    case 4:
+      guard let first = utf8.first, first | 0x20 == UInt8(ascii: "n") else { return false }
+      return text == "null" || text == "Null" || text == "NULL"
     default: return false
     }
   }
