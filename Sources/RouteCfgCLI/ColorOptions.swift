@@ -74,6 +74,6 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 120 }
     // The gutter (`12 │ `) and a margin take about 10 cells; a narrow pane still gets 20 for
     // the text, so that a line never wraps below 30 columns.
-    return min(max(Int(size.ws_col) - 10, 20), 240)
+    return max(Int(size.ws_col) - 10, 20)
   }
 }

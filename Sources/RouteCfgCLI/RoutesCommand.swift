@@ -107,7 +107,7 @@ struct RouteListing {
     for route in routes {
       rows.append([route.pattern, route.module, route.parameterText].map(TextFormatter.printable))
     }
-    if let fallback { rows.append(["(fallback)", fallback, ""]) }
+    if let fallback { rows.append(["(fallback)", TextFormatter.printable(fallback), ""]) }
     // Padded to terminal cells, not characters: `/한글` takes five cells.
     let cells = rows.map { row in (0..<2).map { TextFormatter.terminalWidth(of: row[$0]) } }
     let widths = (0..<2).map { column in cells.map { $0[column] }.max() ?? 0 }

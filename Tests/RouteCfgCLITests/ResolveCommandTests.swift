@@ -127,6 +127,18 @@ struct ResolveCommandTests {
     #expect(generate.status == 64)
     #expect(generate.standardError.contains("(modules: Ad\\u{202E}min, Other)"), "\(generate.standardError)")
     #expect(!generate.standardError.contains("\u{202E}"))
+    // The routes table's fallback row too.
+    try """
+    routecfg: 1
+    fallback: "N\\u202Ef"
+    modules:
+      H: {kind: view, routes: [/]}
+      "N\\u202Ef": {kind: view}
+    """.write(to: manifest, atomically: true, encoding: .utf8)
+    let routes = try Routecfg.run(["routes", manifest.path])
+    #expect(routes.status == 0, "\(routes)")
+    #expect(routes.standardOutput.contains("(fallback)  N\\u{202E}f\n"), "\(routes.standardOutput)")
+    #expect(!routes.standardOutput.contains("\u{202E}"))
   }
 
   /// Parameters come in the order `routes` lists them: the pattern's, then the query's in

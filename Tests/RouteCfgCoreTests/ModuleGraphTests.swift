@@ -112,6 +112,32 @@ struct ModuleGraphTests {
     #expect(!mermaid.unicodeScalars.contains("\u{202E}"))
   }
 
+  /// Arrows' protocols, the adapter's, node IDs and the graph's name are escaped as labels are.
+  @Test func namesOnArrowsAndIDsAreWrittenSafely() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        app: "A\\u202Eb"
+        protocols:
+          "P\\u202Eq": "func go()"
+          "R\\u2067": "func go()"
+        adapters:
+          - {adapt: "P\\u202Eq", to: "R\\u2067"}
+        modules:
+          "H\\u202Ex": {kind: view, requires: ["P\\u202Eq"], routes: [/]}
+          S: {kind: service, provides: ["R\\u2067"]}
+        """, path: "bidi.yaml")
+    let graph = try #require(result.graph.flatMap { ModuleGraph($0, variant: nil) }, "\(result)")
+    let dot = GraphFormatter.dot(graph)
+    let mermaid = GraphFormatter.mermaid(graph)
+    #expect(dot.hasPrefix(#"digraph "A\\u{202E}b" {"#), "\(dot)")
+    #expect(dot.contains(#""H\\u{202E}x" -> "S" [label="P\\u{202E}q\nvia adapter to R\\u{2067}""#), "\(dot)")
+    #expect(mermaid.contains(#"-. "P\u{202E}q via adapter to R\u{2067}" .->"#), "\(mermaid)")
+    for text in [dot, mermaid] {
+      #expect(!text.unicodeScalars.contains("\u{202E}") && !text.unicodeScalars.contains("\u{2067}"))
+    }
+  }
+
   @Test func anUndeclaredVariantHasNoGraph() throws {
     let result = try RouteCfg.validate(yaml: Self.manifest, path: "shop.yaml")
     let app = try #require(result.graph)

@@ -9,18 +9,20 @@ public enum GraphFormatter {
 
   /// Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
   public static func dot(_ graph: ModuleGraph) -> String {
-    var text = "digraph \(dotQuoted(title(graph))) {\n"
+    // Names are escaped as in labels wherever they are written: the graph's name and node IDs too.
+    func id(_ name: String) -> String { dotQuoted(TextFormatter.printable(name)) }
+    var text = "digraph \(id(title(graph))) {\n"
     text += "  rankdir=LR;\n"
     text += "  node [fontname=\"Helvetica\", fontsize=11];\n"
     text += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
     for node in graph.nodes {
       let shape = node.kind == .view ? "box" : "box, style=rounded"
       text +=
-        "  \(dotQuoted(node.name)) [shape=\(shape), label=\(dotQuoted(labelLines(node).joined(separator: "\n")))];\n"
+        "  \(id(node.name)) [shape=\(shape), label=\(dotQuoted(labelLines(node).joined(separator: "\n")))];\n"
     }
     for edge in graph.edges {
       text +=
-        "  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to)) [label=\(dotQuoted(edgeLabel(edge, separator: "\n")))"
+        "  \(id(edge.from)) -> \(id(edge.to)) [label=\(dotQuoted(edgeLabel(edge, separator: "\n")))"
       text += edge.adaptedTo == nil ? "];\n" : ", style=dashed];\n"
     }
     return text + "}\n"
@@ -65,9 +67,11 @@ public enum GraphFormatter {
     return lines.map(TextFormatter.printable)
   }
 
+  /// The protocol, and the one an adapter forwards it to, escaped as ``labelLines(_:)`` are.
   private static func edgeLabel(_ edge: ModuleGraph.Edge, separator: String) -> String {
-    guard let adapted = edge.adaptedTo else { return edge.protocolName }
-    return edge.protocolName + separator + "via adapter to " + adapted
+    let name = TextFormatter.printable(edge.protocolName)
+    guard let adapted = edge.adaptedTo else { return name }
+    return name + separator + "via adapter to " + TextFormatter.printable(adapted)
   }
 
   /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`.
