@@ -73,6 +73,7 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       // Nothing to convert, so nothing is handed over that this facade must keep alive.
       return try Self.naming(member) { try direct.write(value) }
     }
+    try DeclaredValueCheck.check(value, declared: route.type, member: member)
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
     let converted = try Self.naming(member) {
@@ -96,6 +97,8 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     var converted: [Any?] = []
     converted.reserveCapacity(arguments.count)
     for index in arguments.indices {
+      try DeclaredValueCheck.check(
+        arguments[index], declared: route.signature.parameters[index].type, member: route.fullName)
       converted.append(
         try Self.naming(route.fullName) {
           try state.convert(

@@ -15,6 +15,17 @@ enum DeclaredValueCheck {
     return SwiftTypeName.matches(type(of: value), unwrapped)
   }
 
+  /// Throws a type mismatch naming `member` when `value` does not fit `declared`: a value the
+  /// object's own types cannot check (a mock's), or one a caller gives through an adapter,
+  /// checked against the caller's declaration before it is converted to the target's (converted,
+  /// `nil` for a `String` would pass as the target's `String?`).
+  static func check(_ value: Any?, declared: TypeRef, member: String) throws {
+    guard accepts(value, as: declared) else {
+      let actual = DynamicValue.flatten(value).map { SwiftTypeName.of(type(of: $0)) } ?? "nil"
+      throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: actual)
+    }
+  }
+
   /// `nil` fits an optional, and the types whose values may hold one.
   private static func isOptional(_ declared: TypeRef) -> Bool {
     if declared.isOptional { return true }

@@ -37,7 +37,7 @@ final class SelfDescribedMembers: DynamicMembers, ResolvesProperties {
     guard let property = declaration.property, property.isSettable else {
       throw RuntimeError.readOnly(protocolName: protocolName, member: member)
     }
-    try Self.check(value, declared: property.type, member: member)
+    try DeclaredValueCheck.check(value, declared: property.type, member: member)
     try answering.setMemberValue(declaration.name, to: value)
   }
 
@@ -54,18 +54,9 @@ final class SelfDescribedMembers: DynamicMembers, ResolvesProperties {
       throw RuntimeError.argumentCount(member: declaration.fullName, expected: count, actual: arguments.count)
     }
     for (argument, parameter) in zip(arguments, declaration.method?.parameters ?? []) {
-      try Self.check(argument, declared: parameter.type, member: declaration.fullName)
+      try DeclaredValueCheck.check(argument, declared: parameter.type, member: declaration.fullName)
     }
     return try answering.callMember(declaration.fullName, arguments)
-  }
-
-  /// A value the object's own types cannot check is checked against the declaration, as a
-  /// member table's Swift types would check it.
-  private static func check(_ value: Any?, declared: TypeRef, member: String) throws {
-    guard DeclaredValueCheck.accepts(value, as: declared) else {
-      let actual = DynamicValue.flatten(value).map { SwiftTypeName.of(type(of: $0)) } ?? "nil"
-      throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: actual)
-    }
   }
 
   /// Checks the name; reads and writes then go by name, as the object answers them.

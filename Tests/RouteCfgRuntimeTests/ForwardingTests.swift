@@ -327,3 +327,63 @@ struct NonConformingProxyTests {
   var listeners: [any PD] = []
   func listen(to listener: any PD) { listeners.append(listener) }
 }
+
+/// A value the caller gives through an adapter is checked against the caller's declaration, not
+/// only against the target's after converting: `nil` for a `String` is refused, though the
+/// target would take a `String?`, and the error names the caller's type.
+@Suite("Values checked as the caller declares them")
+@MainActor
+struct CallerDeclaredTypeTests {
+  static let yaml = """
+    routecfg: 1
+    protocols:
+      RequiredScreen: |
+        var name: String? { get set }
+        func show(message: String, repeat: Int) -> String?
+      ScreenInput: |
+        var label: String? { get set }
+        func render(text: String?, times: Int) -> String
+    modules:
+      Screen: {kind: view, provides: [ScreenInput], routes: [/screen]}
+      Host: {kind: view, requires: [RequiredScreen], routes: [/host]}
+    adapters:
+      - {adapt: RequiredScreen, to: ScreenInput, map: {name: label, show: render}}
+    """
+
+  @Test func nilForANonOptionalIsRefused() throws {
+    let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "screen.yaml")
+    var registrations = Registrations()
+    registrations.view("Screen", Screen.self) { _ in Screen() }
+    registrations.view("Host", HostView.self) { _ in HostView() }
+    registrations.members(of: Screen.self) { table in
+      table.property("label", \.label)
+      table.method("render(text:times:)") { (screen, text: String?, times: Int) in
+        screen.render(text: text, times: times)
+      }
+    }
+    let screen = try Registry(manifest, registrations: registrations).destination(for: "RequiredScreen")
+    let object = try #require(screen.object as? Screen)
+    #expect(
+      throws: RuntimeError.typeMismatch(member: "show(message:repeat:)", expected: "String", actual: "nil")
+    ) { try screen.call("show(message:repeat:)", nil, 1) }
+    #expect(
+      throws: RuntimeError.typeMismatch(member: "show(message:repeat:)", expected: "String", actual: "Int")
+    ) { try screen.call("show", 5, 1) }
+    #expect(throws: RuntimeError.typeMismatch(member: "name", expected: "String?", actual: "Int")) {
+      try screen.set("name", to: 5)
+    }
+    #expect(object.rendered.isEmpty && object.label == nil)
+    #expect(try screen.call("show", "hi", 2) as? String == "hihi")
+    try screen.set("name", to: "Main")
+    #expect(object.label == "Main")
+  }
+}
+
+@MainActor private final class Screen {
+  var label: String?
+  var rendered: [String?] = []
+  func render(text: String?, times: Int) -> String {
+    rendered.append(text)
+    return String(repeating: text ?? "-", count: times)
+  }
+}
