@@ -98,6 +98,20 @@ public struct YAMLDocument: Sendable {
     repeatedKeys.isEmpty ? [] : repeatedKeys[id.index] ?? []
   }
 
+  /// The alias written first at or after `point`, when it stands for `target`: the value of a
+  /// mapping entry written as `key: *name` is the anchored node, written elsewhere, and this is
+  /// where the entry's value is written.
+  package func alias(writtenAfter point: TextPoint, standingFor target: YAMLNodeID) -> YAMLAlias? {
+    var low = 0
+    var high = aliases.count
+    while low < high {
+      let middle = (low + high) / 2
+      if aliases[middle].start < point { low = middle + 1 } else { high = middle }
+    }
+    guard low < aliases.count, aliases[low].target == target else { return nil }
+    return aliases[low]
+  }
+
   /// Where each item of the sequence `id` is written: an item an alias put there (`[&p P, *p]`)
   /// at the alias, not at its anchor. `nil` when no alias is written inside the sequence (every
   /// item is where its node is), and for a node that is not a sequence.

@@ -229,13 +229,22 @@ enum DocumentSymbolProvider {
     ) -> JSONValue? {
       let keyNode = document[key]
       let valueNode = document[value]
-      var range = mapper.range(in: file, start: keyNode.start, end: max(keyNode.end, valueNode.end))
+      var end = max(keyNode.end, valueNode.end)
+      var children = children
+      // A value written as an alias (`B: *body`) is the anchored node, written before the key:
+      // the entry ends with the alias, and what the value holds is listed at the anchor's own
+      // entry, so that no child lies outside its symbol.
+      if key != value, valueNode.start < keyNode.start,
+        let alias = document.alias(writtenAfter: keyNode.end, standingFor: value)
+      {
+        end = max(keyNode.end, alias.end)
+        children = []
+      }
+      var range = mapper.range(in: file, start: keyNode.start, end: end)
       // A node reached through an alias is the anchored one, which may lie outside the symbol:
       // the key is selected then, since a selection must lie within the symbol's range.
       var selectedNode = document[selected ?? key]
-      if let selected,
-        document[selected].start < keyNode.start || document[selected].end > max(keyNode.end, valueNode.end)
-      {
+      if let selected, document[selected].start < keyNode.start || document[selected].end > end {
         selectedNode = keyNode
       }
       if mapper.isReplaced(in: file, start: selectedNode.start, end: selectedNode.end) { return nil }

@@ -84,11 +84,17 @@ actor LanguageServer {
     case .uninitialized where method != "initialize":
       respond(id, .failure(.serverNotInitialized()))
       return
-    case .shutDown:
-      respond(id, .failure(.invalidRequest("the server is shut down; only 'exit' is accepted")))
+    case .shutDown where method != "exit":
+      respond(
+        id, .failure(.invalidRequest("the server is shut down; only the 'exit' notification is accepted")))
       return
     default:
       break
+    }
+    // `exit` sent with an id is a request, which LSP does not define: say how to send it.
+    if method == "exit" {
+      respond(id, .failure(.invalidRequest("'exit' is a notification: send it without an id")))
+      return
     }
     switch method {
     case "initialize": initialize(id: id, params: params)

@@ -55,6 +55,8 @@ struct LifecycleTests {
       #expect(response["error"]?["code"]?.intValue == -32601, "\(method)")
       #expect(response["error"]?["message"]?.stringValue?.contains(method) == true)
     }
+    // So is one that sends the `exit` notification as a request before shutting down.
+    #expect(try client.request("exit", .null)["error"]?["code"]?.intValue == -32600)
     #expect(try client.shutdownAndExit() == 0)
   }
 
@@ -63,10 +65,14 @@ struct LifecycleTests {
     let client = try LSPClient()
     try client.initialize()
     #expect(try client.request("shutdown", .null)["result"] == .null)
-    for method in ["textDocument/hover", "shutdown", "initialize"] {
+    for method in ["textDocument/hover", "shutdown", "initialize", "exit"] {
       let response = try client.request(method, LSPClient.at("file:///tmp/x.yaml", 0, 0))
       #expect(response["error"]?["code"]?.intValue == -32600, "\(method)")
     }
+    // `exit` with an id is a request, which LSP does not define: the answer says how to send it.
+    let exitRequest = try client.request("exit", .null)
+    #expect(
+      exitRequest["error"]?["message"]?.stringValue == "'exit' is a notification: send it without an id")
     client.notify("exit", .null)
     #expect(try client.waitForExit() == 0)
   }

@@ -390,6 +390,39 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a protocol whose body is an alias covers its entry, and its members are listed at the anchor")
+  func aliasedProtocolBody() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      protocols:
+        A: &body |
+          var x: Int
+        B: *body
+      modules:
+        M: {kind: view, provides: [A, B], routes: [/m]}
+
+      """
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let top =
+      try client.result(
+        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))])
+      ).arrayValue ?? []
+    let protocols = top.first { $0["name"]?.stringValue == "protocols" }?["children"]?.arrayValue ?? []
+    let (a, b) = (try #require(protocols.first), try #require(protocols.last))
+    #expect(a["children"]?.arrayValue?.count == 1, "\(a)")
+    #expect(b["children"]?.arrayValue?.isEmpty ?? true, "\(b)")
+    func point(_ value: RouteCfgCore.JSONValue?) -> [Int] {
+      [value?["line"]?.intValue ?? -1, value?["character"]?.intValue ?? -1]
+    }
+    #expect(point(b["range"]?["start"]) == [4, 2] && point(b["range"]?["end"]) == [4, 10], "\(b)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
   func documentSymbols() throws {
     let session = try TourSession()
