@@ -83,6 +83,9 @@ public struct ManifestHarness: Sendable {
   /// beside `/notes/:noteId`), other samples are tried (`/notes/7919`, ...).
   public func everyRouteResolves() -> HarnessReport {
     let router = RouteTable(graph: graph)
+    // A catch-all with more segments than any other route has reaches past every route that
+    // takes a fixed number of them (`/files/:a/:b/:c` beside `/files/*rest`).
+    let longest = graph.routes.map(\.pattern.segments.count).max() ?? 0
     var failures: [String] = []
     for route in graph.routes {
       let module = graph.modules[route.module]
@@ -94,6 +97,13 @@ public struct ManifestHarness: Sendable {
       if (0..<SampleURL.attempts).contains(where: {
         reachesRoute(SampleURL.path(for: route.pattern, module: module, attempt: $0))
       }) {
+        continue
+      }
+      let restSegments = longest - route.pattern.segments.count + 2
+      if route.pattern.segments.last.map({ if case .catchAll = $0 { true } else { false } }) == true,
+        longest + 1 <= URLPath.maximumSegments,
+        reachesRoute(SampleURL.path(for: route.pattern, module: module, restSegments: restSegments))
+      {
         continue
       }
       let url = SampleURL.path(for: route.pattern, module: module)
@@ -276,8 +286,11 @@ enum SampleURL {
   private static let strings = ["sample-value", "other-sample", "x9", "sample-value-4"]
   private static let rests = ["sample/rest", "sample", "sample/rest/more", "x9/y"]
 
-  /// The sample `attempt` (from 0) of a pattern.
-  static func path(for pattern: RoutePattern, module: ModuleInfo?, attempt: Int = 0) -> String {
+  /// The sample `attempt` (from 0) of a pattern; with `restSegments`, its catch-all takes that
+  /// many segments.
+  static func path(
+    for pattern: RoutePattern, module: ModuleInfo?, attempt: Int = 0, restSegments: Int? = nil
+  ) -> String {
     if pattern.segments.isEmpty { return "/" }
     let attempt = attempt % attempts
     var path = ""
@@ -285,7 +298,10 @@ enum SampleURL {
       path += "/"
       switch segment {
       case .literal(let literal): path += literal
-      case .catchAll: path += rests[attempt]
+      case .catchAll:
+        path +=
+          restSegments.map { Array(repeating: "sample", count: max($0, 1)).joined(separator: "/") }
+          ?? rests[attempt]
       case .parameter(let name):
         switch module?.parameters.first(where: { $0.name == name })?.routeType {
         case .int?: path += ints[attempt]

@@ -261,7 +261,11 @@ struct HarnessTests {
           First: {kind: view, routes: [/notes/1]}
           Files: {kind: view, parameters: {path: String}, routes: ["/files/*path"]}
           FileInDir: {kind: view, parameters: {dir: String, name: String}, routes: ["/files/:dir/:name"]}
+          One: {kind: view, parameters: {a: String}, routes: ["/files/:a"]}
+          Three: {kind: view, parameters: {a: String, b: String, c: String}, routes: ["/files/:a/:b/:c"]}
         """)
+    // Routes of one, two and three segments take every fixed sample of '/files/*path': one
+    // longer than every route reaches it.
     let report = harness.everyRouteResolves()
     #expect(report.failures.isEmpty, "\(report.failures)")
   }
