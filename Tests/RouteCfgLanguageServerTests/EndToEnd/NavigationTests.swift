@@ -354,11 +354,25 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// The outline of `text` opened as a manifest, the client, to shut down, and its directory,
+  /// kept while the server runs.
+  private static func outline(
+    of text: String
+  ) throws -> (LSPClient, [RouteCfgCore.JSONValue], ScratchDirectory) {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    let request = RouteCfgCore.JSONValue.object([("textDocument", .object([("uri", .string(uri))]))])
+    return (client, try client.result("textDocument/documentSymbol", request).arrayValue ?? [], scratch)
+  }
+
   /// Every selection lies within its symbol's range (editors reject the outline otherwise), also
   /// for an adapter whose `adapt` is an alias of a node written before it.
   @Test("an adapter whose 'adapt' is an alias selects its own item")
   func aliasedAdapterSelection() throws {
-    let scratch = try ScratchDirectory()
     let text = """
       routecfg: 1
       protocols:
@@ -373,15 +387,8 @@ struct NavigationTests {
           map: {caption: title}
 
       """
-    let uri = scratch.uri("app.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
-    let top =
-      try client.result(
-        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))])
-      ).arrayValue ?? []
+    let (client, top, scratch) = try Self.outline(of: text)
+    defer { withExtendedLifetime(scratch) {} }
     let adapter = try #require(
       top.first { $0["name"]?.stringValue == "adapters" }?["children"]?.arrayValue?.first)
     func line(_ value: RouteCfgCore.JSONValue?) -> Int { value?["line"]?.intValue ?? -1 }
@@ -392,7 +399,6 @@ struct NavigationTests {
 
   @Test("a protocol whose body is an alias covers its entry, and its members are listed at the anchor")
   func aliasedProtocolBody() throws {
-    let scratch = try ScratchDirectory()
     let text = """
       routecfg: 1
       protocols:
@@ -403,15 +409,8 @@ struct NavigationTests {
         M: {kind: view, provides: [A, B], routes: [/m]}
 
       """
-    let uri = scratch.uri("app.yaml")
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri, version: 1)
-    let top =
-      try client.result(
-        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))])
-      ).arrayValue ?? []
+    let (client, top, scratch) = try Self.outline(of: text)
+    defer { withExtendedLifetime(scratch) {} }
     let protocols = top.first { $0["name"]?.stringValue == "protocols" }?["children"]?.arrayValue ?? []
     let (a, b) = (try #require(protocols.first), try #require(protocols.last))
     #expect(a["children"]?.arrayValue?.count == 1, "\(a)")
