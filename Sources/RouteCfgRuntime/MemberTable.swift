@@ -246,9 +246,12 @@ public struct MemberTable<Root> {
 
   @inlinable
   static func root(_ object: AnyObject) throws -> Root {
+    // Not a value refused but the object itself (a factory that made another type): said so,
+    // rather than as a member that takes the protocol.
     guard let root = object as? Root else {
-      throw RuntimeError.typeMismatch(
-        member: "self", expected: SwiftTypeName.of(Root.self), actual: SwiftTypeName.of(type(of: object)))
+      let name = SwiftTypeName.of(Root.self)
+      throw RuntimeError.wrongDestinationType(
+        protocolName: name, requested: name, actual: SwiftTypeName.of(type(of: object)))
     }
     return root
   }

@@ -94,6 +94,31 @@ struct RegistrationTableTests {
       ])
   }
 
+  /// A factory that makes an object of another type is named as such when the object is used,
+  /// not reported as a member that takes the protocol.
+  @Test func anObjectOfAnotherTypeIsNamed() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Counter: |
+            var count: Int { get set }
+        modules:
+          A: {kind: view, provides: [Counter], routes: [/a]}
+        """, path: "other.yaml")
+    var registrations = Registrations()
+    registrations.module("A", kind: .view) { _ in NotACounter() }
+    registrations.members(of: (any CountingProtocol).self, as: "Counter") { table in
+      table.property("count", \.count)
+    }
+    let destination = try Registry(manifest, registrations: registrations).destination(for: "Counter")
+    let error = #expect(throws: RuntimeError.self) { try destination.set("count", to: 3) }
+    #expect(
+      error?.description
+        == "the destination for 'CountingProtocol' is a 'NotACounter', which does not conform to "
+        + "'CountingProtocol'; make 'NotACounter' conform to it", "\(String(describing: error))")
+  }
+
   /// A module registered without a type and no protocol table is told how to register its
   /// members: as a protocol's, since it has no type to register them for.
   @Test func aModuleWithoutATypeIsToldToRegisterItsProtocolsMembers() throws {
@@ -267,3 +292,5 @@ private protocol CountingProtocol: AnyObject {
 private final class CountingScreen: CountingProtocol {
   var count = 0
 }
+
+@MainActor private final class NotACounter {}
