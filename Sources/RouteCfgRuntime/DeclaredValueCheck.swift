@@ -16,14 +16,27 @@ enum DeclaredValueCheck {
   }
 
   /// Throws a type mismatch naming `member` when `value` does not fit `declared`: a value the
-  /// object's own types cannot check (a mock's), or one a caller gives through an adapter,
-  /// checked against the caller's declaration before it is converted to the target's (converted,
-  /// `nil` for a `String` would pass as the target's `String?`).
+  /// object's own types cannot check (a mock's).
   static func check(_ value: Any?, declared: TypeRef, member: String) throws {
     guard accepts(value, as: declared) else {
-      let actual = DynamicValue.flatten(value).map { SwiftTypeName.of(type(of: $0)) } ?? "nil"
-      throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: actual)
+      throw RuntimeError.typeMismatch(
+        member: member, expected: declared.description, actual: typeName(of: value))
     }
+  }
+
+  /// Throws a type mismatch naming `member` when `value` is `nil` and `declared` cannot hold it:
+  /// the one check made before a value crosses an adapter, since converted, `nil` for a `String`
+  /// would pass as the target's `String?`. (Other values are checked where they arrive, by Swift's
+  /// casts, which take more than the spelling does: an `[Int]` for an `[Int?]`.)
+  static func checkPresence(_ value: Any?, declared: TypeRef, member: String) throws {
+    guard DynamicValue.flatten(value) != nil || isOptional(declared) else {
+      throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: "nil")
+    }
+  }
+
+  /// The name of the type of `value` as mismatches name it; `nil` for none.
+  static func typeName(of value: Any?) -> String {
+    DynamicValue.flatten(value).map { SwiftTypeName.of(type(of: $0)) } ?? "nil"
   }
 
   /// `nil` fits an optional, and the types whose values may hold one.

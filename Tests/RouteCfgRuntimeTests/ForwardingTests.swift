@@ -340,14 +340,16 @@ struct CallerDeclaredTypeTests {
       RequiredScreen: |
         var name: String? { get set }
         func show(message: String, repeat: Int) -> String?
+        func count(ids: [Int?], tag: String) -> Int
       ScreenInput: |
         var label: String? { get set }
         func render(text: String?, times: Int) -> String
+        func tally(ids: [Int?], tag: String?) -> Int
     modules:
       Screen: {kind: view, provides: [ScreenInput], routes: [/screen]}
       Host: {kind: view, requires: [RequiredScreen], routes: [/host]}
     adapters:
-      - {adapt: RequiredScreen, to: ScreenInput, map: {name: label, show: render}}
+      - {adapt: RequiredScreen, to: ScreenInput, map: {name: label, show: render, count: tally}}
     """
 
   @Test func nilForANonOptionalIsRefused() throws {
@@ -360,6 +362,7 @@ struct CallerDeclaredTypeTests {
       table.method("render(text:times:)") { (screen, text: String?, times: Int) in
         screen.render(text: text, times: times)
       }
+      table.method("tally(ids:tag:)") { (_, ids: [Int?], _: String?) in ids.count }
     }
     let screen = try Registry(manifest, registrations: registrations).destination(for: "RequiredScreen")
     let object = try #require(screen.object as? Screen)
@@ -374,6 +377,9 @@ struct CallerDeclaredTypeTests {
     }
     #expect(object.rendered.isEmpty && object.label == nil)
     #expect(try screen.call("show", "hi", 2) as? String == "hihi")
+    // Values Swift casts to the declared type pass, as they do where the types are the same.
+    #expect(try screen.call("count", [1, 2] as [Int], "t") as? Int == 2)
+    #expect(try screen.call("count", [1, nil, 3] as [Int?], "t") as? Int == 3)
     try screen.set("name", to: "Main")
     #expect(object.label == "Main")
   }

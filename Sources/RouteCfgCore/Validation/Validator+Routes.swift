@@ -33,8 +33,12 @@ private struct ListedRoutes {
   /// Records `route`; answers where it was listed before, if it was.
   mutating func earlierListing(of route: Located<String>) -> SourceLocation? {
     let text = route.value
-    // The pattern parser's rule: one trailing slash is dropped from a pattern of two characters or more.
-    let key = text.utf8.count >= 2 && text.utf8.last == UInt8(ascii: "/") ? text.dropLast() : Substring(text)
+    // One trailing slash is ignored, as the pattern parser ignores it, but not the one of `//`
+    // (one empty segment there, not the root `/`). The byte is dropped, not the last Character,
+    // which may hold the `/` and a letter before it that joins it (U+0D4E).
+    let utf8 = text.utf8
+    let key =
+      utf8.count >= 3 && utf8.last == UInt8(ascii: "/") ? Substring(utf8.dropLast()) : Substring(text)
     if index == nil {
       if let earlier = listed.first(where: { $0.text == key }) {
         return earlier.location
