@@ -73,17 +73,15 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       // Nothing to convert, so nothing is handed over that this facade must keep alive.
       return try Self.naming(member) { try direct.write(value) }
     }
-    try DeclaredValueCheck.checkPresence(value, declared: route.type, member: member)
+    try DeclaredValueCheck.checkCrossing(value, declared: route.type, member: member)
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
-    try Self.reportingAsDeclared([value], [route.type], member: member) {
-      // A value of the wrong type is reported under the name the caller wrote, here as below.
-      let converted = try Self.naming(member) {
-        try state.convert(
-          value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver),
-          fromCallersSide: !wrapsCallersObject)
-      }
-      try Self.naming(member, handedOver: [(value, converted)]) { try owner.target.set(last, to: converted) }
+    // A value of the wrong type is reported under the name the caller wrote, here as below.
+    let converted = try Self.naming(member) {
+      try state.convert(
+        value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver),
+        fromCallersSide: !wrapsCallersObject)
     }
+    try Self.naming(member, handedOver: [(value, converted)]) { try owner.target.set(last, to: converted) }
   }
 
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
@@ -96,48 +94,25 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     if route.sameTypes {
       return try Self.naming(route.fullName) { try target.call(route.targetFullName, arguments) }
     }
-    let declared = route.signature.parameters.map(\.type)
+    var converted: [Any?] = []
+    converted.reserveCapacity(arguments.count)
     for index in arguments.indices {
-      try DeclaredValueCheck.checkPresence(
-        arguments[index], declared: declared[index], member: route.fullName)
+      let declared = route.signature.parameters[index].type
+      try DeclaredValueCheck.checkCrossing(arguments[index], declared: declared, member: route.fullName)
+      converted.append(
+        try Self.naming(route.fullName) {
+          try state.convert(
+            arguments[index], from: declared, to: route.targetSignature.parameters[index].type,
+            crossing: wrapsCallersObject ? .toCaller(handedOver) : .toProvider(handedOver),
+            fromCallersSide: !wrapsCallersObject)
+        })
     }
-    let result = try Self.reportingAsDeclared(arguments, declared, member: route.fullName) {
-      var converted: [Any?] = []
-      converted.reserveCapacity(arguments.count)
-      for index in arguments.indices {
-        converted.append(
-          try Self.naming(route.fullName) {
-            try state.convert(
-              arguments[index], from: declared[index], to: route.targetSignature.parameters[index].type,
-              crossing: wrapsCallersObject ? .toCaller(handedOver) : .toProvider(handedOver),
-              fromCallersSide: !wrapsCallersObject)
-          })
-      }
-      return try Self.naming(route.fullName, handedOver: Array(zip(arguments, converted))) {
-        try target.call(route.targetFullName, converted)
-      }
+    let result = try Self.naming(route.fullName, handedOver: Array(zip(arguments, converted))) {
+      try target.call(route.targetFullName, converted)
     }
     return try state.convert(
       result, from: route.targetSignature.result, to: route.signature.result, crossing: .toCaller(handedOver),
       fromCallersSide: wrapsCallersObject)
-  }
-
-  /// Runs `body`, which hands the caller's `values` on (declared by the caller as `types`): a
-  /// value refused there that does not fit the caller's declaration either is reported against
-  /// that declaration, the type the caller wrote, not the target's. Checked only once a value is
-  /// refused, so a call that succeeds costs nothing more.
-  private static func reportingAsDeclared<Result>(
-    _ values: [Any?], _ types: [TypeRef], member: String, _ body: () throws -> Result
-  ) throws -> Result {
-    do {
-      return try body()
-    } catch RuntimeError.typeMismatch(let named, let expected, let actual) {
-      for (value, type) in zip(values, types)
-      where DeclaredValueCheck.typeName(of: value) == actual && !DeclaredValueCheck.accepts(value, as: type) {
-        throw RuntimeError.typeMismatch(member: member, expected: type.description, actual: actual)
-      }
-      throw RuntimeError.typeMismatch(member: named, expected: expected, actual: actual)
-    }
   }
 
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote

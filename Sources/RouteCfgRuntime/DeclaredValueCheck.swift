@@ -24,15 +24,32 @@ enum DeclaredValueCheck {
     }
   }
 
-  /// Throws a type mismatch naming `member` when `value` is `nil` and `declared` cannot hold it:
-  /// the one check made before a value crosses an adapter, since converted, `nil` for a `String`
-  /// would pass as the target's `String?`. (Other values are checked where they arrive, by Swift's
-  /// casts, which take more than the spelling does: an `[Int]` for an `[Int?]`.)
-  static func checkPresence(_ value: Any?, declared: TypeRef, member: String) throws {
-    guard DynamicValue.flatten(value) != nil || isOptional(declared) else {
-      throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: "nil")
+  /// Throws a type mismatch naming `member`, with the type the caller declared, for a value that
+  /// cannot cross an adapter as the caller declared it: `nil` for a type that cannot hold it
+  /// (converted, `nil` for a `String` would pass as the target's `String?`), or a value that is
+  /// not a standard scalar (`String`, `Int`, `Double`, `Bool`...) declared as one. Other values
+  /// are checked where they arrive, by Swift's casts, which take more than their spelling says
+  /// (an `[Int]` for an `[Int?]`); a scalar is one cast, as the target's would be.
+  static func checkCrossing(_ value: Any?, declared: TypeRef, member: String) throws {
+    guard let value = DynamicValue.flatten(value) else {
+      guard isOptional(declared) else {
+        throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: "nil")
+      }
+      return
     }
+    guard case .named(let name) = declared.unwrappedOptional ?? declared, let isScalar = scalars[name],
+      !isScalar(value)
+    else { return }
+    throw RuntimeError.typeMismatch(
+      member: member, expected: declared.description, actual: typeName(of: value))
   }
+
+  /// The standard scalar types, each with the test of a value of it.
+  private static let scalars: [String: @Sendable (Any) -> Bool] = [
+    "String": { $0 is String }, "Int": { $0 is Int }, "Double": { $0 is Double }, "Bool": { $0 is Bool },
+    "Float": { $0 is Float }, "Character": { $0 is Character }, "Int64": { $0 is Int64 },
+    "Int32": { $0 is Int32 }, "UInt": { $0 is UInt }, "UInt8": { $0 is UInt8 },
+  ]
 
   /// The name of the type of `value` as mismatches name it; `nil` for none.
   static func typeName(of value: Any?) -> String {

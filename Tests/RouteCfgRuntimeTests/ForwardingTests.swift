@@ -380,6 +380,10 @@ struct CallerDeclaredTypeTests {
     // Values Swift casts to the declared type pass, as they do where the types are the same.
     #expect(try screen.call("count", [1, 2] as [Int], "t") as? Int == 2)
     #expect(try screen.call("count", [1, nil, 3] as [Int?], "t") as? Int == 3)
+    // The argument refused is the one named, with the type the caller declared for it.
+    #expect(
+      throws: RuntimeError.typeMismatch(member: "count(ids:tag:)", expected: "String", actual: "[Int]")
+    ) { try screen.call("count", [1, 2] as [Int], [3] as [Int]) }
     try screen.set("name", to: "Main")
     #expect(object.label == "Main")
   }

@@ -33,12 +33,14 @@ private struct ListedRoutes {
   /// Records `route`; answers where it was listed before, if it was.
   mutating func earlierListing(of route: Located<String>) -> SourceLocation? {
     let text = route.value
-    // One trailing slash is ignored, as the pattern parser ignores it, but not the one of `//`
-    // (one empty segment there, not the root `/`). The byte is dropped, not the last Character,
-    // which may hold the `/` and a letter before it that joins it (U+0D4E).
+    // One trailing slash is ignored, as the pattern parser ignores it, but not after another
+    // (`//` is one empty segment, not the root `/`; `///` is two, not `//`). The byte is dropped,
+    // not the last Character, which may hold the `/` and a letter before it that joins it
+    // (U+0D4E).
     let utf8 = text.utf8
-    let key =
-      utf8.count >= 3 && utf8.last == UInt8(ascii: "/") ? Substring(utf8.dropLast()) : Substring(text)
+    let slash = UInt8(ascii: "/")
+    let endsWithOneSlash = utf8.count >= 2 && utf8.last == slash && utf8.dropLast().last != slash
+    let key = endsWithOneSlash ? Substring(utf8.dropLast()) : Substring(text)
     if index == nil {
       if let earlier = listed.first(where: { $0.text == key }) {
         return earlier.location
