@@ -100,7 +100,7 @@ public struct ManifestHarness: Sendable {
         continue
       }
       let restSegments = longest - route.pattern.segments.count + 2
-      if route.pattern.segments.last.map({ if case .catchAll = $0 { true } else { false } }) == true,
+      if route.pattern.catchAllName != nil,
         longest + 1 <= URLPath.maximumSegments,
         reachesRoute(SampleURL.path(for: route.pattern, module: module, restSegments: restSegments))
       {
