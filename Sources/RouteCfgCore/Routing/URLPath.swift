@@ -63,7 +63,7 @@ public struct URLPath: Sendable, Equatable {
       }
     }
     guard bytes.count <= maximumURLLength else {
-      return .unmatchable(reason: "the URL is longer than \(maximumURLLength) bytes")
+      return .unmatchable(reason: urlTooLong)
     }
     var pathEnd = bytes.endIndex
     var queryRange: Range<String.Index>?
@@ -170,6 +170,8 @@ public struct URLPath: Sendable, Equatable {
 }
 
 extension URLPath {
+  /// Why a URL longer than ``maximumURLLength`` bytes as written matches nothing.
+  static let urlTooLong = "the URL is longer than \(maximumURLLength) bytes"
   /// Why a path longer than ``maximumLength`` bytes decoded matches nothing.
   static let pathTooLong = "the URL's path is longer than \(maximumLength) bytes decoded"
 }

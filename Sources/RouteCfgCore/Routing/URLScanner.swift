@@ -105,7 +105,7 @@ enum URLScanner {
       }
     }
     guard bytes.count <= URLPath.maximumURLLength else {
-      return .failure(.unmatchable("the URL is longer than \(URLPath.maximumURLLength) bytes"))
+      return .failure(.unmatchable(URLPath.urlTooLong))
     }
     if hostStart < 0 && (pathStart == bytes.count || bytes[pathStart] != URLSyntax.slash) {
       return .failure(.unmatchable("the path does not start with '/'"))
