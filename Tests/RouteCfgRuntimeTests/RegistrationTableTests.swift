@@ -94,10 +94,9 @@ struct RegistrationTableTests {
       ])
   }
 
-  /// A factory that makes an object of another type is named as such when the object is used,
-  /// not reported as a member that takes the protocol.
-  @Test func anObjectOfAnotherTypeIsNamed() throws {
-    let manifest = try RouteCfg.validate(
+  /// One module, `A`, providing a protocol `Counter` with a settable `count`.
+  private static func oneCounter(path: String) throws -> ValidationResult {
+    try RouteCfg.validate(
       yaml: """
         routecfg: 1
         protocols:
@@ -105,7 +104,13 @@ struct RegistrationTableTests {
             var count: Int { get set }
         modules:
           A: {kind: view, provides: [Counter], routes: [/a]}
-        """, path: "other.yaml")
+        """, path: path)
+  }
+
+  /// A factory that makes an object of another type is named as such when the object is used,
+  /// not reported as a member that takes the protocol.
+  @Test func anObjectOfAnotherTypeIsNamed() throws {
+    let manifest = try Self.oneCounter(path: "other.yaml")
     var registrations = Registrations()
     registrations.module("A", kind: .view) { _ in NotACounter() }
     registrations.members(of: (any CountingProtocol).self, as: "Counter") { table in
@@ -122,15 +127,7 @@ struct RegistrationTableTests {
   /// A module registered without a type and no protocol table is told how to register its
   /// members: as a protocol's, since it has no type to register them for.
   @Test func aModuleWithoutATypeIsToldToRegisterItsProtocolsMembers() throws {
-    let manifest = try RouteCfg.validate(
-      yaml: """
-        routecfg: 1
-        protocols:
-          Counter: |
-            var count: Int { get set }
-        modules:
-          A: {kind: view, provides: [Counter], routes: [/a]}
-        """, path: "untyped.yaml")
+    let manifest = try Self.oneCounter(path: "untyped.yaml")
     var registrations = Registrations()
     registrations.module("A", kind: .view) { _ in CountingScreen() }
     let error = #expect(throws: RegistryBuildError.self) {
