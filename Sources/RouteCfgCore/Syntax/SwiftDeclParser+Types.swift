@@ -71,6 +71,13 @@ extension SwiftDeclParser {
     var wrappers = 0
     while true {
       switch kind {
+      case .question where previous?.end != token.start:
+        // Swift reads a '?' after a space or a line break as no part of the type.
+        report(
+          .memberSyntax,
+          "'?' belongs right after its type, with no space between; write '\(Self.brief(.optional(type)))'",
+          at: token)
+        return nil
       case .question:
         wrappers += 1
         guard nesting + wrappers <= Self.maxNestingDepth else {

@@ -11,7 +11,19 @@ extension SwiftFastDeclParser {
       return parseExistentialType()
     }
     guard let base = parsePrimaryType() else { return nil }
-    return token == .question ? parsePostfix(base) : base
+    guard token == .question else { return base }
+    return isAttachedQuestion ? parsePostfix(base) : nil
+  }
+
+  /// `true` at a `?` written right after the token before it, as a type's `?` must be; one after
+  /// a space or a line break is left to the general parser, which reports it.
+  private var isAttachedQuestion: Bool {
+    token == .question && start > 0 && !Self.separates(bytes[start - 1])
+  }
+
+  /// Whether `byte` ends a gap between tokens: a space, a tab or a line break.
+  private static func separates(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
   }
 
   /// `T?` for the type parsed last: shared when it is a known name.
@@ -63,6 +75,7 @@ extension SwiftFastDeclParser {
     advance()
     var wrappers = 1
     while token == .question {
+      guard isAttachedQuestion else { return nil }
       wrappers += 1
       guard nesting + wrappers <= Self.maxNestingDepth else { return nil }
       type = .optional(type)
