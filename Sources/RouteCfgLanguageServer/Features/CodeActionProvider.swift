@@ -22,8 +22,7 @@ enum CodeActionProvider {
       let diagnosticRange = DiagnosticPublisher.range(of: diagnostic.location, model: model, mapper: mapper)
       guard overlaps(diagnosticRange, range) else { continue }
       let converted = DiagnosticPublisher.convert(
-        diagnostic, model: model, mapper: mapper, links: links,
-        relatedInformation: context.client.takesRelatedInformation)
+        diagnostic, model: model, mapper: mapper, links: links, client: context.client)
       for fixIt in diagnostic.fixIts {
         guard let end = fixIt.location.end else { continue }
         let editRange = mapper.range(in: fixIt.location.file, start: fixIt.location.start, end: end)

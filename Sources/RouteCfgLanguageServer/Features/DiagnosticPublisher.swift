@@ -41,14 +41,14 @@ enum DiagnosticPublisher {
   /// The diagnostics of each file of the model, by URI (files without any included, so that
   /// earlier diagnostics are cleared).
   static func publications(
-    model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks, relatedInformation: Bool
+    model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks, client: ClientCapabilities
   ) -> [(uri: String, diagnostics: [JSONValue])] {
     var byFile: [SourceFileID: [Diagnostic]] = [:]
     for diagnostic in model.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
     return model.manifest.files.files.map { file in
       let diagnostics = byFile[file.id] ?? []
       var converted = diagnostics.prefix(maxPerFile).map {
-        convert($0, model: model, mapper: mapper, links: links, relatedInformation: relatedInformation)
+        convert($0, model: model, mapper: mapper, links: links, client: client)
       }
       if diagnostics.count > maxPerFile {
         let range = LSPRange(
@@ -70,17 +70,17 @@ enum DiagnosticPublisher {
 
   static func convert(
     _ diagnostic: Diagnostic, model: ManifestModel, mapper: PositionMapper, links: DiagnosticLinks,
-    relatedInformation: Bool
+    client: ClientCapabilities
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("range", range(of: diagnostic.location, model: model, mapper: mapper).json),
       ("severity", .int(diagnostic.severity == .error ? 1 : 2)),
       ("code", .string(diagnostic.code.rawValue)),
     ]
-    if let url = links.url(for: diagnostic.code) {
+    if client.takesCodeDescriptions, let url = links.url(for: diagnostic.code) {
       members.append(("codeDescription", .object([("href", .string(url))])))
     }
-    guard relatedInformation else {
+    guard client.takesRelatedInformation else {
       // `Login/login.yaml:3:5: note: ...` lines, as `routecfg validate` writes them, with paths
       // from the root manifest's directory.
       let files = model.manifest.files

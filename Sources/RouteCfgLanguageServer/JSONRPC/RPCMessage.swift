@@ -56,12 +56,13 @@ public struct ResponseError: Error, Sendable, Hashable {
   static func requestCancelled() -> ResponseError {
     ResponseError(code: -32800, message: "request cancelled")
   }
-  /// The server gave up on a request the client did not cancel (LSP 3.17 `ServerCancelled`).
-  static func serverCancelled(_ message: String) -> ResponseError {
-    ResponseError(code: -32802, message: message)
-  }
-  static func contentModified() -> ResponseError {
-    ResponseError(code: -32801, message: "the document changed while the request was waiting")
+  /// The document changed (or was closed) before the request could be answered; editors drop
+  /// the answer quietly. (Not LSP 3.17's `ServerCancelled`, which only requests that say they may
+  /// be cancelled by the server, pull diagnostics, may get.)
+  static func contentModified(
+    _ message: String = "the document changed while the request was waiting"
+  ) -> ResponseError {
+    ResponseError(code: -32801, message: message)
   }
   /// A valid request the server declines, with why (a rename to a name that is taken).
   static func requestFailed(_ message: String) -> ResponseError {

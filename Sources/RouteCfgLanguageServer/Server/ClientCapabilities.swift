@@ -24,6 +24,8 @@ struct ClientCapabilities: Sendable {
   /// Whether diagnostics may carry `relatedInformation` (their notes, each at its place);
   /// otherwise the notes are written at the end of the message.
   var takesRelatedInformation = false
+  /// Whether diagnostics may carry a link to their code's documentation (`codeDescription`).
+  var takesCodeDescriptions = false
 
   init() {}
 
@@ -38,7 +40,9 @@ struct ClientCapabilities: Sendable {
     watchesFiles = json?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
     preparesRename = textDocument?["rename"]?["prepareSupport"]?.boolValue ?? false
     takesVersionedEdits = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
-    takesRelatedInformation = textDocument?["publishDiagnostics"]?["relatedInformation"]?.boolValue ?? false
+    let publishDiagnostics = textDocument?["publishDiagnostics"]
+    takesRelatedInformation = publishDiagnostics?["relatedInformation"]?.boolValue ?? false
+    takesCodeDescriptions = publishDiagnostics?["codeDescriptionSupport"]?.boolValue ?? false
     // An object (`{"codeActionKind": ...}`); `null` or another value declares nothing.
     if case .object = textDocument?["codeAction"]?["codeActionLiteralSupport"] {
       takesCodeActionLiterals = true

@@ -207,7 +207,7 @@ extension LanguageServer {
     let publications =
       project.isManifest
       ? DiagnosticPublisher.publications(
-        model: model, mapper: mapper, links: options.links, relatedInformation: client.takesRelatedInformation
+        model: model, mapper: mapper, links: options.links, client: client
       )
       : model.uris.map { ($0, [JSONValue]()) }
     for (uri, diagnostics) in publications {
@@ -289,13 +289,13 @@ extension LanguageServer {
     let pending = waiters
     waiters = [:]
     for waiter in pending.values.flatMap(\.values) {
-      respond(waiter.id, .failure(.serverCancelled("the server shut down before the request's check ended")))
+      respond(waiter.id, .failure(.requestFailed("the server shut down before the request's check ended")))
       inFlight.remove(waiter.id)
       waiter.continuation.resume(returning: .answered)
     }
     // Requests between two waits (comparing files with the disk) are answered here too.
     for id in inFlight.sorted(by: { "\($0)" < "\($1)" }) {
-      respond(id, .failure(.serverCancelled("the server shut down before the request was answered")))
+      respond(id, .failure(.requestFailed("the server shut down before the request was answered")))
     }
     inFlight = []
   }

@@ -81,7 +81,7 @@ extension LanguageServer {
     case .cancelled:
       respond(id, .failure(.requestCancelled()))
     case .closed:
-      respond(id, .failure(.serverCancelled("the document was closed before its check ended")))
+      respond(id, .failure(.contentModified("the document was closed before its check ended")))
     case .modified:
       respond(id, .failure(.contentModified()))
     case .answered:

@@ -45,7 +45,7 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test("a client that takes no related information gets the notes at the end of the message")
+  @Test("a client that takes no related information or links gets the notes at the end of the message")
   func notesInTheMessage() throws {
     let text = try String(contentsOfFile: Self.invalidPath, encoding: .utf8)
     let uri = LSPClient.uri(Self.invalidPath)
@@ -53,6 +53,8 @@ struct DiagnosticsTests {
     try client.initialize(textDocument: .object([]))
     client.open(uri, text: text)
     let diagnostics = try client.diagnostics(for: uri, version: 1)
+    // Codes, but no links to their documentation: the client did not declare codeDescriptionSupport.
+    #expect(diagnostics.allSatisfy { $0["code"] != nil && $0["codeDescription"] == nil })
     let missingAdapter = try #require(diagnostics.first { $0["code"]?.stringValue == "RC0606" })
     #expect(missingAdapter["relatedInformation"] == nil)
     let declared = TextFinder(text).position(of: "var delegate: ModuleARequiredLoginViewDelegate?", offset: 4)

@@ -7,10 +7,14 @@ import Testing
 /// The messages an editor sends, as one-liners.
 extension LSPClient {
   /// What a current editor declares for documents: an outline as a tree, notes of diagnostics
-  /// as related information, prepared renames and code action literals.
+  /// as related information and links to their codes' documentation, prepared renames and code
+  /// action literals.
   static let editorTextDocumentCapabilities = RouteCfgCore.JSONValue.object([
     ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))])),
-    ("publishDiagnostics", .object([("relatedInformation", .bool(true))])),
+    (
+      "publishDiagnostics",
+      .object([("relatedInformation", .bool(true)), ("codeDescriptionSupport", .bool(true))])
+    ),
     ("rename", .object([("prepareSupport", .bool(true))])),
     (
       "codeAction",
