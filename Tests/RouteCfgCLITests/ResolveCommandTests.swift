@@ -97,7 +97,7 @@ struct ResolveCommandTests {
     #expect(fallback.standardOutput == "module: NotFound (fallback)\nroute: none\nparameters: none\n")
     // Control and invisible characters in one escape style, quotes and backslashes escaped.
     let escaped = try Routecfg.run(["resolve", Self.noteApp, "/notes/42?query=%1B%0A%E2%80%AE%22%5C"])
-    #expect(escaped.standardOutput.contains(#"  query: "\u{1B}\u{A}\u{202E}\"\\" (String)"#), "\(escaped)")
+    #expect(escaped.standardOutput.contains(#"  query: "\u{1B}\n\u{202E}\"\\" (String)"#), "\(escaped)")
   }
 
   /// Names from the manifest are printed in the same escape style: a module, a route and a

@@ -124,7 +124,7 @@ struct RoutePatternTests {
   @Test func hintsForMisplacedSyntax() {
     #expect(failure("/a?x=1")?.message.contains("a pattern has no query") == true)
     #expect(failure("/a:b")?.message.contains("takes a whole segment") == true)
-    #expect(failure("/a\tb")?.message.hasPrefix("'a\\u{9}b' holds a tab") == true)
+    #expect(failure("/a\tb")?.message.hasPrefix("'a\\tb' holds a tab") == true)
   }
 
   @Test(arguments: [("/.", 1), ("/..", 1), ("/a/..", 3), ("/./a", 1), ("/a/./", 3)])

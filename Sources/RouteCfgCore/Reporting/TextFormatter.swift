@@ -50,22 +50,33 @@ public struct TextFormatter: DiagnosticFormatter {
     }
   }
 
-  /// The text with control characters written as `\u{1B}`, so that names from a manifest cannot
-  /// move the cursor, clear the terminal or split a diagnostic across lines, and with the Unicode
-  /// bidirectional controls (U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069) escaped the
-  /// same way, so that they cannot reorder what a reader sees. Every formatter that prints
-  /// manifest text to a person uses this one function.
+  /// The text with control characters written as escapes (`\n`, `\r` and `\t` as in YAML and
+  /// Swift, the others as `\u{1B}`), so that names from a manifest cannot move the cursor, clear
+  /// the terminal or split a diagnostic across lines, and with the Unicode bidirectional controls
+  /// (U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069) escaped the same way, so that they
+  /// cannot reorder what a reader sees. Every formatter that prints manifest text to a person
+  /// uses this one function.
   public static func printable(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        result += escaped(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }
     }
     return result
+  }
+
+  /// `scalar` as an escape a reader of YAML or Swift knows: `\n`, `\r`, `\t`, else `\u{1B}`.
+  package static func escaped(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    default: return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
   }
 
   /// Text of several lines, each through ``printable(_:)`` and its line breaks kept: a message

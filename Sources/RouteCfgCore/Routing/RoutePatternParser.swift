@@ -260,14 +260,14 @@ enum RouteCharacters {
     return "U+" + hex(scalar.value)
   }
 
-  /// The text with invisible characters written as `\u{9}`, for quoting in messages.
+  /// The text with invisible characters written as escapes (`\t`, `\u{200B}`), for quoting in messages.
   static func display(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if isVisible(scalar) || scalar == " " {
         result.unicodeScalars.append(scalar)
       } else {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        result += TextFormatter.escaped(scalar)
       }
     }
     return result
