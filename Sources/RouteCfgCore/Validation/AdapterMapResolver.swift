@@ -140,9 +140,13 @@ struct AdapterMapResolver {
       return member(written, in: protocolInfo).map { MemberTarget(protocolInfo, member: $0) }
     }
     let steps = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    if steps.contains(where: \.isEmpty) {
+    if let empty = steps.firstIndex(where: \.isEmpty) {
+      // At the empty step: where it would start, after the steps and dots before it.
+      let offset = steps[..<empty].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
       return .failure(
-        .problem(.invalidKeyPath, "key path '\(written)' has an empty step; write names separated by '.'"))
+        .problem(
+          .invalidKeyPath, "key path '\(written)' has an empty step; write names separated by '.'",
+          step: offset..<offset))
     }
     if steps.count > Self.maximumKeyPathSteps {
       let start = steps.prefix(3).joined(separator: ".")
