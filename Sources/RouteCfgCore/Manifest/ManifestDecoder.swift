@@ -516,8 +516,13 @@ struct ManifestDecoder {
     }
   }
 
+  /// Whether a key of a protocol written as a mapping is the start of a member declaration
+  /// (`var name: String` splits at ': '; `func: f()` and `@MainActor ...` too): the body was
+  /// meant as a block of Swift.
   private static func looksLikeDeclaration(_ key: String) -> Bool {
-    ["var ", "let ", "func ", "static ", "@"].contains { key.hasPrefix($0) }
+    if key.hasPrefix("@") { return true }
+    let word = key.prefix { $0 != " " && $0 != "\t" }
+    return ["var", "let", "func", "static"].contains(word)
   }
 
   // MARK: Modules
