@@ -142,20 +142,20 @@ public enum CodeGenerator {
     return interfaces.sorted()
   }
 
-  /// What the files for `graph` under `options` leave out that a caller may look for: a
+  /// What the files for `graph` under `options` do that a caller may not expect (warnings): a
   /// protocol some module provides that several modules could answer, with nothing choosing
-  /// between them, gets no `make` method (RC1005, a warning). Nothing for `--module`, which
-  /// writes no registry, or for a variant the manifest does not declare.
+  /// between them, gets no `make` method (RC1005; not for `--module`, which writes no
+  /// registry); a service whose factory or dependencies are put on the main actor (RC1006; with
+  /// `--module`, only that module). Nothing for a variant the manifest does not declare.
   public static func warnings(_ graph: AppGraph, manifestPath: String, options: CodegenOptions)
     -> [Diagnostic]
   {
     let graph = graph.withDeclaredSpellings()
-    guard options.module == nil, let resolution = graph.resolution(variant: options.variant) else {
-      return []
-    }
+    guard let resolution = graph.resolution(variant: options.variant) else { return [] }
     let context = GenerationContext(
       graph: graph, options: options, resolution: resolution, manifestPath: manifestPath)
-    return UndecidedProviders(context: context).diagnostics()
+    let undecided = options.module == nil ? UndecidedProviders(context: context).diagnostics() : []
+    return undecided + MainActorServices(context: context).diagnostics(only: options.module)
   }
 
   private static func header(manifestPath: String, options: CodegenOptions) -> [String] {

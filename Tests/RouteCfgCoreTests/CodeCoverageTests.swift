@@ -19,6 +19,7 @@ struct CodeCoverageTests {
     .unsendableAdapterValue: "GenerateCommandTests.valuesSwift6CannotSendOffTheMainActorAreRC1003",
     .escapingClosureMismatch: "GenerateCommandTests.aClosureThatCannotEscapeReachingAnOptionalOneIsRC1004",
     .undecidedProvider: "GenerateCommandTests.aProvidedProtocolWithoutASingleProviderIsAWarningNotASilence",
+    .mainActorService: "GenerateCommandTests.aServiceWhoseDependencyIsPutOnTheMainActorIsRC1006",
   ]
 
   @Test func everyCodeIsProducedByAFixtureOrANamedTest() throws {

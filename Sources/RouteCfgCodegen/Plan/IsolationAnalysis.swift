@@ -6,7 +6,7 @@ import RouteCfgCore
 /// (with their ancestors), and those required and answered by a view in any configuration, are
 /// `@MainActor`; protocols a `service` provides are usable from any isolation. Protocols that no
 /// module provides are `@MainActor` when a `@MainActor` protocol's members name them (delegates
-/// of views). Then, until nothing changes: ancestors and descendants of a `@MainActor` protocol
+/// of views). Then, until nothing changes: parents and children of a `@MainActor` protocol
 /// are `@MainActor`; an adapter whose `to` is `@MainActor` makes its `adapt` `@MainActor` (its
 /// proxy calls the provided members), and one used in reverse whose `adapt` is `@MainActor`
 /// makes its `to` `@MainActor` (its bridge calls the caller's members), as does a key path of
@@ -20,15 +20,21 @@ struct IsolationAnalysis {
   /// The modules whose factories are `@MainActor`: views, and services that provide a
   /// `@MainActor` protocol (their objects are isolated to the main actor).
   let mainActorModules: Set<String>
+  /// Why each `@MainActor` protocol is: the first rule that put it there (RC1006 explains it).
+  let causes: [String: IsolationCause]
 
   init(graph: AppGraph) {
     var providedByView: Set<String> = []
     var providedByService: Set<String> = []
-    for module in graph.modules.values {
+    var causes: [String: IsolationCause] = [:]
+    for module in graph.moduleNames.compactMap({ graph.modules[$0] }) {
       for name in module.provides {
         let family = [name] + Array(graph.protocols[name]?.ancestors ?? [])
         if module.kind == .view {
           providedByView.formUnion(family)
+          for member in family where causes[member] == nil {
+            causes[member] = .providedByView(module: module.name, as: name)
+          }
         } else {
           providedByService.formUnion(family)
         }
@@ -38,40 +44,55 @@ struct IsolationAnalysis {
     let configurations = [nil] + graph.variantNames.map { Optional($0) }
     for variant in configurations {
       guard let resolution = graph.resolution(variant: variant) else { continue }
-      for module in graph.modules.values {
+      for module in graph.moduleNames.compactMap({ graph.modules[$0] }) {
         for required in module.requires {
-          if let provider = resolution.provider(of: required), graph.modules[provider.module]?.kind == .view {
-            mainActor.insert(required)
+          if let provider = resolution.provider(of: required), graph.modules[provider.module]?.kind == .view,
+            mainActor.insert(required).inserted
+          {
+            causes[required] = .answeredByView(module: provider.module, variant: variant)
           }
         }
       }
     }
-    var descendants: [String: [String]] = [:]
-    for info in graph.protocols.values {
-      for ancestor in info.ancestors { descendants[ancestor, default: []].append(info.name) }
+    // Parents and children, one step each: the walk below reaches every ancestor and descendant
+    // a step at a time, so a deep hierarchy costs its edges, not its pairs.
+    var children: [String: [String]] = [:]
+    for info in graph.protocolNames.compactMap({ graph.protocols[$0] }) {
+      for parent in info.inherits { children[parent, default: []].append(info.name) }
     }
     let providedByAnyModule = providedByView.union(providedByService)
     let marks = Self.adapterMarks(graph)
     // Each protocol found `@MainActor` is visited once and marks what follows from it, so a
-    // chain of thousands of delegates adapted both ways takes one pass, not one per link.
-    var pending = Array(mainActor)
-    func mark(_ name: String) {
-      if graph.protocols[name] != nil, mainActor.insert(name).inserted { pending.append(name) }
+    // chain of thousands of delegates adapted both ways takes one pass, not one per link. In
+    // declaration order and breadth first, so that each cause is the nearest, the same every run.
+    var queue = graph.protocolNames.filter { mainActor.contains($0) }
+    var next = 0
+    // The cause is made only for a protocol marked the first time.
+    func mark(_ name: String, _ cause: @autoclosure () -> IsolationCause) {
+      if graph.protocols[name] != nil, mainActor.insert(name).inserted {
+        queue.append(name)
+        causes[name] = cause()
+      }
     }
-    while let name = pending.popLast() {
-      for marked in marks[name] ?? [] { mark(marked) }
+    while next < queue.count {
+      let name = queue[next]
+      next += 1
+      for (marked, rule, adapter) in marks[name] ?? [] {
+        mark(marked, .adapter(adapter, rule, from: name))
+      }
       guard let info = graph.protocols[name] else { continue }
-      for ancestor in info.ancestors { mark(ancestor) }
-      for descendant in descendants[name] ?? [] { mark(descendant) }
+      for parent in info.inherits { mark(parent, .inheritedBy(name)) }
+      for child in children[name] ?? [] { mark(child, .inherits(name)) }
       for member in info.members {
         // A metatype is `Sendable` whatever its protocol's isolation, so it passes none on.
         for named in member.protocolNames(in: graph, throughMetatypes: false)
         where !providedByAnyModule.contains(named) {
-          mark(named)
+          mark(named, .namedByMember(of: name, member: member.fullName))
         }
       }
     }
     mainActorProtocols = mainActor
+    self.causes = causes
     var modules: Set<String> = []
     for module in graph.modules.values {
       let providesIsolated = module.provides.contains { mainActor.contains($0) }
@@ -85,28 +106,30 @@ struct IsolationAnalysis {
   /// in reverse whose `adapt` it is makes its `to`; a proxy or bridge whose member hands values
   /// of it across another adapter makes the protocol it conforms to `@MainActor` (the wrappers
   /// it makes are).
-  private static func adapterMarks(_ graph: AppGraph) -> [String: [String]] {
-    var marks: [String: [String]] = [:]
-    for adapter in graph.adapters {
-      marks[adapter.to, default: []].append(adapter.adapt)
+  private static func adapterMarks(_ graph: AppGraph)
+    -> [String: [(marked: String, rule: IsolationCause.AdapterRule, adapter: Int)]]
+  {
+    var marks: [String: [(marked: String, rule: IsolationCause.AdapterRule, adapter: Int)]] = [:]
+    for (index, adapter) in graph.adapters.enumerated() {
+      marks[adapter.to, default: []].append((adapter.adapt, .proxyCalls, index))
       // A key path through a `@MainActor` protocol's property (`session.user.name`, `User` a
       // view's) is read by the proxy, which runs on the main actor then.
       for pairing in adapter.forward where pairing.path.count > 1 {
         for owner in ForwardingTarget(path: pairing.path, root: adapter.to, graph: graph)?.owners ?? [] {
-          marks[owner, default: []].append(adapter.adapt)
+          marks[owner, default: []].append((adapter.adapt, .proxyReadsKeyPath, index))
         }
       }
       for crossed in crossedProtocols(
         adapter.forward, facade: adapter.adapt, target: adapter.to, graph: graph)
       {
-        marks[crossed, default: []].append(adapter.adapt)
+        marks[crossed, default: []].append((adapter.adapt, .proxyWraps, index))
       }
       if adapter.isUsedInReverse {
-        marks[adapter.adapt, default: []].append(adapter.to)
+        marks[adapter.adapt, default: []].append((adapter.to, .bridgeCalls, index))
         for crossed in crossedProtocols(
           adapter.reverse, facade: adapter.to, target: adapter.adapt, graph: graph)
         {
-          marks[crossed, default: []].append(adapter.to)
+          marks[crossed, default: []].append((adapter.to, .bridgeWraps, index))
         }
       }
     }

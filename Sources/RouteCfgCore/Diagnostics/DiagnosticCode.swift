@@ -95,12 +95,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
   case unsendableAdapterValue = "RC1003"
   case escapingClosureMismatch = "RC1004"
   case undecidedProvider = "RC1005"
+  case mainActorService = "RC1006"
 
   /// The severity this code is reported with (`--strict` turns warnings into errors).
   public var defaultSeverity: Severity {
     switch self {
     case .includedTwice, .nearMissType, .duplicateListEntry, .unusedProtocol, .unusedAdapter,
-      .unreachableModule, .undecidedProvider:
+      .unreachableModule, .undecidedProvider, .mainActorService:
       return .warning
     default:
       return .error
@@ -192,6 +193,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
       return "A closure that cannot escape would reach a closure that may keep it."
     case .undecidedProvider:
       return "Several modules could answer a provided protocol, so generated code has no make method for it."
+    case .mainActorService:
+      return "Generated code puts a service's factory or one of its dependencies on the main actor."
     }
   }
 

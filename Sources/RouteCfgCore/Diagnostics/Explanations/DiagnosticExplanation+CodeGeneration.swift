@@ -246,5 +246,51 @@ extension DiagnosticExplanation {
         or, when one of the ways is not meant, remove it (the second module's `provides` entry, or the adapter).
         """#
     ),
+    DiagnosticExplanation(
+      .mainActorService,
+      description: #"""
+        A `service` module's generated code is usable from any isolation unless what it provides or requires has to be on the main actor: a service that provides a protocol a view provides too, or one inheriting a view's protocol, gets a `@MainActor` factory and make methods; one whose requirement is answered through an adapter whose proxy or bridge calls, or hands on, values of a view's protocols gets that requirement's make method in its `Dependencies` as `@MainActor`, which its factory (not on the main actor) can call only from the main actor ([Codegen.md](Codegen.md#protocols) has the isolation rules). The code compiles, but a service written as if it were free of the main actor does not: "call to main actor-isolated instance method 'makeRSvc()' in a synchronous nonisolated context". The warning is at the module, with notes that follow the reason back, step by step (at most six), to the view it comes from. Only `generate` reports this code (with `--module`, for that module only), and it does not stop generation.
+        """#,
+      files: [
+        .init(
+          name: #"example.yaml"#,
+          text: #"""
+            routecfg: 1
+            app: Screens
+            protocols:
+              PView: |
+                var title: String { get set }
+              RView: |
+                var name: String { get set }
+              PSvc: |
+                func make() -> PView
+              RSvc: |
+                func make() -> RView
+            modules:
+              Screen: {kind: view, provides: [PView], routes: [/s]}
+              Svc: {kind: service, provides: [PSvc]}
+              Client: {kind: service, requires: [RSvc], routes: [/c]}
+            adapters:
+              - {adapt: RView, to: PView, map: {name: title}}
+              - {adapt: RSvc, to: PSvc}
+
+            """#)
+      ],
+      command: ["generate", "example.yaml", "--output", "Generated"],
+      output: [
+        #"""
+        example.yaml:15:3: warning: 'Client' is a service, but 'makeRSvc()' of 'ClientDependencies' is @MainActor in generated code, so its factory can make 'RSvc' only on the main actor (the notes say why it is there); call it there ('await MainActor.run { ... }'), or keep values of views' protocols out of 'RSvc' [RC1006]
+        """#,
+        #"""
+        example.yaml:18:5: note: 'RSvc' is on the main actor because the proxy of the adapter from 'RSvc' to 'PSvc' hands on values of 'PView', a main-actor protocol, through another adapter
+        """#,
+        #"""
+        example.yaml:13:3: note: 'PView' is on the main actor because 'Screen', a view, provides it
+        """#,
+      ],
+      fix: #"""
+        make and use what the service makes on the main actor (keep the dependencies it is given, and call `makeRSvc()` from a `@MainActor` function or `await MainActor.run { ... }`), or give the service protocols whose members do not hand out views' objects, so that nothing of it needs the main actor.
+        """#
+    ),
   ]
 }

@@ -1,0 +1,69 @@
+import RouteCfgCore
+
+/// The `service` modules whose generated code is `@MainActor` where a service's usually is not
+/// (RC1006, a warning): a service that provides a protocol on the main actor gets a `@MainActor`
+/// factory, and one that requires such a protocol, answered by another service, gets a
+/// `@MainActor` make method for it in its dependencies, which its factory can call only on the
+/// main actor. ``IsolationAnalysis`` decides so that every call generated code makes stays in one
+/// isolation; this says so where it happens, with the chain of reasons back to a view.
+struct MainActorServices {
+  let context: GenerationContext
+
+  /// At most this many reasons are listed for one protocol (a chain of delegates may be long).
+  static let maximumReasons = 6
+
+  private var graph: AppGraph { context.graph }
+
+  /// The warnings for every service module, or only for `module`.
+  func diagnostics(only module: String?) -> [Diagnostic] {
+    var result: [Diagnostic] = []
+    for name in graph.moduleNames where module == nil || module == name {
+      guard let info = graph.modules[name], info.kind == .service else { continue }
+      if context.isMainActor(module: name) {
+        guard let provided = info.provides.first(where: { context.isMainActor(protocol: $0) }) else {
+          continue
+        }
+        result.append(
+          Diagnostic(
+            .mainActorService,
+            "'\(name)' is a service, but generated code makes its factory and the make methods of what it "
+              + "provides @MainActor, since it provides '\(provided)', a main-actor protocol (the notes say why); "
+              + "make and use it on the main actor, or keep values of views' protocols out of what it provides",
+            at: info.location, notes: reasons(for: provided)))
+        continue
+      }
+      for required in info.requires where context.isMainActor(protocol: required) {
+        // A view answering it is the usual case: a view's make methods are `@MainActor`.
+        if let provider = context.resolution.provider(of: required),
+          graph.modules[provider.module]?.kind == .view
+        {
+          continue
+        }
+        let maker = "'\(context.makerName(for: required))()' of '\(context.dependenciesName(of: name))'"
+        result.append(
+          Diagnostic(
+            .mainActorService,
+            "'\(name)' is a service, but \(maker) is @MainActor in generated code, so its factory can make "
+              + "'\(required)' only on the main actor (the notes say why it is there); call it there "
+              + "('await MainActor.run { ... }'), or keep values of views' protocols out of '\(required)'",
+            at: info.location, notes: reasons(for: required)))
+      }
+    }
+    return result
+  }
+
+  /// Why `name` is on the main actor, step by step back to a view.
+  private func reasons(for name: String) -> [DiagnosticNote] {
+    var notes: [DiagnosticNote] = []
+    var current: String? = name
+    var seen: Set<String> = []
+    while notes.count < Self.maximumReasons, let protocolName = current,
+      let cause = context.isolation.causes[protocolName], seen.insert(protocolName).inserted
+    {
+      let (text, location) = cause.explanation(of: protocolName, in: graph)
+      notes.append(DiagnosticNote(text, at: location))
+      current = cause.predecessor
+    }
+    return notes
+  }
+}
