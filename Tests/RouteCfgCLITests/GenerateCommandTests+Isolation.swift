@@ -24,6 +24,7 @@ extension GenerateCommandTests {
       Svc: {kind: service, provides: [PSvc]}
       Client: {kind: service, requires: [RSvc], routes: [/c]}
       Home: {kind: view, requires: [PSvc], routes: [/]}
+      Tracker: {kind: service, requires: [PView]}
     adapters:
       - {adapt: RView, to: PView, map: {name: title}}
       - {adapt: RSvc, to: PSvc}
@@ -42,12 +43,13 @@ extension GenerateCommandTests {
       "\(name):15:3: warning: 'Client' is a service, but 'makeRSvc()' of 'ClientDependencies' is @MainActor in ",
       "generated code, so its factory can make 'RSvc' only on the main actor (the notes say why it is there); ",
       "call it there ('await MainActor.run { ... }'), or keep values of views' protocols out of 'RSvc' [RC1006]\n",
-      "\(name):19:5: note: 'RSvc' is on the main actor because the proxy of the adapter from 'RSvc' to 'PSvc' ",
+      "\(name):20:5: note: 'RSvc' is on the main actor because the proxy of the adapter from 'RSvc' to 'PSvc' ",
       "hands on values of 'PView', a main-actor protocol, through another adapter\n",
       "\(name):13:3: note: 'PView' is on the main actor because 'Screen', a view, provides it\n",
     ].joined()
     #expect(result.standardError.contains(warning), "\(result.standardError)")
-    // Once: 'Svc' provides no main-actor protocol, and 'Home' is a view.
+    // Once: 'Svc' provides no main-actor protocol, 'Home' is a view, and what 'Tracker' requires a
+    // view answers, whose make methods are main-actor anyway.
     #expect(result.standardError.components(separatedBy: "[RC1006]").count == 2)
     let registry = try String(contentsOfFile: output.file("ScreensRegistry.swift"), encoding: .utf8)
     #expect(registry.contains("@MainActor func makeRSvc()"))
@@ -89,6 +91,39 @@ extension GenerateCommandTests {
       "\(name):10:3: note: 'PView' is on the main actor because 'Screen', a view, provides it\n",
     ].joined()
     #expect(result.standardError.contains(warning), "\(result.standardError)")
+  }
+
+  /// A service whose requirement is answered by a service with a main-actor factory gets a
+  /// main-actor make method for it; a long chain of reasons is cut, and still ends at the view.
+  @Test func aServiceAnsweredByAMainActorServiceIsRC1006AndLongChainsEndAtTheView() throws {
+    let output = try OutputDirectory()
+    let manifest = output.path + "-Chain.yaml"
+    defer { try? FileManager.default.removeItem(atPath: manifest) }
+    let chain = (1...8).map { "  X\($0): {inherits: [\($0 == 1 ? "PV" : "X\($0 - 1)")]}\n" }.joined()
+    let text =
+      "routecfg: 1\napp: Chain\nprotocols:\n  PV: \"var t: Int { get }\"\n  R: \"func ping()\"\n" + chain
+      + "modules:\n  V: {kind: view, provides: [PV], routes: [/v]}\n  T: {kind: service, provides: [X8, R]}\n"
+      + "  S: {kind: service, requires: [R], routes: [/s]}\nbindings: {PV: V}\n"
+    try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try Routecfg.run(["generate", manifest, "--output", output.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let answered: String = [
+      "\(manifest):17:3: warning: 'S' is a service, but 'makeR()' of 'SDependencies' is @MainActor in generated ",
+      "code, so its factory can make 'R' only on the main actor: 'T', which answers it, is a service whose ",
+      "factory is @MainActor, since it provides 'X8', a main-actor protocol (the notes say why); call it there ",
+      "('await MainActor.run { ... }'), or keep values of views' protocols out of what 'T' provides [RC1006]\n",
+      "\(manifest):13:3: note: 'X8' is on the main actor because it inherits 'X7', a main-actor protocol\n",
+    ].joined()
+    #expect(result.standardError.contains(answered), "\(result.standardError)")
+    // Five steps, then the view the chain starts from.
+    let cut: String = [
+      "\(manifest):9:3: note: 'X4' is on the main actor because it inherits 'X3', a main-actor protocol\n",
+      "\(manifest):15:3: note: and 4 steps further back, 'PV' is on the main actor because 'V', a view, ",
+      "provides it\n",
+    ].joined()
+    #expect(result.standardError.contains(cut), "\(result.standardError)")
+    let registry = try String(contentsOfFile: output.file("ChainRegistry.swift"), encoding: .utf8)
+    #expect(registry.contains("@MainActor func makeR()"))
   }
 
   /// The manifests of the repository keep services off the main actor: no RC1006.

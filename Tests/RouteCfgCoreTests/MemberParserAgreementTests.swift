@@ -62,6 +62,15 @@ struct MemberParserAgreementTests {
     "var x: Int = 3",
     "func f() -> some View",
     "var x: Int\nvar x Int\nvar y: Int",
+    // A type's '?' after a space or a line break is no part of it (RC0401), in either parser.
+    "var x: Int ?",
+    "var ok: Int??\nvar x: Int ?\nvar y: Int?",
+    "var x: Int? ?",
+    "func f(a: [Int] ?) -> Int??",
+    "var x: Int?// c\nvar y: Int\t?",
+    "var x: (Int) -> Int ?",
+    "var x: [String: Int ?]",
+    "var x: Int\r?",
   ])
   func handWrittenBodiesAgree(body: String) {
     Self.expectAgreement(body)

@@ -32,37 +32,62 @@ struct MainActorServices {
             at: info.location, notes: reasons(for: provided)))
         continue
       }
-      for required in info.requires where context.isMainActor(protocol: required) {
-        // A view answering it is the usual case: a view's make methods are `@MainActor`.
-        if let provider = context.resolution.provider(of: required),
-          graph.modules[provider.module]?.kind == .view
-        {
-          continue
-        }
+      for required in info.requires {
+        guard let provider = context.resolution.provider(of: required),
+          let answering = graph.modules[provider.module],
+          answering.kind != .view
+        else { continue }
+        // A view answering it is the usual case: a view's make methods are `@MainActor`. Otherwise
+        // the make method is `@MainActor` when the protocol is, or when its provider's factory is.
         let maker = "'\(context.makerName(for: required))()' of '\(context.dependenciesName(of: name))'"
-        result.append(
-          Diagnostic(
-            .mainActorService,
-            "'\(name)' is a service, but \(maker) is @MainActor in generated code, so its factory can make "
-              + "'\(required)' only on the main actor (the notes say why it is there); call it there "
-              + "('await MainActor.run { ... }'), or keep values of views' protocols out of '\(required)'",
-            at: info.location, notes: reasons(for: required)))
+        let head =
+          "'\(name)' is a service, but \(maker) is @MainActor in generated code, so its factory can make "
+          + "'\(required)' only on the main actor"
+        let advice =
+          "call it there ('await MainActor.run { ... }'), or keep values of views' protocols out of"
+        if context.isMainActor(protocol: required) {
+          result.append(
+            Diagnostic(
+              .mainActorService, head + " (the notes say why it is there); \(advice) '\(required)'",
+              at: info.location, notes: reasons(for: required)))
+        } else if context.isMainActor(module: answering.name),
+          let provided = answering.provides.first(where: { context.isMainActor(protocol: $0) })
+        {
+          result.append(
+            Diagnostic(
+              .mainActorService,
+              head
+                + ": '\(answering.name)', which answers it, is a service whose factory is @MainActor, since it "
+                + "provides '\(provided)', a main-actor protocol (the notes say why); \(advice) what "
+                + "'\(answering.name)' provides",
+              at: info.location, notes: reasons(for: provided)))
+        }
       }
     }
     return result
   }
 
-  /// Why `name` is on the main actor, step by step back to a view.
+  /// Why `name` is on the main actor, step by step back to a view: at most
+  /// ``maximumReasons`` notes, the last always the step the chain starts from.
   private func reasons(for name: String) -> [DiagnosticNote] {
-    var notes: [DiagnosticNote] = []
+    var chain: [(name: String, cause: IsolationCause)] = []
     var current: String? = name
     var seen: Set<String> = []
-    while notes.count < Self.maximumReasons, let protocolName = current,
-      let cause = context.isolation.causes[protocolName], seen.insert(protocolName).inserted
+    while let protocolName = current, let cause = context.isolation.causes[protocolName],
+      seen.insert(protocolName).inserted
     {
-      let (text, location) = cause.explanation(of: protocolName, in: graph)
-      notes.append(DiagnosticNote(text, at: location))
+      chain.append((protocolName, cause))
       current = cause.predecessor
+    }
+    var notes: [DiagnosticNote] = []
+    for (index, step) in chain.enumerated() {
+      let skipped = chain.count - Self.maximumReasons
+      if skipped > 0, index >= Self.maximumReasons - 1, index < chain.count - 1 { continue }
+      var (text, location) = step.cause.explanation(of: step.name, in: graph)
+      if skipped > 0, index == chain.count - 1 {
+        text = "and \(skipped + 1) steps further back, " + text
+      }
+      notes.append(DiagnosticNote(text, at: location))
     }
     return notes
   }

@@ -423,7 +423,7 @@ struct ManifestDecoder {
       for (keyID, valueID) in entries {
         guard let key = reader.key(keyID) else { continue }
         if readProtocolEntry(key.value, valueID, into: &decl) { continue }
-        if Self.looksLikeDeclaration(key.value) {
+        if Self.looksLikeDeclaration(key.value, alone: true) {
           reader.diagnostics.report(
             .wrongShape,
             "the body of '\(name.value)' is read as a mapping because of ': '; write it as a "
@@ -516,13 +516,16 @@ struct ManifestDecoder {
     }
   }
 
-  /// Whether a key of a protocol written as a mapping is the start of a member declaration
-  /// (`var name: String` splits at ': '; `func: f()` and `@MainActor ...` too): the body was
-  /// meant as a block of Swift.
-  private static func looksLikeDeclaration(_ key: String) -> Bool {
+  /// Whether a mapping key is the start of a member declaration (`var name: String` splits at
+  /// ': ', as does `@MainActor func f(): ...`): a member written where a protocol name belongs,
+  /// or a body meant as a block of Swift. A keyword alone (`func: f()`) counts only with
+  /// `alone`, inside a protocol, whose keys are `inherits` and `members`; under `protocols` it is
+  /// a protocol named with a keyword (RC0205).
+  private static func looksLikeDeclaration(_ key: String, alone: Bool = false) -> Bool {
     if key.hasPrefix("@") { return true }
     let word = key.prefix { $0 != " " && $0 != "\t" }
-    return ["var", "let", "func", "static"].contains(word)
+    guard ["var", "let", "func", "static"].contains(word) else { return false }
+    return alone || word.count < key.count
   }
 
   // MARK: Modules

@@ -13,8 +13,10 @@ extension SwiftDeclParser {
     if keyword == .any {
       return parseExistentialType()
     }
+    // A parenthesised type is not spelled back in a hint: `(any P)` reads as `P`.
+    let spelledBack = kind != .leftParen
     guard let base = parsePrimaryType() else { return nil }
-    return parsePostfix(base)
+    return parsePostfix(base, spelledBack: spelledBack)
   }
 
   /// `true` when `token` can start a type.
@@ -66,17 +68,15 @@ extension SwiftDeclParser {
   }
 
   /// `?` (optional), and the unsupported `!` and `...`.
-  private mutating func parsePostfix(_ base: TypeRef) -> TypeRef? {
+  private mutating func parsePostfix(_ base: TypeRef, spelledBack: Bool = true) -> TypeRef? {
     var type = base
     var wrappers = 0
     while true {
       switch kind {
       case .question where previous?.end != token.start:
         // Swift reads a '?' after a space or a line break as no part of the type.
-        report(
-          .memberSyntax,
-          "'?' belongs right after its type, with no space between; write '\(Self.brief(.optional(type)))'",
-          at: token)
+        let fix = spelledBack ? "write '\(Self.brief(.optional(type)))'" : "remove the space before '?'"
+        report(.memberSyntax, "'?' belongs right after its type, with no space between; \(fix)", at: token)
         return nil
       case .question:
         wrappers += 1
