@@ -2,10 +2,12 @@ import RouteCfgCore
 
 /// The `service` modules whose generated code is `@MainActor` where a service's usually is not
 /// (RC1006, a warning): a service that provides a protocol on the main actor gets a `@MainActor`
-/// factory, and one that requires such a protocol, answered by another service, gets a
-/// `@MainActor` make method for it in its dependencies, which its factory can call only on the
-/// main actor. ``IsolationAnalysis`` decides so that every call generated code makes stays in one
-/// isolation; this says so where it happens, with the chain of reasons back to a view.
+/// factory, and one that requires such a protocol, or one whose provider's factory is
+/// `@MainActor`, answered by another service, gets a `@MainActor` make method for it in its
+/// dependencies (as ``RegistryTranslator/makerIsMainActor(_:module:)`` writes it), which its
+/// factory can call only on the main actor. ``IsolationAnalysis`` decides so that every call
+/// generated code makes stays in one isolation; this says so where it happens, with the chain of
+/// reasons back to a view.
 struct MainActorServices {
   let context: GenerationContext
 
