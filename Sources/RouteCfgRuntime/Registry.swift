@@ -110,11 +110,12 @@ public final class Registry: Sendable {
     let (object, type): (AnyObject, AnyClass?) = try make(provider.module, parameters: parameters)
     guard let index = provider.adapter else {
       return Destination(
-        module: provider.module, members: try state.members(of: object, as: protocolName, registeredAs: type))
+        module: provider.module,
+        members: try state.members(of: object, as: protocolName, origin: .module(registeredAs: type)))
     }
     let adapter = graph.adapters[index]
     guard let facade = graph.protocols[protocolName] else { throw .unanswered(protocolName, in: graph) }
-    let target = try state.members(of: object, as: adapter.to, registeredAs: type)
+    let target = try state.members(of: object, as: adapter.to, origin: .module(registeredAs: type))
     let members = AdaptedMembers(facade: facade, target: target, pairings: adapter.forward, state: state)
     return Destination(module: provider.module, members: members)
   }

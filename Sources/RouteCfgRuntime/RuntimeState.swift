@@ -14,11 +14,21 @@ final class RuntimeState {
 
   func protocolInfo(_ name: String) -> ProtocolInfo? { graph.protocols[name] }
 
+  /// Where an object seen through a member table comes from, which decides the table that
+  /// serves it: the one the registry's build checked for it.
+  enum Origin {
+    /// Made by a module's factory registered with this class (`nil`: registered without one).
+    case module(registeredAs: AnyClass?)
+    /// Handed over or reached otherwise: its class's table, else the protocol's.
+    case other
+  }
+
   /// An object seen as a protocol it implements itself. A proxy already speaking that protocol is
-  /// used as it is. `registeredType` is the class a module's factory was registered with: the
-  /// build checked that class's table (or its nearest registered superclass's), so that table
-  /// serves the module's objects, even when they are of a subclass with a table of its own.
-  func members(of object: AnyObject, as protocolName: String, registeredAs registeredType: AnyClass? = nil)
+  /// used as it is. For a module's object, the table the build checked serves it: its registered
+  /// class's table (or its nearest registered superclass's), even when the object is of a
+  /// subclass with a table of its own; for a module registered without a class, the protocol's
+  /// table, even when the object's class has a table of its own (as a delegate, say).
+  func members(of object: AnyObject, as protocolName: String, origin: Origin = .other)
     throws(RuntimeError) -> any DynamicMembers
   {
     if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == protocolName {
@@ -28,9 +38,15 @@ final class RuntimeState {
     if let answering = object as? any SelfDescribingMembers {
       return SelfDescribedMembers(answering, protocolInfo: info)
     }
-    let table =
-      registrations.table(for: registeredType ?? type(of: object))
-      ?? registrations.protocolTables[protocolName]
+    let table: ErasedMemberTable?
+    switch origin {
+    case .module(registeredAs: let registered?):
+      table = registrations.table(for: registered) ?? registrations.protocolTables[protocolName]
+    case .module(registeredAs: nil):
+      table = registrations.protocolTables[protocolName] ?? registrations.table(for: type(of: object))
+    case .other:
+      table = registrations.table(for: type(of: object)) ?? registrations.protocolTables[protocolName]
+    }
     guard let table else {
       throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
     }

@@ -124,6 +124,33 @@ struct RegistrationTableTests {
         + "'CountingProtocol'; make 'NotACounter' conform to it", "\(String(describing: error))")
   }
 
+  /// A module registered without a type is served by the protocol table the build checked, even
+  /// when its object's class has a table of its own (registered for its delegate role, say).
+  @Test func aModuleWithoutATypeIsServedByTheProtocolTable() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Counter: |
+            var count: Int { get set }
+          Finisher: |
+            func finish()
+        modules:
+          A: {kind: view, provides: [Counter], routes: [/a]}
+        """, path: "both.yaml")
+    var registrations = Registrations()
+    registrations.module("A", kind: .view) { _ in FinishingCounter() }
+    registrations.members(of: (any CountingProtocol).self, as: "Counter") { table in
+      table.property("count", \.count)
+    }
+    registrations.members(of: FinishingCounter.self) { table in
+      table.method("finish()") { counter in counter.finish() }
+    }
+    let destination = try Registry(manifest, registrations: registrations).destination(for: "Counter")
+    try destination.set("count", to: 3)
+    #expect(try destination.get("count") as? Int == 3)
+  }
+
   /// A module registered without a type and no protocol table is told how to register its
   /// members: as a protocol's, since it has no type to register them for.
   @Test func aModuleWithoutATypeIsToldToRegisterItsProtocolsMembers() throws {
@@ -291,3 +318,9 @@ private final class CountingScreen: CountingProtocol {
 }
 
 @MainActor private final class NotACounter {}
+
+@MainActor
+private final class FinishingCounter: CountingProtocol {
+  var count = 0
+  func finish() {}
+}
