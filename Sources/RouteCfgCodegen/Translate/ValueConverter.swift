@@ -109,6 +109,16 @@ struct ValueConverter {
       return convert(
         value, from: source, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver,
         isArgument: isArgument)
+    case (.array(.named(let name)), .array(.named(let target))) where readsBackReleased(name, as: target):
+      // A released caller's object is left out, as the dynamic runtime leaves it out.
+      return mapped(
+        value, "compactMap", from: .optional(.named(name)), to: .optional(.named(target)), flow: flow,
+        depth: depth, isHandedOver: isHandedOver, isArgument: isArgument)
+    case (.dictionary(_, .named(let name)), .dictionary(_, .named(let target)))
+    where readsBackReleased(name, as: target):
+      return mapped(
+        value, "compactMapValues", from: .optional(.named(name)), to: .optional(.named(target)), flow: flow,
+        depth: depth, isHandedOver: isHandedOver, isArgument: isArgument)
     case (.array(let inner), .array(let target)):
       return mapped(
         value, "map", from: inner, to: target, flow: flow, depth: depth, isHandedOver: isHandedOver,
@@ -124,6 +134,16 @@ struct ValueConverter {
     default:
       return Conversion(expression: value, isIdentity: true)
     }
+  }
+
+  /// Whether a value of `name` converted to `target` may be a bridge the other way whose object
+  /// was released: an element that then stands for nothing, which a collection of non-optional
+  /// values leaves out (`compactMap`) where a single value reads back as `nil`.
+  private func readsBackReleased(_ name: String, as target: String) -> Bool {
+    guard name != target, let info = context.graph.protocols[name], !info.conforms(to: target),
+      classes.converting(from: name, to: target) != nil
+    else { return false }
+    return classes.converting(from: target, to: name)?.kind == .bridge
   }
 
   /// `value.map { convert($0) }`, or `value` when elements need no conversion.

@@ -210,6 +210,23 @@ func run() async {
   panel.handlers["a"]?.panelDidChange(count: 13)
   check(first.counts.last == 13 && screen.watchersByName["a"] === first, "dictionary values cross both ways")
 
+  // A caller's object released since it was set stands for nothing: an array or a dictionary read
+  // back leaves it out, as the dynamic runtime does.
+  do {
+    var gone: Watcher? = Watcher("gone")
+    if let added = gone {
+      screen.watchers = [first, added]
+      screen.watchersByName = ["a": first, "gone": added]
+    }
+    gone = nil
+    check(
+      screen.watchers.count == 1 && screen.watchers.first === first,
+      "a released element is left out of an array read back")
+    check(
+      screen.watchersByName.count == 1 && screen.watchersByName["a"] === first,
+      "a released value is left out of a dictionary read back")
+  }
+
   // Renamed methods with their arguments; throws and async.
   do {
     check(

@@ -140,14 +140,18 @@ final class PanelInputAsScreenInput: ScreenInput {
   var footerWatchers: [any ScreenWatcher]? {
     let bridges = self.bridges
     return (self.base.footer?.watchers).map {
-      $0.map { PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true) }
+      $0.compactMap {
+        PanelObserverAsScreenWatcher.wrappingOptional($0, in: bridges, handingOver: true)
+      }
     }
   }
 
   var footerWatchersByName: [String: any ScreenWatcher]? {
     let bridges = self.bridges
     return (self.base.footer?.watchersByName).map {
-      $0.mapValues { PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true) }
+      $0.compactMapValues {
+        PanelObserverAsScreenWatcher.wrappingOptional($0, in: bridges, handingOver: true)
+      }
     }
   }
 
@@ -161,8 +165,8 @@ final class PanelInputAsScreenInput: ScreenInput {
   var watchers: [any ScreenWatcher] {
     get {
       let bridges = self.bridges
-      return self.base.observers.map {
-        PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true)
+      return self.base.observers.compactMap {
+        PanelObserverAsScreenWatcher.wrappingOptional($0, in: bridges, handingOver: true)
       }
     }
     set {
@@ -207,8 +211,8 @@ final class PanelInputAsScreenInput: ScreenInput {
   var watchersByName: [String: any ScreenWatcher] {
     get {
       let bridges = self.bridges
-      return self.base.handlers.mapValues {
-        PanelObserverAsScreenWatcher.wrapping($0, in: bridges, handingOver: true)
+      return self.base.handlers.compactMapValues {
+        PanelObserverAsScreenWatcher.wrappingOptional($0, in: bridges, handingOver: true)
       }
     }
     set {
