@@ -23,8 +23,21 @@ enum SwiftTypeName {
       ? of(type) : normalize(qualified)
   }
 
-  /// The declared type in the manifest's spelling.
-  static func declaredKey(_ declared: TypeRef) -> String { normalize(declared.description) }
+  /// The declared type in the manifest's spelling, the standard type aliases a manifest may
+  /// write (`TimeInterval`) spelled as the types they stand for, which is how the runtime sees a
+  /// value of them.
+  static func declaredKey(_ declared: TypeRef) -> String {
+    normalize(declared.replacingNames { standardAliases[$0] }.description)
+  }
+
+  /// Type aliases of the standard library and Foundation, by the names a manifest may write
+  /// them with, and the types they stand for.
+  static let standardAliases: [String: String] = [
+    "TimeInterval": "Double", "Foundation.TimeInterval": "Double",
+    "Float64": "Double", "Swift.Float64": "Double",
+    "Float32": "Float", "Swift.Float32": "Float",
+    "UnicodeScalar": "Unicode.Scalar", "Swift.UnicodeScalar": "Unicode.Scalar",
+  ]
 
   /// `true` when the two spellings are the same but for qualification: each name the manifest
   /// writes ends the runtime's at a dot (`Data`, `Foundation.Data` or `Outer.Inner` for

@@ -151,6 +151,34 @@ struct RegistrationTableTests {
     #expect(try destination.get("count") as? Int == 3)
   }
 
+  /// A standard type alias the manifest writes (`TimeInterval`, `Float64`) is the type it stands
+  /// for, which is all the runtime sees of a value: members and parameters of it match.
+  @Test func standardTypeAliasesMatchTheTypesTheyStandFor() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Timer: |
+            var interval: TimeInterval { get set }
+            var ratio: Float64 { get }
+        modules:
+          A: {kind: view, provides: [Timer], routes: [/a], parameters: {duration: TimeInterval?}}
+        """, path: "aliases.yaml")
+    var registrations = Registrations()
+    registrations.view("A", Ticker.self) { context in
+      Ticker(interval: context.parameter("duration") ?? 1)
+    }
+    registrations.members(of: Ticker.self) { table in
+      table.property("interval", \.interval)
+      table.property("ratio", \.ratio)
+    }
+    let registry = try Registry(manifest, registrations: registrations)
+    let destination = try registry.destination(for: "Timer", parameters: ["duration": 2.5])
+    #expect(try destination.get("interval") as? Double == 2.5)
+    try destination.set("interval", to: 3.0)
+    #expect(try destination.get("interval") as? Double == 3.0)
+  }
+
   /// A module registered without a type and no protocol table is told how to register its
   /// members: as a protocol's, since it has no type to register them for.
   @Test func aModuleWithoutATypeIsToldToRegisterItsProtocolsMembers() throws {
@@ -318,6 +346,13 @@ private final class CountingScreen: CountingProtocol {
 }
 
 @MainActor private final class NotACounter {}
+
+@MainActor
+private final class Ticker {
+  var interval: Double
+  let ratio: Double = 0.5
+  init(interval: Double) { self.interval = interval }
+}
 
 @MainActor
 private final class FinishingCounter: CountingProtocol {

@@ -67,6 +67,24 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+extension TypeRef {
+  /// The type with each name `replacement` gives another for replaced (`TimeInterval` by
+  /// `Double`), inside optionals, collections and function types.
+  package func replacingNames(_ replacement: (String) -> String?) -> TypeRef {
+    switch self {
+    case .named(let name): return replacement(name).map(TypeRef.named) ?? self
+    case .optional(let inner): return .optional(inner.replacingNames(replacement))
+    case .array(let inner): return .array(inner.replacingNames(replacement))
+    case .dictionary(let key, let value):
+      return .dictionary(key: key.replacingNames(replacement), value: value.replacingNames(replacement))
+    case .function(var function):
+      function.parameters = function.parameters.map { $0.replacingNames(replacement) }
+      function.result = function.result.replacingNames(replacement)
+      return .function(function)
+    }
+  }
+}
+
 /// A function type: `(Int, String) async throws -> Bool`.
 public struct FunctionType: Sendable, Hashable, CustomStringConvertible {
   public var parameters: [TypeRef]
