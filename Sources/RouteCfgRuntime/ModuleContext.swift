@@ -38,7 +38,9 @@ extension ModuleContext {
   /// A context whose parameters are checked against the module's declaration: every
   /// non-optional parameter present, no unknown parameter, every value of the declared type
   /// (``ParameterValueCheck``).
-  init(module: String, parameters: [String: any Sendable], graph: AppGraph) throws(RuntimeError) {
+  init(
+    module: String, parameters: [String: any Sendable], graph: AppGraph, aliases: [String: String] = [:]
+  ) throws(RuntimeError) {
     let declared = graph.modules[module]?.parameters ?? []
     for name in parameters.keys.sorted() where !declared.contains(where: { $0.name == name }) {
       throw .unknownParameter(module: module, parameter: name)
@@ -48,7 +50,7 @@ extension ModuleContext {
         if parameter.isOptional { continue }
         throw .missingParameter(module: module, parameter: parameter.name, type: parameter.type.description)
       }
-      if !ParameterValueCheck.accepts(value, as: parameter.type) {
+      if !ParameterValueCheck.accepts(value, as: parameter.type, aliases: aliases) {
         throw .typeMismatch(
           member: "\(module).\(parameter.name)", expected: parameter.type.description,
           actual: SwiftTypeName.of(Swift.type(of: value)))

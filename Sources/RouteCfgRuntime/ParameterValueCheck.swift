@@ -9,12 +9,13 @@ import RouteCfgCore
 /// which its name cannot tell, and the factory's cast (`context.parameter("config")`) decides.
 /// Any other value is of another type.
 enum ParameterValueCheck {
-  static func accepts(_ value: any Sendable, as declared: TypeRef) -> Bool {
+  static func accepts(_ value: any Sendable, as declared: TypeRef, aliases: [String: String] = [:]) -> Bool {
     let valueType = type(of: value)
     let unwrapped = declared.withoutOptionals
     let key = SwiftTypeName.runtimeKey(valueType)
-    if SwiftTypeName.keysMatch(runtime: key, declared: SwiftTypeName.declaredKey(declared))
-      || SwiftTypeName.keysMatch(runtime: key, declared: SwiftTypeName.declaredKey(unwrapped))
+    if SwiftTypeName.keysMatch(runtime: key, declared: SwiftTypeName.declaredKey(declared, aliases: aliases))
+      || SwiftTypeName.keysMatch(
+        runtime: key, declared: SwiftTypeName.declaredKey(unwrapped, aliases: aliases))
     {
       return true
     }

@@ -12,7 +12,7 @@ struct RegistrationCheck {
     // unknown protocols, then each module's, then the tables' own.
     var problems: [String] = []
     var moduleProblems: [String] = []
-    var typeNames = TypeNameCache()
+    var typeNames = TypeNameCache(aliases: registrations.typeAliases)
     // The entries of each type table the modules' members were compared with.
     var comparedEntries: [ObjectIdentifier: Set<String>] = [:]
     var matched = 0
@@ -332,9 +332,13 @@ struct TypeNameCache {
     let declared: TypeRef
   }
 
+  /// The app's type aliases (``Registrations/typeAlias(_:for:)``).
+  let aliases: [String: String]
   private var runtimeNames: [ObjectIdentifier: String] = [:]
   private var declaredNames: [TypeRef: String] = [:]
   private var answers: [Pair: Bool] = [:]
+
+  init(aliases: [String: String] = [:]) { self.aliases = aliases }
 
   /// `true` when the Swift type is the manifest type (``SwiftTypeName/matches(_:_:)``).
   mutating func matches(_ type: Any.Type, _ declared: TypeRef) -> Bool {
@@ -355,7 +359,7 @@ struct TypeNameCache {
 
   private mutating func name(of declared: TypeRef) -> String {
     if let name = declaredNames[declared] { return name }
-    let name = SwiftTypeName.declaredKey(declared)
+    let name = SwiftTypeName.declaredKey(declared, aliases: aliases)
     declaredNames[declared] = name
     return name
   }

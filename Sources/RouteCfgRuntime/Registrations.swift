@@ -50,6 +50,9 @@ public struct Registrations {
   var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
   var protocolTables: [String: ErasedMemberTable] = [:]
   var proxies: [NameKey: ProxyMaker] = [:]
+  /// The types that names of the app's own type aliases stand for, as the runtime spells them
+  /// (``typeAlias(_:for:)``).
+  var typeAliases: [String: String] = [:]
   /// Modules registered again after a first registration, each time it happened: reported at
   /// build, since the last registration would silently win.
   var registeredTwice: [String] = []
@@ -104,6 +107,15 @@ public struct Registrations {
     _ module: String, kind: ModuleKind, make: @escaping @MainActor (ModuleContext) throws -> AnyObject
   ) {
     register(module, Factory(kind: kind, type: nil, make: make, makeSendable: nil))
+  }
+
+  /// Says that `name`, which the manifest writes as a type (`NoteID`), stands for `type`
+  /// (`typealias NoteID = Int`): a type alias is not visible at run time, so without this a
+  /// member or parameter declared with it matches no registered type. `routecfg generate
+  /// --dynamic` registers every type name the manifest writes this way, where the compiler
+  /// resolves it.
+  public mutating func typeAlias(_ name: String, for type: Any.Type) {
+    typeAliases[name] = SwiftTypeName.runtimeKey(type)
   }
 
   /// Takes a module's registration out, so that another can take its place on purpose (a preview

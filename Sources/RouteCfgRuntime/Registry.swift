@@ -88,7 +88,8 @@ public final class Registry: Sendable {
           + "ask for '\(protocolName)' with destination(for:as:) on the main actor, or register the module "
           + "with service(_:_:make:)")
     }
-    let context = try ModuleContext(module: provider.module, parameters: parameters, graph: graph)
+    let context = try ModuleContext(
+      module: provider.module, parameters: parameters, graph: graph, aliases: state.registrations.typeAliases)
     let object: any AnyObject & Sendable
     do { object = try make(context) } catch {
       throw .unsupported("the factory of '\(provider.module)' failed: \(error)")
@@ -191,7 +192,8 @@ public final class Registry: Sendable {
     guard let factory = state.registrations.factories[NameKey(module)] else {
       throw .unsupported("module '\(module)' has no factory")
     }
-    let context = try ModuleContext(module: module, parameters: parameters, graph: graph)
+    let context = try ModuleContext(
+      module: module, parameters: parameters, graph: graph, aliases: state.registrations.typeAliases)
     do {
       return (try factory.make(context), factory.type)
     } catch let error as RuntimeError {

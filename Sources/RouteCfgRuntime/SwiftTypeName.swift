@@ -24,10 +24,10 @@ enum SwiftTypeName {
   }
 
   /// The declared type in the manifest's spelling, the standard type aliases a manifest may
-  /// write (`TimeInterval`) spelled as the types they stand for, which is how the runtime sees a
-  /// value of them.
-  static func declaredKey(_ declared: TypeRef) -> String {
-    normalize(declared.replacingNames { standardAliases[$0] }.description)
+  /// write (`TimeInterval`) and the app's `aliases` (``Registrations/typeAlias(_:for:)``) spelled
+  /// as the types they stand for, which is how the runtime sees a value of them.
+  static func declaredKey(_ declared: TypeRef, aliases: [String: String] = [:]) -> String {
+    normalize(declared.replacingNames { aliases[$0] ?? standardAliases[$0] }.description)
   }
 
   /// Type aliases of the standard library and Foundation, by the names a manifest may write

@@ -179,6 +179,32 @@ struct RegistrationTableTests {
     #expect(try destination.get("interval") as? Double == 3.0)
   }
 
+  /// An alias of the app's own (`typealias NoteID = Int`) is invisible at run time: members and
+  /// parameters declared with it match once the alias is registered, and not before.
+  @Test func anAppsTypeAliasMatchesOnceRegistered() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Note: |
+            var id: NoteID { get set }
+        modules:
+          A: {kind: view, provides: [Note], routes: [/a], parameters: {noteId: NoteID?}}
+        """, path: "app-aliases.yaml")
+    var registrations = Registrations()
+    registrations.view("A", NoteWithID.self) { context in NoteWithID(id: context.parameter("noteId") ?? 0) }
+    registrations.members(of: NoteWithID.self) { table in table.property("id", \.id) }
+    let unaliased = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      unaliased?.problems == ["'NoteWithID.id' (from 'Note') is registered as 'Int', declared 'NoteID'"])
+    registrations.typeAlias("NoteID", for: NoteID.self)
+    let registry = try Registry(manifest, registrations: registrations)
+    let destination = try registry.destination(for: "Note", parameters: ["noteId": 7])
+    #expect(try destination.get("id") as? Int == 7)
+  }
+
   /// A module registered without a type and no protocol table is told how to register its
   /// members: as a protocol's, since it has no type to register them for.
   @Test func aModuleWithoutATypeIsToldToRegisterItsProtocolsMembers() throws {
@@ -346,6 +372,14 @@ private final class CountingScreen: CountingProtocol {
 }
 
 @MainActor private final class NotACounter {}
+
+private typealias NoteID = Int
+
+@MainActor
+private final class NoteWithID {
+  var id: NoteID
+  init(id: NoteID) { self.id = id }
+}
 
 @MainActor
 private final class Ticker {

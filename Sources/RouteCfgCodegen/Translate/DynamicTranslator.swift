@@ -34,7 +34,14 @@ struct DynamicTranslator {
   // MARK: Registration
 
   private func registerProtocols() -> SwiftDecl {
-    var body: [SwiftStmt] = []
+    // The type names of the app's own the manifest writes, each as the type the compiler resolves
+    // it to: an alias (`typealias NoteID = Int`) is not visible at run time.
+    var body: [SwiftStmt] = appTypeNames().map { name in
+      .expression(
+        .call(
+          .identifier("registrations").dot("typeAlias"),
+          [.unlabeled(.string(name)), SwiftArgument("for", .verbatim("\(context.typeName(name)).self"))]))
+    }
     for name in graph.protocolNames {
       guard let info = graph.protocols[name] else { continue }
       var table: [SwiftStmt] = []
@@ -69,6 +76,27 @@ struct DynamicTranslator {
               label: "into", name: "registrations", type: .named("inout \(Self.runtimeModule).Registrations"))
           ]),
         body: body))
+  }
+
+  /// The names of types the manifest writes in members and module parameters that are neither
+  /// declared protocols nor standard types, in the order first written.
+  private func appTypeNames() -> [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    func add(_ type: TypeRef) {
+      for name in type.namedTypes where !MetatypeName.isMetatype(name) && graph.protocols[name] == nil {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        guard !TypeRef.isStandardTypeName(last), last != "Void", seen.insert(name).inserted else { continue }
+        names.append(name)
+      }
+    }
+    for protocolName in graph.protocolNames {
+      for member in graph.protocols[protocolName]?.members ?? [] { member.writtenTypes.forEach(add) }
+    }
+    for moduleName in graph.moduleNames {
+      for parameter in graph.modules[moduleName]?.parameters ?? [] { add(parameter.type) }
+    }
+    return names
   }
 
   /// The member table entry of one member: closures that read and write a property (faster
