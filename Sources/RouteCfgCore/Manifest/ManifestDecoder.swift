@@ -522,10 +522,17 @@ struct ManifestDecoder {
   /// `alone`, inside a protocol, whose keys are `inherits` and `members`; under `protocols` it is
   /// a protocol named with a keyword (RC0205).
   private static func looksLikeDeclaration(_ key: String, alone: Bool = false) -> Bool {
-    if key.hasPrefix("@") { return true }
-    let word = key.prefix { $0 != " " && $0 != "\t" }
-    guard ["var", "let", "func", "static"].contains(word) else { return false }
-    return alone || word.count < key.count
+    // Most keys are names: their first byte settles it.
+    switch key.utf8.first {
+    case UInt8(ascii: "@"): return true
+    case UInt8(ascii: "v"), UInt8(ascii: "l"), UInt8(ascii: "f"), UInt8(ascii: "s"): break
+    default: return false
+    }
+    let word = key.utf8.prefix { $0 != 0x20 && $0 != 0x09 }
+    guard ["var", "let", "func", "static"].contains(where: { $0.utf8.elementsEqual(word) }) else {
+      return false
+    }
+    return alone || word.count < key.utf8.count
   }
 
   // MARK: Modules
