@@ -160,6 +160,7 @@ struct ManifestMembers: Sendable {
   /// Full names (`price(sku:)`) and base names (`price`).
   private let methods: Set<String>
   private let fullMethodNames: [String]
+  private let baseMethodNames: [String]
 
   init(graph: AppGraph) {
     var properties: Set<String> = []
@@ -178,12 +179,14 @@ struct ManifestMembers: Sendable {
     self.properties = properties
     self.methods = methods.union(fullMethodNames)
     self.fullMethodNames = fullMethodNames.sorted()
+    self.baseMethodNames = methods.sorted()
   }
 
   func checkMethod(_ name: String) throws(UnknownMockMember) {
     guard !methods.contains(name) else { return }
-    throw UnknownMockMember(
-      name: name, kind: "method", suggestion: closestName(to: name, among: fullMethodNames))
+    // A full name is compared with full names, a base name (`displya`) with base names.
+    let candidates = name.contains("(") ? fullMethodNames : baseMethodNames
+    throw UnknownMockMember(name: name, kind: "method", suggestion: closestName(to: name, among: candidates))
   }
 
   func checkProperty(_ name: String) throws(UnknownMockMember) {

@@ -133,6 +133,10 @@ struct HarnessTests {
     #expect(throws: UnknownMockMember(name: "allNoteId()", kind: "method", suggestion: "allNoteIds()")) {
       try mock.stub("allNoteId()") { _ in [1] }
     }
+    // A base name is compared with base names.
+    #expect(throws: UnknownMockMember(name: "allNoteId", kind: "method", suggestion: "allNoteIds")) {
+      try mock.stub("allNoteId") { _ in [1] }
+    }
     #expect(throws: UnknownMockMember.self) { try mock.calls(of: "nte(id:)") }
     #expect(throws: UnknownMockMember.self) { try mock.preset("notifyStrin", "x") }
     #expect(
