@@ -49,6 +49,8 @@ enum DeclaredValueCheck {
     "String": { $0 is String }, "Int": { $0 is Int }, "Double": { $0 is Double }, "Bool": { $0 is Bool },
     "Float": { $0 is Float }, "Character": { $0 is Character }, "Int64": { $0 is Int64 },
     "Int32": { $0 is Int32 }, "UInt": { $0 is UInt }, "UInt8": { $0 is UInt8 },
+    // Standard aliases (SwiftTypeName.standardAliases).
+    "TimeInterval": { $0 is Double }, "Float64": { $0 is Double }, "Float32": { $0 is Float },
   ]
 
   /// The name of the type of `value` as mismatches name it; `nil` for none.
@@ -77,5 +79,7 @@ enum DeclaredValueCheck {
   private static let concreteNames: Set<String> = [
     "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
     "UInt16", "UInt32", "UInt64", "Double", "Float", "Void", "URL", "Date", "Data", "UUID",
+    // Standard aliases, compared as the types they stand for (SwiftTypeName.standardAliases).
+    "TimeInterval", "Float64", "Float32",
   ]
 }

@@ -38,20 +38,64 @@ final class RuntimeState {
     if let answering = object as? any SelfDescribingMembers {
       return SelfDescribedMembers(answering, protocolInfo: info)
     }
-    let table: ErasedMemberTable?
-    switch origin {
-    case .module(registeredAs: let registered?):
-      table = registrations.table(for: registered) ?? registrations.protocolTables[protocolName]
-    case .module(registeredAs: nil):
-      table = registrations.protocolTables[protocolName] ?? registrations.table(for: type(of: object))
-    case .other:
-      table = registrations.table(for: type(of: object)) ?? registrations.protocolTables[protocolName]
+    // The table the origin picks, and the class it was found for (`nil`: the protocol's table).
+    let registrations = self.registrations
+    let classTable = { (type: AnyClass) in
+      registrations.table(for: type).map { ($0, Optional(ObjectIdentifier(type))) }
     }
-    guard let table else {
+    let protocolTable = registrations.protocolTables[protocolName].map { ($0, ObjectIdentifier?.none) }
+    let picked: (ErasedMemberTable, ObjectIdentifier?)?
+    switch origin {
+    case .module(registeredAs: let registered?): picked = classTable(registered) ?? protocolTable
+    case .module(registeredAs: nil): picked = protocolTable ?? classTable(type(of: object))
+    case .other: picked = classTable(type(of: object)) ?? protocolTable
+    }
+    guard let (table, pickedFor) = picked else {
       throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
     }
-    return DirectMembers(object: object, protocolInfo: info, table: table)
+    return DirectMembers(
+      object: object, protocolInfo: info,
+      table: completed(table, pickedFor: pickedFor, as: info, object: object))
   }
+
+  /// `table` with the members of the protocol it lacks taken from where the registry's build
+  /// also finds them: the object's class table, the protocol's table, the tables of the protocols
+  /// it inherits (a member inherited from `Parent` registered in `Parent`'s table). So what the
+  /// build accepted serves, whichever table an object is first served by. Worked out once per
+  /// picked table, class of object and protocol.
+  private func completed(
+    _ table: ErasedMemberTable, pickedFor: ObjectIdentifier?, as info: ProtocolInfo, object: AnyObject
+  ) -> ErasedMemberTable {
+    let key = CompletedTable(
+      pickedFor: pickedFor, objectType: ObjectIdentifier(type(of: object)), protocolName: info.name)
+    if let found = completedTables[key] { return found }
+    var result = table
+    if info.members.contains(where: { table.entries[$0.fullName] == nil }) {
+      let others =
+        [registrations.table(for: type(of: object)), registrations.protocolTables[info.name]]
+        + info.ancestors.sorted().map { registrations.protocolTables[$0] }
+      var entries = table.entries
+      for member in info.members where entries[member.fullName] == nil {
+        if let entry = others.lazy.compactMap({ $0?.entries[member.fullName] }).first {
+          entries[member.fullName] = entry
+        }
+      }
+      result = ErasedMemberTable(typeName: table.typeName, entries: entries, accepts: table.accepts)
+    }
+    completedTables[key] = result
+    return result
+  }
+
+  /// A picked table (by the class it was found for; `nil` for a protocol's), the class of the
+  /// object it serves and the protocol.
+  private struct CompletedTable: Hashable {
+    let pickedFor: ObjectIdentifier?
+    let objectType: ObjectIdentifier
+    let protocolName: String
+  }
+
+  /// The tables ``completed(_:pickedFor:as:object:)`` worked out.
+  private var completedTables: [CompletedTable: ErasedMemberTable] = [:]
 
   /// A value handed across an adapter as `protocolName` (a delegate), seen as that protocol. It is
   /// checked where it is handed over, not where it is first called: it must be an object whose

@@ -146,9 +146,46 @@ struct RegistrationTableTests {
     registrations.members(of: FinishingCounter.self) { table in
       table.method("finish()") { counter in counter.finish() }
     }
-    let destination = try Registry(manifest, registrations: registrations).destination(for: "Counter")
+    let registry = try Registry(manifest, registrations: registrations)
+    let destination = try registry.destination(for: "Counter")
     try destination.set("count", to: 3)
     #expect(try destination.get("count") as? Int == 3)
+    // The object a URL makes, seen as the protocol: the class's table lacks 'count', which the
+    // protocol's table has.
+    let opened = try registry.members(of: registry.open("/a").object, as: "Counter")
+    try opened.set("count", to: 4)
+    #expect(try opened.get("count") as? Int == 4)
+  }
+
+  /// A member a protocol inherits may be registered in the table of the protocol it comes from,
+  /// as the build accepts: it serves the inheriting protocol's objects too.
+  @Test func anInheritedMemberIsServedFromItsProtocolsTable() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Parent: |
+            var count: Int { get set }
+          Child:
+            inherits: [Parent]
+            members: |
+              var name: String { get set }
+        modules:
+          A: {kind: view, provides: [Child], routes: [/a]}
+        """, path: "inherited-tables.yaml")
+    var registrations = Registrations()
+    registrations.module("A", kind: .view) { _ in NamedCounter() }
+    registrations.members(of: (any CountingProtocol).self, as: "Parent") { table in
+      table.property("count", \.count)
+    }
+    registrations.members(of: (any NamingProtocol).self, as: "Child") { table in
+      table.property("name", \.name)
+    }
+    let destination = try Registry(manifest, registrations: registrations).destination(for: "Child")
+    try destination.set("name", to: "n")
+    try destination.set("count", to: 2)
+    #expect(try destination.get("count") as? Int == 2)
+    #expect(try destination.get("name") as? String == "n")
   }
 
   /// A standard type alias the manifest writes (`TimeInterval`, `Float64`) is the type it stands
@@ -203,6 +240,30 @@ struct RegistrationTableTests {
     let registry = try Registry(manifest, registrations: registrations)
     let destination = try registry.destination(for: "Note", parameters: ["noteId": 7])
     #expect(try destination.get("id") as? Int == 7)
+  }
+
+  /// An alias of a function type, written optional, is all of it optional.
+  @Test func anAliasOfAFunctionTypeWrittenOptionalMatches() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Button: |
+            var onTap: Handler? { get set }
+            var handlers: [Handler] { get }
+        modules:
+          A: {kind: view, provides: [Button], routes: [/a]}
+        """, path: "function-aliases.yaml")
+    var registrations = Registrations()
+    registrations.view("A", Tappable.self) { _ in Tappable() }
+    registrations.members(of: Tappable.self) { table in
+      table.property("onTap", \.onTap)
+      table.property("handlers", get: { $0.handlers })
+    }
+    registrations.typeAlias("Handler", for: Handler.self)
+    let registry = try Registry(manifest, registrations: registrations)
+    let destination = try registry.destination(for: "Button")
+    #expect(try destination.get("onTap") == nil)
   }
 
   /// A module registered without a type and no protocol table is told how to register its
@@ -374,6 +435,13 @@ private final class CountingScreen: CountingProtocol {
 @MainActor private final class NotACounter {}
 
 private typealias NoteID = Int
+private typealias Handler = (Int) -> Void
+
+@MainActor
+private final class Tappable {
+  var onTap: Handler?
+  var handlers: [Handler] = []
+}
 
 @MainActor
 private final class NoteWithID {
@@ -386,6 +454,16 @@ private final class Ticker {
   var interval: Double
   let ratio: Double = 0.5
   init(interval: Double) { self.interval = interval }
+}
+
+private protocol NamingProtocol: CountingProtocol {
+  var name: String { get set }
+}
+
+@MainActor
+private final class NamedCounter: NamingProtocol {
+  var count = 0
+  var name = ""
 }
 
 @MainActor

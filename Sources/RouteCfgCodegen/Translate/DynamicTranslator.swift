@@ -85,8 +85,9 @@ struct DynamicTranslator {
     var seen: Set<String> = []
     func add(_ type: TypeRef) {
       for name in type.namedTypes where !MetatypeName.isMetatype(name) && graph.protocols[name] == nil {
-        let last = name.split(separator: ".").last.map(String.init) ?? name
-        guard !TypeRef.isStandardTypeName(last), last != "Void", seen.insert(name).inserted else { continue }
+        // `Swift.Int` and `Foundation.Data` are standard; an app's `Model.Date` is not.
+        let bare = SwiftKnownTypeNames.withoutStandardModule(name).map(String.init) ?? name
+        guard !TypeRef.isStandardTypeName(bare), seen.insert(name).inserted else { continue }
         names.append(name)
       }
     }
