@@ -39,16 +39,19 @@ final class RuntimeState {
       return SelfDescribedMembers(answering, protocolInfo: info)
     }
     // The table the origin picks, and the class it was found for (`nil`: the protocol's table).
-    let registrations = self.registrations
-    let classTable = { (type: AnyClass) in
-      registrations.table(for: type).map { ($0, Optional(ObjectIdentifier(type))) }
-    }
+    let objectType: AnyClass = type(of: object)
     let protocolTable = registrations.protocolTables[protocolName].map { ($0, ObjectIdentifier?.none) }
     let picked: (ErasedMemberTable, ObjectIdentifier?)?
     switch origin {
-    case .module(registeredAs: let registered?): picked = classTable(registered) ?? protocolTable
-    case .module(registeredAs: nil): picked = protocolTable ?? classTable(type(of: object))
-    case .other: picked = classTable(type(of: object)) ?? protocolTable
+    case .module(registeredAs: let registered?):
+      picked =
+        registrations.table(for: registered).map { ($0, ObjectIdentifier(registered)) } ?? protocolTable
+    case .module(registeredAs: nil):
+      picked =
+        protocolTable ?? registrations.table(for: objectType).map { ($0, ObjectIdentifier(objectType)) }
+    case .other:
+      picked =
+        registrations.table(for: objectType).map { ($0, ObjectIdentifier(objectType)) } ?? protocolTable
     }
     guard let (table, pickedFor) = picked else {
       throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
