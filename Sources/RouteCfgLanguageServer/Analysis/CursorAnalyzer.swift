@@ -262,10 +262,51 @@ struct CursorAnalyzer {
     let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
     let range = (tokenStart + lineOffset)..<(tokenEnd + lineOffset)
     if top.isMapping, !top.inValue {
-      ancestry.ownFlowKeys = Array(top.scalars.keys)
+      ancestry.ownFlowKeys = Array(top.scalars.keys) + Self.flowKeys(in: bytes, after: tokenEnd)
       return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range)
     }
     return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range)
+  }
+
+  /// The keys of the flow mapping the cursor is in that are written after the cursor's entry,
+  /// up to the mapping's closing brace on the line (`{kind: view, |, routes: [/x]}` has
+  /// `routes`): completion leaves them out, as it leaves out those before.
+  static func flowKeys(in bytes: ArraySlice<UInt8>, after start: Int) -> [String] {
+    var keys: [String] = []
+    var depth = 0
+    // The cursor's own entry is skipped: a key is read at the start of each entry after it.
+    var inKey = false
+    var key: [UInt8] = []
+    var index = start
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        let close = closingQuote(byte, in: bytes, from: index + 1) ?? bytes.endIndex
+        if depth == 0, inKey { key += bytes[(index + 1)..<close] }
+        index = close + 1
+        continue
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        inKey = false
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 0 { return keys }
+        depth -= 1
+      case UInt8(ascii: ",") where depth == 0:
+        inKey = true
+        key = []
+      case UInt8(ascii: ":") where depth == 0 && inKey:
+        let name = key.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
+        if !name.isEmpty { keys.append(String(decoding: name, as: UTF8.self)) }
+        inKey = false
+      case UInt8(ascii: "#") where index > bytes.startIndex && bytes[index - 1] == 0x20:
+        return keys
+      default:
+        if depth == 0, inKey { key.append(byte) }
+      }
+      index += 1
+    }
+    return keys
   }
 
   // MARK: Tokens

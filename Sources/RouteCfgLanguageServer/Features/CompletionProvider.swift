@@ -184,9 +184,17 @@ enum CompletionProvider {
 
   }
 
-  /// `": "` after a key being written, unless a colon already follows it.
+  /// `": "` after a key being written, unless a colon already follows it or the key is inside
+  /// quotes, whose closing quote stays where it is (the colon belongs after it).
   private static func keySeparator(_ context: FeatureContext, _ cursor: CursorContext) -> String {
     let bytes = context.document.bytes
+    let range = cursor.tokenRange
+    if range.lowerBound > 0, range.upperBound < bytes.count,
+      bytes[range.lowerBound - 1] == UInt8(ascii: "\"") || bytes[range.lowerBound - 1] == UInt8(ascii: "'"),
+      bytes[range.upperBound] == bytes[range.lowerBound - 1]
+    {
+      return ""
+    }
     var after = cursor.tokenRange.upperBound
     while after < bytes.count, bytes[after] == 0x20 { after += 1 }
     return after < bytes.count && bytes[after] == UInt8(ascii: ":") ? "" : ": "

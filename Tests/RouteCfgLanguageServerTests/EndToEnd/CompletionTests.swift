@@ -92,6 +92,18 @@ struct CompletionTests {
     #expect(newAdapter == ["adapt", "map"])
     let flow = try labels("  Missing: {kind: view}", "  Missing: {kind: view, r‸}")
     #expect(flow == ["parameters", "provides", "requires", "routes"])
+    // Keys written after the cursor in a flow mapping are left out too, whatever their quotes.
+    let flowAfter = try labels(
+      "  Missing: {kind: view}", "  Missing: {kind: view, ‸, \"provides\": [DetailInput], routes: [/x]}")
+    #expect(flowAfter == ["parameters", "requires"])
+    // Inside quotes, the key alone: its closing quote stays, and the colon goes after it.
+    version += 1
+    let (quoted, quotedResult) = try Self.complete(
+      session, version: version, Edit(old: "  Missing: {kind: view}", new: "  Missing: {kind: view, \"ro‸\"}")
+    )
+    #expect(quoted.contains("routes"))
+    let newTexts = quotedResult["items"]?.arrayValue?.compactMap { $0["textEdit"]?["newText"]?.stringValue }
+    #expect(newTexts == quoted, "each key alone, as its label")
     let kinds = try labels("  Missing: {kind: view}", "  Missing: {kind: ‸}")
     #expect(kinds == ["service", "view"])
     // Before a comment at the start of a line, a key is inserted at the cursor: the comment's
