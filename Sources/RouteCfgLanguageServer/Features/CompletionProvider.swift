@@ -293,7 +293,9 @@ enum CompletionProvider {
     if steps.isEmpty, let adapt = adapterSide("adapt", cursor), case .key(let required)? = cursor.path.last {
       wantsProperty = model.index.member(named: required, in: adapt)?.member.isProperty
     }
-    return members(of: info).map { candidate in
+    // Every step of a key path is a property (SPEC §2): after a dot, methods are no choice.
+    return members(of: info).compactMap { candidate in
+      if !steps.isEmpty, candidate.kind != .property { return nil }
       var candidate = candidate
       if let wantsProperty { candidate.group = (candidate.kind == .property) == wantsProperty ? 0 : 1 }
       return candidate

@@ -160,6 +160,30 @@ struct CompletionTests {
     try session.finish()
   }
 
+  /// After a dot, properties only: every step of a key path is one (a method there is RC0608).
+  @Test("a key path's next step offers properties, not methods")
+  func keyPathStepsAreProperties() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(10))]))
+    let original = TourSession.text
+    let from = try #require(original.range(of: "    var title: String? { get set }\n"))
+    let to = try #require(original.range(of: "caption: header.title"))
+    let span = String(original[from.lowerBound..<to.upperBound])
+    let withMethod = span.replacingOccurrences(
+      of: "    var title: String? { get set }\n",
+      with: "    var title: String? { get set }\n    func reset()\n")
+    // Checked with the method first, so that completion knows it.
+    session.client.change(
+      session.uri, version: 2, [(nil, original.replacingOccurrences(of: span, with: withMethod))])
+    _ = try session.client.diagnostics(for: session.uri, version: 2)
+    let steps = try Self.complete(
+      session, version: 3,
+      Edit(
+        old: span,
+        new: withMethod.replacingOccurrences(of: "caption: header.title", with: "caption: header.‸")))
+    #expect(steps.labels == ["title"])
+    try session.finish()
+  }
+
   @Test("inside an adapter's map: members of 'adapt' on the left, of 'to' on the right, with key paths")
   func adapterMembers() throws {
     let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
