@@ -262,7 +262,9 @@ struct CursorAnalyzer {
     let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
     let range = (tokenStart + lineOffset)..<(tokenEnd + lineOffset)
     if top.isMapping, !top.inValue {
-      ancestry.ownFlowKeys = Array(top.scalars.keys) + Self.flowKeys(in: bytes, after: tokenEnd)
+      // After the closing quote when the cursor is inside quotes.
+      let after = tokenEnd < bytes.endIndex && bytes[tokenEnd] == reader.quote ? tokenEnd + 1 : tokenEnd
+      ancestry.ownFlowKeys = Array(top.scalars.keys) + Self.flowKeys(in: bytes, after: after)
       return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range)
     }
     return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range)

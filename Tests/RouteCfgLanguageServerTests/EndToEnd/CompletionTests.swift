@@ -102,6 +102,13 @@ struct CompletionTests {
       session, version: version, Edit(old: "  Missing: {kind: view}", new: "  Missing: {kind: view, \"ro‸\"}")
     )
     #expect(quoted.contains("routes"))
+    // Quoted keys after a quoted cursor, as a JSON-style manifest writes them.
+    version += 1
+    let (json, _) = try Self.complete(
+      session, version: version,
+      Edit(
+        old: "  Missing: {kind: view}", new: "  Missing: {\"kind\": \"view\", \"r‸\", \"routes\": [\"/x\"]}"))
+    #expect(json == ["parameters", "provides", "requires"])
     let newTexts = quotedResult["items"]?.arrayValue?.compactMap { $0["textEdit"]?["newText"]?.stringValue }
     #expect(newTexts == quoted, "each key alone, as its label")
     let kinds = try labels("  Missing: {kind: view}", "  Missing: {kind: ‸}")
