@@ -31,15 +31,8 @@ enum SwiftTypeName {
       declared.replacingNames { name in
         // A function type or a composition stands in parentheses, so that a `?` or a `->` written
         // after it applies to all of it (`Handler?` is `((Int) -> Void)?`).
-        (aliases[name] ?? standardAliases[name]).map { isPlainName($0) ? $0 : "(\($0))" }
+        (aliases[name] ?? standardAliases[name]).map { $0.allSatisfy(isNameCharacter) ? $0 : "(\($0))" }
       }.description)
-  }
-
-  /// Whether the spelling is one name, possibly dotted (`Int`, `App.Outer.Inner`).
-  private static func isPlainName(_ spelling: String) -> Bool {
-    spelling.unicodeScalars.allSatisfy {
-      $0 == "." || $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil
-    }
   }
 
   /// Type aliases of the standard library and Foundation, by the names a manifest may write
