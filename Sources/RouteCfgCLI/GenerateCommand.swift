@@ -101,9 +101,9 @@ struct GenerateCommand: ParsableCommand {
     let options = CodegenOptions(
       variant: variant, module: module, access: access, imports: imports, dynamicRegistration: dynamic,
       fileNamePrefix: filePrefix, interfaceModules: interfaces)
-    let files: [GeneratedFile]
+    let generated: GeneratedCode
     do {
-      files = try CodeGenerator.generate(graph, manifestPath: file, options: options)
+      generated = try CodeGenerator.generatedCode(graph, manifestPath: file, options: options)
     } catch .nameCollisions(let problems), .unsendableValues(let problems) {
       fail(
         DiagnosticReport(
@@ -113,7 +113,7 @@ struct GenerateCommand: ParsableCommand {
       throw UsageError("\(file): \(error.description)")
     }
     // Warnings, the manifest's and what the files leave out, are shown and do not stop generation.
-    let warnings = CodeGenerator.warnings(graph, manifestPath: file, options: options)
+    let warnings = generated.warnings
     if !result.diagnostics.isEmpty || !warnings.isEmpty {
       let report = DiagnosticReport(
         files: result.manifest.files, diagnostics: (result.diagnostics + warnings).sorted(),
@@ -124,7 +124,7 @@ struct GenerateCommand: ParsableCommand {
     }
     let summary: OutputSummary
     do {
-      summary = try OutputDirectory.write(files, to: output)
+      summary = try OutputDirectory.write(generated.files, to: output)
     } catch {
       Output.error("error: \(TextFormatter.printableLines(error.description))\n")
       Output.exit(1)

@@ -8,6 +8,15 @@ public struct GeneratedFile: Sendable, Hashable {
   public let contents: String
 }
 
+/// What ``CodeGenerator/generatedCode(_:manifestPath:options:)`` makes: the files, and what they do
+/// that a caller may not expect.
+public struct GeneratedCode: Sendable {
+  /// The files to write.
+  public let files: [GeneratedFile]
+  /// Warnings about the files (RC1005, RC1006), in no particular order.
+  public let warnings: [Diagnostic]
+}
+
 /// Why code cannot be generated for a valid manifest.
 public enum CodegenError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `--variant` names no variant of the manifest.
@@ -49,13 +58,38 @@ public enum CodeGenerator {
     throws(CodegenError)
     -> [GeneratedFile]
   {
+    try files(in: context(graph, manifestPath: manifestPath, options: options))
+  }
+
+  /// The files for `graph` (a manifest without errors) under `options`, and the ``warnings(_:manifestPath:options:)``
+  /// about them, from one analysis of the manifest.
+  public static func generatedCode(_ graph: AppGraph, manifestPath: String, options: CodegenOptions)
+    throws(CodegenError)
+    -> GeneratedCode
+  {
+    let context = try context(graph, manifestPath: manifestPath, options: options)
+    return GeneratedCode(files: try files(in: context), warnings: warnings(in: context))
+  }
+
+  /// What generation reads for `graph` under `options`: the variant's resolution and the
+  /// isolation of every protocol and module.
+  private static func context(_ graph: AppGraph, manifestPath: String, options: CodegenOptions)
+    throws(CodegenError)
+    -> GenerationContext
+  {
     // Swift compares identifiers byte by byte; the manifest, by canonical equivalence.
     let graph = graph.withDeclaredSpellings()
     guard let resolution = graph.resolution(variant: options.variant) else {
       throw .unknownVariant(UnknownVariantError(name: options.variant ?? "", available: graph.variantNames))
     }
-    let context = GenerationContext(
+    return GenerationContext(
       graph: graph, options: options, resolution: resolution, manifestPath: manifestPath)
+  }
+
+  private static func files(in context: GenerationContext) throws(CodegenError) -> [GeneratedFile] {
+    let graph = context.graph
+    let options = context.options
+    let manifestPath = context.manifestPath
     let classes = AdapterClasses(context: context)
     let collisions = NameCollisions(context: context, classes: classes).diagnostics()
     if !collisions.isEmpty { throw .nameCollisions(collisions.sorted()) }
@@ -150,12 +184,14 @@ public enum CodeGenerator {
   public static func warnings(_ graph: AppGraph, manifestPath: String, options: CodegenOptions)
     -> [Diagnostic]
   {
-    let graph = graph.withDeclaredSpellings()
-    guard let resolution = graph.resolution(variant: options.variant) else { return [] }
-    let context = GenerationContext(
-      graph: graph, options: options, resolution: resolution, manifestPath: manifestPath)
-    let undecided = options.module == nil ? UndecidedProviders(context: context).diagnostics() : []
-    return undecided + MainActorServices(context: context).diagnostics(only: options.module)
+    guard let context = try? context(graph, manifestPath: manifestPath, options: options) else { return [] }
+    return warnings(in: context)
+  }
+
+  private static func warnings(in context: GenerationContext) -> [Diagnostic] {
+    let module = context.options.module
+    let undecided = module == nil ? UndecidedProviders(context: context).diagnostics() : []
+    return undecided + MainActorServices(context: context).diagnostics(only: module)
   }
 
   private static func header(manifestPath: String, options: CodegenOptions) -> [String] {

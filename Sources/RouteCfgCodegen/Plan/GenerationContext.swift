@@ -7,6 +7,8 @@ struct GenerationContext {
   let options: CodegenOptions
   /// The configuration being wired.
   let resolution: Resolution
+  /// The root manifest's path, as given: its file name appears in the headers.
+  let manifestPath: String
   let isolation: IsolationAnalysis
   /// `NoteApp`: the manifest's `app`, or its file name in UpperCamelCase.
   let appName: String
@@ -29,6 +31,7 @@ struct GenerationContext {
     self.graph = graph
     self.options = options
     self.resolution = resolution
+    self.manifestPath = manifestPath
     self.isolation = IsolationAnalysis(graph: graph)
     self.appName = graph.app ?? SwiftNaming.typePrefix(fromFileName: manifestPath)
     self.hiddenTypes = HiddenTypeAliases(graph: graph, appName: appName, writesWiring: options.module == nil)
