@@ -140,10 +140,16 @@ struct ValueConverter {
   /// was released: an element that then stands for nothing, which a collection of non-optional
   /// values leaves out (`compactMap`) where a single value reads back as `nil`.
   private func readsBackReleased(_ name: String, as target: String) -> Bool {
-    guard name != target, let info = context.graph.protocols[name], !info.conforms(to: target),
-      classes.converting(from: name, to: target) != nil
-    else { return false }
-    return classes.converting(from: target, to: name)?.kind == .bridge
+    adapterClass(from: name, to: target) != nil && classes.converting(from: target, to: name)?.kind == .bridge
+  }
+
+  /// The adapter class a value of protocol `name` is wrapped in to be a `target`, or `nil` when it
+  /// is one already (the same protocol, or one that inherits `target`) or nothing converts it.
+  private func adapterClass(from name: String, to target: String) -> AdapterClasses.Class? {
+    guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
+      !info.conforms(to: target)
+    else { return nil }
+    return classes.converting(from: name, to: target)
   }
 
   /// `value.map { convert($0) }`, or `value` when elements need no conversion.
@@ -288,9 +294,9 @@ struct ValueConverter {
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
     isHandedOver: Bool, isArgument: Bool = false
   ) -> Conversion {
-    guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
-      !info.conforms(to: target), let adapterClass = classes.converting(from: name, to: target)
-    else { return Conversion(expression: value, isIdentity: true) }
+    guard let adapterClass = adapterClass(from: name, to: target) else {
+      return Conversion(expression: value, isIdentity: true)
+    }
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
     if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
