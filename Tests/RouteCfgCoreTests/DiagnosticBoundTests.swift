@@ -52,6 +52,22 @@ struct DiagnosticBoundTests {
     #expect(kept.notes.map(\.message) == [cut, fits])
   }
 
+  /// A cut message that passes through a second bag (a file's diagnostics joining the
+  /// manifest's) keeps the count of what was cut, not the length of its own ending.
+  @Test func aCutMessageKeepsItsCountThroughAnotherBag() {
+    var first = DiagnosticBag()
+    first.report(
+      .incompatibleTypes, String(repeating: "x", count: DiagnosticBag.maxMessageLength + 590),
+      at: Self.location(1))
+    var second = DiagnosticBag()
+    second.append(contentsOf: first)
+    var third = DiagnosticBag()
+    third.append(contentsOf: second.finished().diagnostics)
+    let cut = String(repeating: "x", count: DiagnosticBag.maxMessageLength) + "... (590 more characters)"
+    #expect(second.finished().diagnostics.map(\.message) == [cut])
+    #expect(third.finished().diagnostics.map(\.message) == [cut])
+  }
+
   /// Names listed in a message are cut at a few, however many there are (SPEC §3: output stays
   /// bounded): a protocol of 20,000 members adapted to empty ones, a route leaving 5,000
   /// parameters unbound.

@@ -134,9 +134,21 @@ public struct DiagnosticBag: Sendable {
       let end = scalars.index(scalars.startIndex, offsetBy: maxMessageLength, limitedBy: scalars.endIndex),
       end != scalars.endIndex
     else { return }
+    // A diagnostic passes through several bags (a file's, the manifest's): cut once, it keeps
+    // the count of its first cut.
+    let rest = Substring(scalars[end...])
+    if rest.hasPrefix(capPrefix), rest.hasSuffix(capSuffix),
+      let count = Int(rest.dropFirst(capPrefix.count).dropLast(capSuffix.count)), count > 0
+    {
+      return
+    }
     let cut = scalars.distance(from: end, to: scalars.endIndex)
-    text = String(scalars[..<end]) + "... (\(cut) more characters)"
+    text = String(scalars[..<end]) + capPrefix + "\(cut)" + capSuffix
   }
+
+  /// What follows the characters kept of a message that was cut: `... (N more characters)`.
+  private static let capPrefix = "... ("
+  private static let capSuffix = " more characters)"
 
   private static func capNotes(_ notes: inout [DiagnosticNote]) {
     guard notes.count > maxNotes + 1 else { return }
