@@ -80,6 +80,9 @@ public struct ManifestValidator {
   var repeatedAdapters: [Int] = []
   /// The adapters in `adapterOrder` from each protocol, by protocol ID.
   var adaptersByRequired: [[Int]] = []
+  /// The protocol pairs adapters with a misspelt `adapt` or `to` (RC0503) meant, by their
+  /// did-you-mean: members that would cross them are not also missing an adapter (RC0606).
+  var misspeltAdapterPairs: Set<AdapterPair> = []
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
   /// The adapters, with their direction, that member forwarding passes values across.

@@ -29,6 +29,9 @@ struct AdapterCrossing: Hashable {
 struct TypeFitChecker {
   let protocols: ProtocolLookup
   let adapterIndex: [AdapterPair: Int]
+  /// The pairs adapters with a misspelt protocol name meant: values between them fit, since
+  /// the adapter they need is written, with an error of its own (RC0503).
+  var misspeltAdapters: Set<AdapterPair> = []
   /// A file of the manifest could not be loaded. Two names that could both be protocols (declared
   /// ones, or names no loaded file declares) then fit unless the loaded files decide otherwise:
   /// the missing file could declare the protocol, the inheritance or the adapter that joins them.
@@ -103,6 +106,11 @@ struct TypeFitChecker {
     }
     if let adapter = adapterIndex[AdapterPair(adapt: name, to: target)] {
       crossings.append(AdapterCrossing(adapter: adapter, direction: .reverse))
+      return .fits
+    }
+    if misspeltAdapters.contains(AdapterPair(adapt: target, to: name))
+      || misspeltAdapters.contains(AdapterPair(adapt: name, to: target))
+    {
       return .fits
     }
     return .missingAdapter(source: name, destination: target)

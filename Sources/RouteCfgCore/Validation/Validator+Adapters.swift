@@ -311,7 +311,9 @@ extension ManifestValidator {
 
   private func pairChecker(facadeOwner: String) -> MemberPairCheck {
     MemberPairCheck(
-      fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex, isIncomplete: isIncomplete),
+      fits: TypeFitChecker(
+        protocols: protocols, adapterIndex: adapterIndex, misspeltAdapters: misspeltAdapterPairs,
+        isIncomplete: isIncomplete),
       facadeOwner: facadeOwner)
   }
 

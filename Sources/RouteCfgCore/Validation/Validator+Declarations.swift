@@ -92,9 +92,23 @@ extension ManifestValidator {
   /// which adapters adapt it.
   private mutating func indexProviders() {
     adaptersByRequired = Array(repeating: [], count: manifest.protocols.count)
+    var misspelt: [Int] = []
     for index in adapterOrder {
-      guard let id = manifest.adapters[index].adapt.flatMap({ protocolIndex[$0.value] }) else { continue }
+      let adapter = manifest.adapters[index]
+      guard let id = adapter.adapt.flatMap({ protocolIndex[$0.value] }) else {
+        misspelt.append(index)
+        continue
+      }
       adaptersByRequired[id].append(index)
+      if let to = adapter.to, !isDeclaredProtocol(to.value) { misspelt.append(index) }
+    }
+    for index in misspelt {
+      let adapter = manifest.adapters[index]
+      guard let adapt = adapter.adapt?.value, let to = adapter.to?.value,
+        let meantAdapt = isDeclaredProtocol(adapt) ? adapt : protocolMeant(adapt),
+        let meantTo = isDeclaredProtocol(to) ? to : protocolMeant(to)
+      else { continue }
+      misspeltAdapterPairs.insert(AdapterPair(adapt: meantAdapt, to: meantTo))
     }
     providersOf = Array(repeating: [], count: manifest.protocols.count)
     func add(_ module: Int, toProviders name: String) {

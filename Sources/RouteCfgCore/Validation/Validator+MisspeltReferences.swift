@@ -38,6 +38,14 @@ struct MisspeltReferences {
     provided.contains(name) || inherited.contains(name) || adapted.contains(name)
       || adaptedToUnknown.contains(name)
   }
+
+  /// `true` when whether `module` can answer `name` depends on a misspelt reference: what the
+  /// module provides is not known (a misspelt `provides`, or a provided protocol with a misspelt
+  /// parent), or an adapter from `name` has a misspelt `adapt` or `to`. A binding of `name` to
+  /// the module is then not reported as wrong (RC0703).
+  func explainsUnanswered(_ name: String, by module: Int) -> Bool {
+    modulesProvidingUnknown.contains(module) || adapted.contains(name) || adaptedToUnknown.contains(name)
+  }
 }
 
 extension ManifestValidator {

@@ -75,7 +75,9 @@ extension ManifestValidator {
       guard let id = protocolIndex[protocolName], let module = moduleIndex[binding.module.value] else {
         continue
       }
-      if canAnswer(id, module: module) { continue }
+      if canAnswer(id, module: module) || misspeltReferences().explainsUnanswered(protocolName, by: module) {
+        continue
+      }
       let candidates = candidates(for: id)
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
