@@ -17,7 +17,7 @@ extension ManifestValidator {
     // Every name was classified by ``checkTypeReferences()`` before this runs.
     let isUnhashable = { [typeNameKinds] (name: String) in
       switch typeNameKinds[name] {
-      case .protocol?, .neverHashable?: return true
+      case .protocol?, .protocolMetatype?, .neverHashable?: return true
       default: return false
       }
     }

@@ -156,16 +156,21 @@ extension ManifestValidator {
         kind = known
       } else {
         let qualified = name.utf8Contains(UInt8(ascii: "."))
-        kind =
-          Self.isNeverHashable(name)
-          ? .neverHashable(nearProtocol: nearMisses ? metatypeNearMiss(name) : nil)
-          : .external(
+        if Self.isNeverHashable(name) {
+          if case .protocol(let id)? = typeNameKinds[String(MetatypeName.base(of: name))] {
+            kind = .protocolMetatype(id)
+          } else {
+            kind = .neverHashable(nearProtocol: nearMisses ? metatypeNearMiss(name) : nil)
+          }
+        } else {
+          kind = .external(
             nearProtocol: qualified || !nearMisses ? nil : protocolNames.hasNameOneEditAway(from: name))
+        }
         typeNameKinds[name] = kind
       }
       let suggestion: String?
       switch kind {
-      case .protocol(let id):
+      case .protocol(let id), .protocolMetatype(let id):
         named.append(id)
         namesUnhashable = true
         continue
@@ -194,7 +199,7 @@ extension ManifestValidator {
     let base = MetatypeName.base(of: name)
     guard base.endIndex < name.endIndex, !base.contains(".") else { return nil }
     switch typeNameKinds[String(base)] {
-    case .protocol?, .wellKnown?, .neverHashable?: return nil
+    case .protocol?, .protocolMetatype?, .wellKnown?, .neverHashable?: return nil
     case .external?, nil: break
     }
     return protocolNames.hasNameOneEditAway(from: String(base)).map { $0 + name[base.endIndex...] }
@@ -205,6 +210,9 @@ extension ManifestValidator {
 enum TypeNameKind {
   /// A declared protocol, with its ID.
   case `protocol`(Int)
+  /// The metatype of a declared protocol (`Kind.Type`, `Kind.Protocol`), with the protocol's ID:
+  /// it names the protocol, and is never `Hashable`.
+  case protocolMetatype(Int)
   case wellKnown
   /// A name whose values are never `Hashable` (``NeverHashableName``), with, for the metatype
   /// of a name no declaration has, that of the declared protocol one edit away.

@@ -7,7 +7,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unusedProtocol,
       description: #"""
-        *Warning.* A protocol is declared but nothing uses it: no module provides or requires it (or names it in a parameter type), no adapter names it, and no protocol in use inherits it or names it in a member type. Use spreads from modules and adapters, so a protocol that only refers to itself, or that only unused protocols refer to, is unused too (each such protocol gets its own warning). With `--strict` this is an error.
+        *Warning.* A protocol is declared but nothing uses it: no module provides or requires it (or names it in a parameter type), no adapter names it, and no protocol in use inherits it or names it in a member type (its metatype `Kind.Type` names it too). Use spreads from modules and adapters, so a protocol that only refers to itself, or that only unused protocols refer to, is unused too (each such protocol gets its own warning). With `--strict` this is an error.
         """#,
       files: [
         .init(
