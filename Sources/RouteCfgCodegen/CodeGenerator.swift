@@ -99,6 +99,10 @@ public enum CodeGenerator {
     // with --import the imports are the user's (their own `Date` must not become ambiguous).
     let baseImports =
       options.imports.isEmpty && FoundationTypes.areNamed(in: graph) ? ["Foundation"] : options.imports
+    // `URLRequest` is FoundationNetworking's outside Apple platforms.
+    let networking =
+      options.imports.isEmpty && FoundationTypes.areNamed(FoundationTypes.networkingNames, in: graph)
+      ? ["FoundationNetworking"] : []
     if let module = options.module {
       if options.interfaceModules != nil { throw .conflictingOptions("--module", "--interfaces") }
       guard let info = graph.modules[module] else {
@@ -113,6 +117,7 @@ public enum CodeGenerator {
       }
       let file = SwiftFile(
         name: module + "Interface.swift", header: header, imports: baseImports,
+        importsWhereAvailable: networking,
         declarations: InterfaceTranslator(context: context).declarations(for: info))
       return [GeneratedFile(name: file.name, contents: renderer.render(file))]
     }
@@ -137,7 +142,9 @@ public enum CodeGenerator {
     // are held at a time (the routes of 40,000 modules are hundreds of megabytes of them).
     var generated: [GeneratedFile] = []
     func emit(_ name: String, imports: [String], _ declarations: [SwiftDecl]) {
-      let file = SwiftFile(name: prefix + name, header: header, imports: imports, declarations: declarations)
+      let file = SwiftFile(
+        name: prefix + name, header: header, imports: imports, importsWhereAvailable: networking,
+        declarations: declarations)
       generated.append(GeneratedFile(name: file.name, contents: renderer.render(file)))
     }
     if options.interfaceModules == nil {

@@ -148,6 +148,7 @@ struct CompileTests {
     #expect(outcome.succeeded, "\(outcome.output)")
   }
 
+  /// `URLRequest` and `HTTPURLResponse` are FoundationNetworking's on Linux, imported where it exists.
   @Test("Foundation's types compile without --import, in the whole app and in a module's interface")
   func foundationTypesNeedNoImport() throws {
     let yaml = """
@@ -157,9 +158,11 @@ struct CompileTests {
         Events: |
           var openedAt: Date { get set }
           func open(url: URL) -> Data?
+          func send(_ request: URLRequest) -> HTTPURLResponse?
         NeedEvents: |
           var when: Date { get set }
           func open(url: URL) -> Data?
+          func send(_ request: URLRequest) -> HTTPURLResponse?
       modules:
         Store: {kind: service, provides: [Events]}
         Agenda: {kind: view, requires: [NeedEvents], parameters: {day: Int, id: UUID?}, routes: ["/day/:day"]}
@@ -171,6 +174,7 @@ struct CompileTests {
       options.module = module
       let files = try Generation.files(yaml: yaml, path: "Diary.yaml", options: options)
       #expect(files.allSatisfy { $0.contents.contains("\nimport Foundation\n") })
+      #expect(files.allSatisfy { $0.contents.contains("\n#if canImport(FoundationNetworking)\n") })
       let scratch = try Scratch()
       let paths = try files.map { try scratch.write($0.name, $0.contents) }
       for isolation in SwiftCompiler.Isolation.allCases {

@@ -144,5 +144,7 @@ struct SwiftFile: Sendable {
   /// Comment lines at the top (without `//`), the first being the generated-code marker.
   var header: [String]
   var imports: [String]
+  /// Modules imported only where they exist (`#if canImport(FoundationNetworking)`).
+  var importsWhereAvailable: [String] = []
   var declarations: [SwiftDecl]
 }

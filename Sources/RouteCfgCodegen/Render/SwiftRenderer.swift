@@ -13,9 +13,10 @@ struct SwiftRenderer {
     var parts: [String] = []
     parts.append(
       file.header.map { $0.isEmpty ? "//" : "// " + Self.commentText($0) }.joined(separator: "\n"))
-    if !file.imports.isEmpty {
-      parts.append(file.imports.sorted().map { "import " + $0 }.joined(separator: "\n"))
-    }
+    let imports =
+      file.imports.sorted().map { "import " + $0 }
+      + file.importsWhereAvailable.sorted().map { "#if canImport(\($0))\n  import \($0)\n#endif" }
+    if !imports.isEmpty { parts.append(imports.joined(separator: "\n")) }
     for declaration in file.declarations {
       parts.append(LayoutPrinter(width: width).print(layout(declaration)))
     }
