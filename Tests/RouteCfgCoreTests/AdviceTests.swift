@@ -35,6 +35,29 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
     #expect(messages.count == 1 && !messages[0].contains("did you mean"), "\(messages)")
   }
 
+  /// A misspelt binding key is not suggested as a protocol its block binds already: the fix
+  /// would write that key twice (RC0109). Another block (a variant's) may override it.
+  @Test func aBindingKeyTakenInItsBlockIsNotSuggested() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols: {P: "", Q: ""}
+        modules:
+          A: {kind: view, provides: [P, Q], routes: [/a]}
+          B: {kind: view, provides: [P, Q], routes: [/b]}
+        bindings: {P: A, Pp: B, Qq: B}
+        variants:
+          ios:
+            bindings: {Pp: B}
+        """, path: "m.yaml")
+    let found = result.diagnostics.map { ($0.location.line, $0.message, $0.fixIts.count) }
+    #expect(found.count == 3, "\(found)")
+    let taken = found.filter { $0.0 == 6 && $0.1.contains("'Pp'") }
+    #expect(taken.count == 1 && !taken[0].1.contains("did you mean") && taken[0].2 == 0, "\(found)")
+    #expect(found.contains { $0.0 == 6 && $0.1.contains("did you mean 'Q'?") && $0.2 == 1 }, "\(found)")
+    #expect(found.contains { $0.0 == 9 && $0.1.contains("did you mean 'P'?") && $0.2 == 1 }, "\(found)")
+  }
+
   /// A settable member mapped to a read-only one is not advised to make the target settable when
   /// its values could not be stored there anyway (RC0605 would become RC0604).
   @Test func aReadOnlyTargetOfAnotherTypeIsNotAdvisedSettable() throws {

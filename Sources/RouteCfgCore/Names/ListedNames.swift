@@ -13,6 +13,12 @@ struct ListedNames {
     self.also = also
   }
 
+  /// The protocols a block of bindings binds: a misspelt one's did-you-mean is never another
+  /// key of its block, where the fix would write that key twice (RC0109).
+  init(bindingsOf block: [BindingDecl]) {
+    self.init(block.map(\.protocolName))
+  }
+
   /// The names as a set, made on the first call.
   mutating func set() -> Set<String> {
     if let made { return made }

@@ -131,9 +131,12 @@ extension ManifestValidator {
         found.adaptedToUnknown.insert(adapt)
       }
     }
-    for binding in manifest.bindings + manifest.variants.flatMap(\.bindings) {
-      useProtocol(binding.protocolName)
-      useModule(binding.module)
+    for block in [manifest.bindings] + manifest.variants.map(\.bindings) {
+      var listed = ListedNames(bindingsOf: block)
+      for binding in block {
+        useProtocol(binding.protocolName, listedWith: &listed)
+        useModule(binding.module)
+      }
     }
     if let fallback = manifest.fallback { useModule(fallback) }
     return found

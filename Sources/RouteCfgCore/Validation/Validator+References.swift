@@ -40,19 +40,24 @@ extension ManifestValidator {
         checkProtocolReference(to, role: "this adapter forwards to", listedWith: &other)
       }
     }
-    for binding in manifest.bindings { checkBindingReferences(binding, role: "this binding names") }
+    for binding in manifest.bindings {
+      checkBindingReferences(binding, in: manifest.bindings, role: "this binding names")
+    }
     for variant in manifest.variants {
       for binding in variant.bindings {
-        checkBindingReferences(binding, role: "in variant '\(variant.name.value)': this binding names")
+        checkBindingReferences(
+          binding, in: variant.bindings, role: "in variant '\(variant.name.value)': this binding names")
       }
     }
     if let fallback = manifest.fallback { checkModuleReference(fallback, role: "'fallback' names") }
     checkTypeReferences()
   }
 
-  private mutating func checkBindingReferences(_ binding: BindingDecl, role: @autoclosure () -> String) {
-    var none = ListedNames()
-    checkProtocolReference(binding.protocolName, role: role(), listedWith: &none)
+  private mutating func checkBindingReferences(
+    _ binding: BindingDecl, in block: [BindingDecl], role: @autoclosure () -> String
+  ) {
+    var listed = ListedNames(bindingsOf: block)
+    checkProtocolReference(binding.protocolName, role: role(), listedWith: &listed)
     guard moduleIndex[binding.module.value] == nil else { return }
     // Without a did-you-mean, the modules that could be meant: those that can answer the protocol.
     var answering: [String] = []

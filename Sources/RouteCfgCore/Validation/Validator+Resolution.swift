@@ -19,13 +19,16 @@ extension ManifestValidator {
       }
     }
     let base = Dictionary(
-      manifest.bindings.map { (boundProtocol($0), $0) }, uniquingKeysWith: { a, _ in a })
+      manifest.bindings.map { (boundProtocol($0, in: manifest.bindings), $0) },
+      uniquingKeysWith: { a, _ in a })
     if let selectedVariant {
       let variant = manifest.variants.first { $0.name.value == selectedVariant }
       let bindings = overlay(base, variant?.bindings ?? [])
       // Only the bindings in effect: base ones the variant keeps, and the variant's own.
-      let overridden = Set((variant?.bindings ?? []).map(boundProtocol))
-      checkBindings(manifest.bindings.filter { !overridden.contains(boundProtocol($0)) }, variant: nil)
+      let overridden = Set((variant?.bindings ?? []).map { boundProtocol($0, in: variant?.bindings ?? []) })
+      checkBindings(
+        manifest.bindings.filter { !overridden.contains(boundProtocol($0, in: manifest.bindings)) },
+        variant: nil)
       checkBindings(variant?.bindings ?? [], variant: selectedVariant)
       let (resolution, found) = resolve(bindings: bindings, variant: selectedVariant)
       resolutions[selectedVariant] = resolution
@@ -55,14 +58,16 @@ extension ManifestValidator {
 
   private func overlay(_ base: [String: BindingDecl], _ overrides: [BindingDecl]) -> [String: BindingDecl] {
     var bindings = base
-    for binding in overrides { bindings[boundProtocol(binding)] = binding }
+    for binding in overrides { bindings[boundProtocol(binding, in: overrides)] = binding }
     return bindings
   }
 
-  /// The protocol a binding binds: the one it names, or, for a misspelt name (RC0503), the one
-  /// its did-you-mean names, as every check that depends on a misspelt reference reads it.
-  private func boundProtocol(_ binding: BindingDecl) -> String {
-    protocolMeant(binding.protocolName.value) ?? binding.protocolName.value
+  /// The protocol a binding of `block` (the base bindings, or a variant's) binds: the one it
+  /// names, or, for a misspelt name (RC0503), the one its did-you-mean names, as every check
+  /// that depends on a misspelt reference reads it.
+  private func boundProtocol(_ binding: BindingDecl, in block: [BindingDecl]) -> String {
+    var listed = ListedNames(bindingsOf: block)
+    return protocolMeant(binding.protocolName.value, listedWith: &listed) ?? binding.protocolName.value
   }
 
   /// Every binding must name a module that can provide its protocol; `variant` names the
