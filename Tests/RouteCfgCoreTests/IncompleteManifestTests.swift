@@ -243,6 +243,17 @@ struct IncompleteManifestTests {
     }
   }
 
+  /// A root manifest that is a list or a scalar, like one that is not YAML, is incomplete: the
+  /// summary says what was not checked, as it does when the same file is included.
+  @Test(arguments: ["- routecfg: 1\n", "routecfg\n"])
+  func aRootThatIsNoMappingHoldsTheChecksBack(text: String) throws {
+    let result = try RouteCfg.validate(yaml: text, path: "root.yaml")
+    #expect(result.diagnostics.map(\.code) == [.rootNotMapping])
+    #expect(result.heldBack == [.references, .resolution, .unusedParts])
+    // An empty file holds nothing unknown.
+    #expect(try RouteCfg.validate(yaml: "", path: "root.yaml").heldBack.isEmpty)
+  }
+
   @Test func aCycleLosesNoFileSoEverythingIsChecked() throws {
     let scratch = try ScratchDirectory("cycle")
     defer { scratch.remove() }

@@ -18,7 +18,7 @@ struct ManifestFragment: Sendable {
   var unreadVariantNames: [String] = []
   /// `true` when declarations are missing from the manifest, as a file's that cannot be found
   /// are: an `include` value or entry could not be read (reported), so the files it names are
-  /// not loaded, or an included file's root is a list or a scalar, whose content is not read.
+  /// not loaded, or the file's root is a list or a scalar, whose content is not read.
   var isIncomplete = false
 }
 
@@ -82,9 +82,9 @@ struct ManifestDecoder {
         .rootNotMapping,
         "a manifest is a mapping of keys ('routecfg', 'protocols', 'modules'...), not \(NodeReader.describe(root, in: reader.document))",
         at: reader.document.location(of: root))
-      // What an included file holds is unknown: the checks it could change wait, as for a file
-      // that is not YAML. (A root manifest declares nothing else to check.)
-      fragment.isIncomplete = !isRoot
+      // What the file holds is unknown: the checks it could change wait, and the summary says
+      // so, as for a file that is not YAML (the root manifest's too).
+      fragment.isIncomplete = true
       // A root's `variants` are not read either.
       fragment.variantsHaveErrors = isRoot
       return fragment
