@@ -277,6 +277,37 @@ struct ValidateCommandTests {
     return code.count == 8 && code.hasPrefix("[RC") && code.hasSuffix("]")
   }
 
+  /// A pipe whose reader stops early (`| head -1`) ends routecfg as it ends other tools: killed by
+  /// SIGPIPE, without a message, where SIGPIPE has its default action, or with status 74 and
+  /// the write error where the parent left it ignored. Never 0: a listing cut short is no whole one.
+  @Test func aPipeClosedEarlyEndsTheRunWithoutSuccess() throws {
+    let scratch = try Routecfg.scratchDirectory("pipe")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let modules = (0..<40_000).map { "  M\($0): {kind: view, routes: [/m\($0)]}" }.joined(separator: "\n")
+    let manifest = scratch.appendingPathComponent("wide.yaml")
+    try Data("routecfg: 1\nmodules:\n\(modules)\n".utf8).write(to: manifest)
+    let process = Process()
+    process.executableURL = Routecfg.executable
+    process.arguments = ["routes", manifest.path]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // One read, then the reader is gone; the listing is far longer than a pipe holds.
+    _ = output.fileHandleForReading.availableData
+    try output.fileHandleForReading.close()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    if process.terminationReason == .uncaughtSignal {
+      #expect(process.terminationStatus == SIGPIPE)
+      #expect(message.isEmpty, "\(message)")
+    } else {
+      #expect(process.terminationStatus == 74)
+      #expect(message.hasPrefix("error: cannot write to standard output: "), "\(message)")
+    }
+  }
+
   /// A report that cannot be written (a full disk) ends with a status of its own, not 0.
   @Test func aFailedWriteToStandardOutputExits74() throws {
     guard FileManager.default.fileExists(atPath: "/dev/full") else { return }  // Linux only
