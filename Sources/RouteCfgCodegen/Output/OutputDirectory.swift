@@ -169,13 +169,17 @@ public enum OutputDirectory {
 
   /// Swift files in the directory's subdirectories (`sub/A.swift`), which routecfg never writes:
   /// a target built from the directory compiles them with the generated files, so they are as
-  /// foreign as files beside them. Hidden directories (`.build`) and symbolic links are not
-  /// entered; the search goes 4 levels down and lists 10,000 entries at most, and stops at the
-  /// first 6 files found (enough to name them in the error).
+  /// foreign as files beside them. Hidden directories (`.build`) are not entered; a symbolic link
+  /// to a directory is, as SwiftPM follows it into the target, once per directory (a cycle of
+  /// links ends there). The search goes 4 levels down and lists 10,000 entries at most, and stops
+  /// at the first 6 files found (enough to name them in the error).
   private static func nestedSwiftFiles(in directory: String) -> [String] {
     var found: [String] = []
     var queue: [(relative: String, depth: Int)] = [("", 0)]
     var listed = 0
+    var entered: Set<[UInt64]> = []
+    var top = stat()
+    if stat(directory, &top) == 0 { entered.insert([UInt64(top.st_dev), UInt64(top.st_ino)]) }
     while !queue.isEmpty, found.count < 6, listed < 10_000 {
       let (relative, depth) = queue.removeFirst()
       let absolute = relative.isEmpty ? directory : FileSystem.join(directory, relative)
@@ -184,9 +188,17 @@ public enum OutputDirectory {
         listed += 1
         let child = relative.isEmpty ? name : relative + "/" + name
         var info = stat()
-        guard lstat(FileSystem.join(directory, child), &info) == 0 else { continue }
+        let path = FileSystem.join(directory, child)
+        guard lstat(path, &info) == 0 else { continue }
+        // A link is what it leads to; a dangling one stays a name.
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+          var target = stat()
+          if stat(path, &target) == 0 { info = target }
+        }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-          if depth < 4 { queue.append((child, depth + 1)) }
+          if depth < 4, entered.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted {
+            queue.append((child, depth + 1))
+          }
         } else if !relative.isEmpty, name.hasSuffix(".swift") {
           found.append(child)
           if found.count == 6 { break }
