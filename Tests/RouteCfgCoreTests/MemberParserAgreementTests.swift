@@ -70,6 +70,10 @@ struct MemberParserAgreementTests {
     "var x: Int?// c\nvar y: Int\t?",
     "var x: (Int) -> Int ?",
     "var x: [String: Int ?]",
+    "var x: [Int].Type",
+    "var ok: Int.Type\nvar x: Int?.Type",
+    "func f(x: sending Int)",
+    "func f(sending: sending, y: Int)",
     "var x: Int\r?",
   ])
   func handWrittenBodiesAgree(body: String) {

@@ -98,6 +98,15 @@ extension SwiftDeclParser {
           "variadic parameters ('T...') are not supported; write '[\(Self.brief(type))]'",
           at: token)
         return nil
+      case .dot where peek(1).kind == .word && ["Type", "Protocol"].contains(text(peek(1))):
+        // After a name, `.Type` is part of the name (``parseNamedType()``).
+        let written = "\(Self.brief(type)).\(text(peek(1)))"
+        report(
+          .unsupportedMemberFeature,
+          "'\(written)' is not supported: a metatype follows a type's name ('Item.Type'); write "
+            + "'Any.Type' or the metatype of a named type",
+          at: token)
+        return nil
       default:
         return type
       }

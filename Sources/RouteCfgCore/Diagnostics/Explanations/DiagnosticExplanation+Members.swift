@@ -35,7 +35,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unsupportedMemberFeature,
       description: #"""
-        A member or a module parameter uses Swift that manifests do not support: `static`, attributes (`@MainActor`, `@escaping`), generics, `Self` (protocols are used as `any P` values and through adapters, where `Self` has no single type), implicitly unwrapped optionals (`T!`), `.Protocol` after a standard type that is not a protocol (`Int.Protocol`: write `Int.Type`), tuples, `init`, `mutating` and the like. The message says what to write instead.
+        A member or a module parameter uses Swift that manifests do not support: `static`, attributes (`@MainActor`, `@escaping`), generics, `Self` (protocols are used as `any P` values and through adapters, where `Self` has no single type), implicitly unwrapped optionals (`T!`), `.Protocol` after a standard type that is not a protocol (`Int.Protocol`: write `Int.Type`), a metatype of a type that is not a name (`[Int].Type`), parameter modifiers (`sending`, `borrowing`), tuples, `init`, `mutating` and the like. The message says what to write instead.
         """#,
       files: [
         .init(
