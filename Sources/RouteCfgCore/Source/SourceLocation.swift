@@ -88,15 +88,23 @@ extension Located: Equatable where Value: Equatable {}
 
 extension Located where Value == String {
   /// The place of the Unicode scalars at `range` of the text, when it is written as it reads
-  /// on one line (its place spans as many columns as it has scalars: no quotes, no escapes);
-  /// `nil` otherwise.
+  /// on one line, plain or in quotes (its place spans as many columns as it has scalars, or two
+  /// more: no escapes); `nil` otherwise.
   package func location(ofScalars range: Range<Int>) -> SourceLocation? {
-    guard let end = location.end, end.line == location.start.line,
-      Int(end.column - location.start.column) == value.unicodeScalars.count, range.lowerBound >= 0,
-      range.upperBound <= value.unicodeScalars.count
+    let count = value.unicodeScalars.count
+    guard let end = location.end, end.line == location.start.line, range.lowerBound >= 0,
+      range.upperBound <= count
     else { return nil }
+    // Written plain, the text spans its range; in quotes without escapes, two columns more, as
+    // ``FixIt/rename(_:at:to:isScalar:)`` reads it too.
+    let inset: Int32
+    switch Int(end.column - location.start.column) {
+    case count: inset = 0
+    case count + 2: inset = 1
+    default: return nil
+    }
     let line = location.start.line
-    let column = location.start.column
+    let column = location.start.column + inset
     return SourceLocation(
       file: location.file, start: TextPoint(line: line, column: column + Int32(range.lowerBound)),
       end: TextPoint(line: line, column: column + Int32(range.upperBound)))
