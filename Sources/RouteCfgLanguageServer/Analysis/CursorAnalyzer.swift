@@ -387,20 +387,20 @@ struct CursorAnalyzer {
   }
 
   /// Where a comment starts in a line's text (`#` at the start or after white space, outside
-  /// quotes).
+  /// quotes, whose escaped quotes do not close them: `"a\" #b"`, `'a'' #b'`).
   static func commentStart(in bytes: ArraySlice<UInt8>) -> Int? {
-    var quote: UInt8?
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
-      if let open = quote {
-        if byte == open { quote = nil }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-        // A quote starts a quoted scalar only at a token's start.
-        if index == bytes.startIndex || " [{,:-".utf8.contains(bytes[index - 1]) { quote = byte }
-      } else if LineShape.startsComment(bytes, at: index, lineStart: bytes.startIndex) {
-        return index
+      // A quote starts a quoted scalar only at a token's start.
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"),
+        index == bytes.startIndex || " [{,:-".utf8.contains(bytes[index - 1])
+      {
+        guard let close = closingQuote(byte, in: bytes, from: index + 1) else { return nil }
+        index = close + 1
+        continue
       }
+      if LineShape.startsComment(bytes, at: index, lineStart: bytes.startIndex) { return index }
       index += 1
     }
     return nil

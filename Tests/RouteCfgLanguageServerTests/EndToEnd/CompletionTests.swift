@@ -502,4 +502,17 @@ struct CompletionTests {
     #expect(all["items"]?.arrayValue?.count == CompletionProvider.maxItems)
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("an escaped quote and a ' #' inside a quoted flow scalar do not start a comment")
+  func escapedQuoteBeforeHash() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, text) in [
+      "  Missing: {routes: [\"/a\\\" #b\"], kind: vi‸}", "  Missing: {routes: ['/a'' #b'], kind: vi‸}",
+    ].enumerated() {
+      let (labels, _) = try Self.complete(
+        session, version: 2 + version, Edit(old: "  Missing: {kind: view}", new: text))
+      #expect(labels == ["service", "view"], "\(text)")
+    }
+    try session.finish()
+  }
 }
