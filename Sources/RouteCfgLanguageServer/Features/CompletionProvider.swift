@@ -95,7 +95,8 @@ enum CompletionProvider {
     let replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
     guard
       Self.keepsTheLineValid(
-        replacing: replaceStart..<replaceEnd, cursor: cursor.cursor, in: context.document.bytes)
+        replacing: replaceStart..<replaceEnd, cursor: cursor.cursor, in: context.document.bytes,
+        scalarStart: cursor.tokenRange.lowerBound)
     else { return list([], incomplete: false) }
     let range = LSPRange(
       start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
@@ -118,13 +119,19 @@ enum CompletionProvider {
   /// Whether an edit of `range` is one completion may offer at `cursor`: the range holds the
   /// cursor (LSP requires it), does not write over a closing quote (`"P"|` would lose it), and does
   /// not insert beside the opening quote of a scalar after it (`[|"P"]` would become `[Q"P"]`).
-  static func keepsTheLineValid(replacing range: Range<Int>, cursor: Int, in bytes: [UInt8]) -> Bool {
+  /// `scalarStart` is where the scalar being written starts, when the range is only its end (a
+  /// key path's last step, `"header.|"`): an empty range before a quote is inside that scalar's
+  /// quotes when a quote opens it.
+  static func keepsTheLineValid(
+    replacing range: Range<Int>, cursor: Int, in bytes: [UInt8], scalarStart: Int? = nil
+  ) -> Bool {
     guard range.lowerBound <= cursor, cursor <= range.upperBound else { return false }
     func isQuote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
     // A quoted value's own quotes may hold doubled ones (`'it''s'`); one it ends with is its close.
     if !range.isEmpty, range.upperBound <= bytes.count, isQuote(bytes[range.upperBound - 1]) { return false }
+    let start = min(scalarStart ?? range.lowerBound, range.lowerBound)
     if range.isEmpty, range.upperBound < bytes.count, isQuote(bytes[range.upperBound]),
-      range.lowerBound == 0 || !isQuote(bytes[range.lowerBound - 1])
+      start == 0 || !isQuote(bytes[start - 1])
     {
       return false
     }

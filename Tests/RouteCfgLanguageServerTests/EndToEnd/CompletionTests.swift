@@ -515,4 +515,18 @@ struct CompletionTests {
     }
     try session.finish()
   }
+
+  @Test("a key path's next step right after the '.' inside quotes")
+  func keyPathStepInsideQuotes() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, value) in ["\"header.‸\"", "'header.‸'"].enumerated() {
+      let line = "      caption: \(value)"
+      let (labels, result) = try Self.complete(
+        session, version: 2 + version, Edit(old: "      caption: header.title", new: line))
+      #expect(labels == ["title"], "\(line)")
+      let edit = try #require(result["items"]?.arrayValue?.first?["textEdit"], "\(line)")
+      #expect(Self.applying(edit, to: line) == line.replacingOccurrences(of: "‸", with: "title"))
+    }
+    try session.finish()
+  }
 }
