@@ -192,13 +192,13 @@ enum CompletionProvider {
   }
 
   /// `": "` after a key being written, unless a colon already follows it or the key is inside
-  /// quotes, whose closing quote stays where it is (the colon belongs after it).
+  /// quotes, whose closing quote stays where it is (the colon belongs after it), or is yet to be
+  /// typed (a colon before it would end up inside the quoted key).
   private static func keySeparator(_ context: FeatureContext, _ cursor: CursorContext) -> String {
     let bytes = context.document.bytes
     let range = cursor.tokenRange
-    if range.lowerBound > 0, range.upperBound < bytes.count,
-      bytes[range.lowerBound - 1] == UInt8(ascii: "\"") || bytes[range.lowerBound - 1] == UInt8(ascii: "'"),
-      bytes[range.upperBound] == bytes[range.lowerBound - 1]
+    if range.lowerBound > 0,
+      bytes[range.lowerBound - 1] == UInt8(ascii: "\"") || bytes[range.lowerBound - 1] == UInt8(ascii: "'")
     {
       return ""
     }

@@ -529,4 +529,28 @@ struct CompletionTests {
     }
     try session.finish()
   }
+
+  /// The item named `label` at the cursor of `Missing`'s entry written as `text`, applied to the
+  /// cursor's line.
+  static func completedLine(
+    _ session: TourSession, version: Int, _ text: String, label: String
+  ) throws -> String {
+    let (_, result) = try complete(session, version: version, Edit(old: "  Missing: {kind: view}", new: text))
+    let item = try #require(
+      result["items"]?.arrayValue?.first { $0["label"]?.stringValue == label }, "\(text)")
+    let edit = try #require(item["textEdit"], "\(text)")
+    let line = try #require(text.split(separator: "\n").first { $0.contains("‸") })
+    return applying(edit, to: String(line))
+  }
+
+  @Test("a key typed after an opening quote with no closing quote yet is completed alone")
+  func keyInsideAnUnclosedQuote() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, quote) in ["\"", "'"].enumerated() {
+      let line = try Self.completedLine(
+        session, version: 2 + version, "  Missing:\n    kind: view\n    \(quote)ro‸", label: "routes")
+      #expect(line == "    \(quote)routes")
+    }
+    try session.finish()
+  }
 }
