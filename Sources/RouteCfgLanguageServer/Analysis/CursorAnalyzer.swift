@@ -265,9 +265,9 @@ struct CursorAnalyzer {
       // After the closing quote when the cursor is inside quotes.
       let after = tokenEnd < bytes.endIndex && bytes[tokenEnd] == reader.quote ? tokenEnd + 1 : tokenEnd
       ancestry.ownFlowKeys = Array(top.scalars.keys) + Self.flowKeys(in: bytes, after: after)
-      return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range)
+      return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range, inFlow: true)
     }
-    return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range)
+    return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range, inFlow: true)
   }
 
   /// The keys of the flow mapping the cursor is in that are written after the cursor's entry,
@@ -407,12 +407,13 @@ struct CursorAnalyzer {
   }
 
   private func makeContext(
-    _ ancestry: Ancestry, slot: CursorContext.Slot, prefix: String, tokenRange: Range<Int>
+    _ ancestry: Ancestry, slot: CursorContext.Slot, prefix: String, tokenRange: Range<Int>,
+    inFlow: Bool = false
   ) -> CursorContext {
     CursorContext(
       path: ancestry.steps, slot: slot, prefix: prefix, tokenRange: tokenRange, cursor: offset,
       flowScalars: ancestry.flowScalars, blockAnchors: ancestry.blockAnchors, ownAnchor: ancestry.ownAnchor,
-      ownFlowKeys: ancestry.ownFlowKeys, text: text, lines: lines)
+      ownFlowKeys: ancestry.ownFlowKeys, text: text, lines: lines, inFlow: inFlow)
   }
 }
 

@@ -27,6 +27,8 @@ struct CursorContext: Sendable {
   let tokenRange: Range<Int>
   /// The offset of the cursor.
   let cursor: Int
+  /// `true` inside a flow collection (`{kind: vi}`), where a `#` right after a word is part of it.
+  let inFlow: Bool
   /// Known scalar values of the mappings that hold the keys of `path`, by the key's index in
   /// `path` (read lazily from the text for block mappings).
   private let flowScalars: [Int: [String: String]]
@@ -51,13 +53,14 @@ struct CursorContext: Sendable {
   init(
     path: [PathStep], slot: Slot, prefix: String, tokenRange: Range<Int>, cursor: Int,
     flowScalars: [Int: [String: String]], blockAnchors: [Int: BlockAnchor], ownAnchor: BlockAnchor?,
-    ownFlowKeys: [String], text: [UInt8], lines: LineIndex
+    ownFlowKeys: [String], text: [UInt8], lines: LineIndex, inFlow: Bool = false
   ) {
     self.path = path
     self.slot = slot
     self.prefix = prefix
     self.tokenRange = tokenRange
     self.cursor = cursor
+    self.inFlow = inFlow
     self.flowScalars = flowScalars
     self.blockAnchors = blockAnchors
     self.ownAnchor = ownAnchor

@@ -103,7 +103,8 @@ enum CompletionProvider {
       end: context.document.position(ofOffset: replaceEnd, encoding: context.encoding))
     let spacing =
       cursor.slot == .blockScalar
-      ? YAMLSpacing(lead: "", trail: "") : YAMLSpacing(context.document.bytes, replaceStart..<replaceEnd)
+      ? YAMLSpacing(lead: "", trail: "")
+      : YAMLSpacing(context.document.bytes, replaceStart..<replaceEnd, inFlow: cursor.inFlow)
     // Candidates come in label order; the better-fitting group goes first.
     let matching = candidates.filter { FuzzyMatch.matches(filter, $0.label) }
     let ordered = matching.filter { $0.group == 0 } + matching.filter { $0.group != 0 }

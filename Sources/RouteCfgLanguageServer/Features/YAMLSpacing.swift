@@ -1,7 +1,10 @@
 /// The spaces a completion inserted into YAML needs around it so that the line still reads as
 /// meant: one after a `:` written with no space (`kind:` completed with `view` must read
 /// `kind: view`, since `kind:view` is a single scalar) and one before a `#` that follows at once
-/// (`view# todo` is a scalar too; `view # todo` is a value and a comment).
+/// (`view# todo` is a scalar too; `view # todo` is a value and a comment), but in flow style when
+/// a `]` or `}` follows on the line: that `#` is then part of the scalar, and a space would make a
+/// comment of the rest of the line, closing brackets included (`{kind: vi#x}` becomes
+/// `{kind: view#x}`).
 struct YAMLSpacing: Sendable, Equatable {
   let lead: String
   let trail: String
@@ -11,12 +14,17 @@ struct YAMLSpacing: Sendable, Equatable {
     self.trail = trail
   }
 
-  /// The spacing for text replacing `range` of `bytes`.
-  init(_ bytes: [UInt8], _ range: Range<Int>) {
+  /// The spacing for text replacing `range` of `bytes`, inside a flow collection or not.
+  init(_ bytes: [UInt8], _ range: Range<Int>, inFlow: Bool = false) {
     let start = range.lowerBound
     let end = range.upperBound
     lead = start > 0 && start <= bytes.count && bytes[start - 1] == UInt8(ascii: ":") ? " " : ""
-    trail = end < bytes.count && bytes[end] == UInt8(ascii: "#") ? " " : ""
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else {
+      trail = ""
+      return
+    }
+    let rest = bytes[end...].prefix { $0 != 0x0A }
+    trail = inFlow && rest.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") } ? "" : " "
   }
 
   /// `text` with the spaces it needs (no second space after text that already ends with one).

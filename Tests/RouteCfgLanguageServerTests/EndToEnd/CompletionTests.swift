@@ -553,4 +553,21 @@ struct CompletionTests {
     }
     try session.finish()
   }
+
+  @Test("a '#' glued to a word in flow style is part of the scalar: no space is inserted before it")
+  func flowHashGluedToTheWord() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, (text, label, expected)) in [
+      ("  Missing: {kind: vi‸#x, routes: [/a]}", "view", "  Missing: {kind: view#x, routes: [/a]}"),
+      ("  Missing: {routes: [/a], kind: vi‸#x}", "view", "  Missing: {routes: [/a], kind: view#x}"),
+      (
+        "  Missing: {kind: view, provides: [Aler‸#x]}", "AlertInput",
+        "  Missing: {kind: view, provides: [AlertInput#x]}"
+      ),
+    ].enumerated() {
+      let line = try Self.completedLine(session, version: 2 + version, text, label: label)
+      #expect(line == expected, "\(text)")
+    }
+    try session.finish()
+  }
 }

@@ -79,5 +79,8 @@ struct CompletionPlaceTests {
     #expect(spaced("kind:# todo", 5..<5, "view") == "kind: view # todo")
     #expect(spaced("  sc# x", 2..<4, "scheme: ") == "  scheme: # x")
     #expect(spaced("to: Det", 4..<7, "DetailInput") == "to: DetailInput")
+    // In flow style, a '#' with a closing bracket after it on the line is part of the scalar.
+    #expect(YAMLSpacing(Array("{kind: vi#x}".utf8), 7..<9, inFlow: true).around("view") == "view")
+    #expect(YAMLSpacing(Array("[Re# note".utf8), 1..<3, inFlow: true).around("Req") == "Req ")
   }
 }
