@@ -28,6 +28,15 @@ struct CursorAnalyzer {
       return makeContext(ancestry, slot: .blockScalar, prefix: token.prefix, tokenRange: token.range)
     }
 
+    // Inside a flow collection opened on a line above: read from where it opens.
+    if let opening = flowOpening(
+      above: line, beforeCursor: beforeCursor, indent: min(shape.indent, cursorColumn))
+    {
+      return flowContext(
+        opening.ancestry, bytes: text[opening.start..<range.upperBound], from: 0,
+        cursorColumn: range.lowerBound + cursorColumn - opening.start)
+    }
+
     // The cursor's own line.
     var ancestry: Ancestry
     if blankBeforeCursor {
@@ -174,7 +183,70 @@ struct CursorAnalyzer {
 
   // MARK: Flow collections
 
-  /// The context inside a flow collection that starts at `start` on the cursor's line.
+  /// Where the flow collection that holds the cursor opens when that is on a line above
+  /// (`{routes: [/a],` then `kind: vi}`, a list written an item a line, a manifest written as
+  /// JSON): the value (or item) of the nearest line above with a `[` or `{` that nothing closes
+  /// before the cursor, and that value's ancestry. `nil` when there is none, or when the cursor's
+  /// line is not indented past that line's key or dash, as the lines of a flow collection are.
+  private func flowOpening(above line: Int, beforeCursor: ArraySlice<UInt8>, indent: Int)
+    -> (ancestry: Ancestry, start: Int)?
+  {
+    var closings = 0
+    /// Whether `bytes` hold a `[` or `{` that nothing after it closes; counts the `]` and `}`
+    /// that close nothing after them.
+    func opens(_ bytes: ArraySlice<UInt8>) -> Bool {
+      var indicators: [UInt8] = []
+      _ = Self.commentStart(in: bytes) { index in
+        if "[{]}".utf8.contains(bytes[index]) { indicators.append(bytes[index]) }
+      }
+      var opens = false
+      for indicator in indicators.reversed() {
+        if indicator == UInt8(ascii: "]") || indicator == UInt8(ascii: "}") {
+          closings += 1
+        } else if closings > 0 {
+          closings -= 1
+        } else {
+          opens = true
+        }
+      }
+      return opens
+    }
+    // One opened on the cursor's own line is read with that line.
+    _ = opens(beforeCursor)
+    var current = line - 1
+    var steps = 0
+    while current >= 0, steps < Self.reach {
+      defer {
+        current -= 1
+        steps += 1
+      }
+      guard let (range, lineIndent) = indentation(ofLine: current) else { continue }
+      guard opens(text[range]) else {
+        // A line at the margin (but a comment) is not inside a collection opened above it.
+        if lineIndent == 0, text[range.lowerBound] != UInt8(ascii: "#") { return nil }
+        continue
+      }
+      let shape = LineShape(text[range])
+      let start = range.lowerBound + shape.contentColumn
+      let parentColumn = shape.key == nil && shape.dashes.isEmpty ? shape.indent - 1 : shape.firstTokenColumn
+      guard start < range.upperBound, text[start] == UInt8(ascii: "[") || text[start] == UInt8(ascii: "{"),
+        indent > parentColumn, blockScalarHeader(above: current, threshold: shape.indent) == nil
+      else { return nil }
+      var ancestry = ancestors(
+        ofColumn: shape.firstTokenColumn, line: current, startsWithDash: !shape.dashes.isEmpty)
+      for _ in shape.dashes { ancestry.steps.append(.item) }
+      if let key = shape.key {
+        let anchor = CursorContext.BlockAnchor(line: current, column: key.column)
+        ancestry.blockAnchors[ancestry.steps.count] = anchor
+        ancestry.steps.append(.key(key.name))
+      }
+      return (ancestry, start)
+    }
+    return nil
+  }
+
+  /// The context inside a flow collection that starts at `start` in `bytes`, the cursor's line or
+  /// the lines from the one it opens on to the cursor's.
   private func flowContext(_ base: Ancestry, bytes: ArraySlice<UInt8>, from start: Int, cursorColumn: Int)
     -> CursorContext?
   {
@@ -219,12 +291,20 @@ struct CursorAnalyzer {
         reader.separate()
         tokenStart = index + 1
       case UInt8(ascii: ":")
-      where index + 1 >= bytes.endIndex || " ,]}".utf8.contains(bytes[index + 1]) || reader.wasQuoted:
+      where index + 1 >= bytes.endIndex || " ,]}\r\n".utf8.contains(bytes[index + 1]) || reader.wasQuoted:
         reader.colon()
         tokenStart = index + 1
       case UInt8(ascii: "#")
-      where index > lineStart && LineShape.startsComment(bytes, at: index, lineStart: lineStart):
-        return nil
+      where index > lineStart
+        && (LineShape.startsComment(bytes, at: index, lineStart: lineStart) || bytes[index - 1] == 0x0A):
+        // A comment on a line above the cursor's ends at that line's end; on the cursor's, the
+        // cursor is in it.
+        guard let lineEnd = bytes[index..<end].firstIndex(of: 0x0A) else { return nil }
+        index = lineEnd
+        continue
+      case 0x0A, 0x0D:
+        // A line break inside the collection: white space.
+        if reader.token.isEmpty { tokenStart = index + 1 } else { reader.token.append(0x20) }
       default:
         if reader.token.isEmpty, byte == 0x20 {
           tokenStart = index + 1
@@ -259,8 +339,7 @@ struct CursorAnalyzer {
         tokenEnd += 1
       }
     }
-    let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
-    let range = (tokenStart + lineOffset)..<(tokenEnd + lineOffset)
+    let range = tokenStart..<tokenEnd
     if top.isMapping, !top.inValue {
       // After the closing quote when the cursor is inside quotes.
       let after = tokenEnd < bytes.endIndex && bytes[tokenEnd] == reader.quote ? tokenEnd + 1 : tokenEnd
@@ -387,8 +466,9 @@ struct CursorAnalyzer {
   }
 
   /// Where a comment starts in a line's text (`#` at the start or after white space, outside
-  /// quotes, whose escaped quotes do not close them: `"a\" #b"`, `'a'' #b'`).
-  static func commentStart(in bytes: ArraySlice<UInt8>) -> Int? {
+  /// quotes, whose escaped quotes do not close them: `"a\" #b"`, `'a'' #b'`); `visit` is called
+  /// with the index of each byte before it outside quotes.
+  static func commentStart(in bytes: ArraySlice<UInt8>, visiting visit: (Int) -> Void = { _ in }) -> Int? {
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
@@ -401,6 +481,7 @@ struct CursorAnalyzer {
         continue
       }
       if LineShape.startsComment(bytes, at: index, lineStart: bytes.startIndex) { return index }
+      visit(index)
       index += 1
     }
     return nil

@@ -570,4 +570,37 @@ struct CompletionTests {
     }
     try session.finish()
   }
+
+  @Test("a flow mapping over several lines keeps its closing brace, and its earlier lines' keys are left out")
+  func multiLineFlowMapping() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, (text, label, expected)) in [
+      ("  Missing: {routes: [/a],\n      kind: vi‸}", "view", "      kind: view}"),
+      ("  Missing: {kind: view, routes: [/a],\n      pro‸}", "provides", "      provides: }"),
+      ("  Missing: {kind: view, routes: [/a],\n      ‸}", "parameters", "      parameters: }"),
+    ].enumerated() {
+      let line = try Self.completedLine(session, version: 2 + version, text, label: label)
+      #expect(line == expected, "\(text)")
+    }
+    let (labels, _) = try Self.complete(
+      session, version: 10,
+      Edit(old: "  Missing: {kind: view}", new: "  Missing: {kind: view, routes: [/a],\n      ‸}"))
+    #expect(labels == ["parameters", "provides", "requires"])
+    try session.finish()
+  }
+
+  @Test("items of a flow list written over several lines: continued, one a line, JSON style")
+  func multiLineFlowList() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, text) in [
+      "  Missing: {kind: view, provides: [DetailInput,\n      Aler‸]}",
+      "  Missing:\n    kind: view\n    provides:\n      [\n        DetailInput,\n        Aler‸\n      ]",
+      "  Missing: {\n    \"kind\": \"view\",\n    \"provides\": [\n      \"DetailInput\",\n      \"Aler‸\"\n    ]\n  }",
+    ].enumerated() {
+      let (labels, _) = try Self.complete(
+        session, version: 2 + version, Edit(old: "  Missing: {kind: view}", new: text))
+      #expect(labels == ["AlertInput"], "\(text)")
+    }
+    try session.finish()
+  }
 }

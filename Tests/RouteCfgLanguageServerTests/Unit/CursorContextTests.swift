@@ -52,6 +52,20 @@ struct CursorContextTests {
     ("variants:\n  macOS:\n    bindings:\n      Alert: ‸", "variants.macOS.bindings.Alert", .value, ""),
     ("modules:\n  # a comment\n  Login:\n\n    ‸", "modules.Login", .key, ""),
     ("modules:\n  Login:\n    routes: [\"/a\", '/b‸", "modules.Login.routes.-", .value, "/b"),
+    // Flow collections over several lines (the second is where hover reads a later line's key).
+    ("modules:\n  Login: {routes: [/a],\n    kind: vi‸}", "modules.Login.kind", .value, "vi"),
+    (
+      "modules:\n  Login: {kind: view,\n    provides: [A], routes:‸ [/b]}", "modules.Login.routes", .value,
+      ""
+    ),
+    (
+      "modules:\n  Login:\n    provides:\n      [\n        A, # a comment\n        Pro‸\n      ]",
+      "modules.Login.provides.-", .value, "Pro"
+    ),
+    (
+      "{\n  \"modules\": {\n    \"Login\": {\n      \"provides\": [\n        \"A\",\n        \"Pro‸\"",
+      "modules.Login.provides.-", .value, "Pro"
+    ),
   ]
 
   @Test("paths, slots and prefixes in block and flow style", arguments: cases)
