@@ -75,7 +75,8 @@ enum NavigationProvider {
   }
 
   /// Where an occurrence's name is in the current text: a protocol's or module's name without
-  /// the quotes it may be written in (`"Bar"`), the range rename edits; anything else as found.
+  /// the quotes it may be written in (`"Bar"`), the range rename edits; a member's without its
+  /// quotes (`"x"`, as a JSON manifest writes a map's entries); a file as found.
   private static func nameRange(of found: Occurrence, model: ManifestModel, mapper: PositionMapper)
     -> LSPRange
   {
@@ -84,7 +85,15 @@ enum NavigationProvider {
       if let range = RenameProvider.nameRange(of: found, name: name, model: model, mapper: mapper) {
         return range
       }
-    case .member, .file: break
+    case .member:
+      if let text = RenameProvider.text(of: found, model: model), let first = text.unicodeScalars.first,
+        first == "\"" || first == "'", text.unicodeScalars.count >= 2, text.unicodeScalars.last == first
+      {
+        let start = TextPoint(line: found.start.line, column: found.start.column + 1)
+        let end = TextPoint(line: found.end.line, column: found.end.column - 1)
+        return mapper.range(in: found.file, start: start, end: end)
+      }
+    case .file: break
     }
     return mapper.range(in: found.file, start: found.start, end: found.end)
   }

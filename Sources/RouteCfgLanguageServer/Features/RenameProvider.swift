@@ -138,6 +138,19 @@ enum RenameProvider {
     }
   }
 
+  /// An occurrence's text when it is on one line. Only its own bytes are decoded: decoding its
+  /// whole line for each place would make the places of one long line (a JSON manifest) cost
+  /// its length squared.
+  static func text(of occurrence: Occurrence, model: ManifestModel) -> String? {
+    guard occurrence.start.line == occurrence.end.line, let source = model.source(of: occurrence.file) else {
+      return nil
+    }
+    let line = occurrence.start.line
+    let lower = source.byteOffset(line: line, column: occurrence.start.column)
+    let upper = max(lower, source.byteOffset(line: line, column: occurrence.end.column))
+    return String(decoding: source.bytes[lower..<upper], as: UTF8.self)
+  }
+
   /// The range of the name itself within an occurrence (which may hold quotes around it), in
   /// the editor's current text.
   static func nameRange(
@@ -145,15 +158,7 @@ enum RenameProvider {
   )
     -> LSPRange?
   {
-    guard occurrence.start.line == occurrence.end.line, let source = model.source(of: occurrence.file) else {
-      return nil
-    }
-    // The occurrence's text alone: decoding its whole line for each place would make the places
-    // of one long line (a JSON manifest) cost its length squared.
-    let line = occurrence.start.line
-    let lower = source.byteOffset(line: line, column: occurrence.start.column)
-    let upper = max(lower, source.byteOffset(line: line, column: occurrence.end.column))
-    let text = String(decoding: source.bytes[lower..<upper], as: UTF8.self)
+    guard let text = text(of: occurrence, model: model) else { return nil }
     let scalars = Array(text.unicodeScalars)
     let target = Array(name.unicodeScalars)
     guard !target.isEmpty else { return nil }

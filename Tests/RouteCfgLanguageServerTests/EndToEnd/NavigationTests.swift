@@ -177,6 +177,47 @@ struct NavigationTests {
     #expect(try session.client.shutdownAndExit() == 0)
   }
 
+  @Test("a member named in quotes in a map (as JSON writes it) is referred to without its quotes")
+  func quotedMemberNames() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        Foo: |
+          var x: Int { get }
+        Req: |
+          var x: Int { get }
+      modules:
+        A: {kind: view, provides: [Foo], routes: [/a]}
+        B: {kind: view, requires: [Req], routes: [/b]}
+      adapters:
+        - adapt: Req
+          to: Foo
+          map:
+            "x": 'x'
+
+      """
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 3, character: 8).json),
+        ("context", .object([("includeDeclaration", .bool(true))])),
+      ]))
+    #expect(
+      references.arrayValue?.map { [$0["range"]?["start"], $0["range"]?["end"]] } == [
+        [LSPPosition(line: 3, character: 8).json, LSPPosition(line: 3, character: 9).json],
+        [LSPPosition(line: 13, character: 12).json, LSPPosition(line: 13, character: 13).json],
+      ])
+    let highlights = try client.result("textDocument/documentHighlight", LSPClient.at(uri, 5, 8))
+    #expect(
+      highlights.arrayValue?.map { $0["range"]?["start"] } == [
+        LSPPosition(line: 5, character: 8).json, LSPPosition(line: 13, character: 7).json,
+      ])
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+
   @Test("references and highlights list every place a name is written")
   func referencesAndHighlights() throws {
     let session = try TourSession()
