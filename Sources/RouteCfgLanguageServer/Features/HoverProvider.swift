@@ -38,7 +38,9 @@ enum HoverProvider {
       else { return nil }
       return swiftBlock(SwiftSignature.member(member)) + "\nmember of `\(protocolName)`"
     case .file(let file):
-      return "included file `\(model.manifest.files.path(of: file))`"
+      let path = FileSystem.lexicallyNormalized(model.manifest.files.path(of: file))
+      // A file that could not be read (missing, a directory, not YAML) has its diagnostic.
+      return model.source(of: file) == nil ? "`\(path)` could not be read" : "included file `\(path)`"
     }
   }
 

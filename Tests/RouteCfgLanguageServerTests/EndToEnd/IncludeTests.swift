@@ -36,6 +36,25 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("hover on an include entry names the file by its normalised path, or says it could not be read")
+  func hoverOnIncludeEntries() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("a.yaml", "protocols: {A: \"\"}\n")
+    try scratch.write("sub/b.yaml", "protocols: {B: \"\"}\n")
+    let text = "routecfg: 1\ninclude:\n  - sub\n  - ./a.yaml\n"
+    try scratch.write("root.yaml", text)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    let root = scratch.uri("root.yaml")
+    client.open(root, text: text)
+    _ = try client.diagnostics(for: root)
+    let directory = try client.result("textDocument/hover", LSPClient.at(root, 2, 5))
+    #expect(directory["contents"]?["value"]?.stringValue == "`\(scratch.path)/sub` could not be read")
+    let file = try client.result("textDocument/hover", LSPClient.at(root, 3, 6))
+    #expect(file["contents"]?["value"]?.stringValue == "included file `\(scratch.path)/a.yaml`")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a file whose root misspells 'include' is checked with that root, which reads the key as 'include'")
   func rootWithAMisspeltInclude() throws {
     let scratch = try ScratchDirectory()
