@@ -71,7 +71,11 @@ public struct ManifestValidator {
   /// protocol no loaded file declares: a missing file could give them more members, so adapters
   /// between them are not checked.
   var protocolsWithUndeclaredAncestors: Set<String> = []
+  /// The adapters by protocol pair, and the pairs adapters with a misspelt `adapt` or `to`
+  /// (RC0503) meant, by their did-you-mean, as ``misspeltAdapter``.
   var adapterIndex: [AdapterPair: Int] = [:]
+  /// What ``adapterIndex`` holds for a pair a misspelt adapter meant: no adapter to cross.
+  static let misspeltAdapter = -1
   /// The adapters in `adapterIndex` (neither of a protocol to itself nor a repeated pair), in
   /// declaration order.
   var adapterOrder: [Int] = []
@@ -80,9 +84,6 @@ public struct ManifestValidator {
   var repeatedAdapters: [Int] = []
   /// The adapters in `adapterOrder` from each protocol, by protocol ID.
   var adaptersByRequired: [[Int]] = []
-  /// The protocol pairs adapters with a misspelt `adapt` or `to` (RC0503) meant, by their
-  /// did-you-mean: members that would cross them are not also missing an adapter (RC0606).
-  var misspeltAdapterPairs: Set<AdapterPair> = []
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
   /// The adapters, with their direction, that member forwarding passes values across.

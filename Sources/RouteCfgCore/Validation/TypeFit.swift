@@ -28,10 +28,10 @@ struct AdapterCrossing: Hashable {
 
 struct TypeFitChecker {
   let protocols: ProtocolLookup
+  /// The adapters by protocol pair; ``ManifestValidator/misspeltAdapter`` for a pair an adapter
+  /// with a misspelt protocol name meant: values between them fit, since the adapter they need
+  /// is written, with an error of its own (RC0503).
   let adapterIndex: [AdapterPair: Int]
-  /// The pairs adapters with a misspelt protocol name meant: values between them fit, since
-  /// the adapter they need is written, with an error of its own (RC0503).
-  var misspeltAdapters: Set<AdapterPair> = []
   /// A file of the manifest could not be loaded. Two names that could both be protocols (declared
   /// ones, or names no loaded file declares) then fit unless the loaded files decide otherwise:
   /// the missing file could declare the protocol, the inheritance or the adapter that joins them.
@@ -101,16 +101,15 @@ struct TypeFitChecker {
     if source.conforms(to: target) { return .fits }
     // A `target` facade over a `name` object.
     if let adapter = adapterIndex[AdapterPair(adapt: target, to: name)] {
-      crossings.append(AdapterCrossing(adapter: adapter, direction: .forward))
+      if adapter != ManifestValidator.misspeltAdapter {
+        crossings.append(AdapterCrossing(adapter: adapter, direction: .forward))
+      }
       return .fits
     }
     if let adapter = adapterIndex[AdapterPair(adapt: name, to: target)] {
-      crossings.append(AdapterCrossing(adapter: adapter, direction: .reverse))
-      return .fits
-    }
-    if misspeltAdapters.contains(AdapterPair(adapt: target, to: name))
-      || misspeltAdapters.contains(AdapterPair(adapt: name, to: target))
-    {
+      if adapter != ManifestValidator.misspeltAdapter {
+        crossings.append(AdapterCrossing(adapter: adapter, direction: .reverse))
+      }
       return .fits
     }
     return .missingAdapter(source: name, destination: target)

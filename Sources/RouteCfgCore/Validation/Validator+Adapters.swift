@@ -311,9 +311,7 @@ extension ManifestValidator {
 
   private func pairChecker(facadeOwner: String) -> MemberPairCheck {
     MemberPairCheck(
-      fits: TypeFitChecker(
-        protocols: protocols, adapterIndex: adapterIndex, misspeltAdapters: misspeltAdapterPairs,
-        isIncomplete: isIncomplete),
+      fits: TypeFitChecker(protocols: protocols, adapterIndex: adapterIndex, isIncomplete: isIncomplete),
       facadeOwner: facadeOwner)
   }
 

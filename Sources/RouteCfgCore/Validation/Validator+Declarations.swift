@@ -100,15 +100,18 @@ extension ManifestValidator {
         continue
       }
       adaptersByRequired[id].append(index)
-      if let to = adapter.to, !isDeclaredProtocol(to.value) { misspelt.append(index) }
+      if let to = adapter.to, protocolIndex[to.value] == nil { misspelt.append(index) }
     }
     for index in misspelt {
       let adapter = manifest.adapters[index]
       guard let adapt = adapter.adapt?.value, let to = adapter.to?.value,
+        !isDeclaredProtocol(adapt) || !isDeclaredProtocol(to),
         let meantAdapt = isDeclaredProtocol(adapt) ? adapt : protocolMeant(adapt),
         let meantTo = isDeclaredProtocol(to) ? to : protocolMeant(to)
       else { continue }
-      misspeltAdapterPairs.insert(AdapterPair(adapt: meantAdapt, to: meantTo))
+      // Members that would cross it are not also missing an adapter (RC0606).
+      let meant = AdapterPair(adapt: meantAdapt, to: meantTo)
+      if adapterIndex[meant] == nil { adapterIndex[meant] = Self.misspeltAdapter }
     }
     providersOf = Array(repeating: [], count: manifest.protocols.count)
     func add(_ module: Int, toProviders name: String) {

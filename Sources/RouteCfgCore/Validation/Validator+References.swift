@@ -40,23 +40,25 @@ extension ManifestValidator {
         checkProtocolReference(to, role: "this adapter forwards to", listedWith: &other)
       }
     }
+    var listed = ListedNames(bindingsOf: manifest.bindings)
     for binding in manifest.bindings {
-      checkBindingReferences(binding, in: manifest.bindings, role: "this binding names")
+      checkBindingReferences(binding, listedWith: &listed, role: "this binding names")
     }
     for variant in manifest.variants {
+      listed = ListedNames(bindingsOf: variant.bindings)
       for binding in variant.bindings {
         checkBindingReferences(
-          binding, in: variant.bindings, role: "in variant '\(variant.name.value)': this binding names")
+          binding, listedWith: &listed, role: "in variant '\(variant.name.value)': this binding names")
       }
     }
     if let fallback = manifest.fallback { checkModuleReference(fallback, role: "'fallback' names") }
     checkTypeReferences()
   }
 
+  /// A binding's protocol and module; `listed` holds the protocols of its block.
   private mutating func checkBindingReferences(
-    _ binding: BindingDecl, in block: [BindingDecl], role: @autoclosure () -> String
+    _ binding: BindingDecl, listedWith listed: inout ListedNames, role: @autoclosure () -> String
   ) {
-    var listed = ListedNames(bindingsOf: block)
     checkProtocolReference(binding.protocolName, role: role(), listedWith: &listed)
     guard moduleIndex[binding.module.value] == nil else { return }
     // Without a did-you-mean, the modules that could be meant: those that can answer the protocol.

@@ -18,17 +18,15 @@ extension ManifestValidator {
         if let id = protocolIndex[required.value] { requiredProtocols[id] = true }
       }
     }
-    let base = Dictionary(
-      manifest.bindings.map { (boundProtocol($0, in: manifest.bindings), $0) },
-      uniquingKeysWith: { a, _ in a })
+    let baseProtocols = boundProtocols(manifest.bindings)
+    let base = Dictionary(zip(baseProtocols, manifest.bindings), uniquingKeysWith: { a, _ in a })
     if let selectedVariant {
       let variant = manifest.variants.first { $0.name.value == selectedVariant }
       let bindings = overlay(base, variant?.bindings ?? [])
       // Only the bindings in effect: base ones the variant keeps, and the variant's own.
-      let overridden = Set((variant?.bindings ?? []).map { boundProtocol($0, in: variant?.bindings ?? []) })
+      let overridden = Set(boundProtocols(variant?.bindings ?? []))
       checkBindings(
-        manifest.bindings.filter { !overridden.contains(boundProtocol($0, in: manifest.bindings)) },
-        variant: nil)
+        zip(manifest.bindings, baseProtocols).filter { !overridden.contains($0.1) }.map(\.0), variant: nil)
       checkBindings(variant?.bindings ?? [], variant: selectedVariant)
       let (resolution, found) = resolve(bindings: bindings, variant: selectedVariant)
       resolutions[selectedVariant] = resolution
@@ -58,16 +56,16 @@ extension ManifestValidator {
 
   private func overlay(_ base: [String: BindingDecl], _ overrides: [BindingDecl]) -> [String: BindingDecl] {
     var bindings = base
-    for binding in overrides { bindings[boundProtocol(binding, in: overrides)] = binding }
+    for (binding, name) in zip(overrides, boundProtocols(overrides)) { bindings[name] = binding }
     return bindings
   }
 
-  /// The protocol a binding of `block` (the base bindings, or a variant's) binds: the one it
+  /// The protocol each binding of `block` (the base bindings, or a variant's) binds: the one it
   /// names, or, for a misspelt name (RC0503), the one its did-you-mean names, as every check
   /// that depends on a misspelt reference reads it.
-  private func boundProtocol(_ binding: BindingDecl, in block: [BindingDecl]) -> String {
+  private func boundProtocols(_ block: [BindingDecl]) -> [String] {
     var listed = ListedNames(bindingsOf: block)
-    return protocolMeant(binding.protocolName.value, listedWith: &listed) ?? binding.protocolName.value
+    return block.map { protocolMeant($0.protocolName.value, listedWith: &listed) ?? $0.protocolName.value }
   }
 
   /// Every binding must name a module that can provide its protocol; `variant` names the
