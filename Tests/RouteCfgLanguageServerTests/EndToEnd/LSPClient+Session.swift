@@ -102,6 +102,15 @@ extension LSPClient {
     ])
   }
 
+  /// The parameters of `textDocument/references` at a place, the declaration included.
+  static func referencesAt(_ uri: String, _ line: Int, _ character: Int) -> RouteCfgCore.JSONValue {
+    .object([
+      ("textDocument", .object([("uri", .string(uri))])),
+      ("position", .object([("line", .int(line)), ("character", .int(character))])),
+      ("context", .object([("includeDeclaration", .bool(true))])),
+    ])
+  }
+
   /// `shutdown`, then `exit`; the exit status.
   func shutdownAndExit() throws -> Int32 {
     let response = try request("shutdown", .null)

@@ -94,12 +94,7 @@ struct NavigationTests {
     let last = text.utf16.distance(
       from: text.utf16.startIndex, to: try #require(text.range(of: "Shared", options: .backwards)).lowerBound)
     let references = try client.result(
-      "textDocument/references",
-      .object([
-        ("textDocument", .object([("uri", .string(uri))])),
-        ("position", LSPPosition(line: 0, character: last + 1).json),
-        ("context", .object([("includeDeclaration", .bool(true))])),
-      ]))
+      "textDocument/references", LSPClient.referencesAt(uri, 0, last + 1))
     let places = references.arrayValue ?? []
     #expect(places.count == 61, "\(references.rendered())")
     #expect(places.allSatisfy { written($0["range"]) == "Shared" }, "\(places.map { written($0["range"]) })")
@@ -133,12 +128,7 @@ struct NavigationTests {
     #expect(hover["contents"]?["value"]?.stringValue?.contains("protocol Foo") == true)
     #expect(hover["range"]?["start"] == LSPPosition(line: 5, character: 29).json)
     let references = try client.result(
-      "textDocument/references",
-      .object([
-        ("textDocument", .object([("uri", .string(uri))])),
-        ("position", LSPPosition(line: 5, character: 30).json),
-        ("context", .object([("includeDeclaration", .bool(true))])),
-      ]))
+      "textDocument/references", LSPClient.referencesAt(uri, 5, 30))
     // The declaration and the anchored name, each once: the alias is that name, not another place.
     #expect(references.arrayValue?.count == 2)
     // Rename keeps to names as written: the alias's text is not a name.
@@ -159,12 +149,7 @@ struct NavigationTests {
     let session = try OpenedManifest(text: text)
     let (uri, client) = (session.uri, session.client)
     let references = try client.result(
-      "textDocument/references",
-      .object([
-        ("textDocument", .object([("uri", .string(uri))])),
-        ("position", LSPPosition(line: 4, character: 31).json),
-        ("context", .object([("includeDeclaration", .bool(true))])),
-      ]))
+      "textDocument/references", LSPClient.referencesAt(uri, 4, 31))
     #expect(
       references.arrayValue?.map { $0["range"]?["start"] } == [
         LSPPosition(line: 2, character: 3).json, LSPPosition(line: 4, character: 30).json,
@@ -199,12 +184,7 @@ struct NavigationTests {
     let session = try OpenedManifest(text: text)
     let (uri, client) = (session.uri, session.client)
     let references = try client.result(
-      "textDocument/references",
-      .object([
-        ("textDocument", .object([("uri", .string(uri))])),
-        ("position", LSPPosition(line: 3, character: 8).json),
-        ("context", .object([("includeDeclaration", .bool(true))])),
-      ]))
+      "textDocument/references", LSPClient.referencesAt(uri, 3, 8))
     #expect(
       references.arrayValue?.map { [$0["range"]?["start"], $0["range"]?["end"]] } == [
         [LSPPosition(line: 3, character: 8).json, LSPPosition(line: 3, character: 9).json],
@@ -352,12 +332,7 @@ struct NavigationTests {
     // References to a name typed just now count.
     client.change(uri, version: 3, [((4, 0, 4, 0), "  Other: {kind: view, routes: [/o]}\n")])
     let references = try client.result(
-      "textDocument/references",
-      .object([
-        ("textDocument", .object([("uri", .string(uri))])),
-        ("position", LSPPosition(line: 4, character: 3).json),
-        ("context", .object([("includeDeclaration", .bool(true))])),
-      ]))
+      "textDocument/references", LSPClient.referencesAt(uri, 4, 3))
     #expect(references.arrayValue?.count == 1)
     // Broken YAML is analysed too (it just has no new outline): the request does not wait forever.
     client.change(uri, version: 4, [((5, 0, 5, 0), "  Broken: [\n")])
@@ -379,12 +354,7 @@ struct NavigationTests {
     // Module B goes and a flow mapping is started in its place: the text does not parse.
     client.change(uri, version: 2, [((9, 0, 13, 0), ""), ((9, 0, 9, 0), "  C: {kind: [")])
     let references = try client.result(
-      "textDocument/references",
-      .object([
-        ("textDocument", .object([("uri", .string(uri))])),
-        ("position", LSPPosition(line: 2, character: 2).json),
-        ("context", .object([("includeDeclaration", .bool(true))])),
-      ]))
+      "textDocument/references", LSPClient.referencesAt(uri, 2, 2))
     #expect(references.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [2, 7])
     let top =
       try client.result(
