@@ -58,6 +58,21 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
     #expect(found.contains { $0.0 == 9 && $0.1.contains("did you mean 'P'?") && $0.2 == 1 }, "\(found)")
   }
 
+  /// Two misspellings in one list or bindings block are not both read as one name: the second
+  /// gets no did-you-mean, whose fix would write the name twice (RC0506, RC0109).
+  @Test func twoMisspellingsOfOneNameAreNotBothSuggestedIt() throws {
+    let messages = try Self.messages(
+      """
+      routecfg: 1
+      protocols: {Alert: ""}
+      modules:
+        A: {kind: view, provides: [Alrt, Alet], routes: [/a]}
+      bindings: {Alrt: A, Alet: A}
+      """)
+    #expect(messages.filter { $0.contains("did you mean 'Alert'?") }.count == 2, "\(messages)")
+    #expect(messages.filter { $0.contains("'Alet', which is not a declared protocol; declare") }.count == 2)
+  }
+
   /// A settable member mapped to a read-only one is not advised to make the target settable when
   /// its values could not be stored there anyway (RC0605 would become RC0604).
   @Test func aReadOnlyTargetOfAnotherTypeIsNotAdvisedSettable() throws {

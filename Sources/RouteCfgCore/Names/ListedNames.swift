@@ -23,6 +23,14 @@ struct ListedNames {
     self.also = nil
   }
 
+  /// Adds a name, such as the did-you-mean just given for one of the names: a second misspelling
+  /// in the list is not read as the same name (its fix would write it twice).
+  mutating func add(_ name: String) {
+    var names = set()
+    names.insert(name)
+    made = names
+  }
+
   /// The names as a set, made on the first call.
   mutating func set() -> Set<String> {
     if let made { return made }

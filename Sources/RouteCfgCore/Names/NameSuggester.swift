@@ -119,9 +119,16 @@ extension NameSuggester {
   /// suggestion there;
   /// names in `taken` are never suggested (``suggestion(for:excluding:)``).
   func hint(for name: Located<String>, excluding taken: Set<String> = []) -> (text: String, fixIts: [FixIt]) {
-    guard let suggestion = suggestion(for: name.value, excluding: taken) else { return ("", []) }
+    Self.hint(for: name, suggesting: suggestion(for: name.value, excluding: taken))
+  }
+
+  /// The hint and fix for `name` when `suggestion` (if any) is what it meant.
+  static func hint(for name: Located<String>, suggesting suggestion: String?) -> (
+    text: String, fixIts: [FixIt]
+  ) {
+    guard let suggestion else { return ("", []) }
     let fixIt = FixIt.rename(name.value, at: name.location, to: suggestion, isScalar: true)
-    return (Self.didYouMean(suggestion), fixIt.map { [$0] } ?? [])
+    return (didYouMean(suggestion), fixIt.map { [$0] } ?? [])
   }
 }
 

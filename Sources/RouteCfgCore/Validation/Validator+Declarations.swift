@@ -105,13 +105,13 @@ extension ManifestValidator {
     for index in misspelt {
       let adapter = manifest.adapters[index]
       guard let adapt = adapter.adapt?.value, let to = adapter.to?.value,
-        !isDeclaredProtocol(adapt) || !isDeclaredProtocol(to),
-        let meantAdapt = isDeclaredProtocol(adapt) ? adapt : protocolMeant(adapt),
-        let meantTo = isDeclaredProtocol(to) ? to : protocolMeant(to)
+        !isDeclaredProtocol(adapt) || !isDeclaredProtocol(to)
       else { continue }
+      let meant = meantSides(of: adapter)
+      guard let meantAdapt = meant.adapt, let meantTo = meant.to else { continue }
       // Members that would cross it are not also missing an adapter (RC0606).
-      let meant = AdapterPair(adapt: meantAdapt, to: meantTo)
-      if adapterIndex[meant] == nil { adapterIndex[meant] = Self.misspeltAdapter }
+      let pair = AdapterPair(adapt: meantAdapt, to: meantTo)
+      if adapterIndex[pair] == nil { adapterIndex[pair] = Self.misspeltAdapter }
     }
     providersOf = Array(repeating: [], count: manifest.protocols.count)
     func add(_ module: Int, toProviders name: String) {

@@ -30,6 +30,9 @@ struct MisspeltReferences {
   var adaptedByMisspelling: Set<String> = []
   /// Protocols that inherit a misspelt parent: what they provide is not known.
   var withMisspeltParents: Set<String> = []
+  /// For each adapter with a misspelt `adapt` or `to`, by the protocol it adapts as meant: the
+  /// protocol it forwards to as meant (`nil`: unknown, misspelt with no did-you-mean).
+  var adapterTargetsMeant: [String: [String?]] = [:]
 
   /// `true` when a misspelt reference meant to provide `name` (directly or by inheritance), or
   /// an adapter from `name` fails for its own error: a requirement of `name` that does not
@@ -39,13 +42,6 @@ struct MisspeltReferences {
       || adaptedToUnknown.contains(name)
   }
 
-  /// `true` when whether `module` can answer `name` depends on a misspelt reference: what the
-  /// module provides is not known (a misspelt `provides`, or a provided protocol with a misspelt
-  /// parent), or an adapter from `name` has a misspelt `adapt` or `to`. A binding of `name` to
-  /// the module is then not reported as wrong (RC0703).
-  func explainsUnanswered(_ name: String, by module: Int) -> Bool {
-    modulesProvidingUnknown.contains(module) || adapted.contains(name) || adaptedToUnknown.contains(name)
-  }
 }
 
 extension ManifestValidator {
@@ -59,7 +55,66 @@ extension ManifestValidator {
   /// (``checkProtocolReference(_:role:listedWith:)``), so never a protocol its own list already
   /// holds; `nil` for a declared protocol or a name with no suggestion.
   func protocolMeant(_ name: String, listedWith listed: inout ListedNames) -> String? {
-    isDeclaredProtocol(name) ? nil : protocolNames.suggestion(for: name, excluding: listed.set())
+    guard !isDeclaredProtocol(name), let meant = protocolNames.suggestion(for: name, excluding: listed.set())
+    else { return nil }
+    listed.add(meant)
+    return meant
+  }
+
+  /// The protocols an adapter's sides name, a misspelt side read as its did-you-mean (never the
+  /// other side: an adapter to itself is RC0612); `nil` for a side missing, or misspelt with no
+  /// did-you-mean.
+  func meantSides(of adapter: AdapterDecl) -> (adapt: String?, to: String?) {
+    func meant(_ side: Located<String>?, other: Located<String>?) -> String? {
+      guard let side else { return nil }
+      if isDeclaredProtocol(side.value) { return side.value }
+      var listed = ListedNames(also: other?.value)
+      return protocolMeant(side.value, listedWith: &listed)
+    }
+    return (meant(adapter.adapt, other: adapter.to), meant(adapter.to, other: adapter.adapt))
+  }
+
+  /// Whether `module` might answer the protocol `name` (ID `id`) once the misspelt references
+  /// are read as their did-you-mean: it provides, as meant, a protocol that is or inherits `name`
+  /// (through parents read as meant), or the target of an adapter from `name`, as meant. `true`
+  /// also when a misspelling with no did-you-mean leaves it unknown. A binding of `name` to the
+  /// module is then not reported as wrong (RC0703): the misspelling is the one problem.
+  mutating func mightAnswerAsMeant(_ name: String, id: Int, module: Int) -> Bool {
+    let misspelt = misspeltReferences()
+    let adapters = misspelt.adapterTargetsMeant[name] ?? []
+    guard misspelt.modulesProvidingUnknown.contains(module) || !adapters.isEmpty else { return false }
+    // What the module conforms to, as meant: its protocols and all they inherit.
+    var conformances: Set<String> = []
+    var listed = ListedNames(manifest.modules[module].provides)
+    var queue: [String] = []
+    for provided in manifest.modules[module].provides {
+      if isDeclaredProtocol(provided.value) {
+        queue.append(provided.value)
+      } else if let meant = protocolMeant(provided.value, listedWith: &listed) {
+        queue.append(meant)
+      } else {
+        return true
+      }
+    }
+    while let next = queue.popLast() {
+      guard conformances.insert(next).inserted, let declared = protocolIndex[next] else { continue }
+      let decl = manifest.protocols[declared]
+      var parents = ListedNames(decl.inherits, also: decl.name.value)
+      for parent in decl.inherits {
+        if isDeclaredProtocol(parent.value) {
+          queue.append(parent.value)
+        } else if let meant = protocolMeant(parent.value, listedWith: &parents) {
+          queue.append(meant)
+        } else {
+          return true
+        }
+      }
+    }
+    if conformances.contains(name) { return true }
+    for adapter in adaptersByRequired[id] {
+      if let to = manifest.adapters[adapter].to?.value, conformances.contains(to) { return true }
+    }
+    return adapters.contains { $0.map(conformances.contains) ?? true }
   }
 
   /// The protocol a reference written alone (not in a list) meant.
@@ -115,20 +170,28 @@ extension ManifestValidator {
       for required in module.requires { useProtocol(required, listedWith: &listed) }
     }
     for adapter in manifest.adapters {
-      if let adapt = adapter.adapt, !isDeclaredProtocol(adapt.value) {
-        useProtocol(adapt)
-        if let meant = protocolMeant(adapt.value) { found.adapted.insert(meant) }
+      let adaptIsMisspelt = adapter.adapt.map { !isDeclaredProtocol($0.value) } ?? false
+      let toIsMisspelt = adapter.to.map { !isDeclaredProtocol($0.value) } ?? false
+      let meant = adaptIsMisspelt || toIsMisspelt ? meantSides(of: adapter) : (adapt: nil, to: nil)
+      if adaptIsMisspelt {
+        if let adapt = meant.adapt {
+          found.used.insert(adapt)
+          found.adapted.insert(adapt)
+        }
         if let to = adapter.to?.value { found.adaptedByMisspelling.insert(to) }
       } else if let adapt = adapter.adapt?.value, found.used.contains(adapt), let to = adapter.to?.value {
         // A misspelt `requires` meant the protocol this adapter adapts.
         found.adaptedByMisspelling.insert(to)
       }
-      if let to = adapter.to, !isDeclaredProtocol(to.value) {
-        useProtocol(to)
+      if toIsMisspelt {
+        if let to = meant.to { found.used.insert(to) }
         if let adapt = adapter.adapt?.value { found.adaptedToUnknown.insert(adapt) }
       } else if adapter.to == nil, let adapt = adapter.adapt?.value {
         // No 'to' (missing, misspelt or not a name) is an error of its own already.
         found.adaptedToUnknown.insert(adapt)
+      }
+      if adaptIsMisspelt || toIsMisspelt, let adapt = meant.adapt ?? adapter.adapt?.value {
+        found.adapterTargetsMeant[adapt, default: []].append(meant.to)
       }
     }
     for block in [manifest.bindings] + manifest.variants.map(\.bindings) {

@@ -79,7 +79,7 @@ extension ManifestValidator {
     _ name: Located<String>, role: @autoclosure () -> String, listedWith listed: inout ListedNames
   ) -> Bool {
     if isDeclaredProtocol(name.value) { return true }
-    let hint = protocolNames.hint(for: name, excluding: listed.set())
+    let hint = NameSuggester.hint(for: name, suggesting: protocolMeant(name.value, listedWith: &listed))
     diagnostics.report(
       .unknownProtocol,
       "\(role()) '\(name.value)', which is not a declared protocol"

@@ -78,7 +78,7 @@ extension ManifestValidator {
       guard let id = protocolIndex[protocolName], let module = moduleIndex[binding.module.value] else {
         continue
       }
-      if canAnswer(id, module: module) || misspeltReferences().explainsUnanswered(protocolName, by: module) {
+      if canAnswer(id, module: module) || mightAnswerAsMeant(protocolName, id: id, module: module) {
         continue
       }
       let candidates = candidates(for: id)
