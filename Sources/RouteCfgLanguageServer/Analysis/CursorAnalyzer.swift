@@ -34,7 +34,7 @@ struct CursorAnalyzer {
     {
       return flowContext(
         opening.ancestry, bytes: text[opening.start..<range.upperBound], from: 0,
-        cursorColumn: range.lowerBound + cursorColumn - opening.start)
+        cursorColumn: range.lowerBound + cursorColumn - opening.start, parentColumn: opening.parentColumn)
     }
 
     // The cursor's own line.
@@ -55,7 +55,9 @@ struct CursorAnalyzer {
       let valueStart = min(shape.contentColumn, cursorColumn)
       let value = bytes[(range.lowerBound + valueStart)..<(range.lowerBound + cursorColumn)]
       if let first = value.first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-        return flowContext(ancestry, bytes: bytes, from: valueStart, cursorColumn: cursorColumn)
+        return flowContext(
+          ancestry, bytes: bytes, from: valueStart, cursorColumn: cursorColumn,
+          parentColumn: shape.firstTokenColumn)
       }
       let token = scalarToken(in: bytes, from: valueStart, cursorColumn: cursorColumn)
       return makeContext(ancestry, slot: .value, prefix: token.prefix, tokenRange: token.range)
@@ -70,7 +72,9 @@ struct CursorAnalyzer {
     if let first = bytes.dropFirst(start).first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
       start < cursorColumn
     {
-      return flowContext(ancestry, bytes: bytes, from: start, cursorColumn: cursorColumn)
+      return flowContext(
+        ancestry, bytes: bytes, from: start, cursorColumn: cursorColumn,
+        parentColumn: shape.dashes.isEmpty ? shape.indent - 1 : shape.firstTokenColumn)
     }
     let token = scalarToken(in: bytes, from: start, cursorColumn: cursorColumn)
     if shape.dashes.isEmpty {
@@ -80,6 +84,9 @@ struct CursorAnalyzer {
     }
     // After '- ': an item (a scalar, or the first key of a mapping item).
     ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: start)
+    if let dash = shape.dashes.last, dash < cursorColumn {
+      ancestry.ownList.blockItem = CursorContext.BlockAnchor(line: line, column: dash)
+    }
     return makeContext(ancestry, slot: .value, prefix: token.prefix, tokenRange: token.range)
   }
 
@@ -92,6 +99,7 @@ struct CursorAnalyzer {
     var flowScalars: [Int: [String: String]] = [:]
     var ownAnchor: CursorContext.BlockAnchor?
     var ownFlowKeys: [String] = []
+    var ownList = CursorContext.OwnList()
   }
 
   /// The ancestors of a line's structure that starts at `column`: the keys and items of the
@@ -187,9 +195,10 @@ struct CursorAnalyzer {
   /// (`{routes: [/a],` then `kind: vi}`, a list written an item a line, a manifest written as
   /// JSON): the value (or item) of the nearest line above with a `[` or `{` that nothing closes
   /// before the cursor, and that value's ancestry. `nil` when there is none, or when the cursor's
-  /// line is not indented past that line's key or dash, as the lines of a flow collection are.
+  /// line is not indented past that line's key or dash (`parentColumn`), as the lines of a flow
+  /// collection are.
   private func flowOpening(above line: Int, beforeCursor: ArraySlice<UInt8>, indent: Int)
-    -> (ancestry: Ancestry, start: Int)?
+    -> (ancestry: Ancestry, start: Int, parentColumn: Int)?
   {
     var closings = 0
     /// Whether `bytes` hold a `[` or `{` that nothing after it closes; counts the `]` and `}`
@@ -240,16 +249,17 @@ struct CursorAnalyzer {
         ancestry.blockAnchors[ancestry.steps.count] = anchor
         ancestry.steps.append(.key(key.name))
       }
-      return (ancestry, start)
+      return (ancestry, start, parentColumn)
     }
     return nil
   }
 
   /// The context inside a flow collection that starts at `start` in `bytes`, the cursor's line or
-  /// the lines from the one it opens on to the cursor's.
-  private func flowContext(_ base: Ancestry, bytes: ArraySlice<UInt8>, from start: Int, cursorColumn: Int)
-    -> CursorContext?
-  {
+  /// the lines from the one it opens on to the cursor's; the lines after the cursor's that are
+  /// indented past `parentColumn` are the collection's too.
+  private func flowContext(
+    _ base: Ancestry, bytes: ArraySlice<UInt8>, from start: Int, cursorColumn: Int, parentColumn: Int
+  ) -> CursorContext? {
     var ancestry = base
     var reader = FlowReader()
     let lineStart = bytes.startIndex
@@ -346,6 +356,12 @@ struct CursorAnalyzer {
       ancestry.ownFlowKeys = Array(top.scalars.keys) + Self.flowKeys(in: bytes, after: after)
       return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range, inFlow: true)
     }
+    if !top.isMapping {
+      // After the closing quote when the cursor is inside quotes.
+      let after = tokenEnd < bytes.endIndex && bytes[tokenEnd] == reader.quote ? tokenEnd + 1 : tokenEnd
+      ancestry.ownList.flowItemsBefore = top.items
+      ancestry.ownList.flowRest = (after, parentColumn)
+    }
     return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range, inFlow: true)
   }
 
@@ -388,6 +404,73 @@ struct CursorAnalyzer {
       index += 1
     }
     return keys
+  }
+
+  /// The scalar items of the flow sequence the cursor is in that are written after the cursor's
+  /// own item, up to the sequence's closing bracket: on the cursor's line and on the lines after
+  /// it that are indented past `parentColumn` (or start with a closing bracket), as the lines of
+  /// a flow collection are. Items that are collections are left out.
+  static func flowItems(in text: [UInt8], lines: LineIndex, after start: Int, parentColumn: Int) -> [String] {
+    var items: [String] = []
+    var depth = 0
+    // The cursor's own item is skipped: an item is read from each ',' after it.
+    var inItem = false
+    var item: [UInt8] = []
+    func finish() {
+      while let last = item.last, last == 0x20 { item.removeLast() }
+      if inItem, !item.isEmpty { items.append(String(decoding: item, as: UTF8.self)) }
+      item = []
+    }
+    var line = lines.line(ofOffset: start)
+    let first = line
+    while line < lines.lineCount, line - first <= BlockMappingScanner.reach {
+      let range = lines.contentRange(ofLine: line, in: text)
+      var index = line == first ? start : range.lowerBound
+      if line != first {
+        var indent = range.lowerBound
+        while indent < range.upperBound, text[indent] == 0x20 { indent += 1 }
+        if indent < range.upperBound, text[indent] != UInt8(ascii: "#"),
+          indent - range.lowerBound <= parentColumn, text[indent] != UInt8(ascii: "]"),
+          text[indent] != UInt8(ascii: "}")
+        {
+          break
+        }
+        // A line break inside an item is a space.
+        if !item.isEmpty { item.append(0x20) }
+      }
+      let bytes = text[range]
+      lineLoop: while index < range.upperBound {
+        let byte = text[index]
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+          let close = closingQuote(byte, in: bytes, from: index + 1) ?? range.upperBound
+          if depth == 0, inItem { item += text[(index + 1)..<close] }
+          index = close + 1
+          continue
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+          depth += 1
+          // A collection is no name.
+          inItem = false
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+          if depth == 0 {
+            finish()
+            return items
+          }
+          depth -= 1
+        case UInt8(ascii: ",") where depth == 0:
+          finish()
+          inItem = true
+        case UInt8(ascii: "#") where LineShape.startsComment(bytes, at: index, lineStart: range.lowerBound):
+          break lineLoop
+        default:
+          if depth == 0, inItem, byte != 0x20 || !item.isEmpty { item.append(byte) }
+        }
+        index += 1
+      }
+      line += 1
+    }
+    finish()
+    return items
   }
 
   // MARK: Tokens
@@ -494,7 +577,7 @@ struct CursorAnalyzer {
     CursorContext(
       path: ancestry.steps, slot: slot, prefix: prefix, tokenRange: tokenRange, cursor: offset,
       flowScalars: ancestry.flowScalars, blockAnchors: ancestry.blockAnchors, ownAnchor: ancestry.ownAnchor,
-      ownFlowKeys: ancestry.ownFlowKeys, text: text, lines: lines, inFlow: inFlow)
+      ownFlowKeys: ancestry.ownFlowKeys, ownList: ancestry.ownList, text: text, lines: lines, inFlow: inFlow)
   }
 }
 
@@ -505,6 +588,8 @@ private struct FlowReader {
     var key: String?
     var inValue = false
     var scalars: [String: String] = [:]
+    /// A sequence's scalar items so far.
+    var items: [String] = []
   }
 
   var frames: [Frame] = []
@@ -541,6 +626,8 @@ private struct FlowReader {
       }
       frames[last].key = nil
       frames[last].inValue = false
+    } else if let last = frames.indices.last, !token.isEmpty {
+      frames[last].items.append(trimmedToken)
     }
     resetToken()
   }

@@ -36,6 +36,7 @@ struct CursorContext: Sendable {
   /// The mapping the cursor is in (for `.key`): where its keys are.
   private let ownAnchor: BlockAnchor?
   private let ownFlowKeys: [String]
+  private let ownList: OwnList
   private let text: [UInt8]
   private let lines: LineIndex
 
@@ -43,6 +44,17 @@ struct CursorContext: Sendable {
   struct BlockAnchor: Sendable {
     let line: Int
     let column: Int
+  }
+
+  /// Where the other items of the sequence that holds the cursor's item are written.
+  struct OwnList: Sendable {
+    /// In block style: the line of the cursor's item and the column of its dash.
+    var blockItem: BlockAnchor?
+    /// In flow style: the scalar items before the cursor's.
+    var flowItemsBefore: [String] = []
+    /// In flow style: where the text after the cursor's item starts, and the column the lines of
+    /// the flow collection are indented past.
+    var flowRest: (start: Int, parentColumn: Int)?
   }
 
   /// The context at a byte offset; `nil` inside a comment.
@@ -53,7 +65,8 @@ struct CursorContext: Sendable {
   init(
     path: [PathStep], slot: Slot, prefix: String, tokenRange: Range<Int>, cursor: Int,
     flowScalars: [Int: [String: String]], blockAnchors: [Int: BlockAnchor], ownAnchor: BlockAnchor?,
-    ownFlowKeys: [String], text: [UInt8], lines: LineIndex, inFlow: Bool = false
+    ownFlowKeys: [String], ownList: OwnList = OwnList(), text: [UInt8], lines: LineIndex,
+    inFlow: Bool = false
   ) {
     self.path = path
     self.slot = slot
@@ -65,6 +78,7 @@ struct CursorContext: Sendable {
     self.blockAnchors = blockAnchors
     self.ownAnchor = ownAnchor
     self.ownFlowKeys = ownFlowKeys
+    self.ownList = ownList
     self.text = text
     self.lines = lines
   }
@@ -89,6 +103,21 @@ struct CursorContext: Sendable {
         .keys)
     }
     return keys
+  }
+
+  /// The scalar items already written in the sequence the cursor is at an item of (`.value` with
+  /// a path ending in `.item`), but the cursor's own: the lines of a block sequence, or a flow
+  /// sequence from where it opens to where it closes. Only that sequence is read.
+  var existingItems: Set<String> {
+    var items = Set(ownList.flowItemsBefore)
+    if let rest = ownList.flowRest {
+      items.formUnion(
+        CursorAnalyzer.flowItems(in: text, lines: lines, after: rest.start, parentColumn: rest.parentColumn))
+    }
+    if let anchor = ownList.blockItem {
+      items.formUnion(BlockMappingScanner(text: text, lines: lines).sequenceItems(at: anchor))
+    }
+    return items
   }
 }
 
@@ -139,6 +168,30 @@ struct BlockMappingScanner {
       steps += 1
     }
     return result
+  }
+
+  /// The plain or quoted scalar items of the block sequence whose dashes are at the anchor's
+  /// column, but the anchor's own line (items that are collections, and nested sequences, are
+  /// left out).
+  func sequenceItems(at anchor: CursorContext.BlockAnchor) -> [String] {
+    var items: [String] = []
+    let column = anchor.column
+    /// Takes a line's item; `false` at a line that ends the sequence.
+    func take(_ line: Int) -> Bool {
+      let shape = LineShape(slice(line))
+      if shape.isBlank || shape.isComment || shape.firstTokenColumn > column { return true }
+      guard shape.firstTokenColumn == column, !shape.dashes.isEmpty else { return false }
+      if shape.dashes.count == 1, shape.key == nil {
+        let item = value(line, shape)
+        if !item.isEmpty { items.append(item) }
+      }
+      return true
+    }
+    var line = anchor.line - 1
+    while line >= 0, anchor.line - line <= Self.reach, take(line) { line -= 1 }
+    line = anchor.line + 1
+    while line < lines.lineCount, line - anchor.line <= Self.reach, take(line) { line += 1 }
+    return items
   }
 
   func slice(_ line: Int) -> ArraySlice<UInt8> { text[lines.contentRange(ofLine: line, in: text)] }

@@ -229,8 +229,11 @@ enum CompletionProvider {
       preferred = Set(manifest.modules.flatMap { $0.provides.map(\.value) })
     }
     let own = keys.count >= 2 && keys[0] == "protocols" ? keys[1] : nil
+    // In a list (`provides`, `requires`, `inherits`), the names it holds already: one listed
+    // twice is RC0506.
+    let listed = cursor.path.last == .item ? cursor.existingItems : []
     return model.index.sortedProtocolNames.compactMap { name in
-      guard name != own, let info = model.index.protocols[name] else { return nil }
+      guard name != own, !listed.contains(name), let info = model.index.protocols[name] else { return nil }
       return CompletionCandidate(
         label: name, kind: .interface, group: preferred.contains(name) ? 0 : 1, resolves: ("protocol", name),
         summary: .protocolMembers(info.members.count))

@@ -603,4 +603,58 @@ struct CompletionTests {
     }
     try session.finish()
   }
+
+  @Test("a list of protocols leaves out the names it holds already, but the one being typed")
+  func namesAlreadyListed() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let requires = "requires: [RequiredScreen, AlertInput]"
+    for (version, (old, new, expected)) in [
+      // Flow style on one line, the names before the cursor and after it.
+      (requires, "requires: [RequiredScreen, AlertInput, ‸]", ["DetailInput", "HeaderInput", "ScreenInput"]),
+      (
+        requires, "requires: [‸, AlertInput]",
+        ["DetailInput", "HeaderInput", "RequiredScreen", "ScreenInput"]
+      ),
+      (requires, "requires: [AlertInput, Aler‸]", []),
+      // The item being typed is no name already listed.
+      (requires, "requires: [RequiredScreen, Aler‸]", ["AlertInput"]),
+      (
+        "  IOSAlert: {kind: view, provides: [AlertInput]}",
+        "  IOSAlert: {kind: view, provides: [AlertInput, Aler‸]}", []
+      ),
+      // Flow style over several lines, and as JSON writes it.
+      (
+        requires, "requires: [RequiredScreen,\n      ‸]",
+        ["AlertInput", "DetailInput", "HeaderInput", "ScreenInput"]
+      ),
+      (
+        requires,
+        "requires:\n      [\n        RequiredScreen,\n        ‸, # next\n        AlertInput\n      ]",
+        ["DetailInput", "HeaderInput", "ScreenInput"]
+      ),
+      (
+        requires, "\"requires\": [\n      \"RequiredScreen\",\n      \"‸\"\n    ]",
+        ["AlertInput", "DetailInput", "HeaderInput", "ScreenInput"]
+      ),
+      // Block style, indented or at the key's own indentation.
+      (
+        requires, "requires:\n      - RequiredScreen\n      - ‸\n      - AlertInput",
+        ["DetailInput", "HeaderInput", "ScreenInput"]
+      ),
+      (requires, "requires:\n    - AlertInput\n    - Aler‸", []),
+      // A protocol inherits neither a protocol listed already nor itself.
+      (
+        "inherits: [ScreenInput]", "inherits: [ScreenInput, ‸]",
+        ["AlertInput", "HeaderInput", "RequiredScreen"]
+      ),
+      (
+        "inherits: [ScreenInput]", "inherits:\n      - ScreenInput\n      - ‸",
+        ["AlertInput", "HeaderInput", "RequiredScreen"]
+      ),
+    ].enumerated() {
+      let (labels, _) = try Self.complete(session, version: 2 + version, Edit(old: old, new: new))
+      #expect(labels == expected, "\(new)")
+    }
+    try session.finish()
+  }
 }

@@ -98,6 +98,26 @@ struct CursorContextTests {
     let flowMap = try #require(flow.context.path.firstIndex(of: .key("map")))
     #expect(flow.context.siblingScalars(ofKeyAt: flowMap)["to"] == "Provided")
   }
+
+  @Test(
+    "the items already written in the cursor's list are read from it, but the cursor's own",
+    arguments: [
+      ("modules:\n  M:\n    requires: [A, \"B\", Fo‸o, C]\n    provides: [D]", ["A", "B", "C"]),
+      ("modules:\n  M:\n    requires: [A, {x: y}, [z], B‸]", ["A"]),
+      ("modules:\n  M:\n    requires: [A,\n      B‸, # C\n      'D'\n    ]\n    provides: [E]", ["A", "D"]),
+      // A list nothing closes ends before the next key.
+      ("modules:\n  M:\n    requires: [A, B‸\n    provides: [E]", ["A"]),
+      (
+        "modules:\n  M:\n    requires:\n      - A\n      - 'B' # C\n      - D‸\n      - {x: y}\n    provides: [E]",
+        ["A", "B"]
+      ),
+      ("modules:\n  M:\n    requires:\n    - A\n    - ‸\n    - D\n    provides:\n    - E", ["A", "D"]),
+    ])
+  func listItems(text: String, items: [String]) throws {
+    let found = try Self.context(text)
+    #expect(found.path == "modules.M.requires.-", "\(text)")
+    #expect(found.context.existingItems == Set(items), "\(text)")
+  }
 }
 
 extension CursorContext.Slot: CustomTestStringConvertible {
