@@ -85,6 +85,13 @@ public struct ModuleDecl: Sendable {
     self.parameters = parameters
     self.routes = routes
   }
+
+  /// The parameters whose type is not optional (a parameter whose type did not parse, already
+  /// reported, is not counted): the fallback module may have none (RC0808), since a URL that
+  /// matches no route supplies nothing.
+  package var nonOptionalParameters: [ParameterDecl] {
+    parameters.filter { $0.type.map { !$0.isOptional } ?? false }
+  }
 }
 
 /// A module parameter: `noteId: Int`, `query: String?`.

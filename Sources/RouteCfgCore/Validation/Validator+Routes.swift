@@ -341,7 +341,7 @@ extension ManifestValidator {
   private mutating func checkFallback() {
     guard let fallback = manifest.fallback, let index = moduleIndex[fallback.value] else { return }
     let module = manifest.modules[index]
-    let required = module.parameters.filter { $0.type.map { !$0.isOptional } ?? false }
+    let required = module.nonOptionalParameters
     guard !required.isEmpty else { return }
     let list = required.map { "'\($0.name.value)'" }.joined(separator: ", ")
     diagnostics.report(

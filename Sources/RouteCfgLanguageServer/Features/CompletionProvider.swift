@@ -250,8 +250,12 @@ enum CompletionProvider {
     {
       bound = key
     }
-    return model.index.sortedModuleNames.map { name in
+    // The fallback is made with no parameters: a module with one that is not optional is no
+    // choice (RC0808).
+    let isFallback = cursor.path == [.key("fallback")]
+    return model.index.sortedModuleNames.compactMap { name in
       let module = model.manifest.modules[model.index.moduleDeclarations[name] ?? 0]
+      if isFallback, !module.nonOptionalParameters.isEmpty { return nil }
       let provides =
         bound.map { protocolName in module.provides.contains { $0.value == protocolName } } ?? false
       return CompletionCandidate(

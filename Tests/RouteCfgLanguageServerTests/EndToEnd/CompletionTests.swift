@@ -657,4 +657,34 @@ struct CompletionTests {
     }
     try session.finish()
   }
+
+  /// A URL that matches no route goes to the fallback and supplies nothing (RC0808).
+  @Test("'fallback' offers the modules whose parameters are all optional, or that have none")
+  func fallbackModules() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(10))]))
+    let original = TourSession.text
+    let from = try #require(original.range(of: "fallback: Missing"))
+    let to = try #require(original.range(of: "  MacAlert: {kind: view, provides: [AlertInput]}"))
+    let span = String(original[from.lowerBound..<to.upperBound])
+    let withParameters =
+      span
+      .replacingOccurrences(
+        of: "  IOSAlert: {kind: view, provides: [AlertInput]}",
+        with:
+          "  IOSAlert: {kind: view, provides: [AlertInput], parameters: {style: String?, tint: \"[Int]?\"}}"
+      )
+      .replacingOccurrences(
+        of: "  MacAlert: {kind: view, provides: [AlertInput]}",
+        with: "  MacAlert: {kind: view, provides: [AlertInput], parameters: {style: String?, tint: Int}}")
+    // Checked with the parameters first, so that completion knows them.
+    session.client.change(
+      session.uri, version: 2, [(nil, original.replacingOccurrences(of: span, with: withParameters))])
+    _ = try session.client.diagnostics(for: session.uri, version: 2)
+    let fallback = try Self.complete(
+      session, version: 3,
+      Edit(old: span, new: withParameters.replacingOccurrences(of: "fallback: Missing", with: "fallback: ‸")))
+    // Detail's 'id: Int' and MacAlert's 'tint: Int' are not optional.
+    #expect(fallback.labels == ["Home", "IOSAlert", "Missing"])
+    try session.finish()
+  }
 }
