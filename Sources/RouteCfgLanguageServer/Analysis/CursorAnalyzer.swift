@@ -353,7 +353,9 @@ struct CursorAnalyzer {
     if top.isMapping, !top.inValue {
       // After the closing quote when the cursor is inside quotes.
       let after = tokenEnd < bytes.endIndex && bytes[tokenEnd] == reader.quote ? tokenEnd + 1 : tokenEnd
-      ancestry.ownFlowKeys = Array(top.scalars.keys) + Self.flowKeys(in: bytes, after: after)
+      ancestry.ownFlowKeys =
+        Array(top.scalars.keys)
+        + Self.flowEntries(in: text, lines: lines, after: after, parentColumn: parentColumn, keys: true)
       return makeContext(ancestry, slot: .key, prefix: prefix, tokenRange: range, inFlow: true)
     }
     if !top.isMapping {
@@ -365,61 +367,25 @@ struct CursorAnalyzer {
     return makeContext(ancestry, slot: .value, prefix: prefix, tokenRange: range, inFlow: true)
   }
 
-  /// The keys of the flow mapping the cursor is in that are written after the cursor's entry,
-  /// up to the mapping's closing brace on the line (`{kind: view, |, routes: [/x]}` has
-  /// `routes`): completion leaves them out, as it leaves out those before.
-  static func flowKeys(in bytes: ArraySlice<UInt8>, after start: Int) -> [String] {
-    var keys: [String] = []
+  /// The keys (`keys`) of the flow mapping, or the scalar items of the flow sequence, the cursor
+  /// is in that are written after the cursor's own entry, up to the collection's closing
+  /// bracket: on the cursor's line and on the lines after it that are indented past
+  /// `parentColumn` (or start with a closing bracket), as the lines of a flow collection are
+  /// (`{kind: view, |, routes: [/x]}` has `routes`). Items that are collections are left out.
+  /// Completion leaves them out, as it leaves out those before.
+  static func flowEntries(
+    in text: [UInt8], lines: LineIndex, after start: Int, parentColumn: Int, keys: Bool = false
+  ) -> [String] {
+    var entries: [String] = []
     var depth = 0
-    // The cursor's own entry is skipped: a key is read at the start of each entry after it.
-    var inKey = false
-    var key: [UInt8] = []
-    var index = start
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "'"):
-        let close = closingQuote(byte, in: bytes, from: index + 1) ?? bytes.endIndex
-        if depth == 0, inKey { key += bytes[(index + 1)..<close] }
-        index = close + 1
-        continue
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
-        inKey = false
-      case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        if depth == 0 { return keys }
-        depth -= 1
-      case UInt8(ascii: ",") where depth == 0:
-        inKey = true
-        key = []
-      case UInt8(ascii: ":") where depth == 0 && inKey:
-        let name = key.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
-        if !name.isEmpty { keys.append(String(decoding: name, as: UTF8.self)) }
-        inKey = false
-      case UInt8(ascii: "#") where index > bytes.startIndex && bytes[index - 1] == 0x20:
-        return keys
-      default:
-        if depth == 0, inKey { key.append(byte) }
-      }
-      index += 1
-    }
-    return keys
-  }
-
-  /// The scalar items of the flow sequence the cursor is in that are written after the cursor's
-  /// own item, up to the sequence's closing bracket: on the cursor's line and on the lines after
-  /// it that are indented past `parentColumn` (or start with a closing bracket), as the lines of
-  /// a flow collection are. Items that are collections are left out.
-  static func flowItems(in text: [UInt8], lines: LineIndex, after start: Int, parentColumn: Int) -> [String] {
-    var items: [String] = []
-    var depth = 0
-    // The cursor's own item is skipped: an item is read from each ',' after it.
-    var inItem = false
-    var item: [UInt8] = []
+    // The cursor's own entry is skipped: an entry is read from each ',' after it.
+    var inEntry = false
+    var entry: [UInt8] = []
     func finish() {
-      while let last = item.last, last == 0x20 { item.removeLast() }
-      if inItem, !item.isEmpty { items.append(String(decoding: item, as: UTF8.self)) }
-      item = []
+      while let last = entry.last, last == 0x20 { entry.removeLast() }
+      if inEntry, !entry.isEmpty { entries.append(String(decoding: entry, as: UTF8.self)) }
+      entry = []
+      inEntry = false
     }
     var line = lines.line(ofOffset: start)
     let first = line
@@ -435,8 +401,8 @@ struct CursorAnalyzer {
         {
           break
         }
-        // A line break inside an item is a space.
-        if !item.isEmpty { item.append(0x20) }
+        // A line break inside an entry is a space.
+        if !entry.isEmpty { entry.append(0x20) }
       }
       let bytes = text[range]
       lineLoop: while index < range.upperBound {
@@ -444,33 +410,37 @@ struct CursorAnalyzer {
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
           let close = closingQuote(byte, in: bytes, from: index + 1) ?? range.upperBound
-          if depth == 0, inItem { item += text[(index + 1)..<close] }
+          if depth == 0, inEntry { entry += text[(index + 1)..<min(close, range.upperBound)] }
           index = close + 1
           continue
         case UInt8(ascii: "["), UInt8(ascii: "{"):
           depth += 1
-          // A collection is no name.
-          inItem = false
+          // A collection is no name (a key's value is not read anyway).
+          if !keys { inEntry = false }
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
           if depth == 0 {
-            finish()
-            return items
+            if !keys { finish() }
+            return entries
           }
           depth -= 1
         case UInt8(ascii: ",") where depth == 0:
+          if !keys { finish() }
+          entry = []
+          inEntry = true
+        case UInt8(ascii: ":") where keys && depth == 0 && inEntry:
+          // A key ends at its colon; its value is skipped up to the next ','.
           finish()
-          inItem = true
         case UInt8(ascii: "#") where LineShape.startsComment(bytes, at: index, lineStart: range.lowerBound):
           break lineLoop
         default:
-          if depth == 0, inItem, byte != 0x20 || !item.isEmpty { item.append(byte) }
+          if depth == 0, inEntry, byte != 0x20 || !entry.isEmpty { entry.append(byte) }
         }
         index += 1
       }
       line += 1
     }
-    finish()
-    return items
+    if !keys { finish() }
+    return entries
   }
 
   // MARK: Tokens

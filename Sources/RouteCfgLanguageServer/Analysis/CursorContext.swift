@@ -112,7 +112,8 @@ struct CursorContext: Sendable {
     var items = Set(ownList.flowItemsBefore)
     if let rest = ownList.flowRest {
       items.formUnion(
-        CursorAnalyzer.flowItems(in: text, lines: lines, after: rest.start, parentColumn: rest.parentColumn))
+        CursorAnalyzer.flowEntries(in: text, lines: lines, after: rest.start, parentColumn: rest.parentColumn)
+      )
     }
     if let anchor = ownList.blockItem {
       items.formUnion(BlockMappingScanner(text: text, lines: lines).sequenceItems(at: anchor))

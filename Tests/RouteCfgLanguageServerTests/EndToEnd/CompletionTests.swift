@@ -586,6 +586,15 @@ struct CompletionTests {
       session, version: 10,
       Edit(old: "  Missing: {kind: view}", new: "  Missing: {kind: view, routes: [/a],\n      ‸}"))
     #expect(labels == ["parameters", "provides", "requires"])
+    // Keys written on the lines after the cursor's are left out too, in YAML and in JSON style.
+    for (version, text) in [
+      "  Missing: {kind: view,\n      ‸,\n      routes: [/a]}",
+      "  Missing: {\n    \"kind\": \"view\",\n    \"‸\",\n    \"routes\": [\"/a\"]\n  }",
+    ].enumerated() {
+      let (labels, _) = try Self.complete(
+        session, version: 11 + version, Edit(old: "  Missing: {kind: view}", new: text))
+      #expect(labels == ["parameters", "provides", "requires"], "\(text)")
+    }
     try session.finish()
   }
 
