@@ -98,6 +98,12 @@ enum CompletionProvider {
         replacing: replaceStart..<replaceEnd, cursor: cursor.cursor, in: context.document.bytes,
         scalarStart: cursor.tokenRange.lowerBound)
     else { return list([], incomplete: false) }
+    // A key ends with ': ', and in flow style a '#' right after it would then start a comment
+    // over the rest of the line, closing brackets included: no key keeps that line valid.
+    let bytes = context.document.bytes
+    if cursor.slot == .key, cursor.inFlow, replaceEnd < bytes.count, bytes[replaceEnd] == UInt8(ascii: "#") {
+      return list([], incomplete: false)
+    }
     let range = LSPRange(
       start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
       end: context.document.position(ofOffset: replaceEnd, encoding: context.encoding))

@@ -568,6 +568,10 @@ struct CompletionTests {
       let line = try Self.completedLine(session, version: 2 + version, text, label: label)
       #expect(line == expected, "\(text)")
     }
+    // A key would end with ': ' before the '#', which would then start a comment: none is offered.
+    let (labels, _) = try Self.complete(
+      session, version: 9, Edit(old: "  Missing: {kind: view}", new: "  Missing: {kind: view, ro‸#x}"))
+    #expect(labels.isEmpty, "\(labels)")
     try session.finish()
   }
 
