@@ -74,6 +74,8 @@ struct MemberParserAgreementTests {
     "var ok: Int.Type\nvar x: Int?.Type",
     "func f(x: sending Int)",
     "func f(sending: sending, y: Int)",
+    "var f: (sending Int) -> Void\nfunc g() -> sending Int",
+    "var x: (Int).Type",
     "var x: Int\r?",
   ])
   func handWrittenBodiesAgree(body: String) {

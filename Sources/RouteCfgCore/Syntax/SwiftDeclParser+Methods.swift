@@ -135,26 +135,12 @@ extension SwiftDeclParser {
       return nil
     }
     advance()
-    // `sending Int`, `borrowing Item`: an ownership modifier, not a type.
-    if kind == .word, Self.parameterModifiers.contains(text(token)), startsType(peek(1)) {
-      report(
-        .unsupportedMemberFeature,
-        "'\(text(token))' parameters are not supported; remove '\(text(token))'",
-        at: token)
-      return nil
-    }
     guard let type = parseType() else { return nil }
     let nameText = text(name)
     // The first word is the label (`_` for none); a single word is also the name.
     let label = first.keyword == .underscore ? nil : (hasSeparateName ? text(first) : nameText)
     return (MethodParameter(label: label, name: nameText, type: type), name)
   }
-
-  /// Words that modify a parameter's type (ownership and isolation), which manifests do not
-  /// support; `inout` is a keyword of its own.
-  static let parameterModifiers: Set<String> = [
-    "sending", "borrowing", "consuming", "isolated", "__owned", "__shared",
-  ]
 
   /// How many parameters the list after `(` holds at most: one more than its commas outside
   /// brackets, up to its `)` or the end of the line.

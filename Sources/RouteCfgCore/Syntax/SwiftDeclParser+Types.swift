@@ -13,11 +13,25 @@ extension SwiftDeclParser {
     if keyword == .any {
       return parseExistentialType()
     }
+    // `sending Int`, `borrowing Item`: a modifier before a type, not a type.
+    if kind == .word, Self.typeModifiers.contains(text(token)), startsType(peek(1)) {
+      report(
+        .unsupportedMemberFeature,
+        "ownership and isolation modifiers such as '\(text(token))' are not supported; remove '\(text(token))'",
+        at: token)
+      return nil
+    }
     // A parenthesised type is not spelled back in a hint: `(any P)` reads as `P`.
     let spelledBack = kind != .leftParen
     guard let base = parsePrimaryType() else { return nil }
     return parsePostfix(base, spelledBack: spelledBack)
   }
+
+  /// Words that modify a parameter's or a result's type (ownership and isolation), which
+  /// manifests do not support; `inout` is a keyword of its own.
+  static let typeModifiers: Set<String> = [
+    "sending", "borrowing", "consuming", "isolated", "__owned", "__shared",
+  ]
 
   /// `true` when `token` can start a type.
   func startsType(_ token: SwiftToken) -> Bool {
@@ -99,11 +113,12 @@ extension SwiftDeclParser {
           at: token)
         return nil
       case .dot where peek(1).kind == .word && ["Type", "Protocol"].contains(text(peek(1))):
-        // After a name, `.Type` is part of the name (``parseNamedType()``).
-        let written = "\(Self.brief(type)).\(text(peek(1)))"
+        // After a name, `.Type` is part of the name (``parseNamedType()``). A parenthesised type
+        // is not spelled back: `(any P)` reads as `P`, whose metatype is allowed.
+        let written = spelledBack ? "'\(Self.brief(type)).\(text(peek(1)))'" : "a metatype after parentheses"
         report(
           .unsupportedMemberFeature,
-          "'\(written)' is not supported: a metatype follows a type's name ('Item.Type'); write "
+          "\(written) is not supported: a metatype follows a type's name ('Item.Type'); write "
             + "'Any.Type' or the metatype of a named type",
           at: token)
         return nil
