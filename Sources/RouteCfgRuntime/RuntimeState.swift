@@ -247,14 +247,22 @@ final class RuntimeState {
     _ value: Any?, from source: String, to destination: String, crossing: HandedOverProxies.Crossing,
     fromCallersSide: Bool?
   ) throws(RuntimeError) -> Any? {
-    guard let value = DynamicValue.flatten(value) else { return nil }
+    guard var value = DynamicValue.flatten(value) else { return nil }
     guard let sourceInfo = graph.protocols[source], graph.protocols[destination] != nil else { return value }
+    // A destination the registry made, handed over by name, is what its typed proxy would be:
+    // its facade backs out below, and one without an adapter is the module's object.
+    let byName = value as? Destination
+    if let byName, byName.protocolName == source, !(byName.members is AdaptedMembers) {
+      value = byName.object
+    }
     if sourceInfo.conforms(to: destination) { return value }
     let object = value as AnyObject
     // Back out of a proxy made for the opposite crossing: the caller gets its own object.
     // (A destination the registry made holds its facade inside a `Destination`.)
-    if let proxy = object as? DynamicProtocolProxy, proxy.members.protocolName == source,
-      let adapted = ((proxy.members as? Destination)?.members ?? proxy.members) as? AdaptedMembers,
+    let handedProxy = (object as? DynamicProtocolProxy).map { ($0 as AnyObject, $0.members) }
+    if let (proxy, members) = handedProxy ?? byName.map({ ($0 as AnyObject, $0.members) }),
+      members.protocolName == source,
+      let adapted = ((members as? Destination)?.members ?? members) as? AdaptedMembers,
       adapted.target.protocolName == destination
     {
       // A caller's object held weakly reads back as `nil` once it is released.

@@ -78,6 +78,25 @@ struct ProxyReadBackTests {
     #expect(panel.title == "y")
   }
 
+  /// The same by name: a `Destination` set on another adapted object reaches the provider as the
+  /// object it stands for, and reads back as that destination while the caller holds it.
+  @Test func aDestinationSetByNameReadsBackAsItself() throws {
+    let panel = BackPanel()
+    let box = BackBox()
+    let registry = try Self.registry(panel: panel, box: box)
+    let holder = try registry.destination(for: "BackNeedHolder")
+    let screen = try registry.destination(for: "BackNeedScreen")
+    try holder.set("screen", to: screen)
+    #expect(box.screen === panel, "the provider got a wrapper, not its own object")
+    #expect(try holder.get("screen") as AnyObject === screen)
+    try holder.set("all", to: [screen])
+    #expect(box.all.count == 1 && box.all.first === panel)
+    // Without an adapter on either side, the destination is the module's object.
+    box.screen = nil
+    try registry.destination(for: "BackHolder").set("screen", to: registry.destination(for: "BackScreen"))
+    #expect(box.screen === panel)
+  }
+
   /// The caller's own objects in an array or a dictionary handed to the provider, one of them
   /// released since: it is left out when the collection is read back, and the others stay.
   @Test func aReleasedCallersObjectIsLeftOutOfACollectionReadBack() throws {
