@@ -152,7 +152,9 @@ struct RegistrationCheck {
     case (.property(let property), .property(_, let set)):
       var found: [String] = []
       if !typeNames.matches(entry.valueType, property.type) {
-        found.append("is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'")
+        found.append(
+          "is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'"
+            + aliasHint(declared: property.type, registered: entry.valueType))
       }
       if property.isSettable, set == nil {
         found.append("is settable but registered read-only (a read-only key path, or no 'set:' closure)")
@@ -171,6 +173,26 @@ struct RegistrationCheck {
     default:
       return ["is registered as a \(member.isProperty ? "method" : "property")"]
     }
+  }
+
+  /// For a declared type that is one name of the app's own (`NoteID`, `NoteID?`) registered as
+  /// another plain type, how to say that the name stands for it: ` (if 'NoteID' is a type alias,
+  /// register it: 'registrations.typeAlias("NoteID", for: Int.self)')`. Empty otherwise.
+  nonisolated static func aliasHint(declared: TypeRef, registered: Any.Type) -> String {
+    let name: String
+    var spelled = SwiftTypeName.of(registered)
+    switch declared {
+    case .named(let written): name = written
+    case .optional(.named(let written)) where spelled.hasSuffix("?"):
+      name = written
+      spelled.removeLast()
+    default: return ""
+    }
+    guard !TypeRef.isStandardTypeName(name), !name.contains("."), spelled != name,
+      spelled.allSatisfy(SwiftTypeName.isNameCharacter)
+    else { return "" }
+    return " (if '\(name)' is a type alias, register it: 'registrations.typeAlias(\"\(name)\", for: "
+      + "\(spelled).self)'; if it is a protocol, its Swift name must be '\(name)')"
   }
 
   /// A registered member's type as the manifest writes it: a property's type, or a method's

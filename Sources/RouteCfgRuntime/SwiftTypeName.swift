@@ -88,7 +88,7 @@ enum SwiftTypeName {
     return tokens
   }
 
-  private static func isNameCharacter(_ character: Character) -> Bool {
+  static func isNameCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_" || character == "."
   }
 

@@ -152,11 +152,14 @@ public struct ManifestHarness: Sendable {
   ///
   /// The provider is made with sample values for its non-optional parameters of URL types
   /// (`Int`, `Double`, `Bool`, `String`); `parameters` gives others (`["tags": ["a"]]`) and
-  /// replaces samples.
+  /// replaces samples. `customize` adds to the mock registry's registrations, as in
+  /// ``mockRegistry(variant:customize:)``: the app's type aliases (`typeAlias("NoteID", for:
+  /// Int.self)`), for a parameter or member declared with one.
   @MainActor
   public func value(
     _ value: any Sendable, writtenTo requiredMember: String, of requiredProtocol: String,
-    arrivesAt providedMember: String, variant: String? = nil, parameters: [String: any Sendable] = [:]
+    arrivesAt providedMember: String, variant: String? = nil, parameters: [String: any Sendable] = [:],
+    customize: (inout Registrations) -> Void = { _ in }
   ) -> HarnessReport {
     let check = "'\(requiredProtocol).\(requiredMember)' arrives at '\(providedMember)'"
     let provider = destination(of: requiredProtocol, variant: variant)
@@ -178,7 +181,7 @@ public struct ManifestHarness: Sendable {
       return HarnessReport(check: check, failures: [problem])
     }
     do {
-      let mocks = try mockRegistry(variant: variant)
+      let mocks = try mockRegistry(variant: variant, customize: customize)
       let destination = try mocks.registry.destination(
         for: requiredProtocol,
         parameters: Self.samples(for: provider).merging(parameters) { _, given in given })

@@ -104,6 +104,32 @@ struct HarnessTests {
     .require()
   }
 
+  /// A parameter or member declared with an alias of the app's own is filled and checked once
+  /// the alias is registered through `customize`, as for a mock registry.
+  @Test func aProviderWhoseParameterIsAnAppAliasTakesTheAliasFromCustomize() throws {
+    let harness = try ManifestHarness(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Panel: "var title: String { get set }"
+          NeedPanel: "var title: String { get set }"
+        modules:
+          P: {kind: view, provides: [Panel], parameters: {nid: NoteID}}
+          Home: {kind: view, requires: [NeedPanel], routes: [/]}
+        adapters:
+          - {adapt: NeedPanel, to: Panel}
+        """, path: "aliases.yaml")
+    let unregistered = harness.value(
+      "t", writtenTo: "title", of: "NeedPanel", arrivesAt: "title", parameters: ["nid": 1])
+    #expect(
+      unregistered.failures.first?.contains("takes a 'NoteID', not an 'Int'") == true, "\(unregistered)")
+    try harness.value(
+      "t", writtenTo: "title", of: "NeedPanel", arrivesAt: "title", parameters: ["nid": 1],
+      customize: { $0.typeAlias("NoteID", for: Int.self) }
+    )
+    .require()
+  }
+
   @Test func mocksRecordEveryGetSetAndCall() throws {
     let harness = try ManifestHarness(path: Self.noteApp)
     let mocks = try harness.mockRegistry()

@@ -55,7 +55,11 @@ struct TypeAliasTests {
       _ = try Registry(manifest, registrations: registrations)
     }
     #expect(
-      unaliased?.problems == ["'NoteWithID.id' (from 'Note') is registered as 'Int', declared 'NoteID'"])
+      unaliased?.problems == [
+        "'NoteWithID.id' (from 'Note') is registered as 'Int', declared 'NoteID' (if 'NoteID' is a type "
+          + "alias, register it: 'registrations.typeAlias(\"NoteID\", for: Int.self)'; if it is a protocol, "
+          + "its Swift name must be 'NoteID')"
+      ])
     registrations.typeAlias("NoteID", for: NoteID.self)
     let registry = try Registry(manifest, registrations: registrations)
     let destination = try registry.destination(for: "Note", parameters: ["noteId": 7])
