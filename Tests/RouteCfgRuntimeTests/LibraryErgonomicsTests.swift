@@ -58,6 +58,8 @@ struct LibraryErgonomicsTests {
     }
     let report = HarnessReport(check: "a check", failures: ["it failed"])
     #expect((report as any Error).localizedDescription == report.description)
+    let unknown = UnknownMockMember(name: "shw", kind: "method", suggestion: "show")
+    #expect((unknown as any Error).localizedDescription == unknown.description)
   }
 
   @Test func aValidationResultDescribesItself() throws {

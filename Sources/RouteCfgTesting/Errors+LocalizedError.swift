@@ -9,3 +9,8 @@
 extension HarnessReport: LocalizedError {
   public var errorDescription: String? { description }
 }
+
+/// A misspelt mock member shows its did-you-mean as `error.localizedDescription` too.
+extension UnknownMockMember: LocalizedError {
+  public var errorDescription: String? { description }
+}
