@@ -244,11 +244,20 @@ public struct ManifestHarness: Sendable {
     let reaches =
       "'\(requiredProtocol).\(requiredMember)' reaches '\(providedProtocol).\(reached.joined(separator: "."))'"
       + (adapter.map { " (the map of the adapter at \(place($0.location)))" } ?? "")
-    if let info = graph.protocols[providedProtocol], info.member(named: written[0]) == nil {
-      let suggestion = closestName(to: written[0], among: info.members.map(\.name)).map {
-        "; did you mean '\($0)'?"
+    // Each step names a member of the protocol the steps before it reach (`header.titel`).
+    var current = graph.protocols[providedProtocol]
+    for (index, step) in written.enumerated() {
+      guard let info = current else { break }
+      guard let member = info.member(named: step) else {
+        let through = index == 0 ? "" : " (reached through '\(written[..<index].joined(separator: "."))')"
+        let suggestion = closestName(to: step, among: info.members.map(\.name)).map {
+          "; did you mean '\($0)'?"
+        }
+        return "'\(info.name)'\(through) has no member '\(step)'\(suggestion ?? ""); \(reaches)"
       }
-      return "'\(providedProtocol)' has no member '\(written[0])'\(suggestion ?? ""); \(reaches)"
+      var type = member.property?.type
+      if let wrapped = type?.unwrappedOptional { type = wrapped }
+      if case .named(let name)? = type { current = graph.protocols[name] } else { current = nil }
     }
     return reaches + ", not '\(providedMember)'"
   }

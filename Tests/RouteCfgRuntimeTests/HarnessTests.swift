@@ -60,8 +60,16 @@ struct HarnessTests {
     let wrong = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.subtitle")
     #expect(
       wrong.failures == [
-        "'RequiredScreen.caption' reaches 'ScreenInput.header.title' (the map of the adapter at keypath.yaml:10:5), not 'header.subtitle'"
+        "'HeaderInput' (reached through 'header') has no member 'subtitle'; 'RequiredScreen.caption' reaches "
+          + "'ScreenInput.header.title' (the map of the adapter at keypath.yaml:10:5)"
       ])
+    // A misspelt step after the first gets a did-you-mean too.
+    let misspeltStep = harness.value(
+      "Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header.titel")
+    #expect(
+      misspeltStep.failures.first?.hasPrefix(
+        "'HeaderInput' (reached through 'header') has no member 'titel'; did you mean 'title'?") == true,
+      "\(misspeltStep)")
     // Written as a member of the provided protocol, it is told where the value goes instead.
     let plain = harness.value("Hi", writtenTo: "caption", of: "RequiredScreen", arrivesAt: "header")
     #expect(
