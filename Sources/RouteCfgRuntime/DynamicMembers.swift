@@ -31,6 +31,16 @@ extension DynamicMembers {
     do {
       return try DynamicValue.cast(value, to: type, for: member)
     } catch RuntimeError.typeMismatch(_, let requested, let actual) {
+      // A proxy the runtime made for a value read back, whose registered class does not conform
+      // to its protocol: the registration is what to fix, not the type asked for.
+      var asked = Substring(requested)
+      while asked.last == "?" { asked.removeLast() }
+      if let proxy = DynamicValue.flatten(value) as? DynamicProtocolProxy,
+        SwiftTypeName.of(Swift.type(of: proxy)) == actual, asked == proxy.members.protocolName
+      {
+        throw RuntimeError.proxyDoesNotConform(
+          protocolName: proxy.members.protocolName, proxyType: actual, member: member)
+      }
       throw RuntimeError.readMismatch(member: member, requested: requested, actual: actual)
     }
   }

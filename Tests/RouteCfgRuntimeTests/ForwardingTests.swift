@@ -259,9 +259,10 @@ struct NonConformingProxyTests {
       - {adapt: RD, to: PD, map: {didFinishLogin: didLogin}}
     """
 
-  private func destination(proxyForPD: @escaping @MainActor (any DynamicMembers) -> AnyObject) throws
-    -> Destination
-  {
+  private func destination(
+    proxyForPD: @escaping @MainActor (any DynamicMembers) -> AnyObject,
+    proxyForRD: @escaping @MainActor (any DynamicMembers) -> AnyObject = { RDProxy($0) }
+  ) throws -> Destination {
     var registrations = Registrations()
     registrations.view("P", DelegateHolder.self) { _ in DelegateHolder() }
     registrations.view("R", FinishListener.self) { _ in FinishListener() }
@@ -273,8 +274,9 @@ struct NonConformingProxyTests {
     registrations.members(of: FinishListener.self) { table in
       table.method("didFinishLogin()") { $0.didFinishLogin() }
     }
+    registrations.members(of: LoginReporter.self) { table in table.method("didLogin()") { $0.didLogin() } }
     registrations.proxy(for: "PD", make: proxyForPD)
-    registrations.proxy(for: "RD") { RDProxy($0) }
+    registrations.proxy(for: "RD", make: proxyForRD)
     let manifest = try RouteCfg.validate(yaml: Self.yaml, path: "proxies.yaml")
     return try Registry(manifest, registrations: registrations).destination(for: "Req")
   }
@@ -303,6 +305,22 @@ struct NonConformingProxyTests {
     } catch RuntimeError.typeMismatch {}
   }
 
+  /// Read back as the caller's protocol, a delegate the provider set is wrapped in the proxy
+  /// registered for that protocol: one that does not conform is named, not the type asked for.
+  @Test func aProxyOfAnotherProtocolReadBackIsNamed() throws {
+    let destination = try destination(proxyForPD: { PDProxy($0) }, proxyForRD: { PDProxy($0) })
+    let reporter = LoginReporter()
+    try #require(destination.object as? DelegateHolder).delegate = reporter
+    #expect(
+      throws: RuntimeError.proxyDoesNotConform(protocolName: "RD", proxyType: "PDProxy", member: "delegate")
+    ) { _ = try destination.get("delegate", as: (any RD)?.self) }
+    // Asked for as another type, the mismatch is the caller's.
+    #expect(throws: RuntimeError.readMismatch(member: "delegate", requested: "String", actual: "PDProxy")) {
+      _ = try destination.get("delegate", as: String.self)
+    }
+    withExtendedLifetime(reporter) {}
+  }
+
   @Test func theUntypedProxyIsNamedWithTheWayToRegisterTypedOnes() throws {
     let destination = try destination { DynamicProtocolProxy($0) }
     let error = RuntimeError.proxyDoesNotConform(
@@ -322,6 +340,7 @@ struct NonConformingProxyTests {
   }
 }
 
+@MainActor private final class LoginReporter: PD { func didLogin() {} }
 @MainActor private final class DelegateHolder {
   weak var delegate: (any PD)?
   var listeners: [any PD] = []
