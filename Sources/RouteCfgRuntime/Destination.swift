@@ -22,18 +22,25 @@ public final class Destination: DynamicMembers {
     try members.set(member, to: Self.handedOver(value))
   }
   public func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
-    try members.call(method, arguments.map(Self.handedOver))
+    // Copied only when an argument is a destination: a call by name makes no array of its own.
+    try members.call(
+      method, arguments.contains(where: Self.isDestination) ? arguments.map(Self.handedOver) : arguments)
   }
 
   /// A value handed over by name, as its typed counterpart would be: a destination the registry
   /// made without an adapter is the module's object. (One over an adapter stays: conversion
   /// backs out of it to the object it wraps, and reads it back as itself.)
   private static func handedOver(_ value: Any?) -> Any? {
-    // Compared by type, not cast: this runs for every value set or passed by name.
-    guard let value, type(of: value) == Destination.self, let destination = value as? Destination,
+    guard isDestination(value), let destination = value as? Destination,
       !(destination.members is AdaptedMembers)
     else { return value }
     return destination.object
+  }
+
+  /// Compared by type, not cast: this runs for every value set or passed by name.
+  private static func isDestination(_ value: Any?) -> Bool {
+    guard let value else { return false }
+    return type(of: value) == Destination.self
   }
 }
 
