@@ -18,29 +18,21 @@ public final class Destination: DynamicMembers {
   public var object: AnyObject { members.object }
 
   public func get(_ member: String) throws -> Any? { try members.get(member) }
-  public func set(_ member: String, to value: Any?) throws {
-    try members.set(member, to: Self.handedOver(value))
-  }
+  public func set(_ member: String, to value: Any?) throws { try members.set(member, to: value) }
   public func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
-    // Copied only when an argument is a destination: a call by name makes no array of its own.
-    try members.call(
-      method, arguments.contains(where: Self.isDestination) ? arguments.map(Self.handedOver) : arguments)
+    try members.call(method, arguments)
   }
 
-  /// A value handed over by name, as its typed counterpart would be: a destination the registry
-  /// made without an adapter is the module's object. (One over an adapter stays: conversion
-  /// backs out of it to the object it wraps, and reads it back as itself.)
-  private static func handedOver(_ value: Any?) -> Any? {
-    guard isDestination(value), let destination = value as? Destination,
+  /// What a destination the registry made without an adapter stands for when it is handed over
+  /// by name where its protocol is taken: the module's object, as its typed counterpart would be.
+  /// `nil` for any other value. (One over an adapter is backed out of by the conversion across
+  /// the adapter, which reads it back as itself.) Asked only once a value does not fit, so that
+  /// values set by name take no extra step.
+  static func handedOverObject(_ value: Any?) -> AnyObject? {
+    guard let destination = DynamicValue.flatten(value) as? Destination,
       !(destination.members is AdaptedMembers)
-    else { return value }
+    else { return nil }
     return destination.object
-  }
-
-  /// Compared by type, not cast: this runs for every value set or passed by name.
-  private static func isDestination(_ value: Any?) -> Bool {
-    guard let value else { return false }
-    return type(of: value) == Destination.self
   }
 }
 

@@ -85,6 +85,18 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   }
 
   func set(_ member: String, to value: Any?) throws {
+    do {
+      try setFitting(member, to: value)
+    } catch RuntimeError.typeMismatch(let name, let expected, let actual) {
+      // A destination handed over by name: the object it stands for.
+      guard let object = Destination.handedOverObject(value) else {
+        throw RuntimeError.typeMismatch(member: name, expected: expected, actual: actual)
+      }
+      try setFitting(member, to: object)
+    }
+  }
+
+  private func setFitting(_ member: String, to value: Any?) throws {
     if let set = setters.route(named: member) { return try set(try live(), value) }
     guard let declaration = info.member(named: member), declaration.property?.isSettable == true else {
       if info.member(named: member)?.isProperty == true {
@@ -103,7 +115,16 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
   func call(_ method: String, _ arguments: [Any?]) throws -> Any? {
     let entry = try self.entry(for: method, property: false)
     guard case .method(let call, _, _) = entry.kind else { throw unknown(method, property: false) }
-    return try call(try live(), arguments)
+    do {
+      return try call(try live(), arguments)
+    } catch RuntimeError.typeMismatch(let name, let expected, let actual) {
+      // Destinations handed over by name: the objects they stand for.
+      let objects = arguments.map { Destination.handedOverObject($0) }
+      guard objects.contains(where: { $0 != nil }) else {
+        throw RuntimeError.typeMismatch(member: name, expected: expected, actual: actual)
+      }
+      return try call(try live(), zip(arguments, objects).map { $1 ?? $0 })
+    }
   }
 
   /// The object, or the error once an object held weakly is released.
