@@ -92,26 +92,9 @@ extension ManifestValidator {
   /// which adapters adapt it.
   private mutating func indexProviders() {
     adaptersByRequired = Array(repeating: [], count: manifest.protocols.count)
-    var misspelt: [Int] = []
     for index in adapterOrder {
-      let adapter = manifest.adapters[index]
-      guard let id = adapter.adapt.flatMap({ protocolIndex[$0.value] }) else {
-        misspelt.append(index)
-        continue
-      }
+      guard let id = manifest.adapters[index].adapt.flatMap({ protocolIndex[$0.value] }) else { continue }
       adaptersByRequired[id].append(index)
-      if let to = adapter.to, protocolIndex[to.value] == nil { misspelt.append(index) }
-    }
-    for index in misspelt {
-      let adapter = manifest.adapters[index]
-      guard let adapt = adapter.adapt?.value, let to = adapter.to?.value,
-        !isDeclaredProtocol(adapt) || !isDeclaredProtocol(to)
-      else { continue }
-      let meant = meantSides(of: adapter)
-      guard let meantAdapt = meant.adapt, let meantTo = meant.to else { continue }
-      // Members that would cross it are not also missing an adapter (RC0606).
-      let pair = AdapterPair(adapt: meantAdapt, to: meantTo)
-      if adapterIndex[pair] == nil { adapterIndex[pair] = Self.misspeltAdapter }
     }
     providersOf = Array(repeating: [], count: manifest.protocols.count)
     func add(_ module: Int, toProviders name: String) {

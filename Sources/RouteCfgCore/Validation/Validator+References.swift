@@ -31,14 +31,17 @@ extension ManifestValidator {
     }
     for adapter in manifest.adapters {
       // Each side's did-you-mean is never the other side: an adapter to itself is RC0612.
+      var declared = true
       if let adapt = adapter.adapt {
         var other = ListedNames(also: adapter.to?.value)
-        checkProtocolReference(adapt, role: "this adapter adapts", listedWith: &other)
+        declared = checkProtocolReference(adapt, role: "this adapter adapts", listedWith: &other)
       }
       if let to = adapter.to {
         var other = ListedNames(also: adapter.adapt?.value)
-        checkProtocolReference(to, role: "this adapter forwards to", listedWith: &other)
+        declared =
+          checkProtocolReference(to, role: "this adapter forwards to", listedWith: &other) && declared
       }
+      if !declared { indexMisspeltAdapter(adapter) }
     }
     var listed = ListedNames(bindingsOf: manifest.bindings)
     for binding in manifest.bindings {
@@ -53,6 +56,16 @@ extension ManifestValidator {
     }
     if let fallback = manifest.fallback { checkModuleReference(fallback, role: "'fallback' names") }
     checkTypeReferences()
+  }
+
+  /// Puts the protocol pair an adapter with a misspelt side meant into the adapter index, as
+  /// ``misspeltAdapter``: members whose values would cross it are not also missing an adapter
+  /// (RC0606). The adapters are checked after the references.
+  private mutating func indexMisspeltAdapter(_ adapter: AdapterDecl) {
+    let meant = meantSides(of: adapter)
+    guard let adapt = meant.adapt, let to = meant.to, adapt != to else { return }
+    let pair = AdapterPair(adapt: adapt, to: to)
+    if adapterIndex[pair] == nil { adapterIndex[pair] = Self.misspeltAdapter }
   }
 
   /// A binding's protocol and module; `listed` holds the protocols of its block.
