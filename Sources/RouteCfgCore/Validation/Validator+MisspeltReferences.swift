@@ -41,7 +41,6 @@ struct MisspeltReferences {
     provided.contains(name) || inherited.contains(name) || adapted.contains(name)
       || adaptedToUnknown.contains(name)
   }
-
 }
 
 extension ManifestValidator {
@@ -117,12 +116,6 @@ extension ManifestValidator {
     return adapters.contains { $0.map(conformances.contains) ?? true }
   }
 
-  /// The protocol a reference written alone (not in a list) meant.
-  func protocolMeant(_ name: String) -> String? {
-    var none = ListedNames()
-    return protocolMeant(name, listedWith: &none)
-  }
-
   /// The misspelt references of the manifest and what their did-you-mean hints name, found once.
   mutating func misspeltReferences() -> MisspeltReferences {
     if let misspeltCache { return misspeltCache }
@@ -135,10 +128,6 @@ extension ManifestValidator {
     var found = MisspeltReferences()
     func useProtocol(_ reference: Located<String>, listedWith listed: inout ListedNames) {
       if let meant = protocolMeant(reference.value, listedWith: &listed) { found.used.insert(meant) }
-    }
-    func useProtocol(_ reference: Located<String>) {
-      var none = ListedNames()
-      useProtocol(reference, listedWith: &none)
     }
     func useModule(_ reference: Located<String>) {
       guard moduleIndex[reference.value] == nil, let meant = moduleNames.suggestion(for: reference.value)
