@@ -24,15 +24,29 @@ public final class Destination: DynamicMembers {
   }
 
   /// What a destination the registry made without an adapter stands for when it is handed over
-  /// by name where its protocol is taken: the module's object, as its typed counterpart would be.
-  /// `nil` for any other value. (One over an adapter is backed out of by the conversion across
-  /// the adapter, which reads it back as itself.) Asked only once a value does not fit, so that
-  /// values set by name take no extra step.
-  static func handedOverObject(_ value: Any?) -> AnyObject? {
-    guard let destination = DynamicValue.flatten(value) as? Destination,
-      !(destination.members is AdaptedMembers)
-    else { return nil }
-    return destination.object
+  /// by name where its protocol is taken: the module's object, as its typed counterpart would be,
+  /// also inside an optional, an array or a dictionary's values. `nil` when `value` holds no such
+  /// destination. (One over an adapter is backed out of by the conversion across the adapter,
+  /// which reads it back as itself.) Asked only once a value does not fit, so that values set by
+  /// name take no extra step.
+  static func handedOverValue(_ value: Any?) -> Any? {
+    guard let value = DynamicValue.flatten(value) else { return nil }
+    if let destination = value as? Destination {
+      return destination.members is AdaptedMembers ? nil : destination.object
+    }
+    if let items = value as? [Any?] {
+      let replaced = items.map(handedOverValue)
+      guard replaced.contains(where: { $0 != nil }) else { return nil }
+      let merged = zip(items, replaced).map { $1 ?? $0 }
+      // Without `nil` items, as a collection of objects is written.
+      return merged.contains(where: { $0 == nil }) ? merged : merged.compactMap { $0 }
+    }
+    if let entries = value as? [AnyHashable: Any] {
+      let replaced = entries.mapValues(handedOverValue)
+      guard replaced.values.contains(where: { $0 != nil }) else { return nil }
+      return entries.merging(replaced.compactMapValues { $0 }) { _, object in object }
+    }
+    return nil
   }
 }
 

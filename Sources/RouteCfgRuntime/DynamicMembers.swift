@@ -89,7 +89,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
       try setFitting(member, to: value)
     } catch RuntimeError.typeMismatch(let name, let expected, let actual) {
       // A destination handed over by name: the object it stands for.
-      guard let object = Destination.handedOverObject(value) else {
+      guard let object = Destination.handedOverValue(value) else {
         throw RuntimeError.typeMismatch(member: name, expected: expected, actual: actual)
       }
       try setFitting(member, to: object)
@@ -119,7 +119,7 @@ final class DirectMembers: DynamicMembers, ResolvesProperties {
       return try call(try live(), arguments)
     } catch RuntimeError.typeMismatch(let name, let expected, let actual) {
       // Destinations handed over by name: the objects they stand for.
-      let objects = arguments.map { Destination.handedOverObject($0) }
+      let objects = arguments.map(Destination.handedOverValue)
       guard objects.contains(where: { $0 != nil }) else {
         throw RuntimeError.typeMismatch(member: name, expected: expected, actual: actual)
       }

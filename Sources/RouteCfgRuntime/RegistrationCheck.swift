@@ -12,7 +12,7 @@ struct RegistrationCheck {
     // unknown protocols, then each module's, then the tables' own.
     var problems: [String] = []
     var moduleProblems: [String] = []
-    var typeNames = TypeNameCache(aliases: registrations.typeAliases)
+    var typeNames = TypeNameCache(aliases: registrations.typeAliases, protocols: Set(graph.protocols.keys))
     // The entries of each type table the modules' members were compared with.
     var comparedEntries: [ObjectIdentifier: Set<String>] = [:]
     var matched = 0
@@ -154,7 +154,7 @@ struct RegistrationCheck {
       if !typeNames.matches(entry.valueType, property.type) {
         found.append(
           "is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'"
-            + aliasHint(declared: property.type, registered: entry.valueType))
+            + aliasHint(declared: property.type, registered: entry.valueType, typeNames: typeNames))
       }
       if property.isSettable, set == nil {
         found.append("is settable but registered read-only (a read-only key path, or no 'set:' closure)")
@@ -175,24 +175,35 @@ struct RegistrationCheck {
     }
   }
 
-  /// For a declared type that is one name of the app's own (`NoteID`, `NoteID?`) registered as
-  /// another plain type, how to say that the name stands for it: ` (if 'NoteID' is a type alias,
-  /// register it: 'registrations.typeAlias("NoteID", for: Int.self)')`. Empty otherwise.
-  nonisolated static func aliasHint(declared: TypeRef, registered: Any.Type) -> String {
+  /// For a declared type that is one name (`NoteID`, `NoteID?`) registered as another plain
+  /// type, what to do: for a protocol the manifest declares, register the member as the
+  /// protocol's type (` (register it as 'any Store', the protocol's type, not a type that
+  /// conforms to it)`); for a name of the app's own, say that it stands for that type
+  /// (` (if 'NoteID' is a type alias, register it: 'registrations.typeAlias("NoteID", for:
+  /// Int.self)')`). Empty otherwise.
+  nonisolated static func aliasHint(declared: TypeRef, registered: Any.Type, typeNames: TypeNameCache)
+    -> String
+  {
     let name: String
     var spelled = SwiftTypeName.of(registered)
+    let optional: Bool
     switch declared {
-    case .named(let written): name = written
+    case .named(let written):
+      (name, optional) = (written, false)
     case .optional(.named(let written)) where spelled.hasSuffix("?"):
-      name = written
+      (name, optional) = (written, true)
       spelled.removeLast()
     default: return ""
     }
     guard !TypeRef.isStandardTypeName(name), !name.contains("."), spelled != name,
       spelled.allSatisfy(SwiftTypeName.isNameCharacter)
     else { return "" }
+    if typeNames.protocols.contains(name) {
+      return " (register it as '\(optional ? "(any \(name))?" : "any \(name)")', the protocol's type, not a "
+        + "type that conforms to it; its Swift protocol must be named '\(name)')"
+    }
     return " (if '\(name)' is a type alias, register it: 'registrations.typeAlias(\"\(name)\", for: "
-      + "\(spelled).self)'; if it is a protocol, its Swift name must be '\(name)')"
+      + "\(spelled).self)')"
   }
 
   /// A registered member's type as the manifest writes it: a property's type, or a method's
@@ -356,11 +367,16 @@ struct TypeNameCache {
 
   /// The app's type aliases (``Registrations/typeAlias(_:for:)``).
   let aliases: [String: String]
+  /// The protocols the manifest declares, for advice on a mismatch.
+  let protocols: Set<String>
   private var runtimeNames: [ObjectIdentifier: String] = [:]
   private var declaredNames: [TypeRef: String] = [:]
   private var answers: [Pair: Bool] = [:]
 
-  init(aliases: [String: String] = [:]) { self.aliases = aliases }
+  init(aliases: [String: String] = [:], protocols: Set<String> = []) {
+    self.aliases = aliases
+    self.protocols = protocols
+  }
 
   /// `true` when the Swift type is the manifest type (``SwiftTypeName/matches(_:_:)``).
   mutating func matches(_ type: Any.Type, _ declared: TypeRef) -> Bool {

@@ -91,10 +91,20 @@ struct ProxyReadBackTests {
     #expect(try holder.get("screen") as AnyObject === screen)
     try holder.set("all", to: [screen])
     #expect(box.all.count == 1 && box.all.first === panel)
-    // Without an adapter on either side, the destination is the module's object.
+    // Without an adapter on either side, the destination is the module's object, also inside an
+    // optional, an array or a dictionary.
     box.screen = nil
-    try registry.destination(for: "BackHolder").set("screen", to: registry.destination(for: "BackScreen"))
+    let direct = try registry.destination(for: "BackHolder")
+    let panelScreen = try registry.destination(for: "BackScreen")
+    try direct.set("screen", to: panelScreen)
     #expect(box.screen === panel)
+    box.screen = nil
+    try direct.set("screen", to: Optional(panelScreen) as Any)
+    #expect(box.screen === panel)
+    try direct.set("all", to: [panelScreen])
+    #expect(box.all.count == 1 && box.all.first === panel)
+    try direct.set("named", to: ["p": panelScreen])
+    #expect(box.named["p"] === panel)
   }
 
   /// The caller's own objects in an array or a dictionary handed to the provider, one of them

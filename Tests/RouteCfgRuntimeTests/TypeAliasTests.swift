@@ -57,8 +57,7 @@ struct TypeAliasTests {
     #expect(
       unaliased?.problems == [
         "'NoteWithID.id' (from 'Note') is registered as 'Int', declared 'NoteID' (if 'NoteID' is a type "
-          + "alias, register it: 'registrations.typeAlias(\"NoteID\", for: Int.self)'; if it is a protocol, "
-          + "its Swift name must be 'NoteID')"
+          + "alias, register it: 'registrations.typeAlias(\"NoteID\", for: Int.self)')"
       ])
     registrations.typeAlias("NoteID", for: NoteID.self)
     let registry = try Registry(manifest, registrations: registrations)
@@ -89,6 +88,49 @@ struct TypeAliasTests {
     let destination = try registry.destination(for: "Button")
     #expect(try destination.get("onTap") == nil)
   }
+
+  /// A member declared with a protocol of the manifest, registered as a class that conforms to
+  /// it, is told to register the protocol's type: an alias would hide the mismatch.
+  @Test func aProtocolRegisteredAsItsClassIsNotOfferedAnAlias() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Store: "func load()"
+          Screen: |
+            var store: Store { get }
+            var spare: Store? { get }
+        modules:
+          A: {kind: view, provides: [Screen, Store], routes: [/a]}
+        """, path: "protocol-members.yaml")
+    var registrations = Registrations()
+    registrations.view("A", Shelf.self) { _ in Shelf() }
+    registrations.members(of: Shelf.self) { table in
+      table.property("store", \.store)
+      table.property("spare", \.spare)
+      table.method("load()") { $0.load() }
+    }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    #expect(
+      error?.problems == [
+        "'Shelf.store' (from 'Screen') is registered as 'Shelf', declared 'Store' (register it as 'any Store', "
+          + "the protocol's type, not a type that conforms to it; its Swift protocol must be named 'Store')",
+        "'Shelf.spare' (from 'Screen') is registered as 'Shelf?', declared 'Store?' (register it as "
+          + "'(any Store)?', the protocol's type, not a type that conforms to it; its Swift protocol must be "
+          + "named 'Store')",
+      ])
+  }
+}
+
+@MainActor private protocol Store: AnyObject { func load() }
+
+@MainActor
+private final class Shelf: Store {
+  var store: Shelf { self }
+  var spare: Shelf? { nil }
+  func load() {}
 }
 
 private typealias NoteID = Int

@@ -26,9 +26,9 @@ struct ListedNames {
   /// Adds a name, such as the did-you-mean just given for one of the names: a second misspelling
   /// in the list is not read as the same name (its fix would write it twice).
   mutating func add(_ name: String) {
-    var names = set()
-    names.insert(name)
-    made = names
+    if made == nil { made = set() }
+    // In place: a copy of the set would make each name added cost the list's length.
+    made?.insert(name)
   }
 
   /// The names as a set, made on the first call.

@@ -96,6 +96,9 @@ public struct ManifestValidator {
   var adapterChecksFoundErrors = false
   /// What misspelt references meant, found the first time a check needs it (an error path).
   var misspeltCache: MisspeltReferences?
+  /// ``conformancesAsMeant(of:)`` of each module asked about (an error path); `.some(nil)` for
+  /// one that is not known.
+  var meantConformances: [Int: Set<String>?] = [:]
   /// The protocols a protocol whose inheritance the budget cut inherits, by its declarations,
   /// found the first time a requirement does not resolve (an error path).
   var cutAncestorsCache: Set<String>?

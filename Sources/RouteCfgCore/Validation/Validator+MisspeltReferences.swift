@@ -82,7 +82,21 @@ extension ManifestValidator {
     let misspelt = misspeltReferences()
     let adapters = misspelt.adapterTargetsMeant[name] ?? []
     guard misspelt.modulesProvidingUnknown.contains(module) || !adapters.isEmpty else { return false }
-    // What the module conforms to, as meant: its protocols and all they inherit.
+    // Worked out once per module: many bindings may name one module.
+    let found = meantConformances[module] ?? conformancesAsMeant(of: module)
+    meantConformances[module] = .some(found)
+    guard let conformances = found else { return true }
+    if conformances.contains(name) { return true }
+    for adapter in adaptersByRequired[id] {
+      if let to = manifest.adapters[adapter].to?.value, conformances.contains(to) { return true }
+    }
+    return adapters.contains { $0.map(conformances.contains) ?? true }
+  }
+
+  /// What `module` conforms to once misspelt references are read as meant: the protocols it
+  /// provides and all they inherit; `nil` when a misspelling with no did-you-mean leaves it
+  /// unknown.
+  private func conformancesAsMeant(of module: Int) -> Set<String>? {
     var conformances: Set<String> = []
     var listed = ListedNames(manifest.modules[module].provides)
     var queue: [String] = []
@@ -92,7 +106,7 @@ extension ManifestValidator {
       } else if let meant = protocolMeant(provided.value, listedWith: &listed) {
         queue.append(meant)
       } else {
-        return true
+        return nil
       }
     }
     while let next = queue.popLast() {
@@ -105,15 +119,11 @@ extension ManifestValidator {
         } else if let meant = protocolMeant(parent.value, listedWith: &parents) {
           queue.append(meant)
         } else {
-          return true
+          return nil
         }
       }
     }
-    if conformances.contains(name) { return true }
-    for adapter in adaptersByRequired[id] {
-      if let to = manifest.adapters[adapter].to?.value, conformances.contains(to) { return true }
-    }
-    return adapters.contains { $0.map(conformances.contains) ?? true }
+    return conformances
   }
 
   /// The misspelt references of the manifest and what their did-you-mean hints name, found once.
