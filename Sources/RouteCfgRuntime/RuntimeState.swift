@@ -252,9 +252,7 @@ final class RuntimeState {
     // A destination the registry made, handed over by name, is what its typed proxy would be:
     // its facade backs out below, and one without an adapter is the module's object.
     let byName = value as? Destination
-    if let byName, byName.protocolName == source, !(byName.members is AdaptedMembers) {
-      value = byName.object
-    }
+    if byName?.protocolName == source, let object = Destination.handedOverValue(value) { value = object }
     if sourceInfo.conforms(to: destination) { return value }
     let object = value as AnyObject
     // Back out of a proxy made for the opposite crossing: the caller gets its own object.

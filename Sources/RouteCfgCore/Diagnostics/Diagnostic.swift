@@ -48,16 +48,13 @@ public struct FixIt: Sendable, Hashable {
     }
     let length = Int32(clamping: written.unicodeScalars.count)
     var range = location
-    if let end = location.end {
-      switch end.column - location.start.column {
-      case length:
-        guard !isScalar || !YAMLDocument.readsAsNull(suggestion) else { return nil }
-      case length + 2:
-        range.start.column += 1
-        range.end = TextPoint(line: end.line, column: end.column - 1)
-      default:
+    if location.end != nil {
+      // The name itself: the whole place, or inside its quotes.
+      guard let inner = Located(written, at: location).location(ofScalars: 0..<Int(length)) else {
         return nil
       }
+      if inner.start == location.start, isScalar, YAMLDocument.readsAsNull(suggestion) { return nil }
+      range = inner
     } else {
       range.end = TextPoint(line: location.start.line, column: location.start.column + length)
     }

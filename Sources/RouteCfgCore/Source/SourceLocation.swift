@@ -95,8 +95,8 @@ extension Located where Value == String {
     guard let end = location.end, end.line == location.start.line, range.lowerBound >= 0,
       range.upperBound <= count
     else { return nil }
-    // Written plain, the text spans its range; in quotes without escapes, two columns more, as
-    // ``FixIt/rename(_:at:to:isScalar:)`` reads it too.
+    // Written plain, the text spans its range; in quotes without escapes, two columns more.
+    // (``FixIt/rename(_:at:to:isScalar:)`` finds a name inside its quotes here too.)
     let inset: Int32
     switch Int(end.column - location.start.column) {
     case count: inset = 0
