@@ -121,9 +121,12 @@ public struct Registrations {
   /// Takes a module's registration out, so that another can take its place on purpose (a preview
   /// or a test standing a fake in for one module of the app's registrations); registering a
   /// module twice without this is a build error. `true` when the module was registered.
+  /// Every registration of the module goes, so registering it twice before does not count once
+  /// it is taken out.
   @discardableResult
   public mutating func removeModule(_ module: String) -> Bool {
-    factories.removeValue(forKey: NameKey(module)) != nil
+    registeredTwice.removeAll { $0 == module }
+    return factories.removeValue(forKey: NameKey(module)) != nil
   }
 
   /// Stores a module's factory, noting a module registered before (unless by a stand-in).

@@ -317,6 +317,17 @@ struct RegistrationTableTests {
     #expect(found.isEmpty, "\(found)")
   }
 
+  /// Taking a module out takes every registration of it: one registered twice before and taken
+  /// out before its last registration is not reported.
+  @Test func aModuleRegisteredTwiceThenTakenOutIsNotReported() throws {
+    let found = try problems { registrations in
+      registrations.view("NotFound", NotFoundViewController.self) { _ in NotFoundViewController(path: nil) }
+      registrations.removeModule("NotFound")
+      registrations.view("NotFound", NotFoundViewController.self) { _ in NotFoundViewController(path: nil) }
+    }
+    #expect(found.isEmpty, "\(found)")
+  }
+
   /// A recording mock is a stand-in: registering the module for real replaces it.
   @Test func aMockReplacedByARealRegistrationIsNotRegisteredTwice() throws {
     let harness = try ManifestHarness(path: RegistryBuildTests.manifest)
