@@ -380,6 +380,9 @@ struct CursorAnalyzer {
     var depth = 0
     // The cursor's own entry is skipped: an entry is read from each ',' after it.
     var inEntry = false
+    // The cursor's entry, until its ','; a key's colon after the cursor ends a key being typed.
+    var inOwnEntry = true
+    var ownKeyEnded = false
     var entry: [UInt8] = []
     func finish() {
       while let last = entry.last, last == 0x20 { entry.removeLast() }
@@ -401,8 +404,17 @@ struct CursorAnalyzer {
         {
           break
         }
-        // A line break inside an entry is a space.
-        if !entry.isEmpty { entry.append(0x20) }
+        if inOwnEntry, depth == 0, !(keys && ownKeyEnded), indent < range.upperBound,
+          !"]},#".utf8.contains(text[indent])
+        {
+          // The cursor's entry typed before its ',' (`"‸"` over `"routes": [...]`): the next
+          // line starts the next entry.
+          inOwnEntry = false
+          inEntry = true
+        } else if !entry.isEmpty {
+          // A line break inside an entry is a space.
+          entry.append(0x20)
+        }
       }
       let bytes = text[range]
       lineLoop: while index < range.upperBound {
@@ -427,9 +439,10 @@ struct CursorAnalyzer {
           if !keys { finish() }
           entry = []
           inEntry = true
-        case UInt8(ascii: ":") where keys && depth == 0 && inEntry:
+          inOwnEntry = false
+        case UInt8(ascii: ":") where keys && depth == 0:
           // A key ends at its colon; its value is skipped up to the next ','.
-          finish()
+          if inEntry { finish() } else if inOwnEntry { ownKeyEnded = true }
         case UInt8(ascii: "#") where LineShape.startsComment(bytes, at: index, lineStart: range.lowerBound):
           break lineLoop
         default:

@@ -594,6 +594,9 @@ struct CompletionTests {
     for (version, text) in [
       "  Missing: {kind: view,\n      ‸,\n      routes: [/a]}",
       "  Missing: {\n    \"kind\": \"view\",\n    \"‸\",\n    \"routes\": [\"/a\"]\n  }",
+      // The key being typed before its ',': the next line's key is the next entry.
+      "  Missing: {\n    \"kind\": \"view\",\n    \"‸\"\n    \"routes\": [\"/a\"]\n  }",
+      "  Missing: {kind: view,\n      ‸\n      routes: [/a]}",
     ].enumerated() {
       let (labels, _) = try Self.complete(
         session, version: 11 + version, Edit(old: "  Missing: {kind: view}", new: text))
@@ -648,6 +651,11 @@ struct CompletionTests {
       (
         requires, "\"requires\": [\n      \"RequiredScreen\",\n      \"‸\"\n    ]",
         ["AlertInput", "DetailInput", "HeaderInput", "ScreenInput"]
+      ),
+      // The item being typed before its ',': the next line's item is the next one.
+      (
+        requires, "\"requires\": [\n      \"‸\"\n      \"AlertInput\"\n    ]",
+        ["DetailInput", "HeaderInput", "RequiredScreen", "ScreenInput"]
       ),
       // Block style, indented or at the key's own indentation.
       (
