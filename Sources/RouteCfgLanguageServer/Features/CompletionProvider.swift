@@ -151,7 +151,7 @@ enum CompletionProvider {
 
   private static func item(
     _ candidate: CompletionCandidate, range: LSPRange, spacing: YAMLSpacing, position: Int, uri: String,
-    format: MarkupKind
+    format: MarkupKind?
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("label", .string(candidate.label)), ("kind", .int(candidate.kind.rawValue)),
@@ -160,7 +160,7 @@ enum CompletionProvider {
       members.append(("detail", .string(detail)))
     }
     if let documentation = candidate.documentation {
-      members.append(("documentation", format.content(markdown: documentation)))
+      members.append(("documentation", MarkupKind.documentation(markdown: documentation, in: format)))
     }
     let sortKey = String(position)
     members.append(("sortText", .string(String(repeating: "0", count: max(0, 5 - sortKey.count)) + sortKey)))

@@ -3,9 +3,10 @@ import RouteCfgCore
 /// What the client said it handles in `initialize`, where the server's answers depend on it.
 struct ClientCapabilities: Sendable {
   /// The format of hover contents.
-  var hoverFormat = MarkupKind.markdown
-  /// The format of completion items' documentation.
-  var completionDocumentationFormat = MarkupKind.markdown
+  var hoverFormat = MarkupKind.plaintext
+  /// The format of completion items' documentation; `nil` when the client names neither kind,
+  /// which then gets a plain string.
+  var completionDocumentationFormat: MarkupKind? = nil
   /// Whether `documentSymbol` may answer the outline as a tree (`DocumentSymbol[]`); otherwise a
   /// flat `SymbolInformation[]` with container names.
   var hierarchicalDocumentSymbols = false
@@ -33,7 +34,7 @@ struct ClientCapabilities: Sendable {
   init(_ json: JSONValue?) {
     let textDocument = json?["textDocument"]
     hoverFormat = MarkupKind.preferred(textDocument?["hover"]?["contentFormat"])
-    completionDocumentationFormat = MarkupKind.preferred(
+    completionDocumentationFormat = MarkupKind.named(
       textDocument?["completion"]?["completionItem"]?["documentationFormat"])
     hierarchicalDocumentSymbols =
       textDocument?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
@@ -56,13 +57,26 @@ enum MarkupKind: String, Sendable {
   case markdown
 
   /// The first kind of the client's list (its order of preference) that the server writes;
-  /// Markdown when the client names none (every editor that renders it says so, and the text
-  /// reads well raw).
+  /// plain text when the client names neither, since LSP lets a server send Markdown only to a
+  /// client that says it renders it (and clients that check, such as pytest-lsp's, reject it).
   static func preferred(_ offered: JSONValue?) -> MarkupKind {
+    named(offered) ?? .plaintext
+  }
+
+  /// The first kind of the client's list that the server writes, if any.
+  static func named(_ offered: JSONValue?) -> MarkupKind? {
     for name in offered?.arrayValue ?? [] {
       if let kind = name.stringValue.flatMap(MarkupKind.init(rawValue:)) { return kind }
     }
-    return .markdown
+    return nil
+  }
+
+  /// A completion item's `documentation` for Markdown text: `MarkupContent` of `kind`, or a
+  /// plain string when the client named no kind (a client that checks `MarkupContent` against
+  /// the kinds it declared, as pytest-lsp does, takes no other).
+  static func documentation(markdown: String, in kind: MarkupKind?) -> JSONValue {
+    guard let kind else { return .string(PlainText.fromMarkdown(markdown)) }
+    return kind.content(markdown: markdown)
   }
 
   /// A `MarkupContent` of this kind for Markdown text (rendered as plain text when asked).

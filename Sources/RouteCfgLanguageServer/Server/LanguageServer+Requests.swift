@@ -172,7 +172,8 @@ extension LanguageServer {
     }
     if let text {
       members.removeAll { $0.0 == "documentation" }
-      members.append(("documentation", client.completionDocumentationFormat.content(markdown: text)))
+      members.append(
+        ("documentation", MarkupKind.documentation(markdown: text, in: client.completionDocumentationFormat)))
     }
     return .success(.object(members))
   }

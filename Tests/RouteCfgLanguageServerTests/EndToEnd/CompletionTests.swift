@@ -360,24 +360,48 @@ struct CompletionTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test("documentation is plain text for a client that asks for it")
-  func plainTextDocumentation() throws {
-    let plain = RouteCfgCore.JSONValue.array([.string("plaintext"), .string("markdown")])
-    let session = try TourSession(
-      textDocument: .object([
-        ("completion", .object([("completionItem", .object([("documentationFormat", plain)]))]))
-      ]))
+  /// A client naming `plaintext` gets it as `MarkupContent`; one naming no format (Emacs's eglot)
+  /// gets a plain string, the only documentation a client that checks the kinds it declared takes.
+  @Test(
+    "documentation is plain text for a client that asks for it, and a string for one that names no format",
+    arguments: [
+      (
+        RouteCfgCore.JSONValue.object([
+          (
+            "completion",
+            .object([
+              (
+                "completionItem",
+                .object([("documentationFormat", .array([.string("plaintext"), .string("markdown")]))])
+              )
+            ])
+          )
+        ]), true
+      ),
+      (
+        .object([("completion", .object([("completionItem", .object([("snippetSupport", .bool(false))]))]))]),
+        false
+      ),
+    ])
+  func plainTextDocumentation(textDocument: RouteCfgCore.JSONValue, asMarkupContent: Bool) throws {
+    let session = try TourSession(textDocument: textDocument)
+    func text(_ documentation: RouteCfgCore.JSONValue?) -> String? {
+      if asMarkupContent {
+        guard documentation?["kind"]?.stringValue == "plaintext" else { return nil }
+        return documentation?["value"]?.stringValue
+      }
+      return documentation?.stringValue
+    }
     let result = try session.ask("textDocument/completion", "provides: [DetailInput]", offset: 11)
     let item = try #require(result["items"]?.arrayValue?.first { $0["label"]?.stringValue == "DetailInput" })
     let resolved = try session.client.result("completionItem/resolve", item)
-    #expect(resolved["documentation"]?["kind"]?.stringValue == "plaintext")
-    let text = resolved["documentation"]?["value"]?.stringValue ?? ""
-    #expect(text.contains("protocol DetailInput: ScreenInput {"))
-    #expect(text.contains("provided by Detail"))
-    #expect(!text.contains("```") && !text.contains("`"))
+    let resolvedText = try #require(text(resolved["documentation"]))
+    #expect(resolvedText.contains("protocol DetailInput: ScreenInput {"))
+    #expect(resolvedText.contains("provided by Detail"))
+    #expect(!resolvedText.contains("```") && !resolvedText.contains("`"))
     let keys = try session.ask("textDocument/completion", "    kind: view", offset: 4)
-    let documented = keys["items"]?.arrayValue?.compactMap { $0["documentation"]?["kind"]?.stringValue } ?? []
-    #expect(!documented.isEmpty && documented.allSatisfy { $0 == "plaintext" })
+    let documented = keys["items"]?.arrayValue?.compactMap { $0["documentation"] } ?? []
+    #expect(!documented.isEmpty && documented.allSatisfy { text($0) != nil })
     try session.finish()
   }
 

@@ -6,10 +6,20 @@ import Testing
 
 /// The messages an editor sends, as one-liners.
 extension LSPClient {
-  /// What a current editor declares for documents: an outline as a tree, notes of diagnostics
-  /// as related information and links to their codes' documentation, prepared renames and code
-  /// action literals.
+  /// What a current editor declares for documents: Markdown in hovers and completion items, an
+  /// outline as a tree, notes of diagnostics as related information and links to their codes'
+  /// documentation, prepared renames and code action literals.
   static let editorTextDocumentCapabilities = RouteCfgCore.JSONValue.object([
+    ("hover", .object([("contentFormat", .array([.string("markdown"), .string("plaintext")]))])),
+    (
+      "completion",
+      .object([
+        (
+          "completionItem",
+          .object([("documentationFormat", .array([.string("markdown"), .string("plaintext")]))])
+        )
+      ])
+    ),
     ("documentSymbol", .object([("hierarchicalDocumentSymbolSupport", .bool(true))])),
     (
       "publishDiagnostics",

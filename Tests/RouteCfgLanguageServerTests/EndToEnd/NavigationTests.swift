@@ -277,10 +277,14 @@ struct NavigationTests {
     try session.finish()
   }
 
-  @Test("hover is plain text for a client that asks for it")
-  func plainTextHover() throws {
-    let session = try TourSession(
-      textDocument: .object([("hover", .object([("contentFormat", .array([.string("plaintext")]))]))]))
+  @Test(
+    "hover is plain text for a client that asks for it, or names no format",
+    arguments: [
+      RouteCfgCore.JSONValue.object([("hover", .object([("contentFormat", .array([.string("plaintext")]))]))]),
+      .object([]),
+    ])
+  func plainTextHover(textDocument: RouteCfgCore.JSONValue) throws {
+    let session = try TourSession(textDocument: textDocument)
     let module = try session.ask("textDocument/hover", "  Home:", offset: 3)
     #expect(module["contents"]?["kind"]?.stringValue == "plaintext")
     let text = module["contents"]?["value"]?.stringValue ?? ""

@@ -36,11 +36,12 @@ struct PlainTextTests {
     #expect(PlainText.fromMarkdown(markdown) == expected)
   }
 
-  @Test("the client's first format the server writes wins; Markdown when it names none")
+  @Test("the client's first format the server writes wins; plain text when it names neither")
   func preferredKind() {
     #expect(MarkupKind.preferred(.array([.string("plaintext"), .string("markdown")])) == .plaintext)
     #expect(MarkupKind.preferred(.array([.string("html"), .string("markdown")])) == .markdown)
-    #expect(MarkupKind.preferred(nil) == .markdown)
-    #expect(MarkupKind.preferred(.string("plaintext")) == .markdown)
+    #expect(MarkupKind.preferred(nil) == .plaintext)
+    #expect(MarkupKind.preferred(.array([.string("html")])) == .plaintext)
+    #expect(MarkupKind.preferred(.string("markdown")) == .plaintext)
   }
 }
