@@ -18,13 +18,30 @@ struct YAMLSpacing: Sendable, Equatable {
   init(_ bytes: [UInt8], _ range: Range<Int>, inFlow: Bool = false) {
     let start = range.lowerBound
     let end = range.upperBound
-    lead = start > 0 && start <= bytes.count && bytes[start - 1] == UInt8(ascii: ":") ? " " : ""
+    let before = start > 0 && start <= bytes.count ? bytes[start - 1] : nil
+    // After a bare ':' (`kind:`), or a block list's '-' (`-AlertInput` would be a scalar, not an
+    // item).
+    let needsLead =
+      before == UInt8(ascii: ":") || (!inFlow && before == UInt8(ascii: "-") && Self.isItemDash(bytes, at: start - 1))
+    lead = needsLead ? " " : ""
     guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else {
       trail = ""
       return
     }
     let rest = bytes[end...].prefix { $0 != 0x0A }
     trail = inFlow && rest.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") } ? "" : " "
+  }
+
+  /// Whether the '-' at `index` starts a block list item: only spaces and other items' `- ` come
+  /// before it on its line.
+  private static func isItemDash(_ bytes: [UInt8], at index: Int) -> Bool {
+    var before = index - 1
+    while before >= 0, bytes[before] != 0x0A, bytes[before] != 0x0D {
+      let isItemDash = bytes[before] == UInt8(ascii: "-") && bytes[before + 1] == 0x20
+      guard bytes[before] == 0x20 || isItemDash else { return false }
+      before -= 1
+    }
+    return true
   }
 
   /// `text` with the spaces it needs (no second space after text that already ends with one).

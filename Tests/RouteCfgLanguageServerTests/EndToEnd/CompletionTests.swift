@@ -567,6 +567,18 @@ struct CompletionTests {
     return applying(edit, to: String(line))
   }
 
+  @Test("an item completed right after a block list's '-' gets a space before it")
+  func afterAListDash() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, text) in [
+      "  Missing:\n    kind: view\n    provides:\n      -‸", "  Missing:\n    kind: view\n    provides:\n      -‸ ",
+    ].enumerated() {
+      let line = try Self.completedLine(session, version: 2 + version, text, label: "AlertInput")
+      #expect(line.hasPrefix("      - AlertInput"), "\(line)")
+    }
+    try session.finish()
+  }
+
   @Test("a key typed after an opening quote with no closing quote yet is completed alone")
   func keyInsideAnUnclosedQuote() throws {
     let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))

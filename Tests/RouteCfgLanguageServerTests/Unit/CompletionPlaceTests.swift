@@ -63,7 +63,7 @@ struct CompletionPlaceTests {
       ])
   }
 
-  @Test("a space after a bare ':' and before a '#' that follows at once; none inside")
+  @Test("a space after a bare ':' or a list item's '-', and before a '#' that follows at once; none inside")
   func yamlSpacing() {
     func spaced(_ text: String, _ range: Range<Int>, _ inserted: String) -> String {
       let bytes = Array(text.utf8)
@@ -79,6 +79,11 @@ struct CompletionPlaceTests {
     #expect(spaced("kind:# todo", 5..<5, "view") == "kind: view # todo")
     #expect(spaced("  sc# x", 2..<4, "scheme: ") == "  scheme: # x")
     #expect(spaced("to: Det", 4..<7, "DetailInput") == "to: DetailInput")
+    // After a block list item's '-', also a nested one; not after a '-' inside a word.
+    #expect(spaced("  -", 3..<3, "AlertInput") == "  - AlertInput")
+    #expect(spaced("x:\n  - -", 8..<8, "A") == "x:\n  - - A")
+    #expect(spaced("  - Alert-", 10..<10, "Input") == "  - Alert-Input")
+    #expect(spaced("routes: /a-", 11..<11, "b") == "routes: /a-b")
     // In flow style, a '#' with a closing bracket after it on the line is part of the scalar.
     #expect(YAMLSpacing(Array("{kind: vi#x}".utf8), 7..<9, inFlow: true).around("view") == "view")
     #expect(YAMLSpacing(Array("[Re# note".utf8), 1..<3, inFlow: true).around("Req") == "Req ")
