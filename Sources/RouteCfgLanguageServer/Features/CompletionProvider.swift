@@ -374,8 +374,11 @@ enum CompletionProvider {
     func keywords(_ words: [String], then suffix: String = "") -> [CompletionCandidate] {
       words.map { CompletionCandidate(label: $0, kind: .keyword, insertText: $0 + suffix) }
     }
+    // A word retyped in place (`v|ar x: Int`) keeps the space after it.
+    let end = cursor.tokenRange.upperBound
+    let spaceFollows = end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09)
     switch SwiftLinePlace(before) {
-    case .declarationStart: return keywords(["func", "let", "var"], then: " ")
+    case .declarationStart: return keywords(["func", "let", "var"], then: spaceFollows ? "" : " ")
     case .type: return types(context)
     case .afterParameters: return keywords(["async", "throws"])
     case .afterAsync: return keywords(["throws"])

@@ -237,6 +237,7 @@ struct CompletionTests {
       session, version: 2,
       Edit(old: "    func alert(message: String)", new: "    func alert(message: String)\n    f‸"))
     #expect(keywords.labels == ["func"])
+    #expect(keywords.result["items"]?.arrayValue?.first?["textEdit"]?["newText"]?.stringValue == "func ")
     let types = try Self.complete(
       session, version: 3, Edit(old: "    func alert(message: String)", new: "    func alert(message: Hea‸)"))
     #expect(types.labels.first == "HeaderInput")
@@ -251,6 +252,12 @@ struct CompletionTests {
         session, version: 5 + version, Edit(old: "    func alert(message: String)", new: line))
       #expect(after.labels == (version == 0 ? ["async", "throws"] : []), "\(line)")
     }
+    // A keyword retyped in place keeps the one space after it.
+    let inPlace = try Self.complete(
+      session, version: 20,
+      Edit(old: "    func alert(message: String)", new: "    func alert(message: String)\n    v‸ar x: Int"))
+    let item = try #require(inPlace.result["items"]?.arrayValue?.first { $0["label"]?.stringValue == "var" })
+    #expect(Self.applying(try #require(item["textEdit"]), to: "    var x: Int") == "    var x: Int")
     try session.finish()
   }
 
