@@ -63,6 +63,13 @@ struct ManifestDecoder {
 
   /// Decodes the file; diagnostics are in `reader.diagnostics`.
   mutating func decode() -> ManifestFragment {
+    let fragment = decodeSections()
+    reader.reportUnsupportedSyntax()
+    return fragment
+  }
+
+  /// ``decode()`` but for what is reported wherever it is written, read or not.
+  private mutating func decodeSections() -> ManifestFragment {
     var fragment = ManifestFragment()
     guard let root = document.root else {
       reader.diagnostics.report(
@@ -76,7 +83,6 @@ struct ManifestDecoder {
       fragment.variantsHaveErrors = isRoot
       return fragment
     }
-    reader.checkTag(root)
     guard document[root].kind == .mapping else {
       reader.diagnostics.report(
         .rootNotMapping,
@@ -393,7 +399,6 @@ struct ManifestDecoder {
   }
 
   private mutating func protocolDecl(_ name: Located<String>, _ id: YAMLNodeID) -> ProtocolDecl? {
-    reader.checkTag(id)
     switch document.kind(of: id) {
     case .scalar:
       if reader.rejectNull(
@@ -454,7 +459,6 @@ struct ManifestDecoder {
     case "inherits":
       decl.inherits = reader.nameList(valueID, key: "inherits", expected: "a list of protocol names")
     case "members":
-      reader.checkTag(valueID)
       guard
         !reader.rejectNull(
           valueID, key: "members", hint: "write the members in a literal block or remove the key")
@@ -634,7 +638,6 @@ struct ManifestDecoder {
       let name = validName ?? key
       let untyped = ParameterDecl(
         name: name, type: nil, typeLocation: reader.location(valueID), typeReferences: [])
-      reader.checkTag(valueID)
       if reader.rejectNull(
         valueID, key: name.value, hint: "write its Swift type, such as '\(name.value): Int'")
       {
@@ -718,7 +721,6 @@ struct ManifestDecoder {
     var result: [AdapterDecl] = []
     result.reserveCapacity(items.count)
     for item in items {
-      reader.checkTag(item)
       guard document[item].kind == .mapping else {
         let location = reader.location(item)
         if reader.isNull(item) {

@@ -15,8 +15,31 @@ struct NodeReader {
 
   // MARK: Node checks
 
-  /// Reports an explicit tag on the node; returns `false` when the node is unusable (null).
-  mutating func checkTag(_ id: YAMLNodeID) {
+  /// Reports every explicit tag (RC0112), list or mapping written as a mapping key (RC0115) and
+  /// merge key (RC0113) of the document once, at its place, wherever it is written: also inside
+  /// a value no check reads (an unknown key's, or one of the wrong shape), as duplicate keys are.
+  mutating func reportUnsupportedSyntax() {
+    for index in document.tags.keys.sorted() { reportTag(YAMLNodeID(index: index)) }
+    var reported: Set<Int32> = []
+    for index in document.unusableKeys where reported.insert(index).inserted {
+      let id = YAMLNodeID(index: index)
+      if document.kind(of: id) != .scalar {
+        diagnostics.report(
+          .complexKey,
+          "a mapping key must be a name, not \(Self.describe(id, in: document)); write a plain name "
+            + "before ':'",
+          at: document.location(of: id))
+      } else {
+        diagnostics.report(
+          .mergeKey,
+          "merge keys ('<<') are not supported in manifests; write the keys out in this mapping",
+          at: location(id))
+      }
+    }
+  }
+
+  /// Reports the explicit tag on the node.
+  private mutating func reportTag(_ id: YAMLNodeID) {
     guard let tag = document.tag(of: id) else { return }
     let shown = writtenTag(of: id) ?? (tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag)
     diagnostics.report(
@@ -45,7 +68,6 @@ struct NodeReader {
     _ id: YAMLNodeID, key: @autoclosure () -> String, expected: @autoclosure () -> String,
     nullHint: @autoclosure () -> String
   ) -> YAMLEntries? {
-    checkTag(id)
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     guard document[id].kind == .mapping else {
       diagnostics.report(
@@ -66,7 +88,6 @@ struct NodeReader {
   mutating func list(_ id: YAMLNodeID, key: String, expected: String, scalarIsItsItem: Bool = false)
     -> YAMLChildren?
   {
-    checkTag(id)
     if rejectNull(id, key: key, hint: "write '\(key): []' or remove the key") { return nil }
     guard document[id].kind == .sequence else {
       var message = "'\(key)' must be \(expected), not \(describe(id))"
@@ -138,7 +159,6 @@ struct NodeReader {
     _ id: YAMLNodeID, key: @autoclosure () -> String, expected: @autoclosure () -> String,
     nullHint: @autoclosure () -> String
   ) -> Located<String>? {
-    checkTag(id)
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
     guard document.kind(of: id) == .scalar else {
       // A lone name in brackets (`fallback: [NotFound]`) is read as the name it holds, so that
@@ -165,7 +185,6 @@ struct NodeReader {
 
   /// The text of one list item, or `nil` after reporting an empty item or a wrong shape.
   mutating func item(_ id: YAMLNodeID, of key: String, expected: String) -> Located<String>? {
-    checkTag(id)
     if isNull(id) {
       // `Null` or `null` written as a name: YAML reads it as no value unless it is quoted.
       let written = document.value(of: id)
@@ -187,7 +206,7 @@ struct NodeReader {
     return Located(document.value(of: id), at: location(id))
   }
 
-  /// The text of a mapping key, or `nil` after reporting a complex key or a merge key.
+  /// The text of a mapping key, or `nil` for a list, a mapping or a merge key (reported apart) or a null.
   mutating func key(_ id: YAMLNodeID) -> Located<String>? {
     guard let text = keyText(id) else { return nil }
     return Located(text, at: location(id))
@@ -197,22 +216,8 @@ struct NodeReader {
   /// need the place only for a diagnostic (`Located(text, at: location(id))` then). Checks and
   /// reports as ``key(_:)`` does.
   mutating func keyText(_ id: YAMLNodeID) -> String? {
-    checkTag(id)
-    guard document.kind(of: id) == .scalar else {
-      diagnostics.report(
-        .complexKey,
-        "a mapping key must be a name, not \(Self.describe(id, in: document)); write a plain name "
-          + "before ':'",
-        at: document.location(of: id))
-      return nil
-    }
-    if document.isPlainMergeKey(id) {
-      diagnostics.report(
-        .mergeKey,
-        "merge keys ('<<') are not supported in manifests; write the keys out in this mapping",
-        at: location(id))
-      return nil
-    }
+    // A list, a mapping or a merge key is reported by `reportUnsupportedSyntax()`.
+    guard document.kind(of: id) == .scalar, !document.isPlainMergeKey(id) else { return nil }
     if isNull(id) {
       // `null:` or `~:` names nothing: YAML reads the key as no value unless it is quoted.
       let written = document.value(of: id)

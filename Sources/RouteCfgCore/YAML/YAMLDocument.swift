@@ -40,6 +40,9 @@ public struct YAMLNode: Sendable {
   let firstChild: Int32
   /// Children of a sequence, or keys and values (alternating) of a mapping.
   let childCount: Int32
+  /// `true` for a plain `<<` (a merge key where it is a mapping's key).
+  var isPlainMergeKey: Bool { style == .plain && print >> 24 & 0x7F == 2 && value == "<<" }
+
   // What only reading needs of a node (its expanded size and height, for the alias and depth
   // budgets) is not kept here but by the reader (`YAMLNodeBudget`), while the node waits in its
   // open collection or is anchored: a node is 48 bytes, and the tree is the largest thing alive
@@ -77,10 +80,15 @@ public struct YAMLDocument: Sendable {
   package let aliases: [YAMLAlias]
   /// The keys of each mapping whose repeats were left out (reported as duplicates), by mapping.
   let repeatedKeys: [Int32: [String]]
+  /// Mapping keys no manifest can use, in the order written: lists and mappings as keys, and
+  /// plain merge keys (`<<`). Reported with the tags wherever they are, read or not
+  /// (``NodeReader/reportUnsupportedSyntax()``).
+  let unusableKeys: [Int32]
 
   init(
     file: SourceFileID, root: YAMLNodeID?, source: SourceText, nodes: [YAMLNode], childIDs: [Int32],
-    tags: [Int32: YAMLTag], aliases: [YAMLAlias] = [], repeatedKeys: [Int32: [String]] = [:]
+    tags: [Int32: YAMLTag], aliases: [YAMLAlias] = [], repeatedKeys: [Int32: [String]] = [:],
+    unusableKeys: [Int32] = []
   ) {
     self.file = file
     self.root = root
@@ -90,6 +98,7 @@ public struct YAMLDocument: Sendable {
     self.tags = tags
     self.aliases = aliases
     self.repeatedKeys = repeatedKeys
+    self.unusableKeys = unusableKeys
   }
 
   /// The keys of the mapping `id` that were written more than once: what their repeats hold was
@@ -202,10 +211,7 @@ public struct YAMLDocument: Sendable {
   }
 
   /// `true` for a merge key: `<<` written plain.
-  func isPlainMergeKey(_ id: YAMLNodeID) -> Bool {
-    let index = Int(id.index)
-    return nodes[index].style == .plain && nodes[index].print >> 24 & 0x7F == 2 && nodes[index].value == "<<"
-  }
+  func isPlainMergeKey(_ id: YAMLNodeID) -> Bool { nodes[Int(id.index)].isPlainMergeKey }
 
   /// The number of nodes read (aliases not expanded).
   public var nodeCount: Int { nodes.count }

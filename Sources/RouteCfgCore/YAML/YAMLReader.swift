@@ -125,6 +125,8 @@ private struct YAMLTreeBuilder {
   var tags: [Int32: YAMLTag] = [:]
   /// The keys each mapping repeated, whose repeats were left out (by the mapping's node).
   var repeatedKeys: [Int32: [String]] = [:]
+  /// Lists, mappings and plain `<<` written as mapping keys (``YAMLDocument/unusableKeys``).
+  var unusableKeys: [Int32] = []
   /// Anchored nodes by name, with their budgets (an alias adds its target's).
   var anchors: [String: (id: Int32, budget: YAMLNodeBudget)] = [:]
   /// Shares the text of scalars written more than once (names, mostly).
@@ -173,7 +175,7 @@ private struct YAMLTreeBuilder {
     guard fatal == nil else { return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted) }
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
-      childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys)
+      childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys, unusableKeys: unusableKeys)
     return YAMLReadResult(
       document: document, diagnostics: listed, omitted: omitted,
       selected: selected.map { YAMLNodeID(index: $0) }, isPartial: stoppedAtSecondDocument)
@@ -344,6 +346,7 @@ private struct YAMLTreeBuilder {
   mutating func closeCollection(end: TextPoint) {
     guard let collection = open.popLast() else { return }
     let repeated = collection.kind == .mapping ? dropDuplicateKeys(from: collection.scratchStart) : []
+    if collection.kind == .mapping { noteUnusableKeys(from: collection.scratchStart) }
     // Move the children out before shrinking `scratch`: a slice kept alive across the removal
     // would copy the whole scratch list (all open collections' children) on every close.
     let firstChild = Int32(truncatingIfNeeded: childIDs.count)
@@ -427,6 +430,17 @@ private struct YAMLTreeBuilder {
       scratchBudgets.removeSubrange(start + pair * 2..<start + pair * 2 + 2)
     }
     return repeatedKeys
+  }
+
+  /// Notes the keys of the mapping whose children start at scratch slot `start` that no
+  /// manifest can use (collections, plain `<<`).
+  mutating func noteUnusableKeys(from start: Int) {
+    var slot = start
+    while slot < scratch.count {
+      let key = scratch[slot]
+      if nodes[Int(key)].kind != .scalar || nodes[Int(key)].isPlainMergeKey { unusableKeys.append(key) }
+      slot += 2
+    }
   }
 
   func scalarKey(_ id: Int32) -> String? {
