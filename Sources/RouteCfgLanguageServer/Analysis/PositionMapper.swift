@@ -54,8 +54,9 @@ struct PositionMapper: Sendable {
     return lines.position(ofOffset: Self.offset(of: point, in: source), in: source.bytes, encoding: encoding)
   }
 
-  /// Whether the edits made since the model read the file replaced all the text from `start` to
-  /// `end` (a place that text no longer holds, which references and the outline leave out).
+  /// Whether the edits made since the model read the file changed the text from `start` to `end`
+  /// (deleted, wrote over or typed inside any of it): a place that no longer holds what the
+  /// model read, which references, highlights and the outline leave out.
   func isReplaced(in file: SourceFileID, start: TextPoint, end: TextPoint) -> Bool {
     guard let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file],
       readVersion != document.version, let source = model.source(of: file)
@@ -63,7 +64,7 @@ struct PositionMapper: Sendable {
     let shift = shiftForByteOrderMark(document, source)
     let lower = Self.offset(of: start, in: source) + shift
     let upper = Self.offset(of: end, in: source) + shift
-    return lower < upper && document.edits.replacedAll(lower..<upper, since: readVersion)
+    return lower < upper && document.edits.changedText(lower..<upper, since: readVersion)
   }
 
   /// The core file and point an LSP position of an open document stands for in the model's

@@ -52,13 +52,19 @@ struct EditLog: Sendable {
     return offset
   }
 
-  /// Whether edits made since `version` replaced all of a non-empty range of its text (deleted
-  /// it, or wrote other text over it), so that nothing of it is left to point at.
-  func replacedAll(_ range: Range<Int>, since version: Int) -> Bool {
+  /// Whether edits made since `version` changed a non-empty range of its text: deleted or wrote
+  /// over any of it, or inserted text inside it (`AleXYZnput` for `AlertInput`), so that the text
+  /// there is no longer what the analysis read. Text typed right before or after the range is
+  /// not in it.
+  func changedText(_ range: Range<Int>, since version: Int) -> Bool {
     guard !range.isEmpty, version >= baseVersion else { return false }
     var (lower, upper) = (range.lowerBound, range.upperBound)
     for edit in edits where edit.version > version {
-      if edit.removed > 0, edit.offset <= lower, upper <= edit.offset + edit.removed { return true }
+      if edit.removed > 0 ? edit.offset < upper && lower < edit.offset + edit.removed
+        : edit.inserted > 0 && lower < edit.offset && edit.offset < upper
+      {
+        return true
+      }
       (lower, upper) = (edit.mapped(lower), edit.mapped(upper))
     }
     return false

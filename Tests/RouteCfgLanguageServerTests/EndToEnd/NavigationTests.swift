@@ -344,12 +344,12 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test("while the text does not parse, references and the outline leave out places deleted since")
+  @Test("while the text does not parse, references and the outline leave out places changed since")
   func deletedPlacesWhileUnparsed() throws {
     let scratch = try ScratchDirectory()
     let text =
-      "routecfg: 1\nprotocols:\n  P: |\n    func f()\nmodules:\n  A:\n    kind: view\n    provides: [P]\n"
-      + "    routes: [/a]\n  B:\n    kind: view\n    requires: [P]\n    routes: [/b]\n"
+      "routecfg: 1\nprotocols:\n  Pro: |\n    func f()\nmodules:\n  A:\n    kind: view\n    provides: [Pro]\n"
+      + "    routes: [/a]\n  B:\n    kind: view\n    requires: [Pro]\n    routes: [/b]\n"
     let uri = scratch.uri("app.yaml")
     let client = try LSPClient(directory: scratch.path)
     try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
@@ -366,6 +366,11 @@ struct NavigationTests {
       ).arrayValue ?? []
     let modules = top.first { $0["name"]?.stringValue == "modules" }?["children"]?.arrayValue ?? []
     #expect(modules.compactMap { $0["name"]?.stringValue } == ["A"])
+    // A name written over in part (`[PXo]`) is no longer a place of the name either.
+    client.change(uri, version: 3, [((7, 16, 7, 17), "X")])
+    let afterOverwrite = try client.result(
+      "textDocument/references", LSPClient.referencesAt(uri, 2, 2))
+    #expect(afterOverwrite.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [2])
     #expect(try client.shutdownAndExit() == 0)
   }
 

@@ -124,6 +124,29 @@ struct PositionTests {
     #expect(log.offsetInOlder(22, version: 2) == 25)
   }
 
+  @Test("a range's text is changed by edits inside or over it, not by text typed at its ends")
+  func changedText() {
+    var log = EditLog(baseVersion: 1)
+    log.record(ByteEdit(version: 2, offset: 0, removed: 0, inserted: 4))  // insert 4 at 0
+    // The name at 10..<20 of version 1 is at 14..<24 now.
+    #expect(!log.changedText(10..<20, since: 1))
+    for (edit, changed) in [
+      (ByteEdit(version: 3, offset: 24, removed: 0, inserted: 3), false),  // typed after it
+      (ByteEdit(version: 3, offset: 14, removed: 0, inserted: 3), false),  // typed before it
+      (ByteEdit(version: 3, offset: 17, removed: 3, inserted: 3), true),  // written over inside
+      (ByteEdit(version: 3, offset: 20, removed: 0, inserted: 1), true),  // typed inside
+      (ByteEdit(version: 3, offset: 10, removed: 6, inserted: 0), true),  // its start deleted
+      (ByteEdit(version: 3, offset: 23, removed: 5, inserted: 9), true),  // its end written over
+      (ByteEdit(version: 3, offset: 12, removed: 20, inserted: 0), true),  // deleted whole
+      (ByteEdit(version: 3, offset: 24, removed: 5, inserted: 0), false),  // deleted after it
+    ] {
+      var changedLog = log
+      changedLog.record(edit)
+      #expect(changedLog.changedText(10..<20, since: 1) == changed, "\(edit)")
+      #expect(!changedLog.changedText(10..<20, since: 3), "nothing since version 3")
+    }
+  }
+
   @Test("file URIs and paths convert both ways, percent-encoded")
   func uris() {
     #expect(DocumentURI.path(of: "file:///a%20b/%C3%A9.yaml") == "/a b/é.yaml")
