@@ -93,11 +93,15 @@ extension BehaviorTests {
   /// - HigherOrderClosures: the caller's objects reach the provider's closures three closures
   ///   deep, synchronous, async and throwing;
   /// - RoutePathChoice: a route's `path` resolves back to it where the first route that can carry
-  ///   its values writes a path another route takes (names of the generated locals included).
+  ///   its values writes a path another route takes (names of the generated locals included);
+  /// - ProviderSideDelegateAdapter: with a delegate adapter declared from the provider's delegate
+  ///   protocol to the caller's, the caller's delegate set on its proxy (alone, in an array, in a
+  ///   dictionary) is held weakly, reads back as itself, and as nothing once released.
   @Test(
     "Programs against fixtures run under either default isolation",
     arguments: [
       "UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures", "RoutePathChoice",
+      "ProviderSideDelegateAdapter",
     ],
     SwiftCompiler.Isolation.allCases)
   func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {

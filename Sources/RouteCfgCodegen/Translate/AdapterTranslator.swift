@@ -31,7 +31,8 @@ struct AdapterTranslator {
       guard let pairing, let forwarded = builder.forward(member, path: pairing.path) else { continue }
       members.append(forwarded.declaration)
       usesBridges = usesBridges || forwarded.usesBridges
-      if let problem = forwarded.problems.first {
+      // A proxy's bridge forwards the proxy's members: their problems are the proxy's, reported once.
+      if let problem = forwarded.problems.first, adapterClass.bridgeOfProxy == nil {
         problems.append(diagnostic(for: problem, member: member, of: adapterClass))
       }
     }
@@ -114,7 +115,7 @@ struct AdapterTranslator {
   /// object when `value` wraps one the other way, else a new wrapper, kept by `bridges` when given.
   private func wrapping(_ adapterClass: AdapterClasses.Class) -> SwiftDecl {
     var body: [SwiftStmt] = []
-    if let opposite = classes.converting(from: adapterClass.destination, to: adapterClass.source) {
+    for opposite in classes.opposites(of: adapterClass) {
       let cast = SwiftExpr.conditionalCast(.identifier("value"), .named(opposite.name))
       switch opposite.kind {
       case .proxy:
@@ -195,9 +196,7 @@ struct AdapterTranslator {
   /// released (a delegate that is gone reads back as `nil`).
   private func optionalWrapping(_ adapterClass: AdapterClasses.Class) -> SwiftDecl {
     var body: [SwiftStmt] = [.guard([.optionalBinding("value", .identifier("value"))], else: [.return(.nil)])]
-    if let opposite = classes.converting(from: adapterClass.destination, to: adapterClass.source),
-      opposite.kind == .bridge
-    {
+    for opposite in classes.opposites(of: adapterClass) where opposite.kind == .bridge {
       body.append(
         .if(
           [.optionalBinding("bridge", .conditionalCast(.identifier("value"), .named(opposite.name)))],
@@ -245,6 +244,11 @@ struct AdapterTranslator {
         "A `\(adapterClass.source)` object seen as a `\(adapterClass.destination)`: reads, writes and calls by `\(adapterClass.destination)`'s names reach the members the manifest's adapter maps them to."
       ]
     case .bridge:
+      if let proxy = adapterClass.bridgeOfProxy {
+        return [
+          "A caller's `\(adapterClass.source)` object set on a proxy, handed to code that expects a `\(adapterClass.destination)` as `\(proxy)` would hand it, but held weakly (the adapter object that made it keeps it)."
+        ]
+      }
       return [
         "A caller's `\(adapterClass.source)` object handed to code that expects a `\(adapterClass.destination)` (the adapter used in reverse). Holds an object the caller set or passed weakly (the adapter object that made it keeps it), and one nothing else holds strongly."
       ]

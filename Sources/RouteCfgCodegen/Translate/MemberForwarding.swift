@@ -45,7 +45,7 @@ struct MemberForwarding {
     let converter = ValueConverter(
       context: context, classes: classes, bridges: .identifier(bridges),
       taken: [local, bridges, "value", "newValue"],
-      isMainActor: context.isMainActor(protocol: adapterClass.destination))
+      isMainActor: context.isMainActor(protocol: adapterClass.destination), isInProxy: !isBridge)
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     let read = converter.convert(
       target.access(on: receiver), from: target.readType ?? targetProperty.type, to: property.type,
@@ -90,7 +90,7 @@ struct MemberForwarding {
     let converter = ValueConverter(
       context: context, classes: classes, bridges: .identifier(bridges),
       taken: names.union([local, bridges, "value"]),
-      isMainActor: context.isMainActor(protocol: adapterClass.destination))
+      isMainActor: context.isMainActor(protocol: adapterClass.destination), isInProxy: !isBridge)
     let receiver = isBridge ? SwiftExpr.identifier(local) : .selfMember(baseName)
     var usesBridges = false
     var problems: [ForwardingProblem] = []

@@ -71,6 +71,10 @@ struct ValueConverter {
   /// main-actor isolated, so an argument it passes to a `nonisolated` `async` function is sent
   /// off the main actor (``MainActorSending``).
   var isMainActor = false
+  /// The conversion is written in a proxy, whose wrapped object is the provider's: a value set on
+  /// it comes from the caller, so the wrapper its store keeps holds it weakly, a proxy's bridge
+  /// (``AdapterClasses/bridge(beside:)``) where a proxy converts it.
+  var isInProxy = false
 
   /// This converter, for code inside a closure that also binds `names`.
   private func inside(_ names: [String]) -> ValueConverter {
@@ -140,16 +144,15 @@ struct ValueConverter {
   /// was released: an element that then stands for nothing, which a collection of non-optional
   /// values leaves out (`compactMap`) where a single value reads back as `nil`.
   private func readsBackReleased(_ name: String, as target: String) -> Bool {
-    adapterClass(from: name, to: target) != nil && classes.converting(from: target, to: name)?.kind == .bridge
+    guard adapterClass(from: name, to: target) != nil, let back = classes.converting(from: target, to: name)
+    else { return false }
+    return back.kind == .bridge || classes.bridge(beside: back) != nil
   }
 
   /// The adapter class a value of protocol `name` is wrapped in to be a `target`, or `nil` when it
   /// is one already (the same protocol, or one that inherits `target`) or nothing converts it.
   private func adapterClass(from name: String, to target: String) -> AdapterClasses.Class? {
-    guard name != target, let info = context.graph.protocols[name], context.graph.protocols[target] != nil,
-      !info.conforms(to: target)
-    else { return nil }
-    return classes.converting(from: name, to: target)
+    classes.converter(from: name, to: target, in: context.graph)
   }
 
   /// `value.map { convert($0) }`, or `value` when elements need no conversion.
@@ -294,12 +297,14 @@ struct ValueConverter {
     _ value: SwiftExpr, _ name: String, into target: String, flow: ValueFlow, function: String = "wrapping",
     isHandedOver: Bool, isArgument: Bool = false
   ) -> Conversion {
-    guard let adapterClass = adapterClass(from: name, to: target) else {
+    guard var adapterClass = adapterClass(from: name, to: target) else {
       return Conversion(expression: value, isIdentity: true)
     }
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
     if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
+    } else if isInProxy, let bridge = classes.bridge(beside: adapterClass) {
+      adapterClass = bridge
     }
     return Conversion(
       expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
