@@ -228,7 +228,16 @@ enum CompletionProvider {
     // Protocols that fit the place sort first: for 'adapt', those modules require and nobody
     // provides; for 'to', those a module provides.
     var preferred: Set<String> = []
-    if keys.last == "adapt" {
+    // A binding's key: the protocols it names are the mapping's keys, left out once written (a
+    // second is RC0109), and those two modules provide, which a binding decides, sort first.
+    let isBindingKey = cursor.slot == .key
+    if isBindingKey {
+      var providers: [String: Int] = [:]
+      for module in manifest.modules {
+        for name in Set(module.provides.map(\.value)) { providers[name, default: 0] += 1 }
+      }
+      preferred = Set(providers.filter { $0.value > 1 }.keys)
+    } else if keys.last == "adapt" {
       let provided = Set(manifest.modules.flatMap { $0.provides.map(\.value) })
       preferred = Set(manifest.modules.flatMap { $0.requires.map(\.value) }).subtracting(provided)
     } else if keys.last == "to" {
@@ -237,12 +246,15 @@ enum CompletionProvider {
     let own = keys.count >= 2 && keys[0] == "protocols" ? keys[1] : nil
     // In a list (`provides`, `requires`, `inherits`), the names it holds already: one listed
     // twice is RC0506.
-    let listed = cursor.path.last == .item ? cursor.existingItems : []
+    let listed = cursor.path.last == .item ? cursor.existingItems : isBindingKey ? cursor.existingKeys : []
+    let separator = isBindingKey ? keySeparator(context, cursor) : ""
     return model.index.sortedProtocolNames.compactMap { name in
       guard name != own, !listed.contains(name), let info = model.index.protocols[name] else { return nil }
-      return CompletionCandidate(
+      var candidate = CompletionCandidate(
         label: name, kind: .interface, group: preferred.contains(name) ? 0 : 1, resolves: ("protocol", name),
         summary: .protocolMembers(info.members.count))
+      if isBindingKey { candidate.insertText = name + separator }
+      return candidate
     }
   }
 

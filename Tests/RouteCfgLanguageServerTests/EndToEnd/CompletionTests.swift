@@ -162,6 +162,11 @@ struct CompletionTests {
     #expect(binding.labels == ["IOSAlert", "MacAlert", "Detail", "Home", "Missing"], "providers first")
     let bindingKey = try complete("  AlertInput: IOSAlert", "  AlertInput: IOSAlert\n  Req‸")
     #expect(bindingKey.labels == ["RequiredScreen"])
+    #expect(
+      bindingKey.result["items"]?.arrayValue?.first?["textEdit"]?["newText"]?.stringValue == "RequiredScreen: ")
+    // A protocol bound already is no key to write again (RC0109).
+    let boundKey = try complete("  AlertInput: IOSAlert", "  AlertInput: IOSAlert\n  ‸")
+    #expect(!boundKey.labels.contains("AlertInput") && boundKey.labels.contains("DetailInput"))
     let fallback = try complete("fallback: Missing", "fallback: Mi‸")
     #expect(fallback.labels == ["Missing"])
     try session.finish()
