@@ -6,13 +6,46 @@ import RouteCfgCore
 /// parameters). Members are not renamed: a member may be paired with another by its name alone
 /// (implicit adapter mapping), which a rename would silently break.
 enum RenameProvider {
-  /// The name under the cursor and its range, or `null` where nothing can be renamed.
-  static func prepare(_ context: FeatureContext, at position: LSPPosition) -> JSONValue {
+  /// The name under the cursor and its range, `null` where nothing can be renamed, or why the
+  /// name cannot be renamed now (as ``rename(_:at:to:)`` would answer), so that an editor does
+  /// not offer a rename it then refuses.
+  static func prepare(_ context: FeatureContext, at position: LSPPosition) -> Result<JSONValue, ResponseError> {
+    guard context.model != nil else { return .failure(neverParsed(context)) }
     guard let (name, occurrence) = renamable(context, at: position), let model = context.model,
       let mapper = context.mapper,
       let range = nameRange(of: occurrence, name: name, model: model, mapper: mapper)
-    else { return .null }
-    return .object([("range", range.json), ("placeholder", .string(name))])
+    else { return .success(.null) }
+    let places = context.occurrencesInEveryRoot(of: occurrence.target)
+    if let problem = problemNow(in: models(of: places, context), context) {
+      return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
+    }
+    return .success(.object([("range", range.json), ("placeholder", .string(name))]))
+  }
+
+  /// A rename in a document no check has parsed: nothing of it is known.
+  private static func neverParsed(_ context: FeatureContext) -> ResponseError {
+    .requestFailed("cannot rename now: \(context.uri) does not parse; rename once it does")
+  }
+
+  /// The models a rename reaches: this document's, and those of the other roots in which the
+  /// renamed name has `places` (a file they share).
+  private static func models(
+    of places: [(model: ManifestModel, mapper: PositionMapper, occurrence: Occurrence)], _ context: FeatureContext
+  ) -> [ManifestModel] {
+    guard let model = context.model else { return [] }
+    var models = [model]
+    for place in places where !models.contains(where: { $0 === place.model }) { models.append(place.model) }
+    return models
+  }
+
+  /// Why no rename can be made now, whatever the new name: a root that reads the file does not
+  /// parse, or a model did not read the text as it is, or has declarations that do not parse.
+  private static func problemNow(in models: [ManifestModel], _ context: FeatureContext) -> String? {
+    if let root = context.unparsedRootsReading.sorted().first {
+      return "\(root), which reads this file, does not parse, and its references would not be renamed; "
+        + "rename once it does"
+    }
+    return models.lazy.compactMap { staleness(of: $0, context: context) }.first
   }
 
   /// The workspace edit that renames the protocol or module under the cursor to `newName`, or
@@ -22,24 +55,18 @@ enum RenameProvider {
   static func rename(_ context: FeatureContext, at position: LSPPosition, to newName: String)
     -> Result<JSONValue, ResponseError>
   {
-    guard let (name, occurrence) = renamable(context, at: position), let model = context.model else {
+    guard context.model != nil else { return .failure(neverParsed(context)) }
+    guard let (name, occurrence) = renamable(context, at: position) else {
       return .failure(.requestFailed("only a protocol or a module can be renamed"))
     }
     // The roots the rename reaches: this document's, and those that read the declaration too (a
     // file they share); another root's own names are not in the way.
     let places = context.occurrencesInEveryRoot(of: occurrence.target)
-    var models = [model]
-    for place in places where !models.contains(where: { $0 === place.model }) { models.append(place.model) }
+    let models = models(of: places, context)
     if let problem = problem(renaming: name, to: newName, target: occurrence.target, in: models) {
       return .failure(.requestFailed("cannot rename '\(name)' to '\(newName)': \(problem)"))
     }
-    if let root = context.unparsedRootsReading.sorted().first {
-      return .failure(
-        .requestFailed(
-          "cannot rename '\(name)' now: \(root), which reads this file, does not parse, and its references "
-            + "would not be renamed; rename once it does"))
-    }
-    if let problem = models.lazy.compactMap({ staleness(of: $0, context: context) }).first {
+    if let problem = problemNow(in: models, context) {
       return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
     }
     // Each place once, whichever root found it (and however often an alias repeats it).

@@ -140,6 +140,28 @@ struct RenameTests {
       "textDocument/rename", Self.at(uri, module.line, module.character, newName: "Missing"))
     #expect(refused["error"]?["code"]?.intValue == -32803)
     #expect(refused["error"]?["message"]?.stringValue?.contains("has changed since its last check") == true)
+    // prepareRename says so too, rather than offering a rename that would then be refused.
+    let prepared = try client.request("textDocument/prepareRename", Self.at(uri, module.line, module.character))
+    #expect(prepared["error"]?["message"]?.stringValue?.contains("has changed since its last check") == true)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("in a document no check has parsed, prepareRename and rename say it does not parse")
+  func refusedBeforeAnyParse() throws {
+    let scratch = try ScratchDirectory()
+    let text = "routecfg: 1\nprotocols:\n  P: \"func f()\"\nmodules: [\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    _ = try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    for (method, params) in [
+      ("textDocument/prepareRename", Self.at(uri, 2, 2)), ("textDocument/rename", Self.at(uri, 2, 2, newName: "Q")),
+    ] {
+      let refused = try client.request(method, params)
+      #expect(refused["error"]?["code"]?.intValue == -32803, "\(method)")
+      #expect(refused["error"]?["message"]?.stringValue?.contains("does not parse") == true, "\(method): \(refused)")
+    }
     #expect(try client.shutdownAndExit() == 0)
   }
 
