@@ -61,11 +61,14 @@ extension LanguageServer {
 
   /// The manifest that includes the file at `path`, as ``RootDiscovery`` finds it with the
   /// editor's open buffers; it reads files, so it runs off the actor, on the analysis queue.
+  /// The search starts from the path without its `.` and `..` steps, as an editor shows it
+  /// (`sub/../sub/part.yaml` is looked for from `sub`), so that the root found has a plain path.
   func discoveredRoot(of path: String, canonical: String) async -> String? {
     let folders = workspaceFolders
     let overlays = overlayBytes()
+    let plainPath = DocumentURI.normalized(path)
     return await result(on: analysisQueue) {
-      RootDiscovery.root(of: path, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
+      RootDiscovery.root(of: plainPath, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
     }
   }
 

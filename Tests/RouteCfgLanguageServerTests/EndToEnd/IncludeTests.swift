@@ -36,6 +36,25 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file opened through a path with '..' finds its root, whose diagnostics come under its plain URI")
+  func openedThroughDotDot() throws {
+    let scratch = try ScratchDirectory()
+    _ = try scratch.write(
+      "root.yaml", "routecfg: 1\ninclude: [sub/part.yaml]\nextra: 1\nmodules:\n  M: {kind: view, routes: [/m]}\n")
+    let part = "protocols:\n  P: \"var a: Int { get }\"\nmodules:\n  N: {kind: view, provides: [P], routes: [/n]}\n"
+    _ = try scratch.write("sub/part.yaml", part)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    let uri = scratch.uri("sub/../sub/part.yaml")
+    client.open(uri, text: part)
+    let rootDiagnostics = try client.diagnostics(for: scratch.uri("root.yaml"))
+    #expect(rootDiagnostics.map { $0["code"]?.stringValue } == ["RC0201"])
+    // The opened file's own diagnostics come under the URI the editor opened it by.
+    let published = client.pending().compactMap { $0["params"]?["uri"]?.stringValue }.filter { $0 != uri }
+    #expect(!published.contains { $0.contains("/../") }, "\(published)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("hover on an include entry names the file by its normalised path, or says it could not be read")
   func hoverOnIncludeEntries() throws {
     let scratch = try ScratchDirectory()
