@@ -76,7 +76,8 @@ enum NavigationProvider {
 
   /// Where an occurrence's name is in the current text: a protocol's or module's name without
   /// the quotes it may be written in (`"Bar"`), the range rename edits; a member's without its
-  /// quotes (`"x"`, as a JSON manifest writes a map's entries); a file as found.
+  /// quotes (`"x"`, as a JSON manifest writes a map's entries), as a name rename cannot edit
+  /// (written with escapes, `"\u0042ar"`); a file as found.
   private static func nameRange(of found: Occurrence, model: ManifestModel, mapper: PositionMapper)
     -> LSPRange
   {
@@ -85,17 +86,24 @@ enum NavigationProvider {
       if let range = RenameProvider.nameRange(of: found, name: name, model: model, mapper: mapper) {
         return range
       }
+      if let range = insideQuotes(found, model: model, mapper: mapper) { return range }
     case .member:
-      if let text = RenameProvider.text(of: found, model: model), let first = text.unicodeScalars.first,
-        first == "\"" || first == "'", text.unicodeScalars.count >= 2, text.unicodeScalars.last == first
-      {
-        let start = TextPoint(line: found.start.line, column: found.start.column + 1)
-        let end = TextPoint(line: found.end.line, column: found.end.column - 1)
-        return mapper.range(in: found.file, start: start, end: end)
-      }
+      if let range = insideQuotes(found, model: model, mapper: mapper) { return range }
     case .file: break
     }
     return mapper.range(in: found.file, start: found.start, end: found.end)
+  }
+
+  /// The range inside the quotes of an occurrence written as a quoted scalar on one line.
+  private static func insideQuotes(_ found: Occurrence, model: ManifestModel, mapper: PositionMapper)
+    -> LSPRange?
+  {
+    guard let text = RenameProvider.text(of: found, model: model), let first = text.unicodeScalars.first,
+      first == "\"" || first == "'", text.unicodeScalars.count >= 2, text.unicodeScalars.last == first
+    else { return nil }
+    let start = TextPoint(line: found.start.line, column: found.start.column + 1)
+    let end = TextPoint(line: found.end.line, column: found.end.column - 1)
+    return mapper.range(in: found.file, start: start, end: end)
   }
 }
 

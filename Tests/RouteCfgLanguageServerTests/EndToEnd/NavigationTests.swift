@@ -162,6 +162,28 @@ struct NavigationTests {
     #expect(try session.client.shutdownAndExit() == 0)
   }
 
+  @Test("a name written with escapes in quotes is referred to inside its quotes, as one without escapes")
+  func escapedQuotedNames() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        Bar: ""
+      modules:
+        P: {kind: view, provides: ["\\u0042ar"], routes: [/p]}
+
+      """
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    let references = try client.result("textDocument/references", LSPClient.referencesAt(uri, 2, 3))
+    let ranges = references.arrayValue?.map { [$0["range"]?["start"], $0["range"]?["end"]] }
+    #expect(
+      ranges == [
+        [LSPPosition(line: 2, character: 2).json, LSPPosition(line: 2, character: 5).json],
+        [LSPPosition(line: 4, character: 30).json, LSPPosition(line: 4, character: 38).json],
+      ], "\(references)")
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+
   @Test("a member named in quotes in a map (as JSON writes it) is referred to without its quotes")
   func quotedMemberNames() throws {
     let text = """
