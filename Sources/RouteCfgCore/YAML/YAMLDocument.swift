@@ -41,7 +41,14 @@ public struct YAMLNode: Sendable {
   /// Children of a sequence, or keys and values (alternating) of a mapping.
   let childCount: Int32
   /// `true` for a plain `<<` (a merge key where it is a mapping's key).
-  var isPlainMergeKey: Bool { style == .plain && print >> 24 & 0x7F == 2 && value == "<<" }
+  var isPlainMergeKey: Bool { print == Self.mergeKeyPrint && style == .plain }
+
+  /// The ``print`` of the scalar `<<`: its length, 2, and its first, second and last bytes, all
+  /// `<`, which no other scalar has.
+  static let mergeKeyPrint: UInt32 = 1 << 31 | 2 << 24 | 0x3C3C3C
+
+  /// `true` for a list or mapping, or a plain `<<`: a mapping key no manifest can use.
+  var isUnusableKey: Bool { print == 0 || isPlainMergeKey }
 
   // What only reading needs of a node (its expanded size and height, for the alias and depth
   // budgets) is not kept here but by the reader (`YAMLNodeBudget`), while the node waits in its

@@ -438,7 +438,7 @@ private struct YAMLTreeBuilder {
     var slot = start
     while slot < scratch.count {
       let key = scratch[slot]
-      if nodes[Int(key)].kind != .scalar || nodes[Int(key)].isPlainMergeKey { unusableKeys.append(key) }
+      if nodes[Int(key)].isUnusableKey { unusableKeys.append(key) }
       slot += 2
     }
   }
