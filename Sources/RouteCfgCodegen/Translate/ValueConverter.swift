@@ -303,7 +303,12 @@ struct ValueConverter {
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
     if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
-    } else if isInProxy, let bridge = classes.bridge(beside: adapterClass) {
+    }
+    // A caller's object into the provider through a proxy that has a bridge beside it goes
+    // through that bridge, set or passed: the store finds one wrapper per object and class, so
+    // the object set and the object passed are the same wrapper to the provider (`===`). Passed
+    // over, the bridge holds it, as the proxy would.
+    if isInProxy, flow == .inward, let bridge = classes.bridge(beside: adapterClass) {
       adapterClass = bridge
     }
     return Conversion(

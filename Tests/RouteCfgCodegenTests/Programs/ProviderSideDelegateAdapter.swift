@@ -10,6 +10,7 @@
     for watcher in watchers { watcher.didLogin() }
     for watcher in named.values { watcher.didLogin() }
   }
+  func isDelegate(_ candidate: any LoginDelegate) -> Bool { candidate === delegate }
 }
 
 @MainActor final class ListScreen: NeedLoginDelegate {
@@ -32,6 +33,7 @@ MainActor.assumeIsolated {
     login.watchers = [list]
     login.named = ["list": list]
     if login.delegate !== list { failures.append("the delegate read back as another object") }
+    if !login.isDelegate(list) { failures.append("the delegate set and the same object passed differ") }
     if login.watchers.first !== list { failures.append("a watcher read back as another object") }
     if login.named["list"] !== list { failures.append("a named watcher read back as another object") }
     login.finish()
