@@ -6,11 +6,11 @@ import RouteCfgCore
 /// parameters). Members are not renamed: a member may be paired with another by its name alone
 /// (implicit adapter mapping), which a rename would silently break.
 enum RenameProvider {
-  /// The name under the cursor and its range, `null` where nothing can be renamed, or why the
-  /// name cannot be renamed now (as ``rename(_:at:to:)`` would answer), so that an editor does
-  /// not offer a rename it then refuses.
+  /// The name under the cursor and its range, `null` where nothing can be renamed (anywhere in
+  /// a document no check has parsed, whose names are not known), or why the name cannot be
+  /// renamed now (as ``rename(_:at:to:)`` would answer), so that an editor does not offer a
+  /// rename it then refuses.
   static func prepare(_ context: FeatureContext, at position: LSPPosition) -> Result<JSONValue, ResponseError> {
-    guard context.model != nil else { return .failure(neverParsed(context)) }
     guard let (name, occurrence) = renamable(context, at: position), let model = context.model,
       let mapper = context.mapper,
       let range = nameRange(of: occurrence, name: name, model: model, mapper: mapper)
