@@ -101,7 +101,9 @@ struct AdapterClasses {
   /// The classes a value of `adapterClass`'s destination may be when it is turned back into its
   /// source: the class converting the other way and the bridge beside it, which `wrapping` unwraps.
   func opposites(of adapterClass: Class) -> [Class] {
-    guard let opposite = converting(from: adapterClass.destination, to: adapterClass.source) else { return [] }
+    guard let opposite = converting(from: adapterClass.destination, to: adapterClass.source) else {
+      return []
+    }
     return [opposite] + (bridge(beside: opposite).map { [$0] } ?? [])
   }
 

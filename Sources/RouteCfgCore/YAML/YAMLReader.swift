@@ -175,7 +175,8 @@ private struct YAMLTreeBuilder {
     guard fatal == nil else { return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted) }
     let document = YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
-      childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys, unusableKeys: unusableKeys)
+      childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys, unusableKeys: unusableKeys
+    )
     return YAMLReadResult(
       document: document, diagnostics: listed, omitted: omitted,
       selected: selected.map { YAMLNodeID(index: $0) }, isPartial: stoppedAtSecondDocument)

@@ -60,7 +60,8 @@ struct EditLog: Sendable {
     guard !range.isEmpty, version >= baseVersion else { return false }
     var (lower, upper) = (range.lowerBound, range.upperBound)
     for edit in edits where edit.version > version {
-      if edit.removed > 0 ? edit.offset < upper && lower < edit.offset + edit.removed
+      if edit.removed > 0
+        ? edit.offset < upper && lower < edit.offset + edit.removed
         : edit.inserted > 0 && lower < edit.offset && edit.offset < upper
       {
         return true

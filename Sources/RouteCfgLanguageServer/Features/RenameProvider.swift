@@ -10,7 +10,8 @@ enum RenameProvider {
   /// a document no check has parsed, whose names are not known), or why the name cannot be
   /// renamed now (as ``rename(_:at:to:)`` would answer), so that an editor does not offer a
   /// rename it then refuses.
-  static func prepare(_ context: FeatureContext, at position: LSPPosition) -> Result<JSONValue, ResponseError> {
+  static func prepare(_ context: FeatureContext, at position: LSPPosition) -> Result<JSONValue, ResponseError>
+  {
     guard let (name, occurrence) = renamable(context, at: position), let model = context.model,
       let mapper = context.mapper,
       let range = nameRange(of: occurrence, name: name, model: model, mapper: mapper)
@@ -30,7 +31,8 @@ enum RenameProvider {
   /// The models a rename reaches: this document's, and those of the other roots in which the
   /// renamed name has `places` (a file they share).
   private static func models(
-    of places: [(model: ManifestModel, mapper: PositionMapper, occurrence: Occurrence)], _ context: FeatureContext
+    of places: [(model: ManifestModel, mapper: PositionMapper, occurrence: Occurrence)],
+    _ context: FeatureContext
   ) -> [ManifestModel] {
     guard let model = context.model else { return [] }
     var models = [model]

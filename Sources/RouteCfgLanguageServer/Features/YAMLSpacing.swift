@@ -22,7 +22,8 @@ struct YAMLSpacing: Sendable, Equatable {
     // After a bare ':' (`kind:`), or a block list's '-' (`-AlertInput` would be a scalar, not an
     // item).
     let needsLead =
-      before == UInt8(ascii: ":") || (!inFlow && before == UInt8(ascii: "-") && Self.isItemDash(bytes, at: start - 1))
+      before == UInt8(ascii: ":")
+      || (!inFlow && before == UInt8(ascii: "-") && Self.isItemDash(bytes, at: start - 1))
     lead = needsLead ? " " : ""
     guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else {
       trail = ""

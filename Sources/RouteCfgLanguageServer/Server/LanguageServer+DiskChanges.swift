@@ -68,7 +68,8 @@ extension LanguageServer {
     let overlays = overlayBytes()
     let plainPath = DocumentURI.normalized(path)
     return await result(on: analysisQueue) {
-      RootDiscovery.root(of: plainPath, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
+      RootDiscovery.root(
+        of: plainPath, canonicalPath: canonical, workspaceFolders: folders, overlays: overlays)
     }
   }
 

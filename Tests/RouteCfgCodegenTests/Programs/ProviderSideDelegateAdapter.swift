@@ -37,7 +37,9 @@ MainActor.assumeIsolated {
     if login.watchers.first !== list { failures.append("a watcher read back as another object") }
     if login.named["list"] !== list { failures.append("a named watcher read back as another object") }
     login.finish()
-    if list.logins != 3 { failures.append("the provider's calls reached the caller \(list.logins) times, not 3") }
+    if list.logins != 3 {
+      failures.append("the provider's calls reached the caller \(list.logins) times, not 3")
+    }
   }
   // The caller holds its proxy; the proxy's store holds the wrappers; they hold the caller weakly.
   if ListScreen.alive != 0 { failures.append("the caller is kept alive through its own proxy") }

@@ -163,7 +163,8 @@ struct CompletionTests {
     let bindingKey = try complete("  AlertInput: IOSAlert", "  AlertInput: IOSAlert\n  Req‸")
     #expect(bindingKey.labels == ["RequiredScreen"])
     #expect(
-      bindingKey.result["items"]?.arrayValue?.first?["textEdit"]?["newText"]?.stringValue == "RequiredScreen: ")
+      bindingKey.result["items"]?.arrayValue?.first?["textEdit"]?["newText"]?.stringValue
+        == "RequiredScreen: ")
     // A protocol bound already is no key to write again (RC0109).
     let boundKey = try complete("  AlertInput: IOSAlert", "  AlertInput: IOSAlert\n  ‸")
     #expect(!boundKey.labels.contains("AlertInput") && boundKey.labels.contains("DetailInput"))
@@ -583,7 +584,8 @@ struct CompletionTests {
   func afterAListDash() throws {
     let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
     for (version, text) in [
-      "  Missing:\n    kind: view\n    provides:\n      -‸", "  Missing:\n    kind: view\n    provides:\n      -‸ ",
+      "  Missing:\n    kind: view\n    provides:\n      -‸",
+      "  Missing:\n    kind: view\n    provides:\n      -‸ ",
     ].enumerated() {
       let line = try Self.completedLine(session, version: 2 + version, text, label: "AlertInput")
       #expect(line.hasPrefix("      - AlertInput"), "\(line)")

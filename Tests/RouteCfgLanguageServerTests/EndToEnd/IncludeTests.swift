@@ -40,8 +40,10 @@ struct IncludeTests {
   func openedThroughDotDot() throws {
     let scratch = try ScratchDirectory()
     _ = try scratch.write(
-      "root.yaml", "routecfg: 1\ninclude: [sub/part.yaml]\nextra: 1\nmodules:\n  M: {kind: view, routes: [/m]}\n")
-    let part = "protocols:\n  P: \"var a: Int { get }\"\nmodules:\n  N: {kind: view, provides: [P], routes: [/n]}\n"
+      "root.yaml",
+      "routecfg: 1\ninclude: [sub/part.yaml]\nextra: 1\nmodules:\n  M: {kind: view, routes: [/m]}\n")
+    let part =
+      "protocols:\n  P: \"var a: Int { get }\"\nmodules:\n  N: {kind: view, provides: [P], routes: [/n]}\n"
     _ = try scratch.write("sub/part.yaml", part)
     let client = try LSPClient(directory: scratch.path)
     try client.initialize(root: scratch.path)

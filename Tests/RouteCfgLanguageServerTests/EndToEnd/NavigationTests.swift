@@ -302,7 +302,8 @@ struct NavigationTests {
   @Test(
     "hover is plain text for a client that asks for it, or names no format",
     arguments: [
-      RouteCfgCore.JSONValue.object([("hover", .object([("contentFormat", .array([.string("plaintext")]))]))]),
+      RouteCfgCore.JSONValue.object([("hover", .object([("contentFormat", .array([.string("plaintext")]))]))]
+      ),
       .object([]),
     ])
   func plainTextHover(textDocument: RouteCfgCore.JSONValue) throws {

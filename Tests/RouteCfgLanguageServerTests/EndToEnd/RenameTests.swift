@@ -141,7 +141,8 @@ struct RenameTests {
     #expect(refused["error"]?["code"]?.intValue == -32803)
     #expect(refused["error"]?["message"]?.stringValue?.contains("has changed since its last check") == true)
     // prepareRename says so too, rather than offering a rename that would then be refused.
-    let prepared = try client.request("textDocument/prepareRename", Self.at(uri, module.line, module.character))
+    let prepared = try client.request(
+      "textDocument/prepareRename", Self.at(uri, module.line, module.character))
     #expect(prepared["error"]?["message"]?.stringValue?.contains("has changed since its last check") == true)
     #expect(try client.shutdownAndExit() == 0)
   }
