@@ -24,7 +24,7 @@ extension RegistrationCheck {
 
   /// `true` when every module that provides `protocolName` (at least one) is registered with a
   /// factory whose objects answer members themselves.
-  private func isProvidedOnlyBySelfDescribingObjects(_ protocolName: String) -> Bool {
+  func isProvidedOnlyBySelfDescribingObjects(_ protocolName: String) -> Bool {
     let providers = graph.moduleNames.filter { graph.modules[$0]?.provides.contains(protocolName) == true }
     return !providers.isEmpty
       && providers.allSatisfy { registrations.factories[NameKey($0)]?.describesItsMembers == true }
@@ -60,7 +60,9 @@ extension RegistrationCheck {
       for crossing in crossings {
         let (from, to) =
           crossing.towardTarget ? (crossing.facade, crossing.target) : (crossing.target, crossing.facade)
-        if RuntimeState.canConvert(from: from, to: to) { continue }
+        if RuntimeState.canConvert(from: from, to: to, isProtocol: { graph.protocols[$0] != nil }) {
+          continue
+        }
         let forwarding =
           "'\(facade).\(member.fullName)' forwards to '\(target).\(pairing.path.joined(separator: "."))', "
         problems.append(

@@ -59,7 +59,36 @@ struct RegistrationCheck {
     problems += protocolTables.entries
     problems += typeTableProblems(comparedEntries: comparedEntries, typeNames: &typeNames)
     problems += proxyProblems()
+    problems += uncallableCrossingProblems()
     problems += conversionProblems()
+    return problems
+  }
+
+  /// The methods the dynamic runtime cannot call (async, or of more arguments than it passes) of
+  /// a protocol whose values are made at an adapter, such as a delegate protocol no module
+  /// provides: a proxy of it would have to call them through the object it wraps, so they fail
+  /// here, at build, rather than when the first value crosses. A protocol a module provides is
+  /// reported with that module's members; values handed to modules that answer members
+  /// themselves (recording mocks) are not, as their own such members are not: the rest of the
+  /// manifest can still be tested with them.
+  private func uncallableCrossingProblems() -> [String] {
+    let provided = Set(graph.modules.values.flatMap(\.provides))
+    let limited = protocolsCrossingAdapters().subtracting(provided).filter { name in
+      graph.protocols[name]?.members.contains { $0.method?.dynamicCallLimitation != nil } == true
+    }
+    if limited.isEmpty { return [] }
+    // Where values become each of them, at adapters whose provider is not answered by mocks only.
+    let sites = crossingSites { !isProvidedOnlyBySelfDescribingObjects($0.to) }
+    var problems: [String] = []
+    for name in limited.sorted() {
+      guard let site = sites[name], let info = graph.protocols[name] else { continue }
+      for member in info.members {
+        guard let limitation = member.method?.dynamicCallLimitation else { continue }
+        problems.append(
+          "'\(name).\(member.fullName)' \(limitation), and values of '\(name)' are made at an adapter "
+            + "(\(site)); use generated code")
+      }
+    }
     return problems
   }
 
@@ -280,10 +309,12 @@ struct RegistrationCheck {
 
   /// For each protocol whose values a member pairing converts into, the first pairing that does,
   /// spelled for a message. `markedOnly` reads only the pairings the validator marked as crossing
-  /// (`false` reads them all, to test the marks).
-  func crossingSites(markedOnly: Bool = true) -> [String: String] {
+  /// (`false` reads them all, to test the marks); only the pairings of the adapters `included`.
+  func crossingSites(markedOnly: Bool = true, at included: (AdapterInfo) -> Bool = { _ in true }) -> [String:
+    String]
+  {
     var needed: [String: String] = [:]
-    for adapter in graph.adapters {
+    for adapter in graph.adapters where included(adapter) {
       collect(
         adapter, facade: adapter.adapt, target: adapter.to, pairings: adapter.forward, markedOnly: markedOnly,
         into: &needed)

@@ -27,6 +27,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   case unknownParameter(module: String, parameter: String)
   /// An object's class has no registered member table.
   case noMemberTable(typeName: String, protocolName: String)
+  /// An object handed over as a protocol has a member table that lacks some of the protocol's
+  /// members (their full names), so it cannot stand for it.
+  case incompleteMemberTable(typeName: String, protocolName: String, missing: [String])
   /// A value must cross to a protocol that has no registered proxy.
   case noProxy(protocolName: String)
   /// The proxy registered for a protocol (``Registrations/proxy(for:make:)``) made an object
@@ -86,6 +89,13 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
         "'\(typeName)' has no registered member table, so it cannot be used as \(MessageWords.aQuoted(name)); "
         + "if it conforms to '\(name)', register its members with members(of: \(typeName).self), or "
         + "those of every object that conforms with members(of: (any \(name)).self, as: \"\(name)\")"
+    case .incompleteMemberTable(let typeName, let name, let missing):
+      let listed =
+        missing.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        + (missing.count > 3 ? " and \(missing.count - 3) more" : "")
+      return
+        "'\(typeName)' cannot be used as \(MessageWords.aQuoted(name)): its member table lacks \(listed); "
+        + "register every member of '\(name)' with members(of: \(typeName).self)"
     case .noProxy(let name):
       return
         "a value must be handed over as \(MessageWords.aQuoted(name)), but no proxy is registered for '\(name)'; "

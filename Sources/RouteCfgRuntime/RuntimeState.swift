@@ -133,7 +133,17 @@ final class RuntimeState {
         let found = candidates.lazy.compactMap({ $0 }).first(where: { table in
           table.accepts(object) && info.members.allSatisfy { table.entries[$0.fullName] != nil }
         })
-      else { throw mismatch }
+      else {
+        // A table that serves the object with some of the protocol's members but not all: the
+        // rest are what to register. One with none of them is another kind of object.
+        let partial = candidates.lazy.compactMap({ $0 }).first { table in
+          table.accepts(object) && info.members.contains { table.entries[$0.fullName] != nil }
+        }
+        guard let partial else { throw mismatch }
+        throw .incompleteMemberTable(
+          typeName: String(describing: type(of: object)), protocolName: protocolName,
+          missing: info.members.map(\.fullName).filter { partial.entries[$0] == nil })
+      }
       servedTypes[key] = found
       table = found
     }
@@ -186,7 +196,8 @@ final class RuntimeState {
         converted.append(element)
       }
       return converted
-    case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
+    case (.dictionary(let key, let inner), .dictionary(let targetKey, let target))
+    where Self.isSameType(key, targetKey, isProtocol: isProtocol):
       // Keys of one type pass as they are; values convert one by one (a `nil` value stays one).
       guard let entries = DynamicValue.flatten(value) as? [AnyHashable: Any] else { return value }
       var converted: [AnyHashable: Any?] = [:]
@@ -202,6 +213,8 @@ final class RuntimeState {
       return try bridge(
         value, from: sourceName, to: destinationName, crossing: crossing, fromCallersSide: fromCallersSide)
     default:
+      // The same closure type written with and without `Swift.` is one type.
+      if Self.isSameType(source, destination, isProtocol: isProtocol) { return value }
       throw .unsupported(
         "the dynamic runtime cannot convert \(MessageWords.aQuoted(source)) into \(MessageWords.aQuoted(destination)); use generated code"
       )
@@ -219,18 +232,32 @@ final class RuntimeState {
   /// `true` when ``convert(_:from:to:crossing:)`` can make values of `source` usable as
   /// `destination` (protocols are bridged through the adapter the validator found between
   /// them); `false` for the shapes it throws on, such as closures of different types.
-  nonisolated static func canConvert(from source: TypeRef, to destination: TypeRef) -> Bool {
+  nonisolated static func canConvert(
+    from source: TypeRef, to destination: TypeRef, isProtocol: (String) -> Bool
+  ) -> Bool {
     if source == destination { return true }
     switch (source, destination) {
     case (.optional(let inner), .optional(let target)), (.optional(let inner), let target),
       (let inner, .optional(let target)), (.array(let inner), .array(let target)):
-      return canConvert(from: inner, to: target)
-    case (.dictionary(let key, let inner), .dictionary(let targetKey, let target)) where key == targetKey:
-      return canConvert(from: inner, to: target)
+      return canConvert(from: inner, to: target, isProtocol: isProtocol)
+    case (.dictionary(let key, let inner), .dictionary(let targetKey, let target))
+    where isSameType(key, targetKey, isProtocol: isProtocol):
+      return canConvert(from: inner, to: target, isProtocol: isProtocol)
     case (.named, .named): return true
-    default: return false
+    default: return isSameType(source, destination, isProtocol: isProtocol)
     }
   }
+
+  /// `true` when the two types are one as Swift reads them: the same, or the same but for a
+  /// `Swift.` or `Foundation.` written before a standard name (``TypeRef/withoutStandardModules(isProtocol:)``).
+  nonisolated static func isSameType(_ lhs: TypeRef, _ rhs: TypeRef, isProtocol: (String) -> Bool) -> Bool {
+    lhs == rhs
+      || lhs.withoutStandardModules(isProtocol: isProtocol)
+        == rhs.withoutStandardModules(isProtocol: isProtocol)
+  }
+
+  /// Whether the manifest declares a protocol of this name.
+  private func isProtocol(_ name: String) -> Bool { graph.protocols[name] != nil }
 
   /// `true` when ``canConvert(from:to:)`` holds for `type` and any type the validator lets fit
   /// it: `type` holds no function type and no dictionary (the two shapes whose fits the runtime

@@ -21,3 +21,31 @@ extension TypeRef {
   /// with `--dynamic`): a protocol of one of these names would hide the module there (RC1001).
   package static let modulesGeneratedCodeQualifiesWith: Set<String> = ["Swift", "RouteCfgRuntime"]
 }
+
+extension TypeRef {
+  /// The type as Swift reads it, with `Swift.` and `Foundation.` dropped from the names written
+  /// with them (`(Swift.String) -> Void` is `(String) -> Void`, `[Swift.String: Int]` is
+  /// `[String: Int]`), as the validator's type fit reads them; a name whose bare form the
+  /// manifest declares as a protocol (`isProtocol`) keeps its module, since the bare name is that
+  /// protocol, not the module's type.
+  package func withoutStandardModules(isProtocol: (String) -> Bool) -> TypeRef {
+    switch self {
+    case .named(let name):
+      guard let bare = SwiftKnownTypeNames.withoutStandardModule(name).map(String.init), !isProtocol(bare)
+      else { return self }
+      return .named(bare)
+    case .optional(let wrapped): return .optional(wrapped.withoutStandardModules(isProtocol: isProtocol))
+    case .array(let element): return .array(element.withoutStandardModules(isProtocol: isProtocol))
+    case .dictionary(let key, let value):
+      return .dictionary(
+        key: key.withoutStandardModules(isProtocol: isProtocol),
+        value: value.withoutStandardModules(isProtocol: isProtocol))
+    case .function(let function):
+      return .function(
+        FunctionType(
+          parameters: function.parameters.map { $0.withoutStandardModules(isProtocol: isProtocol) },
+          result: function.result.withoutStandardModules(isProtocol: isProtocol), isAsync: function.isAsync,
+          isThrowing: function.isThrowing))
+    }
+  }
+}
