@@ -72,9 +72,11 @@ struct RegistrationCheck {
   /// themselves (recording mocks) are not, as their own such members are not: the rest of the
   /// manifest can still be tested with them.
   private func uncallableCrossingProblems() -> [String] {
+    // Most manifests have no such method: one look at each protocol's flag settles it.
+    guard Self.hasDynamicallyUncallableMethods(graph.protocols) else { return [] }
     let provided = Set(graph.modules.values.flatMap(\.provides))
     let limited = protocolsCrossingAdapters().subtracting(provided).filter { name in
-      graph.protocols[name]?.members.contains { $0.method?.dynamicCallLimitation != nil } == true
+      graph.protocols[name]?.hasDynamicallyUncallableMethods == true
     }
     if limited.isEmpty { return [] }
     // Where values become each of them, at adapters whose provider is not answered by mocks only.
@@ -265,6 +267,14 @@ struct RegistrationCheck {
         "values of '\(name)' cross an adapter (\($0)); register a proxy with proxy(for: \"\(name)\")"
       }
     }
+  }
+
+  /// `true` when some protocol has a method the dynamic runtime cannot call. A plain loop
+  /// outside the main actor, as ``isProxyMissing(adapters:proxies:)``.
+  private nonisolated static func hasDynamicallyUncallableMethods(_ protocols: [String: ProtocolInfo]) -> Bool
+  {
+    for info in protocols.values where info.hasDynamicallyUncallableMethods { return true }
+    return false
   }
 
   /// `true` when a protocol that values become at an adapter has no proxy. A plain loop outside
