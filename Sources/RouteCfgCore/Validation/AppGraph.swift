@@ -136,6 +136,9 @@ public struct MemberPairing: Sendable, Hashable {
   /// `true` when values of one protocol become another on the way (a delegate handed across):
   /// forwarding this member needs a proxy of that protocol.
   public let crossesAdapter: Bool
+  /// `true` when the facade member is an `async` method (kept where the pairing reads the method
+  /// anyway, for the dynamic runtime's build check, ``isDynamicallyUncallable``).
+  private let isAsyncMethod: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
   /// the target is reached through properties.
@@ -143,12 +146,20 @@ public struct MemberPairing: Sendable, Hashable {
     self.memberName = facade.name
     if case .method(let method) = facade.kind {
       self.parameters = method.parameters
+      self.isAsyncMethod = method.isAsync
     } else {
       self.parameters = nil
+      self.isAsyncMethod = false
     }
     self.targetName = targetName
     self.keyPath = keyPath
     self.crossesAdapter = crossesAdapter
+  }
+
+  /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of
+  /// more arguments than it passes: ``MethodSignature/dynamicCallLimitation``).
+  package var isDynamicallyUncallable: Bool {
+    isAsyncMethod || (parameters?.count ?? 0) > MethodSignature.maximumDynamicArguments
   }
 
   /// The facade member's full name (`message`, `didFinishLogin()`).

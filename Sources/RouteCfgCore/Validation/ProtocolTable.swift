@@ -15,9 +15,6 @@ public final class ProtocolInfo: Sendable {
   /// `true` when its body, or an inherited protocol's, could not all be read (already
   /// reported): a member not in ``members`` may still be one its author meant.
   public let hasUnreadMembers: Bool
-  /// `true` when a method of ``members`` is one the dynamic runtime cannot call
-  /// (``MethodSignature/dynamicCallLimitation``): its registry build checks these protocols only.
-  package let hasDynamicallyUncallableMethods: Bool
   private let index: [String: Int]
 
   init(
@@ -31,17 +28,6 @@ public final class ProtocolInfo: Sendable {
     self.ancestors = ancestors
     self.members = members
     self.origins = origins
-    var uncallable = false
-    for member in members {
-      if case .method(let method) = member.kind,
-        method.isAsync
-          || method.parameters.count > MethodSignature.maximumDynamicArguments
-      {
-        uncallable = true
-        break
-      }
-    }
-    self.hasDynamicallyUncallableMethods = uncallable
     var index: [String: Int] = [:]
     if members.count > 8 {
       index.reserveCapacity(members.count)
