@@ -55,8 +55,9 @@ struct PositionMapper: Sendable {
   }
 
   /// Whether the edits made since the model read the file changed the text from `start` to `end`
-  /// (deleted, wrote over or typed inside any of it): a place that no longer holds what the
-  /// model read, which references, highlights and the outline leave out.
+  /// (deleted, wrote over or typed inside any of it), or made it part of a longer word (text
+  /// typed right against it, `AlertInputs`): a place that no longer holds what the model read,
+  /// which references, highlights and the outline leave out.
   func isReplaced(in file: SourceFileID, start: TextPoint, end: TextPoint) -> Bool {
     guard let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file],
       readVersion != document.version, let source = model.source(of: file)
@@ -64,7 +65,27 @@ struct PositionMapper: Sendable {
     let shift = shiftForByteOrderMark(document, source)
     let lower = Self.offset(of: start, in: source) + shift
     let upper = Self.offset(of: end, in: source) + shift
-    return lower < upper && document.edits.changedText(lower..<upper, since: readVersion)
+    guard lower < upper else { return false }
+    if document.edits.changedText(lower..<upper, since: readVersion) { return true }
+    guard let currentLower = document.edits.offsetInCurrent(lower, fromVersion: readVersion),
+      let currentUpper = document.edits.offsetInCurrent(upper, fromVersion: readVersion, isEnd: true)
+    else { return false }
+    let (old, current) = (source.bytes, document.bytes)
+    let (oldLower, oldUpper) = (lower - shift, upper - shift)
+    guard currentLower <= currentUpper, currentUpper <= current.count, oldLower >= 0, oldUpper <= old.count,
+      current[currentLower..<currentUpper].elementsEqual(old[oldLower..<oldUpper])
+    else { return true }
+    // A word character now right after or before the place, where there was none.
+    func isWordByte(_ bytes: [UInt8], _ index: Int) -> Bool {
+      guard index >= 0, index < bytes.count else { return false }
+      let byte = bytes[index]
+      return byte >= 0x80 || byte == UInt8(ascii: "_")
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+    return (isWordByte(current, currentUpper) && !isWordByte(old, oldUpper))
+      || (isWordByte(current, currentLower - 1) && !isWordByte(old, oldLower - 1))
   }
 
   /// The core file and point an LSP position of an open document stands for in the model's

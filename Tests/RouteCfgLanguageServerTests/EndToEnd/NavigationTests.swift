@@ -397,6 +397,25 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("while the text does not parse, a name made part of a longer word is no place of the name")
+  func extendedPlacesWhileUnparsed() throws {
+    let scratch = try ScratchDirectory()
+    let text =
+      "routecfg: 1\nprotocols:\n  Pro: |\n    func f()\nmodules:\n  A: {kind: view, provides: [Pro], routes: [/a]}\n"
+      + "  B: {kind: view, requires: [Pro], routes: [/b]}\n"
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    // The text stops parsing, then `Pro` in A's list becomes `Pros`, and the declaration `XPro`.
+    client.change(uri, version: 2, [((7, 0, 7, 0), "junk: [\n"), ((5, 32, 5, 32), "s"), ((2, 2, 2, 2), "X")])
+    let references = try client.result("textDocument/references", LSPClient.referencesAt(uri, 6, 30))
+    #expect(
+      references.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [6], "\(references)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   /// The outline of `text` opened as a manifest, the client, to shut down, and its directory,
   /// kept while the server runs.
   private static func outline(
