@@ -77,12 +77,7 @@ struct PositionMapper: Sendable {
     else { return true }
     // A word character now right after or before the place, where there was none.
     func isWordByte(_ bytes: [UInt8], _ index: Int) -> Bool {
-      guard index >= 0, index < bytes.count else { return false }
-      let byte = bytes[index]
-      return byte >= 0x80 || byte == UInt8(ascii: "_")
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      index >= 0 && index < bytes.count && CursorAnalyzer.isIdentifierByte(bytes[index])
     }
     return (isWordByte(current, currentUpper) && !isWordByte(old, oldUpper))
       || (isWordByte(current, currentLower - 1) && !isWordByte(old, oldLower - 1))

@@ -33,16 +33,13 @@ struct YAMLSpacing: Sendable, Equatable {
     trail = inFlow && rest.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") } ? "" : " "
   }
 
-  /// Whether the '-' at `index` starts a block list item: only spaces and other items' `- ` come
-  /// before it on its line.
+  /// Whether the '-' at `index` starts a block list item: it is the last of the sequence
+  /// indicators that open its line up to it (``LineShape/dashes``), only spaces and other items'
+  /// `- ` before it.
   private static func isItemDash(_ bytes: [UInt8], at index: Int) -> Bool {
-    var before = index - 1
-    while before >= 0, bytes[before] != 0x0A, bytes[before] != 0x0D {
-      let isItemDash = bytes[before] == UInt8(ascii: "-") && bytes[before + 1] == 0x20
-      guard bytes[before] == 0x20 || isItemDash else { return false }
-      before -= 1
-    }
-    return true
+    var lineStart = index
+    while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+    return LineShape(bytes[lineStart...index]).dashes.last == index - lineStart
   }
 
   /// `text` with the spaces it needs (no second space after text that already ends with one).
