@@ -58,8 +58,9 @@ struct GenerateCommandTests {
     protocols:
       Base: ""
       Child: {inherits: [Base], members: ""}
+      Other: {inherits: [Base], members: ""}
     modules:
-      A: {kind: view, provides: [Base], routes: [/a]}
+      A: {kind: view, provides: [Other], routes: [/a]}
       B: {kind: view, provides: [Child], routes: [/b]}
     variants:
       mac: {bindings: {Base: B}}
@@ -72,7 +73,7 @@ struct GenerateCommandTests {
         "Alerts.yaml:3:3: warning: 'Base' gets no 'makeBase' in the registry: 2 modules provide it ('A', 'B') and "
           + "no binding chooses one; bind one under 'bindings' ('Base: A') to make it [RC1005]\n"))
     #expect(
-      result.standardError.contains("Alerts.yaml:7:3: note: 'B' provides it as 'Child', which inherits it\n"))
+      result.standardError.contains("Alerts.yaml:8:3: note: 'B' provides it as 'Child', which inherits it\n"))
     let registry = try String(contentsOfFile: output.file("AlertsRegistry.swift"), encoding: .utf8)
     #expect(!registry.contains("func makeBase("))
     let bound = try Routecfg.run(["generate", manifest, "--output", output.path, "--variant", "mac"])

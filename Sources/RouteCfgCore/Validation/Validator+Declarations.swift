@@ -88,8 +88,10 @@ extension ManifestValidator {
     }
   }
 
-  /// Which modules provide each protocol, counting the protocols a provided one inherits, and
-  /// which adapters adapt it.
+  /// Which modules provide each protocol, and which adapters adapt it. The modules that list a
+  /// protocol under `provides` provide it; only when none does, those providing a protocol that
+  /// inherits it do (a module that says it provides `Base` answers for `Base`, not one providing
+  /// `Derived: Base` beside it).
   private mutating func indexProviders() {
     adaptersByRequired = Array(repeating: [], count: manifest.protocols.count)
     for index in adapterOrder {
@@ -97,18 +99,22 @@ extension ManifestValidator {
       adaptersByRequired[id].append(index)
     }
     providersOf = Array(repeating: [], count: manifest.protocols.count)
-    func add(_ module: Int, toProviders name: String) {
+    var inheritingProvidersOf: [[Int]] = Array(repeating: [], count: manifest.protocols.count)
+    func add(_ module: Int, to providers: inout [[Int]], name: String) {
       // Modules come in declaration order, so a module already listed is the last one.
-      guard let id = protocolIndex[name], providersOf[id].last != module else { return }
-      providersOf[id].append(module)
+      guard let id = protocolIndex[name], providers[id].last != module else { return }
+      providers[id].append(module)
     }
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       for provided in manifest.modules[index].provides {
         guard let info = protocols[provided.value] else { continue }
-        add(index, toProviders: info.name)
-        for ancestor in info.ancestors { add(index, toProviders: ancestor) }
+        add(index, to: &providersOf, name: info.name)
+        for ancestor in info.ancestors { add(index, to: &inheritingProvidersOf, name: ancestor) }
       }
+    }
+    for id in providersOf.indices where providersOf[id].isEmpty {
+      providersOf[id] = inheritingProvidersOf[id]
     }
   }
 }

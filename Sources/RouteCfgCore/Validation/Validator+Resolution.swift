@@ -85,11 +85,16 @@ extension ManifestValidator {
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
+      // A module providing a protocol that inherits it answers only where no module lists it.
+      let inheriting = provided.first { protocols[$0]?.ancestors.contains(protocolName) == true }
       let advice =
         candidates.isEmpty
         ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
           + "or remove the binding"
-        : "; bind one of the modules that can answer it: "
+        : (inheriting.map {
+          " ('\($0)' inherits it, but the modules that list '\(protocolName)' under 'provides' are the ones "
+            + "that answer it: list it in the 'provides' of '\(binding.module.value)' too)"
+        } ?? "") + "; bind one of the modules that can answer it: "
           + MessageWords.quotedList(answeringModuleNames(id))
       diagnostics.report(
         .invalidBinding,
