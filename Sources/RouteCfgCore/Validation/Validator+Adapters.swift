@@ -405,9 +405,10 @@ extension ManifestValidator {
       notes: Self.unmappedNotes(unmapped, counterparts: provided, kinds: kinds))
   }
 
-  /// The full names of unpaired members, the first few (a protocol may have thousands).
+  /// The full names of unpaired members, all of them for any real protocol (one of thousands
+  /// lists as many as ``MessageWords/listCharacters`` allows).
   private static func memberList(_ unpaired: [(MemberDecl, String)]) -> String {
-    MessageWords.quotedList(unpaired.lazy.map(\.0.fullName), limit: DiagnosticBag.maxNotes)
+    MessageWords.quotedList(unpaired.lazy.map(\.0.fullName), withinCharacters: MessageWords.listCharacters)
   }
 
   /// A note at each unpaired member (as many as a diagnostic keeps), saying why it has no

@@ -252,14 +252,14 @@ extension ManifestValidator {
       return !type.isOptional && !bound.contains(parameter.name.value)
     }
     if !unbound.isEmpty {
-      // Lists of names are cut at a few (a module may have thousands of parameters).
+      // Every name is listed, within a bound (a module may have thousands of parameters).
       let list = MessageWords.quotedList(
         unbound.lazy.map { "\($0.name.value): \($0.type.map(\.description) ?? "?")" },
-        limit: DiagnosticBag.maxNotes)
+        withinCharacters: MessageWords.listCharacters / 2)
       // A parameter a URL segment can carry is added to the route; any other is made optional.
       let carriable = MessageWords.quotedList(
         unbound.lazy.filter { $0.type.flatMap(RouteValueType.init) != nil }.map { ":\($0.name.value)" },
-        limit: DiagnosticBag.maxNotes)
+        withinCharacters: MessageWords.listCharacters / 2)
       let them = unbound.count == 1 ? "it" : "them"
       let advice: String
       if carriable.isEmpty {
