@@ -34,9 +34,13 @@ struct GraphCommand: ParsableCommand {
     guard let modules = ModuleGraph(graph, variant: variant) else {
       throw UsageError("\(file): unknown variant '\(variant ?? "")'")
     }
+    // Without an `app`, the graph is named after the file: `app.yaml` draws `app`.
+    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? ""
+    let untitled = stem.isEmpty ? fileName : stem
     switch format {
-    case .dot: Output.standard(GraphFormatter.dot(modules))
-    case .mermaid: Output.standard(GraphFormatter.mermaid(modules))
+    case .dot: Output.standard(GraphFormatter.dot(modules, untitled: untitled))
+    case .mermaid: Output.standard(GraphFormatter.mermaid(modules, untitled: untitled))
     }
     withExtendedLifetime(result) { Output.exit(0) }
   }

@@ -3,7 +3,9 @@ import RouteCfgCore
 /// The validated manifest that `resolve` and `graph` work on.
 enum ValidManifest {
   /// Validates `file` (under `variant`); when it has errors, prints them and the summary line
-  /// `validate` prints on standard error and exits 1 (drawn for a terminal when standard error is one). An unknown variant is a usage error.
+  /// `validate` prints on standard error and exits 1 (drawn for a terminal when standard error is
+  /// one); a valid manifest's warnings are printed there too, as `generate` prints them, and the
+  /// command goes on. An unknown variant is a usage error.
   static func load(_ file: String, variant: String?, colorOptions: ColorOptions) throws -> (
     result: ValidationResult, graph: AppGraph
   ) {
@@ -21,6 +23,12 @@ enum ValidManifest {
         formatter.render(report) + formatter.renderSummary(summary, of: report)
           + TextFormatter.omission(report, advice: .listWithValidate))
       Output.exit(1)
+    }
+    if !result.diagnostics.isEmpty {
+      let report = result.report
+      Output.error(
+        colorOptions.textFormatter(for: 2).render(report)
+          + TextFormatter.omission(report, advice: .listWithValidate))
     }
     return (result, graph)
   }

@@ -32,6 +32,39 @@ struct GraphCommandTests {
     #expect(mac.standardOutput.hasPrefix("digraph \"LoginDemo (variant macOS)\""))
   }
 
+  /// Without an `app`, the graph is named after the file; the warnings of a valid manifest are
+  /// printed on standard error by `graph`, `resolve` and `routes`, as by `generate`, and change
+  /// neither their output nor their status.
+  @Test func aManifestWithoutAppIsNamedAfterItsFileAndItsWarningsAreShown() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "routecfg-graph-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manifest = directory.appendingPathComponent("warn.yaml").path
+    try """
+    routecfg: 1
+    protocols:
+      Unused: ""
+    modules:
+      A: {kind: view, routes: [/]}
+
+    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let warning = "warn.yaml:3:3: warning: protocol 'Unused' is not used"
+    let dot = try Routecfg.run(["graph", manifest])
+    #expect(dot.status == 0)
+    #expect(dot.standardOutput.hasPrefix("digraph \"warn\" {\n"))
+    #expect(dot.standardError.contains(warning), "\(dot.standardError)")
+    let mermaid = try Routecfg.run(["graph", manifest, "--format", "mermaid"])
+    #expect(mermaid.standardOutput.hasPrefix("---\ntitle: \"warn\"\n"))
+    let resolve = try Routecfg.run(["resolve", manifest, "/", "--format", "json"])
+    #expect(resolve.status == 0)
+    #expect(resolve.standardOutput.hasPrefix("{"))
+    #expect(resolve.standardError.contains(warning))
+    let routes = try Routecfg.run(["routes", manifest])
+    #expect(routes.status == 0)
+    #expect(routes.standardError.contains(warning))
+  }
+
   @Test func aManifestWithErrorsPrintsItsDiagnostics() throws {
     let result = try Routecfg.run(["graph", "manifests/invalid/resolution.yaml"])
     #expect(result.status == 1)

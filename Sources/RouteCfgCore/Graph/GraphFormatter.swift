@@ -7,11 +7,12 @@ public enum GraphFormatter {
   /// Routes listed in a node before the rest are counted.
   static let shownRoutes = 3
 
-  /// Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
-  public static func dot(_ graph: ModuleGraph) -> String {
+  /// Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`. The graph is named after the app, or
+  /// `untitled` (`routecfg graph` passes the manifest's file name) when the manifest sets none.
+  public static func dot(_ graph: ModuleGraph, untitled: String = "modules") -> String {
     // Names are escaped as in labels wherever they are written: the graph's name and node IDs too.
     func id(_ name: String) -> String { dotQuoted(TextFormatter.printable(name)) }
-    var text = "digraph \(id(title(graph))) {\n"
+    var text = "digraph \(id(title(graph, untitled: untitled))) {\n"
     text += "  rankdir=LR;\n"
     text += "  node [fontname=\"Helvetica\", fontsize=11];\n"
     text += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
@@ -28,12 +29,14 @@ public enum GraphFormatter {
     return text + "}\n"
   }
 
-  /// A Mermaid flowchart, for Markdown that renders Mermaid (GitHub, GitLab, DocC).
-  public static func mermaid(_ graph: ModuleGraph) -> String {
+  /// A Mermaid flowchart, for Markdown that renders Mermaid (GitHub, GitLab, DocC), titled as
+  /// ``dot(_:untitled:)`` names its graph.
+  public static func mermaid(_ graph: ModuleGraph, untitled: String = "modules") -> String {
     // The front matter is YAML: quoted, the title is always text (an app named `null` or `yes`
     // too).
     let quotedTitle =
-      "\"" + TextFormatter.escapedForDoubleQuotes(TextFormatter.printable(title(graph))) + "\""
+      "\"" + TextFormatter.escapedForDoubleQuotes(TextFormatter.printable(title(graph, untitled: untitled)))
+      + "\""
     var text = "---\ntitle: \(quotedTitle)\n---\nflowchart LR\n"
     var ids: [String: String] = [:]
     for (index, node) in graph.nodes.enumerated() {
@@ -51,8 +54,8 @@ public enum GraphFormatter {
     return text
   }
 
-  private static func title(_ graph: ModuleGraph) -> String {
-    let app = graph.app ?? "modules"
+  private static func title(_ graph: ModuleGraph, untitled: String) -> String {
+    let app = graph.app ?? untitled
     return graph.variant.map { "\(app) (variant \($0))" } ?? app
   }
 
