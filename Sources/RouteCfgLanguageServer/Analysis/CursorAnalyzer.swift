@@ -40,6 +40,10 @@ struct CursorAnalyzer {
     // The cursor's own line.
     var ancestry: Ancestry
     if blankBeforeCursor {
+      // Inside the indentation of a line that holds something: any word there would change the
+      // line's indentation, or take the line's own key's place (a module's '    kind' made a
+      // top-level key).
+      if cursorColumn < shape.indent, !shape.isBlank { return nil }
       ancestry = ancestors(ofColumn: cursorColumn, line: line, startsWithDash: false)
       ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: cursorColumn)
       let token = scalarToken(in: bytes, from: cursorColumn, cursorColumn: cursorColumn, stopAtColon: true)

@@ -54,6 +54,15 @@ enum DocumentSymbolProvider {
     }
   }
 
+  /// A symbol's name as the outline shows it: LSP forbids a name that is empty or only white
+  /// space, so an empty one reads `(empty)` and one of blanks is quoted, tabs and line breaks
+  /// escaped (`' '`, `'\t'`).
+  static func shownName(_ name: String) -> String {
+    if name.isEmpty { return "(empty)" }
+    guard name.allSatisfy(\.isWhitespace) else { return name }
+    return "'" + TextFormatter.printable(name) + "'"
+  }
+
   private struct OutlineBuilder {
     let model: ManifestModel
     let mapper: PositionMapper
@@ -258,7 +267,7 @@ enum DocumentSymbolProvider {
       name: String, kind: Kind, detail: String?, range: LSPRange, selection: LSPRange, children: [JSONValue]
     ) -> JSONValue {
       var members: [(String, JSONValue)] = [
-        ("name", .string(name.isEmpty ? "(empty)" : name)), ("kind", .int(kind.rawValue)),
+        ("name", .string(DocumentSymbolProvider.shownName(name))), ("kind", .int(kind.rawValue)),
       ]
       if let detail { members.append(("detail", .string(detail))) }
       members.append(("range", range.json))

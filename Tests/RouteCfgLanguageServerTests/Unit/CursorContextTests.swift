@@ -84,6 +84,24 @@ struct CursorContextTests {
     }
   }
 
+  /// A word completed inside the indentation before a line's key would change the indentation
+  /// or make the key another mapping's ('bindings: view' at column 0 of '    kind: view'); at
+  /// the key's first character, and on a blank line, the key is completed as before.
+  @Test("no context inside the indentation of a line that holds something")
+  func indentation() throws {
+    let text = "routecfg: 1\nmodules:\n  Login:\n    kind: view\n"
+    let line = Array(text.utf8).firstIndex(of: UInt8(ascii: "k")) ?? 0
+    let bytes = Array(text.utf8)
+    for column in 0..<4 {
+      #expect(
+        CursorContext.at(offset: line - 4 + column, in: bytes, lines: LineIndex(bytes)) == nil, "\(column)")
+    }
+    let atKey = try #require(CursorContext.at(offset: line, in: bytes, lines: LineIndex(bytes)))
+    #expect(atKey.slot == .key && atKey.tokenRange == line..<(line + 4))
+    let blank = try Self.context("routecfg: 1\nmodules:\n  Login:\n    kind: view\n  ‸  \n")
+    #expect(blank.path == "modules" && blank.slot == .key)
+  }
+
   @Test("keys already written and the scalars beside a key are read from the text")
   func siblings() throws {
     let block = try Self.context(
