@@ -47,8 +47,11 @@ enum IsolationCause: Sendable, Hashable {
     let head = "'\(name)' is on the main actor because "
     switch self {
     case .providedByView(let module, let listed):
-      let how = listed == name ? "" : " (as '\(listed)', which inherits it)"
-      return (head + "'\(module)', a view, provides it\(how)", location(of: module, graph))
+      // A view providing a protocol that inherits it makes its objects main-actor ones, whether
+      // or not that view is the module a requirement of it resolves to.
+      let what =
+        listed == name ? "provides it" : "provides '\(listed)', which inherits it"
+      return (head + "'\(module)', a view, \(what)", location(of: module, graph))
     case .answeredByView(let module, let variant):
       let configuration = variant.map { " in variant '\($0)'" } ?? ""
       return (head + "'\(module)', a view, answers it\(configuration)", location(of: module, graph))

@@ -99,6 +99,9 @@ public struct ManifestValidator {
   /// ``conformancesAsMeant(of:)`` of each module asked about (an error path); `.some(nil)` for
   /// one that is not known.
   var meantConformances: [Int: Set<String>?] = [:]
+  /// The protocols some module lists under `provides`, misspelt entries read as meant, found the
+  /// first time a binding is checked against misspellings (an error path).
+  var listedAsMeantCache: Set<String>?
   /// The protocols a protocol whose inheritance the budget cut inherits, by its declarations,
   /// found the first time a requirement does not resolve (an error path).
   var cutAncestorsCache: Set<String>?

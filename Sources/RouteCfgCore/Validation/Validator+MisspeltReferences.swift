@@ -74,10 +74,11 @@ extension ManifestValidator {
   }
 
   /// Whether `module` might answer the protocol `name` (ID `id`) once the misspelt references
-  /// are read as their did-you-mean: it provides, as meant, a protocol that is or inherits `name`
-  /// (through parents read as meant), or the target of an adapter from `name`, as meant. `true`
-  /// also when a misspelling with no did-you-mean leaves it unknown. A binding of `name` to the
-  /// module is then not reported as wrong (RC0703): the misspelling is the one problem.
+  /// are read as their did-you-mean: it provides, as meant, `name` or the target of an adapter
+  /// from `name`, as meant: listing it, or, where no module lists it as meant, providing a
+  /// protocol that inherits it (through parents read as meant). `true` also when a misspelling
+  /// with no did-you-mean leaves it unknown. A binding of `name` to the module is then not
+  /// reported as wrong (RC0703): the misspelling is the one problem.
   mutating func mightAnswerAsMeant(_ name: String, id: Int, module: Int) -> Bool {
     let misspelt = misspeltReferences()
     let adapters = misspelt.adapterTargetsMeant[name] ?? []
@@ -86,11 +87,37 @@ extension ManifestValidator {
     let found = meantConformances[module] ?? conformancesAsMeant(of: module)
     meantConformances[module] = .some(found)
     guard let conformances = found else { return true }
-    if conformances.contains(name) { return true }
-    for adapter in adaptersByRequired[id] {
-      if let to = manifest.adapters[adapter].to?.value, conformances.contains(to) { return true }
+    let listedByAny = listedAsMeant()
+    let listed = Set(providesAsMeant(manifest.modules[module]))
+    // A module that lists a protocol answers it; one inheriting it, only where none lists it.
+    func answers(_ protocolName: String) -> Bool {
+      listed.contains(protocolName)
+        || (conformances.contains(protocolName) && !listedByAny.contains(protocolName))
     }
-    return adapters.contains { $0.map(conformances.contains) ?? true }
+    if answers(name) { return true }
+    for adapter in adaptersByRequired[id] {
+      if let to = manifest.adapters[adapter].to?.value, answers(to) { return true }
+    }
+    return adapters.contains { $0.map(answers) ?? true }
+  }
+
+  /// The protocols some module lists under `provides`, misspelt entries read as their
+  /// did-you-mean (those without one left out: they could be any protocol).
+  private mutating func listedAsMeant() -> Set<String> {
+    if let cached = listedAsMeantCache { return cached }
+    var names: Set<String> = []
+    for module in manifest.modules { names.formUnion(providesAsMeant(module)) }
+    listedAsMeantCache = names
+    return names
+  }
+
+  /// The protocols `module` lists under `provides`, a misspelt entry read as its did-you-mean
+  /// (one without a did-you-mean left out).
+  private func providesAsMeant(_ module: ModuleDecl) -> [String] {
+    var listed = ListedNames(module.provides)
+    return module.provides.compactMap { provided in
+      isDeclaredProtocol(provided.value) ? provided.value : protocolMeant(provided.value, listedWith: &listed)
+    }
   }
 
   /// What `module` conforms to once misspelt references are read as meant: the protocols it

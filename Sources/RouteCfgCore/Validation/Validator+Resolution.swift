@@ -68,6 +68,26 @@ extension ManifestValidator {
     return block.map { protocolMeant($0.protocolName.value, listedWith: &listed) ?? $0.protocolName.value }
   }
 
+  /// Why a module that provides a protocol inheriting `protocolName` (ID `id`), or the `to` of an
+  /// adapter from it, does not answer it: a module providing an inheriting protocol answers only
+  /// where no module lists the protocol. Empty when `provided` inherits neither.
+  private func inheritedOnlyAdvice(_ protocolName: String, id: Int, provided: [String], module: String)
+    -> String
+  {
+    let targets = [protocolName] + adaptersByRequired[id].compactMap { manifest.adapters[$0].to?.value }
+    for target in targets {
+      guard let child = provided.first(where: { protocols[$0]?.ancestors.contains(target) == true }) else {
+        continue
+      }
+      let what =
+        target == protocolName ? "it" : "'\(target)', the 'to' of the adapter from '\(protocolName)',"
+      return
+        " ('\(child)' inherits \(what) but the modules that list '\(target)' under 'provides' are the ones "
+        + "that answer it: list '\(target)' in the 'provides' of '\(module)' too)"
+    }
+    return ""
+  }
+
   /// Every binding must name a module that can provide its protocol; `variant` names the
   /// variant that declares them, for the message.
   private mutating func checkBindings(_ bindings: [BindingDecl], variant: String?) {
@@ -85,16 +105,12 @@ extension ManifestValidator {
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
-      // A module providing a protocol that inherits it answers only where no module lists it.
-      let inheriting = provided.first { protocols[$0]?.ancestors.contains(protocolName) == true }
       let advice =
         candidates.isEmpty
         ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
           + "or remove the binding"
-        : (inheriting.map {
-          " ('\($0)' inherits it, but the modules that list '\(protocolName)' under 'provides' are the ones "
-            + "that answer it: list it in the 'provides' of '\(binding.module.value)' too)"
-        } ?? "") + "; bind one of the modules that can answer it: "
+        : inheritedOnlyAdvice(protocolName, id: id, provided: provided, module: binding.module.value)
+          + "; bind one of the modules that can answer it: "
           + MessageWords.quotedList(answeringModuleNames(id))
       diagnostics.report(
         .invalidBinding,
@@ -391,11 +407,12 @@ extension ManifestValidator {
       at: providesEntry(of: module, for: target))
   }
 
-  /// Where `module` lists `protocolName` (or a protocol that inherits it) under `provides`.
+  /// Where `module` lists `protocolName` under `provides` (or, failing that, a protocol that
+  /// inherits it).
   private func providesEntry(of module: ModuleDecl, for protocolName: String) -> SourceLocation {
-    let entry = module.provides.first { entry in
-      entry.value == protocolName || protocols[entry.value]?.ancestors.contains(protocolName) == true
-    }
+    let entry =
+      module.provides.first { $0.value == protocolName }
+      ?? module.provides.first { protocols[$0.value]?.ancestors.contains(protocolName) == true }
     return entry?.location ?? module.name.location
   }
 }
