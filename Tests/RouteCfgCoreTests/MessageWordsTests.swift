@@ -15,6 +15,20 @@ struct MessageWordsTests {
     #expect(MessageWords.aQuoted(name) == expected)
   }
 
+  /// A list of "all" names holds every one that fits in its characters (scalars, as the message
+  /// cap counts them), the first always, then counts the rest.
+  @Test func listsWithinCharactersHoldEveryNameThatFits() {
+    #expect(MessageWords.quotedList(["a", "b", "c"], withinCharacters: 100) == "'a', 'b', 'c'")
+    // 'a', 'b' is 8 characters: exactly at the budget it is kept, one short it is not.
+    #expect(MessageWords.quotedList(["a", "b", "c"], withinCharacters: 8) == "'a', 'b' and 1 more")
+    #expect(MessageWords.quotedList(["a", "b", "c"], withinCharacters: 7) == "'a' and 2 more")
+    #expect(MessageWords.quotedList(["long name"], withinCharacters: 3) == "'long name'")
+    #expect(MessageWords.quotedList([String](), withinCharacters: 3) == "")
+    // Multi-byte names count as characters: '名前' is 4, as 'ab' is.
+    #expect(MessageWords.quotedList(["ab", "ab", "ab"], withinCharacters: 10) == "'ab', 'ab' and 1 more")
+    #expect(MessageWords.quotedList(["名前", "名前", "名前"], withinCharacters: 10) == "'名前', '名前' and 1 more")
+  }
+
   /// The adapter check's message reads `an 'Int'` where the type begins with a vowel.
   @Test func adapterMessagesUseIt() throws {
     let yaml = """

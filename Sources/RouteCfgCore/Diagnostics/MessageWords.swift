@@ -24,19 +24,22 @@ package enum MessageWords {
     return names.count > limit ? shown + " and \(names.count - limit) more" : shown
   }
 
-  /// Names in single quotes, separated by commas, every one that fits in about `characters`
-  /// characters (UTF-8 bytes), then how many more: a message that lists "all" of something stays
-  /// whole for any real manifest and bounded for a hostile one.
+  /// Names in single quotes, separated by commas, every one that fits in `characters`
+  /// characters (Unicode scalars, as ``DiagnosticBag/maxMessageLength`` counts them; the first
+  /// name always), then how many more: a message that lists "all" of something stays whole for
+  /// any real manifest and bounded for a hostile one.
   package static func quotedList<Names: Collection<String>>(_ names: Names, withinCharacters characters: Int)
     -> String
   {
     var shown = ""
+    var length = 0
     var count = 0
     for name in names {
-      let addition = (count == 0 ? "" : ", ").utf8.count + name.utf8.count + 2
-      if count > 0, shown.utf8.count + addition > characters { break }
+      let addition = (count == 0 ? 0 : 2) + name.unicodeScalars.count + 2
+      if count > 0, length + addition > characters { break }
       if count > 0 { shown += ", " }
       shown += "'" + name + "'"
+      length += addition
       count += 1
     }
     return count < names.count ? shown + " and \(names.count - count) more" : shown
