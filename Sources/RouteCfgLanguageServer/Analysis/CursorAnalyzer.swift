@@ -18,6 +18,10 @@ struct CursorAnalyzer {
     let beforeCursor = bytes[range.lowerBound..<(range.lowerBound + cursorColumn)]
     if Self.commentStart(in: beforeCursor) != nil { return nil }
     let blankBeforeCursor = beforeCursor.allSatisfy { $0 == 0x20 }
+    // Inside the indentation of a line that holds something: any word there would change the
+    // line's indentation, take the place of the line's own key (a module's '    kind' made a
+    // top-level key), or end a protocol body's block above the line.
+    if blankBeforeCursor, cursorColumn < shape.indent, !shape.isBlank { return nil }
 
     // Inside a block scalar?
     let threshold = blankBeforeCursor ? cursorColumn : shape.indent
@@ -40,10 +44,6 @@ struct CursorAnalyzer {
     // The cursor's own line.
     var ancestry: Ancestry
     if blankBeforeCursor {
-      // Inside the indentation of a line that holds something: any word there would change the
-      // line's indentation, or take the line's own key's place (a module's '    kind' made a
-      // top-level key).
-      if cursorColumn < shape.indent, !shape.isBlank { return nil }
       ancestry = ancestors(ofColumn: cursorColumn, line: line, startsWithDash: false)
       ancestry.ownAnchor = CursorContext.BlockAnchor(line: line, column: cursorColumn)
       let token = scalarToken(in: bytes, from: cursorColumn, cursorColumn: cursorColumn, stopAtColon: true)

@@ -100,6 +100,14 @@ struct CursorContextTests {
     #expect(atKey.slot == .key && atKey.tokenRange == line..<(line + 4))
     let blank = try Self.context("routecfg: 1\nmodules:\n  Login:\n    kind: view\n  ‸  \n")
     #expect(blank.path == "modules" && blank.slot == .key)
+    // In a protocol body, a word below the body's indentation would end the block.
+    let body = "protocols:\n  P: |\n    var x: Int\n    var y: Int\n"
+    let bodyBytes = Array(body.utf8)
+    let second = try #require(
+      bodyBytes.indices.filter { bodyBytes[$0] == UInt8(ascii: "v") }.dropFirst().first)
+    #expect(CursorContext.at(offset: second - 1, in: bodyBytes, lines: LineIndex(bodyBytes)) == nil)
+    let inBody = try Self.context("protocols:\n  P: |\n    var x: Int\n    ‸var y: Int\n")
+    #expect(inBody.slot == .blockScalar)
   }
 
   @Test("keys already written and the scalars beside a key are read from the text")
