@@ -5,7 +5,7 @@ import Testing
 /// module the validator's resolution picks.
 @Suite("make methods of inherited protocols")
 struct InheritedMakersTests {
-  static func manifest(bindings: String = "") -> String {
+  static func manifest(bindings: String = "", modules: String = "") -> String {
     """
     routecfg: 1
     app: Inh
@@ -23,6 +23,7 @@ struct InheritedMakersTests {
     modules:
       L: {kind: view, provides: [Left], parameters: {id: Int}}
       R: {kind: service, provides: [Right]}
+    \(modules)
     \(bindings)
     """
   }
@@ -38,6 +39,14 @@ struct InheritedMakersTests {
     #expect(text.contains("func makeLeft(id: Int) -> any Left"))
     #expect(text.contains("func makeRight() -> any Right"))
     #expect(!text.contains("makeBase"))
+  }
+
+  /// SPEC §2: a requirement resolves to "a module that lists it in provides"; modules that
+  /// only inherit it answer where none does.
+  @Test("A module that lists Base makes it, beside two that inherit it")
+  func listed() throws {
+    let text = try registry(Self.manifest(modules: "  B: {kind: service, provides: [Base]}"))
+    #expect(text.contains("func makeBase() -> any Base {\n    return self.factories.b()\n  }"), "\(text)")
   }
 
   @Test("A binding picks the module: makeBase makes its object, typed as Base")
