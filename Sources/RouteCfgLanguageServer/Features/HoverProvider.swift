@@ -58,6 +58,18 @@ enum HoverProvider {
     let adaptedFrom = manifest.adapters.filter { $0.to?.value == name }.compactMap { $0.adapt?.value }
     var lines: [String] = []
     if !providers.isEmpty { lines.append("provided by " + quotedList(providers)) }
+    // Where no module lists it, the modules providing a protocol that inherits it answer it.
+    if providers.isEmpty {
+      let inheriting = manifest.modules.compactMap { module -> String? in
+        guard
+          let child = module.provides.first(where: {
+            model.index.protocols[$0.value]?.ancestors.contains(name) == true
+          })
+        else { return nil }
+        return "`\(module.name.value)` (as `\(child.value)`)"
+      }
+      if !inheriting.isEmpty { lines.append("provided by " + inheriting.joined(separator: ", ")) }
+    }
     if !requirers.isEmpty { lines.append("required by " + quotedList(requirers)) }
     if !adaptedTo.isEmpty { lines.append("adapted to " + quotedList(adaptedTo)) }
     if !adaptedFrom.isEmpty { lines.append("adapter from " + quotedList(adaptedFrom)) }

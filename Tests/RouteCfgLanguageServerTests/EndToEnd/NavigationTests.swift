@@ -266,6 +266,9 @@ struct NavigationTests {
     #expect(detail.contains("func show(animated: Bool) -> Bool"))
     #expect(detail.contains("provided by `Detail`"))
     #expect(detail.contains("adapter from `RequiredScreen`"))
+    // No module lists ScreenInput: the module providing DetailInput, which inherits it, answers it.
+    let screen = try text("inherits: [ScreenInput]", 12)
+    #expect(screen.contains("provided by `Detail` (as `DetailInput`)"), "\(screen)")
     let requiresKey = try text("requires: [RequiredScreen", 3)
     #expect(requiresKey == "`requires`: Protocols this module needs, in its own words.")
     let module = try text("  Home:", 3)
