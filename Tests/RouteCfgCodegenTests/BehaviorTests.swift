@@ -96,12 +96,15 @@ extension BehaviorTests {
   ///   its values writes a path another route takes (names of the generated locals included);
   /// - ProviderSideDelegateAdapter: with a delegate adapter declared from the provider's delegate
   ///   protocol to the caller's, the caller's delegate set on its proxy (alone, in an array, in a
-  ///   dictionary) is held weakly, reads back as itself, and as nothing once released.
+  ///   dictionary) is held weakly, reads back as itself, and as nothing once released;
+  /// - ViewDelegateOfService: a view is the delegate of a service it requires, through a delegate
+  ///   adapter, conforming to the `nonisolated` delegate protocol on the main actor as Codegen.md
+  ///   says to.
   @Test(
     "Programs against fixtures run under either default isolation",
     arguments: [
       "UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures", "RoutePathChoice",
-      "ProviderSideDelegateAdapter",
+      "ProviderSideDelegateAdapter", "ViewDelegateOfService",
     ],
     SwiftCompiler.Isolation.allCases)
   func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {
