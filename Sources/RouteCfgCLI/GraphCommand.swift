@@ -8,10 +8,11 @@ struct GraphCommand: ParsableCommand {
     abstract: "Draw the module graph: modules, the requirements between them and their adapters.",
     discussion: """
       Validates FILE first; a manifest with errors prints its diagnostics on standard error and \
-      exits 1, and a valid one's warnings are printed there too. Each module is a node (views as boxes, services rounded) listing its kind and \
-      routes; each requirement is an arrow from the module that requires a protocol to the module \
-      that answers it, dashed when an adapter sits between. DOT renders with Graphviz \
-      (routecfg graph FILE | dot -Tsvg > graph.svg); Mermaid renders in Markdown on GitHub.
+      exits 1, and a valid one's warnings are printed there too. Each module is a node (views as \
+      boxes, services rounded) listing its kind and routes; each requirement is an arrow from the \
+      module that requires a protocol to the module that answers it, dashed when an adapter sits \
+      between. DOT renders with Graphviz (routecfg graph FILE | dot -Tsvg > graph.svg); Mermaid \
+      renders in Markdown on GitHub. A manifest without an app is named after its file.
 
       Exit status: 0 when the graph is printed, 1 when the manifest has errors, 64 for \
       command-line misuse.

@@ -8,9 +8,10 @@ struct ResolveCommand: ParsableCommand {
     abstract: "Show the module, route and typed parameters a URL reaches.",
     discussion: """
       Validates FILE first; a manifest with errors prints its diagnostics on standard error and \
-      exits 1, and a valid one's warnings are printed there too. URL is a path (/notes/42, with an optional ?query) or, when the manifest sets a \
-      scheme, a URL of that scheme (noteapp://notes/42). A URL that matches no route goes to the \
-      manifest's fallback when it has one.
+      exits 1, and a valid one's warnings are printed there too. URL is a path (/notes/42, with \
+      an optional ?query) or, when the manifest sets a scheme, a URL of that scheme \
+      (noteapp://notes/42). A URL that matches no route goes to the manifest's fallback when it \
+      has one.
 
       Exit status: 0 when the URL reaches a module (a route or the fallback), 1 when the manifest \
       has errors or the URL reaches nothing (no route and no fallback, or another scheme), 64 for \

@@ -8,10 +8,10 @@ struct RoutesCommand: ParsableCommand {
     abstract: "List every route with its module and typed parameters, in precedence order.",
     discussion: """
       Validates FILE first; a manifest with errors prints its diagnostics on standard error and \
-      exits 1, and a valid one's warnings are printed there too. Routes are listed in the order the router prefers them: segment by segment, a \
-      literal before an Int, Double, Bool or String parameter, a catch-all last, a pattern that \
-      ends before one that goes on. For any URL, resolve answers with the first route in this \
-      list that matches it. Parameters are listed with their declared types and where a URL \
+      exits 1, and a valid one's warnings are printed there too. Routes are listed in the order \
+      the router prefers them: segment by segment, a literal before an Int, Double, Bool or String \
+      parameter, a catch-all last, a pattern that ends before one that goes on. For any URL, \
+      resolve answers with the first route in this list that matches it. Parameters are listed with their declared types and where a URL \
       gives them: a path segment, the catch-all, or the query (optional parameters the path does \
       not bind).
 

@@ -1,7 +1,8 @@
 /// GitHub Actions workflow commands, which the runner turns into annotations on the pull request's
-/// files: `::error file=manifests/x.yaml,line=12,col=7::message [RC0601]` (SPEC §4's form: the three
-/// properties, the code in the message), `::warning ...` for warnings. A diagnostic's notes follow its message on lines of their own
-/// (an annotation has one place), and each root manifest's summary is a plain log line.
+/// files: `::error file=manifests/x.yaml,line=12,col=7::message [RC0601]` (SPEC §4's form: the
+/// three properties, the code in the message), `::warning ...` for warnings. A diagnostic's notes
+/// follow its message on lines of their own (an annotation has one place), and each root
+/// manifest's summary is a plain log line.
 ///
 /// Values are escaped as the Actions toolkit does: `%`, `\r` and `\n` in the message; those and
 /// `:` and `,` in the properties. Control and bidirectional characters are written as `\u{1B}`
