@@ -22,25 +22,18 @@ private struct ParameterLookup {
   }
 }
 
-/// The routes one module has listed so far, to find one it lists twice (a trailing slash does
-/// not count). Compared by text, so that a repeat is found whether or not the route is valid:
+/// The routes one module has listed so far, to find one it lists twice, as written (`/notes` and
+/// `/notes/` are two patterns of one shape, a conflict reported at both, as SPEC §2 has it).
+/// Compared by text, so that a repeat is found whether or not the route is valid:
 /// its problems are then reported once, at the first listing. A module lists a few routes, so
 /// they are compared in turn; past 16, through an index.
 private struct ListedRoutes {
-  private var listed: [(text: Substring, location: SourceLocation)] = []
-  private var index: [Substring: SourceLocation]?
+  private var listed: [(text: String, location: SourceLocation)] = []
+  private var index: [String: SourceLocation]?
 
   /// Records `route`; answers where it was listed before, if it was.
   mutating func earlierListing(of route: Located<String>) -> SourceLocation? {
-    let text = route.value
-    // One trailing slash is ignored, as the pattern parser ignores it, but not after another
-    // (`//` is one empty segment, not the root `/`; `///` is two, not `//`). The byte is dropped,
-    // not the last Character, which may hold the `/` and a letter before it that joins it
-    // (U+0D4E).
-    let utf8 = text.utf8
-    let slash = UInt8(ascii: "/")
-    let endsWithOneSlash = utf8.count >= 2 && utf8.last == slash && utf8.dropLast().last != slash
-    let key = endsWithOneSlash ? Substring(utf8.dropLast()) : Substring(text)
+    let key = route.value
     if index == nil {
       if let earlier = listed.first(where: { $0.text == key }) {
         return earlier.location
