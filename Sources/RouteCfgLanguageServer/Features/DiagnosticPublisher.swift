@@ -15,8 +15,12 @@ struct DiagnosticLinks: Sendable {
     base.map { $0 + "#" + code.rawValue.lowercased() + "-" + code.name.lowercased() }
   }
 
-  /// The Diagnostics.md that comes with the executable at `path`, as a `file:` URI.
-  static func bundled(executable path: String) -> DiagnosticLinks {
+  /// The Diagnostics.md that comes with the executable at `path`, as a `file:` URI; for a binary
+  /// installed without it, one made from the code registry under the user's cache directory
+  /// (``GeneratedDiagnosticsPage``).
+  static func bundled(
+    executable path: String, cacheDirectory: String? = GeneratedDiagnosticsPage.cacheDirectory()
+  ) -> DiagnosticLinks {
     var directory = FileSystem.directory(of: FileSystem.realPath(path) ?? path)
     for _ in 0..<4 where !directory.isEmpty {
       for candidate in ["Docs/Diagnostics.md", "share/doc/routecfg/Diagnostics.md"] {
@@ -27,7 +31,8 @@ struct DiagnosticLinks: Sendable {
       if parent == directory { break }
       directory = parent
     }
-    return DiagnosticLinks(base: nil)
+    let generated = cacheDirectory.flatMap(GeneratedDiagnosticsPage.path(in:))
+    return DiagnosticLinks(base: generated.map { DocumentURI.fileURI(path: $0) })
   }
 }
 
