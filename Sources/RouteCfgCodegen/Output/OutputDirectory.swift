@@ -268,7 +268,7 @@ public enum OutputDirectory {
     {
       failure = errnoText()
     }
-    if failure == nil, !writeAll(contents, to: descriptor) { failure = errnoText() }
+    if failure == nil, !FileSystem.writeAll(contents, to: descriptor) { failure = errnoText() }
     if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
     close(descriptor)
     if let failure {
@@ -278,21 +278,4 @@ public enum OutputDirectory {
   }
 
   private static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// Writes all of `text` to `descriptor`; `false` on an error (see `errno`).
-private func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-  var text = text
-  return text.withUTF8 { buffer in
-    var offset = 0
-    while offset < buffer.count {
-      let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += count
-    }
-    return true
-  }
 }

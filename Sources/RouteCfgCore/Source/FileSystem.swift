@@ -246,6 +246,24 @@ public enum FileSystem {
     return path.hasPrefix(prefix)
   }
 
+  /// Writes all of `text` to `descriptor`, again after an interrupted write; `false` on an error
+  /// (see `errno`).
+  package static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var text = text
+    return text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
+    }
+  }
+
   static func errnoText(_ code: Int32 = errno) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
