@@ -9,9 +9,10 @@ import RouteCfgCore
 #endif
 
 /// A Diagnostics.md made from the code registry (what `routecfg explain` prints), for a binary
-/// installed without its documentation: written once per version under the user's cache
-/// directory (`$XDG_CACHE_HOME/routecfg/VERSION/`, else `~/.cache/...`), so that a diagnostic's
-/// `codeDescription` still links to its code's section.
+/// installed without its documentation: kept under the user's cache directory
+/// (`$XDG_CACHE_HOME/routecfg/VERSION/`, else `~/.cache/...`), written again only when it differs
+/// from what this binary would write, so that a diagnostic's `codeDescription` still links to its
+/// code's section.
 enum GeneratedDiagnosticsPage {
   /// The page's text: a title, the code table, then every code's section, as Docs/Diagnostics.md
   /// holds them.
@@ -24,12 +25,16 @@ enum GeneratedDiagnosticsPage {
     return text
   }
 
-  /// The page's path under `cacheDirectory`, written there first when it is not (atomically: a
-  /// temporary file renamed into place); `nil` when it cannot be written.
+  /// The page's path under `cacheDirectory`, written there first when it is not there as this
+  /// binary writes it (atomically: a temporary file renamed into place); `nil` when it cannot be
+  /// written.
   static func path(in cacheDirectory: String) -> String? {
     let directory = FileSystem.join(cacheDirectory, "routecfg/" + RouteCfgVersion.current)
     let file = FileSystem.join(directory, "Diagnostics.md")
-    if FileSystem.exists(file) { return file }
+    let text = text
+    if case .success(let bytes) = FileSystem.readFile(file, limit: 1 << 22), bytes.elementsEqual(text.utf8) {
+      return file
+    }
     var made = ""
     for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
       made += "/" + component
@@ -38,19 +43,7 @@ enum GeneratedDiagnosticsPage {
     let temporary = file + ".\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard descriptor >= 0 else { return nil }
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { buffer -> Bool in
-      var offset = 0
-      while offset < buffer.count {
-        let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += count
-      }
-      return true
-    }
+    let written = FileSystem.writeAll(text, to: descriptor)
     close(descriptor)
     guard written, rename(temporary, file) == 0 else {
       unlink(temporary)
