@@ -156,16 +156,20 @@ extension MethodSignature {
   /// `method(_:_:)` overloads go up to six).
   package static let maximumDynamicArguments = 6
 
+  /// Whether the dynamic runtime cannot call a method: it calls synchronous methods of up to
+  /// ``maximumDynamicArguments`` arguments (the one rule ``dynamicCallLimitation`` explains).
+  package static func isDynamicallyUncallable(isAsync: Bool, argumentCount: Int) -> Bool {
+    isAsync || argumentCount > maximumDynamicArguments
+  }
+
   /// Why the dynamic runtime cannot call this method, if it cannot: it calls synchronous methods
   /// of up to ``maximumDynamicArguments`` arguments. (`routecfg generate --dynamic` leaves such
   /// methods out of its tables; the registry names them with this reason when it is built.)
   package var dynamicCallLimitation: String? {
+    guard Self.isDynamicallyUncallable(isAsync: isAsync, argumentCount: parameters.count) else { return nil }
     if isAsync { return "is async, which the dynamic runtime cannot call" }
-    if parameters.count > Self.maximumDynamicArguments {
-      return "takes \(parameters.count) arguments, more than the dynamic runtime's "
-        + "\(Self.maximumDynamicArguments)"
-    }
-    return nil
+    return "takes \(parameters.count) arguments, more than the dynamic runtime's "
+      + "\(Self.maximumDynamicArguments)"
   }
 }
 

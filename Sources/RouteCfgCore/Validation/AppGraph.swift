@@ -159,7 +159,7 @@ public struct MemberPairing: Sendable, Hashable {
   /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of
   /// more arguments than it passes: ``MethodSignature/dynamicCallLimitation``).
   package var isDynamicallyUncallable: Bool {
-    isAsyncMethod || (parameters?.count ?? 0) > MethodSignature.maximumDynamicArguments
+    MethodSignature.isDynamicallyUncallable(isAsync: isAsyncMethod, argumentCount: parameters?.count ?? 0)
   }
 
   /// The facade member's full name (`message`, `didFinishLogin()`).
