@@ -255,11 +255,7 @@ public enum OutputDirectory {
   /// created, never opened: an entry of that name (a symbolic link planted to redirect the write,
   /// or a file left by an earlier process of the same ID) is removed first, not written through.
   private static func stage(_ contents: String, at temporary: String, for path: String) throws(OutputError) {
-    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-    var descriptor = open(temporary, flags, 0o666)
-    if descriptor < 0, errno == EEXIST, unlink(temporary) == 0 {
-      descriptor = open(temporary, flags, 0o666)
-    }
+    let descriptor = FileSystem.createTemporaryFile(temporary, mode: 0o666)
     guard descriptor >= 0 else { throw .system(path: path, reason: errnoText()) }
     var existing = stat()
     var failure: String?

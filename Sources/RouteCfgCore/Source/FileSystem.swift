@@ -246,6 +246,19 @@ public enum FileSystem {
     return path.hasPrefix(prefix)
   }
 
+  /// Creates the new file `temporary` for writing, to be renamed into place: created, never
+  /// opened, so that a symbolic link planted there is not written through; an entry of that name
+  /// (left by an earlier process of the same ID) is removed first. The descriptor, or -1 (see
+  /// `errno`).
+  package static func createTemporaryFile(_ temporary: String, mode: mode_t) -> Int32 {
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var descriptor = open(temporary, flags, mode)
+    if descriptor < 0, errno == EEXIST, unlink(temporary) == 0 {
+      descriptor = open(temporary, flags, mode)
+    }
+    return descriptor
+  }
+
   /// Writes all of `text` to `descriptor`, again after an interrupted write; `false` on an error
   /// (see `errno`).
   package static func writeAll(_ text: String, to descriptor: Int32) -> Bool {

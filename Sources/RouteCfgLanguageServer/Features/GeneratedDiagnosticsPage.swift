@@ -41,7 +41,7 @@ enum GeneratedDiagnosticsPage {
       if mkdir(made, 0o755) != 0, errno != EEXIST { return nil }
     }
     let temporary = file + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    let descriptor = FileSystem.createTemporaryFile(temporary, mode: 0o644)
     guard descriptor >= 0 else { return nil }
     let written = FileSystem.writeAll(text, to: descriptor)
     close(descriptor)
