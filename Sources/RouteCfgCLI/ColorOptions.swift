@@ -28,6 +28,13 @@ struct ColorOptions: ParsableArguments {
   func textFormatter(for descriptor: Int32) -> any DiagnosticFormatter {
     color.textFormatter(for: descriptor)
   }
+
+  /// Prints a command's diagnostics that do not stop it (a valid manifest's warnings) on standard
+  /// error, without a summary line, and how many were left out when some were.
+  func printDiagnostics(_ report: DiagnosticReport) {
+    Output.error(
+      textFormatter(for: 2).render(report) + TextFormatter.omission(report, advice: .listWithValidate))
+  }
 }
 
 /// When diagnostics are drawn for a terminal.

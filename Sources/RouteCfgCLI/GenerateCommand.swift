@@ -115,12 +115,10 @@ struct GenerateCommand: ParsableCommand {
     // Warnings, the manifest's and what the files leave out, are shown and do not stop generation.
     let warnings = generated.warnings
     if !result.diagnostics.isEmpty || !warnings.isEmpty {
-      let report = DiagnosticReport(
-        files: result.manifest.files, diagnostics: (result.diagnostics + warnings).sorted(),
-        omitted: result.omitted)
-      Output.error(
-        colorOptions.textFormatter(for: 2).render(report)
-          + TextFormatter.omission(report, advice: .listWithValidate))
+      colorOptions.printDiagnostics(
+        DiagnosticReport(
+          files: result.manifest.files, diagnostics: (result.diagnostics + warnings).sorted(),
+          omitted: result.omitted))
     }
     let summary: OutputSummary
     do {

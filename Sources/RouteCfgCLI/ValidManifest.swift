@@ -24,12 +24,7 @@ enum ValidManifest {
           + TextFormatter.omission(report, advice: .listWithValidate))
       Output.exit(1)
     }
-    if !result.diagnostics.isEmpty {
-      let report = result.report
-      Output.error(
-        colorOptions.textFormatter(for: 2).render(report)
-          + TextFormatter.omission(report, advice: .listWithValidate))
-    }
+    if !result.diagnostics.isEmpty { colorOptions.printDiagnostics(result.report) }
     return (result, graph)
   }
 }
