@@ -88,7 +88,7 @@ extension ManifestValidator {
     meantConformances[module] = .some(found)
     guard let conformances = found else { return true }
     let listedByAny = listedAsMeant()
-    let listed = Set(providesAsMeant(manifest.modules[module]))
+    let listed = Set(providesAsMeant(manifest.modules[module]).compactMap { $0 })
     // A module that lists a protocol answers it; one inheriting it, only where none lists it.
     func answers(_ protocolName: String) -> Bool {
       listed.contains(protocolName)
@@ -106,16 +106,16 @@ extension ManifestValidator {
   private mutating func listedAsMeant() -> Set<String> {
     if let cached = listedAsMeantCache { return cached }
     var names: Set<String> = []
-    for module in manifest.modules { names.formUnion(providesAsMeant(module)) }
+    for module in manifest.modules { names.formUnion(providesAsMeant(module).compactMap { $0 }) }
     listedAsMeantCache = names
     return names
   }
 
   /// The protocols `module` lists under `provides`, a misspelt entry read as its did-you-mean
-  /// (one without a did-you-mean left out).
-  private func providesAsMeant(_ module: ModuleDecl) -> [String] {
+  /// (`nil` for one without a did-you-mean).
+  private func providesAsMeant(_ module: ModuleDecl) -> [String?] {
     var listed = ListedNames(module.provides)
-    return module.provides.compactMap { provided in
+    return module.provides.map { provided in
       isDeclaredProtocol(provided.value) ? provided.value : protocolMeant(provided.value, listedWith: &listed)
     }
   }
@@ -125,16 +125,10 @@ extension ManifestValidator {
   /// unknown.
   private func conformancesAsMeant(of module: Int) -> Set<String>? {
     var conformances: Set<String> = []
-    var listed = ListedNames(manifest.modules[module].provides)
     var queue: [String] = []
-    for provided in manifest.modules[module].provides {
-      if isDeclaredProtocol(provided.value) {
-        queue.append(provided.value)
-      } else if let meant = protocolMeant(provided.value, listedWith: &listed) {
-        queue.append(meant)
-      } else {
-        return nil
-      }
+    for provided in providesAsMeant(manifest.modules[module]) {
+      guard let provided else { return nil }
+      queue.append(provided)
     }
     while let next = queue.popLast() {
       guard conformances.insert(next).inserted, let declared = protocolIndex[next] else { continue }
