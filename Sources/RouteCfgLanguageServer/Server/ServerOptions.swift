@@ -6,7 +6,17 @@ struct ServerOptions: Sendable {
   /// least half as long as the last validation took (up to half a second), so that a large
   /// manifest is not validated after every keystroke of a burst of typing.
   var validationDelay: Duration = .milliseconds(150)
-  var links = DiagnosticLinks.bundled(
+  /// The page the setting `diagnosticsDocumentation` names; `nil` for the one that comes with
+  /// the binary.
+  private var documentationBase: String?
+
+  /// Where each diagnostic's code links to: the page the settings name, or the one that comes
+  /// with the binary.
+  var links: DiagnosticLinks { documentationBase.map { DiagnosticLinks(base: $0) } ?? Self.bundledLinks }
+
+  /// The page that comes with the binary, looked for (and, for a binary without it, written into
+  /// the cache) once, when a link is first needed and the settings name no page.
+  private static let bundledLinks = DiagnosticLinks.bundled(
     executable: FileSystem.executablePath() ?? CommandLine.arguments.first ?? "")
 
   /// What was wrong with the settings given, each said once (the server logs them): a value
@@ -31,7 +41,7 @@ struct ServerOptions: Sendable {
           problems.append(
             "the setting diagnosticsDocumentation is used without its '#' part: codes add their own")
         }
-        links = DiagnosticLinks(base: base)
+        documentationBase = base
       } else {
         problems.append(
           "ignored the setting diagnosticsDocumentation \(value.rendered()): it takes the address of a page, "
