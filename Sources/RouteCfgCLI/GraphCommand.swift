@@ -36,9 +36,7 @@ struct GraphCommand: ParsableCommand {
       throw UsageError("\(file): unknown variant '\(variant ?? "")'")
     }
     // Without an `app`, the graph is named after the file: `app.yaml` draws `app`.
-    let fileName = file.split(separator: "/").last.map(String.init) ?? file
-    let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? ""
-    let untitled = stem.isEmpty ? fileName : stem
+    let untitled = String(FileSystem.stem(of: file))
     switch format {
     case .dot: Output.standard(GraphFormatter.dot(modules, untitled: untitled))
     case .mermaid: Output.standard(GraphFormatter.mermaid(modules, untitled: untitled))

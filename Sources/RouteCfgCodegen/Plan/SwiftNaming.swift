@@ -63,9 +63,7 @@ enum SwiftNaming {
   /// and digits (the characters of a Swift identifier but `_`); a name that would not start an
   /// identifier (a digit first), or has no word, gets `App` in front.
   static func typePrefix(fromFileName path: String) -> String {
-    var base = Substring(path)
-    if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
-    if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
+    let base = FileSystem.stem(of: path)
     var result = ""
     var startOfWord = true
     for scalar in base.unicodeScalars {

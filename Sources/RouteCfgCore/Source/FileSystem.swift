@@ -239,6 +239,15 @@ public enum FileSystem {
     return joined.isEmpty ? "." : joined
   }
 
+  /// The file name of `path` without its directory and its last extension: `Docs/app.yaml` →
+  /// `app`; a name whose only dot starts it (`.yaml`) is kept whole.
+  package static func stem(of path: String) -> Substring {
+    var name = Substring(path)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+    return name
+  }
+
   /// `true` when `path` is `directory` itself or lies below it (both canonical).
   public static func isInside(_ path: String, directory: String) -> Bool {
     if path == directory { return true }
