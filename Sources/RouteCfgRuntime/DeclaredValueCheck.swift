@@ -49,7 +49,7 @@ enum DeclaredValueCheck {
     "String": { $0 is String }, "Int": { $0 is Int }, "Double": { $0 is Double }, "Bool": { $0 is Bool },
     "Float": { $0 is Float }, "Character": { $0 is Character }, "Int64": { $0 is Int64 },
     "Int32": { $0 is Int32 }, "UInt": { $0 is UInt }, "UInt8": { $0 is UInt8 },
-    // Standard aliases (SwiftTypeName.standardAliases).
+    // Standard aliases (SwiftKnownTypeNames.standardAliases).
     "TimeInterval": { $0 is Double }, "Float64": { $0 is Double }, "Float32": { $0 is Float },
   ]
 
@@ -79,7 +79,7 @@ enum DeclaredValueCheck {
   private static let concreteNames: Set<String> = [
     "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
     "UInt16", "UInt32", "UInt64", "Double", "Float", "Void", "URL", "Date", "Data", "UUID",
-    // Standard aliases, compared as the types they stand for (SwiftTypeName.standardAliases).
+    // Standard aliases, compared as the types they stand for (SwiftKnownTypeNames.standardAliases).
     "TimeInterval", "Float64", "Float32",
   ]
 }

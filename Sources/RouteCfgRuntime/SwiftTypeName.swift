@@ -31,18 +31,11 @@ enum SwiftTypeName {
       declared.replacingNames { name in
         // A function type or a composition stands in parentheses, so that a `?` or a `->` written
         // after it applies to all of it (`Handler?` is `((Int) -> Void)?`).
-        (aliases[name] ?? standardAliases[name]).map { $0.allSatisfy(isNameCharacter) ? $0 : "(\($0))" }
+        (aliases[name] ?? SwiftKnownTypeNames.standardAliases[name]).map {
+          $0.allSatisfy(isNameCharacter) ? $0 : "(\($0))"
+        }
       }.description)
   }
-
-  /// Type aliases of the standard library and Foundation, by the names a manifest may write
-  /// them with, and the types they stand for.
-  static let standardAliases: [String: String] = [
-    "TimeInterval": "Double", "Foundation.TimeInterval": "Double",
-    "Float64": "Double", "Swift.Float64": "Double",
-    "Float32": "Float", "Swift.Float32": "Float",
-    "UnicodeScalar": "Unicode.Scalar", "Swift.UnicodeScalar": "Unicode.Scalar",
-  ]
 
   /// `true` when the two spellings are the same but for qualification: each name the manifest
   /// writes ends the runtime's at a dot (`Data`, `Foundation.Data` or `Outer.Inner` for

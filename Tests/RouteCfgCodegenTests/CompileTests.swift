@@ -292,7 +292,7 @@ enum ExternalTypeStubs {
     "String", "Int", "Double", "Bool", "Void", "Float", "Character", "UInt", "Int8", "Int16", "Int32",
     "Int64",
     "UInt8", "UInt16", "UInt32", "UInt64", "Any", "AnyObject", "Never", "Substring", "Float80", "Error",
-    "Sendable",
+    "Sendable", "Float32", "Float64", "UnicodeScalar",
   ]
 
   static func source(for graph: AppGraph) -> String? {
@@ -313,7 +313,10 @@ enum ExternalTypeStubs {
       // A metatype (`Item.Type`, `Item.Protocol`) names the type before its suffixes.
       for written in type.namedTypes {
         let base = String(MetatypeName.base(of: written))
-        if graph.protocols[base] == nil, !standardLibrary.contains(base), !base.hasPrefix("Swift.") {
+        // Foundation's types come from Foundation, which generated files import when they name one.
+        if graph.protocols[base] == nil, !standardLibrary.contains(base), !base.hasPrefix("Swift."),
+          !FoundationTypes.names.contains(base)
+        {
           names.insert(base)
         }
       }

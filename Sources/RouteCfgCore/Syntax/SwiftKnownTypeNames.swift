@@ -21,6 +21,16 @@ package enum SwiftKnownTypeNames {
     }
   }
 
+  /// Type aliases of the standard library and Foundation, by the names a manifest may write
+  /// them with, and the types they stand for: Swift reads `TimeInterval` as `Double`, so the
+  /// validator and the dynamic runtime compare them as the same type.
+  package static let standardAliases: [String: String] = [
+    "TimeInterval": "Double", "Foundation.TimeInterval": "Double",
+    "Float64": "Double", "Swift.Float64": "Double",
+    "Float32": "Float", "Swift.Float32": "Float",
+    "UnicodeScalar": "Unicode.Scalar", "Swift.UnicodeScalar": "Unicode.Scalar",
+  ]
+
   /// `true` for a name of ``names`` that is not a protocol: `Int.Protocol` is no type (Swift:
   /// "cannot use 'Protocol' with non-protocol type 'Int'"), where `Error.Protocol` is one.
   package static func isConcrete(_ name: String) -> Bool {

@@ -94,8 +94,10 @@ struct TypeFitChecker {
   private func fitNamedAsLoaded(_ name: String, into target: String, crossings: inout [AdapterCrossing])
     -> TypeFit
   {
-    if name == target || sameStandardType(name, target) { return .fits }
+    if name == target { return .fits }
+    // Two declared protocols are no standard type; other names may be one written two ways.
     guard let source = protocols[name], protocols[target] != nil else {
+      if sameStandardType(name, target) { return .fits }
       return .mismatch(source: .named(name), destination: .named(target))
     }
     if source.conforms(to: target) { return .fits }
@@ -125,19 +127,23 @@ struct TypeFitChecker {
       || (SwiftKnownTypeNames.withoutStandardModule(name) == nil && !TypeRef.isStandardTypeName(name))
   }
 
-  /// `true` when one name is the other qualified with `Swift.` or `Foundation.` (`Swift.Int` and
-  /// `Int`, `Foundation.Data` and `Data`): the standard library's and Foundation's types under
-  /// their qualified names, as Swift (and the dynamic runtime) reads them. Names that are not
-  /// equal can only be the same type when exactly one of them is qualified.
-  /// A bare name the manifest declares as a protocol is that protocol, not the module's type
-  /// (`Calendar` declared beside `Foundation.Calendar`).
+  /// `true` when the names are one standard type written two ways: with and without `Swift.` or
+  /// `Foundation.` (`Swift.Int` and `Int`, `Foundation.Data` and `Data`), or as a type alias of
+  /// the standard library or Foundation and the type it stands for (`TimeInterval` and
+  /// `Double`), as Swift (and the dynamic runtime) reads them. A bare name the manifest declares
+  /// as a protocol is that protocol, not the module's type (`Calendar` declared beside
+  /// `Foundation.Calendar`).
   private func sameStandardType(_ name: String, _ target: String) -> Bool {
-    switch (
-      SwiftKnownTypeNames.withoutStandardModule(name), SwiftKnownTypeNames.withoutStandardModule(target)
-    ) {
-    case (let bare?, nil): return protocols[target] == nil && bare.utf8.elementsEqual(target.utf8)
-    case (nil, let bare?): return protocols[name] == nil && bare.utf8.elementsEqual(name.utf8)
-    default: return false
-    }
+    guard let type = standardType(name), let targetType = standardType(target) else { return false }
+    return type == targetType
+  }
+
+  /// The standard type `name` writes, in one spelling (`Data` for `Foundation.Data`, `Double` for
+  /// `TimeInterval`); `nil` for a bare name the manifest declares as a protocol.
+  private func standardType(_ name: String) -> Substring? {
+    let unqualified = SwiftKnownTypeNames.withoutStandardModule(name)
+    if unqualified == nil, protocols[name] != nil { return nil }
+    guard let alias = SwiftKnownTypeNames.standardAliases[name] else { return unqualified ?? name[...] }
+    return alias[...]
   }
 }
