@@ -99,6 +99,10 @@ struct ValueConverter {
     _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int,
     isHandedOver: Bool = false, isArgument: Bool = false
   ) -> Conversion {
+    // A value of the very type taken is passed as it is. (Converted part by part, a closure type
+    // that takes a closure would be wrapped when inside another closure, whose closure parameter
+    // Swift does not let escape, and the wrapper would then be sent where the value need not be.)
+    if source == destination { return Conversion(expression: value, isIdentity: true) }
     switch (source, destination) {
     case (.optional(.named(let name)), .optional(.named(let target))):
       // The optional form of `wrapping` reads a released delegate back as `nil`.
