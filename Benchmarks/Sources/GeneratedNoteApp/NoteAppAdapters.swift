@@ -77,6 +77,11 @@ nonisolated final class NoteAppBridges {
 public nonisolated struct NoteAppReleasedObjectError: Error, Sendable {
   /// The protocol of the released object.
   public let protocolName: String
+
+  /// Stops the program: a bridge's method cannot answer for the released object it stands for.
+  static func stop(_ message: String) -> Never {
+    Swift.preconditionFailure(message)
+  }
 }
 
 /// A `ProvidedLoginViewInput` object seen as a `ModuleARequiredLoginViewInput`: reads, writes and

@@ -156,7 +156,29 @@ struct BridgeSupportTranslator {
           .property(
             SwiftProperty(
               head: SwiftDeclHead(doc: ["The protocol of the released object."], modifiers: context.access),
-              isLet: true, name: "protocolName", type: .string, accessors: .stored(initialValue: nil)))
+              isLet: true, name: "protocolName", type: .string, accessors: .stored(initialValue: nil))),
+          stop(),
+        ]))
+  }
+
+  /// The name of the released-object error's static function that stops the program (``stop()``).
+  static let stopFunctionName = "stop"
+
+  /// What a bridge's method that must answer calls once the caller's object is released:
+  /// `Swift.preconditionFailure` (a protocol may be named `preconditionFailure`), written here and
+  /// not in the bridge, whose members (the protocol's) may hide the name `Swift`.
+  private func stop() -> SwiftDecl {
+    .function(
+      SwiftFunction(
+        head: SwiftDeclHead(
+          doc: ["Stops the program: a bridge's method cannot answer for the released object it stands for."],
+          modifiers: ["static"]),
+        signature: SwiftSignature(
+          name: Self.stopFunctionName,
+          parameters: [SwiftParameter(label: nil, name: "message", type: .string)],
+          result: .named("Never")),
+        body: [
+          .expression(.call(.standardLibrary("preconditionFailure"), [.unlabeled(.identifier("message"))]))
         ]))
   }
 

@@ -187,7 +187,7 @@ struct MemberForwarding {
   private func released() -> SwiftStmt {
     .expression(
       .call(
-        .standardLibrary("preconditionFailure"),
+        .identifier(context.releasedErrorName).dot(BridgeSupportTranslator.stopFunctionName),
         [
           .unlabeled(
             .string(

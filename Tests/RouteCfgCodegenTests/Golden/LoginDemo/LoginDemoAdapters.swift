@@ -77,6 +77,11 @@ nonisolated final class LoginDemoBridges {
 nonisolated struct LoginDemoReleasedObjectError: Error, Sendable {
   /// The protocol of the released object.
   let protocolName: String
+
+  /// Stops the program: a bridge's method cannot answer for the released object it stands for.
+  static func stop(_ message: String) -> Never {
+    Swift.preconditionFailure(message)
+  }
 }
 
 /// A `IOSAlertInput` object seen as a `RequiredLoginAlert`: reads, writes and calls by

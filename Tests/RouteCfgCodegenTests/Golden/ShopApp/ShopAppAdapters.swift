@@ -77,6 +77,11 @@ nonisolated final class ShopAppBridges {
 nonisolated struct ShopAppReleasedObjectError: Error, Sendable {
   /// The protocol of the released object.
   let protocolName: String
+
+  /// Stops the program: a bridge's method cannot answer for the released object it stands for.
+  static func stop(_ message: String) -> Never {
+    Swift.preconditionFailure(message)
+  }
 }
 
 /// A `CatalogService` object seen as a `CatalogBrowsing`: reads, writes and calls by
