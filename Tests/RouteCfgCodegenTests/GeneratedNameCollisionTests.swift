@@ -3,7 +3,8 @@ import RouteCfgCore
 import Testing
 
 /// RC1001 where generated code cannot keep a manifest name from meeting its own: a module it
-/// qualifies names with, a member named `self` that a `@MainActor` adapter class calls.
+/// qualifies names with, a member named `self` that a `@MainActor` adapter class or an `async`
+/// method calls.
 @Suite("Names generated code cannot qualify are RC1001")
 struct GeneratedNameCollisionTests {
   /// The RC1001 messages for `yaml`, or `nil` when code is generated.
@@ -36,14 +37,16 @@ struct GeneratedNameCollisionTests {
     #expect(try collisions(runtime, dynamic: true)?.count == 1)
   }
 
-  @Test("A member named self that a @MainActor proxy calls; a service's proxy calls it fine")
+  @Test(
+    "A member named self that a @MainActor proxy or an async method calls; a service's synchronous one calls it fine"
+  )
   func selfMember() throws {
-    func manifest(kind: String) -> String {
+    func manifest(kind: String, effects: String = "") -> String {
       """
       routecfg: 1
       protocols:
-        Prov: 'func `self`() -> Int'
-        Req: 'func `self`() -> Int'
+        Prov: 'func `self`()\(effects) -> Int'
+        Req: 'func `self`()\(effects) -> Int'
       modules:
         P: {kind: \(kind), provides: [Prov]}
         Q: {kind: service, requires: [Req]}
@@ -56,5 +59,9 @@ struct GeneratedNameCollisionTests {
       messages.first?.contains("the @MainActor class 'ProvAsReq' and the member 'self' of protocol 'Prov'")
         == true)
     #expect(try collisions(manifest(kind: "service")) == nil)
+    let async = try #require(try collisions(manifest(kind: "service", effects: " async")))
+    #expect(
+      async.first?.contains(
+        "an async method of the class 'ProvAsReq' and the member 'self' of protocol 'Prov'") == true)
   }
 }

@@ -92,22 +92,26 @@ struct NameCollisions {
       : TypeRef.modulesGeneratedCodeQualifiesWith.subtracting([DynamicTranslator.runtimeModule])
   }
 
-  /// A `@MainActor` adapter class cannot reach a member named `self` (`base.`self`()`): inside
-  /// the class, Swift takes it for a reference to the class's own `self` and warns, whatever
-  /// the spelling.
+  /// An adapter class cannot reach a member named `self` (`base.`self`()`) where it is
+  /// `@MainActor`, or from an `async` method: there Swift takes it for a reference to the class's
+  /// own `self` and warns, whatever the spelling.
   private func selfMemberCalls(_ adapterClass: AdapterClasses.Class, at location: SourceLocation)
     -> [Diagnostic]
   {
-    guard context.isMainActor(protocol: adapterClass.destination),
-      adapterClass.pairings.contains(where: { $0.path.contains("self") })
+    let isMainActor = context.isMainActor(protocol: adapterClass.destination)
+    guard
+      adapterClass.pairings.contains(where: { pairing in
+        pairing.path.contains("self") && (isMainActor || pairing.isAsyncMethod)
+      })
     else { return [] }
     let notes = context.graph.protocols[adapterClass.source].map {
       [DiagnosticNote("protocol '\(adapterClass.source)' is declared here", at: $0.location)]
     }
+    let scope = isMainActor ? "the @MainActor class" : "an async method of the class"
     return [
       Diagnostic(
         .generatedNameCollision,
-        "'self' would name two things in generated Swift, the object of the @MainActor class "
+        "'self' would name two things in generated Swift, the object of \(scope) "
           + "'\(adapterClass.name)' and the member 'self' of protocol '\(adapterClass.source)' it calls, which "
           + "Swift takes for the first; rename the member",
         at: location, notes: notes ?? [])

@@ -137,8 +137,9 @@ public struct MemberPairing: Sendable, Hashable {
   /// forwarding this member needs a proxy of that protocol.
   public let crossesAdapter: Bool
   /// `true` when the facade member is an `async` method (kept where the pairing reads the method
-  /// anyway, for the dynamic runtime's build check, ``isDynamicallyUncallable``).
-  private let isAsyncMethod: Bool
+  /// anyway, for the dynamic runtime's build check, ``isDynamicallyUncallable``, and for
+  /// generated code).
+  package let isAsyncMethod: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
   /// the target is reached through properties.
