@@ -107,9 +107,10 @@ struct AdapterClasses {
     return [opposite] + (bridge(beside: opposite).map { [$0] } ?? [])
   }
 
-  /// The proxies through which a proxy's settable property passes the caller's object it is set
-  /// to on to the provider (the property's value, inside optionals, arrays and dictionaries too),
-  /// which the proxy's store then keeps: they need a bridge beside them that holds it weakly.
+  /// The proxies through which a proxy's settable property or method passes the caller's object
+  /// it is set to or given on to the provider (the value or argument, inside optionals, arrays and
+  /// dictionaries too), which the proxy's store then keeps: they need a bridge beside them that
+  /// holds it weakly.
   private static func proxiesKeepingCallerObjects(
     _ classes: [Class], byName: [String: Int], graph: AppGraph
   ) -> [Class] {
@@ -118,12 +119,10 @@ struct AdapterClasses {
     for enclosing in classes where enclosing.kind == .proxy {
       guard let destination = graph.protocols[enclosing.destination] else { continue }
       for member in destination.members {
-        guard let property = member.property, property.isSettable,
-          let pairing = enclosing.pairings.first(where: { $0.pairs(member) }),
-          let target = ForwardingTarget(path: pairing.path, root: enclosing.source, graph: graph),
-          let targetProperty = target.member.property
+        guard let pairing = enclosing.pairings.first(where: { $0.pairs(member) }),
+          let target = ForwardingTarget(path: pairing.path, root: enclosing.source, graph: graph)
         else { continue }
-        for (name, targetName) in namedPairs(from: property.type, to: targetProperty.type) {
+        for (name, targetName) in callerObjectPairs(member, into: target.member) {
           guard let index = converterIndex(from: name, to: targetName, byName: byName, graph: graph),
             classes[index].kind == .proxy, seen.insert(classes[index].name).inserted
           else { continue }
@@ -132,6 +131,21 @@ struct AdapterClasses {
       }
     }
     return found
+  }
+
+  /// The protocol names the caller's objects are converted between on their way from a proxy's
+  /// `member` into the provider's `target`: a settable property's value, or a method's
+  /// arguments, which the provider may keep as a delegate set or passed is kept.
+  private static func callerObjectPairs(_ member: MemberDecl, into target: MemberDecl) -> [(String, String)] {
+    switch (member.kind, target.kind) {
+    case (.property(let property), .property(let targetProperty)) where property.isSettable:
+      return namedPairs(from: property.type, to: targetProperty.type)
+    case (.method(let method), .method(let targetMethod)):
+      return zip(method.parameters, targetMethod.parameters).flatMap {
+        namedPairs(from: $0.type, to: $1.type)
+      }
+    default: return []
+    }
   }
 
   /// The protocol names a value of `source` is converted between on its way into a `target`,

@@ -11,6 +11,8 @@
     for watcher in named.values { watcher.didLogin() }
   }
   func isDelegate(_ candidate: any LoginDelegate) -> Bool { candidate === delegate }
+  func addWatcher(_ watcher: any LoginDelegate) { watchers.append(watcher) }
+  func assign(_ delegate: (any LoginDelegate)?) { self.delegate = delegate }
 }
 
 @MainActor final class ListScreen: NeedLoginDelegate {
@@ -43,6 +45,21 @@ MainActor.assumeIsolated {
   }
   // The caller holds its proxy; the proxy's store holds the wrappers; they hold the caller weakly.
   if ListScreen.alive != 0 { failures.append("the caller is kept alive through its own proxy") }
+  // Passed as an argument, the caller's object is held as when it is set: a provider that keeps
+  // it (addWatcher) does not keep the caller alive, one that holds it weakly (assign) reaches it.
+  do {
+    let list = ListScreen()
+    let login = registry.makeNeedLogin()
+    list.login = login
+    login.addWatcher(list)
+    login.assign(list)
+    if !login.isDelegate(list) { failures.append("the object passed twice is two wrappers") }
+    login.finish()
+    if list.logins != 2 {
+      failures.append("the provider's calls reached the caller passed \(list.logins) times, not 2")
+    }
+  }
+  if ListScreen.alive != 0 { failures.append("the caller passed as an argument is kept alive") }
   // A caller that is gone reads back as nil, and is left out of the collections.
   let login = registry.makeNeedLogin()
   do {
