@@ -16,7 +16,8 @@ struct LSPCommand: ParsableCommand {
 
       The options are the ones LSP 3.17 names for servers' command lines: --stdio (the only \
       transport, also without the option) and --clientProcessId (the server exits when that \
-      process ends). --pipe, --socket, --port and --node-ipc are refused.
+      process ends; one not running when the server starts, as a process of another container \
+      looks, is logged and not watched). --pipe, --socket, --port and --node-ipc are refused.
 
       Exit status: 0 when the client sent 'shutdown' first (then 'exit', or it closed the pipe), \
       1 when 'exit' or the end of input came without 'shutdown' or the client's process ended, \
