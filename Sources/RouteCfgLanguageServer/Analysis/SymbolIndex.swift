@@ -6,6 +6,9 @@ enum SymbolTarget: Sendable, Hashable {
   case module(String)
   /// A member, by the protocol that declares it and its full name (`message`, `didLogin()`).
   case member(protocolName: String, fullName: String)
+  /// A module's parameter, by the module's index in `manifest.modules` and the parameter's name:
+  /// declared under `parameters`, referred to by a route's `:name` or `*name` segment.
+  case parameter(module: Int, name: String)
   /// An included file.
   case file(SourceFileID)
 }
@@ -106,6 +109,9 @@ struct SymbolIndex: Sendable {
     case .member(let protocolName, let fullName):
       guard let index = protocolDeclarations[protocolName] else { return nil }
       return manifest.protocols[index].members.first { $0.fullName == fullName }?.location
+    case .parameter(let module, let name):
+      guard manifest.modules.indices.contains(module) else { return nil }
+      return manifest.modules[module].parameters.first { $0.name.value == name }?.name.location
     case .file(let file):
       return .startOf(file)
     }
@@ -156,11 +162,15 @@ private struct IndexBuilder {
         addTypeReferences(member.typeReferences)
       }
     }
-    for module in manifest.modules {
+    for (index, module) in manifest.modules.enumerated() {
       add(.module(module.name.value), module.name, declaration: true)
       for name in module.provides { add(.protocolName(name.value), name) }
       for name in module.requires { add(.protocolName(name.value), name) }
-      for parameter in module.parameters { addTypeReferences(parameter.typeReferences) }
+      for parameter in module.parameters {
+        add(.parameter(module: index, name: parameter.name.value), parameter.name, declaration: true)
+        addTypeReferences(parameter.typeReferences)
+      }
+      for route in module.routes { addRouteParameters(route, of: index, module) }
     }
     for adapter in manifest.adapters {
       if let adapt = adapter.adapt { add(.protocolName(adapt.value), adapt) }
@@ -190,6 +200,25 @@ private struct IndexBuilder {
     occurrences[location.file, default: []].append(
       Occurrence(
         target: target, file: location.file, start: location.start, end: end, isDeclaration: declaration))
+  }
+
+  /// The `:name` and `*name` segments of a route that name one of the module's parameters, each
+  /// at its own columns (a pattern written on one line without escapes, as patterns are).
+  private mutating func addRouteParameters(_ route: Located<String>, of index: Int, _ module: ModuleDecl) {
+    var offset = 0
+    for segment in route.value.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false) {
+      defer { offset += segment.count + 1 }
+      guard let marker = segment.first, marker == ":" || marker == "*" else { continue }
+      let name = String(String.UnicodeScalarView(segment.dropFirst()))
+      guard module.parameters.contains(where: { $0.name.value == name }),
+        let place = route.location(ofScalars: offset + 1..<offset + segment.count),
+        let end = place.end
+      else { continue }
+      occurrences[place.file, default: []].append(
+        Occurrence(
+          target: .parameter(module: index, name: name), file: place.file, start: place.start, end: end,
+          isDeclaration: false))
+    }
   }
 
   /// Type names that name a declared protocol (other names are external types).

@@ -37,6 +37,8 @@ enum HoverProvider {
         let member = info.members.first(where: { $0.fullName == fullName })
       else { return nil }
       return swiftBlock(SwiftSignature.member(member)) + "\nmember of `\(protocolName)`"
+    case .parameter(let module, let name):
+      return parameterMarkdown(name, of: module, model: model)
     case .file(let file):
       let path = FileSystem.lexicallyNormalized(model.manifest.files.path(of: file))
       // A file that could not be read (missing, a directory, not YAML) has its diagnostic.
@@ -93,6 +95,24 @@ enum HoverProvider {
     if !module.routes.isEmpty { lines.append("routes " + quotedList(module.routes.map(\.value))) }
     if model.manifest.fallback?.value == name { lines.append("the fallback for unmatched URLs") }
     if !lines.isEmpty { text += "\n\n" + lines.map { "- " + $0 }.joined(separator: "\n") }
+    return text
+  }
+
+  /// A module parameter: its type, and whether URLs give it in their paths or their queries.
+  static func parameterMarkdown(_ name: String, of index: Int, model: ManifestModel) -> String? {
+    guard model.manifest.modules.indices.contains(index) else { return nil }
+    let module = model.manifest.modules[index]
+    guard let parameter = module.parameters.first(where: { $0.name.value == name }) else { return nil }
+    var text = swiftBlock("\(name): \(parameter.type.map(\.description) ?? "?")")
+    text += "\nparameter of module `\(module.name.value)`"
+    let binding = module.routes.filter { route in
+      route.value.split(separator: "/").contains { $0 == ":" + name || $0 == "*" + name }
+    }
+    if !binding.isEmpty {
+      text += "\n- bound by " + quotedList(binding.map(\.value))
+    } else if parameter.type?.isOptional == true, !module.routes.isEmpty {
+      text += "\n- read from the query (`?\(name)=...`)"
+    }
     return text
   }
 

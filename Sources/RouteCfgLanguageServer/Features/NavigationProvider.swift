@@ -87,7 +87,7 @@ enum NavigationProvider {
         return range
       }
       if let range = insideQuotes(found, model: model, mapper: mapper) { return range }
-    case .member:
+    case .member, .parameter:
       if let range = insideQuotes(found, model: model, mapper: mapper) { return range }
     case .file: break
     }

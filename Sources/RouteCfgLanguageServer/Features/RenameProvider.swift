@@ -163,7 +163,7 @@ enum RenameProvider {
     guard let occurrence = context.occurrence(at: position) else { return nil }
     switch occurrence.target {
     case .protocolName(let name), .module(let name): return (name, occurrence)
-    case .member, .file: return nil
+    case .member, .parameter, .file: return nil
     }
   }
 

@@ -1,0 +1,64 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// A route's `:name` and `*name` segments refer to the module's parameters: definition,
+/// references, highlights and hover reach them, as they reach protocols and modules.
+@Suite("routecfg lsp: route parameters")
+struct RouteParameterTests {
+  static let text = """
+    routecfg: 1
+    modules:
+      NoteDetail:
+        kind: view
+        parameters:
+          noteId: Int
+          query: String?
+          rest: String
+        routes: ["/notes/:noteId/*rest", /n/:noteId/x/*rest]
+      Other:
+        kind: view
+        parameters: {noteId: String}
+        routes: [/o/:noteId, /o/:missing]
+
+    """
+
+  @Test("definition and references of a route's parameter segment reach the module's parameter")
+  func definitionAndReferences() throws {
+    let session = try OpenedManifest(text: Self.text)
+    let (uri, client) = (session.uri, session.client)
+    let definition = try client.result("textDocument/definition", LSPClient.at(uri, 8, 23))  // ':noteId'
+    #expect(definition.arrayValue?.first?["range"]?["start"] == LSPPosition(line: 5, character: 6).json)
+    let references = try client.result("textDocument/references", LSPClient.referencesAt(uri, 5, 7))
+    #expect(
+      references.arrayValue?.map { [$0["range"]?["start"], $0["range"]?["end"]] } == [
+        [LSPPosition(line: 5, character: 6).json, LSPPosition(line: 5, character: 12).json],
+        [LSPPosition(line: 8, character: 22).json, LSPPosition(line: 8, character: 28).json],
+        [LSPPosition(line: 8, character: 41).json, LSPPosition(line: 8, character: 47).json],
+      ], "only NoteDetail's own routes, not Other's parameter of the same name")
+    let catchAll = try client.result("textDocument/definition", LSPClient.at(uri, 8, 31))  // '*rest'
+    #expect(catchAll.arrayValue?.first?["range"]?["start"] == LSPPosition(line: 7, character: 6).json)
+    let other = try client.result("textDocument/definition", LSPClient.at(uri, 12, 18))  // Other's ':noteId'
+    #expect(other.arrayValue?.first?["range"]?["start"] == LSPPosition(line: 11, character: 17).json)
+    // A segment that names no parameter (RC0802's) and a literal lead nowhere.
+    #expect(try client.result("textDocument/definition", LSPClient.at(uri, 12, 31)) == .null)
+    #expect(try client.result("textDocument/definition", LSPClient.at(uri, 8, 17)) == .null)
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+
+  @Test("hover on a parameter gives its type, its module and the routes that bind it")
+  func hover() throws {
+    let session = try OpenedManifest(text: Self.text)
+    let (uri, client) = (session.uri, session.client)
+    let segment = try client.result("textDocument/hover", LSPClient.at(uri, 8, 24))
+    let text = segment["contents"]?["value"]?.stringValue ?? ""
+    #expect(text.contains("noteId: Int"), "\(segment)")
+    #expect(text.contains("parameter of module `NoteDetail`"), "\(text)")
+    #expect(text.contains("bound by `/notes/:noteId/*rest`, `/n/:noteId/x/*rest`"), "\(text)")
+    let query = try client.result("textDocument/hover", LSPClient.at(uri, 6, 8))
+    #expect(query["contents"]?["value"]?.stringValue?.contains("read from the query") == true, "\(query)")
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+}
