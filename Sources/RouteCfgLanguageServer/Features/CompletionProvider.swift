@@ -12,6 +12,7 @@ struct CompletionCandidate: Sendable {
     case file = 17
     case enumMember = 20
     case interface = 8
+    case variable = 6
     case structure = 22
   }
 
@@ -83,6 +84,11 @@ enum CompletionProvider {
       candidates = types(context)
     case .memberDeclarations:
       candidates = memberDeclarationWords(context, cursor)
+    case .routeParameter:
+      let split = routeSegmentSplit(cursor.prefix)
+      replaceStart += split.headLength
+      filter = split.name
+      candidates = split.isParameter ? routeParameters(context, cursor) : []
     case .includePath:
       let before = replaceStart > 0 ? context.document.bytes[replaceStart - 1] : 0
       let quote = before == UInt8(ascii: "\"") || before == UInt8(ascii: "'") ? before : nil
@@ -92,7 +98,13 @@ enum CompletionProvider {
         return candidate
       }
     }
-    let replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
+    var replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
+    // A route's segment ends at the next `/`: the rest of the pattern stays.
+    if role == .routeParameter,
+      let slash = context.document.bytes[cursor.cursor..<replaceEnd].firstIndex(of: UInt8(ascii: "/"))
+    {
+      replaceEnd = slash
+    }
     guard
       Self.keepsTheLineValid(
         replacing: replaceStart..<replaceEnd, cursor: cursor.cursor, in: context.document.bytes,
@@ -108,7 +120,7 @@ enum CompletionProvider {
       start: context.document.position(ofOffset: replaceStart, encoding: context.encoding),
       end: context.document.position(ofOffset: replaceEnd, encoding: context.encoding))
     let spacing =
-      cursor.slot == .blockScalar
+      cursor.slot == .blockScalar || role == .routeParameter
       ? YAMLSpacing(lead: "", trail: "")
       : YAMLSpacing(context.document.bytes, replaceStart..<replaceEnd, inFlow: cursor.inFlow)
     // Candidates come in label order; the better-fitting group goes first.
@@ -359,6 +371,37 @@ enum CompletionProvider {
       head.split(separator: ".").map(String.init), String(prefix[prefix.index(after: dot)...]),
       head.utf8.count + 1
     )
+  }
+
+  /// A route pattern written up to the cursor, split before the name of its last segment: the
+  /// name's offset, the name, and whether the segment is a parameter (`:` or `*` before it).
+  private static func routeSegmentSplit(_ prefix: String) -> (
+    headLength: Int, name: String, isParameter: Bool
+  ) {
+    let segment = prefix.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let marker = segment.first, marker == ":" || marker == "*" else { return (0, "", false) }
+    let name = segment.dropFirst()
+    return (prefix.utf8.count - name.utf8.count, String(name), true)
+  }
+
+  /// The parameters of the module whose route holds the cursor; those no segment of that route
+  /// names yet first.
+  private static func routeParameters(_ context: FeatureContext, _ cursor: CursorContext)
+    -> [CompletionCandidate]
+  {
+    guard let model = context.model, cursor.path.count > 1, case .key(let moduleName) = cursor.path[1],
+      let index = model.index.moduleDeclarations[moduleName]
+    else { return [] }
+    let named = Set(
+      cursor.prefix.split(separator: "/").dropLast().compactMap { segment in
+        segment.first == ":" || segment.first == "*" ? String(segment.dropFirst()) : nil
+      })
+    return model.manifest.modules[index].parameters.map { parameter in
+      let name = parameter.name.value
+      return CompletionCandidate(
+        label: name, kind: .variable, detail: parameter.type.map(\.description),
+        group: named.contains(name) ? 1 : 0)
+    }.sorted { $0.label < $1.label }
   }
 
   // MARK: Swift text

@@ -16,6 +16,8 @@ enum CompletionRole: Sendable, Hashable {
   case memberDeclarations
   /// A manifest file to include.
   case includePath
+  /// A route pattern: after `:` or `*`, a parameter of its module.
+  case routeParameter
 
   /// The role of a cursor context, from its path.
   static func of(_ path: [PathStep], slot: CursorContext.Slot) -> CompletionRole? {
@@ -53,6 +55,7 @@ enum CompletionRole: Sendable, Hashable {
       if matches(keys, ["adapters", "-", "map", "*"]) { return .providedMember }
       if matches(keys, ["modules", "*", "parameters", "*"]) { return .type }
       if matches(keys, ["include", "-"]) { return .includePath }
+      if matches(keys, ["modules", "*", "routes", "-"]) { return .routeParameter }
       if matches(keys, ["adapters", "-"]) { return .schemaKeys }
       return .schemaValues
     }

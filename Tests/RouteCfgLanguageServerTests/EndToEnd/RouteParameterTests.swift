@@ -62,3 +62,38 @@ struct RouteParameterTests {
     #expect(try session.client.shutdownAndExit() == 0)
   }
 }
+
+extension RouteParameterTests {
+  @Test("completion after ':' or '*' in a route offers the module's parameters, unbound ones first")
+  func completion() throws {
+    let text = """
+      routecfg: 1
+      modules:
+        NoteDetail:
+          kind: view
+          parameters:
+            noteId: Int
+            query: String?
+          routes: ["/notes/:", /a/:noteId/*, /a/:noteId/x]
+
+      """
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    func items(_ line: Int, _ character: Int) throws -> [(String, String)] {
+      let result = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
+      return (result["items"]?.arrayValue ?? []).map {
+        ($0["label"]?.stringValue ?? "", $0["textEdit"]?["newText"]?.stringValue ?? "")
+      }
+    }
+    #expect(try items(7, 22).map(\.0) == ["noteId", "query"])  // "/notes/:|"
+    #expect(try items(7, 22).map(\.1) == ["noteId", "query"], "inserted as they are, no space after ':'")
+    #expect(try items(7, 37).map(\.0) == ["query", "noteId"], "a parameter the route binds comes last")
+    // Typed on inside a segment, only the segment is replaced: '/x' after it stays.
+    let inside = try client.result("textDocument/completion", LSPClient.at(uri, 7, 45))  // /a/:no|teId/x
+    let edit = try #require(inside["items"]?.arrayValue?.first?["textEdit"])
+    #expect(edit["range"]?["start"] == LSPPosition(line: 7, character: 43).json)
+    #expect(edit["range"]?["end"] == LSPPosition(line: 7, character: 49).json)
+    #expect(try items(7, 51).isEmpty, "a literal segment offers nothing")
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+}
