@@ -97,6 +97,9 @@ extension BehaviorTests {
   /// - ProviderSideDelegateAdapter: with a delegate adapter declared from the provider's delegate
   ///   protocol to the caller's, the caller's delegate set on its proxy (alone, in an array, in a
   ///   dictionary) is held weakly, reads back as itself, and as nothing once released;
+  /// - ProviderSideSender: the caller's delegate handed over to the provider through such an
+  ///   adapter's proxy gets the provider's object as its sender handed over, kept as long as it
+  ///   holds it;
   /// - ViewDelegateOfService: a view is the delegate of a service it requires, through a delegate
   ///   adapter, conforming to the `nonisolated` delegate protocol on the main actor as Codegen.md
   ///   says to.
@@ -104,7 +107,7 @@ extension BehaviorTests {
     "Programs against fixtures run under either default isolation",
     arguments: [
       "UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures", "RoutePathChoice",
-      "ProviderSideDelegateAdapter", "ViewDelegateOfService",
+      "ProviderSideDelegateAdapter", "ProviderSideSender", "ViewDelegateOfService",
     ],
     SwiftCompiler.Isolation.allCases)
   func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {

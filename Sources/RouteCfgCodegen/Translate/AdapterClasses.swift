@@ -11,7 +11,8 @@ import RouteCfgCore
 /// property reaches the provider through `NeedLoginDelegateAsLoginDelegate`. The store keeps that
 /// wrapper, which must then hold the caller's object weakly, or the caller would keep itself
 /// alive through its proxy: such a proxy gets a bridge of its own, `PAsRBridge`, with the same
-/// members.
+/// members. The same holds for the caller's object passed to a method of a proxy over the
+/// provider's object.
 struct AdapterClasses {
   /// One generated class.
   struct Class {
@@ -116,7 +117,16 @@ struct AdapterClasses {
   ) -> [Class] {
     var found: [Class] = []
     var seen: Set<String> = []
-    for enclosing in classes where enclosing.kind == .proxy {
+    // Only a proxy over a provider's object takes the caller's objects: one over the caller's
+    // own delegate (declared from the provider's protocol) is passed the provider's, its sender,
+    // which is handed over.
+    let providers = Set(graph.modules.values.flatMap(\.provides))
+    func wrapsProvidersObject(_ proxy: Class) -> Bool {
+      providers.contains { provided in
+        provided == proxy.source || graph.protocols[provided]?.conforms(to: proxy.source) == true
+      }
+    }
+    for enclosing in classes where enclosing.kind == .proxy && wrapsProvidersObject(enclosing) {
       guard let destination = graph.protocols[enclosing.destination] else { continue }
       for member in destination.members {
         guard let pairing = enclosing.pairings.first(where: { $0.pairs(member) }),

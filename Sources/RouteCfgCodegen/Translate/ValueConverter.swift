@@ -311,13 +311,13 @@ struct ValueConverter {
     // alive by the provider, nor dropped at once by a provider that holds it weakly); the store
     // finds one wrapper per object and class, so the object set and the object passed are the
     // same wrapper to the provider (`===`).
-    let isCallerObject = isInProxy && flow == .inward && !isHandedOver
-    if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy && !isCallerObject) {
+    // A proxy without such a bridge (one a closure reaches) holds what it is passed, and the
+    // store only remembers it.
+    let bridge = isInProxy && flow == .inward ? classes.bridge(beside: adapterClass) : nil
+    if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy && bridge == nil) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
     }
-    if isInProxy, flow == .inward, let bridge = classes.bridge(beside: adapterClass) {
-      adapterClass = bridge
-    }
+    if let bridge { adapterClass = bridge }
     return Conversion(
       expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
       usesBridges: true)
