@@ -45,13 +45,17 @@ enum DeclaredValueCheck {
   }
 
   /// The standard scalar types, each with the test of a value of it.
-  private static let scalars: [String: @Sendable (Any) -> Bool] = [
-    "String": { $0 is String }, "Int": { $0 is Int }, "Double": { $0 is Double }, "Bool": { $0 is Bool },
-    "Float": { $0 is Float }, "Character": { $0 is Character }, "Int64": { $0 is Int64 },
-    "Int32": { $0 is Int32 }, "UInt": { $0 is UInt }, "UInt8": { $0 is UInt8 },
-    // Standard aliases (SwiftKnownTypeNames.standardAliases).
-    "TimeInterval": { $0 is Double }, "Float64": { $0 is Double }, "Float32": { $0 is Float },
-  ]
+  private static let scalars: [String: @Sendable (Any) -> Bool] = {
+    let types: [String: @Sendable (Any) -> Bool] = [
+      "String": { $0 is String }, "Int": { $0 is Int }, "Double": { $0 is Double }, "Bool": { $0 is Bool },
+      "Float": { $0 is Float }, "Character": { $0 is Character }, "Int64": { $0 is Int64 },
+      "Int32": { $0 is Int32 }, "UInt": { $0 is UInt }, "UInt8": { $0 is UInt8 },
+    ]
+    // The standard aliases of these types, tested as the types they stand for.
+    return types.merging(SwiftKnownTypeNames.standardAliases.compactMapValues { types[$0] }) { first, _ in
+      first
+    }
+  }()
 
   /// The name of the type of `value` as mismatches name it; `nil` for none.
   static func typeName(of value: Any?) -> String {
@@ -76,10 +80,12 @@ enum DeclaredValueCheck {
   }
 
   /// Standard library and Foundation value types, which no other type can stand in for.
-  private static let concreteNames: Set<String> = [
-    "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
-    "UInt16", "UInt32", "UInt64", "Double", "Float", "Void", "URL", "Date", "Data", "UUID",
-    // Standard aliases, compared as the types they stand for (SwiftKnownTypeNames.standardAliases).
-    "TimeInterval", "Float64", "Float32",
-  ]
+  private static let concreteNames: Set<String> = {
+    let names: Set<String> = [
+      "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
+      "UInt16", "UInt32", "UInt64", "Double", "Float", "Void", "URL", "Date", "Data", "UUID",
+    ]
+    // The standard aliases of these types, compared as the types they stand for.
+    return names.union(SwiftKnownTypeNames.standardAliases.filter { names.contains($0.value) }.keys)
+  }()
 }

@@ -175,10 +175,24 @@ struct BridgeSupportTranslator {
           modifiers: ["static"]),
         signature: SwiftSignature(
           name: Self.stopFunctionName,
-          parameters: [SwiftParameter(label: nil, name: "message", type: .string)],
+          parameters: [
+            SwiftParameter(label: nil, name: "message", type: .string),
+            // The place of the bridge's member, which a crash report then names.
+            SwiftParameter(
+              label: "file", name: "file", type: .named("Swift.StaticString"),
+              defaultValue: .verbatim("#file")),
+            SwiftParameter(
+              label: "line", name: "line", type: .named("Swift.UInt"), defaultValue: .verbatim("#line")),
+          ],
           result: .named("Never")),
         body: [
-          .expression(.call(.standardLibrary("preconditionFailure"), [.unlabeled(.identifier("message"))]))
+          .expression(
+            .call(
+              .standardLibrary("preconditionFailure"),
+              [
+                .unlabeled(.identifier("message")), SwiftArgument("file", .identifier("file")),
+                SwiftArgument("line", .identifier("line")),
+              ]))
         ]))
   }
 

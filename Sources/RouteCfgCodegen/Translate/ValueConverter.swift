@@ -99,10 +99,13 @@ struct ValueConverter {
     _ value: SwiftExpr, from source: TypeRef, to destination: TypeRef, flow: ValueFlow, depth: Int,
     isHandedOver: Bool = false, isArgument: Bool = false
   ) -> Conversion {
-    // A value of the very type taken is passed as it is. (Converted part by part, a closure type
-    // that takes a closure would be wrapped when inside another closure, whose closure parameter
-    // Swift does not let escape, and the wrapper would then be sent where the value need not be.)
-    if source == destination { return Conversion(expression: value, isIdentity: true) }
+    // A value of the very type taken is passed as it is, also when one side writes it another
+    // way (`TimeInterval` for `Double`). (Converted part by part, a closure type that takes a
+    // closure would be wrapped when inside another closure, whose closure parameter Swift does
+    // not let escape, and the wrapper would then be sent where the value need not be.)
+    if source == destination || standardSpelling(source) == standardSpelling(destination) {
+      return Conversion(expression: value, isIdentity: true)
+    }
     switch (source, destination) {
     case (.optional(.named(let name)), .optional(.named(let target))):
       // The optional form of `wrapping` reads a released delegate back as `nil`.
@@ -141,6 +144,18 @@ struct ValueConverter {
       return named(value, name, into: target, flow: flow, isHandedOver: isHandedOver, isArgument: isArgument)
     default:
       return Conversion(expression: value, isIdentity: true)
+    }
+  }
+
+  /// `type` with each standard type in one spelling (`Double` for `TimeInterval`, `Data` for
+  /// `Foundation.Data`), where no declared protocol has that name.
+  private func standardSpelling(_ type: TypeRef) -> TypeRef {
+    let protocols = context.graph.protocols
+    return type.replacingNames { name in
+      guard protocols[name] == nil, let spelling = SwiftKnownTypeNames.standardSpelling(of: name),
+        protocols[spelling] == nil
+      else { return nil }
+      return spelling
     }
   }
 

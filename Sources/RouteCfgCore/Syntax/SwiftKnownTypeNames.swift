@@ -31,6 +31,14 @@ package enum SwiftKnownTypeNames {
     "UnicodeScalar": "Unicode.Scalar", "Swift.UnicodeScalar": "Unicode.Scalar",
   ]
 
+  /// The standard type `name` writes, in one spelling, when it is written with `Swift.` or
+  /// `Foundation.` or as a standard alias: `Data` for `Foundation.Data`, `Double` for
+  /// `TimeInterval`; `nil` for any other name. (A caller checks that the manifest declares no
+  /// protocol of the name, which a bare name then means.)
+  package static func standardSpelling(of name: String) -> String? {
+    standardAliases[name] ?? withoutStandardModule(name).map(String.init)
+  }
+
   /// `true` for a name of ``names`` that is not a protocol: `Int.Protocol` is no type (Swift:
   /// "cannot use 'Protocol' with non-protocol type 'Int'"), where `Error.Protocol` is one.
   package static func isConcrete(_ name: String) -> Bool {

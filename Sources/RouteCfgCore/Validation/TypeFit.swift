@@ -135,15 +135,22 @@ struct TypeFitChecker {
   /// `Foundation.Calendar`).
   private func sameStandardType(_ name: String, _ target: String) -> Bool {
     guard let type = standardType(name), let targetType = standardType(target) else { return false }
+    // Both written with a module and neither an alias: names of two modules (`Swift.Data`,
+    // `Foundation.Data`), which would be equal as written.
+    if SwiftKnownTypeNames.standardAliases[name] == nil, SwiftKnownTypeNames.standardAliases[target] == nil,
+      SwiftKnownTypeNames.withoutStandardModule(name) != nil,
+      SwiftKnownTypeNames.withoutStandardModule(target) != nil
+    {
+      return false
+    }
     return type == targetType
   }
 
   /// The standard type `name` writes, in one spelling (`Data` for `Foundation.Data`, `Double` for
-  /// `TimeInterval`); `nil` for a bare name the manifest declares as a protocol.
-  private func standardType(_ name: String) -> Substring? {
-    let unqualified = SwiftKnownTypeNames.withoutStandardModule(name)
-    if unqualified == nil, protocols[name] != nil { return nil }
-    guard let alias = SwiftKnownTypeNames.standardAliases[name] else { return unqualified ?? name[...] }
-    return alias[...]
+  /// `TimeInterval`, the name itself otherwise); `nil` for a bare name the manifest declares as a
+  /// protocol.
+  private func standardType(_ name: String) -> String? {
+    if SwiftKnownTypeNames.withoutStandardModule(name) == nil, protocols[name] != nil { return nil }
+    return SwiftKnownTypeNames.standardSpelling(of: name) ?? name
   }
 }

@@ -9,6 +9,7 @@ final class Console: Gauge {
 }
 
 final class Reading: DialReader {
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   let Swift = 7
 }
 

@@ -79,8 +79,12 @@ nonisolated struct FeaturesReleasedObjectError: Error, Sendable {
   let protocolName: String
 
   /// Stops the program: a bridge's method cannot answer for the released object it stands for.
-  static func stop(_ message: String) -> Never {
-    Swift.preconditionFailure(message)
+  static func stop(
+    _ message: String,
+    file: Swift.StaticString = #file,
+    line: Swift.UInt = #line
+  ) -> Never {
+    Swift.preconditionFailure(message, file: file, line: line)
   }
 }
 
