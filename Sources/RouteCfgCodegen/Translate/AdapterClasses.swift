@@ -11,8 +11,7 @@ import RouteCfgCore
 /// property reaches the provider through `NeedLoginDelegateAsLoginDelegate`. The store keeps that
 /// wrapper, which must then hold the caller's object weakly, or the caller would keep itself
 /// alive through its proxy: such a proxy gets a bridge of its own, `PAsRBridge`, with the same
-/// members. The same holds for the caller's object passed to a method of a proxy over the
-/// provider's object.
+/// members.
 struct AdapterClasses {
   /// One generated class.
   struct Class {
@@ -108,31 +107,23 @@ struct AdapterClasses {
     return [opposite] + (bridge(beside: opposite).map { [$0] } ?? [])
   }
 
-  /// The proxies through which a proxy's settable property or method passes the caller's object
-  /// it is set to or given on to the provider (the value or argument, inside optionals, arrays and
-  /// dictionaries too), which the proxy's store then keeps: they need a bridge beside them that
-  /// holds it weakly.
+  /// The proxies through which a proxy's settable property passes the caller's object it is set
+  /// to on to the provider (the property's value, inside optionals, arrays and dictionaries too),
+  /// which the proxy's store then keeps: they need a bridge beside them that holds it weakly.
   private static func proxiesKeepingCallerObjects(
     _ classes: [Class], byName: [String: Int], graph: AppGraph
   ) -> [Class] {
     var found: [Class] = []
     var seen: Set<String> = []
-    // Only a proxy over a provider's object takes the caller's objects: one over the caller's
-    // own delegate (declared from the provider's protocol) is passed the provider's, its sender,
-    // which is handed over.
-    let providers = Set(graph.modules.values.flatMap(\.provides))
-    func wrapsProvidersObject(_ proxy: Class) -> Bool {
-      providers.contains { provided in
-        provided == proxy.source || graph.protocols[provided]?.conforms(to: proxy.source) == true
-      }
-    }
-    for enclosing in classes where enclosing.kind == .proxy && wrapsProvidersObject(enclosing) {
+    for enclosing in classes where enclosing.kind == .proxy {
       guard let destination = graph.protocols[enclosing.destination] else { continue }
       for member in destination.members {
-        guard let pairing = enclosing.pairings.first(where: { $0.pairs(member) }),
-          let target = ForwardingTarget(path: pairing.path, root: enclosing.source, graph: graph)
+        guard let property = member.property, property.isSettable,
+          let pairing = enclosing.pairings.first(where: { $0.pairs(member) }),
+          let target = ForwardingTarget(path: pairing.path, root: enclosing.source, graph: graph),
+          let targetProperty = target.member.property
         else { continue }
-        for (name, targetName) in callerObjectPairs(member, into: target.member) {
+        for (name, targetName) in namedPairs(from: property.type, to: targetProperty.type) {
           guard let index = converterIndex(from: name, to: targetName, byName: byName, graph: graph),
             classes[index].kind == .proxy, seen.insert(classes[index].name).inserted
           else { continue }
@@ -141,21 +132,6 @@ struct AdapterClasses {
       }
     }
     return found
-  }
-
-  /// The protocol names the caller's objects are converted between on their way from a proxy's
-  /// `member` into the provider's `target`: a settable property's value, or a method's
-  /// arguments, which the provider may keep as a delegate set or passed is kept.
-  private static func callerObjectPairs(_ member: MemberDecl, into target: MemberDecl) -> [(String, String)] {
-    switch (member.kind, target.kind) {
-    case (.property(let property), .property(let targetProperty)) where property.isSettable:
-      return namedPairs(from: property.type, to: targetProperty.type)
-    case (.method(let method), .method(let targetMethod)):
-      return zip(method.parameters, targetMethod.parameters).flatMap {
-        namedPairs(from: $0.type, to: $1.type)
-      }
-    default: return []
-    }
   }
 
   /// The protocol names a value of `source` is converted between on its way into a `target`,

@@ -320,19 +320,16 @@ struct ValueConverter {
       return Conversion(expression: value, isIdentity: true)
     }
     var arguments = [SwiftArgument.unlabeled(value), SwiftArgument("in", bridges)]
-    // A caller's object into the provider through a proxy goes through the bridge beside that
-    // proxy, set or passed, which the store keeps and which holds the object weakly, as a bridge
-    // the adapter declares does (a caller's delegate passed to `setDelegate(_:)` is not kept
-    // alive by the provider, nor dropped at once by a provider that holds it weakly); the store
-    // finds one wrapper per object and class, so the object set and the object passed are the
-    // same wrapper to the provider (`===`).
-    // A proxy without such a bridge (one a closure reaches) holds what it is passed, and the
-    // store only remembers it.
-    let bridge = isInProxy && flow == .inward ? classes.bridge(beside: adapterClass) : nil
-    if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy && bridge == nil) {
+    if flow == .outward || isHandedOver || (isArgument && adapterClass.kind == .proxy) {
       arguments.append(SwiftArgument("handingOver", .verbatim("true")))
     }
-    if let bridge { adapterClass = bridge }
+    // A caller's object into the provider through a proxy that has a bridge beside it goes
+    // through that bridge, set or passed: the store finds one wrapper per object and class, so
+    // the object set and the object passed are the same wrapper to the provider (`===`). Passed
+    // over, the bridge holds it, as the proxy would.
+    if isInProxy, flow == .inward, let bridge = classes.bridge(beside: adapterClass) {
+      adapterClass = bridge
+    }
     return Conversion(
       expression: .call(.identifier(adapterClass.name).dot(function), arguments), isIdentity: false,
       usesBridges: true)
