@@ -33,7 +33,8 @@ final class ListScreen {}
 
 MainActor.assumeIsolated {
   var failures: [String] = []
-  let registry = PSRegistry(login: { LoginScreen() }, list: { _ in ListScreen() })
+  let registry = PSRegistry(
+    login: { LoginScreen() }, list: { _ in ListScreen() }, audit: { Watcher(keepsSender: false) })
   do {
     let login = registry.makeNeedLogin()
     let watcher = Watcher(keepsSender: false)
