@@ -203,20 +203,26 @@ private struct IndexBuilder {
   }
 
   /// The `:name` and `*name` segments of a route that name one of the module's parameters, each
-  /// at its own columns (a pattern written on one line without escapes, as patterns are).
+  /// at its own columns (a pattern written on one line without escapes, as patterns are). A route
+  /// the module reaches through a YAML alias (`routes: *shared`) is written in another module,
+  /// before this one's name: it is that module's place, not this one's.
   private mutating func addRouteParameters(_ route: Located<String>, of index: Int, _ module: ModuleDecl) {
+    guard route.location.file == module.name.location.file, module.name.location.start < route.location.start,
+      let whole = route.location(ofScalars: 0..<route.value.unicodeScalars.count)
+    else { return }
+    let names = Set(module.parameters.map(\.name.value))
     var offset = 0
     for segment in route.value.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false) {
       defer { offset += segment.count + 1 }
       guard let marker = segment.first, marker == ":" || marker == "*" else { continue }
       let name = String(String.UnicodeScalarView(segment.dropFirst()))
-      guard module.parameters.contains(where: { $0.name.value == name }),
-        let place = route.location(ofScalars: offset + 1..<offset + segment.count),
-        let end = place.end
-      else { continue }
-      occurrences[place.file, default: []].append(
+      guard names.contains(name) else { continue }
+      // The pattern is on one line: a segment's columns are the pattern's first plus its offset.
+      let start = TextPoint(line: whole.start.line, column: whole.start.column + Int32(offset + 1))
+      let end = TextPoint(line: whole.start.line, column: whole.start.column + Int32(offset + segment.count))
+      occurrences[route.location.file, default: []].append(
         Occurrence(
-          target: .parameter(module: index, name: name), file: place.file, start: place.start, end: end,
+          target: .parameter(module: index, name: name), file: route.location.file, start: start, end: end,
           isDeclaration: false))
     }
   }

@@ -85,10 +85,18 @@ enum CompletionProvider {
     case .memberDeclarations:
       candidates = memberDeclarationWords(context, cursor)
     case .routeParameter:
-      let split = routeSegmentSplit(cursor.prefix)
-      replaceStart += split.headLength
+      // The pattern as written up to the cursor, read from the text: `/notes/:` with nothing
+      // after the `:` reads as a key (`/notes/`), whose value the cursor is in.
+      let bytes = context.document.bytes
+      var start = cursor.cursor
+      while start > 0, !Self.endsRoutePattern(bytes[start - 1]) { start -= 1 }
+      let pattern = String(decoding: bytes[start..<cursor.cursor], as: UTF8.self)
+      let split = routeSegmentSplit(pattern)
+      replaceStart = cursor.cursor - split.name.utf8.count
       filter = split.name
-      candidates = split.isParameter ? routeParameters(context, cursor) : []
+      candidates =
+        split.isParameter
+        ? routeParameters(context, cursor, pattern: pattern, catchAll: split.isCatchAll) : []
     case .includePath:
       let before = replaceStart > 0 ? context.document.bytes[replaceStart - 1] : 0
       let quote = before == UInt8(ascii: "\"") || before == UInt8(ascii: "'") ? before : nil
@@ -373,30 +381,44 @@ enum CompletionProvider {
     )
   }
 
-  /// A route pattern written up to the cursor, split before the name of its last segment: the
-  /// name's offset, the name, and whether the segment is a parameter (`:` or `*` before it).
-  private static func routeSegmentSplit(_ prefix: String) -> (
-    headLength: Int, name: String, isParameter: Bool
+  /// `true` for a byte no route pattern holds, which ends one written before it: white space,
+  /// quotes and the punctuation of YAML lists and mappings.
+  private static func endsRoutePattern(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "["),
+      UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+      return true
+    default: return false
+    }
+  }
+
+  /// The last segment of a route pattern written up to the cursor: the name after its `:` or `*`,
+  /// and whether it is a parameter and a catch-all.
+  private static func routeSegmentSplit(_ pattern: String) -> (
+    name: String, isParameter: Bool, isCatchAll: Bool
   ) {
-    let segment = prefix.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard let marker = segment.first, marker == ":" || marker == "*" else { return (0, "", false) }
-    let name = segment.dropFirst()
-    return (prefix.utf8.count - name.utf8.count, String(name), true)
+    let segment = pattern.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let marker = segment.first, marker == ":" || marker == "*" else { return ("", false, false) }
+    return (String(segment.dropFirst()), true, marker == "*")
   }
 
   /// The parameters of the module whose route holds the cursor; those no segment of that route
   /// names yet first.
-  private static func routeParameters(_ context: FeatureContext, _ cursor: CursorContext)
-    -> [CompletionCandidate]
-  {
+  /// A catch-all (`*`) carries text: only `String` parameters are offered there.
+  private static func routeParameters(
+    _ context: FeatureContext, _ cursor: CursorContext, pattern: String, catchAll: Bool
+  ) -> [CompletionCandidate] {
     guard let model = context.model, cursor.path.count > 1, case .key(let moduleName) = cursor.path[1],
       let index = model.index.moduleDeclarations[moduleName]
     else { return [] }
     let named = Set(
-      cursor.prefix.split(separator: "/").dropLast().compactMap { segment in
+      pattern.split(separator: "/").dropLast().compactMap { segment in
         segment.first == ":" || segment.first == "*" ? String(segment.dropFirst()) : nil
       })
-    return model.manifest.modules[index].parameters.map { parameter in
+    let parameters = model.manifest.modules[index].parameters.filter { parameter in
+      !catchAll || parameter.type.map { RouteValueType($0) == .string } ?? true
+    }
+    return parameters.map { parameter in
       let name = parameter.name.value
       return CompletionCandidate(
         label: name, kind: .variable, detail: parameter.type.map(\.description),

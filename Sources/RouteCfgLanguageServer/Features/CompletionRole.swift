@@ -55,7 +55,12 @@ enum CompletionRole: Sendable, Hashable {
       if matches(keys, ["adapters", "-", "map", "*"]) { return .providedMember }
       if matches(keys, ["modules", "*", "parameters", "*"]) { return .type }
       if matches(keys, ["include", "-"]) { return .includePath }
-      if matches(keys, ["modules", "*", "routes", "-"]) { return .routeParameter }
+      // `/notes/:` with nothing after the `:` reads as a key, `/notes/`, whose value is being written.
+      if matches(keys, ["modules", "*", "routes", "-"])
+        || matches(keys, ["modules", "*", "routes", "-", "*"])
+      {
+        return .routeParameter
+      }
       if matches(keys, ["adapters", "-"]) { return .schemaKeys }
       return .schemaValues
     }

@@ -109,7 +109,10 @@ enum HoverProvider {
       route.value.split(separator: "/").contains { $0 == ":" + name || $0 == "*" + name }
     }
     if !binding.isEmpty {
-      text += "\n- bound by " + quotedList(binding.map(\.value))
+      // A module of thousands of routes is named in a hover of a few lines.
+      let shown = 10
+      text += "\n- bound by " + quotedList(binding.prefix(shown).map(\.value))
+      if binding.count > shown { text += " and \(binding.count - shown) more" }
     } else if parameter.type?.isOptional == true, !module.routes.isEmpty {
       text += "\n- read from the query (`?\(name)=...`)"
     }

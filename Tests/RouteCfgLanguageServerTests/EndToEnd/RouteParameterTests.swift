@@ -66,6 +66,7 @@ struct RouteParameterTests {
 extension RouteParameterTests {
   @Test("completion after ':' or '*' in a route offers the module's parameters, unbound ones first")
   func completion() throws {
+    let routes = #"    routes: ["/notes/:", "/s/:slug/:", /a/:noteId/*, /a/:noteId/x]"#
     let text = """
       routecfg: 1
       modules:
@@ -73,27 +74,67 @@ extension RouteParameterTests {
           kind: view
           parameters:
             noteId: Int
+            slug: String
             query: String?
-          routes: ["/notes/:", /a/:noteId/*, /a/:noteId/x]
+      \(routes)
+        Block:
+          kind: view
+          parameters: {id: Int}
+          routes:
+            - /b/:
 
       """
     let session = try OpenedManifest(text: text)
     let (uri, client) = (session.uri, session.client)
+    /// The column just after `needle` on the routes line, less `back`.
+    func after(_ needle: String, back: Int = 0) -> Int {
+      (routes.range(of: needle).map { routes.utf16.distance(from: routes.startIndex, to: $0.upperBound) } ?? 0)
+        - back
+    }
     func items(_ line: Int, _ character: Int) throws -> [(String, String)] {
       let result = try client.result("textDocument/completion", LSPClient.at(uri, line, character))
       return (result["items"]?.arrayValue ?? []).map {
         ($0["label"]?.stringValue ?? "", $0["textEdit"]?["newText"]?.stringValue ?? "")
       }
     }
-    #expect(try items(7, 22).map(\.0) == ["noteId", "query"])  // "/notes/:|"
-    #expect(try items(7, 22).map(\.1) == ["noteId", "query"], "inserted as they are, no space after ':'")
-    #expect(try items(7, 37).map(\.0) == ["query", "noteId"], "a parameter the route binds comes last")
+    #expect(try items(8, after("/notes/:")).map(\.0) == ["noteId", "query", "slug"])
+    #expect(try items(8, after("/notes/:")).map(\.1) == ["noteId", "query", "slug"], "no space after ':'")
+    #expect(try items(8, after("/s/:slug/:")).map(\.0) == ["noteId", "query", "slug"], "bound ones last")
+    #expect(try items(8, after("/s/:slug/:")).first?.0 != "slug")
+    #expect(try items(8, after("/a/:noteId/*")).map(\.0) == ["query", "slug"], "a catch-all carries text")
     // Typed on inside a segment, only the segment is replaced: '/x' after it stays.
-    let inside = try client.result("textDocument/completion", LSPClient.at(uri, 7, 45))  // /a/:no|teId/x
+    let inside = try client.result(
+      "textDocument/completion", LSPClient.at(uri, 8, after("/a/:noteId/x", back: 6)))  // /a/:no|teId/x
     let edit = try #require(inside["items"]?.arrayValue?.first?["textEdit"])
-    #expect(edit["range"]?["start"] == LSPPosition(line: 7, character: 43).json)
-    #expect(edit["range"]?["end"] == LSPPosition(line: 7, character: 49).json)
-    #expect(try items(7, 51).isEmpty, "a literal segment offers nothing")
+    #expect(edit["range"]?["start"] == LSPPosition(line: 8, character: after("/a/:noteId/x", back: 8)).json)
+    #expect(edit["range"]?["end"] == LSPPosition(line: 8, character: after("/a/:noteId/x", back: 2)).json)
+    #expect(try items(8, after("/a/:noteId/x")).isEmpty, "a literal segment offers nothing")
+    // `- /b/:` reads as a key, `/b/`, until a name follows the `:`.
+    #expect(try items(13, 12).map(\.0) == ["id"])
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+}
+
+extension RouteParameterTests {
+  @Test("a route shared through a YAML alias is its anchor's module's place, not the alias's")
+  func aliasedRoutes() throws {
+    let text = """
+      routecfg: 1
+      modules:
+        ById: {kind: view, parameters: {id: Int}, routes: &shared [/items/:id]}
+        BySlug: {kind: view, parameters: {id: String}, routes: *shared}
+
+      """
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    let segment = 69  // the `id` of `/items/:id`
+    let hover = try client.result("textDocument/hover", LSPClient.at(uri, 2, segment))
+    let value = hover["contents"]?["value"]?.stringValue ?? ""
+    #expect(value.contains("id: Int") && value.contains("`ById`"), "\(hover)")
+    let highlights = try client.result("textDocument/documentHighlight", LSPClient.at(uri, 2, segment))
+    #expect(
+      highlights.arrayValue?.map { $0["range"]?["start"]?["line"] } == [.int(2), .int(2)],
+      "ById's declaration and its route, nothing of BySlug: \(highlights)")
     #expect(try session.client.shutdownAndExit() == 0)
   }
 }
