@@ -68,6 +68,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     RoutePatternParser(text).readingWithProblems()
   }
 
+  /// The segments of `text` with their offsets, as far as they can be read: all of a pattern that
+  /// parses, else those of ``readableSegments(in:)``.
+  package static func segmentsAsRead(in text: String) -> (segments: [RouteSegment], offsets: [Int]) {
+    switch parse(text) {
+    case .success(let pattern): return (pattern.segments, pattern.segmentOffsets)
+    case .failure:
+      let reading = readableSegments(in: text)
+      return (reading.segments, reading.offsets)
+    }
+  }
+
   init(text: String, segments: [RouteSegment], segmentOffsets: [Int]) {
     self.text = text
     self.segments = segments

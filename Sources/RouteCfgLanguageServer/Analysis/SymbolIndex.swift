@@ -211,15 +211,13 @@ private struct IndexBuilder {
       let whole = route.location(ofScalars: 0..<route.value.unicodeScalars.count)
     else { return }
     let names = Set(module.parameters.map(\.name.value))
-    var offset = 0
-    for segment in route.value.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false) {
-      defer { offset += segment.count + 1 }
-      guard let marker = segment.first, marker == ":" || marker == "*" else { continue }
-      let name = String(String.UnicodeScalarView(segment.dropFirst()))
-      guard names.contains(name) else { continue }
-      // The pattern is on one line: a segment's columns are the pattern's first plus its offset.
+    let reading = RoutePattern.segmentsAsRead(in: route.value)
+    for (segment, offset) in zip(reading.segments, reading.offsets) {
+      guard let name = segment.parameterName, names.contains(name) else { continue }
+      // The pattern is on one line: a name's columns are the pattern's first plus the offset of
+      // its segment's `:` or `*`, and one.
       let start = TextPoint(line: whole.start.line, column: whole.start.column + Int32(offset + 1))
-      let end = TextPoint(line: whole.start.line, column: whole.start.column + Int32(offset + segment.count))
+      let end = TextPoint(line: start.line, column: start.column + Int32(name.unicodeScalars.count))
       occurrences[route.location.file, default: []].append(
         Occurrence(
           target: .parameter(module: index, name: name), file: route.location.file, start: start, end: end,

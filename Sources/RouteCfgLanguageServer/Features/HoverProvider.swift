@@ -106,7 +106,7 @@ enum HoverProvider {
     var text = swiftBlock("\(name): \(parameter.type.map(\.description) ?? "?")")
     text += "\nparameter of module `\(module.name.value)`"
     let binding = module.routes.filter { route in
-      route.value.split(separator: "/").contains { $0 == ":" + name || $0 == "*" + name }
+      RoutePattern.segmentsAsRead(in: route.value).segments.contains { $0.parameterName == name }
     }
     if !binding.isEmpty {
       // A module of thousands of routes is named in a hover of a few lines.
