@@ -152,10 +152,7 @@ struct ValueConverter {
   private func standardSpelling(_ type: TypeRef) -> TypeRef {
     let protocols = context.graph.protocols
     return type.replacingNames { name in
-      guard protocols[name] == nil, let spelling = SwiftKnownTypeNames.standardSpelling(of: name),
-        protocols[spelling] == nil
-      else { return nil }
-      return spelling
+      SwiftKnownTypeNames.standardType(of: name) { protocols[$0] != nil }
     }
   }
 

@@ -39,6 +39,16 @@ package enum SwiftKnownTypeNames {
     standardAliases[name] ?? withoutStandardModule(name).map(String.init)
   }
 
+  /// The type `name` stands for, in one spelling (`Data` for `Foundation.Data`, `Double` for
+  /// `TimeInterval`, any other name as it is); `nil` when it, or that spelling, is one of the
+  /// manifest's protocols (`isProtocol`), which a bare name then means (`Calendar` declared
+  /// beside `Foundation.Calendar`).
+  package static func standardType(of name: String, isProtocol: (String) -> Bool) -> String? {
+    guard !isProtocol(name) else { return nil }
+    let spelling = standardSpelling(of: name) ?? name
+    return isProtocol(spelling) ? nil : spelling
+  }
+
   /// `true` for a name of ``names`` that is not a protocol: `Int.Protocol` is no type (Swift:
   /// "cannot use 'Protocol' with non-protocol type 'Int'"), where `Error.Protocol` is one.
   package static func isConcrete(_ name: String) -> Bool {

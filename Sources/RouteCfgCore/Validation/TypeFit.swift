@@ -134,7 +134,10 @@ struct TypeFitChecker {
   /// as a protocol is that protocol, not the module's type (`Calendar` declared beside
   /// `Foundation.Calendar`).
   private func sameStandardType(_ name: String, _ target: String) -> Bool {
-    guard let type = standardType(name), let targetType = standardType(target) else { return false }
+    let isProtocol = { (name: String) in protocols[name] != nil }
+    guard let type = SwiftKnownTypeNames.standardType(of: name, isProtocol: isProtocol),
+      let targetType = SwiftKnownTypeNames.standardType(of: target, isProtocol: isProtocol)
+    else { return false }
     // Both written with a module and neither an alias: names of two modules (`Swift.Data`,
     // `Foundation.Data`), which would be equal as written.
     if SwiftKnownTypeNames.standardAliases[name] == nil, SwiftKnownTypeNames.standardAliases[target] == nil,
@@ -144,13 +147,5 @@ struct TypeFitChecker {
       return false
     }
     return type == targetType
-  }
-
-  /// The standard type `name` writes, in one spelling (`Data` for `Foundation.Data`, `Double` for
-  /// `TimeInterval`, the name itself otherwise); `nil` for a bare name the manifest declares as a
-  /// protocol.
-  private func standardType(_ name: String) -> String? {
-    if SwiftKnownTypeNames.withoutStandardModule(name) == nil, protocols[name] != nil { return nil }
-    return SwiftKnownTypeNames.standardSpelling(of: name) ?? name
   }
 }
