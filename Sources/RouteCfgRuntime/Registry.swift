@@ -217,15 +217,3 @@ public struct OpenedDestination {
   /// `true` when no route matched and the fallback answered.
   public var isFallback: Bool { route == nil }
 }
-
-extension RouteValue {
-  /// The Swift value: an `Int`, `Double`, `Bool` or `String`.
-  var swiftValue: any Sendable {
-    switch self {
-    case .int(let value): return value
-    case .double(let value): return value
-    case .bool(let value): return value
-    case .string(let value): return value
-    }
-  }
-}

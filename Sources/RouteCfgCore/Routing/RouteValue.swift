@@ -87,6 +87,41 @@ public enum RouteValue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The Swift value: an `Int`, `Double`, `Bool` or `String` (as the runtime's `ModuleContext` hands a
+  /// module its parameters).
+  public var swiftValue: any Sendable {
+    switch self {
+    case .int(let value): return value
+    case .double(let value): return value
+    case .bool(let value): return value
+    case .string(let value): return value
+    }
+  }
+
+  /// The value when it is an `Int`.
+  public var intValue: Int? {
+    if case .int(let value) = self { return value }
+    return nil
+  }
+
+  /// The value when it is a `Double`.
+  public var doubleValue: Double? {
+    if case .double(let value) = self { return value }
+    return nil
+  }
+
+  /// The value when it is a `Bool`.
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  /// The value when it is a `String`.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
   /// The value as Swift prints it (`42`, `4.2`, `true`, `notes`).
   public var description: String {
     switch self {

@@ -58,7 +58,7 @@ func quickStart() -> Bool {
   login.delegate = noteList  // the login screen's didLogin() reaches didFinishLogin()
 
   let route = NoteAppRoute.resolve("noteapp://notes/42?query=swift")
-  // .route(.noteDetail(noteId: 42, query: "swift"))
+  // .route(.noteDetail(noteId: 42, query: "swift")) (an optional: nil for another app's URL)
   let page = registry.open(url: "noteapp://notes/42")  // a NoteDetailViewController for note 42
 
   let screen = (login as? ProvidedLoginViewInputAsModuleARequiredLoginViewInput)?.base as? LoginViewController
