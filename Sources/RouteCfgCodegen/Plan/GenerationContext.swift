@@ -59,6 +59,15 @@ struct GenerationContext {
       : SwiftDeclHead(doc: doc, modifiers: access + ["nonisolated"] + extraModifiers)
   }
 
+  /// The head of a generated enum a client switches over (`AppRoute`, its `Resolution`):
+  /// nonisolated and, when public, `@frozen`, so that a client of a library built with library
+  /// evolution may switch over it exhaustively; its cases change only with the manifest.
+  func enumHead(doc: [String]) -> SwiftDeclHead {
+    var head = isolationHead(mainActor: false, doc: doc)
+    if options.access == .public { head.attributes.append("@frozen") }
+    return head
+  }
+
   func isMainActor(protocol name: String) -> Bool { isolation.mainActorProtocols.contains(name) }
 
   func isMainActor(module name: String) -> Bool { isolation.mainActorModules.contains(name) }

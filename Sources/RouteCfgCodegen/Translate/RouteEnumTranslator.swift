@@ -38,8 +38,7 @@ struct RouteEnumTranslator {
     }
     let enumDecl = SwiftDecl.typeDecl(
       SwiftTypeDecl(
-        head: context.isolationHead(
-          mainActor: false,
+        head: context.enumHead(
           doc: [
             "A place in \(context.appName) a URL can lead to: one case per module with routes, with its parameters. `resolve(_:)` reads a URL as `routecfg resolve` does; `path` writes one back."
           ]),
@@ -62,7 +61,7 @@ struct RouteEnumTranslator {
   private func resolutionType() -> SwiftDecl {
     .typeDecl(
       SwiftTypeDecl(
-        head: context.isolationHead(mainActor: false, doc: ["Where a URL of the app leads."]),
+        head: context.enumHead(doc: ["Where a URL of the app leads."]),
         kind: .enum, name: "Resolution", inherits: ["Hashable", "Sendable"],
         members: [
           .enumCase(

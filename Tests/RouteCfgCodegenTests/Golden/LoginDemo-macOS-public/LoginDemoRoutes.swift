@@ -4,11 +4,13 @@
 
 /// A place in LoginDemo a URL can lead to: one case per module with routes, with its parameters.
 /// `resolve(_:)` reads a URL as `routecfg resolve` does; `path` writes one back.
+@frozen
 public nonisolated enum LoginDemoRoute: Hashable, Sendable {
   /// Module `Login`: `/login`.
   case login
 
   /// Where a URL of the app leads.
+  @frozen
   public nonisolated enum Resolution: Hashable, Sendable {
     /// A route matched.
     case route(LoginDemoRoute)
