@@ -102,12 +102,15 @@ extension BehaviorTests {
   ///   holds it;
   /// - ViewDelegateOfService: a view is the delegate of a service it requires, through a delegate
   ///   adapter, conforming to the `nonisolated` delegate protocol on the main actor as Codegen.md
-  ///   says to.
+  ///   says to;
+  /// - ReverseMapOverridesSameName: in reverse, a member of `to` reaches the member a `map` entry
+  ///   pairs it with, not the member of the same name.
   @Test(
     "Programs against fixtures run under either default isolation",
     arguments: [
       "UncomparableRouteValues", "AsyncClosureCrossings", "HigherOrderClosures", "RoutePathChoice",
       "ProviderSideDelegateAdapter", "ProviderSideSender", "ViewDelegateOfService",
+      "ReverseMapOverridesSameName",
     ],
     SwiftCompiler.Isolation.allCases)
   func fixtureProgram(_ name: String, isolation: SwiftCompiler.Isolation) throws {
