@@ -4,6 +4,7 @@
 
 /// A place in Wide a URL can lead to: one case per module with routes, with its parameters.
 /// `resolve(_:)` reads a URL as `routecfg resolve` does; `path` writes one back.
+@frozen
 public nonisolated enum WideRoute: Hashable, Sendable {
   /// Module `M0`: `/m0`.
   case m0
@@ -3006,6 +3007,7 @@ public nonisolated enum WideRoute: Hashable, Sendable {
   case m999
 
   /// Where a URL of the app leads.
+  @frozen
   public nonisolated enum Resolution: Hashable, Sendable {
     /// A route matched.
     case route(WideRoute)

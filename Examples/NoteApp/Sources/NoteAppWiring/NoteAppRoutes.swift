@@ -4,6 +4,7 @@
 
 /// A place in NoteApp a URL can lead to: one case per module with routes, with its parameters.
 /// `resolve(_:)` reads a URL as `routecfg resolve` does; `path` writes one back.
+@frozen
 public nonisolated enum NoteAppRoute: Hashable, Sendable {
   /// Module `Login`: `/login`.
   case login
@@ -18,6 +19,7 @@ public nonisolated enum NoteAppRoute: Hashable, Sendable {
   case noteEditor(noteId: Int? = nil)
 
   /// Where a URL of the app leads.
+  @frozen
   public nonisolated enum Resolution: Hashable, Sendable {
     /// A route matched.
     case route(NoteAppRoute)
