@@ -16,8 +16,28 @@ enum HoverProvider {
     {
       return result(text, range: range, format: context.client.hoverFormat)
     }
+    if let missing = missingIncludeHover(context, at: position) { return missing }
     if let key = keyHover(context, at: position) { return key }
     return .null
+  }
+
+  /// An `include` entry that names no file the load could open (missing, outside the root, a
+  /// cycle's): the path it names, which its diagnostic explains. Entries that name a file are
+  /// occurrences of it (``markdown(for:model:)``).
+  private static func missingIncludeHover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue? {
+    guard let model = context.model, let mapper = context.mapper,
+      let (file, point) = mapper.point(uri: context.uri, position: position), model.parsed(file),
+      let include = model.manifest.includes.first(where: { include in
+        guard include.file == nil, include.path.location.file == file, let end = include.path.location.end
+        else { return false }
+        return include.path.location.start <= point && point <= end
+      }), let end = include.path.location.end
+    else { return nil }
+    let including = model.manifest.files.path(of: file)
+    let path = FileSystem.lexicallyNormalized(
+      FileSystem.join(FileSystem.directory(of: including), include.path.value))
+    let range = mapper.range(in: file, start: include.path.location.start, end: end)
+    return result("`\(path)` could not be read", range: range, format: context.client.hoverFormat)
   }
 
   /// A `Hover` with the text in the client's format.

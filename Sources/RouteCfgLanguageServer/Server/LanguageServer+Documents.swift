@@ -43,13 +43,25 @@ extension LanguageServer {
     }
   }
 
-  /// The real path of an opened file; for a file not yet on disk (an editor's `:e new.yaml`),
-  /// the path it will have: its directory's real path and its name. A root that includes it
-  /// then reads its buffer, as it reads an open file's, instead of reporting it missing.
+  /// The real path of an opened file; for a file not yet on disk (an editor's `:e new.yaml`, or
+  /// `:e NewDir/new.yaml` in a directory not made yet), the path it will have: the real path of
+  /// the nearest directory above it that exists, then the missing names as written, as the
+  /// loader names a missing include. A root that includes it then reads its buffer, as it reads
+  /// an open file's, instead of reporting it missing.
   static func canonicalPath(ofOpened path: String) -> String? {
     if let real = FileSystem.realPath(path) { return real }
-    guard let name = path.split(separator: "/").last, name != "..", name != "." else { return nil }
-    return FileSystem.realPath(FileSystem.directory(of: path)).map { FileSystem.join($0, String(name)) }
+    var missing: [String] = []
+    var existing = path
+    while true {
+      guard let name = existing.split(separator: "/").last, name != "..", name != "." else { return nil }
+      missing.append(String(name))
+      let parent = FileSystem.directory(of: existing)
+      guard parent != existing, !parent.isEmpty else { return nil }
+      if let real = FileSystem.realPath(parent) {
+        return missing.reversed().reduce(real) { FileSystem.join($0, $1) }
+      }
+      existing = parent
+    }
   }
 
   private func finishOpen(_ uri: String, version: Int, root: String?) {

@@ -16,7 +16,9 @@ import RouteCfgCore
 /// directory or above it. Each directory from the document's up to the workspace folder that
 /// holds it (or four levels, outside any workspace) is searched, nearest first, for `.yaml` and
 /// `.yml` files that start a manifest (`routecfg:` at the start of a line) and have an `include`
-/// key; each is loaded, and the first whose load reaches the document is its root.
+/// key; each is loaded, and the first whose load reaches the document includes it. That file may
+/// itself be included (`root.yaml` includes `A/a.yaml`, which includes `A/B/b.yaml`): the search
+/// goes on from it, and the root is the last file found whose load reaches the document.
 enum RootDiscovery {
   /// Levels searched above a document that is in no workspace folder.
   static let levelsOutsideWorkspace = 4
@@ -32,17 +34,41 @@ enum RootDiscovery {
     // the workspace.
     let workspace = workspaceFolders.filter { FileSystem.isInside(documentPath, directory: $0) }
       .min { $0.count < $1.count }
-    var directory = FileSystem.directory(of: documentPath)
-    var levels = 0
     var loads = 0
+    var root: String?
+    // The files passed on the way up (the document, then each includer found): a cycle of
+    // includes ends the search at the file that closes it.
+    var passed: Set<String> = [canonicalPath]
+    var current = (path: documentPath, canonical: canonicalPath)
+    while let includer = nearestIncluder(
+      of: current.path, canonicalPath: current.canonical, reaching: canonicalPath, workspace: workspace,
+      overlays: overlays, loads: &loads),
+      let canonical = FileSystem.realPath(includer), passed.insert(canonical).inserted
+    {
+      root = includer
+      current = (includer, canonical)
+    }
+    return root
+  }
+
+  /// The nearest manifest above `path` (in its directory or one above, nearest first) whose load
+  /// reaches both `path` and the document at `documentCanonical`.
+  private static func nearestIncluder(
+    of path: String, canonicalPath: String, reaching documentCanonical: String, workspace: String?,
+    overlays: [String: [UInt8]], loads: inout Int
+  ) -> String? {
+    var directory = FileSystem.directory(of: path)
+    var levels = 0
     while !directory.isEmpty {
       for candidate in candidates(in: directory, excluding: canonicalPath, overlays: overlays) {
         guard loads < maxCandidates else { return nil }
         loads += 1
         var loader = ManifestLoader()
         loader.overlays = overlays
-        let loaded = loader.load(path: candidate)
-        if loaded.manifest.files.files.dropFirst().contains(where: { $0.canonicalPath == canonicalPath }) {
+        let loaded = loader.load(path: candidate).manifest.files.files.dropFirst()
+        if loaded.contains(where: { $0.canonicalPath == canonicalPath }),
+          loaded.contains(where: { $0.canonicalPath == documentCanonical })
+        {
           return candidate
         }
       }

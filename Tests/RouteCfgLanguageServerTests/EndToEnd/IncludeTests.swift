@@ -62,7 +62,7 @@ struct IncludeTests {
     let scratch = try ScratchDirectory()
     try scratch.write("a.yaml", "protocols: {A: \"\"}\n")
     try scratch.write("sub/b.yaml", "protocols: {B: \"\"}\n")
-    let text = "routecfg: 1\ninclude:\n  - sub\n  - ./a.yaml\n"
+    let text = "routecfg: 1\ninclude:\n  - sub\n  - ./a.yaml\n  - Nope/../missing.yaml\n"
     try scratch.write("root.yaml", text)
     let client = try LSPClient(directory: scratch.path)
     try client.initialize(root: scratch.path)
@@ -73,6 +73,11 @@ struct IncludeTests {
     #expect(directory["contents"]?["value"]?.stringValue == "`\(scratch.path)/sub` could not be read")
     let file = try client.result("textDocument/hover", LSPClient.at(root, 3, 6))
     #expect(file["contents"]?["value"]?.stringValue == "included file `\(scratch.path)/a.yaml`")
+    // A missing file, which its RC0301 reports, over the whole entry.
+    let missing = try client.result("textDocument/hover", LSPClient.at(root, 4, 10))
+    #expect(missing["contents"]?["value"]?.stringValue == "`\(scratch.path)/missing.yaml` could not be read")
+    let entry = LSPRange(start: LSPPosition(line: 4, character: 4), end: LSPPosition(line: 4, character: 24))
+    #expect(missing["range"] == entry.json)
     #expect(try client.shutdownAndExit() == 0)
   }
 
@@ -212,6 +217,51 @@ struct IncludeTests {
     let alone = scratch.uri("alone.yaml")
     client.open(alone, text: "routecfg: 1\nmodules:\n  C: {kind: view, requires: [Q], routes: [/c]}\n")
     #expect(try client.diagnostics(for: alone).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test(
+    "a file opened before its directory exists on disk is read from its buffer by the root that includes it")
+  func includedFileInADirectoryNotYetOnDisk() throws {
+    let scratch = try ScratchDirectory()
+    let rootText =
+      "routecfg: 1\ninclude: [Extra/More/new.yaml]\nmodules:\n  A: {kind: view, requires: [P], routes: [/a]}\n"
+    try scratch.write("app.yaml", rootText)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let (root, new) = (scratch.uri("app.yaml"), scratch.uri("Extra/More/new.yaml"))
+    client.open(root, text: rootText)
+    #expect(try client.diagnostics(for: root).compactMap { $0["code"]?.stringValue }.contains("RC0301"))
+    // `:e Extra/More/new.yaml`: neither the file nor its directories exist yet.
+    let newText = "protocols:\n  P: \"func f()\"\nmodules:\n  B: {kind: view, provides: [P], routes: [/b]}\n"
+    client.open(new, text: newText)
+    _ = try client.notification("textDocument/publishDiagnostics") { params in
+      params["uri"]?.stringValue == root && params["diagnostics"]?.arrayValue?.isEmpty == true
+    }
+    let (line, character) = TextFinder(rootText).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(root, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == new, "\(definition)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("a file included through a file another root includes is checked with the outermost root")
+  func fileIncludedTwoLevelsDown() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write(
+      "root.yaml",
+      "routecfg: 1\ninclude: [A/a.yaml]\nprotocols: {P: \"var x: Int\"}\n"
+        + "modules:\n  M: {kind: service, provides: [P], routes: [/m]}\n")
+    try scratch.write("A/a.yaml", "routecfg: 1\ninclude: [B/b.yaml]\n")
+    let inner = "routecfg: 1\nmodules:\n  N:\n    kind: service\n    requires: [P]\n    routes: [/n]\n"
+    try scratch.write("A/B/b.yaml", inner)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let uri = scratch.uri("A/B/b.yaml")
+    client.open(uri, text: inner)
+    #expect(try client.diagnostics(for: uri).isEmpty, "P is declared in root.yaml, two includes up")
+    let (line, character) = TextFinder(inner).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(uri, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == scratch.uri("root.yaml"), "\(definition)")
     #expect(try client.shutdownAndExit() == 0)
   }
 
