@@ -11,6 +11,11 @@ struct GraphCommandTests {
       result.standardOutput.contains(
         #""NoteList" -> "Login" [label="ModuleARequiredLoginViewInput\nvia adapter to ProvidedLoginViewInput", style=dashed];"#
       ))
+    // The delegate adapter, which no requirement resolves through, joins the two modules.
+    #expect(
+      result.standardOutput.contains(
+        #""NoteList" -> "Login" [label="adapter ModuleARequiredLoginViewDelegate\nto ProvidedLoginViewDelegate", style=dotted, dir=none];"#
+      ))
     #expect(result.standardOutput.hasSuffix("}\n"))
   }
 

@@ -91,6 +91,53 @@ struct ModuleGraphTests {
         """)
   }
 
+  /// Every adapter is drawn: one a requirement resolves through labels its arrow; a delegate's
+  /// is a dotted line between the modules whose members pass its protocols' values; one nothing
+  /// uses (or crossed only deeper down) is a note of its own.
+  @Test func everyAdapterIsDrawn() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        app: Chat
+        protocols:
+          RoomInput: |
+            var delegate: RoomDelegate? { get set }
+          ChatInput: |
+            var delegate: ChatDelegate? { get set }
+          RoomDelegate: |
+            func left()
+          ChatDelegate: |
+            func didLeave()
+          Spare: ""
+          SpareTo: ""
+        modules:
+          Room: {kind: view, provides: [RoomInput], routes: [/room]}
+          Lobby: {kind: view, requires: [ChatInput], routes: [/]}
+        adapters:
+          - {adapt: ChatInput, to: RoomInput}
+          - {adapt: ChatDelegate, to: RoomDelegate, map: {didLeave: left}}
+          - {adapt: Spare, to: SpareTo}
+        """, path: "chat.yaml")
+    let app = try #require(result.graph)
+    let graph = try #require(ModuleGraph(app))
+    let links = graph.adapterLinks.map { link in
+      "\(link.adapt)->\(link.to) "
+        + link.between.map { "\($0.requirer)-\($0.provider)" }.joined(separator: ",")
+        + (link.isUsed ? "" : " unused")
+    }
+    #expect(links == ["ChatDelegate->RoomDelegate Lobby-Room", "Spare->SpareTo  unused"])
+    let dot = GraphFormatter.dot(graph)
+    #expect(
+      dot.contains(
+        #"  "Lobby" -> "Room" [label="adapter ChatDelegate\nto RoomDelegate", style=dotted, dir=none];"#))
+    #expect(
+      dot.contains(
+        #"  "adapter Spare to SpareTo" [shape=note, label="adapter Spare\nto SpareTo\n(unused)"];"#))
+    let mermaid = GraphFormatter.mermaid(graph)
+    #expect(mermaid.contains(#"  m1 -. "adapter ChatDelegate to RoomDelegate" .- m0"#))
+    #expect(mermaid.contains(#"  a1>"adapter Spare<br/>to SpareTo<br/>(unused)"]"#))
+  }
+
   /// Labels read in a review as they are written: a bidirectional control in a route is
   /// escaped; past four routes the rest are counted. Mermaid's title is a quoted YAML string.
   @Test func labelsAndTitlesAreWrittenSafely() throws {

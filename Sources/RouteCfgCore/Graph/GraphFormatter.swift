@@ -2,7 +2,9 @@
 ///
 /// Views are boxes and services rounded; each node lists its kind and routes. A requirement is an
 /// arrow from the requiring module to the one that answers it, labelled with the protocol; an
-/// arrow through an adapter is dashed and names the protocol the adapter forwards to.
+/// arrow through an adapter is dashed and names the protocol the adapter forwards to. An adapter
+/// no requirement resolves through (a delegate's) is a dotted line without arrowheads between
+/// the modules whose members pass its protocols' values, or a note of its own.
 public enum GraphFormatter {
   /// Routes listed in a node before the rest are counted.
   static let shownRoutes = 3
@@ -25,6 +27,17 @@ public enum GraphFormatter {
       text +=
         "  \(id(edge.from)) -> \(id(edge.to)) [label=\(dotQuoted(edgeLabel(edge, separator: "\n")))"
       text += edge.adaptedTo == nil ? "];\n" : ", style=dashed];\n"
+    }
+    for link in graph.adapterLinks {
+      let label = dotQuoted(adapterLines(link, alone: link.between.isEmpty).joined(separator: "\n"))
+      for modules in link.between {
+        text +=
+          "  \(id(modules.requirer)) -> \(id(modules.provider)) [label=\(label), style=dotted, dir=none];\n"
+      }
+      if link.between.isEmpty {
+        // Module names are identifiers, so an ID with spaces is no module's.
+        text += "  \(id("adapter \(link.adapt) to \(link.to)")) [shape=note, label=\(label)];\n"
+      }
     }
     return text + "}\n"
   }
@@ -51,7 +64,22 @@ public enum GraphFormatter {
       text +=
         edge.adaptedTo == nil ? "  \(from) -- \(label) --> \(to)\n" : "  \(from) -. \(label) .-> \(to)\n"
     }
+    for (index, link) in graph.adapterLinks.enumerated() {
+      let lines = adapterLines(link, alone: link.between.isEmpty).map(mermaidText)
+      for modules in link.between {
+        guard let from = ids[modules.requirer], let to = ids[modules.provider] else { continue }
+        text += "  \(from) -. \"\(lines.joined(separator: " "))\" .- \(to)\n"
+      }
+      if link.between.isEmpty { text += "  a\(index)>\"\(lines.joined(separator: "<br/>"))\"]\n" }
+    }
     return text
+  }
+
+  /// `adapter A`, `to B`, and for an adapter drawn alone whether anything uses it.
+  private static func adapterLines(_ link: ModuleGraph.AdapterLink, alone: Bool) -> [String] {
+    var lines = ["adapter " + link.adapt, "to " + link.to]
+    if alone { lines.append(link.isUsed ? "(values of members)" : "(unused)") }
+    return lines.map(TextFormatter.printable)
   }
 
   private static func title(_ graph: ModuleGraph, untitled: String) -> String {

@@ -23,6 +23,26 @@ public struct ModuleGraph: Sendable, Equatable {
     public let adaptedTo: String?
   }
 
+  /// An adapter no requirement resolves through (a delegate adapter, crossed by the values of
+  /// members, or one nothing uses), with the requirements whose protocols' members pass values
+  /// of its two protocols: it is drawn between their modules, or alone when there are none.
+  public struct AdapterLink: Sendable, Equatable {
+    /// Two modules a requirement joins: the one that requires, and the one that answers.
+    public struct Modules: Sendable, Equatable {
+      public let requirer: String
+      public let provider: String
+    }
+
+    /// The adapter's `adapt` protocol.
+    public let adapt: String
+    /// The adapter's `to` protocol.
+    public let to: String
+    /// The requirements whose members pass values between `adapt` and `to`, in edge order.
+    public let between: [Modules]
+    /// `false` for an adapter nothing uses (RC0902).
+    public let isUsed: Bool
+  }
+
   /// The app's name, when the manifest sets one.
   public let app: String?
   /// The variant drawn, or `nil` for the base configuration.
@@ -30,6 +50,8 @@ public struct ModuleGraph: Sendable, Equatable {
   public let nodes: [Node]
   /// Edges by requiring module (in declaration order), then by `requires` order.
   public let edges: [Edge]
+  /// The adapters no edge resolves through, in declaration order.
+  public let adapterLinks: [AdapterLink]
 
   /// The graph of `graph` under the base configuration (`variant` `nil`) or a variant; `nil`
   /// for a variant the manifest does not declare.
@@ -55,5 +77,47 @@ public struct ModuleGraph: Sendable, Equatable {
     self.variant = variant
     self.nodes = nodes
     self.edges = edges
+    self.adapterLinks = Self.adapterLinks(graph, resolution: resolution, edges: edges)
+  }
+
+  /// The adapters no edge resolves through; each is drawn between the modules of the edges
+  /// through an adapter whose two protocols' members name its two protocols, one on each side.
+  private static func adapterLinks(_ graph: AppGraph, resolution: Resolution, edges: [Edge]) -> [AdapterLink]
+  {
+    let resolvedThrough = Set(edges.compactMap { edge in edge.adaptedTo.map { [edge.protocolName, $0] } })
+    var namedByMembers: [String: Set<String>] = [:]
+    func named(by protocolName: String) -> Set<String> {
+      if let names = namedByMembers[protocolName] { return names }
+      let members = graph.protocols[protocolName]?.members ?? []
+      let names = Set(members.flatMap { $0.writtenTypes.flatMap(\.namedTypes) })
+      namedByMembers[protocolName] = names
+      return names
+    }
+    // Adapters a requirement resolves through in some configuration (this one's are edges).
+    var usedByRequirements = Set<Int>()
+    for configuration in [graph.baseResolution] + graph.variantNames.compactMap({ graph.resolutions[$0] }) {
+      for name in graph.moduleNames {
+        for required in graph.modules[name]?.requires ?? [] {
+          if let index = configuration.provider(of: required)?.adapter { usedByRequirements.insert(index) }
+        }
+      }
+    }
+    return graph.adapters.enumerated().compactMap { index, adapter in
+      guard !resolvedThrough.contains([adapter.adapt, adapter.to]) else { return nil }
+      var between: [AdapterLink.Modules] = []
+      for edge in edges {
+        guard let provided = edge.adaptedTo else { continue }
+        let (requiredNames, providedNames) = (named(by: edge.protocolName), named(by: provided))
+        let crosses =
+          (requiredNames.contains(adapter.adapt) && providedNames.contains(adapter.to))
+          || (requiredNames.contains(adapter.to) && providedNames.contains(adapter.adapt))
+        let modules = AdapterLink.Modules(requirer: edge.from, provider: edge.to)
+        if crosses, !between.contains(modules) { between.append(modules) }
+      }
+      let isUsed =
+        !between.isEmpty || usedByRequirements.contains(index) || adapter.isUsedInReverse
+        || adapter.isCrossedForward || adapter.isCrossedInReverse
+      return AdapterLink(adapt: adapter.adapt, to: adapter.to, between: between, isUsed: isUsed)
+    }
   }
 }
