@@ -12,8 +12,9 @@ struct GraphCommand: ParsableCommand {
       boxes, services rounded) listing its kind and routes; each requirement is an arrow from the \
       module that requires a protocol to the module that answers it, dashed when an adapter sits \
       between; a delegate's adapter is a dotted line between the modules whose members pass its \
-      values, and an adapter nothing uses a note of its own. DOT renders with Graphviz (routecfg graph FILE | dot -Tsvg > graph.svg); Mermaid \
-      renders in Markdown on GitHub. A manifest without an app is named after its file.
+      values, and an adapter nothing uses a note of its own. DOT renders with Graphviz \
+      (routecfg graph FILE | dot -Tsvg > graph.svg); Mermaid renders in Markdown on GitHub. A \
+      manifest without an app is named after its file.
 
       Exit status: 0 when the graph is printed, 1 when the manifest has errors, 64 for \
       command-line misuse.

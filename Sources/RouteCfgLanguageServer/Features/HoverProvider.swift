@@ -21,8 +21,8 @@ enum HoverProvider {
     return .null
   }
 
-  /// An `include` entry that names no file the load could open (missing, outside the root, a
-  /// cycle's): the path it names, which its diagnostic explains. Entries that name a file are
+  /// An `include` entry that names no file the load could open (missing, outside the root): the
+  /// path it names, which its diagnostic explains. Entries a file was loaded from are
   /// occurrences of it (``markdown(for:model:)``).
   private static func missingIncludeHover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue? {
     guard let model = context.model, let mapper = context.mapper,
