@@ -73,10 +73,10 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       // Nothing to convert, so nothing is handed over that this facade must keep alive.
       return try Self.naming(member) { try direct.write(value) }
     }
-    try DeclaredValueCheck.checkCrossing(value, declared: route.type, member: member)
+    try DeclaredValueCheck.checkCrossing(value, declared: route.type, member: member, isProtocol: isProtocol)
     guard let (owner, last) = try walk(route.path, settingOrCalling: member) else { return }
     // A value of the wrong type is reported under the name the caller wrote, here as below.
-    let converted = try Self.naming(member) {
+    let converted = try Self.naming(member, declared: (route.type, value)) {
       try state.convert(
         value, from: route.type, to: owner.type(of: last), crossing: .toProvider(handedOver),
         fromCallersSide: !wrapsCallersObject)
@@ -98,9 +98,10 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
     converted.reserveCapacity(arguments.count)
     for index in arguments.indices {
       let declared = route.signature.parameters[index].type
-      try DeclaredValueCheck.checkCrossing(arguments[index], declared: declared, member: route.fullName)
+      try DeclaredValueCheck.checkCrossing(
+        arguments[index], declared: declared, member: route.fullName, isProtocol: isProtocol)
       converted.append(
-        try Self.naming(route.fullName) {
+        try Self.naming(route.fullName, declared: (declared, arguments[index])) {
           try state.convert(
             arguments[index], from: declared, to: route.targetSignature.parameters[index].type,
             crossing: wrapsCallersObject ? .toCaller(handedOver) : .toProvider(handedOver),
@@ -122,12 +123,23 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
   /// the runtime converted it: when the value refused is a proxy the runtime made for the
   /// crossing (not the caller's own value), the proxy registered for its protocol does not
   /// conform to it, and the error names that proxy.
+  /// Whether a type name the caller declares is a protocol of the manifest.
+  private func isProtocol(_ name: String) -> Bool { state.graph.protocols[name] != nil }
+
   private static func naming<Result>(
-    _ member: String, handedOver: [(original: Any?, converted: Any?)] = [], _ body: () throws -> Result
+    _ member: String, handedOver: [(original: Any?, converted: Any?)] = [],
+    declared: (type: TypeRef, value: Any?)? = nil, _ body: () throws -> Result
   ) throws -> Result {
     do {
       return try body()
     } catch RuntimeError.typeMismatch(_, let expected, let actual) {
+      // A value the caller gives that does not convert is not of the type the caller declared
+      // (every value of that type converts through a valid adapter): said in the caller's words.
+      if let declared {
+        throw RuntimeError.typeMismatch(
+          member: member, expected: declared.type.description,
+          actual: DeclaredValueCheck.typeName(of: declared.value))
+      }
       for value in handedOver {
         guard let proxy = DynamicValue.flatten(value.converted) as? DynamicProtocolProxy,
           DynamicValue.flatten(value.original).map({ $0 as AnyObject !== proxy }) ?? false,

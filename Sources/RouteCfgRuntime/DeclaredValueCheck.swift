@@ -26,22 +26,59 @@ enum DeclaredValueCheck {
 
   /// Throws a type mismatch naming `member`, with the type the caller declared, for a value that
   /// cannot cross an adapter as the caller declared it: `nil` for a type that cannot hold it
-  /// (converted, `nil` for a `String` would pass as the target's `String?`), or a value that is
-  /// not a standard scalar (`String`, `Int`, `Double`, `Bool`...) declared as one. Other values
-  /// are checked where they arrive, by Swift's casts, which take more than their spelling says
-  /// (an `[Int]` for an `[Int?]`); a scalar is one cast, as the target's would be.
-  static func checkCrossing(_ value: Any?, declared: TypeRef, member: String) throws {
+  /// (converted, `nil` for a `String` would pass as the target's `String?`; a protocol the
+  /// manifest declares, `isProtocol`, refines `AnyObject` and holds none either, also as an
+  /// array's element or a dictionary's value), or a value that is not a standard scalar
+  /// (`String`, `Int`, `Double`, `Bool`...) declared as one. Other values are checked where they
+  /// arrive, by Swift's casts, which take more than their spelling says (an `[Int]` for an
+  /// `[Int?]`); a scalar is one cast, as the target's would be.
+  static func checkCrossing(
+    _ value: Any?, declared: TypeRef, member: String, isProtocol: (String) -> Bool
+  ) throws {
     guard let value = DynamicValue.flatten(value) else {
-      guard isOptional(declared) else {
+      guard isOptional(declared), !isProtocolName(declared, isProtocol) else {
         throw RuntimeError.typeMismatch(member: member, expected: declared.description, actual: "nil")
       }
       return
     }
-    guard case .named(let name) = declared.unwrappedOptional ?? declared, let isScalar = scalars[name],
-      !isScalar(value)
-    else { return }
+    let unwrapped = declared.unwrappedOptional ?? declared
+    if holdsNilForAProtocol(value, declared: unwrapped, isProtocol) {
+      throw RuntimeError.typeMismatch(
+        member: member, expected: declared.description, actual: typeName(of: value))
+    }
+    guard case .named(let name) = unwrapped, let isScalar = scalars[name], !isScalar(value) else { return }
     throw RuntimeError.typeMismatch(
       member: member, expected: declared.description, actual: typeName(of: value))
+  }
+
+  /// `true` for a bare name of a protocol the manifest declares.
+  private static func isProtocolName(_ type: TypeRef, _ isProtocol: (String) -> Bool) -> Bool {
+    if case .named(let name) = type { return isProtocol(name) }
+    return false
+  }
+
+  /// Whether an array or dictionary holds `nil` where `declared` has a protocol of the manifest
+  /// (`[Observer]`, `[String: Observer]`, nested ones too), which cannot hold it.
+  private static func holdsNilForAProtocol(_ value: Any, declared: TypeRef, _ isProtocol: (String) -> Bool)
+    -> Bool
+  {
+    let element: TypeRef
+    let elements: [Any?]
+    switch declared {
+    case .array(let declaredElement):
+      guard let array = value as? [Any?] else { return false }
+      (element, elements) = (declaredElement, array)
+    case .dictionary(_, let declaredValue):
+      guard let dictionary = value as? [AnyHashable: Any?] else { return false }
+      (element, elements) = (declaredValue, Array(dictionary.values))
+    default: return false
+    }
+    let elementIsProtocol = isProtocolName(element, isProtocol)
+    let inner = element.unwrappedOptional ?? element
+    return elements.contains { item in
+      guard let item = DynamicValue.flatten(item) else { return elementIsProtocol }
+      return holdsNilForAProtocol(item, declared: inner, isProtocol)
+    }
   }
 
   /// The standard scalar types, each with the test of a value of it.

@@ -110,6 +110,25 @@ struct HandedOverProxyTests {
     #expect(caller.pongs == 1 && caller.pangs == 1, "pongs \(caller.pongs), pangs \(caller.pangs)")
   }
 
+  /// `nil` where the caller declares a protocol, not an optional, is refused as the caller
+  /// declared it, though the provider's side would take it; a value that does not convert is
+  /// reported with the caller's type too, not the provider's.
+  @Test func valuesAreRefusedAsTheCallerDeclaresProtocolTypes() throws {
+    let (destination, board) = try board()
+    #expect(
+      throws: RuntimeError.typeMismatch(member: "attach(_:)", expected: "RequiredObserver", actual: "nil")
+    ) { try destination.call("attach(_:)", nil) }
+    do {
+      try destination.call("attachAll(_:)", [PongCounter(), nil] as [PongCounter?])
+      Issue.record("an array holding nil was passed as [RequiredObserver]")
+    } catch RuntimeError.typeMismatch(let member, let expected, _) {
+      #expect(member == "attachAll(_:)" && expected == "[RequiredObserver]", "\(expected)")
+    }
+    #expect(board.attached == nil && board.all.isEmpty)
+    // A delegate property is optional: nil clears it.
+    try destination.set("observer", to: nil)
+  }
+
   @Test func reassigningADelegateKeepsOneProxyPerLiveCaller() throws {
     let (destination, board) = try board()
     let kept = PongCounter()

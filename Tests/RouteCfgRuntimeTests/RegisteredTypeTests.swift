@@ -76,7 +76,7 @@ struct RegisteredTypeTests {
     for (value, typeName) in wrong {
       #expect(
         throws: RuntimeError.typeMismatch(
-          member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: typeName)
+          member: "delegate", expected: "ModuleARequiredLoginViewDelegate?", actual: typeName)
       ) { try login.set("delegate", to: value) }
     }
     // No table at all: whether it conforms cannot be told, and a table is what it lacks.
@@ -137,7 +137,7 @@ struct RegisteredTypeTests {
     // A value that is no object is still a value of the wrong type.
     #expect(
       throws: RuntimeError.typeMismatch(
-        member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: "String")
+        member: "delegate", expected: "ModuleARequiredLoginViewDelegate?", actual: "String")
     ) { try login.set("delegate", to: "not an object") }
   }
 
@@ -155,7 +155,7 @@ struct RegisteredTypeTests {
     // An object with no table of its own that does not conform is still refused, as of the wrong type.
     #expect(
       throws: RuntimeError.typeMismatch(
-        member: "delegate", expected: "ModuleARequiredLoginViewDelegate", actual: "NotFoundViewController")
+        member: "delegate", expected: "ModuleARequiredLoginViewDelegate?", actual: "NotFoundViewController")
     ) { try login.set("delegate", to: NotFoundViewController(path: nil)) }
   }
 
