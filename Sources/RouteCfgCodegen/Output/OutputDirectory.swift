@@ -19,6 +19,15 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   case fileNameTooLong(name: String)
   /// The operating system refused: the path and the reason.
   case system(path: String, reason: String)
+  /// The directory could not be listed, so its files cannot be told apart; nothing was written.
+  case unlistable(directory: String, reason: String)
+  /// A Swift file in the directory could not be read to see whether routecfg wrote it; nothing
+  /// was written.
+  case unreadable(path: String, reason: String)
+  /// A generated file no longer produced could not be removed (the new files are written).
+  case unremovable(path: String, reason: String)
+  /// The output path is a symbolic link to nothing.
+  case danglingLink(path: String, target: String)
 
   public var description: String {
     switch self {
@@ -37,6 +46,17 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         + "and file systems take at most \(limit): pass a shorter --file-prefix (file names start with the "
         + "manifest's 'app' by default), or, with --module, shorten the module's name"
     case .system(let path, let reason): return "cannot write '\(path)': \(reason)"
+    case .unlistable(let directory, let reason):
+      return "cannot list '\(directory)' to find the files generated there before: \(reason)"
+    case .unreadable(let path, let reason):
+      return "cannot read '\(path)' to see whether routecfg generated it: \(reason)"
+    case .unremovable(let path, let reason):
+      return
+        "cannot remove '\(path)', a generated file no longer produced: \(reason); the new files are written"
+    case .danglingLink(let path, let target):
+      return
+        "cannot write generated files to '\(path)': it is a symbolic link to '\(target)', which does not "
+        + "exist; create that directory, or name another with --output"
     }
   }
 }
@@ -71,10 +91,16 @@ public enum OutputDirectory {
     try prepare(directory)
     removeTemporaryFilesOfEndedRuns(in: directory)
     let existing = try swiftFiles(in: directory)
+    if let unreadable = existing.first(where: { $0.unreadable != nil }) {
+      throw .unreadable(
+        path: FileSystem.join(directory, unreadable.name), reason: unreadable.unreadable ?? "")
+    }
     let foreign = existing.filter { !$0.isGenerated }.map(\.name) + nestedSwiftFiles(in: directory)
     if !foreign.isEmpty { throw .foreignSwiftFiles(directory: directory, files: foreign) }
     var summary = OutputSummary()
-    let produced = Set(files.map(\.name))
+    // Compared by their bytes, as the file system compares names: `Ü` written precomposed and
+    // decomposed are equal strings but two files, and a file of the old spelling is stale.
+    let produced = Set(files.map { Array($0.name.utf8) })
     // Every changed file is written to its temporary file first, and only once all are written
     // are they renamed over their places: a run that cannot write one (a full disk, a file size
     // limit) leaves every file as it was.
@@ -110,13 +136,13 @@ public enum OutputDirectory {
       )
     }
     summary.written = staged.map(\.name)
-    for file in existing where file.isGenerated && !produced.contains(file.name) {
+    for file in existing where file.isGenerated && !produced.contains(Array(file.name.utf8)) {
       let path = FileSystem.join(directory, file.name)
       if unlink(path) == 0 {
         summary.removed.append(file.name)
       } else if errno != ENOENT {
         // Gone already: another run writing the directory removed it.
-        throw .system(path: path, reason: errnoText())
+        throw .unremovable(path: path, reason: errnoText())
       }
     }
     return summary
@@ -133,13 +159,29 @@ public enum OutputDirectory {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(prefix) }
         continue
       }
+      if lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+        throw .danglingLink(path: prefix, target: linkTarget(prefix))
+      }
       if mkdir(prefix, 0o777) != 0, errno != EEXIST { throw .system(path: prefix, reason: errnoText()) }
     }
+  }
+
+  /// What the symbolic link at `path` points to, as written in it.
+  private static func linkTarget(_ path: String) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
+      guard let base = pointer.baseAddress else { return -1 }
+      return readlink(path, base, pointer.count - 1)
+    }
+    guard count > 0 else { return "" }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private struct ExistingFile {
     let name: String
     let isGenerated: Bool
+    /// Why a regular file could not be read, when it could not.
+    var unreadable: String?
   }
 
   /// The `.swift` entries of the directory, each marked as generated when it is a regular file
@@ -147,7 +189,7 @@ public enum OutputDirectory {
   /// anything else is never routecfg's).
   private static func swiftFiles(in directory: String) throws(OutputError) -> [ExistingFile] {
     guard let entries = FileSystem.entries(ofDirectory: directory) else {
-      throw .system(path: directory, reason: errnoText())
+      throw .unlistable(directory: directory, reason: errnoText())
     }
     return entries.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
       let path = FileSystem.join(directory, name)
@@ -156,14 +198,16 @@ public enum OutputDirectory {
         // Listed, then gone (another run writing the directory removed it): not there to refuse.
         return errno == ENOENT ? nil : ExistingFile(name: name, isGenerated: false)
       }
-      guard (info.st_mode & S_IFMT) == S_IFREG,
-        case .success(let prefix) = FileSystem.readPrefix(path, count: firstLineLimit, regularOnly: true)
-      else {
+      guard (info.st_mode & S_IFMT) == S_IFREG else { return ExistingFile(name: name, isGenerated: false) }
+      switch FileSystem.readPrefix(path, count: firstLineLimit, regularOnly: true) {
+      case .success(let prefix): return ExistingFile(name: name, isGenerated: startsWithMarkerLine(prefix))
+      case .failure(let error):
         // Removed between the two looks, as above.
         if lstat(path, &info) != 0, errno == ENOENT { return nil }
-        return ExistingFile(name: name, isGenerated: false)
+        let reason: String
+        if case .system(let text) = error { reason = text } else { reason = "\(error)" }
+        return ExistingFile(name: name, isGenerated: false, unreadable: reason)
       }
-      return ExistingFile(name: name, isGenerated: startsWithMarkerLine(prefix))
     }
   }
 
