@@ -138,6 +138,36 @@ struct ModuleGraphTests {
     #expect(mermaid.contains(#"  a1>"adapter Spare<br/>to SpareTo<br/>(unused)"]"#))
   }
 
+  /// Many requirements each with a delegate adapter of its own: each adapter is drawn between
+  /// its own two modules, found from the names the requirement's members write (a search of
+  /// every requirement for every adapter was quadratic: 16 million pairs here).
+  @Test func manyDelegateAdaptersAreEachDrawnBetweenTheirModules() throws {
+    let n = 4_000
+    var yaml = "routecfg: 1\nprotocols:\n"
+    for i in 0..<n {
+      yaml += "  PIn\(i): \"var delegate: PD\(i)? { get set }\"\n  PD\(i): \"func done()\"\n"
+      yaml += "  RIn\(i): \"var delegate: RD\(i)? { get set }\"\n  RD\(i): \"func finished()\"\n"
+    }
+    yaml += "modules:\n"
+    for i in 0..<n {
+      yaml += "  P\(i): {kind: view, provides: [PIn\(i)], routes: [/p\(i)]}\n"
+      yaml += "  R\(i): {kind: view, requires: [RIn\(i)], routes: [/r\(i)]}\n"
+    }
+    yaml += "adapters:\n"
+    for i in 0..<n {
+      yaml += "  - {adapt: RIn\(i), to: PIn\(i)}\n  - {adapt: RD\(i), to: PD\(i), map: {finished: done}}\n"
+    }
+    let result = try RouteCfg.validate(yaml: yaml, path: "wide.yaml")
+    let app = try #require(result.graph, "\(result.diagnostics.prefix(3))")
+    let graph = try #require(ModuleGraph(app))
+    #expect(graph.adapterLinks.count == n)
+    let misplaced = graph.adapterLinks.enumerated().filter { index, link in
+      link.adapt != "RD\(index)"
+        || link.between.map { "\($0.requirer)-\($0.provider)" } != ["R\(index)-P\(index)"]
+    }
+    #expect(misplaced.isEmpty, "\(misplaced.prefix(2))")
+  }
+
   /// Labels read in a review as they are written: a bidirectional control in a route is
   /// escaped; past four routes the rest are counted. Mermaid's title is a quoted YAML string.
   @Test func labelsAndTitlesAreWrittenSafely() throws {

@@ -82,9 +82,19 @@ public struct ModuleGraph: Sendable, Equatable {
 
   /// The adapters no edge resolves through; each is drawn between the modules of the edges
   /// through an adapter whose two protocols' members name its two protocols, one on each side.
+  /// Linear in the edges and the names their protocols' members write: each name written on the
+  /// requiring side is looked up among the adapters of that protocol.
   private static func adapterLinks(_ graph: AppGraph, resolution: Resolution, edges: [Edge]) -> [AdapterLink]
   {
     let resolvedThrough = Set(edges.compactMap { edge in edge.adaptedTo.map { [edge.protocolName, $0] } })
+    var drawn: [Int] = []
+    var adaptersByProtocol: [String: [Int]] = [:]
+    for (index, adapter) in graph.adapters.enumerated()
+    where !resolvedThrough.contains([adapter.adapt, adapter.to]) {
+      drawn.append(index)
+      adaptersByProtocol[adapter.adapt, default: []].append(index)
+      if adapter.to != adapter.adapt { adaptersByProtocol[adapter.to, default: []].append(index) }
+    }
     var namedByMembers: [String: Set<String>] = [:]
     func named(by protocolName: String) -> Set<String> {
       if let names = namedByMembers[protocolName] { return names }
@@ -92,6 +102,27 @@ public struct ModuleGraph: Sendable, Equatable {
       let names = Set(members.flatMap { $0.writtenTypes.flatMap(\.namedTypes) })
       namedByMembers[protocolName] = names
       return names
+    }
+    var between: [Int: [AdapterLink.Modules]] = [:]
+    var linked = Set<[String]>()
+    for edge in edges {
+      guard let provided = edge.adaptedTo else { continue }
+      let (requiredNames, providedNames) = (named(by: edge.protocolName), named(by: provided))
+      // Adapters in declaration order for this edge, whichever name finds them first.
+      var crossing = Set<Int>()
+      for name in requiredNames {
+        for index in adaptersByProtocol[name] ?? [] {
+          let adapter = graph.adapters[index]
+          if (adapter.adapt == name && providedNames.contains(adapter.to))
+            || (adapter.to == name && providedNames.contains(adapter.adapt))
+          {
+            crossing.insert(index)
+          }
+        }
+      }
+      for index in crossing.sorted() where linked.insert([String(index), edge.from, edge.to]).inserted {
+        between[index, default: []].append(AdapterLink.Modules(requirer: edge.from, provider: edge.to))
+      }
     }
     // Adapters a requirement resolves through in some configuration (this one's are edges).
     var usedByRequirements = Set<Int>()
@@ -102,22 +133,13 @@ public struct ModuleGraph: Sendable, Equatable {
         }
       }
     }
-    return graph.adapters.enumerated().compactMap { index, adapter in
-      guard !resolvedThrough.contains([adapter.adapt, adapter.to]) else { return nil }
-      var between: [AdapterLink.Modules] = []
-      for edge in edges {
-        guard let provided = edge.adaptedTo else { continue }
-        let (requiredNames, providedNames) = (named(by: edge.protocolName), named(by: provided))
-        let crosses =
-          (requiredNames.contains(adapter.adapt) && providedNames.contains(adapter.to))
-          || (requiredNames.contains(adapter.to) && providedNames.contains(adapter.adapt))
-        let modules = AdapterLink.Modules(requirer: edge.from, provider: edge.to)
-        if crosses, !between.contains(modules) { between.append(modules) }
-      }
+    return drawn.map { index in
+      let adapter = graph.adapters[index]
+      let links = between[index] ?? []
       let isUsed =
-        !between.isEmpty || usedByRequirements.contains(index) || adapter.isUsedInReverse
+        !links.isEmpty || usedByRequirements.contains(index) || adapter.isUsedInReverse
         || adapter.isCrossedForward || adapter.isCrossedInReverse
-      return AdapterLink(adapt: adapter.adapt, to: adapter.to, between: between, isUsed: isUsed)
+      return AdapterLink(adapt: adapter.adapt, to: adapter.to, between: links, isUsed: isUsed)
     }
   }
 }
