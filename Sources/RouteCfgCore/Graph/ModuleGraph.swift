@@ -77,15 +77,14 @@ public struct ModuleGraph: Sendable, Equatable {
     self.variant = variant
     self.nodes = nodes
     self.edges = edges
-    self.adapterLinks = Self.adapterLinks(graph, resolution: resolution, edges: edges)
+    self.adapterLinks = Self.adapterLinks(graph, edges: edges)
   }
 
   /// The adapters no edge resolves through; each is drawn between the modules of the edges
   /// through an adapter whose two protocols' members name its two protocols, one on each side.
   /// Linear in the edges and the names their protocols' members write: each name written on the
   /// requiring side is looked up among the adapters of that protocol.
-  private static func adapterLinks(_ graph: AppGraph, resolution: Resolution, edges: [Edge]) -> [AdapterLink]
-  {
+  private static func adapterLinks(_ graph: AppGraph, edges: [Edge]) -> [AdapterLink] {
     let resolvedThrough = Set(edges.compactMap { edge in edge.adaptedTo.map { [edge.protocolName, $0] } })
     var drawn: [Int] = []
     var adaptersByProtocol: [String: [Int]] = [:]
