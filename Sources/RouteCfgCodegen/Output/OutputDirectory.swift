@@ -136,15 +136,28 @@ public enum OutputDirectory {
       )
     }
     summary.written = staged.map(\.name)
+    // A file system that compares names regardless of case or Unicode form (APFS, HFS+) finds a
+    // produced file under its old spelling too (`notes.swift` for `Notes.swift`): that name is the
+    // produced file, not a stale one. (A hard link under another name is a stale name.)
+    var producedFiles: [String: FileIdentity] = [:]
+    for file in files {
+      producedFiles[file.name.lowercased()] = FileIdentity(path: FileSystem.join(directory, file.name))
+    }
+    var unremovable: OutputError?
     for file in existing where file.isGenerated && !produced.contains(Array(file.name.utf8)) {
       let path = FileSystem.join(directory, file.name)
+      if let same = producedFiles[file.name.lowercased()], same == FileIdentity(path: path) {
+        continue
+      }
       if unlink(path) == 0 {
         summary.removed.append(file.name)
-      } else if errno != ENOENT {
-        // Gone already: another run writing the directory removed it.
-        throw .unremovable(path: path, reason: errnoText())
+      } else if errno != ENOENT, unremovable == nil {
+        // (Gone already, ENOENT: another run writing the directory removed it.) The others are
+        // still removed; the first that cannot be is reported.
+        unremovable = .unremovable(path: path, reason: errnoText())
       }
     }
+    if let unremovable { throw unremovable }
     return summary
   }
 
@@ -159,7 +172,9 @@ public enum OutputDirectory {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(prefix) }
         continue
       }
-      if lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+      // A link whose target is missing (not one that loops or cannot be followed, which mkdir
+      // reports below).
+      if errno == ENOENT, lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
         throw .danglingLink(path: prefix, target: linkTarget(prefix))
       }
       if mkdir(prefix, 0o777) != 0, errno != EEXIST { throw .system(path: prefix, reason: errnoText()) }

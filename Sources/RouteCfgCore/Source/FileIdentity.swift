@@ -20,7 +20,7 @@ package struct FileIdentity: Hashable, Sendable {
   }
 
   /// The identity of the file at `path` (links followed); `nil` when it cannot be read.
-  init?(path: String) {
+  package init?(path: String) {
     guard let info = Self.status(path) else { return nil }
     self.init(info)
   }
