@@ -138,6 +138,51 @@ struct ModuleGraphTests {
     #expect(mermaid.contains(#"  a1>"adapter Spare<br/>to SpareTo<br/>(unused)"]"#))
   }
 
+  /// A delegate adapter joins only the requirements one of whose paired members passes its
+  /// values: `R2` and `P2` both write `D1` and `D2`, but the member of `R2` that writes `D1`
+  /// reaches one of `P2` that writes `D1` too. One that resolves requirements in another
+  /// configuration says which.
+  @Test func adaptersAreDrawnWhereTheirValuesPass() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        app: F
+        protocols:
+          D1: "func done()"
+          D2: "func done()"
+          R: "var d: D1? { get set }"
+          P: "var d: D2? { get set }"
+          R2: "var x: D1? { get set }"
+          P2: "var x: D1? { get set }; var z: D2? { get set }"
+          Q: "func go()"
+          QP: "func go()"
+        modules:
+          Home: {kind: view, requires: [R, R2, Q], routes: [/]}
+          A: {kind: view, provides: [P], routes: [/a]}
+          B: {kind: view, provides: [P2, Q], routes: [/b]}
+          C: {kind: view, provides: [QP], routes: [/c]}
+        adapters:
+          - {adapt: R, to: P}
+          - {adapt: R2, to: P2}
+          - {adapt: D1, to: D2}
+          - {adapt: Q, to: QP}
+        bindings: {Q: B}
+        variants:
+          other: {bindings: {Q: C}}
+        """, path: "f.yaml")
+    let app = try #require(result.graph, "\(result.diagnostics.map(\.message))")
+    let graph = try #require(ModuleGraph(app))
+    #expect(graph.adapterLinks.map(\.adapt) == ["D1", "Q"])
+    #expect(graph.adapterLinks.first?.between.map { "\($0.requirer)-\($0.provider)" } == ["Home-A"])
+    #expect(graph.adapterLinks.last?.resolvingIn == ["other"])
+    #expect(
+      GraphFormatter.dot(graph).contains(
+        #"[shape=note, label="adapter Q\nto QP\n(resolves requirements in variant other)"];"#))
+    // In the variant, the requirement's arrow names it, and the base configuration is noted nowhere.
+    let other = try #require(ModuleGraph(app, variant: "other"))
+    #expect(other.adapterLinks.map(\.adapt) == ["D1"])
+  }
+
   /// Many requirements each with a delegate adapter of its own: each adapter is drawn between
   /// its own two modules, found from the names the requirement's members write (a search of
   /// every requirement for every adapter was quadratic: 16 million pairs here).

@@ -75,10 +75,18 @@ public enum GraphFormatter {
     return text
   }
 
-  /// `adapter A`, `to B`, and for an adapter drawn alone whether anything uses it.
+  /// `adapter A`, `to B`, and for an adapter drawn alone what uses it: the configurations whose
+  /// requirements resolve through it, members' values, or nothing.
   private static func adapterLines(_ link: ModuleGraph.AdapterLink, alone: Bool) -> [String] {
     var lines = ["adapter " + link.adapt, "to " + link.to]
-    if alone { lines.append(link.isUsed ? "(values of members)" : "(unused)") }
+    if alone {
+      if !link.resolvingIn.isEmpty {
+        let names = link.resolvingIn.map { $0.map { "variant \($0)" } ?? "the base configuration" }
+        lines.append("(resolves requirements in \(names.joined(separator: ", ")))")
+      } else {
+        lines.append(link.isUsed ? "(values of members)" : "(unused)")
+      }
+    }
     return lines.map(TextFormatter.printable)
   }
 

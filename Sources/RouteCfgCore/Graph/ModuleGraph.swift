@@ -39,6 +39,9 @@ public struct ModuleGraph: Sendable, Equatable {
     public let to: String
     /// The requirements whose members pass values between `adapt` and `to`, in edge order.
     public let between: [Modules]
+    /// The other configurations in which a requirement resolves through it (`nil` for the base
+    /// configuration, then variants in declaration order).
+    public let resolvingIn: [String?]
     /// `false` for an adapter nothing uses (RC0902).
     public let isUsed: Bool
   }
@@ -77,14 +80,16 @@ public struct ModuleGraph: Sendable, Equatable {
     self.variant = variant
     self.nodes = nodes
     self.edges = edges
-    self.adapterLinks = Self.adapterLinks(graph, edges: edges)
+    self.adapterLinks = Self.adapterLinks(graph, variant: variant, edges: edges)
   }
 
   /// The adapters no edge resolves through; each is drawn between the modules of the edges
-  /// through an adapter whose two protocols' members name its two protocols, one on each side.
-  /// Linear in the edges and the names their protocols' members write: each name written on the
-  /// requiring side is looked up among the adapters of that protocol.
-  private static func adapterLinks(_ graph: AppGraph, edges: [Edge]) -> [AdapterLink] {
+  /// through an adapter one of whose paired members passes values between its two protocols
+  /// (the member's type names one, the member it reaches the other). Linear in the edges'
+  /// pairings: each name a member writes is looked up among the adapters of that protocol.
+  private static func adapterLinks(_ graph: AppGraph, variant: String?, edges: [Edge]) -> [AdapterLink] {
+    var adapterIndex: [[String]: Int] = [:]
+    for (index, adapter) in graph.adapters.enumerated() { adapterIndex[[adapter.adapt, adapter.to]] = index }
     let resolvedThrough = Set(edges.compactMap { edge in edge.adaptedTo.map { [edge.protocolName, $0] } })
     var drawn: [Int] = []
     var adaptersByProtocol: [String: [Int]] = [:]
@@ -94,51 +99,69 @@ public struct ModuleGraph: Sendable, Equatable {
       adaptersByProtocol[adapter.adapt, default: []].append(index)
       if adapter.to != adapter.adapt { adaptersByProtocol[adapter.to, default: []].append(index) }
     }
-    var namedByMembers: [String: Set<String>] = [:]
-    func named(by protocolName: String) -> Set<String> {
-      if let names = namedByMembers[protocolName] { return names }
-      let members = graph.protocols[protocolName]?.members ?? []
-      let names = Set(members.flatMap { $0.writtenTypes.flatMap(\.namedTypes) })
-      namedByMembers[protocolName] = names
-      return names
-    }
     var between: [Int: [AdapterLink.Modules]] = [:]
     var linked = Set<[String]>()
     for edge in edges {
-      guard let provided = edge.adaptedTo else { continue }
-      let (requiredNames, providedNames) = (named(by: edge.protocolName), named(by: provided))
-      // Adapters in declaration order for this edge, whichever name finds them first.
+      guard let provided = edge.adaptedTo, let resolving = adapterIndex[[edge.protocolName, provided]] else {
+        continue
+      }
       var crossing = Set<Int>()
-      for name in requiredNames {
-        for index in adaptersByProtocol[name] ?? [] {
-          let adapter = graph.adapters[index]
-          if (adapter.adapt == name && providedNames.contains(adapter.to))
-            || (adapter.to == name && providedNames.contains(adapter.adapt))
-          {
-            crossing.insert(index)
+      for pairing in graph.adapters[resolving].forward where pairing.crossesAdapter {
+        guard let member = graph.protocols[edge.protocolName]?.member(named: pairing.memberName),
+          let target = targetMember(of: pairing, from: provided, in: graph)
+        else { continue }
+        let targetNames = Set(target.writtenTypes.flatMap(\.namedTypes))
+        for name in Set(member.writtenTypes.flatMap(\.namedTypes)) {
+          for index in adaptersByProtocol[name] ?? [] {
+            let adapter = graph.adapters[index]
+            if (adapter.adapt == name && targetNames.contains(adapter.to))
+              || (adapter.to == name && targetNames.contains(adapter.adapt))
+            {
+              crossing.insert(index)
+            }
           }
         }
       }
+      // In declaration order, whichever member found them first.
       for index in crossing.sorted() where linked.insert([String(index), edge.from, edge.to]).inserted {
         between[index, default: []].append(AdapterLink.Modules(requirer: edge.from, provider: edge.to))
       }
     }
-    // Adapters a requirement resolves through in some configuration (this one's are edges).
-    var usedByRequirements = Set<Int>()
-    for configuration in [graph.baseResolution] + graph.variantNames.compactMap({ graph.resolutions[$0] }) {
+    // The configurations in which a requirement resolves through each adapter.
+    var resolvingIn: [Int: [String?]] = [:]
+    for configuration in [nil] + graph.variantNames where configuration != variant {
+      guard let resolution = graph.resolution(variant: configuration) else { continue }
+      var found = Set<Int>()
       for name in graph.moduleNames {
         for required in graph.modules[name]?.requires ?? [] {
-          if let index = configuration.provider(of: required)?.adapter { usedByRequirements.insert(index) }
+          if let index = resolution.provider(of: required)?.adapter { found.insert(index) }
         }
       }
+      for index in found { resolvingIn[index, default: []].append(configuration) }
     }
     return drawn.map { index in
       let adapter = graph.adapters[index]
       let links = between[index] ?? []
+      let configurations = resolvingIn[index] ?? []
       let isUsed =
-        !links.isEmpty || usedByRequirements.contains(index) || adapter.isUsedInReverse
-        || adapter.isCrossedForward || adapter.isCrossedInReverse
-      return AdapterLink(adapt: adapter.adapt, to: adapter.to, between: links, isUsed: isUsed)
+        !links.isEmpty || !configurations.isEmpty || adapter.isUsedInReverse || adapter.isCrossedForward
+        || adapter.isCrossedInReverse
+      return AdapterLink(
+        adapt: adapter.adapt, to: adapter.to, between: links, resolvingIn: configurations, isUsed: isUsed)
     }
+  }
+
+  /// The member a pairing reaches: a member of `provided`, or the last step of its key path.
+  private static func targetMember(of pairing: MemberPairing, from provided: String, in graph: AppGraph)
+    -> MemberDecl?
+  {
+    var owner = graph.protocols[provided]
+    for step in pairing.path.dropLast() {
+      guard let type = owner?.member(named: step)?.property?.type.withoutOptionals,
+        case .named(let name) = type
+      else { return nil }
+      owner = graph.protocols[name]
+    }
+    return pairing.path.last.flatMap { owner?.member(named: $0) }
   }
 }
