@@ -116,16 +116,18 @@ final class AdaptedMembers: DynamicMembers, ResolvesProperties {
       fromCallersSide: wrapsCallersObject)
   }
 
+  /// Whether a type name the caller declares is a protocol of the manifest.
+  private func isProtocol(_ name: String) -> Bool { state.graph.protocols[name] != nil }
+
   /// Runs `body`, reporting a value of the wrong type under the name the caller wrote
   /// (`message`), not the provided member's (`notifyString`), which the caller never sees.
   ///
   /// `handedOver` lists the values `body` hands the target, each as the caller gave it and as
   /// the runtime converted it: when the value refused is a proxy the runtime made for the
   /// crossing (not the caller's own value), the proxy registered for its protocol does not
-  /// conform to it, and the error names that proxy.
-  /// Whether a type name the caller declares is a protocol of the manifest.
-  private func isProtocol(_ name: String) -> Bool { state.graph.protocols[name] != nil }
-
+  /// conform to it, and the error names that proxy. `declared` is the caller's value with the
+  /// type the caller declares it as, when `body` converts it: a value that does not convert is
+  /// reported as not of that type.
   private static func naming<Result>(
     _ member: String, handedOver: [(original: Any?, converted: Any?)] = [],
     declared: (type: TypeRef, value: Any?)? = nil, _ body: () throws -> Result

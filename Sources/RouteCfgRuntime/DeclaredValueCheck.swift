@@ -51,6 +51,17 @@ enum DeclaredValueCheck {
       member: member, expected: declared.description, actual: typeName(of: value))
   }
 
+  /// Whether an array's element or a dictionary's value, at any depth, is a protocol of the
+  /// manifest that is not optional.
+  private static func hasProtocolElement(_ type: TypeRef, _ isProtocol: (String) -> Bool) -> Bool {
+    switch type {
+    case .array(let element), .dictionary(_, let element):
+      return isProtocolName(element, isProtocol)
+        || hasProtocolElement(element.unwrappedOptional ?? element, isProtocol)
+    default: return false
+    }
+  }
+
   /// `true` for a bare name of a protocol the manifest declares.
   private static func isProtocolName(_ type: TypeRef, _ isProtocol: (String) -> Bool) -> Bool {
     if case .named(let name) = type { return isProtocol(name) }
@@ -58,10 +69,12 @@ enum DeclaredValueCheck {
   }
 
   /// Whether an array or dictionary holds `nil` where `declared` has a protocol of the manifest
-  /// (`[Observer]`, `[String: Observer]`, nested ones too), which cannot hold it.
+  /// (`[Observer]`, `[String: Observer]`, nested ones too), which cannot hold it. Only a type
+  /// with such a place has its value looked into (an `[Int]` is not copied to be looked at).
   private static func holdsNilForAProtocol(_ value: Any, declared: TypeRef, _ isProtocol: (String) -> Bool)
     -> Bool
   {
+    guard hasProtocolElement(declared, isProtocol) else { return false }
     let element: TypeRef
     let elements: [Any?]
     switch declared {
