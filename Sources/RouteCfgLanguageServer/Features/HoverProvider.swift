@@ -21,9 +21,9 @@ enum HoverProvider {
     return .null
   }
 
-  /// An `include` entry that names no file the load could open (missing, outside the root): the
-  /// path it names, which its diagnostic explains. Entries a file was loaded from are
-  /// occurrences of it (``markdown(for:model:)``).
+  /// An `include` entry that names no file the load took (missing, outside the root): the path
+  /// it names, and that it could not be read or is not included, which its diagnostic explains.
+  /// Entries a file was loaded from are occurrences of it (``markdown(for:model:)``).
   private static func missingIncludeHover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue? {
     guard let model = context.model, let mapper = context.mapper,
       let (file, point) = mapper.point(uri: context.uri, position: position), model.parsed(file),
@@ -37,7 +37,10 @@ enum HoverProvider {
     let path = FileSystem.lexicallyNormalized(
       FileSystem.join(FileSystem.directory(of: including), include.path.value))
     let range = mapper.range(in: file, start: include.path.location.start, end: end)
-    return result("`\(path)` could not be read", range: range, format: context.client.hoverFormat)
+    // A file that is there was refused (outside the root, an absolute path); a missing one was not read.
+    let text =
+      FileSystem.realPath(path) == nil ? "could not be read" : "is not included (its diagnostic says why)"
+    return result("`\(path)` \(text)", range: range, format: context.client.hoverFormat)
   }
 
   /// A `Hover` with the text in the client's format.

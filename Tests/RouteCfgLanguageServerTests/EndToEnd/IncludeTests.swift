@@ -62,7 +62,9 @@ struct IncludeTests {
     let scratch = try ScratchDirectory()
     try scratch.write("a.yaml", "protocols: {A: \"\"}\n")
     try scratch.write("sub/b.yaml", "protocols: {B: \"\"}\n")
-    let text = "routecfg: 1\ninclude:\n  - sub\n  - ./a.yaml\n  - Nope/../missing.yaml\n"
+    // A file that is there but outside the root (the repository's), which the root refuses.
+    let outsidePath = LSPClient.repository + "/manifests/LoginDemo.yaml"
+    let text = "routecfg: 1\ninclude:\n  - sub\n  - ./a.yaml\n  - Nope/../missing.yaml\n  - \(outsidePath)\n"
     try scratch.write("root.yaml", text)
     let client = try LSPClient(directory: scratch.path)
     try client.initialize(root: scratch.path)
@@ -78,6 +80,11 @@ struct IncludeTests {
     #expect(missing["contents"]?["value"]?.stringValue == "`\(scratch.path)/missing.yaml` could not be read")
     let entry = LSPRange(start: LSPPosition(line: 4, character: 4), end: LSPPosition(line: 4, character: 24))
     #expect(missing["range"] == entry.json)
+    // A file that is there, refused because it is outside the root.
+    let outside = try client.result("textDocument/hover", LSPClient.at(root, 5, 8))
+    #expect(
+      outside["contents"]?["value"]?.stringValue
+        == "`\(outsidePath)` is not included (its diagnostic says why)")
     #expect(try client.shutdownAndExit() == 0)
   }
 
