@@ -34,15 +34,24 @@ enum RootDiscovery {
     // the workspace.
     let workspace = workspaceFolders.filter { FileSystem.isInside(documentPath, directory: $0) }
       .min { $0.count < $1.count }
-    var loads = 0
+    var top = FileSystem.directory(of: documentPath)
+    if let workspace {
+      top = workspace
+    } else {
+      for _ in 0..<levelsOutsideWorkspace {
+        let parent = FileSystem.directory(of: top)
+        if parent.isEmpty || parent == top { break }
+        top = parent
+      }
+    }
+    var search = Search(top: top, overlays: overlays)
     var root: String?
     // The files passed on the way up (the document, then each includer found): a cycle of
     // includes ends the search at the file that closes it.
     var passed: Set<String> = [canonicalPath]
     var current = (path: documentPath, canonical: canonicalPath)
-    while let includer = nearestIncluder(
-      of: current.path, canonicalPath: current.canonical, reaching: canonicalPath, workspace: workspace,
-      overlays: overlays, loads: &loads),
+    while let includer = search.nearestIncluder(
+      of: current.path, canonicalPath: current.canonical, reaching: canonicalPath),
       let canonical = FileSystem.realPath(includer), passed.insert(canonical).inserted
     {
       root = includer
@@ -51,37 +60,53 @@ enum RootDiscovery {
     return root
   }
 
-  /// The nearest manifest above `path` (in its directory or one above, nearest first) whose load
-  /// reaches both `path` and the document at `documentCanonical`.
-  private static func nearestIncluder(
-    of path: String, canonicalPath: String, reaching documentCanonical: String, workspace: String?,
-    overlays: [String: [UInt8]], loads: inout Int
-  ) -> String? {
-    var directory = FileSystem.directory(of: path)
-    var levels = 0
-    while !directory.isEmpty {
-      for candidate in candidates(in: directory, excluding: canonicalPath, overlays: overlays) {
-        guard loads < maxCandidates else { return nil }
-        loads += 1
-        var loader = ManifestLoader()
-        loader.overlays = overlays
-        let loaded = loader.load(path: candidate).manifest.files.files.dropFirst()
-        if loaded.contains(where: { $0.canonicalPath == canonicalPath }),
-          loaded.contains(where: { $0.canonicalPath == documentCanonical })
-        {
-          return candidate
-        }
-      }
-      if let workspace, directory == workspace || !FileSystem.isInside(directory, directory: workspace) {
-        break
-      }
-      levels += 1
-      if workspace == nil, levels > levelsOutsideWorkspace { break }
-      let parent = FileSystem.directory(of: directory)
-      if parent == directory { break }
-      directory = parent
+  /// One document's search for its root, up to `top`: the directories above it are searched
+  /// again for each includer found on the way up, and each candidate is loaded once.
+  private struct Search {
+    /// The highest directory searched: the workspace folder that holds the document, or
+    /// ``RootDiscovery/levelsOutsideWorkspace`` above the document's directory.
+    let top: String
+    let overlays: [String: [UInt8]]
+    /// Candidates loaded so far (at most ``RootDiscovery/maxCandidates``), with the real paths of
+    /// the files their load reads besides themselves.
+    private var loaded: [String: Set<String>] = [:]
+
+    init(top: String, overlays: [String: [UInt8]]) {
+      self.top = top
+      self.overlays = overlays
     }
-    return nil
+
+    /// The nearest manifest above `path` (in its directory or one above, nearest first, up to
+    /// `top`) whose load reaches both `path` and the document at `documentCanonical`.
+    mutating func nearestIncluder(
+      of path: String, canonicalPath: String, reaching documentCanonical: String
+    ) -> String? {
+      var directory = FileSystem.directory(of: path)
+      while !directory.isEmpty {
+        for candidate in candidates(in: directory, excluding: canonicalPath, overlays: overlays) {
+          guard let files = files(loadedBy: candidate) else { return nil }
+          if files.contains(canonicalPath), files.contains(documentCanonical) { return candidate }
+        }
+        if directory == top || !FileSystem.isInside(directory, directory: top) { break }
+        let parent = FileSystem.directory(of: directory)
+        if parent == directory { break }
+        directory = parent
+      }
+      return nil
+    }
+
+    /// The real paths of the files a candidate's load reads besides itself; `nil` once
+    /// ``RootDiscovery/maxCandidates`` candidates have been loaded.
+    private mutating func files(loadedBy candidate: String) -> Set<String>? {
+      if let files = loaded[candidate] { return files }
+      guard loaded.count < maxCandidates else { return nil }
+      var loader = ManifestLoader()
+      loader.overlays = overlays
+      let files = Set(
+        loader.load(path: candidate).manifest.files.files.dropFirst().compactMap(\.canonicalPath))
+      loaded[candidate] = files
+      return files
+    }
   }
 
   /// The manifest files of a directory that may include others, in name order: `routecfg:`
