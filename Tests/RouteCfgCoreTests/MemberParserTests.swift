@@ -89,6 +89,15 @@ struct MemberParserAcceptanceTests {
     #expect(method.parameters.map(\.name) == ["a", "b", "c", "d"])
   }
 
+  /// Swift reads a keyword after a label as the parameter's name (`_ enum: String`); generated
+  /// code writes it in backticks where it uses it. Only `inout`, `var` and `let` cannot be one.
+  @Test func keywordsAreParameterNamesAfterALabel() throws {
+    let method = try #require(
+      Harness.member("func f(_ enum: String, h operator: Int, b class: Bool, for in: Int)")?.method)
+    #expect(method.parameters.map(\.name) == ["enum", "operator", "class", "in"])
+    #expect(method.parameters.map(\.label) == [nil, "h", "b", "for"])
+  }
+
   @Test(arguments: [
     ("func f()", false, false),
     ("func f() async", true, false),
@@ -332,8 +341,9 @@ struct MemberParserRecoveryTests {
     MemberParserFailure("var ``: Int", .memberSyntax, 1, 5, "is not a valid name"),
     MemberParserFailure("func (x: Int)", .memberSyntax, 1, 6, "expected a name after 'func'"),
     MemberParserFailure("func", .memberSyntax, 1, 5, "write 'func name()'"),
+    // A keyword is a parameter name as Swift reads it (`for in`), and names may not repeat.
     MemberParserFailure(
-      "func f(x: Int, in: Int, for in: Int)", .memberSyntax, 1, 29, "'in' is a Swift keyword"),
+      "func f(x: Int, in: Int, for in: Int)", .memberSyntax, 1, 29, "'f' names two parameters 'in'"),
     // Property types and accessors.
     MemberParserFailure("var x:", .memberSyntax, 1, 7, "expected a type after ':'"),
     MemberParserFailure("var x: in", .memberSyntax, 1, 8, "expected a type after ':', found 'in'"),

@@ -108,14 +108,9 @@ extension SwiftDeclParser {
     let hasSeparateName = isParameterWord(token)
     let secondWord = checkpoint
     if hasSeparateName {
+      // A keyword is a parameter name as it is (`_ enum: String`), as Swift reads it; generated
+      // code writes it in backticks where it uses it.
       name = token
-      if let keyword = name.keyword, keyword.isReserved, keyword != .underscore {
-        report(
-          .memberSyntax,
-          "'\(text(name))' is a Swift keyword; write '`\(text(name))`' to use it as a parameter name",
-          at: name)
-        return nil
-      }
       advance()
     }
     guard kind == .colon else {

@@ -258,8 +258,8 @@ struct SwiftFastDeclParser {
     var name = first
     var hasSeparateName = false
     if token == .word {
+      // A keyword is a parameter name as it is (`_ enum: String`), as Swift reads it.
       guard isParameterWord else { return nil }
-      if let keyword, keyword.isReserved, keyword != .underscore { return nil }
       name = text
       hasSeparateName = true
       advance()
