@@ -62,7 +62,10 @@ extension SwiftType {
     case .dictionary(let key, let value): return "[\(key.source): \(value.source)]"
     case .function(let function):
       var text = function.attributes.map { $0 + " " }.joined()
-      text += "(" + function.parameters.map(\.source).joined(separator: ", ") + ")"
+      // A lone `Void` parameter is written `()` (`(()) -> Int`): Swift reads `(Void) -> Int` as a
+      // function of no arguments written the old way, and warns.
+      let parameters = function.parameters.map(\.source)
+      text += "(" + (parameters == ["Void"] ? "()" : parameters.joined(separator: ", ")) + ")"
       if function.isAsync { text += " async" }
       if function.isThrowing { text += " throws" }
       return text + " -> " + function.result.source
