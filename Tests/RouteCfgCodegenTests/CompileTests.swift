@@ -122,6 +122,10 @@ struct CompileTests {
     "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml",
     // Protocols named like words Swift reads as part of a type, in the tables and proxies.
     "Tests/RouteCfgCodegenTests/Fixtures/KeywordNames.yaml",
+    // Function types of one `()` parameter, written as types in the tables' `.self` expressions;
+    // keywords as parameter names.
+    "Tests/RouteCfgCoreTests/Fixtures/Rules/members-void-parameter.yaml",
+    "Tests/RouteCfgCoreTests/Fixtures/Rules/members-keyword-parameter-names.yaml",
   ]
 
   @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)

@@ -118,12 +118,6 @@ struct MemberParserAcceptanceTests {
     #expect(unnamed.fullName == "pair(_:_:)")
   }
 
-  @Test func aLoneVoidParameterIsWrittenAsSwiftReadsIt() throws {
-    let type = try #require(Harness.member("var f: (Void) -> Int")?.property?.type)
-    #expect(type.description == "(()) -> Int")
-    #expect(Harness.member("var f: (Int, Void) -> Int")?.property?.type.description == "(Int, Void) -> Int")
-  }
-
   @Test func methodWithoutArrowReturnsVoid() {
     #expect(Harness.member("func f(x: Int)")?.method?.result == .void)
     #expect(Harness.member("func f() -> ()")?.method?.result == .named("Void"))

@@ -62,10 +62,11 @@ extension SwiftType {
     case .dictionary(let key, let value): return "[\(key.source): \(value.source)]"
     case .function(let function):
       var text = function.attributes.map { $0 + " " }.joined()
-      // A lone `Void` parameter is written `()` (`(()) -> Int`): Swift reads `(Void) -> Int` as a
-      // function of no arguments written the old way, and warns.
+      // A lone `Void` parameter is written `Swift.Void`: Swift reads `(Void) -> Int` as a function
+      // of no arguments written the old way, and warns; `(()) -> Int`, the other spelling it
+      // takes, is no type where an expression goes (`((()) -> Int).self`).
       let parameters = function.parameters.map(\.source)
-      text += "(" + (parameters == ["Void"] ? "()" : parameters.joined(separator: ", ")) + ")"
+      text += "(" + (parameters == ["Void"] ? "Swift.Void" : parameters.joined(separator: ", ")) + ")"
       if function.isAsync { text += " async" }
       if function.isThrowing { text += " throws" }
       return text + " -> " + function.result.source

@@ -99,11 +99,8 @@ public struct FunctionType: Sendable, Hashable, CustomStringConvertible {
     self.isThrowing = isThrowing
   }
 
-  /// A lone `Void` parameter is written `(())`: Swift reads `(Void) -> T` as a function of no
-  /// arguments written the old way, and warns.
   public var description: String {
-    var text =
-      "(" + (parameters == [.void] ? "()" : parameters.map(\.description).joined(separator: ", ")) + ")"
+    var text = "(" + parameters.map(\.description).joined(separator: ", ") + ")"
     if isAsync { text += " async" }
     if isThrowing { text += " throws" }
     return text + " -> \(result)"
