@@ -137,16 +137,22 @@ public enum OutputDirectory {
     }
     summary.written = staged.map(\.name)
     // A file system that compares names regardless of case or Unicode form (APFS, HFS+) finds a
-    // produced file under its old spelling too (`notes.swift` for `Notes.swift`): that name is the
-    // produced file, not a stale one. (A hard link under another name is a stale name.)
-    var producedFiles: [String: FileIdentity] = [:]
+    // produced file under its old spelling too (`notes.swift` for `Notes.swift`), and lists the
+    // one entry under one of them: a stale name that is a produced file whose own name the
+    // directory does not list is that file, not a stale one. (A hard link is listed twice.)
+    var producedFiles: [FileIdentity: [UInt8]] = [:]
     for file in files {
-      producedFiles[file.name.lowercased()] = FileIdentity(path: FileSystem.join(directory, file.name))
+      if let identity = FileIdentity(path: FileSystem.join(directory, file.name)) {
+        producedFiles[identity] = Array(file.name.utf8)
+      }
     }
+    let listed = Set((FileSystem.entries(ofDirectory: directory) ?? []).map { Array($0.utf8) })
     var unremovable: OutputError?
     for file in existing where file.isGenerated && !produced.contains(Array(file.name.utf8)) {
       let path = FileSystem.join(directory, file.name)
-      if let same = producedFiles[file.name.lowercased()], same == FileIdentity(path: path) {
+      if let identity = FileIdentity(path: path), let producedName = producedFiles[identity],
+        !listed.contains(producedName)
+      {
         continue
       }
       if unlink(path) == 0 {
