@@ -183,6 +183,36 @@ struct ModuleGraphTests {
     #expect(other.adapterLinks.map(\.adapt) == ["D1"])
   }
 
+  /// Names are paired place by place: `Obs` as a parameter and `Obs2` as the result pass no
+  /// values between them, so their adapter is unused (RC0902), as the validator says, while
+  /// `X` and `Y` at the same parameter join the two modules.
+  @Test func namesArePairedAtTheSamePlaces() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          X: "func a()"
+          Y: "func a()"
+          Obs: "func o()"
+          Obs2: "func o()"
+          Required: "func c(_ a: X, _ b: Obs) -> Obs2"
+          Provided: "func c(_ a: Y, _ b: Obs) -> Obs2"
+        modules:
+          Screen: {kind: view, provides: [Provided], routes: [/s]}
+          Host: {kind: view, requires: [Required], routes: [/h]}
+        adapters:
+          - {adapt: Required, to: Provided}
+          - {adapt: Y, to: X}
+          - {adapt: Obs, to: Obs2}
+        """, path: "places.yaml")
+    #expect(result.diagnostics.map(\.code) == [.unusedAdapter])
+    let app = try #require(result.graph)
+    let links = try #require(ModuleGraph(app)).adapterLinks
+    #expect(links.map(\.adapt) == ["Y", "Obs"])
+    #expect(links.first?.between.map(\.requirer) == ["Host"] && links.last?.between.isEmpty == true)
+    #expect(links.last?.isUsed == false)
+  }
+
   /// Many requirements each with a delegate adapter of its own: each adapter is drawn between
   /// its own two modules, found from the names the requirement's members write (a search of
   /// every requirement for every adapter was quadratic: 16 million pairs here).

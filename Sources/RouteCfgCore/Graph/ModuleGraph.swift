@@ -84,46 +84,40 @@ public struct ModuleGraph: Sendable, Equatable {
   }
 
   /// The adapters no edge resolves through; each is drawn between the modules of the edges
-  /// through an adapter one of whose paired members passes values between its two protocols
-  /// (the member's type names one, the member it reaches the other). Linear in the edges'
-  /// pairings: each name a member writes is looked up among the adapters of that protocol.
+  /// through an adapter one of whose paired members passes values between its two protocols:
+  /// where the member's type has one at a place (the property's type, a parameter, the result,
+  /// an element) the member it reaches has the other at the same place. Each resolving adapter's
+  /// pairings are read once, however many edges it serves.
   private static func adapterLinks(_ graph: AppGraph, variant: String?, edges: [Edge]) -> [AdapterLink] {
     var adapterIndex: [[String]: Int] = [:]
     for (index, adapter) in graph.adapters.enumerated() { adapterIndex[[adapter.adapt, adapter.to]] = index }
     let resolvedThrough = Set(edges.compactMap { edge in edge.adaptedTo.map { [edge.protocolName, $0] } })
-    var drawn: [Int] = []
-    var adaptersByProtocol: [String: [Int]] = [:]
-    for (index, adapter) in graph.adapters.enumerated()
-    where !resolvedThrough.contains([adapter.adapt, adapter.to]) {
-      drawn.append(index)
-      adaptersByProtocol[adapter.adapt, default: []].append(index)
-      if adapter.to != adapter.adapt { adaptersByProtocol[adapter.to, default: []].append(index) }
+    let drawn = graph.adapters.indices.filter {
+      !resolvedThrough.contains([graph.adapters[$0].adapt, graph.adapters[$0].to])
     }
+    var crossedThrough: [Int: [Int]] = [:]
     var between: [Int: [AdapterLink.Modules]] = [:]
     var linked = Set<[String]>()
     for edge in edges {
       guard let provided = edge.adaptedTo, let resolving = adapterIndex[[edge.protocolName, provided]] else {
         continue
       }
-      var crossing = Set<Int>()
-      for pairing in graph.adapters[resolving].forward where pairing.crossesAdapter {
-        guard let member = graph.protocols[edge.protocolName]?.member(named: pairing.memberName),
-          let target = targetMember(of: pairing, from: provided, in: graph)
-        else { continue }
-        let targetNames = Set(target.writtenTypes.flatMap(\.namedTypes))
-        for name in Set(member.writtenTypes.flatMap(\.namedTypes)) {
-          for index in adaptersByProtocol[name] ?? [] {
-            let adapter = graph.adapters[index]
-            if (adapter.adapt == name && targetNames.contains(adapter.to))
-              || (adapter.to == name && targetNames.contains(adapter.adapt))
-            {
-              crossing.insert(index)
-            }
-          }
+      if crossedThrough[resolving] == nil {
+        var pairs = Set<[String]>()
+        for pairing in graph.adapters[resolving].forward where pairing.crossesAdapter {
+          guard let member = graph.protocols[edge.protocolName]?.member(named: pairing.memberName),
+            let target = targetMember(of: pairing, from: provided, in: graph)
+          else { continue }
+          pairNames(member, target, into: &pairs)
         }
+        let crossed = Set(
+          pairs.flatMap { pair in [adapterIndex[pair], adapterIndex[[pair[1], pair[0]]]].compactMap { $0 } }
+        ).filter { !resolvedThrough.contains([graph.adapters[$0].adapt, graph.adapters[$0].to]) }
+        // In declaration order.
+        crossedThrough[resolving] = crossed.sorted()
       }
-      // In declaration order, whichever member found them first.
-      for index in crossing.sorted() where linked.insert([String(index), edge.from, edge.to]).inserted {
+      for index in crossedThrough[resolving] ?? []
+      where linked.insert([String(index), edge.from, edge.to]).inserted {
         between[index, default: []].append(AdapterLink.Modules(requirer: edge.from, provider: edge.to))
       }
     }
@@ -148,6 +142,39 @@ public struct ModuleGraph: Sendable, Equatable {
         || adapter.isCrossedInReverse
       return AdapterLink(
         adapt: adapter.adapt, to: adapter.to, between: links, resolvingIn: configurations, isUsed: isUsed)
+    }
+  }
+
+  /// The names two paired members write at the same places and that differ: the property's
+  /// types, or each parameter and the result of two methods.
+  private static func pairNames(_ member: MemberDecl, _ target: MemberDecl, into pairs: inout Set<[String]>) {
+    switch (member.kind, target.kind) {
+    case (.property(let one), .property(let other)): pairNames(one.type, other.type, into: &pairs)
+    case (.method(let one), .method(let other)) where one.parameters.count == other.parameters.count:
+      for (parameter, otherParameter) in zip(one.parameters, other.parameters) {
+        pairNames(parameter.type, otherParameter.type, into: &pairs)
+      }
+      pairNames(one.result, other.result, into: &pairs)
+    default: break
+    }
+  }
+
+  /// The names two types write at the same places and that differ (`RD?` and `PD` give
+  /// `[RD, PD]`), optionals looked through, as the validator compares types.
+  private static func pairNames(_ one: TypeRef, _ other: TypeRef, into pairs: inout Set<[String]>) {
+    switch (one.withoutOptionals, other.withoutOptionals) {
+    case (.named(let name), .named(let otherName)): if name != otherName { pairs.insert([name, otherName]) }
+    case (.array(let element), .array(let otherElement)): pairNames(element, otherElement, into: &pairs)
+    case (.dictionary(let key, let value), .dictionary(let otherKey, let otherValue)):
+      pairNames(key, otherKey, into: &pairs)
+      pairNames(value, otherValue, into: &pairs)
+    case (.function(let function), .function(let otherFunction))
+    where function.parameters.count == otherFunction.parameters.count:
+      for (parameter, otherParameter) in zip(function.parameters, otherFunction.parameters) {
+        pairNames(parameter, otherParameter, into: &pairs)
+      }
+      pairNames(function.result, otherFunction.result, into: &pairs)
+    default: break
     }
   }
 
