@@ -42,7 +42,8 @@ enum DeclaredValueCheck {
       return
     }
     let unwrapped = declared.unwrappedOptional ?? declared
-    if holdsNilForAProtocol(value, declared: unwrapped, isProtocol) {
+    if hasProtocolElement(unwrapped, isProtocol), holdsNilForAProtocol(value, declared: unwrapped, isProtocol)
+    {
       throw RuntimeError.typeMismatch(
         member: member, expected: declared.description, actual: typeName(of: value))
     }
@@ -69,12 +70,12 @@ enum DeclaredValueCheck {
   }
 
   /// Whether an array or dictionary holds `nil` where `declared` has a protocol of the manifest
-  /// (`[Observer]`, `[String: Observer]`, nested ones too), which cannot hold it. Only a type
-  /// with such a place has its value looked into (an `[Int]` is not copied to be looked at).
+  /// (`[Observer]`, `[String: Observer]`, nested ones too), which cannot hold it. Called only for
+  /// a type with such a place (``hasProtocolElement(_:_:)``: an `[Int]` is not copied to be
+  /// looked at), which its elements' type then has too.
   private static func holdsNilForAProtocol(_ value: Any, declared: TypeRef, _ isProtocol: (String) -> Bool)
     -> Bool
   {
-    guard hasProtocolElement(declared, isProtocol) else { return false }
     let element: TypeRef
     let elements: [Any?]
     switch declared {

@@ -181,21 +181,10 @@ public enum OutputDirectory {
       // A link whose target is missing (not one that loops or cannot be followed, which mkdir
       // reports below).
       if errno == ENOENT, lstat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-        throw .danglingLink(path: prefix, target: linkTarget(prefix))
+        throw .danglingLink(path: prefix, target: FileSystem.linkTarget(prefix) ?? "")
       }
       if mkdir(prefix, 0o777) != 0, errno != EEXIST { throw .system(path: prefix, reason: errnoText()) }
     }
-  }
-
-  /// What the symbolic link at `path` points to, as written in it.
-  private static func linkTarget(_ path: String) -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
-      guard let base = pointer.baseAddress else { return -1 }
-      return readlink(path, base, pointer.count - 1)
-    }
-    guard count > 0 else { return "" }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private struct ExistingFile {

@@ -112,7 +112,7 @@ public struct ModuleGraph: Sendable, Equatable {
         }
         let crossed = Set(
           pairs.flatMap { pair in [adapterIndex[pair], adapterIndex[[pair[1], pair[0]]]].compactMap { $0 } }
-        ).filter { !resolvedThrough.contains([graph.adapters[$0].adapt, graph.adapters[$0].to]) }
+        ).intersection(drawn)
         // In declaration order.
         crossedThrough[resolving] = crossed.sorted()
       }

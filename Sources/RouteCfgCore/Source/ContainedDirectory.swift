@@ -125,7 +125,7 @@ final class ContainedDirectory {
         continue
       }
       let failure = errno
-      guard let target = Self.linkTarget(component, in: walk.current) else {
+      guard let target = FileSystem.linkTarget(component, in: walk.current) else {
         switch failure {
         case ENOENT:
           return .failure(.notFound(wouldBe: Self.missingPath(walk.names + [component], then: pending)))
@@ -177,17 +177,6 @@ final class ContainedDirectory {
     guard FileSystem.isInside(real, directory: path) else { return .failure(.outside(real)) }
     let below = real.dropFirst(path.count)
     return .success(Self.split(String(below)))
-  }
-
-  /// The target of the symbolic link `name` in `directory`, or `nil` when it is not a link.
-  private static func linkTarget(_ name: String, in directory: Int32) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = buffer.withUnsafeMutableBufferPointer { pointer in
-      guard let base = pointer.baseAddress else { return -1 }
-      return readlinkat(directory, name, base, pointer.count - 1)
-    }
-    guard count >= 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private static func split(_ path: String) -> [String] {

@@ -173,6 +173,19 @@ public enum FileSystem {
     return String(cString: resolved)
   }
 
+  /// What the symbolic link `name` points to, as written in it, with `name` relative to the open
+  /// directory `directory` (the working directory by default, for a path); `nil` when it is not a
+  /// link.
+  package static func linkTarget(_ name: String, in directory: Int32 = AT_FDCWD) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { pointer in
+      guard let base = pointer.baseAddress else { return -1 }
+      return readlinkat(directory, name, base, pointer.count - 1)
+    }
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// The running executable's path, symbolic links resolved (`/proc/self/exe` on Linux,
   /// `_NSGetExecutablePath` on Darwin); `nil` when the system does not say.
   package static func executablePath() -> String? {
