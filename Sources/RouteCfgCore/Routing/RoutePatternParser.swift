@@ -75,17 +75,19 @@ struct RoutePatternParser {
     var offsets: [Int] = []
     offsets.reserveCapacity(slashes)
     var problems: [RoutePatternError] = []
-    var catchAllReported = false
+    // Each catch-all followed by a segment is reported once, also when the segment after it
+    // does not read (`/*a//x`: the empty segment is not kept, so `*a` is still the last one kept).
+    var reportedCatchAll: Int?
     var start = 1
     while start <= end {
       var stop = start
       while stop < end && scalar(stop) != "/" { stop += 1 }
-      if !catchAllReported, let previous = segments.last, case .catchAll(let name) = previous,
-        let offset = offsets.last
+      if let previous = segments.last, case .catchAll(let name) = previous, let offset = offsets.last,
+        offset != reportedCatchAll
       {
         problems.append(catchAllNotLast(name, at: offset))
         if stoppingAtFirstProblem { break }
-        catchAllReported = true
+        reportedCatchAll = offset
       }
       switch segment(start..<stop) {
       case .success(let segment):

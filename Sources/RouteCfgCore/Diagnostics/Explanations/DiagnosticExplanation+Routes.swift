@@ -245,7 +245,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .duplicateRoute,
       description: #"""
-        A module lists the same route twice, as written. The repeat is reported whether or not the route is valid; a problem of the route itself (RC0801–RC0806) is reported once, at its first listing. The same pattern in two modules, or two spellings of one pattern (`/notes` and `/notes/`, a trailing slash being ignored) in one module, is RC0807, reported at both.
+        A module lists the same route twice: the same text, compared as Swift compares strings (so `/é` written precomposed and decomposed, `"/\u00e9"` and `"/e\u0301"`, is one route listed twice). The repeat is reported whether or not the route is valid; a problem of the route itself (RC0801–RC0806) is reported once, at its first listing. The same pattern in two modules, or two spellings of one pattern (`/notes` and `/notes/`, a trailing slash being ignored) in one module, is RC0807, reported at both.
         """#,
       files: [
         .init(
