@@ -408,14 +408,14 @@ enum CompletionProvider {
   private static func routeParameters(
     _ context: FeatureContext, _ cursor: CursorContext, pattern: String, catchAll: Bool
   ) -> [CompletionCandidate] {
-    guard let model = context.model, cursor.path.count > 1, case .key(let moduleName) = cursor.path[1],
-      let index = model.index.moduleDeclarations[moduleName]
+    guard cursor.path.count > 1, case .key(let moduleName) = cursor.path[1],
+      let declared = moduleParameters(moduleName, context, cursor)
     else { return [] }
     let named = Set(
       pattern.split(separator: "/").dropLast().compactMap { segment in
         segment.first == ":" || segment.first == "*" ? String(segment.dropFirst()) : nil
       })
-    let parameters = model.manifest.modules[index].parameters.filter { parameter in
+    let parameters = declared.filter { parameter in
       !catchAll || parameter.type.map { RouteValueType($0) == .string } ?? true
     }
     return parameters.map { parameter in
@@ -424,6 +424,28 @@ enum CompletionProvider {
         label: name, kind: .variable, detail: parameter.type.map(\.description),
         group: named.contains(name) ? 1 : 0)
     }.sorted { $0.label < $1.label }
+  }
+
+  /// The parameters of the module named `moduleName`, from the last model that read the document,
+  /// or else from the text with a name put after the cursor's `:`: YAML refuses a `:` right
+  /// before a flow collection's `]` or `,` (`routes: [/notes/:]`, as an editor that closes
+  /// brackets leaves it), so a document opened that way has no model to read them from.
+  private static func moduleParameters(
+    _ moduleName: String, _ context: FeatureContext, _ cursor: CursorContext
+  ) -> [ParameterDecl]? {
+    if let model = context.model, let index = model.index.moduleDeclarations[moduleName] {
+      return model.manifest.modules[index].parameters
+    }
+    var bytes = context.document.bytes
+    guard cursor.cursor > 0, cursor.cursor <= bytes.count, bytes[cursor.cursor - 1] == UInt8(ascii: ":")
+    else {
+      return nil
+    }
+    bytes.insert(UInt8(ascii: "x"), at: cursor.cursor)
+    // Read alone, from a directory that cannot exist (`/dev/null` is a file), so that no include
+    // is read from disk for a keystroke: the module's routes and parameters are in its own mapping.
+    let loaded = ManifestLoader(maxDiagnostics: 1).load(bytes: bytes, path: "/dev/null/manifest.yaml")
+    return loaded.manifest.modules.first { $0.name.value == moduleName }?.parameters
   }
 
   // MARK: Swift text

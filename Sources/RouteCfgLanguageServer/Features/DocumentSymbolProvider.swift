@@ -202,11 +202,14 @@ enum DocumentSymbolProvider {
       let name = "\(scalar("adapt") ?? "?") → \(scalar("to") ?? "?")"
       var children: [JSONValue] = []
       if let map = entries.first(where: { document[$0.key].value == "map" }) {
+        var written = document[map.value].start
         for (key, value) in document.entries(of: map.value) where takeLeaf() {
           let entry = symbol(
-            "\(document[key].value) → \(document[value].value)", .field, detail: "map", key: key, value: value
-          )
-          if let entry { children.append(entry) }
+            "\(document[key].value) → \(document[value].value)", .field, detail: "map", key: key,
+            value: value,
+            writtenAfter: written)
+          written = entry?.end ?? written
+          if let entry { children.append(entry.json) }
         }
       }
       // The outline selects the adapted protocol's name, as it does a protocol's or module's key.
@@ -216,10 +219,13 @@ enum DocumentSymbolProvider {
     }
 
     private mutating func bindingSymbols(_ mapping: YAMLNodeID) -> [JSONValue] {
-      document.entries(of: mapping).compactMap { key, value in
-        symbol(
+      var written = document[mapping].start
+      return document.entries(of: mapping).compactMap { key, value in
+        let entry = symbol(
           "\(document[key].value) → \(document[value].value)", .field, detail: "binding", key: key,
-          value: value)
+          value: value, writtenAfter: written)
+        written = entry?.end ?? written
+        return entry?.json
       }
     }
 
@@ -236,31 +242,52 @@ enum DocumentSymbolProvider {
       _ name: String, _ kind: Kind, detail: String?, key: YAMLNodeID, value: YAMLNodeID,
       selecting selected: YAMLNodeID? = nil, children: [JSONValue] = []
     ) -> JSONValue? {
+      symbol(
+        name, kind, detail: detail, key: key, value: value, selecting: selected, children: children,
+        writtenAfter: nil
+      )?.json
+    }
+
+    /// The symbol of an entry of a mapping whose entries before it end at `written` (the
+    /// mapping's start for its first): a key written as an alias (`*p : Login`) is the anchored
+    /// node, written elsewhere, so the entry's place is the alias's, the first one written after
+    /// `written` that stands for it. Also gives where the entry ends as written.
+    private func symbol(
+      _ name: String, _ kind: Kind, detail: String?, key: YAMLNodeID, value: YAMLNodeID,
+      selecting selected: YAMLNodeID? = nil, children: [JSONValue] = [], writtenAfter written: TextPoint?
+    ) -> (json: JSONValue, end: TextPoint)? {
       let keyNode = document[key]
       let valueNode = document[value]
-      var end = max(keyNode.end, valueNode.end)
+      var keyPlace = (start: keyNode.start, end: keyNode.end)
+      if let written, keyNode.start < written,
+        let alias = document.alias(writtenAfter: written, standingFor: key)
+      {
+        keyPlace = (alias.start, alias.end)
+      }
+      var end = max(keyPlace.end, valueNode.end)
       var children = children
       // A value written as an alias (`B: *body`) is the anchored node, written before the key:
       // the entry ends with the alias, and what the value holds is listed at the anchor's own
       // entry, so that no child lies outside its symbol.
-      if key != value, valueNode.start < keyNode.start,
-        let alias = document.alias(writtenAfter: keyNode.end, standingFor: value)
+      if key != value, valueNode.start < keyPlace.start,
+        let alias = document.alias(writtenAfter: keyPlace.end, standingFor: value)
       {
-        end = max(keyNode.end, alias.end)
+        end = max(keyPlace.end, alias.end)
         children = []
       }
-      var range = mapper.range(in: file, start: keyNode.start, end: end)
+      var range = mapper.range(in: file, start: keyPlace.start, end: end)
       // A node reached through an alias is the anchored one, which may lie outside the symbol:
       // the key is selected then, since a selection must lie within the symbol's range.
-      var selectedNode = document[selected ?? key]
-      if let selected, document[selected].start < keyNode.start || document[selected].end > end {
-        selectedNode = keyNode
+      var selection = keyPlace
+      if let selected, document[selected].start >= keyPlace.start, document[selected].end <= end {
+        selection = (document[selected].start, document[selected].end)
       }
-      if mapper.isReplaced(in: file, start: selectedNode.start, end: selectedNode.end) { return nil }
-      let selection = mapper.range(in: file, start: selectedNode.start, end: selectedNode.end)
-      if range.end < selection.end { range.end = selection.end }
-      return Self.json(
-        name: name, kind: kind, detail: detail, range: range, selection: selection, children: children)
+      if mapper.isReplaced(in: file, start: selection.start, end: selection.end) { return nil }
+      let selectionRange = mapper.range(in: file, start: selection.start, end: selection.end)
+      if range.end < selectionRange.end { range.end = selectionRange.end }
+      let json = Self.json(
+        name: name, kind: kind, detail: detail, range: range, selection: selectionRange, children: children)
+      return (json, end)
     }
 
     private static func json(

@@ -20,6 +20,7 @@ enum RenameProvider {
     if let problem = problemNow(in: models(of: places, context), context) {
       return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
     }
+    if case .failure(let error) = nameRanges(of: places, name: name) { return .failure(error) }
     return .success(.object([("range", range.json), ("placeholder", .string(name))]))
   }
 
@@ -71,21 +72,13 @@ enum RenameProvider {
     if let problem = problemNow(in: models, context) {
       return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
     }
-    // Each place once, whichever root found it (and however often an alias repeats it).
-    var seen: Set<DocumentPlace> = []
-    var byURI: [String: [JSONValue]] = [:]
-    for (current, mapper, found) in places {
-      guard let range = nameRange(of: found, name: name, model: current, mapper: mapper) else {
-        // Written with escapes (`"\x46oo"`) or across lines: an edit could not keep it right.
-        return .failure(
-          .requestFailed(
-            "cannot rename '\(name)': it is written in a way an edit cannot keep (with escapes, or across "
-              + "lines) at line \(found.start.line) of \(current.uri(of: found.file)); write it plainly and "
-              + "rename again"))
-      }
-      let uri = current.uri(of: found.file)
-      guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
-      byURI[uri, default: []].append(.object([("range", range.json), ("newText", .string(newName))]))
+    let ranges: [String: [LSPRange]]
+    switch nameRanges(of: places, name: name) {
+    case .success(let found): ranges = found
+    case .failure(let error): return .failure(error)
+    }
+    let byURI = ranges.mapValues { ranges in
+      ranges.map { JSONValue.object([("range", $0.json), ("newText", .string(newName))]) }
     }
     let uris = byURI.keys.sorted()
     guard context.client.takesVersionedEdits else {
@@ -101,6 +94,29 @@ enum RenameProvider {
       ])
     }
     return .success(.object([("documentChanges", .array(documentChanges))]))
+  }
+
+  /// The range of the name at each place, by document, each once whichever root found it (and
+  /// however often an alias repeats it); or why a place cannot be edited: written with escapes
+  /// (`"\x46oo"`) or across lines, where an edit could not keep it right.
+  private static func nameRanges(
+    of places: [(model: ManifestModel, mapper: PositionMapper, occurrence: Occurrence)], name: String
+  ) -> Result<[String: [LSPRange]], ResponseError> {
+    var seen: Set<DocumentPlace> = []
+    var byURI: [String: [LSPRange]] = [:]
+    for (current, mapper, found) in places {
+      guard let range = nameRange(of: found, name: name, model: current, mapper: mapper) else {
+        return .failure(
+          .requestFailed(
+            "cannot rename '\(name)': it is written in a way an edit cannot keep (with escapes, or across "
+              + "lines) at line \(found.start.line) of \(current.uri(of: found.file)); write it plainly and "
+              + "rename again"))
+      }
+      let uri = current.uri(of: found.file)
+      guard seen.insert(DocumentPlace(uri: uri, range: range)).inserted else { continue }
+      byURI[uri, default: []].append(range)
+    }
+    return .success(byURI)
   }
 
   /// Why `newName` cannot replace `name`: not an identifier, read as null by YAML, a standard

@@ -53,8 +53,7 @@ extension LanguageServer {
     project.running = false
     project.latest = model
     project.lastDuration = model.duration
-    project.isManifest =
-      model.source(of: SourceFileID(0)).map { RootDiscovery.declaresFormat($0.bytes) } ?? true
+    project.isManifest = RootDiscovery.declaresFormat(model)
     // Open documents that were roots of their own only because no root included them, and that
     // this root now includes, join it; before it publishes, so that nothing their own check found
     // is shown beside what it finds.

@@ -157,6 +157,17 @@ enum RootDiscovery {
     hasKey(in: bytes) { $0.elementsEqual("routecfg".utf8) }
   }
 
+  /// `true` when the root file of `model` declares the format: in its text (see
+  /// ``declaresFormat(_:)``, which also answers while the text does not parse), or, where the
+  /// text shows no such line, among the keys of its root mapping as YAML read them: written after
+  /// `---` on its line, after an anchor (`&a routecfg: 1`) or with escapes (`"route\x63fg": 1`).
+  static func declaresFormat(_ model: ManifestModel) -> Bool {
+    guard let source = model.source(of: SourceFileID(0)) else { return true }
+    if declaresFormat(source.bytes) { return true }
+    guard let document = model.documents[SourceFileID(0)], let root = document.root else { return false }
+    return document.entries(of: root).contains { document[$0.key].value == "routecfg" }
+  }
+
   /// `true` when a top-level line of `bytes` (see ``declaresFormat(_:)``) starts with a key that
   /// `matches`, followed by `:` (or by the end of the line after `?`).
   private static func hasKey(in bytes: [UInt8], where matches: (ArraySlice<UInt8>) -> Bool) -> Bool {

@@ -225,6 +225,25 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test(
+    "a routecfg key written where no line starts with it is a manifest's, as YAML reads it",
+    arguments: [
+      "--- {routecfg: 1, modules: {M: {kind: screen}}}\n", "&a routecfg: 1\nmodules: {M: {kind: screen}}\n",
+      "\"route\\x63fg\": 1\nmodules: {M: {kind: screen}}\n",
+    ])
+  func formatDeclaredAsYAMLReadsIt(text: String) throws {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]))
+    client.open(uri, text: text)
+    let codes = try client.diagnostics(for: uri, version: 1).compactMap { $0["code"]?.stringValue }
+    #expect(codes.contains("RC0207"), "\(codes)")
+    let outline = RouteCfgCore.JSONValue.object([("textDocument", .object([("uri", .string(uri))]))])
+    #expect(try client.result("textDocument/documentSymbol", outline).arrayValue?.isEmpty == false)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a manifest written as JSON (a quoted routecfg key in a flow mapping) is checked")
   func manifestWrittenAsJSON() throws {
     let scratch = try ScratchDirectory()

@@ -487,6 +487,39 @@ struct NavigationTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a binding whose key is an alias covers its own entry and selects the alias")
+  func aliasedEntryKeys() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        &p P: |
+          var a: Int
+        &q Q: "var b: Int"
+      modules:
+        &m M: {kind: view, provides: [P, Q], routes: [/]}
+      adapters:
+        - {adapt: Q, to: P, map: {b: a}}
+      bindings:
+        *p : M
+        *q : *m
+
+      """
+    let (client, top, scratch) = try Self.outline(of: text)
+    defer { withExtendedLifetime(scratch) {} }
+    func place(_ value: RouteCfgCore.JSONValue?) -> [Int] {
+      [
+        value?["start"]?["line"]?.intValue ?? -1, value?["start"]?["character"]?.intValue ?? -1,
+        value?["end"]?["line"]?.intValue ?? -1, value?["end"]?["character"]?.intValue ?? -1,
+      ]
+    }
+    let bindings = top.first { $0["name"]?.stringValue == "bindings" }?["children"]?.arrayValue ?? []
+    #expect(bindings.map { $0["name"]?.stringValue } == ["P → M", "Q → M"])
+    #expect(bindings.map { place($0["range"]) } == [[10, 2, 10, 8], [11, 2, 11, 9]], "\(bindings)")
+    #expect(
+      bindings.map { place($0["selectionRange"]) } == [[10, 2, 10, 4], [11, 2, 11, 4]], "\(bindings)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
   func documentSymbols() throws {
     let session = try TourSession()

@@ -147,6 +147,30 @@ struct RenameTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a name written with escapes somewhere is refused by rename and by prepareRename alike, with where")
+  func refusedWhereWrittenWithEscapes() throws {
+    let text = #"""
+      routecfg: 1
+      protocols:
+        Bar: |
+          var a: Int
+      modules:
+        M: {kind: view, provides: ["B\x61r"], routes: [/]}
+
+      """#
+    let session = try OpenedManifest(text: text)
+    let (uri, client) = (session.uri, session.client)
+    let refused = try client.request("textDocument/rename", Self.at(uri, 2, 3, newName: "Qux"))
+    #expect(refused["error"]?["code"]?.intValue == -32803)
+    let message = refused["error"]?["message"]?.stringValue ?? ""
+    #expect(message.contains("cannot keep") && message.contains("at line 6"), "\(refused)")
+    // prepareRename refuses with the same why, so that an editor opens no rename box it would refuse.
+    let prepared = try client.request("textDocument/prepareRename", Self.at(uri, 2, 3))
+    #expect(prepared["error"]?["code"]?.intValue == -32803)
+    #expect(prepared["error"]?["message"]?.stringValue == message, "\(prepared)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("in a document no check has parsed, rename says it does not parse, and prepareRename offers none")
   func refusedBeforeAnyParse() throws {
     let scratch = try ScratchDirectory()

@@ -113,6 +113,27 @@ extension RouteParameterTests {
     #expect(try items(13, 12).map(\.0) == ["id"])
     #expect(try session.client.shutdownAndExit() == 0)
   }
+
+  @Test(
+    "completion right after ':' before a flow list's ']' or ',' (which YAML refuses), in a document opened that way",
+    arguments: [
+      "    kind: view\n    parameters: {id: Int, name: String}\n    routes: [/f/:‸]",
+      "    kind: view\n    parameters: {id: Int, name: String}\n    routes: [/x, /f/:‸, /g]",
+      "    kind: view\n    parameters: {id: Int, name: String}\n    routes: [/x, /g/:id/:‸]",
+      "    {kind: view, parameters: {id: Int, name: String}, routes: [/f/:‸]}",
+    ])
+  func completionBeforeAClosingBracket(module: String) throws {
+    let text = "routecfg: 1\nmodules:\n  Flow:\n" + module.replacing("‸", with: "") + "\n"
+    let lines = module.split(separator: "\n")
+    let line = try #require(lines.firstIndex { $0.contains("‸") })
+    let character = try #require(lines[line].firstRange(of: "‸")).lowerBound.utf16Offset(in: lines[line])
+    let session = try OpenedManifest(text: text)
+    let result = try session.client.result(
+      "textDocument/completion", LSPClient.at(session.uri, 3 + line, character))
+    let items = (result["items"]?.arrayValue ?? []).map { $0["label"]?.stringValue ?? "" }
+    #expect(items == (module.contains(":id/:") ? ["name", "id"] : ["id", "name"]), "\(result)")
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
 }
 
 extension RouteParameterTests {
