@@ -184,7 +184,7 @@ struct BridgeSupportTranslator {
             SwiftParameter(
               label: "line", name: "line", type: .named("Swift.UInt"), defaultValue: .verbatim("#line")),
           ],
-          result: .named("Never")),
+          result: .named("Swift.Never")),
         body: [
           .expression(
             .call(

@@ -83,7 +83,7 @@ public nonisolated struct NoteAppReleasedObjectError: Error, Sendable {
     _ message: String,
     file: Swift.StaticString = #file,
     line: Swift.UInt = #line
-  ) -> Never {
+  ) -> Swift.Never {
     Swift.preconditionFailure(message, file: file, line: line)
   }
 }
