@@ -40,12 +40,17 @@ public enum ScaleShape: String, CaseIterable, Sendable {
   /// of `n` declared protocols, and one adapter whose map has `n` keys naming no member: `2n`
   /// errors, each did-you-mean excluding the other entries of its list or map.
   case unknownList = "unknown-list"
+  /// `longLine` with every protocol's key anchored (`&a7 P7: "..."`) and the `provides` list
+  /// written with their aliases (`*a7`): a node's place after its properties is found on a line
+  /// of `n` of them. The last body holds one error (`static`).
+  case anchoredLine = "anchored-line"
 
   /// The manifest text for `n` repetitions.
   public func yaml(_ n: Int) -> String {
     precondition(n > 1, "a shape needs at least two repetitions")
     switch self {
     case .longLine: return Self.longLine(n)
+    case .anchoredLine: return Self.longLine(n, anchored: true)
     case .wideMapping: return Self.wideMapping(n)
     case .wideAdapter: return Self.wideAdapter(n)
     case .inheritance: return Self.inheritance(n)
@@ -59,15 +64,15 @@ public enum ScaleShape: String, CaseIterable, Sendable {
     }
   }
 
-  private static func longLine(_ n: Int) -> String {
+  private static func longLine(_ n: Int, anchored: Bool = false) -> String {
     var text = "routecfg: 1\nprotocols: {"
     for index in 0..<n {
       if index > 0 { text += ", " }
       let body = index == n - 1 ? "static var s\(index): Int" : "var v\(index): Int; func f\(index)(x: Int)"
-      text += "P\(index): \"\(body)\""
+      text += (anchored ? "&a\(index) " : "") + "P\(index): \"\(body)\""
     }
     text += "}\nmodules: {Host: {kind: view, routes: [/host], provides: ["
-    text += (0..<n).map { "P\($0)" }.joined(separator: ", ")
+    text += (0..<n).map { anchored ? "*a\($0)" : "P\($0)" }.joined(separator: ", ")
     text += "]}}\n"
     return text
   }

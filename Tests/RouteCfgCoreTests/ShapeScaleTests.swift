@@ -32,6 +32,42 @@ struct ShapeScaleTests {
       Int(diagnostic.location.column) == line.unicodeScalars.distance(from: line.startIndex, to: column) + 2)
   }
 
+  /// 40,000 anchored keys on one line took minutes when each anchored node's place was found by
+  /// walking its line from the start.
+  @Test func anchoredLine() throws {
+    let n = 40_000
+    let yaml = ScaleShape.anchoredLine.yaml(n)
+    let result = try validate(.anchoredLine, n)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(result.diagnostics.count == 1, "\(result.diagnostics.prefix(3))")
+    let line = yaml.split(separator: "\n", omittingEmptySubsequences: false)[1]
+    let column = try #require(line.range(of: "\"static var s\(n - 1)")).lowerBound
+    #expect(diagnostic.location.line == 2)
+    #expect(
+      Int(diagnostic.location.column) == line.unicodeScalars.distance(from: line.startIndex, to: column) + 2)
+  }
+
+  /// 600 protocol names of 1,000 letters, each body naming an external type (which is looked up
+  /// among the names for a near miss): the did-you-mean index held every name's one-deletion
+  /// variants as text, 683 MB for this 1.2 MB file, and one misspelt name among 500 such names
+  /// was compared with every letter of every other.
+  @Test func longNames() throws {
+    // Letters that vary along the name, so that its one-deletion variants are all different.
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    func name(_ index: Int) -> String {
+      "P\(index)Q" + String((0..<1_000).map { letters[(index * 31 + $0 * 17 + $0 * $0) % letters.count] })
+    }
+    var yaml = "routecfg: 1\nprotocols:\n"
+    for index in 0..<600 { yaml += "  \(name(index)): |\n    var v: Ext\n" }
+    yaml += "modules:\n  M:\n    kind: service\n    routes: [/m]\n    provides: ["
+    yaml += (0..<600).map(name).joined(separator: ", ") + "]\n"
+    yaml += "  N:\n    kind: service\n    routes: [/n]\n    requires: [\(name(7).dropLast())]\n"
+    let result = try RouteCfg.validate(yaml: yaml, path: "long-names.yaml", maxDiagnostics: nil)
+    #expect(codes(result) == [.unknownProtocol], "\(result.diagnostics.prefix(3).map(\.message))")
+    // The message shortens the name; the fix-it writes it whole.
+    #expect(result.diagnostics.first?.fixIts.map(\.replacement) == [name(7)])
+  }
+
   /// Non-ASCII text before each body: columns count Unicode scalars, not bytes.
   @Test func longLineWithNonASCIIColumns() throws {
     var yaml = "routecfg: 1\nprotocols: {"

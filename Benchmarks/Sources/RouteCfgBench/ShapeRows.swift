@@ -68,7 +68,7 @@ private func generateRow(_ shape: ScaleShape, large: Int, options: Options) thro
 /// The size each shape is measured at: the quadratic cases at their reported sizes.
 private func largeSize(_ shape: ScaleShape) -> Int {
   switch shape {
-  case .longLine: return 16_000
+  case .longLine, .anchoredLine: return 16_000
   case .wideAdapter, .longParameterList: return 64_000
   case .wideMapping, .manyVariants, .unknownList: return 40_000
   case .inheritance, .delegateChain, .sharedPrefixRoutes, .manyErrors, .routedModules: return 16_000

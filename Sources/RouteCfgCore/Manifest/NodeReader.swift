@@ -41,12 +41,19 @@ struct NodeReader {
   /// Reports the explicit tag on the node.
   private mutating func reportTag(_ id: YAMLNodeID) {
     guard let tag = document.tag(of: id) else { return }
-    let shown = writtenTag(of: id) ?? (tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag)
+    // The message (and the tag as written in it) is made only for a diagnostic that is listed.
+    let document = document
     diagnostics.report(
       .unsupportedTag,
-      "YAML tags such as '\(shown)' are not used in manifests; remove the tag "
+      "YAML tags such as '\(Self.shownTag(of: id, tag, in: document))' are not used in manifests; remove the tag "
         + "(quote the value if it must stay a string)",
       at: document.tagLocation(of: id) ?? location(id))
+  }
+
+  /// The tag as written, or, where it cannot be cut from its line, as libyaml read it (`!!str`
+  /// for the standard ones).
+  private static func shownTag(of id: YAMLNodeID, _ tag: String, in document: YAMLDocument) -> String {
+    writtenTag(of: id, in: document) ?? (tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst(18) : tag)
   }
 
   /// `true` for a plain `~`, `null` or empty value.
@@ -289,15 +296,17 @@ struct NodeReader {
 
   /// A node's tag as written (`!e!body`, `!x%20y`), which libyaml reports resolved; `nil` when
   /// it does not sit on one line.
-  private func writtenTag(of id: YAMLNodeID) -> String? {
+  private static func writtenTag(of id: YAMLNodeID, in document: YAMLDocument) -> String? {
     guard let written = document.tagLocation(of: id), let end = written.end, end.line == written.start.line
     else { return nil }
-    let scalars = String(decoding: document.source.line(written.start.line), as: UTF8.self).unicodeScalars
-    let (from, to) = (Int(written.start.column) - 1, Int(end.column) - 1)
-    guard from >= 0, from < to, to <= scalars.count else { return nil }
-    var text = ""
-    text.unicodeScalars.append(contentsOf: scalars.dropFirst(from).prefix(to - from))
-    return text
+    // Cut from the bytes at its columns (found from the line's nearest checkpoint), not from
+    // the whole line decoded: thousands of tags on one line would decode it once each.
+    let source = document.source
+    let line = source.line(written.start.line)
+    let from = source.byteOffset(line: written.start.line, column: written.start.column)
+    let to = source.byteOffset(line: end.line, column: end.column)
+    guard written.start.column >= 1, from < to, to <= line.endIndex else { return nil }
+    return String(decoding: source.bytes[from..<to], as: UTF8.self)
   }
 
   /// A list of names that refer to declarations (`provides`, `requires`, `inherits`).

@@ -61,6 +61,12 @@ public struct SourceText: Sendable {
     }
     var column = 1
     var index = Int(lineStarts[low])
+    // On a long line, from the nearest checkpoint: walking from the line's start for every place
+    // asked for on it would be quadratic (anchors and tags on one line of thousands).
+    if let checkpoint = columnCheckpoints.checkpoint(lineIndex: Int32(low), byteOffset: offset) {
+      index = checkpoint.offset
+      column = checkpoint.columnIndex + 1
+    }
     while index < offset {
       if bytes[index] & 0xC0 != 0x80 { column += 1 }
       index += 1
