@@ -43,6 +43,31 @@ open class DynamicProtocolProxy {
     }
   }
 
+  /// Calls a method whose result is a `T` for a requirement that cannot throw
+  /// (`return forwardOrReport("count()", as: Int.self) ?? 0`, as `routecfg generate --dynamic`
+  /// writes it): the result, or `nil` when the call failed (reported, as
+  /// ``forwardOrReport(_:_:file:line:)`` does) or gave no value (an unstubbed recording mock's
+  /// method, a released caller's object). A value of another type is reported too, with the
+  /// type the caller declares, rather than read as no value: a stub that answers a `String`
+  /// where an `Int` is declared is a mistake to see.
+  public func forwardOrReport<T>(
+    _ method: String, _ arguments: Any?..., as type: T.Type, file: StaticString = #fileID, line: UInt = #line
+  ) -> T? {
+    let result: Any?
+    do {
+      result = try members.call(method, arguments)
+    } catch {
+      report(method, error, file: file, line: line)
+      return nil
+    }
+    guard let result = DynamicValue.flatten(result) else { return nil }
+    if let value = result as? T { return value }
+    let mismatch = RuntimeError.resultMismatch(
+      member: method, expected: SwiftTypeName.of(type), actual: SwiftTypeName.of(Swift.type(of: result)))
+    report(method, mismatch, file: file, line: line)
+    return nil
+  }
+
   /// Reads a property of the proxied protocol for a getter that cannot throw; on failure reports
   /// it and returns `fallback`. A property of an object that answers members itself (a
   /// recording mock) that was never written reads as `fallback` without a failure, as the

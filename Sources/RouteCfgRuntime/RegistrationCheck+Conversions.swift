@@ -2,7 +2,8 @@ import RouteCfgCore
 
 extension RegistrationCheck {
   /// Members whose values cross an adapter as a type the dynamic runtime cannot convert (a
-  /// closure taking or returning a protocol that differs on the two sides): reported when the
+  /// closure taking or returning a protocol that differs on the two sides, or types that differ
+  /// otherwise, `() -> Int` where the other side has `() -> Int?`): reported when the
   /// registry is built, not when the member is first forwarded. Not for an adapter whose
   /// provided protocol only objects that answer members themselves provide (recording mocks):
   /// such a member throws `.unsupported` when it is used, and the others can still be tested.
@@ -33,15 +34,17 @@ extension RegistrationCheck {
   private func conversionProblems(
     _ pairings: [MemberPairing], facade: String, target: String, into problems: inout [String]
   ) {
-    // The facade is looked up (by name, which hashes it) only for adapters values cross.
+    // Only a function type or a dictionary can carry a value the runtime cannot convert (a
+    // closure of a protocol that differs on the two sides, or of `Int` where the other side
+    // takes `Int?`): the validator checked that the two sides' types fit, so a facade member
+    // without either has none on the other side (a function fits only a function, a dictionary
+    // only a dictionary). The facade is looked up (by name, which hashes it) only for adapters
+    // with such a member.
     var first = pairings.startIndex
-    while first < pairings.endIndex, !pairings[first].crossesAdapter { first += 1 }
+    while first < pairings.endIndex, !pairings[first].writesFunctionOrDictionary { first += 1 }
     guard first < pairings.endIndex, let facadeInfo = graph.protocols[facade] else { return }
-    for pairing in pairings[first...] where pairing.crossesAdapter {
-      // Only a function type or a dictionary can carry a value the runtime cannot convert: the
-      // validator checked that the two sides' types fit, so a facade member without either has
-      // none on the other side (a function fits only a function, a dictionary only a dictionary).
-      guard let member = facadeInfo.member(named: pairing.memberName), Self.mayNotConvert(member),
+    for pairing in pairings[first...] where pairing.writesFunctionOrDictionary {
+      guard let member = facadeInfo.member(named: pairing.memberName),
         let targetMember = targetMember(of: pairing, from: target)
       else { continue }
       // Each flow of values: the facade's type, the target's, and whether values go to the target.
@@ -72,18 +75,6 @@ extension RegistrationCheck {
               : "whose '\(from)' the dynamic runtime cannot convert into '\(to)'; use generated code"))
         break
       }
-    }
-  }
-
-  /// `true` when a type `member` writes (its type, a parameter's, its result) is one whose fits
-  /// the runtime may not convert (``RuntimeState/convertsEveryFit(of:)``). Nonisolated, so that
-  /// the closure given to `contains` checks no executor per parameter.
-  private nonisolated static func mayNotConvert(_ member: MemberDecl) -> Bool {
-    switch member.kind {
-    case .property(let property): return !RuntimeState.convertsEveryFit(of: property.type)
-    case .method(let method):
-      return !RuntimeState.convertsEveryFit(of: method.result)
-        || method.parameters.contains { !RuntimeState.convertsEveryFit(of: $0.type) }
     }
   }
 

@@ -218,4 +218,9 @@ struct ErasedMemberTable {
   let entries: [String: MemberEntry]
   /// Whether an object is of the table's root type, so that its entries can be called with it.
   let accepts: @MainActor (AnyObject) -> Bool
+
+  /// What serves an object as a marker protocol, which has no member to look up.
+  static func marker(of object: AnyObject) -> ErasedMemberTable {
+    ErasedMemberTable(typeName: String(describing: type(of: object)), entries: [:], accepts: { _ in true })
+  }
 }

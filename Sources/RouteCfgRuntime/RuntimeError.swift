@@ -19,6 +19,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A property was read as a type its value is not (`get(_:as:)`, ``DynamicProperty/get()``);
   /// `actual` is `"nil"` for no value read as a non-optional type.
   case readMismatch(member: String, requested: String, actual: String)
+  /// A method answered a value of another type than its caller declares (a recording mock's
+  /// stub that returns the wrong type), read through ``DynamicProtocolProxy/forwardOrReport(_:_:as:file:line:)``.
+  case resultMismatch(member: String, expected: String, actual: String)
   /// A method was called with the wrong number of arguments.
   case argumentCount(member: String, expected: Int, actual: Int)
   /// A non-optional module parameter was not supplied.
@@ -71,6 +74,9 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
       return "'\(name).\(member)' is read-only"
     case .typeMismatch(let member, let expected, let actual):
       return "'\(member)' takes \(MessageWords.aQuoted(expected)), not \(MessageWords.aQuoted(actual))"
+    case .resultMismatch(let member, let expected, let actual):
+      return "'\(member)' answered \(MessageWords.aQuoted(actual)), where its caller declares "
+        + "\(MessageWords.aQuoted(expected))"
     case .readMismatch(let member, let requested, let actual):
       if actual == "nil" {
         return

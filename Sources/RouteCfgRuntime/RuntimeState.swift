@@ -54,6 +54,11 @@ final class RuntimeState {
         registrations.table(for: objectType).map { ($0, ObjectIdentifier(objectType)) } ?? protocolTable
     }
     guard let (table, pickedFor) = picked else {
+      // A marker protocol (no members, none inherited) has nothing to serve: no table is needed,
+      // and the build asks for none.
+      if info.members.isEmpty {
+        return DirectMembers(object: object, protocolInfo: info, table: .marker(of: object))
+      }
       throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
     }
     return DirectMembers(
@@ -127,6 +132,9 @@ final class RuntimeState {
         registrations.table(for: type(of: object)), registrations.protocolTables[protocolName],
       ]
       if candidates.allSatisfy({ $0 == nil }) {
+        if info.members.isEmpty {
+          return DirectMembers(object: object, protocolInfo: info, table: .marker(of: object), weakly: weakly)
+        }
         throw .noMemberTable(typeName: String(describing: type(of: object)), protocolName: protocolName)
       }
       guard
@@ -258,17 +266,6 @@ final class RuntimeState {
 
   /// Whether the manifest declares a protocol of this name.
   private func isProtocol(_ name: String) -> Bool { graph.protocols[name] != nil }
-
-  /// `true` when ``canConvert(from:to:)`` holds for `type` and any type the validator lets fit
-  /// it: `type` holds no function type and no dictionary (the two shapes whose fits the runtime
-  /// may refuse: closures of different types, dictionaries whose keys are spelled differently).
-  nonisolated static func convertsEveryFit(of type: TypeRef) -> Bool {
-    switch type {
-    case .named: return true
-    case .optional(let inner), .array(let inner): return convertsEveryFit(of: inner)
-    case .dictionary, .function: return false
-    }
-  }
 
   private func bridge(
     _ value: Any?, from source: String, to destination: String, crossing: HandedOverProxies.Crossing,

@@ -51,4 +51,34 @@ struct GeneratedRegistrationTests {
     let records = mocks.mock("NoteStore")?.records.map(\.description) ?? []
     #expect(records == ["call allNoteIds()", "call note(id: 1)"], "\(records)")
   }
+
+  /// A stub that answers another type than the method declares is reported through the typed
+  /// proxy, as a property holding the wrong type is, not read as no value.
+  @Test func aStubAnsweringTheWrongTypeIsReported() throws {
+    let harness = try ManifestHarness(path: Self.manifest)
+    let failures = FailureLog()
+    let mocks = try harness.mockRegistry {
+      NoteAppRegistry.registerProtocols(into: &$0)
+      $0.onForwardingFailure { failures.entries.append($0) }
+    }
+    let store = try mocks.registry.destination(
+      for: "NoteListRequiredStore", as: (any NoteListRequiredStore).self)
+    try mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in "three" }
+    try mocks.mock("NoteStore")?.stub("note(id:)") { _ in 3 }
+    #expect(store.noteIds() == [])
+    #expect(store.note(id: 1) == nil)
+    #expect(
+      failures.entries.map(\.error) == [
+        "'noteIds()' answered a 'String', where its caller declares a '[Int]'",
+        "'note(id:)' answered an 'Int', where its caller declares a 'String'",
+      ])
+    // An unstubbed method answers no value, which is no failure.
+    try mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in nil }
+    #expect(store.noteIds() == [] && failures.entries.count == 2)
+  }
+}
+
+/// The forwarding failures a registry reported, in order.
+@MainActor private final class FailureLog {
+  var entries: [ForwardingFailure] = []
 }

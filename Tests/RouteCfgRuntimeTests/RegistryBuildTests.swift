@@ -194,6 +194,44 @@ struct RegistryBuildTests {
       ])
   }
 
+  /// A marker protocol has no member to look up: its provider needs no member table, at the
+  /// build or when it is asked for, also as a value handed across.
+  @Test @MainActor func aMarkerProtocolNeedsNoMemberTable() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols: {Marker: "", Refined: {inherits: [Marker]}}
+        modules: {M: {kind: view, provides: [Refined], routes: [/m]}}
+        """, path: "marker.yaml")
+    #expect(manifest.diagnostics.filter { $0.severity == .error }.isEmpty, "\(manifest.diagnostics)")
+    var registrations = Registrations()
+    registrations.view("M", HandlerHolder.self) { _ in HandlerHolder() }
+    let registry = try Registry(manifest, registrations: registrations)
+    let marker = try registry.destination(for: "Marker")
+    #expect(marker.object is HandlerHolder)
+    #expect(try registry.destination(for: "Refined").object is HandlerHolder)
+  }
+
+  /// Closures of standard types that differ on the two sides (`Int` for `Int?`) fit for the
+  /// validator but do not convert either: the build says so too, though no protocol crosses.
+  @Test @MainActor func aClosureOfOtherStandardTypesIsABuildError() throws {
+    let problems = try Self.handlerProblems(
+      prov: "var make: (() -> Int)? { get }\\nfunc on(cb: (Int) -> Void)\\nvar delegate: PD? { get set }",
+      req: "var make: (() -> Int?)? { get }\\nfunc on(cb: (Int?) -> Void)\\nvar delegate: RD? { get set }"
+    ) { table in
+      table.property("make", \.make)
+      table.property("delegate", \.delegate)
+      table.method("on(cb:)") { (_, _: @escaping (Int) -> Void) in }
+    }
+    #expect(
+      problems == [
+        "'Req.make' forwards to 'Prov.make', whose '(() -> Int)?' the dynamic runtime cannot convert into "
+          + "'(() -> Int?)?'; use generated code",
+        "'Req.on(cb:)' forwards to 'Prov.on', whose '(Int) -> Void' the dynamic runtime cannot make of a "
+          + "'(Int?) -> Void'; use generated code",
+      ])
+  }
+
   /// A closure passed as an argument goes the other way: the message names the target's type
   /// as the one the runtime cannot make.
   @Test @MainActor func aClosureArgumentTheRuntimeCannotConvertIsNamedByItsSide() throws {
@@ -368,6 +406,8 @@ final class SelfDescribingService: SelfDescribingMembers {
 @MainActor private final class HandlerHolder {
   var handler: ((any PD) -> Void)?
   var handlers: [String: any PD] = [:]
+  var make: (() -> Int)?
+  var delegate: (any PD)?
 }
 private final class HolderPDProxy: DynamicProtocolProxy, PD {
   func didLogin() { forwardOrReport("didLogin()") }

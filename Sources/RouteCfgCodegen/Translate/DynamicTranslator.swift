@@ -249,11 +249,19 @@ struct DynamicTranslator {
         body = [.expression(call)]
       } else {
         let type = context.swiftType(method.result)
+        // A non-throwing call names the type it reads, so that a value of another type is
+        // reported (`forwardOrReport(_:_:as:)`); a throwing one casts what `forward` answers.
+        let result =
+          method.isThrowing
+          ? SwiftExpr.conditionalCast(call, unwrapped(type))
+          : .call(
+            .identifier("forwardOrReport"),
+            arguments + [SwiftArgument("as", Self.metatype(unwrapped(type)))])
         if type.isOptional {
-          body = [.return(.conditionalCast(call, unwrapped(type)))]
+          body = [.return(result)]
         } else {
-          let cast = SwiftExpr.conditionalCast(call, type)
-          body = [.return(.binary(.parenthesized(cast), "??", fallback(type, member.fullName, protocolName)))]
+          let read = method.isThrowing ? SwiftExpr.parenthesized(result) : result
+          body = [.return(.binary(read, "??", fallback(type, member.fullName, protocolName)))]
         }
       }
       let signature = ProtocolTranslator(context: context).signature(of: member.name, method)

@@ -38,6 +38,17 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   /// `true` for `T?`.
   public var isOptional: Bool { unwrappedOptional != nil }
 
+  /// `true` when the type is, or holds inside optionals and arrays, a function type or a
+  /// dictionary: the two shapes of which the validator lets differently written types fit
+  /// (closures of other types, dictionaries of other keys) and the dynamic runtime may not convert.
+  package var holdsFunctionOrDictionary: Bool {
+    switch self {
+    case .named: return false
+    case .optional(let inner), .array(let inner): return inner.holdsFunctionOrDictionary
+    case .dictionary, .function: return true
+    }
+  }
+
   /// The type without any of its `?` layers (`String??` → `String`).
   package var withoutOptionals: TypeRef {
     var type = self

@@ -140,17 +140,26 @@ public struct MemberPairing: Sendable, Hashable {
   /// anyway, for the dynamic runtime's build check, ``isDynamicallyUncallable``, and for
   /// generated code).
   package let isAsyncMethod: Bool
+  /// `true` when a type the facade member writes (its type, a parameter's or its result) holds
+  /// a function type or a dictionary (``TypeRef/holdsFunctionOrDictionary``): values the dynamic
+  /// runtime may not convert when the two sides' types differ, which its build checks.
+  package let writesFunctionOrDictionary: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
   /// the target is reached through properties.
   init(facade: MemberDecl, targetName: String, keyPath: [String]? = nil, crossesAdapter: Bool) {
     self.memberName = facade.name
-    if case .method(let method) = facade.kind {
+    switch facade.kind {
+    case .method(let method):
       self.parameters = method.parameters
       self.isAsyncMethod = method.isAsync
-    } else {
+      self.writesFunctionOrDictionary =
+        method.result.holdsFunctionOrDictionary
+        || method.parameters.contains { $0.type.holdsFunctionOrDictionary }
+    case .property(let property):
       self.parameters = nil
       self.isAsyncMethod = false
+      self.writesFunctionOrDictionary = property.type.holdsFunctionOrDictionary
     }
     self.targetName = targetName
     self.keyPath = keyPath

@@ -70,6 +70,6 @@ final class NoteListDelegateProxy: DynamicProtocolProxy, ModuleARequiredLoginVie
 
 /// The note store seen through the note list's protocol, over the adapter's dynamic members.
 final class NoteListStoreProxy: DynamicProtocolProxy, @MainActor NoteListRequiredStore {
-  @MainActor func noteIds() -> [Int] { forwardOrReport("noteIds()") as? [Int] ?? [] }
-  @MainActor func note(id: Int) -> String? { forwardOrReport("note(id:)", id) as? String }
+  @MainActor func noteIds() -> [Int] { forwardOrReport("noteIds()", as: [Int].self) ?? [] }
+  @MainActor func note(id: Int) -> String? { forwardOrReport("note(id:)", id, as: String.self) }
 }

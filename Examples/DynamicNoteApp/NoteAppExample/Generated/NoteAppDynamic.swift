@@ -234,7 +234,7 @@ public final class NoteDetailInputDynamicProxy:
   }
 
   public func highlight(range: String, animated: Bool) -> Bool {
-    return (forwardOrReport("highlight(range:animated:)", range, animated) as? Bool) ?? false
+    return forwardOrReport("highlight(range:animated:)", range, animated, as: Bool.self) ?? false
   }
 
   public var noteId: Int {
@@ -277,12 +277,12 @@ public final class NoteStoreServiceDynamicProxy:
 {
   @MainActor
   public func allNoteIds() -> [Int] {
-    return (forwardOrReport("allNoteIds()") as? [Int]) ?? []
+    return forwardOrReport("allNoteIds()", as: [Int].self) ?? []
   }
 
   @MainActor
   public func note(id: Int) -> String? {
-    return forwardOrReport("note(id:)", id) as? String
+    return forwardOrReport("note(id:)", id, as: String.self)
   }
 
   @MainActor
@@ -298,12 +298,12 @@ public final class NoteListRequiredStoreDynamicProxy:
 {
   @MainActor
   public func noteIds() -> [Int] {
-    return (forwardOrReport("noteIds()") as? [Int]) ?? []
+    return forwardOrReport("noteIds()", as: [Int].self) ?? []
   }
 
   @MainActor
   public func note(id: Int) -> String? {
-    return forwardOrReport("note(id:)", id) as? String
+    return forwardOrReport("note(id:)", id, as: String.self)
   }
 }
 

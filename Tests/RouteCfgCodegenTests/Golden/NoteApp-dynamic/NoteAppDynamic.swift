@@ -228,7 +228,7 @@ final class NoteDetailInputDynamicProxy: RouteCfgRuntime.DynamicProtocolProxy, N
   }
 
   func highlight(range: String, animated: Bool) -> Bool {
-    return (forwardOrReport("highlight(range:animated:)", range, animated) as? Bool) ?? false
+    return forwardOrReport("highlight(range:animated:)", range, animated, as: Bool.self) ?? false
   }
 
   var noteId: Int {
@@ -268,12 +268,12 @@ final class NoteStoreServiceDynamicProxy:
 {
   @MainActor
   func allNoteIds() -> [Int] {
-    return (forwardOrReport("allNoteIds()") as? [Int]) ?? []
+    return forwardOrReport("allNoteIds()", as: [Int].self) ?? []
   }
 
   @MainActor
   func note(id: Int) -> String? {
-    return forwardOrReport("note(id:)", id) as? String
+    return forwardOrReport("note(id:)", id, as: String.self)
   }
 
   @MainActor
@@ -289,12 +289,12 @@ final class NoteListRequiredStoreDynamicProxy:
 {
   @MainActor
   func noteIds() -> [Int] {
-    return (forwardOrReport("noteIds()") as? [Int]) ?? []
+    return forwardOrReport("noteIds()", as: [Int].self) ?? []
   }
 
   @MainActor
   func note(id: Int) -> String? {
-    return forwardOrReport("note(id:)", id) as? String
+    return forwardOrReport("note(id:)", id, as: String.self)
   }
 }
 
