@@ -36,14 +36,15 @@ extension RegistrationCheck {
   ) {
     // Only a function type or a dictionary can carry a value the runtime cannot convert (a
     // closure of a protocol that differs on the two sides, or of `Int` where the other side
-    // takes `Int?`): the validator checked that the two sides' types fit, so a facade member
-    // without either has none on the other side (a function fits only a function, a dictionary
-    // only a dictionary). The facade is looked up (by name, which hashes it) only for adapters
-    // with such a member.
+    // takes `Int?`), and only where the two sides write different types
+    // (``MemberPairing/mayNeedConversion``): the validator checked that they fit, so a facade
+    // member without either has none on the other side (a function fits only a function, a
+    // dictionary only a dictionary). The facade is looked up (by name, which hashes it) only
+    // for adapters with such a pairing.
     var first = pairings.startIndex
-    while first < pairings.endIndex, !pairings[first].writesFunctionOrDictionary { first += 1 }
+    while first < pairings.endIndex, !pairings[first].mayNeedConversion { first += 1 }
     guard first < pairings.endIndex, let facadeInfo = graph.protocols[facade] else { return }
-    for pairing in pairings[first...] where pairing.writesFunctionOrDictionary {
+    for pairing in pairings[first...] where pairing.mayNeedConversion {
       guard let member = facadeInfo.member(named: pairing.memberName),
         let targetMember = targetMember(of: pairing, from: target)
       else { continue }

@@ -140,30 +140,47 @@ public struct MemberPairing: Sendable, Hashable {
   /// anyway, for the dynamic runtime's build check, ``isDynamicallyUncallable``, and for
   /// generated code).
   package let isAsyncMethod: Bool
-  /// `true` when a type the facade member writes (its type, a parameter's or its result) holds
-  /// a function type or a dictionary (``TypeRef/holdsFunctionOrDictionary``): values the dynamic
-  /// runtime may not convert when the two sides' types differ, which its build checks.
-  package let writesFunctionOrDictionary: Bool
+  /// `true` when the facade member writes a function type or a dictionary
+  /// (``TypeRef/holdsFunctionOrDictionary``) and the target member does not write the same
+  /// types: the only pairings whose values the dynamic runtime may fail to convert (a closure of
+  /// `() -> Int` where the other side declares `() -> Int?`), which its build checks.
+  package let mayNeedConversion: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
   /// the target is reached through properties.
-  init(facade: MemberDecl, targetName: String, keyPath: [String]? = nil, crossesAdapter: Bool) {
+  init(
+    facade: MemberDecl, targetName: String, keyPath: [String]? = nil, crossesAdapter: Bool,
+    mayNeedConversion: Bool
+  ) {
     self.memberName = facade.name
-    switch facade.kind {
-    case .method(let method):
+    if case .method(let method) = facade.kind {
       self.parameters = method.parameters
       self.isAsyncMethod = method.isAsync
-      self.writesFunctionOrDictionary =
-        method.result.holdsFunctionOrDictionary
-        || method.parameters.contains { $0.type.holdsFunctionOrDictionary }
-    case .property(let property):
+    } else {
       self.parameters = nil
       self.isAsyncMethod = false
-      self.writesFunctionOrDictionary = property.type.holdsFunctionOrDictionary
     }
     self.targetName = targetName
     self.keyPath = keyPath
     self.crossesAdapter = crossesAdapter
+    self.mayNeedConversion = mayNeedConversion
+  }
+
+  /// ``mayNeedConversion`` for a pairing of `facade` with `target`: read only where a function
+  /// type or a dictionary is written, so that most pairings compare no types.
+  static func mayNeedConversion(_ facade: MemberDecl, _ target: MemberDecl) -> Bool {
+    switch (facade.kind, target.kind) {
+    case (.property(let property), .property(let targetProperty)):
+      return property.type.holdsFunctionOrDictionary && property.type != targetProperty.type
+    case (.method(let method), .method(let targetMethod)):
+      guard
+        method.result.holdsFunctionOrDictionary
+          || method.parameters.contains(where: \.type.holdsFunctionOrDictionary)
+      else { return false }
+      return method.result != targetMethod.result || method.parameters.count != targetMethod.parameters.count
+        || zip(method.parameters, targetMethod.parameters).contains { $0.type != $1.type }
+    default: return false
+    }
   }
 
   /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of

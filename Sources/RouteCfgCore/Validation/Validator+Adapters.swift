@@ -358,14 +358,15 @@ extension ManifestValidator {
       pairings.append(
         MemberPairing(
           facade: facade, targetName: entry.target.member.name, keyPath: entry.target.keyPath,
-          crossesAdapter: !crossings.isEmpty))
+          crossesAdapter: !crossings.isEmpty,
+          mayNeedConversion: MemberPairing.mayNeedConversion(facade, entry.target.member)))
     }
     var unmapped: [(MemberDecl, String)] = []
     for (position, member) in required.members.enumerated()
     where !map.named.contains(member.name) && !map.swappedRequired.contains(member.name) {
       let implicit = implicitPair(member, in: provided, checker: checker)
       switch implicit {
-      case .paired(let crossings):
+      case .paired(let crossings, let mayNeedConversion):
         if !crossings.isEmpty {
           let site = AdapterUseSite(
             location: decl.location, owner: required, member: position, targetOwner: provided,
@@ -373,7 +374,9 @@ extension ManifestValidator {
           used += crossings.map { ($0, site) }
         }
         pairings.append(
-          MemberPairing(facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty))
+          MemberPairing(
+            facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty,
+            mayNeedConversion: mayNeedConversion))
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
@@ -477,11 +480,13 @@ extension ManifestValidator {
           used += crossings.map { ($0, site) }
         }
         pairings.append(
-          MemberPairing(facade: member, targetName: requiredMember.name, crossesAdapter: !crossings.isEmpty))
+          MemberPairing(
+            facade: member, targetName: requiredMember.name, crossesAdapter: !crossings.isEmpty,
+            mayNeedConversion: MemberPairing.mayNeedConversion(member, requiredMember)))
         continue
       }
       switch implicitPair(member, in: required, checker: checker) {
-      case .paired(let crossings):
+      case .paired(let crossings, let mayNeedConversion):
         if !crossings.isEmpty {
           let site = AdapterUseSite(
             location: decl.location, owner: provided, member: position, targetOwner: required,
@@ -489,7 +494,9 @@ extension ManifestValidator {
           used += crossings.map { ($0, site) }
         }
         pairings.append(
-          MemberPairing(facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty))
+          MemberPairing(
+            facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty,
+            mayNeedConversion: mayNeedConversion))
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.to?.location ?? decl.location,
@@ -523,7 +530,9 @@ extension ManifestValidator {
   }
 
   private enum ImplicitPair {
-    case paired([AdapterCrossing])
+    /// Same full name and fitting types; whether the dynamic runtime must check the values'
+    /// conversion (``MemberPairing/mayNeedConversion``).
+    case paired([AdapterCrossing], mayNeedConversion: Bool)
     /// Same full name and fitting types, but the pair breaks a rule beyond the types: a
     /// settable member over a read-only one, `throws` or `async` that disagree, protocol-typed
     /// values that need adapters that do not exist. Reported as those problems (RC0605, RC0609,
@@ -596,7 +605,9 @@ extension ManifestValidator {
     var crossings: [AdapterCrossing] = []
     let sameTarget = MemberTarget(target, member: samePosition)
     let problems = checker.problems(facade: member, target: sameTarget, crossings: &crossings)
-    guard let first = problems.first else { return .paired(crossings) }
+    guard let first = problems.first else {
+      return .paired(crossings, mayNeedConversion: MemberPairing.mayNeedConversion(member, same))
+    }
     // A read-only target stops the check before the written values' type: it must fit too.
     if problems.contains(where: { $0.code == .readOnlyTarget }),
       let why = checker.writeMismatch(facade: member, target: sameTarget)
