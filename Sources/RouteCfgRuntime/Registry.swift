@@ -33,8 +33,15 @@ public final class Registry: Sendable {
     var problems = RegistrationCheck(graph: graph, registrations: registrations).problems()
     let resolution = graph.resolution(variant: variant)
     if resolution == nil, let variant {
-      // Worded as the CLI words it: a suggestion, and what the manifest declares (maybe none).
-      problems.insert(UnknownVariantError(name: variant, available: graph.variantNames).description, at: 0)
+      if let checked = graph.checkedVariant, graph.variantNames.contains(variant) {
+        // A declared variant that validation did not check: its problems are not known.
+        problems.insert(
+          "variant '\(variant)' was not checked: the manifest was validated for variant '\(checked)' alone; "
+            + "validate it without a variant to wire any of its configurations", at: 0)
+      } else {
+        // Worded as the CLI words it: a suggestion, and what the manifest declares (maybe none).
+        problems.insert(UnknownVariantError(name: variant, available: graph.variantNames).description, at: 0)
+      }
     }
     guard problems.isEmpty, let resolution else { throw RegistryBuildError(problems: problems) }
     self.graph = graph

@@ -183,6 +183,30 @@ struct ModuleGraphTests {
     #expect(other.adapterLinks.map(\.adapt) == ["D1"])
   }
 
+  /// Validated for one variant alone (`graph --variant`), the other configurations are still
+  /// resolved for the notes: an adapter the base resolves through is not drawn as unused.
+  @Test func aVariantValidatedAloneNotesTheOtherConfigurations() throws {
+    let result = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols: {Need: "func go()", A: "func go()", B: "func go()"}
+        modules:
+          MA: {kind: view, provides: [A]}
+          MB: {kind: view, provides: [B]}
+          Home: {kind: view, requires: [Need], routes: [/]}
+        adapters: [{adapt: Need, to: A}, {adapt: Need, to: B}]
+        bindings: {Need: MA}
+        variants: {b: {bindings: {Need: MB}}, c: {bindings: {Need: MA}}}
+        """, path: "g.yaml", variant: "b")
+    let app = try #require(result.graph, "\(result.diagnostics.map(\.message))")
+    let graph = try #require(ModuleGraph(app, variant: "b"))
+    #expect(graph.edges.map(\.to) == ["MB"])
+    #expect(graph.adapterLinks.map(\.adapt) == ["Need"])
+    #expect(graph.adapterLinks.first?.resolvingIn == [nil, "c"], "\(graph.adapterLinks)")
+    #expect(
+      GraphFormatter.dot(graph).contains("(resolves requirements in the base configuration, variant c)"))
+  }
+
   /// Names are paired place by place: `Obs` as a parameter and `Obs2` as the result pass no
   /// values between them, so their adapter is unused (RC0902), as the validator says, while
   /// `X` and `Y` at the same parameter join the two modules.

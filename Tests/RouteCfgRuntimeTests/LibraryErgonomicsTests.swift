@@ -47,6 +47,34 @@ struct LibraryErgonomicsTests {
     }
   }
 
+  /// A result validated for one variant wires that variant; another declared one was not
+  /// checked, which the build says (rather than calling it unknown).
+  @Test func aResultValidatedForOneVariantWiresThatOne() throws {
+    let yaml = """
+      routecfg: 1
+      protocols: {Need: "func go()", A: "func go()", B: "func go()"}
+      modules:
+        MA: {kind: view, provides: [A]}
+        MB: {kind: view, provides: [B]}
+        Home: {kind: view, requires: [Need], routes: [/]}
+      adapters: [{adapt: Need, to: A}, {adapt: Need, to: B}]
+      bindings: {Need: MA}
+      variants: {b: {bindings: {Need: MB}}, c: {bindings: {Need: MA}}}
+      """
+    let result = try RouteCfg.load(yaml: yaml, variant: "b")
+    #expect(result.graph?.resolution(variant: nil)?.provider(of: "Need")?.module == "MB")
+    #expect(result.graph?.resolution(variant: "b")?.provider(of: "Need")?.module == "MB")
+    do {
+      _ = try Registry(result, registrations: Registrations(), variant: "c")
+      Issue.record("built")
+    } catch {
+      #expect(
+        error.problems.first
+          == "variant 'c' was not checked: the manifest was validated for variant 'b' alone; "
+          + "validate it without a variant to wire any of its configurations")
+    }
+  }
+
   /// The other errors a library user may show: an unknown variant, a harness report.
   @Test func everyThrownErrorShowsItsTextAsItsLocalizedDescription() throws {
     do {

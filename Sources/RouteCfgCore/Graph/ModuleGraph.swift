@@ -124,7 +124,7 @@ public struct ModuleGraph: Sendable, Equatable {
     // The configurations in which a requirement resolves through each adapter.
     var resolvingIn: [Int: [String?]] = [:]
     for configuration in [nil] + graph.variantNames where configuration != variant {
-      guard let resolution = graph.resolution(variant: configuration) else { continue }
+      guard let resolution = graph.resolution(anyConfiguration: configuration) else { continue }
       var found = Set<Int>()
       for name in graph.moduleNames {
         for required in graph.modules[name]?.requires ?? [] {

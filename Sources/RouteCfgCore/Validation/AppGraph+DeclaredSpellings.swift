@@ -46,7 +46,8 @@ extension AppGraph {
       protocols: respelledProtocols, protocolNames: protocolNames, modules: respelledModules,
       moduleNames: moduleNames, adapters: respelledAdapters, variantNames: variantNames, routes: routes,
       resolutions: resolutions.mapValues(spelling.resolution),
-      baseResolution: spelling.resolution(baseResolution))
+      baseResolution: spelling.resolution(baseResolution), checkedVariant: checkedVariant,
+      otherResolutions: otherResolutions.mapValues(spelling.resolution))
   }
 }
 

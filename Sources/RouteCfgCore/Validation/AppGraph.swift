@@ -23,12 +23,26 @@ public struct AppGraph: Sendable {
   public let routes: [RouteInfo]
   let resolutions: [String: Resolution]
   let baseResolution: Resolution
+  /// The variant validation was asked for (`--variant`, `variant:`), whose resolution is also the
+  /// base one here; `nil` when every configuration was checked.
+  package var checkedVariant: String? = nil
+  /// With ``checkedVariant``, the other configurations' resolutions (`nil`: the base), which
+  /// only the graph's notes read (an adapter another configuration resolves through): their
+  /// problems were not checked, so nothing is wired with them.
+  package var otherResolutions: [String?: Resolution] = [:]
 
   /// Who answers each protocol in the base configuration (`nil`) or a variant.
   /// `nil` for a variant name the manifest does not declare.
   public func resolution(variant: String?) -> Resolution? {
     guard let variant else { return baseResolution }
     return resolutions[variant]
+  }
+
+  /// Who answers each protocol in any configuration, also one validation did not check
+  /// (``otherResolutions``): for the graph's notes on adapters other configurations use.
+  package func resolution(anyConfiguration configuration: String?) -> Resolution? {
+    if checkedVariant != nil, configuration != checkedVariant { return otherResolutions[configuration] }
+    return resolution(variant: configuration)
   }
 
   /// The adapter that adapts `required` to `provided`, if any.
@@ -141,9 +155,9 @@ public struct MemberPairing: Sendable, Hashable {
   /// generated code).
   package let isAsyncMethod: Bool
   /// `true` when the facade member writes a function type or a dictionary
-  /// (``TypeRef/holdsFunctionOrDictionary``) and the target member does not write the same
-  /// types: the only pairings whose values the dynamic runtime may fail to convert (a closure of
-  /// `() -> Int` where the other side declares `() -> Int?`), which its build checks.
+  /// (``TypeRef/holdsFunctionOrDictionary``) and the pair is not one that forwards its types
+  /// unchanged: the only pairings whose values the dynamic runtime may fail to convert (a closure
+  /// of `() -> Int` where the other side declares `() -> Int?`), which its build checks.
   package let mayNeedConversion: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
@@ -164,23 +178,6 @@ public struct MemberPairing: Sendable, Hashable {
     self.keyPath = keyPath
     self.crossesAdapter = crossesAdapter
     self.mayNeedConversion = mayNeedConversion
-  }
-
-  /// ``mayNeedConversion`` for a pairing of `facade` with `target`: read only where a function
-  /// type or a dictionary is written, so that most pairings compare no types.
-  static func mayNeedConversion(_ facade: MemberDecl, _ target: MemberDecl) -> Bool {
-    switch (facade.kind, target.kind) {
-    case (.property(let property), .property(let targetProperty)):
-      return property.type.holdsFunctionOrDictionary && property.type != targetProperty.type
-    case (.method(let method), .method(let targetMethod)):
-      guard
-        method.result.holdsFunctionOrDictionary
-          || method.parameters.contains(where: \.type.holdsFunctionOrDictionary)
-      else { return false }
-      return method.result != targetMethod.result || method.parameters.count != targetMethod.parameters.count
-        || zip(method.parameters, targetMethod.parameters).contains { $0.type != $1.type }
-    default: return false
-    }
   }
 
   /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of

@@ -115,6 +115,8 @@ public struct ManifestValidator {
   var candidateCache: [[Candidate]?] = []
   var resolutions: [String: Resolution] = [:]
   var baseResolution = Resolution(variant: nil, providers: [:])
+  /// With a selected variant, the other configurations' resolutions (``AppGraph/otherResolutions``).
+  var otherResolutions: [String?: Resolution] = [:]
 
   // Routes.
   var routeInfos: [RouteInfo] = []
@@ -330,7 +332,8 @@ public struct ManifestValidator {
       scheme: manifest.scheme?.value, fallback: manifest.fallback?.value,
       protocols: parts.protocols, protocolNames: protocolOrder, modules: modules, moduleNames: moduleOrder,
       adapters: parts.adapters, variantNames: manifest.variants.map(\.name.value), routes: routeInfos,
-      resolutions: resolutions, baseResolution: baseResolution)
+      resolutions: resolutions, baseResolution: baseResolution, checkedVariant: selectedVariant,
+      otherResolutions: otherResolutions)
   }
 }
 

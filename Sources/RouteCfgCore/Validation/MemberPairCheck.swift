@@ -42,14 +42,23 @@ struct MemberPairCheck {
   /// Protocol that declares the facade member.
   let facadeOwner: String
 
+  /// The problems of pairing `facade` with `target`, the adapters values cross on the way
+  /// (`crossings`) and whether the dynamic runtime must check their conversion
+  /// (`mayNeedConversion`, ``MemberPairing/mayNeedConversion``).
   func problems(
-    facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing]
+    facade: MemberDecl, target: MemberTarget, crossings: inout [AdapterCrossing],
+    mayNeedConversion: inout Bool
   ) -> [PairProblem] {
     // The common pair, an adapter that renames, writes the same types on both sides: every type
-    // fits itself and crosses no adapter, so there is nothing to find. Only the target's kind is
-    // read for it; the member is copied whole below, on the path that needs it (copying it first
-    // costs 1.2 M instructions at 1,000 modules, where 9 pairs in 10 take this shortcut).
-    if !target.readsThroughOptional, facade.kind.forwardsAsIs(to: target.member.kind) { return [] }
+    // fits itself and crosses no adapter, so there is nothing to find (and nothing to convert).
+    // Only the target's kind is read for it; the member is copied whole below, on the path that
+    // needs it (copying it first costs 1.2 M instructions at 1,000 modules, where 9 pairs in 10
+    // take this shortcut).
+    if !target.readsThroughOptional, facade.kind.forwardsAsIs(to: target.member.kind) {
+      mayNeedConversion = false
+      return []
+    }
+    mayNeedConversion = facade.kind.writesFunctionOrDictionary
     let targetMember = target.member
     // Kind mismatches are reported once, when the map is resolved.
     switch facade.kind {
@@ -300,6 +309,17 @@ private struct MethodFlows {
 }
 
 extension MemberDecl.Kind {
+  /// `true` when a type this kind writes (a property's, a parameter's or a result) holds a
+  /// function type or a dictionary (``TypeRef/holdsFunctionOrDictionary``).
+  var writesFunctionOrDictionary: Bool {
+    switch self {
+    case .property(let property): return property.type.holdsFunctionOrDictionary
+    case .method(let method):
+      return method.result.holdsFunctionOrDictionary
+        || method.parameters.contains { $0.type.holdsFunctionOrDictionary }
+    }
+  }
+
   /// `true` when a facade member of this kind forwards to a member of `target` kind with its
   /// types unchanged: both properties of the same type, the target settable if the facade is; or
   /// both methods with the same parameter types (labels and names may differ), result and

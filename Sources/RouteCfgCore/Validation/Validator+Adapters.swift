@@ -342,7 +342,9 @@ extension ManifestValidator {
       let written = decl.map[Int(entry.entryIndex)]
       let facade = required.members[Int(entry.requiredIndex)]
       var crossings: [AdapterCrossing] = []
-      let problems = checker.problems(facade: facade, target: entry.target, crossings: &crossings)
+      var mayNeedConversion = false
+      let problems = checker.problems(
+        facade: facade, target: entry.target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
       for problem in problems {
         let message = messageWithTypoHint(problem, facade, entry.target.member)
         diagnostics.report(
@@ -358,8 +360,7 @@ extension ManifestValidator {
       pairings.append(
         MemberPairing(
           facade: facade, targetName: entry.target.member.name, keyPath: entry.target.keyPath,
-          crossesAdapter: !crossings.isEmpty,
-          mayNeedConversion: MemberPairing.mayNeedConversion(facade, entry.target.member)))
+          crossesAdapter: !crossings.isEmpty, mayNeedConversion: mayNeedConversion))
     }
     var unmapped: [(MemberDecl, String)] = []
     for (position, member) in required.members.enumerated()
@@ -466,7 +467,9 @@ extension ManifestValidator {
         let written = decl.map[Int(entry.entryIndex)]
         let target = MemberTarget(required, member: requiredPosition)
         var crossings: [AdapterCrossing] = []
-        let problems = checker.problems(facade: member, target: target, crossings: &crossings)
+        var mayNeedConversion = false
+        let problems = checker.problems(
+          facade: member, target: target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
         for problem in problems {
           let message = messageWithTypoHint(problem, member, requiredMember)
           diagnostics.report(
@@ -482,7 +485,7 @@ extension ManifestValidator {
         pairings.append(
           MemberPairing(
             facade: member, targetName: requiredMember.name, crossesAdapter: !crossings.isEmpty,
-            mayNeedConversion: MemberPairing.mayNeedConversion(member, requiredMember)))
+            mayNeedConversion: mayNeedConversion))
         continue
       }
       switch implicitPair(member, in: required, checker: checker) {
@@ -604,10 +607,10 @@ extension ManifestValidator {
     }
     var crossings: [AdapterCrossing] = []
     let sameTarget = MemberTarget(target, member: samePosition)
-    let problems = checker.problems(facade: member, target: sameTarget, crossings: &crossings)
-    guard let first = problems.first else {
-      return .paired(crossings, mayNeedConversion: MemberPairing.mayNeedConversion(member, same))
-    }
+    var mayNeedConversion = false
+    let problems = checker.problems(
+      facade: member, target: sameTarget, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
+    guard let first = problems.first else { return .paired(crossings, mayNeedConversion: mayNeedConversion) }
     // A read-only target stops the check before the written values' type: it must fit too.
     if problems.contains(where: { $0.code == .readOnlyTarget }),
       let why = checker.writeMismatch(facade: member, target: sameTarget)

@@ -33,10 +33,12 @@ extension ManifestValidator {
       baseResolution = resolution
       for problem in found { report(problem, variant: nil) }
       // An adapter is used when any configuration uses it, whichever one is checked: the
-      // other configurations are resolved for that alone, their problems left out.
-      _ = resolve(bindings: base, variant: nil)
+      // other configurations are resolved for that (and the graph's notes) alone, their
+      // problems left out.
+      otherResolutions[nil] = resolve(bindings: base, variant: nil).0
       for other in manifest.variants where other.name.value != selectedVariant {
-        _ = resolve(bindings: overlay(base, other.bindings), variant: other.name.value)
+        let name = other.name.value
+        otherResolutions[name] = resolve(bindings: overlay(base, other.bindings), variant: name).0
       }
       return
     }
