@@ -257,11 +257,11 @@ final class RuntimeState {
   }
 
   /// `true` when the two types are one as Swift reads them: the same, or the same but for a
-  /// `Swift.` or `Foundation.` written before a standard name (``TypeRef/withoutStandardModules(isProtocol:)``).
+  /// `Swift.` or `Foundation.` written before a standard name or a standard alias written for
+  /// its type, `TimeInterval` for `Double` (``TypeRef/inStandardSpelling(isProtocol:)``).
   nonisolated static func isSameType(_ lhs: TypeRef, _ rhs: TypeRef, isProtocol: (String) -> Bool) -> Bool {
     lhs == rhs
-      || lhs.withoutStandardModules(isProtocol: isProtocol)
-        == rhs.withoutStandardModules(isProtocol: isProtocol)
+      || lhs.inStandardSpelling(isProtocol: isProtocol) == rhs.inStandardSpelling(isProtocol: isProtocol)
   }
 
   /// Whether the manifest declares a protocol of this name.

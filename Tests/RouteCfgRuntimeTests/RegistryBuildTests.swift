@@ -195,7 +195,7 @@ struct RegistryBuildTests {
   }
 
   /// A marker protocol has no member to look up: its provider needs no member table, at the
-  /// build or when it is asked for, also as a value handed across.
+  /// build or when it is asked for (also through a protocol that inherits only markers).
   @Test @MainActor func aMarkerProtocolNeedsNoMemberTable() throws {
     let manifest = try RouteCfg.validate(
       yaml: """
@@ -230,6 +230,25 @@ struct RegistryBuildTests {
         "'Req.on(cb:)' forwards to 'Prov.on', whose '(Int) -> Void' the dynamic runtime cannot make of a "
           + "'(Int?) -> Void'; use generated code",
       ])
+  }
+
+  /// A standard alias is the type it stands for, as the validator reads it: a closure or a
+  /// dictionary key written `TimeInterval` on one side and `Double` on the other builds.
+  @Test @MainActor func aStandardAliasIsTheTypeItStandsFor() throws {
+    let registry = try Self.handlerRegistry(
+      prov:
+        "var cb: ((Double) -> Void)? { get set }\\nvar byTime: [Double: Int] { get set }\\nvar delegate: PD? { get set }",
+      req:
+        "var cb: ((TimeInterval) -> Void)? { get set }\\nvar byTime: [Foundation.TimeInterval: Int] { get set }"
+        + "\\nvar delegate: RD? { get set }"
+    ) { table in
+      table.property("cb", \.cb)
+      table.property("byTime", \.byTime)
+      table.property("delegate", \.delegate)
+    }
+    let destination = try registry.destination(for: "Req")
+    try destination.set("byTime", to: [1.5: 2])
+    #expect((destination.object as? HandlerHolder)?.byTime == [1.5: 2])
   }
 
   /// A closure passed as an argument goes the other way: the message names the target's type
@@ -408,6 +427,8 @@ final class SelfDescribingService: SelfDescribingMembers {
   var handlers: [String: any PD] = [:]
   var make: (() -> Int)?
   var delegate: (any PD)?
+  var cb: ((Double) -> Void)?
+  var byTime: [Double: Int] = [:]
 }
 private final class HolderPDProxy: DynamicProtocolProxy, PD {
   func didLogin() { forwardOrReport("didLogin()") }

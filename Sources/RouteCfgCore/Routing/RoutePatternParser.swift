@@ -47,8 +47,8 @@ struct RoutePatternParser {
     return .success(RoutePattern(text: text, segments: segments, segmentOffsets: offsets))
   }
 
-  /// Every problem of the pattern, in order: each malformed segment, and a catch-all that is not
-  /// last (once); empty for a pattern that parses.
+  /// Every problem of the pattern, in order: each malformed segment, and each catch-all that is
+  /// not last (once each); empty for a pattern that parses.
   func problems() -> [RoutePatternError] { readingWithProblems().problems }
 
   /// Every problem of the pattern (``problems()``), with the segments that parse and their

@@ -63,7 +63,9 @@ public struct SourceText: Sendable {
     var index = Int(lineStarts[low])
     // On a long line, from the nearest checkpoint: walking from the line's start for every place
     // asked for on it would be quadratic (anchors and tags on one line of thousands).
-    if let checkpoint = columnCheckpoints.checkpoint(lineIndex: Int32(low), byteOffset: offset) {
+    if offset - index > ColumnCheckpoints.shortLineLimit,
+      let checkpoint = columnCheckpoints.checkpoint(lineIndex: Int32(low), byteOffset: offset)
+    {
       index = checkpoint.offset
       column = checkpoint.columnIndex + 1
     }

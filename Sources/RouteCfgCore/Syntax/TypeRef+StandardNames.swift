@@ -23,28 +23,31 @@ extension TypeRef {
 }
 
 extension TypeRef {
-  /// The type as Swift reads it, with `Swift.` and `Foundation.` dropped from the names written
-  /// with them (`(Swift.String) -> Void` is `(String) -> Void`, `[Swift.String: Int]` is
-  /// `[String: Int]`), as the validator's type fit reads them; a name whose bare form the
-  /// manifest declares as a protocol (`isProtocol`) keeps its module, since the bare name is that
-  /// protocol, not the module's type.
-  package func withoutStandardModules(isProtocol: (String) -> Bool) -> TypeRef {
+  /// The type as Swift reads it, each standard name in one spelling
+  /// (``SwiftKnownTypeNames/standardType(of:isProtocol:)``): `Swift.` and `Foundation.` dropped
+  /// (`(Swift.String) -> Void` is `(String) -> Void`, `[Swift.String: Int]` is `[String: Int]`)
+  /// and aliases read as what they stand for (`(TimeInterval) -> Void` is `(Double) -> Void`),
+  /// as the validator's type fit reads them; a name whose bare form the manifest declares as a
+  /// protocol (`isProtocol`) keeps its module, since the bare name is that protocol, not the
+  /// module's type.
+  package func inStandardSpelling(isProtocol: (String) -> Bool) -> TypeRef {
     switch self {
     case .named(let name):
-      guard let bare = SwiftKnownTypeNames.withoutStandardModule(name).map(String.init), !isProtocol(bare)
+      guard let spelling = SwiftKnownTypeNames.standardType(of: name, isProtocol: isProtocol),
+        spelling != name
       else { return self }
-      return .named(bare)
-    case .optional(let wrapped): return .optional(wrapped.withoutStandardModules(isProtocol: isProtocol))
-    case .array(let element): return .array(element.withoutStandardModules(isProtocol: isProtocol))
+      return .named(spelling)
+    case .optional(let wrapped): return .optional(wrapped.inStandardSpelling(isProtocol: isProtocol))
+    case .array(let element): return .array(element.inStandardSpelling(isProtocol: isProtocol))
     case .dictionary(let key, let value):
       return .dictionary(
-        key: key.withoutStandardModules(isProtocol: isProtocol),
-        value: value.withoutStandardModules(isProtocol: isProtocol))
+        key: key.inStandardSpelling(isProtocol: isProtocol),
+        value: value.inStandardSpelling(isProtocol: isProtocol))
     case .function(let function):
       return .function(
         FunctionType(
-          parameters: function.parameters.map { $0.withoutStandardModules(isProtocol: isProtocol) },
-          result: function.result.withoutStandardModules(isProtocol: isProtocol), isAsync: function.isAsync,
+          parameters: function.parameters.map { $0.inStandardSpelling(isProtocol: isProtocol) },
+          result: function.result.inStandardSpelling(isProtocol: isProtocol), isAsync: function.isAsync,
           isThrowing: function.isThrowing))
     }
   }
