@@ -41,13 +41,7 @@ struct PreparedMembers: Sendable {
   private func firstPosition(notBefore node: Int32) -> Int {
     // Bodies arrive in order: a new one goes at the end without a search.
     guard let last = nodes.last, last >= node else { return nodes.count }
-    var low = 0
-    var high = nodes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if nodes[middle] < node { low = middle + 1 } else { high = middle }
-    }
-    return low
+    return nodes.endOfPrefix { $0 < node }
   }
 
   /// How many bodies were prepared.

@@ -57,12 +57,7 @@ final class NameSuggester {
       // hash shared by chance is only a candidate the distance then turns down).
       var candidates: [Int] = []
       DeletionHashes.forEach(of: target) { hash in
-        var low = 0
-        var high = deletionIndex.count
-        while low < high {
-          let middle = (low + high) / 2
-          if deletionIndex[middle].hash < hash { low = middle + 1 } else { high = middle }
-        }
+        var low = deletionIndex.endOfPrefix { $0.hash < hash }
         while low < deletionIndex.count, deletionIndex[low].hash == hash {
           candidates.append(Int(deletionIndex[low].position))
           low += 1

@@ -42,13 +42,8 @@ struct ColumnCheckpoints: Sendable {
   func checkpoint(lineIndex: Int32, byteOffset offset: Int) -> (offset: Int, columnIndex: Int)? {
     guard let line = offsets[lineIndex], !line.isEmpty else { return nil }
     // The last checkpoint at or before `offset` (the first, column 1, is the line's start).
-    var low = 0
-    var high = line.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if Int(line[middle]) <= offset { low = middle } else { high = middle - 1 }
-    }
-    return (Int(line[low]), low * Self.stride)
+    let slot = max(0, line.endOfPrefix { Int($0) <= offset } - 1)
+    return (Int(line[slot]), slot * Self.stride)
   }
 }
 

@@ -52,13 +52,8 @@ public struct SourceText: Sendable {
   /// The 1-based line and column (in Unicode scalars) of a byte offset.
   public func point(atByteOffset offset: Int) -> TextPoint {
     let offset = max(0, min(offset, bytes.count))
-    // Last line start <= offset.
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
-    }
+    // The last line start at or before the offset (the first line starts at 0).
+    let low = lineStarts.endOfPrefix { Int($0) <= offset } - 1
     var column = 1
     var index = Int(lineStarts[low])
     // On a long line, from the nearest checkpoint: walking from the line's start for every place

@@ -118,12 +118,7 @@ public struct YAMLDocument: Sendable {
   /// mapping entry written as `key: *name` is the anchored node, written elsewhere, and this is
   /// where the entry's value is written.
   package func alias(writtenAfter point: TextPoint, standingFor target: YAMLNodeID) -> YAMLAlias? {
-    var low = 0
-    var high = aliases.count
-    while low < high {
-      let middle = (low + high) / 2
-      if aliases[middle].start < point { low = middle + 1 } else { high = middle }
-    }
+    let low = aliases.endOfPrefix { $0.start < point }
     guard low < aliases.count, aliases[low].target == target else { return nil }
     return aliases[low]
   }
@@ -135,12 +130,7 @@ public struct YAMLDocument: Sendable {
     guard !aliases.isEmpty, kind(of: id) == .sequence else { return nil }
     let (start, end) = (nodes[Int(id.index)].start, nodes[Int(id.index)].end)
     // The aliases inside the sequence, in the order written (`aliases` is).
-    var low = 0
-    var high = aliases.count
-    while low < high {
-      let middle = (low + high) / 2
-      if aliases[middle].start < start { low = middle + 1 } else { high = middle }
-    }
+    let low = aliases.endOfPrefix { $0.start < start }
     let inside = aliases[low...].prefix { $0.start < end }
     guard !inside.isEmpty else { return nil }
     // Items are written in order: each is the next thing written after the one before, its

@@ -466,12 +466,7 @@ private struct YAMLTreeBuilder {
 
   /// Where the node in a scratch slot is written: the alias when one put it there.
   func writtenLocation(slot: Int) -> SourceLocation {
-    var low = 0
-    var high = aliasSites.count
-    while low < high {
-      let middle = (low + high) / 2
-      if aliasSites[middle].slot < slot { low = middle + 1 } else { high = middle }
-    }
+    let low = aliasSites.endOfPrefix { $0.slot < slot }
     if low < aliasSites.count, aliasSites[low].slot == slot {
       return aliasSites[low].written
     }

@@ -70,13 +70,8 @@ struct SymbolIndex: Sendable {
   func occurrence(in file: SourceFileID, at point: TextPoint) -> Occurrence? {
     guard let list = occurrences[file], !list.isEmpty else { return nil }
     // Last occurrence starting at or before the point.
-    var low = 0
-    var high = list.count - 1
     guard list[0].start <= point else { return nil }
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if list[mid].start <= point { low = mid } else { high = mid - 1 }
-    }
+    let low = list.endOfPrefix { $0.start <= point } - 1
     var index = low
     // Occurrences do not nest, but a name may end where the next starts: prefer the later one.
     while index >= 0, index >= low - 1 {

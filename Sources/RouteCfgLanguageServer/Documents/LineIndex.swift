@@ -63,13 +63,7 @@ struct LineIndex: Sendable {
 
   /// The line holding a byte offset.
   func line(ofOffset offset: Int) -> Int {
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low
+    max(0, starts.endOfPrefix { $0 <= offset } - 1)
   }
 
   /// The byte offset of a position. A character past the end of its line means the line's end
@@ -157,11 +151,7 @@ private final class UnitCheckpoints: @unchecked Sendable {
       lines[range.lowerBound] = made
       return made
     }
-    var (low, high) = (0, checkpoints.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if isBefore(checkpoints[middle]) { low = middle + 1 } else { high = middle }
-    }
+    let low = checkpoints.endOfPrefix(where: isBefore)
     return low == 0 ? nil : checkpoints[low - 1]
   }
 
