@@ -150,9 +150,10 @@ enum RootDiscovery {
   /// `true` when the text has a top-level `routecfg` key: what tells a manifest from other YAML.
   /// Read from the text, so that it also answers for a file that is not valid YAML yet: a line
   /// that starts with `routecfg`, plain or quoted (`routecfg: 1`, `"routecfg": 1`, `routecfg : 1`,
-  /// `{routecfg: 1, ...}`, `? routecfg`), with lines ending in LF, CRLF or CR. Keys are top-level
-  /// when they start their line; in a file whose root is a flow mapping (a manifest written as
-  /// JSON, `{` first), indented ones count too.
+  /// `{routecfg: 1, ...}`, `? routecfg`, `--- {routecfg: 1}`), with lines ending in LF, CRLF or
+  /// CR. Keys are top-level when they start their line; in a file whose root is a flow mapping (a
+  /// manifest written as JSON, `{` first), indented ones and those after `,` or `{` count too
+  /// (nested ones then as well: a root wrongly taken for one is loaded and found not to be).
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
     hasKey(in: bytes) { $0.elementsEqual("routecfg".utf8) }
   }
@@ -176,7 +177,7 @@ enum RootDiscovery {
     while position < bytes.count {
       var end = position
       while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-      let line = bytes[position..<end]
+      let line = afterDocumentStart(bytes[position..<end])
       if rootIsFlow == nil, let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }),
         first != 0x23, first != 0x25, !line.starts(with: [0x2D, 0x2D, 0x2D])
       {
@@ -184,9 +185,25 @@ enum RootDiscovery {
         rootIsFlow = first == 0x7B
       }
       if let key = key(startingLine: line, indented: rootIsFlow == true), matches(key) { return true }
+      // In a flow root, keys also follow `,` and `{` within a line (`{routecfg: 1, include: [a]}`).
+      if rootIsFlow == true {
+        for index in line.indices where line[index] == 0x2C || line[index] == 0x7B {
+          if let key = key(startingLine: line[(index + 1)...], indented: true), matches(key) { return true }
+        }
+      }
       position = end + 1
     }
     return false
+  }
+
+  /// The rest of a line that starts a document with content on it (`--- {routecfg: 1}`): what
+  /// follows `---` and its spaces; any other line as it is (`---` alone among them).
+  private static func afterDocumentStart(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard line.starts(with: [0x2D, 0x2D, 0x2D]) else { return line }
+    var index = line.startIndex + 3
+    guard index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 else { return line }
+    while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+    return index < line.endIndex ? line[index...] : line
   }
 
   /// The key a line starts with (after the openers a key may follow on its line, `{`, `[`, `?`,

@@ -109,6 +109,26 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("an included file opened alone finds a root on disk written after '---' as one flow mapping")
+  func rootWrittenAfterDocumentStart() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write(
+      "root.yaml",
+      "# the app\n--- {routecfg: 1, include: [child.yaml],\n  protocols: {P: \"func f()\"},\n"
+        + "  modules: {A: {kind: view, provides: [P], routes: [/a]}}}\n")
+    let childText = "modules:\n  C: {kind: view, requires: [P], routes: [/c]}\n"
+    try scratch.write("child.yaml", childText)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let child = scratch.uri("child.yaml")
+    client.open(child, text: childText)
+    #expect(try client.diagnostics(for: child).isEmpty, "P is declared in the root")
+    let (line, character) = TextFinder(childText).position(of: "[P]", offset: 1)
+    let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == scratch.uri("root.yaml"), "\(definition)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   /// Two roots, `a.yaml` (which declares `P`) and `b.yaml` (which does not), that both include
   /// `shared.yaml`, whose module requires `P`: only b's check finds an error there. With a client.
   private struct TwoRoots {

@@ -13,6 +13,9 @@ struct ManifestDetectionTests {
       "routecfg : 1\n", "{routecfg: 1, modules: {}}\n", "{\n  \"routecfg\": 1,\n  \"modules\": {}\n}\n",
       "? routecfg\n: 1\n", "app: X\r\nroutecfg: 1\r\n", "app: X\rroutecfg: 1\r", "routecfg:\n",
       "# a manifest as JSON\n---\n{\n\t\"app\": \"X\",\n\t\"routecfg\": 1\n}\n", "{ routecfg: 1 }\n",
+      // After `---` on the document's first line.
+      "--- {routecfg: 1, modules: {}}\n", "---\t{\"routecfg\": 1}\n",
+      "%YAML 1.2\n--- { app: X,\n  routecfg: 1 }\n",
     ])
   func manifests(text: String) {
     #expect(RootDiscovery.declaresFormat(Array(text.utf8)))
@@ -36,6 +39,8 @@ struct ManifestDetectionTests {
     #expect(RootDiscovery.startsManifest(Array(json.utf8)))
     #expect(RootDiscovery.startsManifest(Array("routecfg: 1\ninclude: [a.yaml]\n".utf8)))
     #expect(!RootDiscovery.startsManifest(Array("routecfg: 1\nmodules: {}\n".utf8)))
+    #expect(RootDiscovery.startsManifest(Array("--- {routecfg: 1, include: [a.yaml]}\n".utf8)))
+    #expect(RootDiscovery.startsManifest(Array("--- {routecfg: 1,\n  include: [a.yaml]}\n".utf8)))
     // A misspelt `include`, which the decoder reads as one after its RC0201, in any quoting.
     for key in ["includ", "inclued", "\"icnlude\"", "'includes'"] {
       #expect(RootDiscovery.startsManifest(Array("routecfg: 1\n\(key): [a.yaml]\n".utf8)), "\(key)")
