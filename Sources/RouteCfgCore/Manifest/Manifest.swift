@@ -21,7 +21,8 @@ public struct Manifest: Sendable {
   /// are declared, so `--variant` naming one is no misuse, but they cannot be checked.
   var unreadVariantNames: [String] = []
   /// Protocol names that a `provides`, `requires` or `inherits` list repeats, and bindings of a
-  /// protocol already bound in another file: reported, and left out of the declarations above,
+  /// protocol already bound in another file or, spelled otherwise in Unicode, in the same
+  /// mapping: reported, and left out of the declarations above,
   /// but places where a name is written (the language server renames them too).
   package var repeatedProtocolNames: [Located<String>] = []
   package var repeatedBindings: [BindingDecl] = []

@@ -12,6 +12,8 @@ struct ManifestFragment: Sendable {
   var variants: [VariantDecl] = []
   /// See ``Manifest/repeatedProtocolNames``.
   var repeatedProtocolNames: [Located<String>] = []
+  /// See ``Manifest/repeatedBindings``: here, those a `bindings` mapping repeats.
+  var repeatedBindings: [BindingDecl] = []
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
   /// See ``Manifest/unreadVariantNames``.
@@ -46,6 +48,8 @@ struct ManifestDecoder {
   let usesThreads: Bool
   /// Protocol bodies already parsed while the file was read.
   let prepared: PreparedMembers
+  /// Bindings a `bindings` mapping repeats (``ManifestFragment/repeatedBindings``).
+  private var repeatedBindings: [BindingDecl] = []
   /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
   /// members are parsed, and its problems reported, once.
   private var parsedBodies: [YAMLNodeID: (members: [MemberDecl], isWhole: Bool)] = [:]
@@ -143,6 +147,7 @@ struct ManifestDecoder {
     if protocolsEntry != nil { fragment.protocols = head }
     reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
     fragment.repeatedProtocolNames = reader.repeatedNames + alongside.reader.repeatedNames
+    fragment.repeatedBindings = repeatedBindings
     if isRoot, fragment.version == nil, !misspelt.wasRead(as: "routecfg"),
       !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))
@@ -630,8 +635,13 @@ struct ManifestDecoder {
     else { return [] }
     var result: [ParameterDecl] = []
     result.reserveCapacity(entries.count)
+    var seen = FirstSeen<SourceLocation>(capacity: entries.count > 1 ? entries.count : 0)
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
+      if entries.count > 1, let first = seen.recordOrFind(key.value, key.location) {
+        reportRespelledKey(key, firstWrittenAt: first)
+        continue
+      }
       // A parameter whose declaration has an error is still kept (without a type when the type
       // is wrong), so that routes naming it are not also told that it does not exist.
       let validName = reader.declaredName(key, what: "parameter")
@@ -831,15 +841,33 @@ struct ManifestDecoder {
     else { return [] }
     var result: [BindingDecl] = []
     result.reserveCapacity(entries.count)
+    var seen = FirstSeen<SourceLocation>(capacity: entries.count > 1 ? entries.count : 0)
     for (keyID, valueID) in entries {
       guard let protocolName = reader.key(keyID),
         let module = reader.string(
           valueID, key: protocolName.value, expected: "a module name",
           nullHint: "name the module that answers it")
       else { continue }
-      result.append(BindingDecl(protocolName: protocolName, module: module))
+      let binding = BindingDecl(protocolName: protocolName, module: module)
+      if entries.count > 1, let first = seen.recordOrFind(protocolName.value, protocolName.location) {
+        reportRespelledKey(protocolName, firstWrittenAt: first)
+        repeatedBindings.append(binding)
+        continue
+      }
+      result.append(binding)
     }
     return result
+  }
+
+  /// Reports a key of a mapping whose keys are names that repeats an earlier one in other
+  /// Unicode characters (`é`, and `e` with U+0301): two keys to YAML, which reported those written
+  /// alike and dropped them (RC0109), one name to Swift. Worded as the reader words RC0109.
+  private mutating func reportRespelledKey(_ key: Located<String>, firstWrittenAt first: SourceLocation) {
+    reader.diagnostics.report(
+      .duplicateKey,
+      "duplicate key '\(key.value)' in this mapping, spelled with different Unicode characters that "
+        + "are the same name; the second one would be ignored: remove it or merge the two entries",
+      at: key.location, notes: [DiagnosticNote("'\(key.value)' first written here", at: first)])
   }
 
   /// The variants; whether a variant's name could not be read (``Manifest/variantsHaveErrors``);

@@ -492,6 +492,7 @@ private struct LoadRun {
     Self.append(fragment.modules, to: &manifest.modules)
     Self.append(fragment.adapters, to: &manifest.adapters)
     manifest.repeatedProtocolNames += fragment.repeatedProtocolNames
+    manifest.repeatedBindings += fragment.repeatedBindings
     for binding in fragment.bindings {
       if let first = bindingOwners[binding.protocolName.value] {
         diagnostics.report(

@@ -225,7 +225,10 @@ extension DiagnosticExplanation {
       remarks: [
         #"""
         Two modules, protocols or bindings written alike in the same file are always this code; across files they are RC0501, RC0502 or this code for bindings. Keys are compared as written, character by character, as YAML compares them: two spellings Swift reads as one name (`Café` with `é`, and with `e` and a combining accent) are different keys here, and the second declaration is RC0501 or RC0502 ("declared twice in this file, spelled with different Unicode characters that are the same name").
-        """#
+        """#,
+        #"""
+        A module's `parameters` and a `bindings` mapping (the root's or a variant's) have names for keys too: there the second of two such spellings is this code ("duplicate key 'café' in this mapping, spelled with different Unicode characters that are the same name"), and is ignored like any repeated key, so that a module has one parameter of that name and a protocol one binding.
+        """#,
       ],
       fix: #"remove one of the entries or merge them into one."#
     ),
