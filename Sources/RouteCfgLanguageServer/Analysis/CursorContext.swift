@@ -57,9 +57,10 @@ struct CursorContext: Sendable {
     var flowRest: (start: Int, parentColumn: Int)?
   }
 
-  /// The context at a byte offset; `nil` inside a comment.
+  /// The context at a byte offset; `nil` inside a comment. A byte-order mark and a `---` before
+  /// the root's content on its line are read as spaces (``DocumentStartMask``).
   static func at(offset: Int, in text: [UInt8], lines: LineIndex) -> CursorContext? {
-    CursorAnalyzer(text: text, lines: lines, offset: offset).analyze()
+    CursorAnalyzer(text: DocumentStartMask.masked(text), lines: lines, offset: offset).analyze()
   }
 
   init(

@@ -1,0 +1,41 @@
+/// What the cursor analysis reads of a document: its text with what comes before the root's
+/// content on its first line blanked out, a byte-order mark and a `---` followed by content
+/// (`--- {routecfg: 1, ...}`), so that the root reads as a line's content does. Each byte
+/// becomes a space, so offsets and lines stay those of the document.
+enum DocumentStartMask {
+  static func masked(_ text: [UInt8]) -> [UInt8] {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var masked: [UInt8]?
+    var position = 0
+    if text.starts(with: bom) {
+      masked = text
+      for index in 0..<bom.count { masked?[index] = 0x20 }
+      position = bom.count
+    }
+    // The first line that is not blank, a comment or a directive: a `---` with content after
+    // it starts the root there.
+    while position < text.count {
+      var end = position
+      while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+      let line = text[position..<end]
+      let first = line.first { $0 != 0x20 && $0 != 0x09 }
+      if let first, first != 0x23, first != 0x25 {
+        if line.starts(with: [0x2D, 0x2D, 0x2D]), line.count > 3,
+          line[position + 3] == 0x20 || line[position + 3] == 0x09,
+          let content = line.dropFirst(3).first(where: { $0 != 0x20 && $0 != 0x09 }), content != 0x23
+        {
+          if masked == nil { masked = text }
+          // The marker and the spaces or tabs after it.
+          var index = position
+          while index < end, index < position + 3 || text[index] == 0x20 || text[index] == 0x09 {
+            masked?[index] = 0x20
+            index += 1
+          }
+        }
+        break
+      }
+      position = end + 1
+    }
+    return masked ?? text
+  }
+}
