@@ -180,6 +180,9 @@ public struct VariantDecl: Sendable {
 /// An `include` entry and the file it loaded, if any.
 public struct IncludeDecl: Sendable {
   public var path: Located<String>
+  /// The file the entry names: loaded through it, or, for an entry that names a file loaded
+  /// before it (RC0304) or one whose includes are being loaded (a cycle, RC0303), that file;
+  /// `nil` when the entry names no file that could be opened.
   public var file: SourceFileID?
 
   public init(path: Located<String>, file: SourceFileID?) {

@@ -88,8 +88,8 @@ private struct LoadRun {
   var diagnostics: DiagnosticBag
   /// The directory of each loaded file as real components below the root directory.
   var directories: [SourceFileID: [String]] = [:]
-  /// Canonical paths of loaded files and the include entry that first named them.
-  var loaded: [String: SourceLocation?] = [:]
+  /// Canonical paths of loaded files, each with its ID and the include entry that first named it.
+  var loaded: [String: (file: SourceFileID, firstEntry: SourceLocation?)] = [:]
   /// Canonical paths in `loaded` whose file could not be read (a directory, a device, too large).
   var unreadable: Set<String> = []
   /// Canonical paths of the files whose includes are being loaded (the stack of ``Frame``s).
@@ -156,7 +156,7 @@ private struct LoadRun {
       }
     }
     let key = canonical ?? FileSystem.join(root?.path ?? "", rootPath)
-    loaded[key] = .some(nil)
+    loaded[key] = (id, nil)
     if let identity = FileIdentity(path: rootPath) { canonicalPaths[identity] = key }
     guard let includes = decode(contents, id: id, isRoot: true) else { return }
     // Includes are loaded depth-first, in order, from an explicit stack rather than by recursion,
@@ -332,16 +332,19 @@ private struct LoadRun {
         .includeCycle,
         "include '\(entry.value)' closes a cycle: \(file) is already being loaded; remove this entry",
         at: entry.location)
+      // Not loaded again, but the entry names that file (go to definition, hover).
+      manifest.includes.append(IncludeDecl(path: entry, file: open))
       return nil
     }
-    if let first = loaded[canonical] {
+    if let (loadedFile, firstEntry) = loaded[canonical] {
       var notes: [DiagnosticNote] = []
-      if let first { notes.append(DiagnosticNote("first included here", at: first)) }
+      if let firstEntry { notes.append(DiagnosticNote("first included here", at: firstEntry)) }
       let message =
         unreadable.contains(canonical)
         ? "'\(entry.value)' names the same file as an earlier entry, which could not be read; remove this entry"
         : "'\(entry.value)' is already loaded; a file is loaded once: remove this entry"
       diagnostics.report(.includedTwice, message, at: entry.location, notes: notes)
+      manifest.includes.append(IncludeDecl(path: entry, file: loadedFile))
       return nil
     }
     let id = manifest.files.add(path: shownPath, canonicalPath: canonical)
@@ -351,7 +354,7 @@ private struct LoadRun {
     manifest.includes.append(IncludeDecl(path: entry, file: id))
     // Recorded before reading: a file named again is "already loaded", whether or not it could
     // be read, so its error is reported once.
-    loaded[canonical] = .some(entry.location)
+    loaded[canonical] = (id, entry.location)
     return id
   }
 

@@ -129,6 +129,34 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("an include entry that names a file loaded before it, or closes a cycle, leads to that file")
+  func repeatedAndCyclicEntriesNameTheirFiles() throws {
+    let scratch = try ScratchDirectory()
+    // The root names b.yaml after a.yaml has loaded it (RC0304); a.yaml names the root (RC0303).
+    let rootText = "routecfg: 1\ninclude: [a.yaml, b.yaml, a.yaml]\n"
+    try scratch.write("root.yaml", rootText)
+    let aText = "include: [b.yaml, root.yaml]\n"
+    try scratch.write("a.yaml", aText)
+    try scratch.write("b.yaml", "protocols: {B: \"\"}\n")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    let (root, a) = (scratch.uri("root.yaml"), scratch.uri("a.yaml"))
+    client.open(root, text: rootText)
+    client.open(a, text: aText)
+    _ = try client.diagnostics(for: root)
+    for (uri, line, character, file) in [
+      (root, 1, 19, "b.yaml"), (root, 1, 27, "a.yaml"), (a, 0, 19, "root.yaml"),
+    ] {
+      let definition = try client.result("textDocument/definition", LSPClient.at(uri, line, character))
+      #expect(
+        definition.arrayValue?.first?["uri"]?.stringValue == scratch.uri(file), "\(file): \(definition)")
+      let hover = try client.result("textDocument/hover", LSPClient.at(uri, line, character))
+      #expect(
+        hover["contents"]?["value"]?.stringValue == "included file `\(scratch.path)/\(file)`", "\(hover)")
+    }
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   /// Two roots, `a.yaml` (which declares `P`) and `b.yaml` (which does not), that both include
   /// `shared.yaml`, whose module requires `P`: only b's check finds an error there. With a client.
   private struct TwoRoots {
