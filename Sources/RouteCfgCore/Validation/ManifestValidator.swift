@@ -300,7 +300,7 @@ public struct ManifestValidator {
       let decl = manifest.modules[index]
       let parameters = decl.parameters.compactMap { parameter -> ParameterInfo? in
         guard let type = parameter.type else { return nil }
-        return ParameterInfo(name: parameter.name.value, type: type, routeType: RouteValueType(type))
+        return ParameterInfo(name: parameter.name.value, type: type, routeType: routeValueType(type))
       }
       return ModuleInfo(
         name: name, kind: decl.kind?.value ?? .view, location: decl.name.location,

@@ -215,6 +215,16 @@ extension ManifestValidator {
         complete = false
         continue
       }
+      if let protocolName = protocolNamed(by: type) {
+        diagnostics.report(
+          .unroutableParameterType,
+          "parameter '\(name)' has type '\(type)', and '\(protocolName)' is a protocol this manifest "
+            + "declares, whose values a URL segment cannot carry; for Swift's type write "
+            + "'\(Self.standardSpelling(of: type))', or rename the protocol",
+          at: segmentLocation(), notes: [.declared(name, at: parameter.name.location)])
+        complete = false
+        continue
+      }
       if isCatchAll {
         guard RouteValueType(type) == .string else {
           diagnostics.report(
@@ -346,6 +356,26 @@ extension ManifestValidator {
   }
 
   /// "; did you mean 'String'?" when a misspelt route type is meant.
+  /// The carriable type of a parameter's type, as ``RouteValueType/init(_:)`` reads it, but
+  /// `nil` where it is written as a bare name the manifest declares as a protocol (a protocol
+  /// named `String`): in a manifest, a bare name a protocol takes is that protocol.
+  func routeValueType(_ type: TypeRef) -> RouteValueType? {
+    protocolNamed(by: type) == nil ? RouteValueType(type) : nil
+  }
+
+  /// The declared protocol a carriable type's bare name (`String`, `Int?`) names, if any.
+  private func protocolNamed(by type: TypeRef) -> String? {
+    guard case .named(let name) = type.unwrappedOptional ?? type, RouteValueType(rawValue: name) != nil,
+      isDeclaredProtocol(name)
+    else { return nil }
+    return name
+  }
+
+  /// `type` with its bare name written with the `Swift.` module: `Swift.String?`.
+  private static func standardSpelling(of type: TypeRef) -> TypeRef {
+    type.replacingNames { "Swift.\($0)" }
+  }
+
   private static func routeTypeHint(_ type: TypeRef) -> String {
     guard case .named(let name) = type.unwrappedOptional ?? type else { return "" }
     return NameSuggester(RouteValueType.allCases.map(\.rawValue)).hint(for: name)

@@ -108,6 +108,11 @@ extension DiagnosticExplanation {
         """#,
         #"example.yaml:6:7: note: 'tags' is declared here"#,
       ],
+      remarks: [
+        #"""
+        A bare name the manifest declares as a protocol is that protocol, here too: with a protocol named `String` (or `Int`, `Double`, `Bool`), a parameter of type `String` is the protocol ("parameter 's' has type 'String', and 'String' is a protocol this manifest declares, whose values a URL segment cannot carry; for Swift's type write 'Swift.String', or rename the protocol"). Optional parameters of such a type are not read from the query either.
+        """#
+      ],
       fix: #"""
         bind a parameter of a routable type, or change the parameter's type (`tags: String` and split it yourself).
         """#
