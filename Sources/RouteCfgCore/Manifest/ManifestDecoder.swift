@@ -75,12 +75,15 @@ struct ManifestDecoder {
   /// ``decode()`` but for what is reported wherever it is written, read or not.
   private mutating func decodeSections() -> ManifestFragment {
     var fragment = ManifestFragment()
-    guard let root = document.root else {
+    // A document of a null alone (`---`, `~`) declares nothing, as an empty file does: no check
+    // waits for what it might have declared.
+    guard let root = document.root, !reader.isNull(root) else {
+      let what = document.root == nil ? "is empty" : "holds only a null value"
       reader.diagnostics.report(
         .rootNotMapping,
         isRoot
-          ? "the file is empty; a manifest starts with 'routecfg: 1'"
-          : "the included file is empty; declare its 'protocols', 'modules', 'adapters', 'bindings' or "
+          ? "the file \(what); a manifest starts with 'routecfg: 1'"
+          : "the included file \(what); declare its 'protocols', 'modules', 'adapters', 'bindings' or "
             + "'include', or remove it from 'include'",
         at: .startOf(document.file))
       // An empty root declares no variants, as one that is not a mapping declares none.

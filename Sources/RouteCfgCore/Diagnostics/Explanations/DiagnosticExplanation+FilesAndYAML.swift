@@ -191,7 +191,7 @@ extension DiagnosticExplanation {
         """#
       ],
       remarks: [
-        #"An empty file reads `the file is empty; a manifest starts with 'routecfg: 1'`; an empty included file says to declare its `protocols`, `modules`, `adapters`, `bindings` or `include`, or to remove it from `include`."#
+        #"An empty file reads `the file is empty; a manifest starts with 'routecfg: 1'`; an empty included file says to declare its `protocols`, `modules`, `adapters`, `bindings` or `include`, or to remove it from `include`. A file that holds only a null (`---` alone, `~`) is read as an empty one (`the file holds only a null value`): it declares nothing, so no check waits for it, where a list or another scalar holds back the checks its declarations could change."#
       ],
       fix: #"""
         write the manifest as a mapping, starting with `routecfg: 1`; here, remove the `- `.
