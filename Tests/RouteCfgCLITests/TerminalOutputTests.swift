@@ -174,6 +174,14 @@ struct TerminalOutputTests {
     #expect(lines.count == 2, "\(lines)")
     #expect(lines.first?.hasPrefix("::error file=%3A%3Awarning file=x%3A%3Apwn.yaml,") == true)
     #expect(lines.last == "./::warning file=x::pwn.yaml: 1 error")
+    // A name's line breaks and tabs stay themselves in `file` (the runner decodes `%0A`), so the
+    // annotation names the file that is there; other control characters are written `\u{1B}`.
+    let broken = "a\nb\tc\r\u{1B}.yaml"
+    try "routecfg: 2\n".write(toFile: directory + "/" + broken, atomically: true, encoding: .utf8)
+    let annotated = try Routecfg.run(["validate", broken, "--format", "github"], in: directory)
+    #expect(
+      annotated.standardOutput.hasPrefix("::error file=a%0Ab\tc%0D\\u{1B}.yaml,line=1,col=11::"),
+      "\(annotated.standardOutput)")
   }
 
   static func withoutColour(_ text: String) -> String {

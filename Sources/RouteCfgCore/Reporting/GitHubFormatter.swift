@@ -6,7 +6,8 @@
 ///
 /// Values are escaped as the Actions toolkit does: `%`, `\r` and `\n` in the message; those and
 /// `:` and `,` in the properties. Control and bidirectional characters are written as `\u{1B}`
-/// first, so that a manifest cannot start a workflow command of its own.
+/// first, so that a manifest cannot start a workflow command of its own (but for a file name's
+/// line breaks and tabs, which the `file` property keeps: ``fileName(_:)``).
 public struct GitHubFormatter: DiagnosticFormatter {
   public init() {}
 
@@ -24,10 +25,7 @@ public struct GitHubFormatter: DiagnosticFormatter {
       }
       let properties = [
         // The runner finds the file only by its plain relative path (no `./`, `..` or `//`).
-        (
-          "file",
-          TextFormatter.printable(FileSystem.lexicallyNormalized(report.path(of: diagnostic.location)))
-        ),
+        ("file", Self.fileName(FileSystem.lexicallyNormalized(report.path(of: diagnostic.location)))),
         ("line", String(diagnostic.location.line)),
         ("col", String(diagnostic.location.column)),
       ]
@@ -45,6 +43,24 @@ public struct GitHubFormatter: DiagnosticFormatter {
     let line = TextFormatter.printable(summary)
     let isCommandLike = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("::")
     return (isCommandLike ? "./" + line : line) + "\n"
+  }
+
+  /// A file's name for the `file` property, before its escaping: the runner decodes `%0D` and
+  /// `%0A` back, so a name's carriage returns and line feeds stay themselves, and so do its tabs
+  /// (the command stays one line), for the annotation to name the real file; other control and
+  /// bidirectional characters are written as `\u{1B}`, as everywhere.
+  static func fileName(_ path: String) -> String {
+    var name = ""
+    var run = ""
+    for scalar in path.unicodeScalars {
+      guard scalar == "\r" || scalar == "\n" || scalar == "\t" else {
+        run.unicodeScalars.append(scalar)
+        continue
+      }
+      name += TextFormatter.printable(run) + String(scalar)
+      run = ""
+    }
+    return name + TextFormatter.printable(run)
   }
 
   /// A workflow command's message: `%`, `\r` and `\n` percent-encoded.
