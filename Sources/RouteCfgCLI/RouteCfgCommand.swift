@@ -14,17 +14,28 @@ public struct RouteCfgCommand: ParsableCommand {
       Exit status: 0 when there is no error, 1 when the input has errors or a URL resolves \
       nowhere, 64 for command-line misuse, 74 when the output cannot be written.
       """,
-    version: RouteCfgVersion.current,
     subcommands: [
       ValidateCommand.self, ResolveCommand.self, RoutesCommand.self, GraphCommand.self, GenerateCommand.self,
       ExplainCommand.self, SchemaCommand.self, LSPCommand.self,
     ]
   )
 
+  /// `--version`, an option of `routecfg` alone: the parser's own flag (from the configuration's
+  /// `version`) is listed and accepted by every command too, where `routecfg validate app.yaml
+  /// --version` printed the version and exited 0 without validating (``unknownCommand(in:)``
+  /// refuses it after a command).
+  @Flag(name: .long, help: "Show the version.")
+  var version = false
+
   public init() {}
 
-  /// `routecfg` alone is misuse: the usage goes to standard error and the exit status is 64.
+  /// `routecfg --version` prints the version; `routecfg` alone is misuse: the usage goes to
+  /// standard error and the exit status is 64.
   public func run() throws {
+    if version {
+      Output.standard(RouteCfgVersion.current + "\n")
+      return
+    }
     Output.error(Self.helpMessage() + "\n")
     let names = Self.configuration.subcommands.compactMap { $0.configuration.commandName }
     throw UsageError("name a command: \(names.joined(separator: ", ")) (see 'routecfg --help')")
@@ -85,8 +96,9 @@ public struct RouteCfgCommand: ParsableCommand {
 
   /// A first argument that names no command (`routecfg frobnicate`, also with `--help` after it),
   /// as a usage error with the closest command.
-  /// `routecfg help frobnicate` (also written `--help frobnicate`) and `routecfg --version extra`
-  /// are misuse too (the parser would print the top-level help or the version and exit 0).
+  /// `routecfg help frobnicate` (also written `--help frobnicate`), `routecfg --version extra` and
+  /// `routecfg validate app.yaml --version` are misuse too (the parser would print the top-level
+  /// help or the version and exit 0, or ignore the option).
   static func unknownCommand(in arguments: [String]) -> UsageError? {
     guard var first = arguments.first else { return nil }
     if first == "--version", arguments.count > 1 {
@@ -94,6 +106,12 @@ public struct RouteCfgCommand: ParsableCommand {
       return UsageError("unexpected argument '\(extra)' after --version")
     }
     let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    // The parser reads a command's parent options after the command too, so this would be
+    // ignored, and a check in CI that meant to fail would pass.
+    if names.contains(first), arguments.dropFirst().prefix(while: { $0 != "--" }).contains("--version") {
+      return UsageError(
+        "'--version' is an option of 'routecfg' alone, not of '\(first)': run 'routecfg --version'")
+    }
     if first == "help", arguments.count > 1 { first = arguments[1] }
     guard !first.hasPrefix("-") else { return nil }
     guard !names.contains(first) else { return nil }

@@ -35,6 +35,18 @@ struct CommandLineTests {
     #expect(version.status == 64)
     #expect(version.standardOutput.isEmpty)
     #expect(version.standardError == "error: unexpected argument 'extra' after --version\n")
+    // After a command it is not that command's option: a check in CI must not pass by printing
+    // the version (nor run as if it were not written).
+    for arguments in [
+      ["validate", "manifests/invalid/login-adapter.yaml", "--version"], ["explain", "--version"],
+    ] {
+      let misplaced = try Routecfg.run(arguments)
+      #expect(misplaced.status == 64, "\(arguments)")
+      #expect(misplaced.standardOutput.isEmpty)
+      #expect(misplaced.standardError.hasPrefix("error: '--version' is an option of 'routecfg' alone"))
+    }
+    let help = try Routecfg.run(["help", "validate"])
+    #expect(!help.standardOutput.contains("--version"))
   }
 
   /// A manifest whose name starts with '-' is read as options; the error says to put it after '--'.
