@@ -254,7 +254,7 @@ struct ValidateCommandTests {
     let result = try Routecfg.run([])
     #expect(result.status == 64)
     #expect(result.standardOutput.isEmpty)
-    #expect(result.standardError.contains("USAGE: routecfg <subcommand>"))
+    #expect(result.standardError.contains("USAGE: routecfg [--version] <subcommand>"))
     #expect(result.standardError.contains("error: name a command: validate, resolve, "))
   }
 
