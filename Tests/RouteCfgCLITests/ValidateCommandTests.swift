@@ -175,6 +175,12 @@ struct ValidateCommandTests {
     let unknown = try Routecfg.run(["validate", path, "--variant", "nope"])
     #expect(unknown.status == 64)
     #expect(unknown.standardError.contains("unknown variant 'nope' (variants: mac, ios)"))
+    // Listed in the order they are written, those that could not be read among them.
+    try "routecfg: 1\nvariants:\n  ios:\n  mac: {}\nmodules:\n  A: {kind: view, routes: [/]}\n"
+      .write(toFile: path + ".swapped.yaml", atomically: true, encoding: .utf8)
+    let swapped = try Routecfg.run(["validate", path + ".swapped.yaml", "--variant", "tv"])
+    #expect(
+      swapped.standardError.contains("unknown variant 'tv' (variants: ios, mac)"), "\(swapped.standardError)")
     let unread = try Routecfg.run(["validate", path, "--variant", "ios"])
     #expect(unread.status == 1)
     #expect(

@@ -56,7 +56,9 @@ public enum RouteCfg {
     // An undeclared variant is passed on for the validator to throw, unless it may be one of the
     // variants not read; a declared one selects resolution, which an incomplete manifest holds back.
     let mayBeUnread =
-      variant.map { manifest.variantsHaveErrors || manifest.unreadVariantNames.contains($0) } ?? false
+      variant.map { name in
+        manifest.variantsHaveErrors || manifest.unreadVariantNames.contains { $0.value == name }
+      } ?? false
     let selected = isRead ? (loaded.isIncomplete ? nil : variant) : (mayBeUnread ? nil : variant)
     let outcome = try ManifestValidator.validate(
       loaded.manifest, variant: selected, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)

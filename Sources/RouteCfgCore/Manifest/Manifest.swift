@@ -19,7 +19,7 @@ public struct Manifest: Sendable {
   var variantsHaveErrors = false
   /// Variants whose names were read but whose bodies could not be (null, a list; reported): they
   /// are declared, so `--variant` naming one is no misuse, but they cannot be checked.
-  var unreadVariantNames: [String] = []
+  var unreadVariantNames: [Located<String>] = []
   /// Protocol names that a `provides`, `requires` or `inherits` list repeats, and bindings of a
   /// protocol already bound in another file or, spelled otherwise in Unicode, in the same
   /// mapping: reported, and left out of the declarations above,

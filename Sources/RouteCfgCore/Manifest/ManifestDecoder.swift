@@ -17,7 +17,7 @@ struct ManifestFragment: Sendable {
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
   /// See ``Manifest/unreadVariantNames``.
-  var unreadVariantNames: [String] = []
+  var unreadVariantNames: [Located<String>] = []
   /// `true` when declarations are missing from the manifest, as a file's that cannot be found
   /// are: an `include` value or entry could not be read (reported), so the files it names are
   /// not loaded, or the file's root is a list or a scalar, whose content is not read.
@@ -875,7 +875,9 @@ struct ManifestDecoder {
 
   /// The variants; whether a variant's name could not be read (``Manifest/variantsHaveErrors``);
   /// and the names of those whose bodies could not be (``Manifest/unreadVariantNames``).
-  private mutating func variants(_ id: YAMLNodeID) -> ([VariantDecl], hasErrors: Bool, unread: [String]) {
+  private mutating func variants(_ id: YAMLNodeID) -> (
+    [VariantDecl], hasErrors: Bool, unread: [Located<String>]
+  ) {
     guard
       let entries = reader.mapping(
         id, key: "variants", expected: "a mapping of variant names to their bindings",
@@ -883,7 +885,7 @@ struct ManifestDecoder {
     else { return ([], true, []) }
     var result: [VariantDecl] = []
     var hasErrors = false
-    var unread: [String] = []
+    var unread: [Located<String>] = []
     for (keyID, valueID) in entries {
       guard let name = reader.key(keyID) else {
         hasErrors = true
@@ -899,7 +901,7 @@ struct ManifestDecoder {
           valueID, key: name.value, expected: "a mapping with 'bindings'",
           nullHint: "give it 'bindings:' or remove the variant")
       else {
-        unread.append(name.value)
+        unread.append(name)
         continue
       }
       var variant = VariantDecl(name: name, bindings: [])

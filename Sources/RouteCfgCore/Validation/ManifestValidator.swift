@@ -160,7 +160,11 @@ public struct ManifestValidator {
   ) throws(UnknownVariantError) -> ValidationOutcome {
     if let variant, !manifest.variants.contains(where: { $0.name.value == variant }) {
       throw UnknownVariantError(
-        name: variant, available: manifest.variants.map(\.name.value) + manifest.unreadVariantNames)
+        name: variant,
+        // In the order they are written, those that could not be read among them.
+        available: (manifest.variants.map(\.name) + manifest.unreadVariantNames).sorted {
+          $0.location < $1.location
+        }.map(\.value))
     }
     var validator = ManifestValidator(
       manifest: manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics)
