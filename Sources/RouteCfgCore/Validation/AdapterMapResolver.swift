@@ -126,15 +126,19 @@ struct AdapterMapResolver {
   /// The provided side: a member, or a key path through protocol-typed properties to a property.
   func target(_ written: String, in protocolInfo: ProtocolInfo) -> Result<MemberTarget, Failure> {
     let calls = written.utf8Contains(UInt8(ascii: "("))
-    if calls, written.utf8Contains(UInt8(ascii: ".")),
-      let method = written.split(separator: ".").first(where: { $0.contains("(") })
-    {
-      // `header.render()`, `header().title`: a step written as a method (labels hold no '.').
-      return .failure(
-        .problem(
-          .invalidKeyPath,
-          "key path '\(written)' names a method, '\(method)'; every step of a key path is a property, "
-            + "and a key path never ends at a method"))
+    if calls, written.utf8Contains(UInt8(ascii: ".")) {
+      let steps = written.split(separator: ".", omittingEmptySubsequences: false)
+      if let call = steps.firstIndex(where: { $0.contains("(") }) {
+        // `header.render()`, `header().title`: a step written as a call (labels hold no '.'), at
+        // that step. Whether its name is a method or a property, the key path cannot call it.
+        let offset = steps[..<call].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
+        return .failure(
+          .problem(
+            .invalidKeyPath,
+            "key path '\(written)' writes '\(steps[call])' as a call; every step of a key path is a "
+              + "property, and a key path never ends at a method",
+            step: offset..<(offset + steps[call].unicodeScalars.count)))
+      }
     }
     if calls || !written.utf8Contains(UInt8(ascii: ".")) {
       return member(written, in: protocolInfo).map { MemberTarget(protocolInfo, member: $0) }

@@ -310,7 +310,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .invalidKeyPath,
       description: #"""
-        A key path on the right side of `map` (`header.title`) does not lead to a property: a step names a method (`header.render`, or written as a call, `header.render()` or `header().title`), a step is empty (`body..text`), or a step continues after a property whose type is not a declared protocol (`size.value` with `size: Int`). Every step must be a readable property, and a key path never ends at a method. A key path of more than 64 steps is refused too (real ones have a few; the limit keeps generated code, which nests one expression per step, within the compiler's reach). A step that names no member at all is RC0601.
+        A key path on the right side of `map` (`header.title`) does not lead to a property: a step names a method (`header.render`) or is written as a call (`header.render()`, `header().title`, whatever it names; reported at that step), a step is empty (`body..text`), or a step continues after a property whose type is not a declared protocol (`size.value` with `size: Int`). Every step must be a readable property, and a key path never ends at a method. A key path of more than 64 steps is refused too (real ones have a few; the limit keeps generated code, which nests one expression per step, within the compiler's reach). A step that names no member at all is RC0601.
         """#,
       files: [
         .init(
