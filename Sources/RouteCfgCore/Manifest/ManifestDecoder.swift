@@ -899,7 +899,7 @@ struct ManifestDecoder {
       guard
         let variantEntries = reader.mapping(
           valueID, key: name.value, expected: "a mapping with 'bindings'",
-          nullHint: "give it 'bindings:' or remove the variant")
+          nullHint: "give it its bindings ('{bindings: {Protocol: Module}}') or remove the variant")
       else {
         unread.append(name)
         continue

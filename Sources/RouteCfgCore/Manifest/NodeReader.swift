@@ -100,7 +100,10 @@ struct NodeReader {
       var message = "'\(key)' must be \(expected), not \(describe(id))"
       let isScalar = document[id].kind == .scalar
       if isScalar {
-        message += "; write it as a list: '\(key): [\(Self.flowItems(document[id].value))]'"
+        let value = document[id].value
+        // Text of no item (`""`, a line of spaces) is an empty list, not a list of one empty item.
+        let items = value.allSatisfy(\.isWhitespace) ? "" : Self.flowItems(value)
+        message += "; write it as a list: '\(key): [\(items)]'"
       }
       let fixIts = isScalar && scalarIsItsItem ? listFix(id) : []
       diagnostics.report(.wrongShape, message, at: location(id), fixIts: fixIts)
