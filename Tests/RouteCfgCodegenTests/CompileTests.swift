@@ -319,7 +319,7 @@ enum ExternalTypeStubs {
         let base = String(MetatypeName.base(of: written))
         // Foundation's types come from Foundation, which generated files import when they name one.
         if graph.protocols[base] == nil, !standardLibrary.contains(base), !base.hasPrefix("Swift."),
-          !FoundationTypes.names.contains(base)
+          !NeverHashableName.isStandardProtocol(base), !FoundationTypes.names.contains(base)
         {
           names.insert(base)
         }

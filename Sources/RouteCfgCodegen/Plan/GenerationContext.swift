@@ -74,7 +74,8 @@ struct GenerationContext {
 
   // MARK: Types
 
-  /// A manifest type as Swift: declared protocols become existentials (`any P`). Names a nested
+  /// A manifest type as Swift: declared protocols become existentials (`any P`), and so do the
+  /// standard library's (`any Hashable`: ``NeverHashableName/standardProtocols``). Names a nested
   /// generated type would hide are written through their alias (``HiddenTypeAliases``), unless
   /// `asDeclared` (a protocol's own members, which no generated type encloses).
   func swiftType(_ type: TypeRef, asDeclared: Bool = false) -> SwiftType {
@@ -82,7 +83,8 @@ struct GenerationContext {
       switch type {
       case .named(let name):
         let reference = asDeclared ? name : typeName(name)
-        return graph.protocols[name] != nil ? .existential([reference]) : .named(reference)
+        let isProtocol = graph.protocols[name] != nil || NeverHashableName.isStandardProtocol(name)
+        return isProtocol ? .existential([reference]) : .named(reference)
       case .optional(let wrapped): return .optional(convert(wrapped))
       case .array(let element): return .array(convert(element))
       case .dictionary(let key, let value): return .dictionary(key: convert(key), value: convert(value))

@@ -14,11 +14,38 @@ package enum NeverHashableName: Sendable, Hashable {
 
   /// The names that are never `Hashable` by themselves, as written and qualified by `Swift.`;
   /// any `Item.Type` and `Item.Protocol` are too (``init(_:)``).
-  package static let plainNames: [String: NeverHashableName] = [
-    "Any": .opaque, "AnyObject": .object, "AnyClass": .metatype, "Void": .void, "Error": .opaque,
-    "Sendable": .opaque, "Self": .opaque, "Swift.Any": .opaque, "Swift.AnyObject": .object,
-    "Swift.AnyClass": .metatype, "Swift.Void": .void, "Swift.Error": .opaque, "Swift.Sendable": .opaque,
+  package static let plainNames: [String: NeverHashableName] = {
+    var names: [String: NeverHashableName] = [
+      "Any": .opaque, "AnyObject": .object, "AnyClass": .metatype, "Void": .void, "Error": .opaque,
+      "Sendable": .opaque, "Self": .opaque, "Swift.Any": .opaque, "Swift.AnyObject": .object,
+      "Swift.AnyClass": .metatype, "Swift.Void": .void, "Swift.Error": .opaque, "Swift.Sendable": .opaque,
+    ]
+    for name in standardProtocols {
+      names[name] = .opaque
+      names["Swift." + name] = .opaque
+    }
+    return names
+  }()
+
+  /// Protocols of the standard library a member may hold values of (`any Hashable`,
+  /// `[any Collection]`; a manifest reads `any P` as `P`): their values are existentials, never
+  /// `Hashable`, and Swift 6 asks for `any` before those with `Self` or associated-type
+  /// requirements, so generated code writes it before each of them.
+  package static let standardProtocols = [
+    "Hashable", "Equatable", "Comparable", "Identifiable", "Sequence", "Collection",
+    "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
+    "IteratorProtocol", "StringProtocol", "AdditiveArithmetic", "Numeric", "SignedNumeric", "BinaryInteger",
+    "SignedInteger", "UnsignedInteger", "FixedWidthInteger", "FloatingPoint", "BinaryFloatingPoint",
+    "Strideable", "RawRepresentable", "CaseIterable", "SetAlgebra", "OptionSet", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "LosslessStringConvertible", "TextOutputStream", "TextOutputStreamable",
+    "Encodable", "Decodable", "Codable", "Actor", "AsyncSequence", "AsyncIteratorProtocol", "Clock",
+    "InstantProtocol", "DurationProtocol",
   ]
+
+  /// `true` for one of ``standardProtocols``, also written with `Swift.`.
+  package static func isStandardProtocol(_ name: String) -> Bool { standardProtocolNames.contains(name) }
+
+  private static let standardProtocolNames = Set(standardProtocols + standardProtocols.map { "Swift." + $0 })
 
   /// What `name`'s values are when they are never `Hashable`: one of ``plainNames`` or a metatype
   /// (`Item.Type`, `Item.Protocol`); `nil` for any other name, which is taken to be `Hashable`

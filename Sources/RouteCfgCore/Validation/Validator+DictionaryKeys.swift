@@ -29,12 +29,16 @@ extension ManifestValidator {
       let written = Self.place(of: name, nearest: namesBefore, in: references) ?? location
       guard reportedUnhashableKeys.insert(written).inserted else { continue }
       let reason =
-        isDeclaredProtocol(name)
+        isDeclaredProtocol(name) || NeverHashableName.isStandardProtocol(name)
         ? "'\(name)' is a protocol, and a protocol's values are not Hashable" : "'\(name)' is not Hashable"
+      // Swift's type-erased key for values of any Hashable type.
+      let fix =
+        name == "Hashable" || name == "Swift.Hashable"
+        ? "key it by 'AnyHashable'" : "key it by a Hashable type, such as an identifier ('[String: ...]')"
       diagnostics.report(
         .unhashableKey,
-        "\(owner()) has a dictionary keyed by '\(key)', which cannot be a key: \(reason); key it by a "
-          + "Hashable type, such as an identifier ('[String: ...]'), or use an array of pairs",
+        "\(owner()) has a dictionary keyed by '\(key)', which cannot be a key: \(reason); \(fix), or use an "
+          + "array of pairs",
         at: written)
     }
   }
