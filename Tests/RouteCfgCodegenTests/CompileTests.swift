@@ -126,6 +126,8 @@ struct CompileTests {
     // keywords as parameter names.
     "Tests/RouteCfgCoreTests/Fixtures/Rules/members-void-parameter.yaml",
     "Tests/RouteCfgCoreTests/Fixtures/Rules/members-keyword-parameter-names.yaml",
+    // No module: nothing to register, and no binding left unused.
+    "Tests/RouteCfgCodegenTests/Fixtures/Empty.yaml",
   ]
 
   @Test("The --dynamic registration compiles with RouteCfgRuntime", arguments: dynamicManifests)

@@ -143,9 +143,12 @@ struct DynamicTranslator {
   private func registerDynamic() -> SwiftDecl {
     var body: [SwiftStmt] = [
       .expression(
-        .call(.verbatim("Self.registerProtocols"), [SwiftArgument("into", .verbatim("&registrations"))])),
-      .declaration(SwiftBinding(name: "registry", value: .selfExpr)),
+        .call(.verbatim("Self.registerProtocols"), [SwiftArgument("into", .verbatim("&registrations"))]))
     ]
+    // The factories' closures read the registry through this name; with no module, none does.
+    if !graph.moduleNames.isEmpty {
+      body.append(.declaration(SwiftBinding(name: "registry", value: .selfExpr)))
+    }
     for name in graph.moduleNames {
       guard let module = graph.modules[name] else { continue }
       var arguments: [SwiftArgument] = module.parameters.map { parameter in
