@@ -127,7 +127,7 @@ struct GenerationContext {
   }
 
   /// `makeNoteDetailInput`.
-  func makerName(for protocolName: String) -> String { "make" + SwiftNaming.upperFirst(protocolName) }
+  func makerName(for protocolName: String) -> String { "make" + protocolName }
 
   /// `noteDetail`: a module's name as a route case, factory label and property.
   func memberName(of module: String) -> String { SwiftNaming.lowerCamelCase(module) }

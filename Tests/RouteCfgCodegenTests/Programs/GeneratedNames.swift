@@ -100,10 +100,10 @@ check(registry.open(url: "/user") is UserView, "open(url:) for User")
 check(
   (registry.open(url: "/self?id=2") as? SelfView)?.id == 2, "open(url:) for Self_, whose factory is self:")
 check(
-  registry.makeMax(id: 1).id + registry.makePreconditionFailure(id: 2).id
-    + ((registry.makeIsolated(id: 3).peer as? SelfView)?.id ?? 0)
+  registry.makemax(id: 1).id + registry.makepreconditionFailure(id: 2).id
+    + ((registry.makeisolated(id: 3).peer as? SelfView)?.id ?? 0)
     + registry.makeRegistrations(id: 4).id + registry.makeDynamicProtocolProxy(id: 5).id
-    + registry.makeNoDynamicValue(id: 6).id == 21,
+    + registry.makenoDynamicValue(id: 6).id == 21,
   "protocols named like the generated code's functions and types")
 
 // The proxy: closure arguments and locals apart from parameters named `a0`, `bridges`, `result`.
