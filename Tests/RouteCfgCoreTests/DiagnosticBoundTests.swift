@@ -173,6 +173,18 @@ struct DiagnosticBoundTests {
     #expect(bounded.diagnostics == Array(all.diagnostics.prefix(10)))
   }
 
+  /// `load` takes no bound: what it leaves unlisted is listed by `validate`, which its error says
+  /// (not the `maxDiagnostics` it has no parameter for); `validate`'s own result names that.
+  @Test func theErrorOfLoadNamesTheCallThatListsAll() throws {
+    var yaml = "routecfg: 1\nmodules:\n"
+    for index in 0..<1_005 { yaml += "  M\(index): {kind: view, requires: [Nope], routes: [/m\(index)]}\n" }
+    let error = #expect(throws: ManifestError.self) { try RouteCfg.load(yaml: yaml) }
+    #expect(error?.description.contains("RouteCfg.validate with maxDiagnostics: nil lists all") == true)
+    #expect(error?.description.contains("raise the bound") == false)
+    let validated = try RouteCfg.validate(yaml: yaml)
+    #expect(validated.description.contains("raise the bound with maxDiagnostics (nil lists all)"))
+  }
+
   @Test func loadAndValidationDiagnosticsShareOneBound() throws {
     // Duplicate keys come from the reader, unknown keys from the decoder, conflicts from the
     // validator: together they are bounded once.

@@ -57,7 +57,8 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
   /// `result` when it has no error; otherwise the error.
   static func check(_ result: ValidationResult, path: String) throws(ManifestError) -> ValidationResult {
     guard !result.isValid else { return result }
-    throw ManifestError(report: result.report, description: result.description)
+    // `load` takes no bound: the way to see what it left unlisted is `validate`.
+    throw ManifestError(report: result.report, description: result.description(advice: .validateWithoutBound))
   }
 
   private init(report: DiagnosticReport, description: String) {

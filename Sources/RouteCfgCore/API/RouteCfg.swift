@@ -102,10 +102,13 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
     return report
   }
 
-  public var description: String {
+  public var description: String { description(advice: .raiseMaxDiagnostics) }
+
+  /// ``description`` with `advice` for diagnostics left unlisted.
+  func description(advice: OmissionAdvice) -> String {
     let path = manifest.files.files.first?.path ?? "manifest"
     let report = report
-    return TextFormatter.format(report) + TextFormatter.omission(report, advice: .raiseMaxDiagnostics)
+    return TextFormatter.format(report) + TextFormatter.omission(report, advice: advice)
       + ValidationSummary.line(file: path, report: report, graph: graph)
   }
 }

@@ -146,12 +146,15 @@ public enum OmissionAdvice: Sendable {
   case listWithValidate
   /// The library, whose `validate` functions take `maxDiagnostics`.
   case raiseMaxDiagnostics
+  /// The library's `load` functions, which take no bound: `validate` lists them all.
+  case validateWithoutBound
 
   var text: String {
     switch self {
     case .raiseTheBound: return "raise the bound with --max-diagnostics (0 lists all)"
     case .listWithValidate: return "run 'routecfg validate --max-diagnostics 0' on the file to list all"
     case .raiseMaxDiagnostics: return "raise the bound with maxDiagnostics (nil lists all)"
+    case .validateWithoutBound: return "RouteCfg.validate with maxDiagnostics: nil lists all"
     }
   }
 }
