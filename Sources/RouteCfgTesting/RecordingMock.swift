@@ -117,13 +117,25 @@ public final class RecordingMock: SelfDescribingMembers, CustomStringConvertible
   }
 
   /// A value as the records show it: `nil`, strings quoted, an object handed across an adapter
-  /// as the object behind its proxy (`RecordingMock(Probe)`), other values as Swift prints them.
+  /// as the object behind its proxy (`RecordingMock(Probe)`), also inside arrays, sets and
+  /// dictionaries (`[RecordingMock(Probe)]`, `["k": RecordingMock(Probe)]`), other values as Swift
+  /// prints them.
   static func text(_ value: Any?) -> String {
     guard let value else { return "nil" }
     if let proxy = value as? DynamicProtocolProxy { return text(proxy.members.object) }
     let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional {
-      return mirror.children.first.map { text($0.value) } ?? "nil"
+    switch mirror.displayStyle {
+    case .optional?: return mirror.children.first.map { text($0.value) } ?? "nil"
+    case .collection?, .set?:
+      return "[" + mirror.children.map { text($0.value) }.joined(separator: ", ") + "]"
+    case .dictionary?:
+      guard !mirror.children.isEmpty else { return "[:]" }
+      let entries = mirror.children.map { entry -> String in
+        let pair = Mirror(reflecting: entry.value).children.map(\.value)
+        return pair.count == 2 ? "\(text(pair[0])): \(text(pair[1]))" : text(entry.value)
+      }
+      return "[" + entries.joined(separator: ", ") + "]"
+    default: break
     }
     if let string = value as? String { return "\"\(string)\"" }
     return String(describing: value)

@@ -267,6 +267,16 @@ struct HarnessTests {
     try facade.forward("didLogin()")
     #expect(listener.records == [.call("didFinishLogin()", [])])
     #expect((try list.get("delegate") as AnyObject) === listener)
+    // Records show handed-over objects as the objects behind their proxies, inside collections too.
+    let recorder = RecordingMock(module: "Recorder")
+    let facades: [DynamicProtocolProxy?] = [facade, nil]
+    _ = try recorder.callMember("take(_:_:_:_:)", [facades, ["k": facade], Set([1]), [String: Int]()])
+    #expect(
+      recorder.records == [
+        .call(
+          "take(_:_:_:_:)",
+          ["[RecordingMock(Listener), nil]", "[\"k\": RecordingMock(Listener)]", "[1]", "[:]"])
+      ])
   }
 
   @Test func everyRouteResolvesReportsRoutesThatCannotBeReached() throws {
