@@ -278,9 +278,11 @@ enum DocumentSymbolProvider {
       var range = mapper.range(in: file, start: keyPlace.start, end: end)
       // A node reached through an alias is the anchored one, which may lie outside the symbol:
       // the key is selected then, since a selection must lie within the symbol's range.
-      var selection = keyPlace
+      var selection = Self.withoutQuotes(
+        keyPlace, of: keyPlace.start == keyNode.start ? key : nil, in: document)
       if let selected, document[selected].start >= keyPlace.start, document[selected].end <= end {
-        selection = (document[selected].start, document[selected].end)
+        selection = Self.withoutQuotes(
+          (document[selected].start, document[selected].end), of: selected, in: document)
       }
       if mapper.isReplaced(in: file, start: selection.start, end: selection.end) { return nil }
       let selectionRange = mapper.range(in: file, start: selection.start, end: selection.end)
@@ -288,6 +290,20 @@ enum DocumentSymbolProvider {
       let json = Self.json(
         name: name, kind: kind, detail: detail, range: range, selection: selectionRange, children: children)
       return (json, end)
+    }
+
+    /// The place of `node`'s name without its quotes, when it is a quoted scalar on one line
+    /// (`"Bar"`: the name is `Bar`, as references and rename take it); `place` otherwise.
+    private static func withoutQuotes(
+      _ place: (start: TextPoint, end: TextPoint), of node: YAMLNodeID?, in document: YAMLDocument
+    ) -> (start: TextPoint, end: TextPoint) {
+      guard let node, [.singleQuoted, .doubleQuoted].contains(document[node].style),
+        place.start.line == place.end.line, place.end.column - place.start.column >= 2
+      else { return place }
+      return (
+        TextPoint(line: place.start.line, column: place.start.column + 1),
+        TextPoint(line: place.end.line, column: place.end.column - 1)
+      )
     }
 
     private static func json(

@@ -8,7 +8,8 @@ enum HoverProvider {
       let occurrence = context.occurrence(at: position),
       let text = markdown(for: occurrence, model: model)
     {
-      let range = mapper.range(in: occurrence.file, start: occurrence.start, end: occurrence.end)
+      // The name without its quotes, as references give it.
+      let range = NavigationProvider.nameRange(of: occurrence, model: model, mapper: mapper)
       return result(text, range: range, format: context.client.hoverFormat)
     }
     if let model = context.model, let (occurrence, range) = context.aliasedOccurrence(at: position),

@@ -24,6 +24,15 @@ enum NavigationProvider {
     let locations = targets.compactMap { target -> JSONValue? in
       guard let declaration = model.index.declaration(of: target, in: model.manifest) else { return nil }
       if case .file(let file) = target, !isOpenable(file, context) { return nil }
+      // The declared name without its quotes (`"Bar"`), as references and rename take it.
+      if let mapper = context.mapper,
+        let found = model.index.occurrences[declaration.file]?.first(where: {
+          $0.isDeclaration && $0.target == target && $0.start == declaration.start
+        })
+      {
+        let range = nameRange(of: found, model: model, mapper: mapper)
+        return .object([("uri", .string(mapper.location(declaration).uri)), ("range", range.json)])
+      }
       return context.locationJSON(declaration)
     }
     return locations.isEmpty ? .null : .array(locations)
@@ -78,7 +87,7 @@ enum NavigationProvider {
   /// the quotes it may be written in (`"Bar"`), the range rename edits; a member's without its
   /// quotes (`"x"`, as a JSON manifest writes a map's entries), as a name rename cannot edit
   /// (written with escapes, `"\u0042ar"`); a file as found.
-  private static func nameRange(of found: Occurrence, model: ManifestModel, mapper: PositionMapper)
+  static func nameRange(of found: Occurrence, model: ManifestModel, mapper: PositionMapper)
     -> LSPRange
   {
     switch found.target {

@@ -102,8 +102,14 @@ struct NavigationTests {
       "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
     let names = (symbols.arrayValue ?? []).flatMap { $0["children"]?.arrayValue ?? [] }
     let selected = names.map { written($0["selectionRange"]) }
-    // A quoted key is selected with its quotes.
-    #expect(selected.contains(#""Réglage59""#) && selected.contains(#""M59""#), "\(selected)")
+    // A quoted key is selected without its quotes: the name, as references give it.
+    #expect(selected.contains("Réglage59") && selected.contains("M59"), "\(selected)")
+    #expect(!selected.contains { $0.hasPrefix("\"") }, "\(selected)")
+    // Go to definition and hover land on the name too, without the quotes it is declared in.
+    let definition = try client.result("textDocument/definition", LSPClient.at(uri, 0, last + 1))
+    #expect(written(definition.arrayValue?.first?["range"]) == "Shared", "\(definition)")
+    let hover = try client.result("textDocument/hover", LSPClient.at(uri, 0, last + 1))
+    #expect(written(hover["range"]) == "Shared", "\(hover)")
     #expect(try session.client.shutdownAndExit() == 0)
   }
 
