@@ -105,8 +105,13 @@ extension LanguageServer {
     for (index, change) in changes.enumerated() {
       let rangeJSON = change["range"]
       let range = LSPRange(rangeJSON)
-      guard let text = change["text"]?.stringValue, rangeJSON == nil || range != nil else {
-        let problem = change["text"]?.stringValue == nil ? "no 'text'" : "a malformed 'range'"
+      // A range that ends before it starts is malformed too (no editor sends one).
+      guard let text = change["text"]?.stringValue,
+        rangeJSON == nil || range.map({ $0.start <= $0.end }) == true
+      else {
+        let problem =
+          change["text"]?.stringValue == nil
+          ? "no 'text'" : range == nil ? "a malformed 'range'" : "a 'range' that ends before it starts"
         logToClient(
           "ignored textDocument/didChange of \(uri) (version \(version)): content change \(index) has "
             + "\(problem); the server keeps version \(document.version) of the text and is out of sync "
