@@ -894,6 +894,8 @@ struct ManifestDecoder {
       if let problem = Self.variantNameProblem(name.value) {
         reader.diagnostics.report(.invalidIdentifier, problem, at: name.location)
         hasErrors = true
+        // Not checked, but where names are written: the language server renames them too.
+        repeatedBindings += writtenBindings(of: valueID)
         continue
       }
       guard
@@ -921,6 +923,25 @@ struct ManifestDecoder {
       result.append(variant)
     }
     return (result, hasErrors, unread)
+  }
+
+  /// The bindings a variant's value writes as plain `bindings: {Protocol: Module}` scalars, read
+  /// without a check or a diagnostic: those of a variant that is not read (an invalid name).
+  private func writtenBindings(of variant: YAMLNodeID) -> [BindingDecl] {
+    guard document.kind(of: variant) == .mapping,
+      let bindings = document.entries(of: variant).first(where: {
+        document.kind(of: $0.key) == .scalar && document.value(of: $0.key) == "bindings"
+      })?.value,
+      document.kind(of: bindings) == .mapping
+    else { return [] }
+    return document.entries(of: bindings).compactMap { entry -> BindingDecl? in
+      guard document.kind(of: entry.key) == .scalar, document.kind(of: entry.value) == .scalar else {
+        return nil
+      }
+      return BindingDecl(
+        protocolName: Located(document.value(of: entry.key), at: document.location(of: entry.key)),
+        module: Located(document.value(of: entry.value), at: document.location(of: entry.value)))
+    }
   }
 
   /// Variant names are typed on the command line: ASCII letters, digits, '_', '-' and '.'.

@@ -190,6 +190,39 @@ struct RenameTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a binding in a variant whose name is invalid (RC0205) is renamed too, and references reach it")
+  func renameInsideAnUnreadVariant() throws {
+    let scratch = try ScratchDirectory()
+    let text = """
+      routecfg: 1
+      protocols:
+        AlertInput: "var m: String { get }"
+      modules:
+        IOS: {kind: view, provides: [AlertInput]}
+        Mac: {kind: view, provides: [AlertInput]}
+        Home: {kind: view, requires: [AlertInput], routes: [/]}
+      bindings: {AlertInput: IOS}
+      variants:
+        "mac os":
+          bindings: {AlertInput: Mac}
+
+      """
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    _ = try client.initialize(root: scratch.path)
+    client.open(uri, text: text)
+    #expect(try client.diagnostics(for: uri, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0205"])
+    let (line, character) = TextFinder(text).position(of: "Mac:", offset: 1)
+    let references = try client.result(
+      "textDocument/references", LSPClient.referencesAt(uri, line, character))
+    #expect(references.arrayValue?.count == 2, "\(references)")
+    let edit = try client.result("textDocument/rename", Self.at(uri, line, character, newName: "MacAlert"))
+    let renamed = Self.applying(edit, uri: uri, to: text)
+    #expect(renamed.contains("bindings: {AlertInput: MacAlert}"), "\(renamed)")
+    #expect(!renamed.contains("Mac}"))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a name written in another form the manifest reads as the same (decomposed, Kelvin sign) is renamed")
   func renameAcrossUnicodeForms() throws {
     let scratch = try ScratchDirectory()
