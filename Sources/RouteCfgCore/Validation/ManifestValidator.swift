@@ -52,6 +52,9 @@ public struct ManifestValidator {
   /// The first declaration of each protocol name, as an index into `manifest.protocols`: the
   /// protocol's ID, which the tables below that hold one entry per protocol are indexed by.
   var protocolIndex = NameTable<Int>()
+  /// The route value types (`String`, `Int`...) whose bare names the manifest declares as
+  /// protocols, which a parameter's type then names (``routeValueType(_:)``); almost always none.
+  var routeTypesNamingProtocols: [String] = []
   var protocolOrder: [String] = []
   /// The ID of each name in `protocolOrder`.
   var protocolIDs: [Int] = []

@@ -9,6 +9,9 @@ extension ManifestValidator {
         (protocolIndex, protocolOrder, protocolIDs) = firstDeclarations(
           of: manifest.protocols.map(\.name), kind: "protocol", code: .duplicateProtocol)
         protocolNames = NameSuggester(protocolOrder)
+        routeTypesNamingProtocols = RouteValueType.allCases.map(\.rawValue).filter {
+          protocolIndex[$0] != nil
+        }
         var builder = ProtocolTableBuilder(
           declarations: manifest.protocols, index: protocolIndex, ids: protocolIDs,
           diagnosticLimit: diagnostics.limit)

@@ -365,8 +365,8 @@ extension ManifestValidator {
 
   /// The declared protocol a carriable type's bare name (`String`, `Int?`) names, if any.
   private func protocolNamed(by type: TypeRef) -> String? {
-    guard case .named(let name) = type.unwrappedOptional ?? type, RouteValueType(rawValue: name) != nil,
-      isDeclaredProtocol(name)
+    guard !routeTypesNamingProtocols.isEmpty, case .named(let name) = type.unwrappedOptional ?? type,
+      routeTypesNamingProtocols.contains(name)
     else { return nil }
     return name
   }
