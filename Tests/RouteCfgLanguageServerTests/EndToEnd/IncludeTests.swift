@@ -88,45 +88,48 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test("a file whose root misspells 'include' is checked with that root, which reads the key as 'include'")
-  func rootWithAMisspeltInclude() throws {
+  /// Writes `files` (path and text) in a scratch directory, opens the file at `child` alone,
+  /// and expects it checked with `root.yaml`, which declares `P`: no diagnostics, and `P`'s
+  /// definition from its `[P]` there.
+  private static func expectOpenedAloneFindsRoot(_ files: [(String, String)], child path: String) throws {
     let scratch = try ScratchDirectory()
-    try scratch.write(
-      "root.yaml",
-      "routecfg: 1\nincldue: [child.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n"
-        + "  A: {kind: view, provides: [P], routes: [/a]}\n")
-    let childText = "modules:\n  C: {kind: view, requires: [P], routes: [/c]}\n"
-    try scratch.write("child.yaml", childText)
+    for (name, text) in files { try scratch.write(name, text) }
+    let childText = try #require(files.first { $0.0 == path }?.1)
     let client = try LSPClient(directory: scratch.path)
     try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    let child = scratch.uri("child.yaml")
+    let child = scratch.uri(path)
     client.open(child, text: childText)
-    #expect(try client.diagnostics(for: child).isEmpty)
-    // 'P' is found in the root: its definition is there.
+    #expect(try client.diagnostics(for: child).isEmpty, "P is declared in root.yaml")
     let (line, character) = TextFinder(childText).position(of: "[P]", offset: 1)
     let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
     #expect(definition.arrayValue?.first?["uri"]?.stringValue == scratch.uri("root.yaml"), "\(definition)")
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file whose root misspells 'include' is checked with that root, which reads the key as 'include'")
+  func rootWithAMisspeltInclude() throws {
+    try Self.expectOpenedAloneFindsRoot(
+      [
+        (
+          "root.yaml",
+          "routecfg: 1\nincldue: [child.yaml]\nprotocols:\n  P: \"func f()\"\nmodules:\n"
+            + "  A: {kind: view, provides: [P], routes: [/a]}\n"
+        ),
+        ("child.yaml", "modules:\n  C: {kind: view, requires: [P], routes: [/c]}\n"),
+      ], child: "child.yaml")
+  }
+
   @Test("an included file opened alone finds a root on disk written after '---' as one flow mapping")
   func rootWrittenAfterDocumentStart() throws {
-    let scratch = try ScratchDirectory()
-    try scratch.write(
-      "root.yaml",
-      "# the app\n--- {routecfg: 1, include: [child.yaml],\n  protocols: {P: \"func f()\"},\n"
-        + "  modules: {A: {kind: view, provides: [P], routes: [/a]}}}\n")
-    let childText = "modules:\n  C: {kind: view, requires: [P], routes: [/c]}\n"
-    try scratch.write("child.yaml", childText)
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    let child = scratch.uri("child.yaml")
-    client.open(child, text: childText)
-    #expect(try client.diagnostics(for: child).isEmpty, "P is declared in the root")
-    let (line, character) = TextFinder(childText).position(of: "[P]", offset: 1)
-    let definition = try client.result("textDocument/definition", LSPClient.at(child, line, character))
-    #expect(definition.arrayValue?.first?["uri"]?.stringValue == scratch.uri("root.yaml"), "\(definition)")
-    #expect(try client.shutdownAndExit() == 0)
+    try Self.expectOpenedAloneFindsRoot(
+      [
+        (
+          "root.yaml",
+          "# the app\n--- {routecfg: 1, include: [child.yaml],\n  protocols: {P: \"func f()\"},\n"
+            + "  modules: {A: {kind: view, provides: [P], routes: [/a]}}}\n"
+        ),
+        ("child.yaml", "modules:\n  C: {kind: view, requires: [P], routes: [/c]}\n"),
+      ], child: "child.yaml")
   }
 
   @Test("an include entry that names a file loaded before it, or closes a cycle, leads to that file")
@@ -280,23 +283,19 @@ struct IncludeTests {
 
   @Test("a file included through a file another root includes is checked with the outermost root")
   func fileIncludedTwoLevelsDown() throws {
-    let scratch = try ScratchDirectory()
-    try scratch.write(
-      "root.yaml",
-      "routecfg: 1\ninclude: [A/a.yaml]\nprotocols: {P: \"var x: Int\"}\n"
-        + "modules:\n  M: {kind: service, provides: [P], routes: [/m]}\n")
-    try scratch.write("A/a.yaml", "routecfg: 1\ninclude: [B/b.yaml]\n")
-    let inner = "routecfg: 1\nmodules:\n  N:\n    kind: service\n    requires: [P]\n    routes: [/n]\n"
-    try scratch.write("A/B/b.yaml", inner)
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
-    let uri = scratch.uri("A/B/b.yaml")
-    client.open(uri, text: inner)
-    #expect(try client.diagnostics(for: uri).isEmpty, "P is declared in root.yaml, two includes up")
-    let (line, character) = TextFinder(inner).position(of: "[P]", offset: 1)
-    let definition = try client.result("textDocument/definition", LSPClient.at(uri, line, character))
-    #expect(definition.arrayValue?.first?["uri"]?.stringValue == scratch.uri("root.yaml"), "\(definition)")
-    #expect(try client.shutdownAndExit() == 0)
+    try Self.expectOpenedAloneFindsRoot(
+      [
+        (
+          "root.yaml",
+          "routecfg: 1\ninclude: [A/a.yaml]\nprotocols: {P: \"var x: Int\"}\n"
+            + "modules:\n  M: {kind: service, provides: [P], routes: [/m]}\n"
+        ),
+        ("A/a.yaml", "routecfg: 1\ninclude: [B/b.yaml]\n"),
+        (
+          "A/B/b.yaml",
+          "routecfg: 1\nmodules:\n  N:\n    kind: service\n    requires: [P]\n    routes: [/n]\n"
+        ),
+      ], child: "A/B/b.yaml")
   }
 
   @Test("a file not yet on disk, open under two paths, stays the root's when one of them is closed")
