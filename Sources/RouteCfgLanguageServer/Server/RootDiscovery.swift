@@ -150,10 +150,9 @@ enum RootDiscovery {
   /// `true` when the text has a top-level `routecfg` key: what tells a manifest from other YAML.
   /// Read from the text, so that it also answers for a file that is not valid YAML yet: a line
   /// that starts with `routecfg`, plain or quoted (`routecfg: 1`, `"routecfg": 1`, `routecfg : 1`,
-  /// `{routecfg: 1, ...}`, `? routecfg`, `--- {routecfg: 1}`), with lines ending in LF, CRLF or
-  /// CR. Keys are top-level when they start their line; in a file whose root is a flow mapping (a
-  /// manifest written as JSON, `{` first), indented ones and those after `,` or `{` count too
-  /// (nested ones then as well: a root wrongly taken for one is loaded and found not to be).
+  /// `? routecfg`, after `---` too), with lines ending in LF, CRLF or CR; in a file whose root is a
+  /// flow mapping (a manifest written as JSON, `{` first, `--- {routecfg: 1}`), a key of that
+  /// mapping itself, on any line (``hasFlowRootKey(in:from:where:)``).
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
     hasKey(in: bytes) { $0.elementsEqual("routecfg".utf8) }
   }
@@ -170,30 +169,99 @@ enum RootDiscovery {
   }
 
   /// `true` when a top-level line of `bytes` (see ``declaresFormat(_:)``) starts with a key that
-  /// `matches`, followed by `:` (or by the end of the line after `?`).
+  /// `matches`, followed by `:` (or by the end of the line after `?`); in a flow root, when a key
+  /// of the root mapping does.
   private static func hasKey(in bytes: [UInt8], where matches: (ArraySlice<UInt8>) -> Bool) -> Bool {
     var position = 0
-    var rootIsFlow: Bool?
+    var isFirstContent = true
     while position < bytes.count {
       var end = position
       while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
       let line = afterDocumentStart(bytes[position..<end])
-      if rootIsFlow == nil, let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }),
-        first != 0x23, first != 0x25, !line.starts(with: [0x2D, 0x2D, 0x2D])
+      if isFirstContent, let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+        line[first] != 0x23, line[first] != 0x25, !line.starts(with: [0x2D, 0x2D, 0x2D])
       {
         // The first line with content, not a comment, a directive or `---`.
-        rootIsFlow = first == 0x7B
+        isFirstContent = false
+        if line[first] == 0x7B { return hasFlowRootKey(in: bytes, from: first, where: matches) }
       }
-      if let key = key(startingLine: line, indented: rootIsFlow == true), matches(key) { return true }
-      // In a flow root, keys also follow `,` and `{` within a line (`{routecfg: 1, include: [a]}`).
-      if rootIsFlow == true {
-        for index in line.indices where line[index] == 0x2C || line[index] == 0x7B {
-          if let key = key(startingLine: line[(index + 1)...], indented: true), matches(key) { return true }
-        }
-      }
+      if let key = key(startingLine: line), matches(key) { return true }
       position = end + 1
     }
     return false
+  }
+
+  /// Whether a key of the root written as a flow mapping whose `{` is at `start` `matches`: keys
+  /// of that mapping alone (after its `{` or a `,` at its own level, plain or quoted, before a
+  /// `:`), never those of mappings nested in it or text inside quotes or comments. One pass over
+  /// the bytes, however they are laid out on lines.
+  private static func hasFlowRootKey(
+    in bytes: [UInt8], from start: Int, where matches: (ArraySlice<UInt8>) -> Bool
+  ) -> Bool {
+    var depth = 0
+    var index = start
+    // Whether the next scalar is in a key's place in the root mapping.
+    var atKey = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x7B, 0x5B:  // `{`, `[`
+        depth += 1
+        atKey = depth == 1 && byte == 0x7B
+        index += 1
+      case 0x7D, 0x5D:  // `}`, `]`
+        depth -= 1
+        if depth <= 0 { return false }
+        atKey = false
+        index += 1
+      case 0x2C:  // `,`
+        atKey = depth == 1
+        index += 1
+      case 0x20, 0x09, 0x0A, 0x0D:
+        index += 1
+      case 0x3F where atKey:  // `? key`
+        index += 1
+      case 0x23 where index == 0 || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]):  // a comment
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+      case 0x22, 0x27:  // a quoted scalar: `''` and `\"` do not end it
+        var end = index + 1
+        while end < bytes.count {
+          if byte == 0x22, bytes[end] == 0x5C {
+            end += 2
+          } else if bytes[end] != byte {
+            end += 1
+          } else if byte == 0x27, end + 1 < bytes.count, bytes[end + 1] == 0x27 {
+            end += 2
+          } else {
+            break
+          }
+        }
+        end = min(end, bytes.count)
+        let text = bytes[(index + 1)..<end]
+        index = min(end + 1, bytes.count)
+        if atKey, isColon(after: index, in: bytes), matches(text) { return true }
+        atKey = false
+      default:
+        let textStart = index
+        while index < bytes.count, isKeyByte(bytes[index]) { index += 1 }
+        guard index > textStart else {
+          // Another character of a plain scalar.
+          index += 1
+          atKey = false
+          continue
+        }
+        if atKey, isColon(after: index, in: bytes), matches(bytes[textStart..<index]) { return true }
+        atKey = false
+      }
+    }
+    return false
+  }
+
+  /// `true` when a `:` follows `index`, after spaces, tabs and line breaks.
+  private static func isColon(after index: Int, in bytes: [UInt8]) -> Bool {
+    var index = index
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    return index < bytes.count && bytes[index] == 0x3A
   }
 
   /// The rest of a line that starts a document with content on it (`--- {routecfg: 1}`): what
@@ -208,7 +276,7 @@ enum RootDiscovery {
 
   /// The key a line starts with (after the openers a key may follow on its line, `{`, `[`, `?`,
   /// and its quotes), when a `:` follows it (or the end of the line after `?`).
-  private static func key(startingLine line: ArraySlice<UInt8>, indented: Bool) -> ArraySlice<UInt8>? {
+  private static func key(startingLine line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
     var index = line.startIndex
     var explicit = false
     // Indentation (in a flow root) and the openers a key may follow on its line.
@@ -217,7 +285,7 @@ enum RootDiscovery {
       if byte == 0x7B || byte == 0x5B || byte == 0x3F {
         if byte == 0x3F { explicit = true }
       } else if byte == 0x20 || byte == 0x09 {
-        guard indented || index > line.startIndex else { return nil }
+        guard index > line.startIndex else { return nil }
       } else {
         break
       }

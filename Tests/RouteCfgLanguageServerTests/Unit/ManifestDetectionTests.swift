@@ -28,9 +28,23 @@ struct ManifestDetectionTests {
       "# routecfg: 1\n", "'routecfg\": 1\n", "",
       // Nested keys of other YAML, and text in a block scalar, are not top-level.
       "services:\n  routecfg:\n    image: x\n", "notes: |\n  routecfg: 1\n", "  routecfg: 1\n",
+      // In a flow root: keys of nested mappings, text in quotes or comments.
+      "{tools: {routecfg: 1}, other: 2}\n", "{name: 'x, routecfg: y'}\n",
+      "{\"a\": \"{\\\"routecfg\\\": 1}\"}\n",
+      "{\n  \"tools\": {\n    \"routecfg\": 1\n  }\n}\n", "{a: [routecfg: 1]}\n",
+      "{a: 1, # routecfg: 1\n b: 2}\n",
     ])
   func otherYAML(text: String) {
     #expect(!RootDiscovery.declaresFormat(Array(text.utf8)))
+  }
+
+  @Test("A flow root is read in one pass, however many brackets it opens on one line")
+  func flowRootIsLinear() {
+    // Each `{` or `,` used to start another scan of the rest of the line.
+    let braces = Array(("{routecfgx: 1, a: " + String(repeating: "{", count: 400_000)).utf8)
+    #expect(!RootDiscovery.declaresFormat(braces))
+    let commas = Array(("{a: [" + String(repeating: "x, ", count: 200_000) + "], routecfg: 1}").utf8)
+    #expect(RootDiscovery.declaresFormat(commas))
   }
 
   @Test("A root that includes files is found by both keys in any spelling")
