@@ -98,7 +98,11 @@ public final class Registry: Sendable {
     let context = try ModuleContext(
       module: provider.module, parameters: parameters, graph: graph, aliases: state.registrations.typeAliases)
     let object: any AnyObject & Sendable
-    do { object = try make(context) } catch {
+    // As for a view's factory (``make(_:parameters:)``): the runtime's own errors (a parameter
+    // read with `context.value`) pass through; any other is described.
+    do { object = try make(context) } catch let error as RuntimeError {
+      throw error
+    } catch {
       throw .unsupported("the factory of '\(provider.module)' failed: \(error)")
     }
     return try Self.cast(object, to: T.self, for: protocolName)

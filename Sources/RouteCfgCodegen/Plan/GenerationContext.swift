@@ -84,7 +84,11 @@ struct GenerationContext {
       case .named(let name):
         let reference = asDeclared ? name : typeName(name)
         let isProtocol = graph.protocols[name] != nil || NeverHashableName.isStandardProtocol(name)
-        return isProtocol ? .existential([reference]) : .named(reference)
+        // The existential metatype of a standard protocol (`Hashable.Type`) takes `any` too.
+        let isProtocolMetatype =
+          name.hasSuffix(".Type") && graph.protocols[name] == nil
+          && NeverHashableName.isStandardProtocol(String(name.dropLast(".Type".count)))
+        return isProtocol || isProtocolMetatype ? .existential([reference]) : .named(reference)
       case .optional(let wrapped): return .optional(convert(wrapped))
       case .array(let element): return .array(convert(element))
       case .dictionary(let key, let value): return .dictionary(key: convert(key), value: convert(value))

@@ -4,9 +4,9 @@ import RouteCfgCore
 /// one type name (a protocol named like an adapter class, `AppRoute`, a `Dependencies` protocol
 /// or an alias of ``HiddenTypeAliases``), a protocol named like a standard-library type the
 /// generated code writes (`TypeRef.namesGeneratedCodeUses`) or like a module it qualifies names
-/// with (`Swift`), two modules with one lowerCamelCase name (route cases and factory labels), two
-/// protocols with one `make` method, and a member named `self` that a `@MainActor` adapter class
-/// calls.
+/// with (`Swift`), two modules with one lowerCamelCase name (route cases and factory labels), and
+/// a member named `self` that a `@MainActor` adapter class calls. (`make` methods are `make` and
+/// the protocol's name as written, as unique as the names.)
 ///
 /// A route case may share its base name with the route type's other members: Swift tells
 /// `case path(id:)` from `var path`, `case resolve` from `resolve(_:)` and `case matchNode0` from
@@ -74,12 +74,6 @@ struct NameCollisions {
     for module in graph.moduleNames.compactMap({ graph.modules[$0] }) {
       let name = context.memberName(of: module.name)
       found += members.claim(name, "the case and factory of module '\(module.name)'", at: module.location)
-    }
-    var makers = FirstOwner()
-    for name in graph.protocolNames {
-      guard let info = graph.protocols[name] else { continue }
-      found += makers.claim(
-        context.makerName(for: name), "the make method of protocol '\(name)'", at: info.location)
     }
     return found
   }

@@ -87,7 +87,9 @@ struct DynamicTranslator {
       for name in type.namedTypes where !MetatypeName.isMetatype(name) && graph.protocols[name] == nil {
         // `Swift.Int` and `Foundation.Data` are standard; an app's `Model.Date` is not.
         let bare = SwiftKnownTypeNames.withoutStandardModule(name).map(String.init) ?? name
-        guard !TypeRef.isStandardTypeName(bare), seen.insert(name).inserted else { continue }
+        guard !TypeRef.isStandardTypeName(bare), !NeverHashableName.isStandardProtocol(name),
+          seen.insert(name).inserted
+        else { continue }
         names.append(name)
       }
     }

@@ -22,7 +22,8 @@ public struct Manifest: Sendable {
   var unreadVariantNames: [Located<String>] = []
   /// Protocol names that a `provides`, `requires` or `inherits` list repeats, and bindings of a
   /// protocol already bound in another file or, spelled otherwise in Unicode, in the same
-  /// mapping: reported, and left out of the declarations above,
+  /// mapping, and those of a variant whose name is invalid (RC0205): reported, and left out of
+  /// the declarations above,
   /// but places where a name is written (the language server renames them too).
   package var repeatedProtocolNames: [Located<String>] = []
   package var repeatedBindings: [BindingDecl] = []

@@ -12,7 +12,8 @@ struct ManifestFragment: Sendable {
   var variants: [VariantDecl] = []
   /// See ``Manifest/repeatedProtocolNames``.
   var repeatedProtocolNames: [Located<String>] = []
-  /// See ``Manifest/repeatedBindings``: here, those a `bindings` mapping repeats.
+  /// See ``Manifest/repeatedBindings``: here, those a `bindings` mapping repeats and those of a
+  /// variant whose name is invalid.
   var repeatedBindings: [BindingDecl] = []
   /// See ``Manifest/variantsHaveErrors``.
   var variantsHaveErrors = false
@@ -77,7 +78,7 @@ struct ManifestDecoder {
     var fragment = ManifestFragment()
     // A document of a null alone (`---`, `~`) declares nothing, as an empty file does: no check
     // waits for what it might have declared.
-    guard let root = document.root, !reader.isNull(root) else {
+    guard let root = document.root, !reader.isNull(root) || document.tag(of: root) != nil else {
       let what = document.root == nil ? "is empty" : "holds only a null value"
       reader.diagnostics.report(
         .rootNotMapping,

@@ -30,16 +30,17 @@ package enum NeverHashableName: Sendable, Hashable {
   /// Protocols of the standard library a member may hold values of (`any Hashable`,
   /// `[any Collection]`; a manifest reads `any P` as `P`): their values are existentials, never
   /// `Hashable`, and Swift 6 asks for `any` before those with `Self` or associated-type
-  /// requirements, so generated code writes it before each of them.
+  /// requirements, so generated code writes it before each of them. Names an app is as likely to
+  /// give a type of its own (`Clock`, `Actor`, `Numeric`) are left out; an app type named like
+  /// one of these is written with its module (`MyApp.Collection`). Docs/Codegen.md lists them.
   package static let standardProtocols = [
     "Hashable", "Equatable", "Comparable", "Identifiable", "Sequence", "Collection",
     "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
-    "IteratorProtocol", "StringProtocol", "AdditiveArithmetic", "Numeric", "SignedNumeric", "BinaryInteger",
+    "IteratorProtocol", "StringProtocol", "AdditiveArithmetic", "SignedNumeric", "BinaryInteger",
     "SignedInteger", "UnsignedInteger", "FixedWidthInteger", "FloatingPoint", "BinaryFloatingPoint",
     "Strideable", "RawRepresentable", "CaseIterable", "SetAlgebra", "OptionSet", "CustomStringConvertible",
     "CustomDebugStringConvertible", "LosslessStringConvertible", "TextOutputStream", "TextOutputStreamable",
-    "Encodable", "Decodable", "Codable", "Actor", "AsyncSequence", "AsyncIteratorProtocol", "Clock",
-    "InstantProtocol", "DurationProtocol",
+    "Encodable", "Decodable", "Codable", "AsyncSequence", "AsyncIteratorProtocol",
   ]
 
   /// `true` for one of ``standardProtocols``, also written with `Swift.`.

@@ -33,7 +33,7 @@ extension ManifestValidator {
         ? "'\(name)' is a protocol, and a protocol's values are not Hashable" : "'\(name)' is not Hashable"
       // Swift's type-erased key for values of any Hashable type.
       let fix =
-        name == "Hashable" || name == "Swift.Hashable"
+        (name == "Hashable" && !isDeclaredProtocol(name)) || name == "Swift.Hashable"
         ? "key it by 'AnyHashable'" : "key it by a Hashable type, such as an identifier ('[String: ...]')"
       diagnostics.report(
         .unhashableKey,

@@ -355,7 +355,6 @@ extension ManifestValidator {
       notes: required.map { .declared($0.name.value, at: $0.name.location) })
   }
 
-  /// "; did you mean 'String'?" when a misspelt route type is meant.
   /// The carriable type of a parameter's type, as ``RouteValueType/init(_:)`` reads it, but
   /// `nil` where it is written as a bare name the manifest declares as a protocol (a protocol
   /// named `String`): in a manifest, a bare name a protocol takes is that protocol.
@@ -376,6 +375,7 @@ extension ManifestValidator {
     type.replacingNames { "Swift.\($0)" }
   }
 
+  /// "; did you mean 'String'?" when a misspelt route type is meant.
   private static func routeTypeHint(_ type: TypeRef) -> String {
     guard case .named(let name) = type.unwrappedOptional ?? type else { return "" }
     return NameSuggester(RouteValueType.allCases.map(\.rawValue)).hint(for: name)

@@ -508,8 +508,15 @@ enum CompletionProvider {
     if let model = context.model {
       let files = model.manifest.files
       let here = model.file(for: context.uri)
-      let listedHere = Set(
-        model.manifest.includes.filter { $0.path.location.file == here }.compactMap(\.file))
+      // The files this document's entries loaded: each file's first entry (a later one names a
+      // file loaded before it, RC0304, or closes a cycle, RC0303, as one naming the root, which
+      // no entry loads, does).
+      var firstEntries: [SourceFileID: SourceFileID] = [:]
+      for include in model.manifest.includes {
+        guard let file = include.file, file != SourceFileID(0), firstEntries[file] == nil else { continue }
+        firstEntries[file] = include.path.location.file
+      }
+      let listedHere = Set(firstEntries.filter { $0.value == here }.keys)
       for file in files.files where !listedHere.contains(file.id) {
         if let canonical = file.canonicalPath { loadedElsewhere.insert(canonical) }
       }

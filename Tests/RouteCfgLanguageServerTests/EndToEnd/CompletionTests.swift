@@ -453,6 +453,20 @@ struct CompletionTests {
     #expect(try app.client.shutdownAndExit() == 0)
   }
 
+  @Test("a file loaded through another file is not offered, also once the root's repeat of it is deleted")
+  func includePathsLoadedElsewhere() throws {
+    // The root names b.yaml after a.yaml has loaded it (RC0304); the user deletes that entry.
+    let app = try Self.openApp("routecfg: 1\ninclude: [a.yaml, b.yaml]\n", besides: ["b.yaml", "c.yaml"])
+    try app.scratch.write("a.yaml", "include: [b.yaml]\n")
+    let (client, uri) = (app.client, app.uri)
+    client.change(uri, version: 2, [(range: (1, 9, 1, 25), text: "[a.yaml, b.yaml]")])
+    _ = try client.diagnostics(for: uri, version: 2)
+    client.change(uri, version: 3, [(range: (1, 17, 1, 23), text: "")])
+    let result = try client.result("textDocument/completion", LSPClient.at(uri, 1, 17))
+    #expect(result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } == ["c.yaml"], "\(result)")
+    #expect(try app.client.shutdownAndExit() == 0)
+  }
+
   @Test("files the root already includes are left out, but offered again while the list is retyped")
   func includePathsWhileRetyping() throws {
     let app = try Self.openApp(

@@ -127,7 +127,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unhashableKey,
       description: #"""
-        A member or parameter type holds a dictionary whose key type cannot be `Hashable`, which Swift requires of a dictionary key: a declared protocol (its values are existentials, `any P`, which are not `Hashable`), `Any`, `AnyObject`, `Void`, `Error`, a protocol of the standard library (`Hashable`, `Collection`: its values are existentials) or a metatype (`Item.Type`), also inside an optional, an array or a dictionary's value (`[Item?: Int]`, `[[Item]: Int]`), reported at that name, every such key of a member (a body two protocols share through a YAML alias reports its keys once); or a function type, reported where the key starts, and the member is left out like one that does not parse. Generated code would not compile. Other external types are taken to be `Hashable`.
+        A member or parameter type holds a dictionary whose key type cannot be `Hashable`, which Swift requires of a dictionary key: a declared protocol (its values are existentials, `any P`, which are not `Hashable`), `Any`, `AnyObject`, `Void`, `Error`, a protocol of the standard library (`Hashable`, `Collection`: its values are existentials; [Codegen.md](Codegen.md) lists the names) or a metatype (`Item.Type`), also inside an optional, an array or a dictionary's value (`[Item?: Int]`, `[[Item]: Int]`), reported at that name, every such key of a member (a body two protocols share through a YAML alias reports its keys once); or a function type, reported where the key starts, and the member is left out like one that does not parse. Generated code would not compile. Other external types are taken to be `Hashable`.
         """#,
       files: [
         .init(
