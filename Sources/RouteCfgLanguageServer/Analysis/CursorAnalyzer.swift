@@ -18,6 +18,17 @@ struct CursorAnalyzer {
     let beforeCursor = bytes[range.lowerBound..<(range.lowerBound + cursorColumn)]
     if Self.commentStart(in: beforeCursor) != nil { return nil }
     let blankBeforeCursor = beforeCursor.allSatisfy { $0 == 0x20 }
+    // A directive (`%YAML 1.2`) or a document marker (`---`, `...`) is no place for a key or a
+    // value; nor is the place right before an opening bracket, which an item would be written
+    // over (before a closing one, an item goes in front of it).
+    if bytes.first == UInt8(ascii: "%") || bytes.starts(with: "---".utf8) || bytes.starts(with: "...".utf8) {
+      return nil
+    }
+    if blankBeforeCursor, let next = bytes.dropFirst(cursorColumn).first,
+      next == UInt8(ascii: "{") || next == UInt8(ascii: "[")
+    {
+      return nil
+    }
     // Inside the indentation of a line that holds something: any word there would change the
     // line's indentation, take the place of the line's own key (a module's '    kind' made a
     // top-level key), or end a protocol body's block above the line.

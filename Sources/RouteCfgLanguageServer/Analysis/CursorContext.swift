@@ -58,9 +58,9 @@ struct CursorContext: Sendable {
   }
 
   /// The context at a byte offset; `nil` inside a comment. A byte-order mark and a `---` before
-  /// the root's content on its line are read as spaces (``DocumentStartMask``).
+  /// the root's content on its line are read as spaces (``CursorText``).
   static func at(offset: Int, in text: [UInt8], lines: LineIndex) -> CursorContext? {
-    CursorAnalyzer(text: DocumentStartMask.masked(text), lines: lines, offset: offset).analyze()
+    CursorAnalyzer(text: CursorText.masked(text), lines: lines, offset: offset).analyze()
   }
 
   init(

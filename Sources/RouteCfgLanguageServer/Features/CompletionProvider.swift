@@ -57,6 +57,8 @@ enum CompletionProvider {
     else { return list([], incomplete: false) }
     var replaceStart = cursor.tokenRange.lowerBound
     var filter = cursor.prefix
+    // Where the replaced text ends, when it is not the token's end.
+    var wordEnd: Int?
     var candidates: [CompletionCandidate]
     switch role {
     case .schemaKeys:
@@ -82,6 +84,15 @@ enum CompletionProvider {
       candidates = providedMembers(context, cursor, through: split.steps)
     case .type:
       candidates = types(context)
+      // A type is one word of the value (`Strin` of `Strin?` or `[Strin: Int]`): only that word
+      // is replaced, so that `?` and brackets around it stay.
+      let bytes = context.document.bytes
+      var start = cursor.cursor
+      while start > cursor.tokenRange.lowerBound, Self.isTypeNameByte(bytes[start - 1]) { start -= 1 }
+      var end = cursor.cursor
+      while end < cursor.tokenRange.upperBound, Self.isTypeNameByte(bytes[end]) { end += 1 }
+      (replaceStart, wordEnd) = (start, end)
+      filter = String(decoding: bytes[start..<cursor.cursor], as: UTF8.self)
     case .memberDeclarations:
       candidates = memberDeclarationWords(context, cursor)
     case .routeParameter:
@@ -106,7 +117,7 @@ enum CompletionProvider {
         return candidate
       }
     }
-    var replaceEnd = max(replaceStart, cursor.tokenRange.upperBound)
+    var replaceEnd = max(replaceStart, wordEnd ?? cursor.tokenRange.upperBound)
     // A route's segment ends at the next `/`: the rest of the pattern stays.
     if role == .routeParameter,
       let slash = context.document.bytes[cursor.cursor..<replaceEnd].firstIndex(of: UInt8(ascii: "/"))
@@ -485,6 +496,12 @@ enum CompletionProvider {
     case .afterGet: return keywords(["set"])
     case .nothing: return []
     }
+  }
+
+  /// A byte of a type's name as written in a parameter: an identifier's, or the `.` of a module
+  /// (`Foundation.URL`).
+  private static func isTypeNameByte(_ byte: UInt8) -> Bool {
+    CursorAnalyzer.isIdentifierByte(byte) || byte == UInt8(ascii: ".")
   }
 
   // MARK: Includes

@@ -191,7 +191,7 @@ enum HoverProvider {
   /// A manifest key's description from the schema.
   private static func keyHover(_ context: FeatureContext, at position: LSPPosition) -> JSONValue? {
     // A key after a byte-order mark or `---` on the first line starts its line as well.
-    let bytes = DocumentStartMask.masked(context.document.bytes)
+    let bytes = CursorText.masked(context.document.bytes)
     let offset = context.document.offset(of: position, encoding: context.encoding)
     let line = context.document.lines.line(ofOffset: offset)
     let range = context.document.lines.contentRange(ofLine: line, in: bytes)

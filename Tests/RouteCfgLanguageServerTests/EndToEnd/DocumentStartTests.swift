@@ -38,4 +38,55 @@ struct DocumentStartTests {
     }
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  /// Completion's items at `position` of `text` opened alone, with their edits' ranges.
+  private static func completion(_ text: String, at position: (line: Int, character: Int)) throws
+    -> [(label: String, range: RouteCfgCore.JSONValue?)]
+  {
+    let scratch = try ScratchDirectory()
+    try scratch.write("app.yaml", text)
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    let uri = scratch.uri("app.yaml")
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri)
+    let result = try client.result(
+      "textDocument/completion", LSPClient.at(uri, position.line, position.character))
+    #expect(try client.shutdownAndExit() == 0)
+    return (result["items"]?.arrayValue ?? []).compactMap { item in
+      item["label"]?.stringValue.map { ($0, item["textEdit"]?["range"]) }
+    }
+  }
+
+  @Test("a tab between the tokens of a manifest written as JSON is white space, as a space is")
+  func tabsInJSON() throws {
+    let text = "{\n\t\"routecfg\": 1,\n\t\"modules\": {\"A\": {\"kind\":\t\"vi\", \"routes\": [\"/\"]}}\n}\n"
+    let kind = TextFinder(text).position(of: "\"vi\"", offset: 3)
+    #expect(try Self.completion(text, at: kind).map(\.label) == ["service", "view"])
+  }
+
+  @Test(
+    "nothing is offered on a directive, a document marker, or right before an opening bracket",
+    arguments: [
+      ("%YAML 1.2\n---\n{routecfg: 1, modules: {}}\n", 0, 0),
+      ("%YAML 1.2\n---\n{routecfg: 1, modules: {}}\n", 1, 0),
+      ("{routecfg: 1, modules: {}}\n", 0, 0), ("routecfg: 1\nadapters: [\n  {adapt: R, to: P}\n]\n", 2, 2),
+    ])
+  func nothingOverStructure(text: String, line: Int, character: Int) throws {
+    #expect(try Self.completion(text, at: (line, character)).isEmpty)
+  }
+
+  @Test("a parameter's type is completed as one word: the '?' or brackets around it stay")
+  func parameterTypeWord() throws {
+    let text =
+      "routecfg: 1\nmodules:\n  M:\n    kind: view\n    parameters: {q: Strin?, r: \"[Strin: Int]\"}\n"
+    let finder = TextFinder(text)
+    for written in ["Strin?", "Strin:"] {
+      let place = finder.position(of: written, offset: 5)
+      let start = place.character - 5
+      let item = try #require(try Self.completion(text, at: place).first { $0.label == "String" })
+      #expect(item.range?["start"]?["character"]?.intValue == start, "\(written)")
+      #expect(item.range?["end"]?["character"]?.intValue == start + 5, "\(written)")
+    }
+  }
 }

@@ -1,14 +1,16 @@
 /// What the cursor analysis reads of a document: its text with what comes before the root's
 /// content on its first line blanked out, a byte-order mark and a `---` followed by content
-/// (`--- {routecfg: 1, ...}`), so that the root reads as a line's content does. Each byte
-/// becomes a space, so offsets and lines stay those of the document.
-enum DocumentStartMask {
+/// (`--- {routecfg: 1, ...}`), so that the root reads as a line's content does, and its tabs as
+/// spaces (YAML's white space between tokens, which the analysis reads as spaces alone: a tab
+/// in a manifest written as JSON is as good as a space; one in a block's indentation is an error
+/// either way, RC0106). Each byte becomes a space, so offsets and lines stay those of the document.
+enum CursorText {
   static func masked(_ text: [UInt8]) -> [UInt8] {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-    var masked: [UInt8]?
+    var masked: [UInt8]? = text.contains(0x09) ? text.map { $0 == 0x09 ? 0x20 : $0 } : nil
     var position = 0
     if text.starts(with: bom) {
-      masked = text
+      if masked == nil { masked = text }
       for index in 0..<bom.count { masked?[index] = 0x20 }
       position = bom.count
     }
