@@ -184,7 +184,9 @@ struct ValidateCommandTests {
     let unread = try Routecfg.run(["validate", path, "--variant", "ios"])
     #expect(unread.status == 1)
     #expect(
-      unread.standardOutput.contains("'ios' has no value; give it its bindings ('{bindings: {Protocol: Module}}') or remove the variant [RC0206]")
+      unread.standardOutput.contains(
+        "'ios' has no value; give it its bindings ('{bindings: {Protocol: Module}}') or remove the variant [RC0206]"
+      )
     )
     #expect(unread.standardError.isEmpty)
   }
