@@ -24,6 +24,7 @@ package enum NeverHashableName: Sendable, Hashable {
       names[name] = .opaque
       names["Swift." + name] = .opaque
     }
+    for name in qualifiedStandardProtocols { names["Swift." + name] = .opaque }
     return names
   }()
 
@@ -31,8 +32,9 @@ package enum NeverHashableName: Sendable, Hashable {
   /// `[any Collection]`; a manifest reads `any P` as `P`): their values are existentials, never
   /// `Hashable`, and Swift 6 asks for `any` before those with `Self` or associated-type
   /// requirements, so generated code writes it before each of them. Names an app is as likely to
-  /// give a type of its own (`Clock`, `Actor`, `Numeric`) are left out; an app type named like
-  /// one of these is written with its module (`MyApp.Collection`). Docs/Codegen.md lists them.
+  /// give a type of its own count only with `Swift.` (``qualifiedStandardProtocols``); an app type
+  /// named like one of these is written with its module (`MyApp.Collection`). Docs/Codegen.md
+  /// lists them.
   package static let standardProtocols = [
     "Hashable", "Equatable", "Comparable", "Identifiable", "Sequence", "Collection",
     "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
@@ -40,13 +42,19 @@ package enum NeverHashableName: Sendable, Hashable {
     "SignedInteger", "UnsignedInteger", "FixedWidthInteger", "FloatingPoint", "BinaryFloatingPoint",
     "Strideable", "RawRepresentable", "CaseIterable", "SetAlgebra", "OptionSet", "CustomStringConvertible",
     "CustomDebugStringConvertible", "LosslessStringConvertible", "TextOutputStream", "TextOutputStreamable",
-    "Encodable", "Decodable", "Codable", "AsyncSequence", "AsyncIteratorProtocol",
+    "Encodable", "Decodable", "Codable", "AsyncSequence", "AsyncIteratorProtocol", "InstantProtocol",
+    "DurationProtocol",
   ]
+
+  /// Standard protocols whose bare names apps give their own types (`Clock`, `Actor`): the
+  /// standard library's only when written `Swift.Clock`.
+  package static let qualifiedStandardProtocols = ["Clock", "Actor", "Numeric"]
 
   /// `true` for one of ``standardProtocols``, also written with `Swift.`.
   package static func isStandardProtocol(_ name: String) -> Bool { standardProtocolNames.contains(name) }
 
-  private static let standardProtocolNames = Set(standardProtocols + standardProtocols.map { "Swift." + $0 })
+  private static let standardProtocolNames = Set(
+    standardProtocols + (standardProtocols + qualifiedStandardProtocols).map { "Swift." + $0 })
 
   /// What `name`'s values are when they are never `Hashable`: one of ``plainNames`` or a metatype
   /// (`Item.Type`, `Item.Protocol`); `nil` for any other name, which is taken to be `Hashable`

@@ -21,9 +21,7 @@ struct CursorAnalyzer {
     // A directive (`%YAML 1.2`) or a document marker (`---`, `...`) is no place for a key or a
     // value; nor is the place right before an opening bracket, which an item would be written
     // over (before a closing one, an item goes in front of it).
-    if bytes.first == UInt8(ascii: "%") || bytes.starts(with: "---".utf8) || bytes.starts(with: "...".utf8) {
-      return nil
-    }
+    if bytes.first == UInt8(ascii: "%") || Self.isDocumentMarker(bytes) { return nil }
     if blankBeforeCursor, let next = bytes.dropFirst(cursorColumn).first,
       next == UInt8(ascii: "{") || next == UInt8(ascii: "[")
     {
@@ -535,6 +533,13 @@ struct CursorAnalyzer {
     while end < bytes.endIndex, Self.isIdentifierByte(bytes[end]) { end += 1 }
     let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
     return (String(decoding: bytes[start..<cursor], as: UTF8.self), (start + lineOffset)..<(end + lineOffset))
+  }
+
+  /// `true` for a line that starts with `---` or `...` followed by white space or its end.
+  static func isDocumentMarker(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.starts(with: "---".utf8) || line.starts(with: "...".utf8) else { return false }
+    let after = line.dropFirst(3).first
+    return after == nil || after == 0x20 || after == 0x09
   }
 
   static func isIdentifierByte(_ byte: UInt8) -> Bool {

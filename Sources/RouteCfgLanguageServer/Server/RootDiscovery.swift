@@ -202,8 +202,13 @@ enum RootDiscovery {
     var index = start
     // Whether the next scalar is in a key's place in the root mapping.
     var atKey = false
+    // The last byte read that is not white space: a quote starts a quoted scalar only where a
+    // scalar may begin (`it's` and `5" screen` are plain).
+    var previous: UInt8 = 0x7B
     while index < bytes.count {
       let byte = bytes[index]
+      let mayStartScalar = [0x7B, 0x5B, 0x2C, 0x3A, 0x3F].contains(previous)
+      if byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { previous = byte }
       switch byte {
       case 0x7B, 0x5B:  // `{`, `[`
         depth += 1
@@ -223,7 +228,8 @@ enum RootDiscovery {
         index += 1
       case 0x23 where index == 0 || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]):  // a comment
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-      case 0x22, 0x27:  // a quoted scalar: `''` and `\"` do not end it
+      case 0x22 where mayStartScalar, 0x27 where mayStartScalar:
+        // A quoted scalar: `''` and `\"` do not end it.
         var end = index + 1
         while end < bytes.count {
           if byte == 0x22, bytes[end] == 0x5C {

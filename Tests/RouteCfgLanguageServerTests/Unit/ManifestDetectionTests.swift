@@ -15,6 +15,8 @@ struct ManifestDetectionTests {
       "# a manifest as JSON\n---\n{\n\t\"app\": \"X\",\n\t\"routecfg\": 1\n}\n", "{ routecfg: 1 }\n",
       // After `---` on the document's first line.
       "--- {routecfg: 1, modules: {}}\n", "---\t{\"routecfg\": 1}\n",
+      // A quote inside a plain scalar starts no quoted text.
+      "{description: it's mine, routecfg: 1}\n", "{title: 5\" screen, routecfg: 1}\n",
       "%YAML 1.2\n--- { app: X,\n  routecfg: 1 }\n",
     ])
   func manifests(text: String) {
