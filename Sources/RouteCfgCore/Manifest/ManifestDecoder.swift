@@ -49,7 +49,8 @@ struct ManifestDecoder {
   let usesThreads: Bool
   /// Protocol bodies already parsed while the file was read.
   let prepared: PreparedMembers
-  /// Bindings a `bindings` mapping repeats (``ManifestFragment/repeatedBindings``).
+  /// Bindings a `bindings` mapping repeats, and those of a variant whose name is invalid
+  /// (``ManifestFragment/repeatedBindings``).
   private var repeatedBindings: [BindingDecl] = []
   /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
   /// members are parsed, and its problems reported, once.

@@ -172,7 +172,8 @@ enum RootDiscovery {
   /// `matches`, followed by `:` (or by the end of the line after `?`); in a flow root, when a key
   /// of the root mapping does.
   private static func hasKey(in bytes: [UInt8], where matches: (ArraySlice<UInt8>) -> Bool) -> Bool {
-    var position = 0
+    // A byte-order mark before the first line is no part of it.
+    var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var isFirstContent = true
     while position < bytes.count {
       var end = position

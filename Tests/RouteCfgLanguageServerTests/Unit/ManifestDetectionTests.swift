@@ -15,6 +15,8 @@ struct ManifestDetectionTests {
       "# a manifest as JSON\n---\n{\n\t\"app\": \"X\",\n\t\"routecfg\": 1\n}\n", "{ routecfg: 1 }\n",
       // After `---` on the document's first line.
       "--- {routecfg: 1, modules: {}}\n", "---\t{\"routecfg\": 1}\n",
+      // After a byte-order mark.
+      "\u{FEFF}routecfg: 1\n", "\u{FEFF}{\"routecfg\": 1}\n",
       // A quote inside a plain scalar starts no quoted text.
       "{description: it's mine, routecfg: 1}\n", "{title: 5\" screen, routecfg: 1}\n",
       "%YAML 1.2\n--- { app: X,\n  routecfg: 1 }\n",
@@ -56,6 +58,7 @@ struct ManifestDetectionTests {
     #expect(RootDiscovery.startsManifest(Array("routecfg: 1\ninclude: [a.yaml]\n".utf8)))
     #expect(!RootDiscovery.startsManifest(Array("routecfg: 1\nmodules: {}\n".utf8)))
     #expect(RootDiscovery.startsManifest(Array("--- {routecfg: 1, include: [a.yaml]}\n".utf8)))
+    #expect(RootDiscovery.startsManifest(Array("\u{FEFF}routecfg: 1\ninclude: [a.yaml]\n".utf8)))
     #expect(RootDiscovery.startsManifest(Array("--- {routecfg: 1,\n  include: [a.yaml]}\n".utf8)))
     // A misspelt `include`, which the decoder reads as one after its RC0201, in any quoting.
     for key in ["includ", "inclued", "\"icnlude\"", "'includes'"] {
