@@ -22,17 +22,11 @@ enum CursorText {
       let line = text[position..<end]
       let first = line.first { $0 != 0x20 && $0 != 0x09 }
       if let first, first != 0x23, first != 0x25 {
-        if line.starts(with: [0x2D, 0x2D, 0x2D]), line.count > 3,
-          line[position + 3] == 0x20 || line[position + 3] == 0x09,
-          let content = line.dropFirst(3).first(where: { $0 != 0x20 && $0 != 0x09 }), content != 0x23
-        {
+        let rest = LineShape.afterDocumentStart(line)
+        if rest.startIndex > line.startIndex, rest.first != 0x23 {
           if masked == nil { masked = text }
           // The marker and the spaces or tabs after it.
-          var index = position
-          while index < end, index < position + 3 || text[index] == 0x20 || text[index] == 0x09 {
-            masked?[index] = 0x20
-            index += 1
-          }
+          for index in line.startIndex..<rest.startIndex { masked?[index] = 0x20 }
         }
         break
       }

@@ -111,3 +111,15 @@ extension LineShape {
     return index == lineStart || line[index - 1] == 0x20 || line[index - 1] == 0x09
   }
 }
+
+extension LineShape {
+  /// The rest of a line that starts a document with content on it (`--- {routecfg: 1}`): what
+  /// follows `---` and its spaces; any other line as it is (`---` alone among them).
+  static func afterDocumentStart(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard line.starts(with: [0x2D, 0x2D, 0x2D]) else { return line }
+    var index = line.startIndex + 3
+    guard index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 else { return line }
+    while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+    return index < line.endIndex ? line[index...] : line
+  }
+}

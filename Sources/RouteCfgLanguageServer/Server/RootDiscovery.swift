@@ -178,7 +178,7 @@ enum RootDiscovery {
     while position < bytes.count {
       var end = position
       while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-      let line = afterDocumentStart(bytes[position..<end])
+      let line = LineShape.afterDocumentStart(bytes[position..<end])
       if isFirstContent, let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
         line[first] != 0x23, line[first] != 0x25, !line.starts(with: [0x2D, 0x2D, 0x2D])
       {
@@ -269,16 +269,6 @@ enum RootDiscovery {
     var index = index
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     return index < bytes.count && bytes[index] == 0x3A
-  }
-
-  /// The rest of a line that starts a document with content on it (`--- {routecfg: 1}`): what
-  /// follows `---` and its spaces; any other line as it is (`---` alone among them).
-  private static func afterDocumentStart(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    guard line.starts(with: [0x2D, 0x2D, 0x2D]) else { return line }
-    var index = line.startIndex + 3
-    guard index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 else { return line }
-    while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-    return index < line.endIndex ? line[index...] : line
   }
 
   /// The key a line starts with (after the openers a key may follow on its line, `{`, `[`, `?`,

@@ -18,13 +18,8 @@ struct DocumentStartTests {
       "\u{FEFF}routecfg: 1\nmodules: {A: {kind: vi, routes: [/]}}\n",
     ])
   func firstLine(text: String) throws {
-    let scratch = try ScratchDirectory()
-    try scratch.write("app.yaml", text)
-    let client = try LSPClient(directory: scratch.path)
-    try client.initialize(root: scratch.path)
-    let uri = scratch.uri("app.yaml")
-    client.open(uri, text: text)
-    _ = try client.diagnostics(for: uri)
+    let (scratch, client, uri) = try Self.opened(text)
+    defer { withExtendedLifetime(scratch) {} }
     let finder = TextFinder(text)
     let kind = finder.position(of: "kind: vi", offset: 8)
     let completion = try client.result(
@@ -39,10 +34,11 @@ struct DocumentStartTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  /// Completion's items at `position` of `text` opened alone, with their edits' ranges.
-  private static func completion(_ text: String, at position: (line: Int, character: Int)) throws
-    -> [(label: String, range: RouteCfgCore.JSONValue?)]
-  {
+  /// A client with `text` open alone, as `app.yaml` of a workspace (the directory, kept while
+  /// the caller holds it), once its first check is done.
+  private static func opened(_ text: String) throws -> (
+    scratch: ScratchDirectory, client: LSPClient, uri: String
+  ) {
     let scratch = try ScratchDirectory()
     try scratch.write("app.yaml", text)
     let client = try LSPClient(directory: scratch.path)
@@ -50,6 +46,15 @@ struct DocumentStartTests {
     let uri = scratch.uri("app.yaml")
     client.open(uri, text: text)
     _ = try client.diagnostics(for: uri)
+    return (scratch, client, uri)
+  }
+
+  /// Completion's items at `position` of `text` opened alone, with their edits' ranges.
+  private static func completion(_ text: String, at position: (line: Int, character: Int)) throws
+    -> [(label: String, range: RouteCfgCore.JSONValue?)]
+  {
+    let (scratch, client, uri) = try Self.opened(text)
+    defer { withExtendedLifetime(scratch) {} }
     let result = try client.result(
       "textDocument/completion", LSPClient.at(uri, position.line, position.character))
     #expect(try client.shutdownAndExit() == 0)
