@@ -83,12 +83,10 @@ struct GenerationContext {
       switch type {
       case .named(let name):
         let reference = asDeclared ? name : typeName(name)
-        let isProtocol = graph.protocols[name] != nil || NeverHashableName.isStandardProtocol(name)
-        // The existential metatype of a standard protocol (`Hashable.Type`) takes `any` too.
-        let isProtocolMetatype =
-          name.hasSuffix(".Type") && graph.protocols[name] == nil
-          && NeverHashableName.isStandardProtocol(String(name.dropLast(".Type".count)))
-        return isProtocol || isProtocolMetatype ? .existential([reference]) : .named(reference)
+        if graph.protocols[name] != nil || NeverHashableName.isStandardProtocol(name) {
+          return .existential([reference])
+        }
+        return standardProtocolMetatype(name, asDeclared: asDeclared) ?? .named(reference)
       case .optional(let wrapped): return .optional(convert(wrapped))
       case .array(let element): return .array(convert(element))
       case .dictionary(let key, let value): return .dictionary(key: convert(key), value: convert(value))
@@ -100,6 +98,21 @@ struct GenerationContext {
       }
     }
     return convert(type)
+  }
+
+  /// The metatype of a standard protocol as Swift 6 writes it, `nil` for any other name: the
+  /// existential metatype `Hashable.Type` as `any Hashable.Type`, the protocol's own metatype
+  /// `Hashable.Protocol` as `(any Hashable).Type`, and a metatype of either with `.Type` after
+  /// it (`Hashable.Type.Type` as `(any Hashable.Type).Type`).
+  private func standardProtocolMetatype(_ name: String, asDeclared: Bool) -> SwiftType? {
+    let base = String(MetatypeName.base(of: name))
+    guard base.count < name.count, NeverHashableName.isStandardProtocol(base) else { return nil }
+    let reference = asDeclared ? base : typeName(base)
+    let suffixes = name.dropFirst(base.count + 1).split(separator: ".")
+    if suffixes == ["Type"] { return .existential([reference + ".Type"]) }
+    var text = suffixes[0] == "Protocol" ? "(any \(reference)).Type" : "(any \(reference).Type)"
+    for suffix in suffixes.dropFirst() { text += ".\(suffix)" }
+    return .named(text)
   }
 
   /// A manifest type's name as generated code writes it: its alias when a nested generated type
