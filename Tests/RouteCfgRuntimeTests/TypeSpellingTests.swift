@@ -130,3 +130,32 @@ struct TypeSpellingTests {
     #expect(!ParameterValueCheck.accepts(1, as: .named("AnyObject")))
   }
 }
+
+/// The runtime knows every standard protocol the core does, by the same names.
+@Suite struct StandardProtocolParameterTests {
+  @Test func everyStandardProtocolOfTheCoreHasACast() {
+    let casts = ParameterValueCheck.standardProtocolCasts
+    for name in NeverHashableName.standardProtocols {
+      #expect(casts[name] != nil, "\(name)")
+      #expect(casts["Swift." + name] != nil, "Swift.\(name)")
+    }
+    for name in NeverHashableName.qualifiedStandardProtocols {
+      #expect(casts[name] == nil, "\(name) names an app's type")
+      #expect(casts["Swift." + name] != nil, "Swift.\(name)")
+    }
+  }
+
+  @Test func aValueOfAStandardProtocolFitsByItsConformance() {
+    #expect(ParameterValueCheck.accepts([1, 2], as: .named("Sequence")))
+    #expect(ParameterValueCheck.accepts("ab", as: .optional(.named("Swift.StringProtocol"))))
+    #expect(ParameterValueCheck.accepts(UInt8(1), as: .named("FixedWidthInteger")))
+    #expect(!ParameterValueCheck.accepts(1, as: .named("Collection")))
+    #expect(ParameterValueCheck.accepts(1.5, as: .named("Swift.Numeric")))
+  }
+
+  /// `MyApp.Hashable` is an app's type, not Swift's: a struct value is not taken for it by name.
+  @Test func aQualifiedNameOfAnotherModuleIsNotTheStandardProtocol() {
+    #expect(!ParameterValueCheck.accepts(1, as: .named("MyApp.Hashable")))
+    #expect(!ParameterValueCheck.accepts(1, as: .named("Numeric")))
+  }
+}
