@@ -327,9 +327,16 @@ struct CursorAnalyzer {
         continue
       case 0x0A, 0x0D:
         // A line break inside the collection: white space.
-        if reader.token.isEmpty { tokenStart = index + 1 } else { reader.token.append(0x20) }
+        if reader.token.isEmpty || reader.holdsNodeProperty {
+          reader.token.removeAll(keepingCapacity: true)
+          tokenStart = index + 1
+        } else {
+          reader.token.append(0x20)
+        }
       default:
-        if reader.token.isEmpty, byte == 0x20 {
+        if byte == 0x20, reader.token.isEmpty || reader.holdsNodeProperty {
+          // Before a scalar, or after its anchor or tag (`[&p Pro`): the word starts later.
+          reader.token.removeAll(keepingCapacity: true)
           tokenStart = index + 1
         } else {
           reader.token.append(byte)
@@ -500,6 +507,13 @@ struct CursorAnalyzer {
   ) -> (prefix: String, range: Range<Int>) {
     let lineStart = bytes.startIndex
     var start = lineStart + min(column, cursorColumn)
+    // An anchor or a tag before the scalar (`&k view`, `!!str view`) is not the word: it starts
+    // after them. In one, before its space, the cursor completes nothing.
+    while start < lineStart + cursorColumn, Self.startsNodeProperty(bytes[start]),
+      let space = bytes[start..<(lineStart + cursorColumn)].firstIndex(of: 0x20)
+    {
+      start = bytes[space..<(lineStart + cursorColumn)].firstIndex { $0 != 0x20 } ?? lineStart + cursorColumn
+    }
     if start < bytes.endIndex, bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") {
       start += 1
     }
@@ -533,6 +547,11 @@ struct CursorAnalyzer {
     while end < bytes.endIndex, Self.isIdentifierByte(bytes[end]) { end += 1 }
     let lineOffset = lines.starts[lines.line(ofOffset: offset)] - lineStart
     return (String(decoding: bytes[start..<cursor], as: UTF8.self), (start + lineOffset)..<(end + lineOffset))
+  }
+
+  /// `true` for the first byte of an anchor (`&k`) or a tag (`!!str`).
+  static func startsNodeProperty(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!")
   }
 
   /// `true` for a line that starts with `---` or `...` followed by white space or its end.
@@ -599,6 +618,13 @@ private struct FlowReader {
   var token: [UInt8] = []
   var quote: UInt8?
   var wasQuoted = false
+
+  /// `true` while the token read so far is an anchor or a tag (`&k`, `!!str`), which the
+  /// scalar after it follows.
+  var holdsNodeProperty: Bool {
+    guard let first = token.first, !wasQuoted else { return false }
+    return CursorAnalyzer.startsNodeProperty(first) && !token.contains(0x20)
+  }
 
   private var trimmedToken: String {
     var bytes = token[...]

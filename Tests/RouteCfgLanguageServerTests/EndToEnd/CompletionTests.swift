@@ -334,6 +334,33 @@ struct CompletionTests {
     try session.finish()
   }
 
+  @Test("after an anchor or a tag the value is completed, the property kept; inside one, nothing is")
+  func nodeProperties() throws {
+    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    for (version, (line, expected)) in [
+      ("  Missing:\n    kind: &k vi‸", "  Missing:\n    kind: &k view"),
+      ("  Missing:\n    kind: !!str vi‸ew", "  Missing:\n    kind: !!str view"),
+      ("  Missing: {kind: &k vi‸}", "  Missing: {kind: &k view}"),
+      (
+        "  Missing: {kind: view, provides: [!!str &a Aler‸]}",
+        "  Missing: {kind: view, provides: [!!str &a AlertInput]}"
+      ),
+    ].enumerated() {
+      let (_, result) = try Self.complete(
+        session, version: 2 + version, Edit(old: "  Missing: {kind: view}", new: line))
+      let item = try #require(
+        result["items"]?.arrayValue?.first { expected.contains($0["label"]?.stringValue ?? "-") }, "\(line)")
+      let edit = try #require(item["textEdit"], "\(line)")
+      let written = line.split(separator: "\n").last.map(String.init) ?? line
+      let after = Self.applying(edit, to: written)
+      #expect(expected.hasSuffix(after), "\(line) became \(after)")
+    }
+    let (labels, _) = try Self.complete(
+      session, version: 20, Edit(old: "  Missing: {kind: view}", new: "  Missing:\n    kind: &vi‸"))
+    #expect(labels.isEmpty, "inside an anchor: \(labels)")
+    try session.finish()
+  }
+
   @Test func anEditRangeHoldsTheCursorAndNoQuote() {
     let bytes = Array(#"p: ["P"]"#.utf8)
     // Inside the quotes: fine; the closing quote in the range, or the cursor outside it: not.

@@ -27,6 +27,13 @@ struct CursorContextTests {
     ("ro‸", "", .key, "ro"),
     ("routecfg: 1\nmodules:\n  Login:\n    pro‸", "modules.Login", .key, "pro"),
     ("modules:\n  Login:\n    kind: vi‸ew", "modules.Login.kind", .value, "vi"),
+    // After an anchor or a tag, the scalar is the word; in one, the property is.
+    ("modules:\n  Login:\n    kind: &k vi‸", "modules.Login.kind", .value, "vi"),
+    ("modules:\n  Login:\n    kind: !!str  &k vi‸", "modules.Login.kind", .value, "vi"),
+    ("modules:\n  Login:\n    kind: &k‸", "modules.Login.kind", .value, "&k"),
+    ("modules:\n  Login:\n    provides:\n      - &p Pro‸", "modules.Login.provides.-", .value, "Pro"),
+    ("modules:\n  Login: {kind: &k vi‸", "modules.Login.kind", .value, "vi"),
+    ("modules:\n  Login: {provides: [A, !!str\n    Pro‸", "modules.Login.provides.-", .value, "Pro"),
     ("modules:\n  Login:\n    provides: [A, Pro‸", "modules.Login.provides.-", .value, "Pro"),
     ("modules:\n  Login:\n    provides:\n      - Pro‸", "modules.Login.provides.-", .value, "Pro"),
     ("modules:\n  Login:\n    provides:\n    - Pro‸", "modules.Login.provides.-", .value, "Pro"),
