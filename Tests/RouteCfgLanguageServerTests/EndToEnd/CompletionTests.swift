@@ -358,6 +358,9 @@ struct CompletionTests {
     let (labels, _) = try Self.complete(
       session, version: 20, Edit(old: "  Missing: {kind: view}", new: "  Missing:\n    kind: &vi‸"))
     #expect(labels.isEmpty, "inside an anchor: \(labels)")
+    let (afterAlias, _) = try Self.complete(
+      session, version: 21, Edit(old: "  Missing: {kind: view}", new: "  Missing:\n    kind: *vi‸"))
+    #expect(afterAlias.isEmpty, "after an alias: \(afterAlias)")
     try session.finish()
   }
 
