@@ -124,6 +124,9 @@ public enum CodeGenerator {
     let prefix = options.fileNamePrefix ?? context.appName
     var imports = baseImports
     var routeImports = baseImports
+    // The protocols this output declares: all of them, or, in a modular app's wiring, those no
+    // module's interface holds (named only by adapters no module uses, or by each other).
+    var declared = graph.protocolNames
     if let template = options.interfaceModules {
       // The wiring of a modular app: the protocols come from the modules' interfaces.
       let interfaces = InterfaceTranslator(context: context)
@@ -135,6 +138,7 @@ public enum CodeGenerator {
         needed.insert(InterfaceTranslator.interfaceName(of: module.name, template: template))
       }
       imports += needed.sorted()
+      declared = graph.protocolNames.filter { owners[$0] == nil }
     }
     let translated = AdapterTranslator(context: context, classes: classes).declarations()
     if !translated.problems.isEmpty { throw .unsendableValues(translated.problems.sorted()) }
@@ -147,10 +151,9 @@ public enum CodeGenerator {
         declarations: declarations)
       generated.append(GeneratedFile(name: file.name, contents: renderer.render(file)))
     }
-    if options.interfaceModules == nil {
+    if options.interfaceModules == nil || !declared.isEmpty {
       let protocols = ProtocolTranslator(context: context)
-      let declarations = graph.protocolNames.compactMap { protocols.declaration(of: $0) }
-      emit("Protocols.swift", imports: baseImports, declarations)
+      emit("Protocols.swift", imports: imports, declared.compactMap { protocols.declaration(of: $0) })
     }
     if options.dynamicRegistration {
       emit(

@@ -202,7 +202,8 @@ struct CompileTests {
     // A routed module's parameter of a protocol no module provides or requires: the module's own
     // interface declares it (its code takes it), and the routes file, whose enum names it, imports
     // that interface. A protocol a member names only as a metatype (`Kind.Type`) is in the
-    // interface too.
+    // interface too. Protocols no interface holds (`Loose`, named by an adapter no module uses;
+    // `A`, `B`, `NeedA`, `NeedB`, which only name each other) are the wiring's own.
     let yaml = """
       routecfg: 1
       app: Mod
@@ -213,10 +214,24 @@ struct CompileTests {
           func name() -> String
         Catalog: |
           var kinds: [Kind.Type] { get }
+        Loose: |
+          var n: Int { get }
+        A: |
+          var b: B? { get }
+        B: |
+          var a: A? { get }
+        NeedA: |
+          var b: NeedB? { get }
+        NeedB: |
+          var a: NeedA? { get }
       modules:
         Store: {kind: service, provides: [Catalog]}
         Detail: {kind: view, parameters: {owner: Item?}, routes: [/detail]}
         Home: {kind: view, routes: [/]}
+      adapters:
+        - {adapt: Loose, to: Item}
+        - {adapt: NeedA, to: A}
+        - {adapt: NeedB, to: B}
       """
     let scratch = try Scratch()
     let modules = scratch.path + "/modules"
@@ -243,6 +258,10 @@ struct CompileTests {
     let routes = try #require(wiring.first { $0.name == "ModRoutes.swift" })
     #expect(routes.contents.contains("import DetailInterface\n"), "\(routes.contents)")
     #expect(!routes.contents.contains("import HomeInterface"), "\(routes.contents)")
+    let protocols = try #require(wiring.first { $0.name == "ModProtocols.swift" })
+    #expect(protocols.contents.contains("protocol Loose: AnyObject {"), "\(protocols.contents)")
+    #expect(protocols.contents.contains("protocol NeedB: AnyObject {"), "\(protocols.contents)")
+    #expect(!protocols.contents.contains("protocol Item"), "\(protocols.contents)")
     let paths = try wiring.map { try scratch.write("Wiring/" + $0.name, $0.contents) }
     // A module's code, built against its interface alone: it takes its parameter's protocol.
     let detailModule = try scratch.write(
