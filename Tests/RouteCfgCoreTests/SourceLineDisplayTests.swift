@@ -24,12 +24,14 @@ struct SourceLineDisplayTests {
     #expect(wide.underline == 1..<5)
   }
 
-  @Test func aSoftHyphenTakesTheCellTerminalsDrawItIn() {
-    // "to\u{AD}do x": the soft hyphen is drawn as '-', so x is the sixth cell.
+  @Test func invisibleFormatCharactersAreShownAsEscapes() {
+    // "to\u{AD}do x": the soft hyphen, which a terminal may draw as '-' or not at all, is shown
+    // as its escape (six cells), so x is the eleventh cell.
     let display = SourceLineDisplay(line: "to\u{AD}do x", columns: 6..<7)
-    #expect(display.underline == 5..<6)
-    // Other format characters (a word joiner between letters) take none.
-    #expect(SourceLineDisplay(line: "a\u{2060}b x", columns: 5..<6).underline == 3..<4)
+    #expect(display.text == "to\\u{AD}do x")
+    #expect(display.underline == 10..<11)
+    // So is a word joiner between letters.
+    #expect(SourceLineDisplay(line: "a\u{2060}b x", columns: 5..<6).underline == 11..<12)
   }
 
   /// A character of several scalars is drawn as one, two cells wide when it is an emoji: a flag

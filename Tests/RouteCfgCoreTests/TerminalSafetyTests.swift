@@ -10,6 +10,10 @@ struct TerminalSafetyTests {
     "\u{2029}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
     "\u{2068}",
     "\u{2069}", "\u{FEFF}",
+    // Others that show nothing or pass for a space: a word joiner, a soft hyphen, a no-break
+    // space, an ideographic space, the Mongolian vowel separator, an interlinear annotation
+    // anchor, a language tag, a deprecated format character.
+    "\u{2060}", "\u{AD}", "\u{A0}", "\u{3000}", "\u{180E}", "\u{FFF9}", "\u{E0001}", "\u{206A}",
   ]
 
   @Test(arguments: escaped)
@@ -19,7 +23,7 @@ struct TerminalSafetyTests {
   }
 
   @Test func visibleTextIsLeftAlone() {
-    for text in ["café", "한글", "Ω≈ç", "a\u{301}", "🙂", "\u{2030}", "\u{2065}", "\u{206A}"] {
+    for text in ["café", "한글", "Ω≈ç", "a\u{301}", "🙂", "\u{2030}", "\u{2065}", "❤\u{FE0F}"] {
       #expect(TextFormatter.printable(text) == text)
     }
   }

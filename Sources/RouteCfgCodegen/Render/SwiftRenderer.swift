@@ -115,20 +115,13 @@ struct SwiftRenderer {
     return result
   }
 
-  /// `scalar`, or `\u{…}` when it is a control or invisible character.
+  /// `scalar`, or `\u{…}` when it is a control or invisible character
+  /// (``TextFormatter/isInvisible(_:)``).
   private static func appendVisibly(_ scalar: Unicode.Scalar, to result: inout String) {
-    if scalar.value < 0x20 || scalar.value == 0x7F || isInvisible(scalar) {
+    if TextFormatter.isInvisible(scalar) {
       result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     } else {
       result.unicodeScalars.append(scalar)
-    }
-  }
-
-  /// Format and bidirectional controls, which would make a literal read differently than it is.
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
-    default: return false
     }
   }
 }

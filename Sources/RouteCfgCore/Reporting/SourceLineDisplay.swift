@@ -91,10 +91,9 @@ struct SourceLineDisplay {
     return (shown, cells(of: scalar))
   }
 
-  /// The cells a printable scalar takes in a terminal: 0, 1 or 2.
+  /// The cells a printable scalar takes in a terminal: 0, 1 or 2 (format characters, which
+  /// ``TextFormatter/printable(_:)`` escapes, none).
   static func cells(of scalar: Unicode.Scalar) -> Int {
-    // The soft hyphen is a format character that terminals draw as a hyphen (wcwidth 1).
-    if scalar == "\u{AD}" { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

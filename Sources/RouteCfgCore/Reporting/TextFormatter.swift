@@ -50,17 +50,17 @@ public struct TextFormatter: DiagnosticFormatter {
     }
   }
 
-  /// The text with control characters written as escapes (`\n`, `\r` and `\t` as in YAML and
-  /// Swift, the others as `\u{1B}`), so that names from a manifest cannot move the cursor, clear
-  /// the terminal or split a diagnostic across lines, and with the Unicode bidirectional controls
-  /// (U+061C, U+200E, U+200F, U+202A...U+202E, U+2066...U+2069) escaped the same way, so that they
-  /// cannot reorder what a reader sees. Every formatter that prints manifest text to a person
-  /// uses this one function.
+  /// The text with the characters a reader cannot see written as escapes (``isInvisible(_:)``:
+  /// `\n`, `\r` and `\t` as in YAML and Swift, the others as `\u{1B}`), so that names and values
+  /// from a manifest or a URL cannot move the cursor, clear the terminal, split a diagnostic
+  /// across lines, reorder what a reader sees (bidirectional controls) or pass for other text (a
+  /// word joiner, a no-break space). Every formatter that prints manifest text to a person uses
+  /// this one function.
   public static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      if isControl(scalar) {
+      if isInvisible(scalar) {
         result += escaped(scalar)
       } else {
         result.unicodeScalars.append(scalar)
@@ -101,13 +101,15 @@ public struct TextFormatter: DiagnosticFormatter {
     return String(scalars) + "..."
   }
 
-  /// Control characters, line and paragraph separators, and the characters that change how a
-  /// line is shown without being seen: bidirectional controls (U+202A–U+202E, U+2066–U+2069,
-  /// which can reorder a line as in "Trojan Source"), zero-width characters and marks
-  /// (U+200B–U+200F) and the byte order mark (U+FEFF).
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: return true
+  /// `true` for a character that shows nothing or changes how a line shows without being seen:
+  /// control characters (general category Cc), format characters (Cf: the bidirectional controls
+  /// of "Trojan Source", zero-width characters, the word joiner, the soft hyphen, the byte order
+  /// mark, tags), line and paragraph separators, and spaces other than U+0020 (U+00A0, U+3000),
+  /// which pass for one.
+  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: return true
     default: return false
     }
   }

@@ -262,25 +262,12 @@ enum RouteCharacters {
     return "U+" + hex(scalar.value)
   }
 
-  /// The text with invisible characters written as escapes (`\t`, `\u{200B}`), for quoting in messages.
-  static func display(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isVisible(scalar) || scalar == " " {
-        result.unicodeScalars.append(scalar)
-      } else {
-        result += TextFormatter.escaped(scalar)
-      }
-    }
-    return result
-  }
+  /// The text with invisible characters written as escapes (`\t`, `\u{200B}`), for quoting in
+  /// messages.
+  static func display(_ text: String) -> String { TextFormatter.printable(text) }
 
   private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII { return scalar.value > 0x20 && scalar.value < 0x7F }
-    switch scalar.properties.generalCategory {
-    case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .format: return false
-    default: return true
-    }
+    scalar != " " && !TextFormatter.isInvisible(scalar)
   }
 
   private static func hex(_ value: UInt32) -> String {

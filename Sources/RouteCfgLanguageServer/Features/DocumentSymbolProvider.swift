@@ -55,8 +55,8 @@ enum DocumentSymbolProvider {
   }
 
   /// A symbol's name as the outline shows it: LSP forbids a name that is empty or only white
-  /// space, so an empty one reads `(empty)` and one of blanks is quoted, tabs and line breaks
-  /// escaped (`' '`, `'\t'`).
+  /// space, so an empty one reads `(empty)` and one of blanks is quoted, tabs, line breaks and
+  /// spaces other than U+0020 escaped (`' '`, `'\t'`, `'\u{3000}'`).
   static func shownName(_ name: String) -> String {
     if name.isEmpty { return "(empty)" }
     guard name.allSatisfy(\.isWhitespace) else { return name }

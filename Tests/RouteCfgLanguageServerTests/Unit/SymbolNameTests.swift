@@ -10,7 +10,7 @@ struct SymbolNameTests {
     #expect(DocumentSymbolProvider.shownName("") == "(empty)")
     #expect(DocumentSymbolProvider.shownName(" ") == "' '")
     #expect(DocumentSymbolProvider.shownName("\t") == "'\\t'")
-    #expect(DocumentSymbolProvider.shownName(" \u{3000}") == "' \u{3000}'")
+    #expect(DocumentSymbolProvider.shownName(" \u{3000}") == "' \\u{3000}'")
     #expect(DocumentSymbolProvider.shownName(" /a ") == " /a ")
     #expect(DocumentSymbolProvider.shownName("Login") == "Login")
   }
