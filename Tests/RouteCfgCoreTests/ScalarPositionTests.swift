@@ -63,6 +63,21 @@ struct ScalarPositionTests {
     #expect(members?.map(\.name) == ["a", "b"])
   }
 
+  /// Line breaks a double-quoted body writes as escapes (`\r`, `\N`, `\L`, `\P`) end a member
+  /// as `\n` does, and a `//` comment before them: the member after one is read, and points at
+  /// the file after the escape.
+  @Test(arguments: ["\\r", "\\N", "\\L", "\\P", "\\r\\n"])
+  func escapedLineBreaksEndMembers(escape: String) throws {
+    let apart =
+      "routecfg: 1\nprotocols:\n  P: \"var a: Int // c\(escape)var b: Int\(escape)var c: Int\"\n"
+      + Self.module
+    let members = try RouteCfg.validate(yaml: apart, path: "positions.yaml").graph?.protocols["P"]?.members
+    #expect(members?.map(\.name) == ["a", "b", "c"])
+    // 'Int' of `var b Int`, after `  P: "// c` and the escape.
+    let column = Int32(17 + escape.count)
+    #expect(try Self.memberError("  P: \"// c\(escape)var b Int\"") == TextPoint(line: 3, column: column))
+  }
+
   /// A line or paragraph separator in a quoted or folded body stays in the value (libyaml does
   /// not fold it as it folds a newline): it ends the member, and diagnostics after it point at
   /// the file's next line.

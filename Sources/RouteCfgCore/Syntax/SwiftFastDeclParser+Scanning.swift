@@ -39,7 +39,7 @@ extension SwiftFastDeclParser {
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
-      case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
+      case 0x20, 0x09, 0x0B, 0x0C:
         index += 1
         continue
       case 0x0A where newlinesAreBlank:
@@ -48,8 +48,8 @@ extension SwiftFastDeclParser {
         lineStart = index
         continue
       case UInt8(ascii: "/") where self.byte(index + 1) == UInt8(ascii: "/"):
-        // To the line's end; a line or paragraph separator (U+2028, U+2029) ends a line too, and
-        // is then read as a scalar this parser leaves to the general one.
+        // To the line's end; another line break (a carriage return, U+0085, U+2028, U+2029) ends
+        // a line too, and is then read as a token this parser leaves to the general one.
         while index < bytes.count && bytes[index] != 0x0A
           && SwiftLexer.lineSeparatorLength(in: bytes, at: index) == nil
         {

@@ -25,8 +25,8 @@ extension SwiftLexer {
     }
   }
 
-  /// Non-ASCII identifiers, line and paragraph separators (which end a line, as `\n` does), and
-  /// scalars that start no token.
+  /// Non-ASCII identifiers, line breaks other than `\n` (which end a line as it does:
+  /// ``lineSeparatorLength(at:)``), and scalars that start no token.
   mutating func lexOther(from start: SwiftLexPosition) -> SwiftLexPosition {
     if let length = lineSeparatorLength(at: start.index) {
       var end = start
@@ -122,21 +122,28 @@ extension SwiftLexer {
     return end
   }
 
-  /// The length of the line or paragraph separator (U+2028, U+2029) at `offset`, if there is
-  /// one: libyaml ends a line at them (they are line breaks in YAML 1.1), so a member ends there
-  /// too. Positions still count lines by `\n` alone, as the value's locator maps them
-  /// (``ScalarLocator``).
+  /// The length of the line break other than `\n` at `offset`, if there is one: a carriage
+  /// return, a next line (U+0085), a line or paragraph separator (U+2028, U+2029). libyaml ends a
+  /// line at each (they are line breaks in YAML 1.1) and a body holds them when a double-quoted
+  /// scalar writes them as escapes (`\r`, `\N`, `\L`, `\P`), so a member ends there too, as
+  /// Swift would end it. Positions still count lines by `\n` alone, as the value's locator maps
+  /// them (``ScalarLocator``).
   func lineSeparatorLength(at offset: Int) -> Int? {
     Self.lineSeparatorLength(in: bytes, at: offset)
   }
 
-  /// ``lineSeparatorLength(at:)`` in any body's bytes (E2 80 A8 and E2 80 A9), for the one-pass
-  /// parser too.
+  /// ``lineSeparatorLength(at:)`` in any body's bytes (0D, C2 85, E2 80 A8 and E2 80 A9), for the
+  /// one-pass parser too.
   static func lineSeparatorLength(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-    guard offset >= 0, offset + 2 < bytes.count, bytes[offset] == 0xE2, bytes[offset + 1] == 0x80 else {
-      return nil
+    guard offset >= 0, offset < bytes.count else { return nil }
+    switch bytes[offset] {
+    case 0x0D: return 1
+    case 0xC2: return offset + 1 < bytes.count && bytes[offset + 1] == 0x85 ? 2 : nil
+    case 0xE2:
+      guard offset + 2 < bytes.count, bytes[offset + 1] == 0x80 else { return nil }
+      return bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 ? 3 : nil
+    default: return nil
     }
-    return bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 ? 3 : nil
   }
 
   // MARK: Scalars

@@ -79,7 +79,7 @@ struct SwiftLexer {
         continue
       }
       switch lead {
-      case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
+      case 0x20, 0x09, 0x0B, 0x0C:
         at.index &+= 1
       case 0x0A:
         if keepsNewlines {
