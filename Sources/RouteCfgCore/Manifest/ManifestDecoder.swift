@@ -735,9 +735,11 @@ struct ManifestDecoder {
     else { return [] }
     var result: [AdapterDecl] = []
     result.reserveCapacity(items.count)
-    for item in items {
+    // An adapter an alias wrote (`- *adapter`) is declared, and reported, at the alias.
+    let written = document.writtenLocations(ofItems: id)
+    for (position, item) in items.enumerated() {
+      let location = written?[position] ?? reader.location(item)
       guard document[item].kind == .mapping else {
-        let location = reader.location(item)
         if reader.isNull(item) {
           reader.diagnostics.report(
             .nullValue,
@@ -752,7 +754,7 @@ struct ManifestDecoder {
         continue
       }
       let entries = document.entries(of: item)
-      var adapter = AdapterDecl(location: reader.location(item), adapt: nil, to: nil, map: [])
+      var adapter = AdapterDecl(location: location, adapt: nil, to: nil, map: [])
       // Whether `adapt` and `to` are written (each its own flag: a set per adapter cost more
       // than reading the adapter).
       var written = (adapt: false, to: false)
