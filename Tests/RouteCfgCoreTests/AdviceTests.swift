@@ -243,6 +243,16 @@ struct NullNameTests {
           + "something of that name, or remove it"
       ])
   }
+
+  /// `~` names nothing a manifest declares: the item says what it is, not that it is empty.
+  @Test func aTildeItemIsCalledWhatItIs() throws {
+    let result = try RouteCfg.validate(
+      yaml: "routecfg: 1\nmodules: {A: {kind: view, requires: [~, ], routes: [/a]}}\n", path: "m.yaml")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "an item of 'requires' is '~', which YAML reads as no value; remove it or write a value"
+      ])
+  }
 }
 
 /// RC0202's advice writes the scalar as a flow list item YAML reads back as it.

@@ -198,13 +198,16 @@ struct NodeReader {
     if isNull(id) {
       // `Null` or `null` written as a name: YAML reads it as no value unless it is quoted.
       let written = document.value(of: id)
-      diagnostics.report(
-        .nullValue,
-        written.count > 1
-          ? "an item of '\(key)' is '\(written)', which YAML reads as no value; write it in quotes "
+      let message =
+        switch written.count {
+        case 0: "an item of '\(key)' is empty; remove it or write a value"
+        // `~`, which names nothing a manifest declares.
+        case 1: "an item of '\(key)' is '~', which YAML reads as no value; remove it or write a value"
+        default:
+          "an item of '\(key)' is '\(written)', which YAML reads as no value; write it in quotes "
             + "(\"\(written)\") to name something of that name, or remove it"
-          : "an item of '\(key)' is empty; remove it or write a value",
-        at: location(id))
+        }
+      diagnostics.report(.nullValue, message, at: location(id))
       return nil
     }
     guard document.kind(of: id) == .scalar else {
