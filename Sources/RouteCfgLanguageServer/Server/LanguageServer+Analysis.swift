@@ -68,7 +68,11 @@ extension LanguageServer {
       rootUnparsed ? members : members.filter { model.file(for: $0) != nil || $0 == project.rootURI }
     for uri in members {
       analysedDocuments.insert(uri)
-      if let file = model.file(for: uri), model.parsed(file) { analysisModels[uri] = model }
+      if let file = model.file(for: uri), model.parsed(file),
+        Self.answers(better: model, than: analysisModels[uri])
+      {
+        analysisModels[uri] = model
+      }
     }
     trimEdits()
     let current = model.openVersions.allSatisfy { file, version in
@@ -93,6 +97,16 @@ extension LanguageServer {
       schedule(key)
     }
     resumeAnalysedWaiters()
+  }
+
+  /// Whether requests about a document that parsed in `model` read it rather than `current`, the
+  /// model they read now: unless an open document `model` read does not parse (being typed) while
+  /// `current`, of the same root, read all of them. Such a load knows nothing the half-typed file
+  /// declares, so its other files answer from the last load that did, with positions mapped
+  /// through the edits made since, as a half-typed root's own requests do.
+  static func answers(better model: ManifestModel, than current: ManifestModel?) -> Bool {
+    guard let current, current.rootPath == model.rootPath else { return true }
+    return model.unparsedTexts.isEmpty || !current.unparsedTexts.isEmpty
   }
 
   /// Moves to the project of `model`'s root (or a nearer root that also reaches them) the open

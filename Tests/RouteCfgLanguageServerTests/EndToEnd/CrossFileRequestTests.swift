@@ -206,4 +206,34 @@ struct CrossFileRequestTests {
       definition.arrayValue?.first?["uri"]?.stringValue == workspace.feat, "\(definition.rendered())")
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("requests in the root answer from the last check that read a half-typed included file")
+  func halfTypedIncludedFile() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    client.open(workspace.root, text: Self.root)
+    client.open(workspace.feat, text: Self.feat)
+    #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
+    // A protocol's key being typed above FeatInput: feat.yaml does not parse.
+    client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
+    let broken = try client.diagnostics(for: workspace.feat, version: 2)
+    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    // Definition, references and completion from the root still see what feat.yaml declares,
+    // its places a line further down.
+    let definition = try client.result("textDocument/definition", workspace.atRootReference())
+    #expect(definition.arrayValue?.first?["uri"]?.stringValue == workspace.feat, "\(definition.rendered())")
+    #expect(definition.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 2)
+    let references = try client.result(
+      "textDocument/references",
+      workspace.atRootReference([("context", .object([("includeDeclaration", .bool(true))]))]))
+    let lines = references.arrayValue?.filter { $0["uri"]?.stringValue == workspace.feat }
+      .compactMap { $0["range"]?["start"]?["line"]?.intValue }
+    #expect(lines == [2, 4], "\(references.rendered())")
+    let (line, character) = TextFinder(Self.root).position(of: "FeatInput", offset: 4)
+    let completion = try client.result(
+      "textDocument/completion", LSPClient.at(workspace.root, line, character))
+    let labels = completion["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+    #expect(labels.contains("FeatInput"), "\(labels)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
