@@ -27,6 +27,8 @@ struct SwiftNamingTests {
       ("routecfg.yaml", "Routecfg"), ("café.yaml", "Café"), ("my-über-app.yaml", "MyÜberApp"),
       ("Ünïcode.yaml", "Ünïcode"), ("노트.yaml", "노트"), ("2fa.yaml", "App2fa"), ("---.yaml", "App"),
       ("\u{301}x.yaml", "App\u{301}x"),
+      // Emoji and symbols separate words; a word starts in title case.
+      ("🚀app.yaml", "App"), ("a€b.yaml", "AB"), ("ﬁle.yaml", "File"), ("ǆemal.yaml", "ǅemal"),
     ])
   func typePrefix(fileName: String, prefix: String) {
     #expect(SwiftNaming.typePrefix(fromFileName: fileName) == prefix)

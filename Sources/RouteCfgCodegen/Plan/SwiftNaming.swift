@@ -60,28 +60,41 @@ enum SwiftNaming {
 
   /// A file's base name as an UpperCamelCase type prefix: `note-app.yaml` → `NoteApp`,
   /// `routecfg.yaml` → `Routecfg`, `my-über-app.yaml` → `MyÜberApp`. Words are runs of letters
-  /// and digits (the characters of a Swift identifier but `_`); a name that would not start an
-  /// identifier (a digit first), or has no word, gets `App` in front.
+  /// and digits, and the marks that combine with them (emoji, symbols and punctuation separate
+  /// words: `🚀app.yaml` → `App`), each starting in title case (`ﬁle` → `File`); a name that
+  /// would not start an identifier (a digit first), or has no word, gets `App` in front.
   static func typePrefix(fromFileName path: String) -> String {
     let base = FileSystem.stem(of: path)
     var result = ""
     var startOfWord = true
     for scalar in base.unicodeScalars {
-      let isWordCharacter =
-        scalar.isASCII
-        ? isUpper(scalar) || isLower(scalar) || isDigit(scalar)
-        : SwiftIdentifierCharacters.isContinuation(scalar.value)
-      guard isWordCharacter else {
+      guard isWordCharacter(scalar) else {
         startOfWord = true
         continue
       }
-      result.unicodeScalars.append(startOfWord ? upper(scalar) : scalar)
+      if startOfWord {
+        result.unicodeScalars.append(contentsOf: scalar.properties.titlecaseMapping.unicodeScalars)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
       startOfWord = false
     }
     if let first = result.unicodeScalars.first, SwiftIdentifierCharacters.isHead(first.value) {
       return result
     }
     return "App" + result
+  }
+
+  /// A letter, a digit or a combining mark that a Swift identifier may hold.
+  private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return isUpper(scalar) || isLower(scalar) || isDigit(scalar) }
+    guard SwiftIdentifierCharacters.isContinuation(scalar.value) else { return false }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+      .spacingMark, .enclosingMark, .decimalNumber, .letterNumber:
+      return true
+    default: return false
+    }
   }
 
   private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
