@@ -24,6 +24,17 @@ struct SuggestionsThatWouldMakeAnotherErrorTests {
     try RouteCfg.validate(yaml: yaml, path: "m.yaml").diagnostics.map(\.message)
   }
 
+  /// A route parameter named like a Swift keyword cannot be declared (RC0205): the advice is to
+  /// rename the segment, not to declare it.
+  @Test func aKeywordRouteParameterIsRenamedNotDeclared() throws {
+    let messages = try Self.messages("routecfg: 1\nmodules: {M: {kind: view, routes: ['/p/:self']}}\n")
+    #expect(
+      messages == [
+        "route '/p/:self' names parameter 'self', which module 'M' does not declare; 'self' is a Swift keyword "
+          + "and cannot be used as a name: rename the segment after a parameter the module declares"
+      ])
+  }
+
   /// A route's misspelt parameter is not suggested as one the route binds already (RC0803).
   @Test func aRouteParameterBoundAlreadyIsNotSuggested() throws {
     let messages = try Self.messages(

@@ -191,9 +191,13 @@ extension ManifestValidator {
         let suggestion = suggesters.suggester(.parameters(module: module.name.value)) {
           module.parameters.map(\.name.value)
         }.suggestion(for: name, excluding: Set(bound))  // Not one the route binds already (RC0803).
+        // A name no parameter can have (a Swift keyword, RC0205) is not declared but renamed.
         let advice =
           suggestion.map(NameSuggester.didYouMean)
-          ?? "; declare it under the module's 'parameters' (for example '\(name): String')"
+          ?? (SwiftIdentifier.problem(with: name).map {
+            "; \($0): rename the segment after a parameter the module declares"
+          }
+            ?? "; declare it under the module's 'parameters' (for example '\(name): String')")
         // The name after ':' or '*', where the segment spans one line.
         let location = segmentLocation()
         var nameRange = location
