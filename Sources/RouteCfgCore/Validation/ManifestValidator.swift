@@ -89,6 +89,11 @@ public struct ManifestValidator {
   var adaptersByRequired: [[Int]] = []
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
+  /// The member pairs whose forward check found no adapter between their protocols (RC0606).
+  var forwardMissingAdapters: Set<MemberPairKey> = []
+  /// RC0606 found in reverse checks, reported once every direction is checked unless the
+  /// forward check reported the same pair: one missing adapter, one diagnostic.
+  var reverseMissingAdapters: [(pair: MemberPairKey, diagnostic: Diagnostic)] = []
   /// The adapters, with their direction, that member forwarding passes values across.
   var crossingsByMembers: Set<AdapterCrossing> = []
   /// Adapters that member forwarding passes values across, in either direction.
@@ -280,6 +285,8 @@ public struct ManifestValidator {
     copy.suggesters = SuggesterCache()
     copy.forwardPairings = [:]
     copy.reversePairings = [:]
+    copy.forwardMissingAdapters = []
+    copy.reverseMissingAdapters = []
     return copy
   }
 

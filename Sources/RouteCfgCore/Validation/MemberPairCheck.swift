@@ -150,8 +150,11 @@ struct MemberPairCheck {
   private func methodProblems(
     _ method: MethodSignature, _ target: MethodSignature, flows: MethodFlows, names: PairNames
   ) -> [PairProblem] {
-    guard !flows.argumentCountDiffers else {
-      return [
+    var problems: [PairProblem] = []
+    // Arguments that differ in number are not compared one by one; the result and the effects
+    // are, whatever the arguments.
+    if flows.argumentCountDiffers {
+      problems.append(
         PairProblem(
           code: .signatureMismatch,
           message:
@@ -159,10 +162,8 @@ struct MemberPairCheck {
             + "\(names.targetText) takes "
             + "\(target.parameters.count); mapped methods take the same arguments in the same order "
             + "(labels may differ)",
-          reason: "it takes \(MessageWords.counted(target.parameters.count, "argument"))")
-      ]
+          reason: "it takes \(MessageWords.counted(target.parameters.count, "argument"))"))
     }
-    var problems: [PairProblem] = []
     for (position, fit) in flows.arguments {
       let parameter = method.parameters[position]
       let targetParameter = target.parameters[position]
@@ -289,14 +290,13 @@ private struct MethodFlows {
     _ method: MethodSignature, _ target: MethodSignature, fits: TypeFitChecker,
     crossings: inout [AdapterCrossing]
   ) {
-    guard method.parameters.count == target.parameters.count else {
-      argumentCountDiffers = true
-      return
-    }
-    for position in method.parameters.indices {
-      let fit = fits.fit(
-        method.parameters[position].type, into: target.parameters[position].type, crossings: &crossings)
-      if !fit.isFit { arguments.append((position, fit)) }
+    argumentCountDiffers = method.parameters.count != target.parameters.count
+    if !argumentCountDiffers {
+      for position in method.parameters.indices {
+        let fit = fits.fit(
+          method.parameters[position].type, into: target.parameters[position].type, crossings: &crossings)
+        if !fit.isFit { arguments.append((position, fit)) }
+      }
     }
     result = fits.fit(target.result, into: method.result, crossings: &crossings)
     throwsDiffer = !method.isThrowing && target.isThrowing

@@ -114,6 +114,10 @@ extension ManifestValidator {
       work.add(AdapterCrossing(adapter: index, direction: .forward), site: nil)
       drain(&work, maps: resolvedMaps)
     }
+    for (pair, diagnostic) in reverseMissingAdapters where !forwardMissingAdapters.contains(pair) {
+      diagnostics.report(diagnostic)
+    }
+    reverseMissingAdapters = []
     addQuietForwardFacades(maps: resolvedMaps)
   }
 
@@ -183,6 +187,8 @@ extension ManifestValidator {
         diagnostics.append(contentsOf: other.diagnostics)
         forwardPairings.merge(other.forwardPairings) { mine, _ in mine }
         reversePairings.merge(other.reversePairings) { mine, _ in mine }
+        forwardMissingAdapters.formUnion(other.forwardMissingAdapters)
+        reverseMissingAdapters += other.reverseMissingAdapters
         used += otherUsed
       }
       for (next, nextSite) in used {
@@ -350,6 +356,9 @@ extension ManifestValidator {
         diagnostics.report(
           problem.code, message, at: written.provided.location,
           notes: Self.declarationNotes(facade, entry.target.member))
+        if problem.code == .missingAdapter {
+          forwardMissingAdapters.insert(MemberPairKey(index, facade, entry.target.member))
+        }
       }
       if !crossings.isEmpty {
         let site = AdapterUseSite(
@@ -381,6 +390,9 @@ extension ManifestValidator {
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
+        if problems.contains(where: { $0.code == .missingAdapter }) {
+          forwardMissingAdapters.insert(MemberPairKey(index, member, same))
+        }
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
         if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
@@ -472,9 +484,14 @@ extension ManifestValidator {
           facade: member, target: target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
         for problem in problems {
           let message = messageWithTypoHint(problem, member, requiredMember)
-          diagnostics.report(
+          let diagnostic = Diagnostic(
             problem.code, "\(context()): \(message)", at: written.required.location,
             notes: siteNotes() + Self.declarationNotes(member, requiredMember))
+          if problem.code == .missingAdapter {
+            reverseMissingAdapters.append((MemberPairKey(index, member, requiredMember), diagnostic))
+          } else {
+            diagnostics.report(diagnostic)
+          }
         }
         if !crossings.isEmpty {
           let site = AdapterUseSite(
@@ -503,8 +520,7 @@ extension ManifestValidator {
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.to?.location ?? decl.location,
-          context: context() + ": ",
-          siteNotes: siteNotes())
+          context: context() + ": ", siteNotes: siteNotes(), deferringMissingAdapterOf: index)
       case .unpaired(let why):
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
         // Named on the left of an entry written the other way round, which says so.
@@ -545,15 +561,21 @@ extension ManifestValidator {
     case unpaired(String)
   }
 
+  /// Reports the problems of a same-named pair; in a reverse check (`deferringMissingAdapterOf`
+  /// the adapter), RC0606 waits in ``reverseMissingAdapters``.
   private mutating func reportImplicitProblems(
     _ problems: [PairProblem], member: MemberDecl, same: MemberDecl, at location: SourceLocation,
-    context: String = "", siteNotes: [DiagnosticNote] = []
+    context: String = "", siteNotes: [DiagnosticNote] = [], deferringMissingAdapterOf adapter: Int? = nil
   ) {
     for problem in problems {
       let message = messageWithTypoHint(problem, member, same)
-      diagnostics.report(
-        problem.code, context + message, at: location,
-        notes: siteNotes + Self.declarationNotes(member, same))
+      let diagnostic = Diagnostic(
+        problem.code, context + message, at: location, notes: siteNotes + Self.declarationNotes(member, same))
+      if let adapter, problem.code == .missingAdapter {
+        reverseMissingAdapters.append((MemberPairKey(adapter, member, same), diagnostic))
+      } else {
+        diagnostics.report(diagnostic)
+      }
     }
   }
 
@@ -707,4 +729,18 @@ struct AdapterWorkList {
   }
 
   func hasChecked(_ adapter: Int) -> Bool { queued[adapter] != 0 }
+}
+
+/// Two members an adapter pairs, either way round: a forward check pairs `adapt`'s member with
+/// `to`'s, a reverse check `to`'s with `adapt`'s.
+struct MemberPairKey: Hashable, Sendable {
+  let adapter: Int
+  let first: SourceLocation
+  let second: SourceLocation
+
+  init(_ adapter: Int, _ one: MemberDecl, _ other: MemberDecl) {
+    self.adapter = adapter
+    (first, second) =
+      one.location < other.location ? (one.location, other.location) : (other.location, one.location)
+  }
 }
