@@ -15,12 +15,15 @@ struct MemberEntry {
   let valueType: Any.Type
   /// A property's ``TypedAccessors`` of its value type.
   let typed: AnyObject?
+  /// A method registered with a closure that can throw.
+  let isThrowing: Bool
 
   @usableFromInline
-  init(kind: Kind, valueType: Any.Type, typed: AnyObject? = nil) {
+  init(kind: Kind, valueType: Any.Type, typed: AnyObject? = nil, isThrowing: Bool = false) {
     self.kind = kind
     self.valueType = valueType
     self.typed = typed
+    self.isThrowing = isThrowing
   }
 
   var isSettable: Bool {

@@ -123,21 +123,58 @@ public struct MemberTable<Root> {
       kind: .property(get: read, set: write), valueType: Value.self, typed: accessors)
   }
 
+  // Each arity has two registrations: a closure that cannot throw, for a member the manifest
+  // declares without `throws` (Swift picks it for a closure that does not throw), and one that
+  // can, which the registry accepts only for a member declared `throws` (a throwing
+  // implementation of a non-throwing member would fail at first use, not at build).
+
   /// A method without arguments.
+  @inlinable
+  public mutating func method<Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method without arguments that throws.
   @inlinable
   public mutating func method<Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root) throws -> Result
   ) {
-    add(fullName, parameters: [], result: Result.self) { root, _ in try body(root) }
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<Result>(
+    _ fullName: String, isThrowing: Bool, _ body: @escaping @MainActor (Root) throws -> Result
+  ) {
+    add(fullName, parameters: [], result: Result.self, isThrowing: isThrowing) { root, arguments in
+      try body(root)
+    }
   }
 
   /// A method with one argument.
   @inlinable
   public mutating func method<A, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method with one argument that throws.
+  @inlinable
+  public mutating func method<A, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A) throws -> Result
   ) {
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<A, Result>(
+    _ fullName: String, isThrowing: Bool, _ body: @escaping @MainActor (Root, A) throws -> Result
+  ) {
     let a = ParameterCast(A.self, for: fullName)
-    add(fullName, parameters: [A.self], result: Result.self) { root, arguments in
+    add(fullName, parameters: [A.self], result: Result.self, isThrowing: isThrowing) { root, arguments in
       try body(root, a(arguments[0]))
     }
   }
@@ -145,11 +182,27 @@ public struct MemberTable<Root> {
   /// A method with two arguments.
   @inlinable
   public mutating func method<A, B, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method with two arguments that throws.
+  @inlinable
+  public mutating func method<A, B, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B) throws -> Result
+  ) {
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<A, B, Result>(
+    _ fullName: String, isThrowing: Bool, _ body: @escaping @MainActor (Root, A, B) throws -> Result
   ) {
     let a = ParameterCast(A.self, for: fullName)
     let b = ParameterCast(B.self, for: fullName)
-    add(fullName, parameters: [A.self, B.self], result: Result.self) { root, arguments in
+    add(fullName, parameters: [A.self, B.self], result: Result.self, isThrowing: isThrowing) {
+      root, arguments in
       try body(root, a(arguments[0]), b(arguments[1]))
     }
   }
@@ -157,12 +210,28 @@ public struct MemberTable<Root> {
   /// A method with three arguments.
   @inlinable
   public mutating func method<A, B, C, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method with three arguments that throws.
+  @inlinable
+  public mutating func method<A, B, C, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C) throws -> Result
+  ) {
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<A, B, C, Result>(
+    _ fullName: String, isThrowing: Bool, _ body: @escaping @MainActor (Root, A, B, C) throws -> Result
   ) {
     let a = ParameterCast(A.self, for: fullName)
     let b = ParameterCast(B.self, for: fullName)
     let c = ParameterCast(C.self, for: fullName)
-    add(fullName, parameters: [A.self, B.self, C.self], result: Result.self) { root, arguments in
+    add(fullName, parameters: [A.self, B.self, C.self], result: Result.self, isThrowing: isThrowing) {
+      root, arguments in
       try body(root, a(arguments[0]), b(arguments[1]), c(arguments[2]))
     }
   }
@@ -170,13 +239,29 @@ public struct MemberTable<Root> {
   /// A method with four arguments.
   @inlinable
   public mutating func method<A, B, C, D, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method with four arguments that throws.
+  @inlinable
+  public mutating func method<A, B, C, D, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D) throws -> Result
+  ) {
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<A, B, C, D, Result>(
+    _ fullName: String, isThrowing: Bool, _ body: @escaping @MainActor (Root, A, B, C, D) throws -> Result
   ) {
     let a = ParameterCast(A.self, for: fullName)
     let b = ParameterCast(B.self, for: fullName)
     let c = ParameterCast(C.self, for: fullName)
     let d = ParameterCast(D.self, for: fullName)
-    add(fullName, parameters: [A.self, B.self, C.self, D.self], result: Result.self) { root, arguments in
+    add(fullName, parameters: [A.self, B.self, C.self, D.self], result: Result.self, isThrowing: isThrowing) {
+      root, arguments in
       try body(root, a(arguments[0]), b(arguments[1]), c(arguments[2]), d(arguments[3]))
     }
   }
@@ -184,15 +269,32 @@ public struct MemberTable<Root> {
   /// A method with five arguments.
   @inlinable
   public mutating func method<A, B, C, D, E, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method with five arguments that throws.
+  @inlinable
+  public mutating func method<A, B, C, D, E, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E) throws -> Result
+  ) {
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<A, B, C, D, E, Result>(
+    _ fullName: String, isThrowing: Bool, _ body: @escaping @MainActor (Root, A, B, C, D, E) throws -> Result
   ) {
     let a = ParameterCast(A.self, for: fullName)
     let b = ParameterCast(B.self, for: fullName)
     let c = ParameterCast(C.self, for: fullName)
     let d = ParameterCast(D.self, for: fullName)
     let e = ParameterCast(E.self, for: fullName)
-    add(fullName, parameters: [A.self, B.self, C.self, D.self, E.self], result: Result.self) {
-      root, arguments in
+    add(
+      fullName, parameters: [A.self, B.self, C.self, D.self, E.self], result: Result.self,
+      isThrowing: isThrowing
+    ) { root, arguments in
       try body(root, a(arguments[0]), b(arguments[1]), c(arguments[2]), d(arguments[3]), e(arguments[4]))
     }
   }
@@ -200,7 +302,23 @@ public struct MemberTable<Root> {
   /// A method with six arguments.
   @inlinable
   public mutating func method<A, B, C, D, E, F, Result>(
+    _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E, F) -> Result
+  ) {
+    method(fullName, isThrowing: false, body)
+  }
+
+  /// A method with six arguments that throws.
+  @inlinable
+  public mutating func method<A, B, C, D, E, F, Result>(
     _ fullName: String, _ body: @escaping @MainActor (Root, A, B, C, D, E, F) throws -> Result
+  ) {
+    method(fullName, isThrowing: true, body)
+  }
+
+  @inlinable
+  mutating func method<A, B, C, D, E, F, Result>(
+    _ fullName: String, isThrowing: Bool,
+    _ body: @escaping @MainActor (Root, A, B, C, D, E, F) throws -> Result
   ) {
     let a = ParameterCast(A.self, for: fullName)
     let b = ParameterCast(B.self, for: fullName)
@@ -208,8 +326,10 @@ public struct MemberTable<Root> {
     let d = ParameterCast(D.self, for: fullName)
     let e = ParameterCast(E.self, for: fullName)
     let f = ParameterCast(F.self, for: fullName)
-    add(fullName, parameters: [A.self, B.self, C.self, D.self, E.self, F.self], result: Result.self) {
-      root, arguments in
+    add(
+      fullName, parameters: [A.self, B.self, C.self, D.self, E.self, F.self], result: Result.self,
+      isThrowing: isThrowing
+    ) { root, arguments in
       try body(
         root, a(arguments[0]), b(arguments[1]), c(arguments[2]), d(arguments[3]), e(arguments[4]),
         f(arguments[5]))
@@ -222,7 +342,7 @@ public struct MemberTable<Root> {
   /// module's types; a result of a type that cannot hold optional layers is not looked into.
   @inlinable
   mutating func add<Result>(
-    _ fullName: String, parameters: [Any.Type], result: Result.Type,
+    _ fullName: String, parameters: [Any.Type], result: Result.Type, isThrowing: Bool,
     _ call: @escaping @MainActor (Root, [Any?]) throws -> Result
   ) {
     let count = parameters.count
@@ -241,7 +361,7 @@ public struct MemberTable<Root> {
           return DynamicValue.flatten(result)
         },
         parameterTypes: parameters, resultType: Result.self),
-      valueType: Result.self)
+      valueType: Result.self, isThrowing: isThrowing)
   }
 
   @inlinable

@@ -190,8 +190,11 @@ struct RegistrationCheck {
       }
       return found
     case (.method(let method), .method(_, let parameterTypes, let resultType)):
+      // A throwing registration of a member declared without `throws` would throw where no
+      // caller of the member expects it to.
       var matches =
         method.parameters.count == parameterTypes.count && typeNames.matches(resultType, method.result)
+        && (method.isThrowing || !entry.isThrowing)
       var index = 0
       while matches, index < parameterTypes.count {
         matches = typeNames.matches(parameterTypes[index], method.parameters[index].type)
@@ -241,8 +244,8 @@ struct RegistrationCheck {
     guard case .method(_, let parameterTypes, let resultType) = entry.kind else {
       return SwiftTypeName.of(entry.valueType)
     }
-    return "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ") + ") -> "
-      + SwiftTypeName.of(resultType)
+    return "(" + parameterTypes.map(SwiftTypeName.of).joined(separator: ", ")
+      + (entry.isThrowing ? ") throws -> " : ") -> ") + SwiftTypeName.of(resultType)
   }
 
   /// A declared member's type: a property's type, or a method's `(String, Bool) -> Bool`.
@@ -250,7 +253,8 @@ struct RegistrationCheck {
     switch member.kind {
     case .property(let property): return property.type.description
     case .method(let method):
-      return "(" + method.parameters.map(\.type.description).joined(separator: ", ") + ") -> \(method.result)"
+      return "(" + method.parameters.map(\.type.description).joined(separator: ", ")
+        + (method.isThrowing ? ") throws -> " : ") -> ") + "\(method.result)"
     }
   }
 

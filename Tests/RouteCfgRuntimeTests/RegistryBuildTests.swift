@@ -66,6 +66,27 @@ struct RegistryBuildTests {
     #expect(positions == positions.sorted(), "\(found)")
   }
 
+  /// A method the manifest declares without `throws`, registered with a closure that throws, is
+  /// a mismatch at build time: it would throw where no caller expects it, at first use.
+  @Test func aThrowingRegistrationOfANonThrowingMethodIsAMismatch() throws {
+    struct Broken: Error {}
+    let found = try Self.problems { registrations in
+      registrations.members(of: NoteDetailViewController.self) { table in
+        table.property("noteId", \.noteId)
+        table.property("title", \.title)
+        table.method("highlight(range:animated:)") { (page, range: String, animated: Bool) throws -> Bool in
+          if range.isEmpty { throw Broken() }
+          return page.highlight(range: range, animated: animated)
+        }
+      }
+    }
+    #expect(
+      found == [
+        "'NoteDetailViewController.highlight(range:animated:)' (from 'NoteDetailInput') is registered as "
+          + "'(String, Bool) throws -> Bool', declared '(String, Bool) -> Bool'"
+      ])
+  }
+
   /// A registered member's runtime type is spelled as the manifest writes it, also for an
   /// optional function type, whose parentheses make it optional: `(() -> Void)?`.
   @Test func runtimeTypesAreSpelledAsManifestsWriteThem() {
