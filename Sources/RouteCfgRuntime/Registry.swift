@@ -90,6 +90,12 @@ public final class Registry: Sendable {
       )
     }
     guard let make = services[NameKey(provider.module)] else {
+      // A view is made on the main actor whatever its registration.
+      if graph.modules[provider.module]?.kind == .view {
+        throw .unsupported(
+          "module '\(provider.module)' is a view, made on the main actor; ask for '\(protocolName)' with "
+            + "destination(for:as:) on the main actor")
+      }
       throw .unsupported(
         "module '\(provider.module)' is not registered as a Sendable service (with service(_:_:make:)); "
           + "ask for '\(protocolName)' with destination(for:as:) on the main actor, or register the module "

@@ -246,6 +246,21 @@ struct HarnessTests {
     #expect(throws: RuntimeError.self) { try required.set("handler", to: handler) }
   }
 
+  /// A view is made on the main actor: service(for:as:) says to ask for it there, not to
+  /// register it as a service, which the build refuses.
+  @Test func aViewAskedForAsAServiceIsAskedForOnTheMainActor() throws {
+    let harness = try ManifestHarness(
+      yaml:
+        "routecfg: 1\nprotocols: {Screen: 'func show()'}\nmodules: {V: {kind: view, provides: [Screen], routes: [/]}}\n"
+    )
+    let mocks = try harness.mockRegistry()
+    #expect(
+      throws: RuntimeError.unsupported(
+        "module 'V' is a view, made on the main actor; ask for 'Screen' with destination(for:as:) on the main actor"
+      )
+    ) { try mocks.registry.service(for: "Screen", as: AnyObject.self) }
+  }
+
   /// Every shipped manifest gets mocks, whatever methods the dynamic runtime cannot call.
   @Test(arguments: ["manifests/NoteApp.yaml", "manifests/LoginDemo.yaml", "manifests/ShopApp/ShopApp.yaml"])
   func everyShippedManifestGetsMocks(_ manifest: String) throws {
