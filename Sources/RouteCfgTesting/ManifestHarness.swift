@@ -212,7 +212,13 @@ public struct ManifestHarness: Sendable {
       }
       return HarnessReport(check: check, failures: [])
     } catch {
-      return HarnessReport(check: check, failures: [String(describing: error)])
+      // At the required member's declaration (the protocol's, for a member it lacks).
+      let declared = graph.protocols[requiredProtocol].map { info in
+        info.members.first { $0.fullName == requiredMember || $0.name == requiredMember }?.location
+          ?? info.location
+      }
+      let failure = (declared.map { place($0) + ": " } ?? "") + String(describing: error)
+      return HarnessReport(check: check, failures: [failure])
     }
   }
 
