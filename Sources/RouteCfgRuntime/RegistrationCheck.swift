@@ -181,9 +181,11 @@ struct RegistrationCheck {
     case (.property(let property), .property(_, let set)):
       var found: [String] = []
       if !typeNames.matches(entry.valueType, property.type) {
+        let registered = SwiftTypeName.of(entry.valueType)
         found.append(
-          "is registered as '\(SwiftTypeName.of(entry.valueType))', declared '\(property.type)'"
-            + aliasHint(declared: property.type, registered: entry.valueType, typeNames: typeNames))
+          "is registered as '\(registered)', declared '\(property.type)'"
+            + aliasHint(declared: property.type, registered: entry.valueType, typeNames: typeNames)
+            + attributeHint(registered: registered))
       }
       if property.isSettable, set == nil {
         found.append("is settable but registered read-only (a read-only key path, or no 'set:' closure)")
@@ -236,6 +238,14 @@ struct RegistrationCheck {
     }
     return " (if '\(name)' is a type alias, register it: 'registrations.typeAlias(\"\(name)\", for: "
       + "\(spelled).self)')"
+  }
+
+  /// For a registered type with a function attribute a manifest cannot write (`@Sendable`,
+  /// `@MainActor`), whose values do not cast to the plain type, what to do. Empty otherwise.
+  nonisolated static func attributeHint(registered: String) -> String {
+    guard registered.contains("@") else { return "" }
+    return " (a manifest cannot write a closure's '@Sendable' or '@MainActor': declare the Swift member "
+      + "with the manifest's plain type, or forward it through generated code)"
   }
 
   /// A registered member's type as the manifest writes it: a property's type, or a method's

@@ -151,6 +151,8 @@ struct RegistryBuildTests {
     #expect(
       problems.contains {
         $0.contains("is registered as '(@MainActor @Sendable () -> Void)?', declared '(() -> Void)?'")
+          && $0.hasSuffix(
+            "declare the Swift member with the manifest's plain type, or forward it through generated code)")
       }, "\(problems)")
   }
 
