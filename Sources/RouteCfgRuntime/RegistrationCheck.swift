@@ -203,7 +203,12 @@ struct RegistrationCheck {
         index += 1
       }
       if matches { return [] }
-      return ["is registered as '\(signature(of: entry))', declared '\(signature(of: member))'"]
+      let (registered, declared) = (signature(of: entry), signature(of: member))
+      let names = method.parameters.flatMap(\.type.namedTypes) + method.result.namedTypes
+      return [
+        "is registered as '\(registered)', declared '\(declared)'"
+          + nestedAliasHint(declared: declared, names: names, registered: registered)
+      ]
     default:
       return ["is registered as a \(member.isProperty ? "method" : "property")"]
     }
@@ -227,7 +232,8 @@ struct RegistrationCheck {
     case .optional(.named(let written)) where spelled.hasSuffix("?"):
       (name, optional) = (written, true)
       spelled.removeLast()
-    default: return ""
+    default:
+      return nestedAliasHint(declared: declared.description, names: declared.namedTypes, registered: spelled)
     }
     guard !TypeRef.isStandardTypeName(name), !name.contains("."), spelled != name,
       spelled.allSatisfy(SwiftTypeName.isNameCharacter)
@@ -238,6 +244,44 @@ struct RegistrationCheck {
     }
     return " (if '\(name)' is a type alias, register it: 'registrations.typeAlias(\"\(name)\", for: "
       + "\(spelled).self)')"
+  }
+
+  /// ``aliasHint(declared:registered:typeNames:)`` for names of the app's own inside a declared
+  /// type (`[NoteID]`, `(NoteID) -> Bool`) that the registered spelling writes as other types
+  /// where the rest agrees (`[Int]`): ` (if 'NoteID' is a type alias, register it:
+  /// 'registrations.typeAlias("NoteID", for: Int.self)')`. Empty when the spellings differ
+  /// elsewhere too, or the names are standard or qualified.
+  nonisolated static func nestedAliasHint(declared: String, names: [String], registered: String) -> String {
+    let appNames = Set(names.filter { !TypeRef.isStandardTypeName($0) && !$0.contains(".") })
+    // A few names in a short type: the match tries the places each name may end.
+    guard !appNames.isEmpty, appNames.count <= 4, registered.count <= 200 else { return "" }
+    // The declared spelling as pieces: the text between app names, and the names.
+    var pieces: [AliasPattern.Piece] = []
+    var word = ""
+    func flush() {
+      guard !word.isEmpty else { return }
+      pieces.append(appNames.contains(word) ? .name(word) : .text(word))
+      word = ""
+    }
+    for character in declared {
+      if character.isLetter || character.isNumber || character == "_" || character == "." {
+        word.append(character)
+      } else {
+        flush()
+        pieces.append(.text(String(character)))
+      }
+    }
+    flush()
+    guard let bound = AliasPattern(pieces).match(Array(registered)) else { return "" }
+    let hints = bound.filter { $0.name != $0.type }.map {
+      "'registrations.typeAlias(\"\($0.name)\", for: \($0.type).self)'"
+    }
+    guard !hints.isEmpty else { return "" }
+    let named =
+      hints.count == 1
+      ? "'\(bound.first { $0.name != $0.type }?.name ?? "")' is a type alias, register it"
+      : "these are type aliases, register them"
+    return " (if \(named): \(hints.joined(separator: ", ")))"
   }
 
   /// For a registered type with a function attribute a manifest cannot write (`@Sendable`,
@@ -473,5 +517,51 @@ struct TypeNameCache {
     let name = SwiftTypeName.declaredKey(declared, aliases: aliases)
     declaredNames[declared] = name
     return name
+  }
+}
+
+/// A declared type's spelling with the app's names in it left open, matched against a
+/// registered type's spelling: what each name stands for there (`[NoteID]` against `[Int]`:
+/// `NoteID` is `Int`), the same name the same type each time.
+struct AliasPattern {
+  enum Piece {
+    case text(String)
+    case name(String)
+  }
+
+  let pieces: [Piece]
+
+  init(_ pieces: [Piece]) { self.pieces = pieces }
+
+  /// Each name with the text it stands for, in the order first written; `nil` when the
+  /// spellings do not match.
+  func match(_ written: [Character]) -> [(name: String, type: String)]? {
+    var bound: [(name: String, type: String)] = []
+    return match(piece: 0, at: 0, written, &bound) ? bound : nil
+  }
+
+  private func match(
+    piece: Int, at offset: Int, _ written: [Character], _ bound: inout [(name: String, type: String)]
+  ) -> Bool {
+    guard piece < pieces.count else { return offset == written.count }
+    switch pieces[piece] {
+    case .text(let text):
+      let characters = Array(text)
+      guard written[offset...].starts(with: characters) else { return false }
+      return match(piece: piece + 1, at: offset + characters.count, written, &bound)
+    case .name(let name):
+      if let type = bound.first(where: { $0.name == name })?.type {
+        let characters = Array(type)
+        guard written[offset...].starts(with: characters) else { return false }
+        return match(piece: piece + 1, at: offset + characters.count, written, &bound)
+      }
+      // The shortest text that lets the rest match, as a name stands for one type.
+      for end in (offset + 1)..<(written.count + 1) {
+        bound.append((name, String(written[offset..<end])))
+        if match(piece: piece + 1, at: end, written, &bound) { return true }
+        bound.removeLast()
+      }
+      return false
+    }
   }
 }

@@ -20,15 +20,6 @@ struct HarnessTests {
     }
   }
 
-  /// A value the member cannot take fails at the member's declaration in the manifest.
-  @Test func aValueOfTheWrongTypeFailsAtTheMembersDeclaration() throws {
-    let harness = try ManifestHarness(path: Self.noteApp)
-    let wrong = harness.value(
-      42, writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString")
-    #expect(wrong.failures.count == 1)
-    #expect(wrong.failures.first?.hasPrefix("\(Self.noteApp):25:9: ") == true, "\(wrong.failures)")
-  }
-
   @Test func aValueWrittenThroughTheRequiredProtocolArrivesAtTheProvidedMember() throws {
     let harness = try ManifestHarness(path: Self.noteApp)
     try harness.value(

@@ -163,7 +163,8 @@ struct RegisteredTypeTests {
     let harness = try ManifestHarness(path: Self.manifest)
     let report = harness.value(
       42, writtenTo: "message", of: "ModuleARequiredLoginViewInput", arrivesAt: "notifyString")
-    #expect(report.failures == ["'message' takes a 'String?', not an 'Int'"])
+    // At the member's declaration in the manifest.
+    #expect(report.failures == ["\(Self.manifest):25:9: 'message' takes a 'String?', not an 'Int'"])
     let mocks = try harness.mockRegistry()
     let store = try mocks.registry.destination(for: "NoteListRequiredStore")
     #expect(throws: RuntimeError.typeMismatch(member: "note(id:)", expected: "Int", actual: "String")) {

@@ -65,6 +65,45 @@ struct TypeAliasTests {
     #expect(try destination.get("id") as? Int == 7)
   }
 
+  /// An alias inside a declared type (`[NoteID]`, a method's `(NoteID) -> Bool`) gets the hint too,
+  /// with the type it stands for read from the registered spelling.
+  @Test func anAliasInsideATypeIsOfferedToo() throws {
+    let manifest = try RouteCfg.validate(
+      yaml: """
+        routecfg: 1
+        protocols:
+          Notes: |
+            var ids: [NoteID] { get }
+            var byName: [String: NoteID] { get }
+            func has(_ id: NoteID) -> Bool
+            func pair(_ a: NoteID, _ b: Tag) -> [NoteID: Tag]
+        modules:
+          A: {kind: view, provides: [Notes], routes: [/a]}
+        """, path: "nested-aliases.yaml")
+    var registrations = Registrations()
+    registrations.view("A", NoteList.self) { _ in NoteList() }
+    registrations.members(of: NoteList.self) { table in
+      table.property("ids", \.ids)
+      table.property("byName", \.byName)
+      table.method("has(_:)") { (list, id: Int) in list.ids.contains(id) }
+      table.method("pair(_:_:)") { (_, a: Int, b: String) in [a: b] }
+    }
+    let error = #expect(throws: RegistryBuildError.self) {
+      _ = try Registry(manifest, registrations: registrations)
+    }
+    let hint =
+      "(if 'NoteID' is a type alias, register it: 'registrations.typeAlias(\"NoteID\", for: Int.self)')"
+    #expect(
+      error?.problems.sorted() == [
+        "'NoteList.byName' (from 'Notes') is registered as '[String: Int]', declared '[String: NoteID]' \(hint)",
+        "'NoteList.has(_:)' (from 'Notes') is registered as '(Int) -> Bool', declared '(NoteID) -> Bool' \(hint)",
+        "'NoteList.ids' (from 'Notes') is registered as '[Int]', declared '[NoteID]' \(hint)",
+        "'NoteList.pair(_:_:)' (from 'Notes') is registered as '(Int, String) -> [Int: String]', declared "
+          + "'(NoteID, Tag) -> [NoteID: Tag]' (if these are type aliases, register them: "
+          + "'registrations.typeAlias(\"NoteID\", for: Int.self)', 'registrations.typeAlias(\"Tag\", for: String.self)')",
+      ])
+  }
+
   /// An alias of a function type, written optional, is all of it optional.
   @Test func anAliasOfAFunctionTypeWrittenOptionalMatches() throws {
     let manifest = try RouteCfg.validate(
@@ -140,6 +179,12 @@ private typealias Handler = (Int) -> Void
 private final class Tappable {
   var onTap: Handler?
   var handlers: [Handler] = []
+}
+
+@MainActor
+private final class NoteList {
+  let ids: [Int] = [1]
+  let byName: [String: Int] = [:]
 }
 
 @MainActor
