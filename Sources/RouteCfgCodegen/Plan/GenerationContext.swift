@@ -100,19 +100,24 @@ struct GenerationContext {
     return convert(type)
   }
 
-  /// The metatype of a standard protocol as Swift 6 writes it, `nil` for any other name: the
-  /// existential metatype `Hashable.Type` as `any Hashable.Type`, the protocol's own metatype
-  /// `Hashable.Protocol` as `(any Hashable).Type`, and a metatype of either with `.Type` after
-  /// it (`Hashable.Type.Type` as `(any Hashable.Type).Type`).
+  /// The metatype of a standard protocol as Swift 6 writes it, `nil` for any other name: an
+  /// existential metatype, and one of it, with `any` before (`Hashable.Type` as `any
+  /// Hashable.Type`, `Hashable.Type.Type` as `any Hashable.Type.Type`); the metatype of an
+  /// existential (`.Protocol`) as that existential's `.Type` (`Hashable.Protocol` as `(any
+  /// Hashable).Type`, `Hashable.Type.Protocol` as `(any Hashable.Type).Type`), with what follows
+  /// it after (`Hashable.Protocol.Type` as `(any Hashable).Type.Type`).
   private func standardProtocolMetatype(_ name: String, asDeclared: Bool) -> SwiftType? {
     let base = String(MetatypeName.base(of: name))
     guard base.count < name.count, NeverHashableName.isStandardProtocol(base) else { return nil }
-    let reference = asDeclared ? base : typeName(base)
-    let suffixes = name.dropFirst(base.count + 1).split(separator: ".")
-    if suffixes == ["Type"] { return .existential([reference + ".Type"]) }
-    var text = suffixes[0] == "Protocol" ? "(any \(reference)).Type" : "(any \(reference).Type)"
-    for suffix in suffixes.dropFirst() { text += ".\(suffix)" }
-    return .named(text)
+    var existential = asDeclared ? base : typeName(base)
+    var suffixes = name.dropFirst(base.count + 1).split(separator: ".")[...]
+    while let first = suffixes.first, first == "Type" {
+      existential += ".Type"
+      suffixes.removeFirst()
+    }
+    guard suffixes.popFirst() != nil else { return .existential([existential]) }
+    // The first `.Protocol`: the existential's own metatype.
+    return .named("(any \(existential)).Type" + suffixes.map { ".\($0)" }.joined())
   }
 
   /// A manifest type's name as generated code writes it: its alias when a nested generated type
