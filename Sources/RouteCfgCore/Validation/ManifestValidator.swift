@@ -90,10 +90,10 @@ public struct ManifestValidator {
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
   /// The member pairs whose forward check found no adapter between their protocols (RC0606).
-  var forwardMissingAdapters: Set<MemberPairKey> = []
+  var forwardMissingAdapters: Set<MissingAdapterKey> = []
   /// RC0606 found in reverse checks, reported once every direction is checked unless the
   /// forward check reported the same pair: one missing adapter, one diagnostic.
-  var reverseMissingAdapters: [(pair: MemberPairKey, diagnostic: Diagnostic)] = []
+  var reverseMissingAdapters: [(pair: MissingAdapterKey, diagnostic: Diagnostic)] = []
   /// The adapters, with their direction, that member forwarding passes values across.
   var crossingsByMembers: Set<AdapterCrossing> = []
   /// Adapters that member forwarding passes values across, in either direction.

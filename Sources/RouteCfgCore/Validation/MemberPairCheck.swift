@@ -5,6 +5,8 @@ struct PairProblem {
   let message: String
   /// A short form for notes ("its type 'Int' does not fit 'String?'").
   let reason: String
+  /// For a missing adapter (RC0606), the two protocols it would connect, in name order.
+  var between: [String] = []
 }
 
 /// The quoted names of a facade member and its target, built only when a message needs them.
@@ -234,7 +236,8 @@ struct MemberPairCheck {
         "forwarding \(names.facadeText) to \(names.targetText) passes values between the protocols "
         + "'\(facadeSide)' and '\(targetSide)', and no adapter connects them; add one "
         + "('- adapt: \(facadeSide)' with 'to: \(targetSide)' and a 'map')",
-      reason: "it needs an adapter between '\(facadeSide)' and '\(targetSide)'")
+      reason: "it needs an adapter between '\(facadeSide)' and '\(targetSide)'",
+      between: [facadeSide, targetSide].sorted())
   }
 
   private static func mergingMissingAdapters(_ problems: [PairProblem]) -> [PairProblem] {

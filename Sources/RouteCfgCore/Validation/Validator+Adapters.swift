@@ -357,7 +357,7 @@ extension ManifestValidator {
           problem.code, message, at: written.provided.location,
           notes: Self.declarationNotes(facade, entry.target.member))
         if problem.code == .missingAdapter {
-          forwardMissingAdapters.insert(MemberPairKey(index, facade, entry.target.member))
+          forwardMissingAdapters.insert(MissingAdapterKey(index, facade, entry.target.member, problem))
         }
       }
       if !crossings.isEmpty {
@@ -390,8 +390,8 @@ extension ManifestValidator {
       case .pairedWithProblems(let problems, let same):
         reportImplicitProblems(
           problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
-        if problems.contains(where: { $0.code == .missingAdapter }) {
-          forwardMissingAdapters.insert(MemberPairKey(index, member, same))
+        for problem in problems where problem.code == .missingAdapter {
+          forwardMissingAdapters.insert(MissingAdapterKey(index, member, same, problem))
         }
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
@@ -488,7 +488,8 @@ extension ManifestValidator {
             problem.code, "\(context()): \(message)", at: written.required.location,
             notes: siteNotes() + Self.declarationNotes(member, requiredMember))
           if problem.code == .missingAdapter {
-            reverseMissingAdapters.append((MemberPairKey(index, member, requiredMember), diagnostic))
+            reverseMissingAdapters.append(
+              (MissingAdapterKey(index, member, requiredMember, problem), diagnostic))
           } else {
             diagnostics.report(diagnostic)
           }
@@ -572,7 +573,7 @@ extension ManifestValidator {
       let diagnostic = Diagnostic(
         problem.code, context + message, at: location, notes: siteNotes + Self.declarationNotes(member, same))
       if let adapter, problem.code == .missingAdapter {
-        reverseMissingAdapters.append((MemberPairKey(adapter, member, same), diagnostic))
+        reverseMissingAdapters.append((MissingAdapterKey(adapter, member, same, problem), diagnostic))
       } else {
         diagnostics.report(diagnostic)
       }
@@ -731,16 +732,19 @@ struct AdapterWorkList {
   func hasChecked(_ adapter: Int) -> Bool { queued[adapter] != 0 }
 }
 
-/// Two members an adapter pairs, either way round: a forward check pairs `adapt`'s member with
-/// `to`'s, a reverse check `to`'s with `adapt`'s.
-struct MemberPairKey: Hashable, Sendable {
+/// A missing adapter (RC0606) between two protocols, found pairing two members of an adapter,
+/// either way round: a forward check pairs `adapt`'s member with `to`'s, a reverse check `to`'s
+/// with `adapt`'s, and each may miss another adapter (types that fit one way only).
+struct MissingAdapterKey: Hashable, Sendable {
   let adapter: Int
   let first: SourceLocation
   let second: SourceLocation
+  let between: [String]
 
-  init(_ adapter: Int, _ one: MemberDecl, _ other: MemberDecl) {
+  init(_ adapter: Int, _ one: MemberDecl, _ other: MemberDecl, _ problem: PairProblem) {
     self.adapter = adapter
     (first, second) =
       one.location < other.location ? (one.location, other.location) : (other.location, one.location)
+    between = problem.between
   }
 }
