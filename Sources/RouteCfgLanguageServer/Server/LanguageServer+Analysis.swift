@@ -101,12 +101,16 @@ extension LanguageServer {
 
   /// Whether requests about a document that parsed in `model` read it rather than `current`, the
   /// model they read now: unless an open document `model` read does not parse (being typed) while
-  /// `current`, of the same root, read all of them. Such a load knows nothing the half-typed file
+  /// `current`, of the same root, parsed it. Such a load knows nothing the half-typed file
   /// declares, so its other files answer from the last load that did, with positions mapped
-  /// through the edits made since, as a half-typed root's own requests do.
+  /// through the edits made since, as a half-typed root's own requests do; a load that did not
+  /// parse the file either (broken on disk before it was opened) knows no more of it, and the
+  /// newer one is taken.
   static func answers(better model: ManifestModel, than current: ManifestModel?) -> Bool {
     guard let current, current.rootPath == model.rootPath else { return true }
-    return model.unparsedTexts.isEmpty || !current.unparsedTexts.isEmpty
+    return !model.unparsedTexts.keys.contains { file in
+      current.file(for: model.uri(of: file)).map(current.parsed) ?? false
+    }
   }
 
   /// Moves to the project of `model`'s root (or a nearer root that also reaches them) the open

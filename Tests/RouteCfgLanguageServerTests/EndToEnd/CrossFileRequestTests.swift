@@ -236,4 +236,24 @@ struct CrossFileRequestTests {
     #expect(labels.contains("FeatInput"), "\(labels)")
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test("an included file that never parsed does not hold the root's requests to an older check")
+  func includedFileBrokenFromTheStart() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    try workspace.scratch.write("feat.yaml", "protocols:\n  Hal\n  FeatInput: \"func go()\"\n")
+    client.open(workspace.root, text: Self.root)
+    _ = try client.diagnostics(for: workspace.root, version: 1)
+    client.open(workspace.feat, text: "protocols:\n  Hal\n  FeatInput: \"func go()\"\n")
+    // The root declares a protocol of its own and names it: its requests see it.
+    let text = Self.root + "protocols:\n  Own: \"func run()\"\n  Other: \"var own: Own? { get }\"\n"
+    client.change(workspace.root, version: 2, [(nil, text)])
+    _ = try client.diagnostics(for: workspace.root, version: 2)
+    let (line, character) = TextFinder(text).position(of: "Own? {", offset: 1)
+    let definition = try client.result(
+      "textDocument/definition", LSPClient.at(workspace.root, line, character))
+    #expect(
+      definition.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 5, "\(definition.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
