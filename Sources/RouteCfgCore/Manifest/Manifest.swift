@@ -136,6 +136,11 @@ public struct AdapterDecl: Sendable {
   /// The keys of `map` entries whose value could not be read (already reported): their members
   /// are not reported as unmapped.
   var unreadMapKeys: [String] = []
+  /// Where an alias wrote the adapter again (`- *adapter`), which RC0607 reports; the anchored
+  /// adapter's ``location`` is where everything else about it is.
+  var aliasLocation: SourceLocation?
+  /// Where the list item is written: at its alias, or its ``location``.
+  var writtenLocation: SourceLocation { aliasLocation ?? location }
 
   public init(location: SourceLocation, adapt: Located<String>?, to: Located<String>?, map: [MapEntry]) {
     self.location = location

@@ -735,10 +735,10 @@ struct ManifestDecoder {
     else { return [] }
     var result: [AdapterDecl] = []
     result.reserveCapacity(items.count)
-    // An adapter an alias wrote (`- *adapter`) is declared, and reported, at the alias.
+    // An adapter an alias writes again (`- *adapter`) is a repeat written at the alias (RC0607).
     let written = document.writtenLocations(ofItems: id)
     for (position, item) in items.enumerated() {
-      let location = written?[position] ?? reader.location(item)
+      let location = reader.location(item)
       guard document[item].kind == .mapping else {
         if reader.isNull(item) {
           reader.diagnostics.report(
@@ -755,6 +755,7 @@ struct ManifestDecoder {
       }
       let entries = document.entries(of: item)
       var adapter = AdapterDecl(location: location, adapt: nil, to: nil, map: [])
+      if let written, written[position] != location { adapter.aliasLocation = written[position] }
       // Whether `adapt` and `to` are written (each its own flag: a set per adapter cost more
       // than reading the adapter).
       var written = (adapt: false, to: false)

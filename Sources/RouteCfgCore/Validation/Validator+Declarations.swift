@@ -81,8 +81,8 @@ extension ManifestValidator {
           .duplicateAdapter,
           "an adapter from '\(adapt.value)' to '\(to.value)' already exists; merge their 'map' "
             + "entries into one adapter",
-          at: adapter.location,
-          notes: [DiagnosticNote("first adapter here", at: manifest.adapters[first].location)])
+          at: adapter.writtenLocation,
+          notes: [DiagnosticNote("first adapter here", at: manifest.adapters[first].writtenLocation)])
         repeatedAdapters.append(index)
         continue
       }
