@@ -136,7 +136,7 @@ struct GenerateCommand: ParsableCommand {
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     Output.error(
       colorOptions.textFormatter(for: 2).render(report)
-        + "\(TextFormatter.printable(file)): \(counts); nothing generated\n"
+        + "\(TextFormatter.printablePath(file)): \(counts); nothing generated\n"
         + TextFormatter.omission(report, advice: .listWithValidate))
     Output.exit(1)
   }
@@ -145,7 +145,7 @@ struct GenerateCommand: ParsableCommand {
   static func describe(_ summary: OutputSummary, directory: String) -> String {
     var parts = ["\(summary.written.count) written", "\(summary.unchanged.count) unchanged"]
     if !summary.removed.isEmpty { parts.append("\(summary.removed.count) removed") }
-    return "\(TextFormatter.printable(directory)): \(parts.joined(separator: ", "))\n"
+    return "\(TextFormatter.printablePath(directory)): \(parts.joined(separator: ", "))\n"
   }
 }
 

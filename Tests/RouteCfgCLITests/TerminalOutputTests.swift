@@ -182,6 +182,16 @@ struct TerminalOutputTests {
     #expect(
       annotated.standardOutput.hasPrefix("::error file=a%0Ab\tc%0D\\u{1B}.yaml,line=1,col=11::"),
       "\(annotated.standardOutput)")
+    // Spaces that are not U+0020 and format characters a name may hold (a screenshot's U+202F)
+    // stay themselves in paths, in `file` and in the summary, which name the real file.
+    let spaced = "Screenshot 10.41\u{202F}AM\u{A0}\u{2060}.yaml"
+    try "routecfg: 2\n".write(toFile: directory + "/" + spaced, atomically: true, encoding: .utf8)
+    let spacedRun = try Routecfg.run(["validate", spaced, "--format", "github"], in: directory)
+    let spacedLines = spacedRun.standardOutput.split(separator: "\n").map(String.init)
+    #expect(spacedLines.first?.hasPrefix("::error file=\(spaced),line=1,col=11::") == true, "\(spacedLines)")
+    #expect(spacedLines.last == "\(spaced): 1 error", "\(spacedLines)")
+    let text = try Routecfg.run(["validate", spaced], in: directory)
+    #expect(text.standardOutput.hasPrefix("\(spaced):1:11: error: "), "\(text.standardOutput)")
   }
 
   static func withoutColour(_ text: String) -> String {

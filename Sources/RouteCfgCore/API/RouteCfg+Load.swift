@@ -51,7 +51,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 
   init(unknownVariant error: UnknownVariantError, path: String) {
     self.report = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
-    self.description = "\(TextFormatter.printable(path)): \(error.description)"
+    self.description = "\(TextFormatter.printablePath(path)): \(error.description)"
   }
 
   /// `result` when it has no error; otherwise the error.

@@ -119,7 +119,7 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
 /// variants and warnings when it has any).
 public enum ValidationSummary {
   public static func line(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
-    let file = TextFormatter.printable(file)
+    let file = TextFormatter.printablePath(file)
     let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     let heldBack = report.heldBack.first.map { "; " + HeldBackCheck.summary($0.checks) } ?? ""
     guard let graph, !report.hasErrors else { return "\(file): \(counts)\(heldBack)" }

@@ -19,7 +19,7 @@ public struct GitHubFormatter: DiagnosticFormatter {
     OutputPieces.write(report.diagnostics, to: sink) { diagnostic, output in
       var message = TextFormatter.printable(diagnostic.message) + " [\(diagnostic.code.rawValue)]"
       for note in diagnostic.notes {
-        let path = TextFormatter.printable(report.path(of: note.location))
+        let path = TextFormatter.printablePath(report.path(of: note.location))
         message += "\n\(path):\(note.location.line):\(note.location.column): note: "
         message += TextFormatter.printable(note.message)
       }
@@ -36,11 +36,12 @@ public struct GitHubFormatter: DiagnosticFormatter {
     }
   }
 
-  /// The summary as a plain log line. The runner reads any line starting with `::` as a workflow
-  /// command, so a root file whose name starts with `::` (a name a pull request's author chose) is
-  /// written `./::...`, the same file.
+  /// The summary as a plain log line, the root's path in it as paths are printed
+  /// (``TextFormatter/printablePath(_:)``). The runner reads any line starting with `::` as a
+  /// workflow command, so a root file whose name starts with `::` (a name a pull request's author
+  /// chose) is written `./::...`, the same file.
   public func renderSummary(_ summary: String, of report: DiagnosticReport) -> String {
-    let line = TextFormatter.printable(summary)
+    let line = TextFormatter.printablePath(summary)
     let isCommandLike = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("::")
     return (isCommandLike ? "./" + line : line) + "\n"
   }
@@ -48,7 +49,8 @@ public struct GitHubFormatter: DiagnosticFormatter {
   /// A file's name for the `file` property, before its escaping: the runner decodes `%0D` and
   /// `%0A` back, so a name's carriage returns and line feeds stay themselves, and so do its tabs
   /// (the command stays one line), for the annotation to name the real file; other control and
-  /// bidirectional characters are written as `\u{1B}`, as everywhere.
+  /// bidirectional characters are written as `\u{1B}`, as in every path text output prints
+  /// (``TextFormatter/printablePath(_:)``).
   static func fileName(_ path: String) -> String {
     var name = ""
     var run = ""
@@ -57,10 +59,10 @@ public struct GitHubFormatter: DiagnosticFormatter {
         run.unicodeScalars.append(scalar)
         continue
       }
-      name += TextFormatter.printable(run) + String(scalar)
+      name += TextFormatter.printablePath(run) + String(scalar)
       run = ""
     }
-    return name + TextFormatter.printable(run)
+    return name + TextFormatter.printablePath(run)
   }
 
   /// A workflow command's message: `%`, `\r` and `\n` percent-encoded.

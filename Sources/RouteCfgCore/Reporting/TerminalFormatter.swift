@@ -66,7 +66,7 @@ public struct TerminalFormatter: DiagnosticFormatter {
   private func heading(_ path: String, _ location: SourceLocation, _ label: String, _ message: String)
     -> String
   {
-    let place = "\(TextFormatter.printable(path)):\(location.line):\(location.column):"
+    let place = "\(TextFormatter.printablePath(path)):\(location.line):\(location.column):"
     return paint(place, .bold) + " " + paint(label + ":", Style.label(label)) + " "
       + paint(TextFormatter.printable(message), .bold)
   }

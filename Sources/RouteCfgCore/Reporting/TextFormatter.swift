@@ -34,7 +34,7 @@ public struct TextFormatter: DiagnosticFormatter {
   /// `path:line:column`, the place a diagnostic names, for text that names places as diagnostics
   /// do (a language server's note lines, the testing library's failures).
   package static func place(_ path: String, _ location: SourceLocation) -> String {
-    "\(printable(path)):\(location.line):\(location.column)"
+    "\(printablePath(path)):\(location.line):\(location.column)"
   }
 
   /// The cells `text` (already ``printable(_:)``) takes in a terminal, for lining up columns:
@@ -56,11 +56,19 @@ public struct TextFormatter: DiagnosticFormatter {
   /// across lines, reorder what a reader sees (bidirectional controls) or pass for other text (a
   /// word joiner, a no-break space). Every formatter that prints manifest text to a person uses
   /// this one function.
-  public static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+  public static func printable(_ text: String) -> String { escaping(text, where: isInvisible) }
+
+  /// A file's path as text output prints it: the characters that move the cursor, break the
+  /// line or reorder it written as escapes (``movesOrReorders(_:)``), and the others as they are,
+  /// so that a path names the real file (`Screenshot 10.41.yaml` with its U+202F) where an
+  /// editor or a terminal links it.
+  public static func printablePath(_ path: String) -> String { escaping(path, where: movesOrReorders) }
+
+  private static func escaping(_ text: String, where shouldEscape: (Unicode.Scalar) -> Bool) -> String {
+    guard text.unicodeScalars.contains(where: shouldEscape) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      if isInvisible(scalar) {
+      if shouldEscape(scalar) {
         result += escaped(scalar)
       } else {
         result.unicodeScalars.append(scalar)
@@ -110,6 +118,16 @@ public struct TextFormatter: DiagnosticFormatter {
     if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: return true
+    default: return false
+    }
+  }
+
+  /// `true` for the characters of ``isInvisible(_:)`` that change a line beyond hiding: control
+  /// characters, line and paragraph separators, the bidirectional controls (U+061C, U+200E,
+  /// U+200F, U+202A–U+202E, U+2066–U+2069), zero-width characters (U+200B–U+200D) and U+FEFF.
+  static func movesOrReorders(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: return true
     default: return false
     }
   }
