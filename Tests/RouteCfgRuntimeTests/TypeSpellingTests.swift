@@ -154,8 +154,11 @@ struct TypeSpellingTests {
   }
 
   /// `MyApp.Hashable` is an app's type, not Swift's: a struct value is not taken for it by name.
-  @Test func aQualifiedNameOfAnotherModuleIsNotTheStandardProtocol() {
+  /// `MyApp.Data` is not Foundation's: an object may be of it (the factory's cast decides), where
+  /// `Foundation.Data` is a struct no object is.
+  @Test func aQualifiedNameOfAnotherModuleIsNotTheStandardOne() {
     #expect(!ParameterValueCheck.accepts(1, as: .named("MyApp.Hashable")))
-    #expect(!ParameterValueCheck.accepts(1, as: .named("Numeric")))
+    #expect(ParameterValueCheck.accepts(TypeSpellingTests.SubConfig(), as: .named("MyApp.Data")))
+    #expect(!ParameterValueCheck.accepts(TypeSpellingTests.SubConfig(), as: .named("Foundation.Data")))
   }
 }

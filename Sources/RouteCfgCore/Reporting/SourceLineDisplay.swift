@@ -3,8 +3,8 @@
 ///
 /// Columns count Unicode scalars (as diagnostics do); cells are what a terminal draws. A tab
 /// moves to the next multiple of ``tabWidth``; East Asian wide characters and emoji take two
-/// cells; combining marks and other zero-width scalars none; control characters and
-/// bidirectional controls are shown escaped (`\u{1B}`, by ``TextFormatter/printable(_:)``) and
+/// cells; combining marks none; control, format and bidirectional characters, separators and
+/// spaces other than U+0020 are shown escaped (`\u{1B}`, by ``TextFormatter/printable(_:)``) and
 /// take the cells of their escape. A line longer than the window is cut around the range, with
 /// `…` where text is left out.
 struct SourceLineDisplay {

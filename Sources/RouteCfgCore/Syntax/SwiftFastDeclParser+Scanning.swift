@@ -29,8 +29,8 @@ extension SwiftFastDeclParser {
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 
-  /// Moves to the next token, past spaces, tabs, `\r`, vertical tabs, form feeds, `//`
-  /// comments, and line ends in a type.
+  /// Moves to the next token, past spaces, tabs, vertical tabs, form feeds, `//` comments, and
+  /// line ends in a type (a carriage return is a token the general parser reads as a line end).
   ///
   /// A word is an ASCII identifier or keyword; an ASCII start of a word that continues with
   /// non-ASCII scalars, and every non-ASCII scalar, are `.other`.
