@@ -735,9 +735,20 @@ struct ManifestDecoder {
     else { return [] }
     var result: [AdapterDecl] = []
     result.reserveCapacity(items.count)
-    // An adapter an alias writes again (`- *adapter`) is a repeat written at the alias (RC0607).
+    // An adapter an alias writes again (`- *adapter`) is a repeat written at the alias (RC0607),
+    // read once: what is wrong with it is reported at the anchored adapter, once.
     let written = document.writtenLocations(ofItems: id)
+    var firstDecoded: [YAMLNodeID: Int] = [:]
     for (position, item) in items.enumerated() {
+      if let written {
+        if let first = firstDecoded[item] {
+          var repeated = result[first]
+          repeated.aliasLocation = written[position]
+          result.append(repeated)
+          continue
+        }
+        if document[item].kind == .mapping { firstDecoded[item] = result.count }
+      }
       let location = reader.location(item)
       guard document[item].kind == .mapping else {
         if reader.isNull(item) {
@@ -755,7 +766,6 @@ struct ManifestDecoder {
       }
       let entries = document.entries(of: item)
       var adapter = AdapterDecl(location: location, adapt: nil, to: nil, map: [])
-      if let written, written[position] != location { adapter.aliasLocation = written[position] }
       // Whether `adapt` and `to` are written (each its own flag: a set per adapter cost more
       // than reading the adapter).
       var written = (adapt: false, to: false)
