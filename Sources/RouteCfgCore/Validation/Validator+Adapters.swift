@@ -344,6 +344,7 @@ extension ManifestValidator {
     let checker = pairChecker(facadeOwner: required.name)
     var pairings: [MemberPairing] = []
     pairings.reserveCapacity(required.members.count)
+    let kinds = typeNameKinds
     for entry in map.entries {
       let written = decl.map[Int(entry.entryIndex)]
       let facade = required.members[Int(entry.requiredIndex)]
@@ -352,9 +353,9 @@ extension ManifestValidator {
       let problems = checker.problems(
         facade: facade, target: entry.target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
       for problem in problems {
-        let message = messageWithTypoHint(problem, facade, entry.target.member)
         diagnostics.report(
-          problem.code, message, at: written.provided.location,
+          problem.code, Self.messageWithTypoHint(problem, facade, entry.target.member, kinds: kinds),
+          at: written.provided.location,
           notes: Self.declarationNotes(facade, entry.target.member))
         if problem.code == .missingAdapter {
           forwardMissingAdapters.insert(MissingAdapterKey(index, facade, entry.target.member, problem))
@@ -411,7 +412,6 @@ extension ManifestValidator {
     }
     guard !unmapped.isEmpty else { return }
     let example = unmapped[0].0.fullName
-    let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
       "the adapter from '\(required.name)' to '\(provided.name)' leaves \(MessageWords.counted(unmapped.count, "member")) of "
@@ -471,6 +471,7 @@ extension ManifestValidator {
     }
     var pairings: [MemberPairing] = []
     pairings.reserveCapacity(provided.members.count)
+    let kinds = typeNameKinds
     var unmapped: [(MemberDecl, String)] = []
     for (position, member) in provided.members.enumerated() {
       if let entry = inverse.value(for: member.name) {
@@ -483,15 +484,19 @@ extension ManifestValidator {
         let problems = checker.problems(
           facade: member, target: target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
         for problem in problems {
-          let message = messageWithTypoHint(problem, member, requiredMember)
-          let diagnostic = Diagnostic(
-            problem.code, "\(context()): \(message)", at: written.required.location,
-            notes: siteNotes() + Self.declarationNotes(member, requiredMember))
+          func message() -> String {
+            "\(context()): \(Self.messageWithTypoHint(problem, member, requiredMember, kinds: kinds))"
+          }
+          func notes() -> [DiagnosticNote] { siteNotes() + Self.declarationNotes(member, requiredMember) }
+          let location = written.required.location
           if problem.code == .missingAdapter {
             reverseMissingAdapters.append(
-              (MissingAdapterKey(index, member, requiredMember, problem), diagnostic))
+              (
+                MissingAdapterKey(index, member, requiredMember, problem),
+                Diagnostic(problem.code, message(), at: location, notes: notes())
+              ))
           } else {
-            diagnostics.report(diagnostic)
+            diagnostics.report(problem.code, message(), at: location, notes: notes())
           }
         }
         if !crossings.isEmpty {
@@ -531,7 +536,6 @@ extension ManifestValidator {
     }
     reversePairings[index] = unmapped.isEmpty ? pairings : pairings.map { $0 }
     guard !unmapped.isEmpty else { return }
-    let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
       "\(context()), but \(MessageWords.counted(unmapped.count, "member")) of '\(provided.name)' "
@@ -568,23 +572,30 @@ extension ManifestValidator {
     _ problems: [PairProblem], member: MemberDecl, same: MemberDecl, at location: SourceLocation,
     context: String = "", siteNotes: [DiagnosticNote] = [], deferringMissingAdapterOf adapter: Int? = nil
   ) {
+    let kinds = typeNameKinds
     for problem in problems {
-      let message = messageWithTypoHint(problem, member, same)
-      let diagnostic = Diagnostic(
-        problem.code, context + message, at: location, notes: siteNotes + Self.declarationNotes(member, same))
+      func message() -> String { context + Self.messageWithTypoHint(problem, member, same, kinds: kinds) }
+      func notes() -> [DiagnosticNote] { siteNotes + Self.declarationNotes(member, same) }
       if let adapter, problem.code == .missingAdapter {
-        reverseMissingAdapters.append((MissingAdapterKey(adapter, member, same, problem), diagnostic))
+        reverseMissingAdapters.append(
+          (
+            MissingAdapterKey(adapter, member, same, problem),
+            Diagnostic(problem.code, message(), at: location, notes: notes())
+          ))
       } else {
-        diagnostics.report(diagnostic)
+        diagnostics.report(problem.code, message(), at: location, notes: notes())
       }
     }
   }
 
-  /// A pair problem's message, with ``typoHint(_:_:)`` when it is about types that disagree.
-  private func messageWithTypoHint(_ problem: PairProblem, _ first: MemberDecl, _ second: MemberDecl)
-    -> String
-  {
-    problem.code == .incompatibleTypes ? problem.message + typoHint(first, second) : problem.message
+  /// A pair problem's message, with ``typoHint(_:_:kinds:)`` when it is about types that
+  /// disagree. Static, so that a message built lazily while ``diagnostics`` is being changed
+  /// reads no other part of the validator.
+  private static func messageWithTypoHint(
+    _ problem: PairProblem, _ first: MemberDecl, _ second: MemberDecl, kinds: NameTable<TypeNameKind>
+  ) -> String {
+    problem.code == .incompatibleTypes
+      ? problem.message + typoHint(first, second, kinds: kinds) : problem.message
   }
 
   /// For two members whose types do not agree, the misspelt protocol name that likely makes them
@@ -594,10 +605,6 @@ extension ManifestValidator {
   ///
   /// Only a name one member writes and the other does not counts: both writing the same name
   /// is not why they differ.
-  private func typoHint(_ first: MemberDecl, _ second: MemberDecl) -> String {
-    Self.typoHint(first, second, kinds: typeNameKinds)
-  }
-
   private static func typoHint(_ first: MemberDecl, _ second: MemberDecl, kinds: NameTable<TypeNameKind>)
     -> String
   {
