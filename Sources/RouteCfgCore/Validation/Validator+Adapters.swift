@@ -267,7 +267,7 @@ extension ManifestValidator {
               : "write '\(entry.provided.value): \(entry.required.value)', the member of '\(required.name)' first"),
           at: entry.required.location)
         result.swappedRequired.insert(MemberDecl.baseName(of: entry.provided.value))
-        result.swappedProvided.insert(MemberDecl.baseName(of: entry.required.value))
+        result.unresolvedProvided.insert(MemberDecl.baseName(of: entry.required.value))
         continue
       }
       var memberPosition: Int?
@@ -286,7 +286,13 @@ extension ManifestValidator {
       var target: MemberTarget?
       switch resolver.target(entry.provided.value, in: provided) {
       case .success(let found): target = found
-      case .failure(let failure): report(failure, on: entry.provided)
+      case .failure(let failure):
+        report(failure, on: entry.provided)
+        // A misspelt value is read as the member it suggests, for the reverse check: that member
+        // is not also reported as having no counterpart. (A key path has no reverse.)
+        if case .problem(_, _, let correction?, _) = failure, !correction.utf8Contains(UInt8(ascii: ".")) {
+          result.unresolvedProvided.insert(MemberDecl.baseName(of: correction))
+        }
       }
       guard let memberPosition else { continue }
       let member = required.members[memberPosition]
@@ -529,8 +535,8 @@ extension ManifestValidator {
           context: context() + ": ", siteNotes: siteNotes(), deferringMissingAdapterOf: index)
       case .unpaired(let why):
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
-        // Named on the left of an entry written the other way round, which says so.
-        if map.swappedProvided.contains(member.name) { continue }
+        // Named by an entry reported already: written the other way round, or misspelt.
+        if map.unresolvedProvided.contains(member.name) { continue }
         unmapped.append((member, why))
       }
     }
@@ -662,10 +668,12 @@ struct ResolvedMap {
   /// the place each is first named.
   var named = FirstSeen<SourceLocation>()
   /// Base names of entries written the other way round (reported once, as such): the member of
-  /// the required protocol each names on its right and the member of the provided protocol on
-  /// its left are not also reported unmapped, in either direction.
+  /// the required protocol each names on its right is not also reported unmapped.
   var swappedRequired: Set<String> = []
-  var swappedProvided: Set<String> = []
+  /// Base names of members of the provided protocol that entries name without resolving, each
+  /// reported once as such: the left of an entry written the other way round, and the member a
+  /// misspelt value's did-you-mean names. They are not also reported unmapped in reverse.
+  var unresolvedProvided: Set<String> = []
 }
 
 /// Where an adapter is put to use: a member that forwards across it, its members named by

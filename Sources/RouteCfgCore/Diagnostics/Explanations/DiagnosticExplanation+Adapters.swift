@@ -7,7 +7,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unknownAdapterMember,
       description: #"""
-        An adapter's `map` names a member that its protocol lacks: on the left, a member of the required protocol (`adapt`); on the right, a member of the provided protocol (`to`), or a step of a key path that the protocol reached so far lacks. Methods are named by base name (`didLogin`) or full name (`didLogin(account:)`). The message suggests the member that was probably meant. An entry written the other way round (a member of `to` on the left and one of `adapt` on the right) is one error that says so.
+        An adapter's `map` names a member that its protocol lacks: on the left, a member of the required protocol (`adapt`); on the right, a member of the provided protocol (`to`), or a step of a key path that the protocol reached so far lacks. Methods are named by base name (`didLogin`) or full name (`didLogin(account:)`). The message suggests the member that was probably meant. An entry written the other way round (a member of `to` on the left and one of `adapt` on the right) is one error that says so. A misspelt name is read as the member the suggestion names: that member is not also reported as unmapped (RC0602), forward for a key or in reverse for a value.
         """#,
       files: [
         .init(
