@@ -40,6 +40,8 @@ struct CompileTests {
       // Adapters used only in reverse: a proxy too, where the forward direction holds.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/ReverseOnly.yaml"),
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/NestedOptionals.yaml"),
+      // Member types sixteen levels deep, converted both ways.
+      Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/DeepNesting.yaml"),
       // Async closures of `@MainActor` protocols handing wrappers to the caller's closures.
       Case(manifest: "Tests/RouteCfgCodegenTests/Fixtures/AsyncClosureCrossings.yaml"),
       // Closures three deep: the caller's non-escaping function called without escaping.

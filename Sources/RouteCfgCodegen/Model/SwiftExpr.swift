@@ -89,6 +89,9 @@ struct SwiftClosure: Sendable {
   var parameters: [String] = []
   /// The parameters' types, written as `(a: A, b: B)`; `nil` to let Swift infer them.
   var types: [SwiftType]?
+  /// The result type, written after the typed parameters (`(a: A) -> R`); `nil` to let Swift
+  /// infer it.
+  var result: SwiftType?
   var body: [SwiftStmt]
 
   init(parameters: [String] = [], types: [SwiftType]? = nil, body: [SwiftStmt]) {

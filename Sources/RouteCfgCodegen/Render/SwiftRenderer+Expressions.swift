@@ -55,7 +55,8 @@ extension SwiftRenderer {
     return .concat([.text(Self.argumentLabel(label) + ": "), layout(argument.value)])
   }
 
-  /// `{ a, b in body }` on one line when it fits and has one statement, else broken.
+  /// `{ a, b in body }` on one line when it fits and has one statement, else broken; a closure
+  /// with a result type, whose signature is long, puts it on a line of its own when broken.
   func layout(_ closure: SwiftClosure) -> Layout {
     var parameters = closure.parameters.map(Self.identifier).joined(separator: ", ")
     if let types = closure.types {
@@ -63,11 +64,19 @@ extension SwiftRenderer {
         "("
         + zip(closure.parameters, types).map { Self.identifier($0) + ": " + $1.source }.joined(
           separator: ", ") + ")"
+      if let result = closure.result { parameters += " -> " + result.source }
     }
     let head = closure.parameters.isEmpty ? "{" : "{ " + parameters + " in"
     if closure.body.isEmpty { return .text(closure.parameters.isEmpty ? "{}" : head + " }") }
     let body = statements(closure.body)
     let separator: Layout = closure.body.count == 1 ? .line : .hardLine
+    if closure.result != nil {
+      return .group(
+        .concat([
+          .text("{"), .indent(.concat([.line, .text(parameters + " in"), separator, body])), separator,
+          .text("}"),
+        ]))
+    }
     return .group(.concat([.text(head), .indent(.concat([separator, body])), separator, .text("}")]))
   }
 

@@ -176,21 +176,60 @@ struct ValueConverter {
     _ value: SwiftExpr, _ method: String, from source: TypeRef, to destination: TypeRef, flow: ValueFlow,
     depth: Int, isHandedOver: Bool, isArgument: Bool
   ) -> Conversion {
+    let elementType = Self.elementType(of: source, mappedWith: method)
+    let typed = Self.namesElementType(elementType)
     let element =
       convertsToClosure(source, destination)
-      ? AdapterTranslator.unique("function\(depth)", avoiding: taken) : nil
+      ? AdapterTranslator.unique("function\(depth)", avoiding: taken)
+      : typed ? AdapterTranslator.unique("element\(depth)", avoiding: taken) : nil
     var inner = inside(element.map { [$0] } ?? []).convert(
       element.map(SwiftExpr.identifier) ?? .verbatim("$0"), from: source, to: destination, flow: flow,
       depth: depth + 1, isHandedOver: isHandedOver, isArgument: isArgument)
     guard !inner.isIdentity else {
       return Conversion(expression: value, isIdentity: true, problems: inner.problems.filter(\.isInTheTypes))
     }
-    let closure = SwiftClosure(parameters: element.map { [$0] } ?? [], inner.expression)
+    var closure = SwiftClosure(parameters: element.map { [$0] } ?? [], inner.expression)
+    if typed {
+      closure.types = [context.swiftType(elementType)]
+      closure.result = context.swiftType(destination)
+    }
     // `(a?.list).map`, not `a?.list.map`, which would map the array rather than the optional.
     let mappedValue = value.isOptionalChain ? SwiftExpr.parenthesized(value) : value
     inner.expression = .call(mappedValue.dot(method), [], trailing: closure)
     inner.wrapsFunction = false
     return inner
+  }
+
+  /// Whether the closure that converts an element of type `element` names its parameter's type:
+  /// when the element is itself an optional or a collection, which its conversion maps in turn.
+  /// Swift infers the parameters of nested `map` closures in time exponential in their depth
+  /// (sixteen levels of `[T]?` do not compile); a typed parameter and result settle each level on
+  /// its own.
+  /// Not for an element that holds a function type, whose isolation and escaping Swift infers
+  /// from the closure's use.
+  private static func namesElementType(_ element: TypeRef) -> Bool {
+    func holdsFunction(_ type: TypeRef) -> Bool {
+      switch type {
+      case .named: return false
+      case .optional(let inner), .array(let inner): return holdsFunction(inner)
+      case .dictionary(let key, let value): return holdsFunction(key) || holdsFunction(value)
+      case .function: return true
+      }
+    }
+    switch element {
+    case .optional, .array, .dictionary: return !holdsFunction(element)
+    case .named, .function: return false
+    }
+  }
+
+  /// The type of the element a `map`-like `method` passes its closure, whose conversion is from
+  /// `source`: that of `compactMap` and `compactMapValues` is the optional of their element's.
+  private static func elementType(of source: TypeRef, mappedWith method: String) -> TypeRef {
+    guard method == "compactMap" || method == "compactMapValues", let element = source.unwrappedOptional
+    else {
+      return source
+    }
+    return element
   }
 
   /// Whether converting an element makes a closure around it (through optionals too), which then

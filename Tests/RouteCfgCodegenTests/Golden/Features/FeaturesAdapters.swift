@@ -149,7 +149,8 @@ final class PanelInputAsScreenInput: ScreenInput {
   var footerWatchers: [any ScreenWatcher]? {
     let bridges = self.bridges
     return (self.base.footer?.watchers).map {
-      $0.compactMap {
+      (element0: [any PanelObserver]) -> [any ScreenWatcher] in
+      element0.compactMap {
         PanelObserverAsScreenWatcher.wrappingOptional($0, in: bridges, handingOver: true)
       }
     }
@@ -158,7 +159,8 @@ final class PanelInputAsScreenInput: ScreenInput {
   var footerWatchersByName: [String: any ScreenWatcher]? {
     let bridges = self.bridges
     return (self.base.footer?.watchersByName).map {
-      $0.compactMapValues {
+      (element0: [String: any PanelObserver]) -> [String: any ScreenWatcher] in
+      element0.compactMapValues {
         PanelObserverAsScreenWatcher.wrappingOptional($0, in: bridges, handingOver: true)
       }
     }
