@@ -233,10 +233,16 @@ extension LanguageServer {
         published[uri] = (model.openVersion(of: uri), diagnostics)
       }
     }
-    // Files the manifest no longer reads lose its diagnostics.
+    // Files the manifest no longer reads lose its diagnostics. A root that does not parse (being
+    // typed) read none of its includes: they keep what its last check found in them until it
+    // parses again, rather than losing it at every keystroke that breaks the root.
     let files = Set(model.uris)
-    for uri in project.published.keys where !files.contains(uri) {
-      sendDiagnostics(for: uri, own: [], of: project.key)
+    for (uri, found) in project.published where !files.contains(uri) {
+      if model.rootIsUnparsed, project.lastParsedURIs.contains(uri) {
+        published[uri] = found
+      } else {
+        sendDiagnostics(for: uri, own: [], of: project.key)
+      }
     }
     project.published = published
   }

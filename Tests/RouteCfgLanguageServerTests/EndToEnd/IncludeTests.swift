@@ -767,6 +767,41 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test(
+    "an open included file keeps its diagnostics while its root does not parse, and is checked again after")
+  func includedFileWhileRootIsTyped() throws {
+    let scratch = try ScratchDirectory()
+    let root = "routecfg: 1\ninclude: [part.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let part = "modules:\n  Login: {kind: view, requires: [Sesion], routes: [/login]}\n"
+    try scratch.write("app.yaml", root)
+    try scratch.write("part.yaml", part)
+    let rootURI = scratch.uri("app.yaml")
+    let partURI = scratch.uri("part.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(rootURI, text: root)
+    client.open(partURI, text: part)
+    #expect(
+      try client.diagnostics(for: partURI, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    // The root breaks while it is typed: it reads no include, and the part keeps what was found.
+    client.change(rootURI, version: 2, [((3, 0, 3, 0), "  x: [\n")])
+    #expect(try client.diagnostics(for: rootURI, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
+    // An answer comes after any publication the check made.
+    _ = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
+    let cleared = client.pending().filter {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == partURI
+    }
+    #expect(cleared.isEmpty, "\(cleared.map { $0.rendered() })")
+    // Once the root parses again, the part is checked again.
+    client.change(rootURI, version: 3, [((3, 0, 4, 0), "")])
+    #expect(try client.diagnostics(for: rootURI, version: 3).isEmpty)
+    #expect(
+      try client.diagnostics(for: partURI, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("definition on an include entry that names a directory or no file finds nothing to open")
   func includeEntryWithoutFile() throws {
     let scratch = try ScratchDirectory()
