@@ -341,7 +341,7 @@ private struct YAMLTreeBuilder {
   func key(ofValueIn parent: OpenCollection) -> String? {
     guard parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1, let keyID = scratch.last
     else { return nil }
-    return scalarKey(keyID)
+    return Self.scalarKey(keyID, in: nodes)
   }
 
   mutating func closeCollection(end: TextPoint) {
@@ -406,13 +406,13 @@ private struct YAMLTreeBuilder {
       var otherSpellings: [[UInt8]: Int] = [:]
       for pair in 0..<pairCount {
         let slot = start + pair * 2
-        guard let key = scalarKey(scratch[slot]) else { continue }
+        guard let key = Self.scalarKey(scratch[slot], in: nodes) else { continue }
         guard let first = seen[key] else {
           seen[key] = slot
           continue
         }
         let repeated: Int?
-        if scalarKey(scratch[first]).map({ $0.utf8.elementsEqual(key.utf8) }) ?? false {
+        if let firstKey = Self.scalarKey(scratch[first], in: nodes), firstKey.utf8.elementsEqual(key.utf8) {
           repeated = first
         } else {
           repeated = otherSpellings[Array(key.utf8)]
@@ -444,7 +444,9 @@ private struct YAMLTreeBuilder {
     }
   }
 
-  func scalarKey(_ id: Int32) -> String? {
+  /// The text of node `id` when it is a scalar. Static: called on `self` from a mutating
+  /// method, an instance method had the whole builder copied for each mapping of many keys.
+  static func scalarKey(_ id: Int32, in nodes: [YAMLNode]) -> String? {
     let node = nodes[Int(id)]
     return node.kind == .scalar ? node.value : nil
   }
