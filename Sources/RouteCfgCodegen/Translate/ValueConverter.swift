@@ -200,13 +200,12 @@ struct ValueConverter {
     return inner
   }
 
-  /// Whether the closure that converts an element of type `element` names its parameter's type:
-  /// when the element is itself an optional or a collection, which its conversion maps in turn.
-  /// Swift infers the parameters of nested `map` closures in time exponential in their depth
-  /// (sixteen levels of `[T]?` do not compile); a typed parameter and result settle each level on
-  /// its own.
-  /// Not for an element that holds a function type, whose isolation and escaping Swift infers
-  /// from the closure's use.
+  /// Whether the closure that converts an element of type `element` names its parameter's and
+  /// result's types: when the element is itself an optional or a collection, which its
+  /// conversion maps in turn. Swift infers the types of nested `map` closures in time exponential
+  /// in their depth (sixteen levels of `[T]?` did not compile); typed, each level is settled on
+  /// its own. Not for an element that holds a function type, whose isolation and escaping Swift
+  /// infers from the closure's use.
   private static func namesElementType(_ element: TypeRef) -> Bool {
     func holdsFunction(_ type: TypeRef) -> Bool {
       switch type {
