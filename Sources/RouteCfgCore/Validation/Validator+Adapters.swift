@@ -350,7 +350,6 @@ extension ManifestValidator {
     let checker = pairChecker(facadeOwner: required.name)
     var pairings: [MemberPairing] = []
     pairings.reserveCapacity(required.members.count)
-    let kinds = typeNameKinds
     for entry in map.entries {
       let written = decl.map[Int(entry.entryIndex)]
       let facade = required.members[Int(entry.requiredIndex)]
@@ -358,15 +357,9 @@ extension ManifestValidator {
       var mayNeedConversion = false
       let problems = checker.problems(
         facade: facade, target: entry.target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
-      for problem in problems {
-        diagnostics.report(
-          problem.code, Self.messageWithTypoHint(problem, facade, entry.target.member, kinds: kinds),
-          at: written.provided.location,
-          notes: Self.declarationNotes(facade, entry.target.member))
-        if problem.code == .missingAdapter {
-          forwardMissingAdapters.insert(MissingAdapterKey(index, facade, entry.target.member, problem))
-        }
-      }
+      reportPairProblems(
+        problems, member: facade, counterpart: entry.target.member, at: written.provided.location,
+        checking: AdapterCrossing(adapter: index, direction: .forward))
       if !crossings.isEmpty {
         let site = AdapterUseSite(
           location: written.provided.location, owner: required, member: Int(entry.requiredIndex),
@@ -395,11 +388,9 @@ extension ManifestValidator {
             facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty,
             mayNeedConversion: mayNeedConversion))
       case .pairedWithProblems(let problems, let same):
-        reportImplicitProblems(
-          problems, member: member, same: same, at: decl.adapt?.location ?? decl.location)
-        for problem in problems where problem.code == .missingAdapter {
-          forwardMissingAdapters.insert(MissingAdapterKey(index, member, same, problem))
-        }
+        reportPairProblems(
+          problems, member: member, counterpart: same, at: decl.adapt?.location ?? decl.location,
+          checking: AdapterCrossing(adapter: index, direction: .forward))
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
         if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
@@ -418,6 +409,7 @@ extension ManifestValidator {
     }
     guard !unmapped.isEmpty else { return }
     let example = unmapped[0].0.fullName
+    let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
       "the adapter from '\(required.name)' to '\(provided.name)' leaves \(MessageWords.counted(unmapped.count, "member")) of "
@@ -477,7 +469,6 @@ extension ManifestValidator {
     }
     var pairings: [MemberPairing] = []
     pairings.reserveCapacity(provided.members.count)
-    let kinds = typeNameKinds
     var unmapped: [(MemberDecl, String)] = []
     for (position, member) in provided.members.enumerated() {
       if let entry = inverse.value(for: member.name) {
@@ -489,22 +480,10 @@ extension ManifestValidator {
         var mayNeedConversion = false
         let problems = checker.problems(
           facade: member, target: target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
-        for problem in problems {
-          func message() -> String {
-            "\(context()): \(Self.messageWithTypoHint(problem, member, requiredMember, kinds: kinds))"
-          }
-          func notes() -> [DiagnosticNote] { siteNotes() + Self.declarationNotes(member, requiredMember) }
-          let location = written.required.location
-          if problem.code == .missingAdapter {
-            reverseMissingAdapters.append(
-              (
-                MissingAdapterKey(index, member, requiredMember, problem),
-                Diagnostic(problem.code, message(), at: location, notes: notes())
-              ))
-          } else {
-            diagnostics.report(problem.code, message(), at: location, notes: notes())
-          }
-        }
+        reportPairProblems(
+          problems, member: member, counterpart: requiredMember, at: written.required.location,
+          checking: AdapterCrossing(adapter: index, direction: .reverse), context: { context() + ": " },
+          siteNotes: siteNotes)
         if !crossings.isEmpty {
           let site = AdapterUseSite(
             location: written.required.location, owner: provided, member: position, targetOwner: required,
@@ -530,9 +509,10 @@ extension ManifestValidator {
             facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty,
             mayNeedConversion: mayNeedConversion))
       case .pairedWithProblems(let problems, let same):
-        reportImplicitProblems(
-          problems, member: member, same: same, at: decl.to?.location ?? decl.location,
-          context: context() + ": ", siteNotes: siteNotes(), deferringMissingAdapterOf: index)
+        reportPairProblems(
+          problems, member: member, counterpart: same, at: decl.to?.location ?? decl.location,
+          checking: AdapterCrossing(adapter: index, direction: .reverse), context: { context() + ": " },
+          siteNotes: siteNotes)
       case .unpaired(let why):
         if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
         // Named by an entry reported already: written the other way round, or misspelt.
@@ -542,6 +522,7 @@ extension ManifestValidator {
     }
     reversePairings[index] = unmapped.isEmpty ? pairings : pairings.map { $0 }
     guard !unmapped.isEmpty else { return }
+    let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
       "\(context()), but \(MessageWords.counted(unmapped.count, "member")) of '\(provided.name)' "
@@ -572,24 +553,33 @@ extension ManifestValidator {
     case unpaired(String)
   }
 
-  /// Reports the problems of a same-named pair; in a reverse check (`deferringMissingAdapterOf`
-  /// the adapter), RC0606 waits in ``reverseMissingAdapters``.
-  private mutating func reportImplicitProblems(
-    _ problems: [PairProblem], member: MemberDecl, same: MemberDecl, at location: SourceLocation,
-    context: String = "", siteNotes: [DiagnosticNote] = [], deferringMissingAdapterOf adapter: Int? = nil
+  /// Reports the problems of a pair of members that `crossing` checks, paired by a `map` entry or
+  /// by name, each built only when kept. RC0606 is noted for its member pair: forward in
+  /// ``forwardMissingAdapters``, in reverse held in ``reverseMissingAdapters`` until every
+  /// direction is checked. `context` starts each message, `siteNotes` start its notes.
+  private mutating func reportPairProblems(
+    _ problems: [PairProblem], member: MemberDecl, counterpart: MemberDecl, at location: SourceLocation,
+    checking crossing: AdapterCrossing, context: () -> String = { "" },
+    siteNotes: () -> [DiagnosticNote] = { [] }
   ) {
     let kinds = typeNameKinds
     for problem in problems {
-      func message() -> String { context + Self.messageWithTypoHint(problem, member, same, kinds: kinds) }
-      func notes() -> [DiagnosticNote] { siteNotes + Self.declarationNotes(member, same) }
-      if let adapter, problem.code == .missingAdapter {
-        reverseMissingAdapters.append(
-          (
-            MissingAdapterKey(adapter, member, same, problem),
-            Diagnostic(problem.code, message(), at: location, notes: notes())
-          ))
-      } else {
+      func message() -> String {
+        context() + Self.messageWithTypoHint(problem, member, counterpart, kinds: kinds)
+      }
+      func notes() -> [DiagnosticNote] { siteNotes() + Self.declarationNotes(member, counterpart) }
+      guard problem.code == .missingAdapter else {
         diagnostics.report(problem.code, message(), at: location, notes: notes())
+        continue
+      }
+      let pair = MissingAdapterKey(crossing.adapter, member, counterpart, problem)
+      switch crossing.direction {
+      case .forward:
+        diagnostics.report(problem.code, message(), at: location, notes: notes())
+        forwardMissingAdapters.insert(pair)
+      case .reverse:
+        reverseMissingAdapters.append(
+          (pair, Diagnostic(problem.code, message(), at: location, notes: notes())))
       }
     }
   }
