@@ -357,9 +357,11 @@ extension ManifestValidator {
       var mayNeedConversion = false
       let problems = checker.problems(
         facade: facade, target: entry.target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
-      reportPairProblems(
-        problems, member: facade, counterpart: entry.target.member, at: written.provided.location,
-        checking: AdapterCrossing(adapter: index, direction: .forward))
+      if !problems.isEmpty {
+        reportPairProblems(
+          problems, member: facade, counterpart: entry.target.member, at: written.provided.location,
+          checking: AdapterCrossing(adapter: index, direction: .forward))
+      }
       if !crossings.isEmpty {
         let site = AdapterUseSite(
           location: written.provided.location, owner: required, member: Int(entry.requiredIndex),
@@ -480,10 +482,12 @@ extension ManifestValidator {
         var mayNeedConversion = false
         let problems = checker.problems(
           facade: member, target: target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
-        reportPairProblems(
-          problems, member: member, counterpart: requiredMember, at: written.required.location,
-          checking: AdapterCrossing(adapter: index, direction: .reverse), context: { context() + ": " },
-          siteNotes: siteNotes)
+        if !problems.isEmpty {
+          reportPairProblems(
+            problems, member: member, counterpart: requiredMember, at: written.required.location,
+            checking: AdapterCrossing(adapter: index, direction: .reverse), context: { context() + ": " },
+            siteNotes: siteNotes)
+        }
         if !crossings.isEmpty {
           let site = AdapterUseSite(
             location: written.required.location, owner: provided, member: position, targetOwner: required,
