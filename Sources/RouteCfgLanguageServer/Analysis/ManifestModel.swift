@@ -71,4 +71,8 @@ final class ManifestModel: Sendable {
   /// `true` when the root's text was read but does not parse (being typed): the load read none
   /// of its includes.
   var rootIsUnparsed: Bool { source(of: SourceFileID(0)) != nil && !parsed(SourceFileID(0)) }
+
+  /// `true` when an open document this load read does not parse (being typed), the root or an
+  /// included one: the load read none of that document's includes.
+  var hasUnparsedDocument: Bool { !unparsedTexts.isEmpty }
 }

@@ -60,12 +60,21 @@ extension LanguageServer {
     if project.isManifest { adoptDocuments(reachedBy: model, of: project) }
     let members = owners.filter { $0.value == key }.map(\.key)
     // A root whose text does not parse (typing) read none of its includes: its documents stay its
-    // own until it parses again, rather than leaving it and coming back.
+    // own until it parses again, rather than leaving it and coming back. So do the files the last
+    // whole check read while an included document does not parse: what it includes was not read.
     let rootUnparsed = model.rootIsUnparsed
-    if !rootUnparsed { project.lastParsedURIs = Set(model.uris) }
+    if model.hasUnparsedDocument {
+      project.lastParsedURIs.formUnion(model.uris)
+    } else {
+      project.lastParsedURIs = Set(model.uris)
+    }
+    let lastParsed = project.lastParsedURIs
+    func stays(_ uri: String) -> Bool {
+      rootUnparsed || model.file(for: uri) != nil || uri == project.rootURI
+        || (model.hasUnparsedDocument && lastParsed.contains(uri))
+    }
     // A root that is not open and no longer includes any open document is nobody's manifest.
-    let staying =
-      rootUnparsed ? members : members.filter { model.file(for: $0) != nil || $0 == project.rootURI }
+    let staying = members.filter(stays)
     for uri in members {
       analysedDocuments.insert(uri)
       if let file = model.file(for: uri), model.parsed(file),
@@ -83,7 +92,7 @@ extension LanguageServer {
     projects[key] = project
     // A document the root no longer includes joins the nearest other root whose last check
     // reached it, or becomes a root of its own.
-    for uri in members where !rootUnparsed && model.file(for: uri) == nil && uri != project.rootURI {
+    for uri in members where !stays(uri) {
       owners[uri] = nil
       joinNearestRoot(uri, besides: [key])
     }
@@ -233,12 +242,13 @@ extension LanguageServer {
         published[uri] = (model.openVersion(of: uri), diagnostics)
       }
     }
-    // Files the manifest no longer reads lose its diagnostics. A root that does not parse (being
-    // typed) read none of its includes: they keep what its last check found in them until it
-    // parses again, rather than losing it at every keystroke that breaks the root.
+    // Files the manifest no longer reads lose its diagnostics. A document that does not parse
+    // (being typed), the root or an included one, read none of its includes: they keep what the
+    // last whole check found in them until it parses again, rather than losing it at every
+    // keystroke that breaks the document.
     let files = Set(model.uris)
     for (uri, found) in project.published where !files.contains(uri) {
-      if model.rootIsUnparsed, project.lastParsedURIs.contains(uri) {
+      if model.hasUnparsedDocument, project.lastParsedURIs.contains(uri) {
         published[uri] = found
       } else {
         sendDiagnostics(for: uri, own: [], of: project.key)

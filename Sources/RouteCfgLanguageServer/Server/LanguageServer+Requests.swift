@@ -95,15 +95,17 @@ extension LanguageServer {
   /// document or a file its root reads) has a check pending or read an open document that has
   /// changed since: a name just typed in another open file of the manifest counts too.
   ///
-  /// A root whose text does not parse (being typed) reads none of its includes, so no check
-  /// reads an included document until the root parses again: its last check, whichever text
-  /// it read, is then as current as an answer can be, and the request does not wait for one.
+  /// A document whose text does not parse (being typed), the root or an included one, reads none
+  /// of its includes, so no check reads a document it included until it parses again: the
+  /// document's last check, whichever text it read, is then as current as an answer can be, and
+  /// the request does not wait for one.
   func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
     guard let document = documents[uri], let key = owners[uri], let latest = projects[key]?.latest else {
       return false
     }
-    let rootUnparsed = latest.rootIsUnparsed
-    guard latest.openVersion(of: uri) == document.version || (rootUnparsed && latest.file(for: uri) == nil)
+    guard
+      latest.openVersion(of: uri) == document.version
+        || (latest.hasUnparsedDocument && latest.file(for: uri) == nil)
     else { return false }
     return involvedProjects(uri).allSatisfy { projects[$0]?.isSettled(with: documents) ?? true }
   }

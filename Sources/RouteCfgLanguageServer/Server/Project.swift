@@ -19,8 +19,9 @@ struct Project: Sendable {
   /// include shows what both found in its current text
   /// (``LanguageServer/sendDiagnostics(for:own:of:)``).
   var published: [String: (version: Int?, diagnostics: [JSONValue])] = [:]
-  /// The URIs the last check whose root parsed read: while the root is being typed and does not
-  /// parse, what it will read again when it does (rename refuses to leave it behind).
+  /// The URIs the last check in which every open document parsed read, and those read since
+  /// while one does not: while a document is being typed and does not parse, what the manifest
+  /// will read again when it does (rename refuses to leave it behind).
   var lastParsedURIs: Set<String> = []
   /// How long the last analysis took, for the debounce.
   var lastDuration: Duration = .zero

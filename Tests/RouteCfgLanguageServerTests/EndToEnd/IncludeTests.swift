@@ -802,6 +802,45 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test(
+    "a file included through an included file keeps its diagnostics while that file does not parse")
+  func nestedIncludedFileWhileItsIncluderIsTyped() throws {
+    let scratch = try ScratchDirectory()
+    let root = "routecfg: 1\ninclude: [mid.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let mid = "include: [leaf.yaml]\nmodules:\n  Mid: {kind: view, routes: [/mid]}\n"
+    let leaf = "modules:\n  Login: {kind: view, requires: [Sesion], routes: [/login]}\n"
+    try scratch.write("app.yaml", root)
+    try scratch.write("mid.yaml", mid)
+    try scratch.write("leaf.yaml", leaf)
+    let rootURI = scratch.uri("app.yaml")
+    let midURI = scratch.uri("mid.yaml")
+    let leafURI = scratch.uri("leaf.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(rootURI, text: root)
+    client.open(midURI, text: mid)
+    client.open(leafURI, text: leaf)
+    #expect(
+      try client.diagnostics(for: leafURI, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    // The middle file breaks while it is typed: it reads no include, and the leaf keeps what was
+    // found in it, and stays in the root's manifest.
+    client.change(midURI, version: 2, [((3, 0, 3, 0), "  x: [\n")])
+    #expect(try client.diagnostics(for: midURI, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
+    _ = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(leafURI))]))]))
+    let cleared = client.pending().filter {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == leafURI
+    }
+    #expect(cleared.isEmpty, "\(cleared.map { $0.rendered() })")
+    // Once the middle file parses again, the leaf is checked again with the root.
+    client.change(midURI, version: 3, [((3, 0, 4, 0), "")])
+    #expect(try client.diagnostics(for: midURI, version: 3).isEmpty)
+    #expect(
+      try client.diagnostics(for: leafURI, version: 1).compactMap { $0["code"]?.stringValue } == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("definition on an include entry that names a directory or no file finds nothing to open")
   func includeEntryWithoutFile() throws {
     let scratch = try ScratchDirectory()
