@@ -9,9 +9,11 @@ extension LanguageServer {
     project.dirty = true
     project.debounce?.cancel()
     // At least the configured quiet time, and half as long as the last check took (up to half a
-    // second): a large manifest is not re-checked after every keystroke of a burst of typing.
+    // second): a large manifest is not re-checked after every keystroke of a burst of typing. A
+    // request the user made and waits for this check skips it.
     let delay =
-      immediately ? .zero : max(options.validationDelay, min(project.lastDuration / 2, .milliseconds(500)))
+      immediately || project.startsNextCheckAtOnce
+      ? .zero : max(options.validationDelay, min(project.lastDuration / 2, .milliseconds(500)))
     project.debounce = Task {
       if delay > .zero {
         try? await Task.sleep(for: delay)
@@ -26,6 +28,7 @@ extension LanguageServer {
     guard var project = projects[key], project.dirty, !project.running else { return }
     project.running = true
     project.dirty = false
+    project.startsNextCheckAtOnce = false
     projects[key] = project
     let input = analysisInput(for: project)
     let model = await result(on: analysisQueue) { ModelBuilder.build(input) }

@@ -9,21 +9,25 @@ extension LanguageServer {
   /// edited since its last analysis waits for the analysis of its current text. With
   /// `pointsIntoFiles` (definition, references, rename: answers with places in other files), a
   /// file that is not open and has changed on disk since it was read is checked again first.
+  /// With `startsPendingCheck` (references and rename, which the user asks for, unlike the
+  /// outline that an editor asks for after every change), a check that waits out its quiet time
+  /// starts at once: a raised `validationDelay` does not hold the answer back.
   func documentRequest(
     _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
-    pointsIntoFiles: Bool = false, _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
+    startsPendingCheck: Bool = false, pointsIntoFiles: Bool = false,
+    _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> JSONValue
   ) {
     documentRequest(
       id, params, needsPosition: needsPosition, needsCurrentVersion: needsCurrentVersion,
-      pointsIntoFiles: pointsIntoFiles
+      startsPendingCheck: startsPendingCheck, pointsIntoFiles: pointsIntoFiles
     ) { .success(compute($0, $1)) }
   }
 
-  /// ``documentRequest(_:_:needsPosition:needsCurrentVersion:pointsIntoFiles:_:)`` for a request
-  /// that may be answered with an error.
+  /// ``documentRequest(_:_:needsPosition:needsCurrentVersion:startsPendingCheck:pointsIntoFiles:_:)``
+  /// for a request that may be answered with an error.
   func documentRequest(
     _ id: RequestID, _ params: JSONValue?, needsPosition: Bool = true, needsCurrentVersion: Bool = false,
-    pointsIntoFiles: Bool = false,
+    startsPendingCheck: Bool = false, pointsIntoFiles: Bool = false,
     _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> Result<JSONValue, ResponseError>
   ) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
@@ -43,6 +47,14 @@ extension LanguageServer {
     let at = position ?? LSPPosition(line: 0, character: 0)
     let isCurrent = !needsCurrentVersion || isAnalysedAtCurrentVersion(uri)
     let isAnalysed = analysedDocuments.contains(uri) && isCurrent
+    if !isCurrent, startsPendingCheck {
+      // A check due (waiting out its quiet time, or to run again when the running one ends)
+      // starts as soon as it can.
+      for key in involvedProjects(uri) where projects[key]?.dirty == true {
+        projects[key]?.startsNextCheckAtOnce = true
+        if projects[key]?.running == false { schedule(key) }
+      }
+    }
     if isAnalysed, !pointsIntoFiles {
       answer(id, context: snapshot(uri), position: at, compute)
       return

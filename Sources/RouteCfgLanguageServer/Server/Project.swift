@@ -14,6 +14,9 @@ struct Project: Sendable {
   var dirty = false
   /// The pending debounced start.
   var debounce: Task<Void, Never>?
+  /// A request the user made (references, rename) waits for the next check, which then starts
+  /// without waiting for a quiet time.
+  var startsNextCheckAtOnce = false
   /// The diagnostics this project last found in each file, for files where it found some, with
   /// the version of the file's open document it read (`nil`: the file on disk). A file two roots
   /// include shows what both found in its current text

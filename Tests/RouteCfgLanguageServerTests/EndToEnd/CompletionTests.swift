@@ -68,7 +68,7 @@ struct CompletionTests {
 
   @Test("keys come from the schema, without those already written")
   func keys() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     var version = 1
     func labels(_ old: String, _ new: String) throws -> [String] {
       version += 1
@@ -137,7 +137,7 @@ struct CompletionTests {
 
   @Test("protocol and module names where references go, from the last analysis while the text does not parse")
   func names() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     var version = 1
     func complete(_ old: String, _ new: String) throws -> (labels: [String], result: RouteCfgCore.JSONValue) {
       version += 1
@@ -199,7 +199,7 @@ struct CompletionTests {
 
   @Test("inside an adapter's map: members of 'adapt' on the left, of 'to' on the right, with key paths")
   func adapterMembers() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     let newAdapter = """
         - adapt: DetailInput
           to: ScreenInput
@@ -238,7 +238,7 @@ struct CompletionTests {
 
   @Test("Swift text: keywords at a member's start, protocols and standard types where a type goes")
   func swiftText() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     let keywords = try Self.complete(
       session, version: 2,
       Edit(old: "    func alert(message: String)", new: "    func alert(message: String)\n    f‸"))
@@ -269,7 +269,7 @@ struct CompletionTests {
 
   @Test("a value completed right after ':' or right before '#' keeps the line valid YAML")
   func yamlSpacing() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, (line, expected)) in [
       ("  Missing: {kind:‸}", "  Missing: {kind: view}"),
       ("  Missing:\n    kind:‸\n", "  Missing:\n    kind: view\n"),
@@ -336,7 +336,7 @@ struct CompletionTests {
 
   @Test("after an anchor or a tag the value is completed, the property kept; inside one, nothing is")
   func nodeProperties() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, (line, expected)) in [
       ("  Missing:\n    kind: &k vi‸", "  Missing:\n    kind: &k view"),
       ("  Missing:\n    kind: !!str vi‸ew", "  Missing:\n    kind: !!str view"),
@@ -586,7 +586,7 @@ struct CompletionTests {
 
   @Test("an escaped quote and a ' #' inside a quoted flow scalar do not start a comment")
   func escapedQuoteBeforeHash() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, text) in [
       "  Missing: {routes: [\"/a\\\" #b\"], kind: vi‸}", "  Missing: {routes: ['/a'' #b'], kind: vi‸}",
     ].enumerated() {
@@ -599,7 +599,7 @@ struct CompletionTests {
 
   @Test("a key path's next step right after the '.' inside quotes")
   func keyPathStepInsideQuotes() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, value) in ["\"header.‸\"", "'header.‸'"].enumerated() {
       let line = "      caption: \(value)"
       let (labels, result) = try Self.complete(
@@ -626,7 +626,7 @@ struct CompletionTests {
 
   @Test("an item completed right after a block list's '-' gets a space before it")
   func afterAListDash() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, text) in [
       "  Missing:\n    kind: view\n    provides:\n      -‸",
       "  Missing:\n    kind: view\n    provides:\n      -‸ ",
@@ -639,7 +639,7 @@ struct CompletionTests {
 
   @Test("a key typed after an opening quote with no closing quote yet is completed alone")
   func keyInsideAnUnclosedQuote() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, quote) in ["\"", "'"].enumerated() {
       let line = try Self.completedLine(
         session, version: 2 + version, "  Missing:\n    kind: view\n    \(quote)ro‸", label: "routes")
@@ -650,7 +650,7 @@ struct CompletionTests {
 
   @Test("a '#' glued to a word in flow style is part of the scalar: no space is inserted before it")
   func flowHashGluedToTheWord() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, (text, label, expected)) in [
       ("  Missing: {kind: vi‸#x, routes: [/a]}", "view", "  Missing: {kind: view#x, routes: [/a]}"),
       ("  Missing: {routes: [/a], kind: vi‸#x}", "view", "  Missing: {routes: [/a], kind: view#x}"),
@@ -671,7 +671,7 @@ struct CompletionTests {
 
   @Test("a flow mapping over several lines keeps its closing brace, and its earlier lines' keys are left out")
   func multiLineFlowMapping() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, (text, label, expected)) in [
       ("  Missing: {routes: [/a],\n      kind: vi‸}", "view", "      kind: view}"),
       ("  Missing: {kind: view, routes: [/a],\n      pro‸}", "provides", "      provides: }"),
@@ -701,7 +701,7 @@ struct CompletionTests {
 
   @Test("items of a flow list written over several lines: continued, one a line, JSON style")
   func multiLineFlowList() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     for (version, text) in [
       "  Missing: {kind: view, provides: [DetailInput,\n      Aler‸]}",
       "  Missing:\n    kind: view\n    provides:\n      [\n        DetailInput,\n        Aler‸\n      ]",
@@ -716,7 +716,7 @@ struct CompletionTests {
 
   @Test("a list of protocols leaves out the names it holds already, but the one being typed")
   func namesAlreadyListed() throws {
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     let requires = "requires: [RequiredScreen, AlertInput]"
     for (version, (old, new, expected)) in [
       // Flow style on one line, the names before the cursor and after it.

@@ -81,7 +81,7 @@ struct ResponsivenessTests {
     let uri = scratch.uri("app.yaml")
     let client = try LSPClient(directory: scratch.path)
     // A quiet time longer than the test would wait: the answer cannot come from a check.
-    try client.initialize(options: .object([("validationDelay", .int(100_000))]))
+    try client.initialize(options: .object([("validationDelay", .int(10_000))]))
     let text = "routecfg: 1\nmodules:\n  Home: {kind: view, routes: [/]}\n"
     client.open(uri, text: text)
     _ = try client.diagnostics(for: uri, version: 1)
@@ -92,6 +92,40 @@ struct ResponsivenessTests {
     client.change(uri, version: 3, [((0, 0, 0, 0), "# b\n")])
     #expect(try client.response(to: id)["error"]?["code"]?.intValue == -32801)
     #expect(Date().timeIntervalSince(started) < 50)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  @Test("references and rename start the check they wait for at once, whatever the quiet time")
+  func userRequestsStartThePendingCheck() throws {
+    let scratch = try ScratchDirectory()
+    let uri = scratch.uri("app.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    // The longest quiet time the server takes (10 s), which no answer below waits out: only a
+    // check started at once answers in time.
+    try client.initialize(options: .object([("validationDelay", .int(10_000))]))
+    let text = "routecfg: 1\nprotocols:\n  P: \"func f()\"\nmodules:\n  Home: {kind: view, provides: [P], routes: [/]}\n"
+    client.open(uri, text: text)
+    _ = try client.diagnostics(for: uri, version: 1)
+    // A module that requires P, typed since the last check.
+    client.change(uri, version: 2, [((5, 0, 5, 0), "  Other: {kind: view, requires: [P], routes: [/o]}\n")])
+    let started = Date()
+    let references = try client.result(
+      "textDocument/references",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 2, character: 2).json),
+        ("context", .object([("includeDeclaration", .bool(false))])),
+      ]))
+    let lines = references.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue }.sorted()
+    #expect(lines == [4, 5])
+    let renamed = try client.result(
+      "textDocument/rename",
+      .object([
+        ("textDocument", .object([("uri", .string(uri))])),
+        ("position", LSPPosition(line: 2, character: 2).json), ("newName", .string("Q")),
+      ]))
+    #expect(renamed["changes"]?[uri]?.arrayValue?.count == 3)
+    #expect(Date().timeIntervalSince(started) < 8)
     #expect(try client.shutdownAndExit() == 0)
   }
 
@@ -121,7 +155,7 @@ struct ResponsivenessTests {
   @Test("while validation lags behind typing, answers come from the last analysis at the right places")
   func staleModelMapping() throws {
     // No analysis after the first one: every answer below maps through the edit log.
-    let session = try TourSession(options: .object([("validationDelay", .int(60_000))]))
+    let session = try TourSession(options: .object([("validationDelay", .int(10_000))]))
     // Three lines above everything and a longer module name before a reference on its line.
     session.client.change(
       session.uri, version: 2, [((0, 0, 0, 0), "# one\n# two\n# three\n")])
