@@ -287,6 +287,52 @@ struct CompileTests {
     #expect(outcome.succeeded, "\(outcome.output)")
   }
 
+  @Test("Types named with keywords in backticks after a dot, and 'async' as a type, compile as written")
+  func keywordTypeNamesCompile() throws {
+    let yaml = """
+      routecfg: 1
+      app: Named
+      protocols:
+        Holder: |
+          var a: Outer.`self` { get }
+          var b: Outer.`Any`? { get }
+          var c: [Outer.`default`] { get }
+          var d: Outer.`Type` { get }
+          var e: Outer.`_` { get }
+          var f: Outer.async { get }
+          func g() -> `async`
+          var h: (Int) -> `async` { get }
+          var i: Outer.`Element` { get }
+      modules:
+        Home: {kind: service, provides: [Holder], routes: [/]}
+      """
+    let stubs = """
+      nonisolated enum Outer {
+        struct `self`: Hashable, Sendable {}
+        struct `Any`: Hashable, Sendable {}
+        struct `default`: Hashable, Sendable {}
+        struct `Type`: Hashable, Sendable {}
+        struct `_`: Hashable, Sendable {}
+        struct async: Hashable, Sendable {}
+        struct Element: Hashable, Sendable {}
+      }
+      nonisolated struct async: Hashable, Sendable {}
+
+      """
+    let scratch = try Scratch()
+    let files = try Generation.files(yaml: yaml)
+    let protocols = try #require(files.first { $0.name.hasSuffix("Protocols.swift") })
+    // Backticks a type needs stay; those it does not (`Outer.Element`) go.
+    #expect(protocols.contents.contains("var a: Outer.`self` { get }"))
+    #expect(protocols.contents.contains("var i: Outer.Element { get }"))
+    #expect(protocols.contents.contains("func g() -> `async`"))
+    var paths = try files.map { try scratch.write($0.name, $0.contents) }
+    paths.append(try scratch.write("Outer.swift", stubs))
+    let outcome = try SwiftCompiler.compile(
+      paths, isolation: .nonisolated, output: scratch.path + "/libNamed.so", typecheckOnly: true)
+    #expect(outcome.succeeded, "\(outcome.output)")
+  }
+
   @Test("Some fixtures are valid, so the list above is not empty")
   func fixturesAreFound() {
     #expect(Self.validFixtures().count >= 10)

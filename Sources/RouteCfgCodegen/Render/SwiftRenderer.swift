@@ -51,13 +51,13 @@ struct SwiftRenderer {
   /// A type's name where a type is written (`any P`, `: P`, `let p: P`): in backticks when it
   /// is a reserved word, or a word Swift reads as part of the type there: a parameter specifier
   /// (`any sending` at the end of a line, where `sending` would start the next declaration),
-  /// `each`, `some`, `any`, `repeat` or `nonisolated`. Dotted names (`Foundation.URL`), and `Any`
+  /// `each`, `some`, `any`, `repeat`, `nonisolated` or `async` (an effect after `->`). Dotted names (`Foundation.URL`), and `Any`
   /// and `Self`, stay as they are.
   static func typeName(_ name: String) -> String {
     switch name {
     case "sending", "isolated", "consuming", "borrowing", "__owned", "__shared", "_const", "each", "some",
       "any",
-      "repeat", "nonisolated", "inout", "Type", "Protocol":
+      "repeat", "nonisolated", "inout", "Type", "Protocol", "async":
       return "`\(name)`"
     // Keywords that are types: in backticks they would name a type of the app.
     case "Any", "Self": return name

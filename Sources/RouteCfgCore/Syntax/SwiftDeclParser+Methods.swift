@@ -28,7 +28,7 @@ extension SwiftDeclParser {
     var result = TypeRef.void
     if kind == .arrow {
       advance()
-      guard let written = parseType() else { return nil }
+      guard let written = parseResultType() else { return nil }
       result = written
     }
     let signature = MethodSignature(

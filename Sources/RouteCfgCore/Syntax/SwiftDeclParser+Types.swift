@@ -27,6 +27,18 @@ extension SwiftDeclParser {
     return parsePostfix(base, spelledBack: spelledBack)
   }
 
+  /// The type after `->`, where Swift reads a bare `async` as an effect in the wrong place.
+  mutating func parseResultType() -> TypeRef? {
+    if keyword == .async {
+      report(
+        .memberSyntax,
+        "'async' goes before '->', not after it: write 'async -> Type' (or '`async`' for a type of "
+          + "that name)", at: token)
+      return nil
+    }
+    return parseType()
+  }
+
   /// Words that modify a parameter's or a result's type (ownership and isolation), which
   /// manifests do not support; `inout` is a keyword of its own.
   static let typeModifiers: Set<String> = [
@@ -165,7 +177,20 @@ extension SwiftDeclParser {
             + "not one; write '\(name).Type' for the type of '\(name)'", at: token)
         return nil
       }
-      name += "." + text(token)
+      // Swift names no type after a dot with a keyword it reserves (`A.default`, `A.Any`):
+      // that takes backticks, which the name keeps (`A.\`default\``) so that it reads the same
+      // in generated code.
+      if keyword?.isReserved == true {
+        let word = text(token)
+        report(
+          .memberSyntax,
+          word == "self"
+            ? "'\(name).self' is a value, not a type; write '\(name)'"
+            : "expected a type name after '.', found the keyword '\(word)'; write '\(name).`\(word)`' "
+              + "for a type of that name", at: token)
+        return nil
+      }
+      name += "." + (needsBackticksAfterDot(token) ? "`\(text(token))`" : text(token))
       end = token.end
       advance()
     }
@@ -175,6 +200,15 @@ extension SwiftDeclParser {
     }
     addTypeReference(name, from: first.start, to: end)
     return .named(name)
+  }
+
+  /// Whether `token`, a word after a dot in a type name, is written in backticks that the name
+  /// must keep: a reserved word (`` A.`default` ``), or `Type` or `Protocol`, which bare would
+  /// be a metatype.
+  private func needsBackticksAfterDot(_ token: SwiftToken) -> Bool {
+    guard token.isBackticked else { return false }
+    let word = text(token)
+    return word == "Type" || word == "Protocol" || SwiftKeyword.named(word)?.isReserved == true
   }
 
   /// Reports `Name<...>`, suggesting the shorthand when there is one (`Array<Int>` is `[Int]`).
@@ -275,7 +309,7 @@ extension SwiftDeclParser {
     guard let (isAsync, isThrowing) = parseEffects() else { return nil }
     if kind == .arrow {
       advance()
-      guard let result = parseType() else { return nil }
+      guard let result = parseResultType() else { return nil }
       return .function(
         FunctionType(parameters: elements, result: result, isAsync: isAsync, isThrowing: isThrowing))
     }

@@ -96,9 +96,8 @@ extension SwiftFastDeclParser {
     while token == .dot {
       knownName = -1
       advance()
-      guard token == .word, keyword != .underscore, keyword != .capitalSelf, text != "Self" else {
-        return nil
-      }
+      // Reserved words (`_`, `Any`, `default`) and `Self` are left to the general parser.
+      guard token == .word, keyword?.isReserved != true, text != "Self" else { return nil }
       // `Int.Protocol` is reported by the general parser.
       if text == "Protocol", SwiftKnownTypeNames.cannotHaveProtocolMetatype(name) { return nil }
       name += "." + text
@@ -157,7 +156,8 @@ extension SwiftFastDeclParser {
     guard let (isAsync, isThrowing) = parseEffects() else { return nil }
     if token == .arrow {
       advance()
-      guard let result = parseType() else { return nil }
+      // `-> async` is reported by the general parser.
+      guard keyword != .async, let result = parseType() else { return nil }
       let parameters = only.map { [$0] } ?? elements
       return .function(
         FunctionType(parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing))

@@ -201,7 +201,8 @@ struct SwiftFastDeclParser {
     var result = TypeRef.void
     if token == .arrow {
       advance()
-      guard let written = parseType() else { return nil }
+      // `-> async` is reported by the general parser.
+      guard keyword != .async, let written = parseType() else { return nil }
       result = written
     }
     let signature = MethodSignature(
