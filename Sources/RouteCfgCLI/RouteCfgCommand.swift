@@ -70,7 +70,12 @@ public struct RouteCfgCommand: ParsableCommand {
       exit(withError: UsageError.exitCode)
     } catch {
       let status = exitCode(for: error)
-      guard status != .success else { exit(withError: error) }
+      // Help, written as every other output is: a write that fails exits 74.
+      guard status != .success else {
+        let help = fullMessage(for: error)
+        Output.standard(help + "\n")
+        Output.exit(0)
+      }
       var message = fullMessage(for: error)
       if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
       // The parser's message quotes the arguments as given, which may hold control characters.
