@@ -349,6 +349,36 @@ struct BodyLineBreakAdviceTests {
     #expect(plain.diagnostics.first?.message.contains("write the body as a literal block ('Name: |'") == true)
   }
 
+  @Test func membersWrittenAsAMappingAreToldToWriteABlock() throws {
+    // The second member's line reads as a key without ':'; the advice is the literal block, in
+    // either order of the members.
+    for body in ["    var a: Int\n    func f() -> Int\n", "    func f(a: Int)\n    func g()\n"] {
+      let result = try RouteCfg.validate(yaml: "routecfg: 1\nprotocols:\n  D:\n" + body, path: "m.yaml")
+      #expect(
+        result.diagnostics.first?.message.contains("write the body as a literal block ('Name: |'") == true,
+        "\(result.diagnostics.map(\.message))")
+    }
+    // A key that is no member keeps the advice about ': '.
+    let key = try RouteCfg.validate(yaml: "routecfg: 1\napp: A\nscheme\nfallback: B\n", path: "m.yaml")
+    #expect(key.diagnostics.first?.message.hasSuffix("a mapping key needs ': ' before its value") == true)
+  }
+
+  @Test func aHashStartingABodyLineIsAdvisedSlashes() throws {
+    let result = try RouteCfg.validate(
+      yaml: "routecfg: 1\nprotocols:\n  P: |\n    # note\n    var a: Int\n", path: "m.yaml")
+    let syntax = result.diagnostics.filter { $0.code == .memberSyntax }.map(\.message)
+    #expect(syntax.count == 1 && syntax[0].hasSuffix("write '//' before a comment"), "\(syntax)")
+  }
+
+  @Test func aStrayClosingBracketIsToldToGo() throws {
+    for (yaml, bracket) in [("A: {kind: view}}", "'}' closes no '{'"), ("A: [a]]", "']' closes no '['")] {
+      let result = try RouteCfg.validate(yaml: "routecfg: 1\nmodules:\n  \(yaml)\n", path: "m.yaml")
+      #expect(
+        result.diagnostics.first?.message.hasSuffix("this \(bracket): remove it") == true,
+        "\(result.diagnostics.map(\.message))")
+    }
+  }
+
   @Test func aKeyTooLongForYAMLIsToldSo() throws {
     let key = String(repeating: "A", count: 2_000)
     let long = try RouteCfg.validate(yaml: "routecfg: 1\nprotocols:\n  \(key): ''\n", path: "m.yaml")

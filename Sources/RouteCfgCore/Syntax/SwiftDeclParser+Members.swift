@@ -36,7 +36,8 @@ extension SwiftDeclParser {
       } else {
         reportExpected(
           "'var', 'let' or 'func' to start a member",
-          hint: "declare members as 'var name: Type', 'let name: Type' or 'func name()'")
+          hint: text(token) == "#"
+            ? Self.hashCommentHint : "declare members as 'var name: Type', 'let name: Type' or 'func name()'")
       }
       return nil
     }
@@ -53,11 +54,12 @@ extension SwiftDeclParser {
     } else {
       let hint: String
       if text(token) == "#" {
-        hint = "a member body is Swift, where '#' starts no comment: write '//' before a comment"
+        hint = Self.hashCommentHint
       } else if linesJoined {
         hint =
-          "the manifest's '>' or quotes join the body's lines into one: write the body as a literal "
-          + "block ('Name: |' and one member per line) so that each member keeps its line"
+          "YAML joins the lines of a body written with '>', in quotes or as a plain value into one: "
+          + "write the body as a literal block ('Name: |' and one member per line) so that each "
+          + "member keeps its line"
       } else {
         hint = "write each member on its own line"
       }
@@ -65,6 +67,9 @@ extension SwiftDeclParser {
     }
     return false
   }
+
+  /// The advice for a `#` in a body, where a YAML user may expect a comment.
+  static let hashCommentHint = "a member body is Swift, where '#' starts no comment: write '//' before a comment"
 
   /// A member name after `var`, `let` or `func`.
   mutating func expectName(after introducer: SwiftToken) -> SwiftToken? {

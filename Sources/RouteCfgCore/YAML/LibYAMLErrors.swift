@@ -22,8 +22,11 @@ enum LibYAMLErrors {
           at: SourceLocation(file: file, start: tab))
       }
       var message = "YAML syntax error: \(problem)"
+      let context = parser.context == nil ? nil : marks.point(parser.context_mark)
       if let hint = longKeyHint(problem: problem, at: at, source: source)
-        ?? memberDeclarationHint(problem: problem, at: at, source: source) ?? hint(for: problem)
+        ?? memberDeclarationHint(problem: problem, at: at, context: context, source: source)
+        ?? strayClosingBracketHint(problem: problem, at: at, inFlow: inFlow, source: source)
+        ?? hint(for: problem)
       {
         message += "; \(hint)"
       }
@@ -171,14 +174,43 @@ enum LibYAMLErrors {
   }
 
   /// The advice for a member declaration written as a plain value or list item (`P: func
-  /// f(a: Int)`, `- var x: Int`), whose `: ` YAML reads as the start of a mapping.
-  private static func memberDeclarationHint(problem: String, at: TextPoint, source: SourceText) -> String? {
-    guard problem.contains("mapping values are not allowed") else { return nil }
-    let line = String(decoding: source.line(at.line), as: UTF8.self)
-    let declares = ["func ", "var ", "let ", "static "].contains { line.contains($0) }
+  /// f(a: Int)`, `- var x: Int`), whose `: ` YAML reads as the start of a mapping, or as the
+  /// lines of a mapping under a protocol's name (`var a: Int` then `func f() -> Int`, whose
+  /// second line YAML reads as a key missing its `:`).
+  private static func memberDeclarationHint(
+    problem: String, at: TextPoint, context: TextPoint?, source: SourceText
+  ) -> String? {
+    let line: TextPoint
+    if problem.contains("mapping values are not allowed") {
+      line = at
+    } else if problem.contains("could not find expected ':'"), let context {
+      line = context
+    } else {
+      return nil
+    }
+    let text = String(decoding: source.line(line.line), as: UTF8.self)
+    let declares = ["func ", "var ", "let ", "static "].contains { text.contains($0) }
     guard declares else { return nil }
     return "a protocol's members are Swift, which YAML cannot read as a plain value: write the "
       + "body as a literal block ('Name: |' and one member per line, indented below it)"
+  }
+
+  /// The advice for a `}` or `]` outside any flow collection (`{kind: view}}`), where libyaml
+  /// expected a key or a list item.
+  private static func strayClosingBracketHint(
+    problem: String, at: TextPoint, inFlow: Bool, source: SourceText
+  ) -> String? {
+    guard !inFlow, problem.contains("did not find expected") else { return nil }
+    var column: Int32 = 1
+    for byte in source.line(at.line) where byte & 0xC0 != 0x80 {
+      if column == at.column {
+        guard byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") else { return nil }
+        let opening = byte == UInt8(ascii: "}") ? "{" : "["
+        return "this '\(Character(Unicode.Scalar(byte)))' closes no '\(opening)': remove it"
+      }
+      column += 1
+    }
+    return nil
   }
 
   /// What to do about libyaml's most common problems.
