@@ -11,6 +11,9 @@ public struct LoadedManifest: Sendable {
   /// The YAML tree of every file that parsed, in load order; filled only when the loader's
   /// ``ManifestLoader/keepsDocuments`` is set (editors map positions back to the text with it).
   public var documents: [YAMLDocument] = []
+  /// The text of every file that was read but is not YAML (not UTF-8, a syntax error), by file;
+  /// filled only when ``ManifestLoader/keepsDocuments`` is set (editors place its diagnostics).
+  package var unparsedTexts: [SourceFileID: SourceText] = [:]
 }
 
 /// Reads a root manifest and its includes (depth-first, in order) into one ``Manifest``.
@@ -107,6 +110,7 @@ private struct LoadRun {
   var bindingOwners: [String: SourceLocation] = [:]
   var isIncomplete = false
   var documents: [YAMLDocument] = []
+  var unparsedTexts: [SourceFileID: SourceText] = [:]
 
   init(loader: ManifestLoader, rootPath: String) {
     self.limits = loader.limits
@@ -124,9 +128,11 @@ private struct LoadRun {
 
   func finish() -> LoadedManifest {
     let (listed, omitted) = diagnostics.finished()
-    return LoadedManifest(
+    var loaded = LoadedManifest(
       manifest: manifest, diagnostics: listed, omitted: omitted, isIncomplete: isIncomplete,
       documents: documents)
+    loaded.unparsedTexts = unparsedTexts
+    return loaded
   }
 
   mutating func loadRoot(bytes: [UInt8]?) {
@@ -199,6 +205,7 @@ private struct LoadRun {
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
       isIncomplete = true
+      if keepsDocuments { unparsedTexts[id] = SourceText(bytes: bytes) }
       return nil
     }
     // What a second document declares is unknown: checks it could change are held back.

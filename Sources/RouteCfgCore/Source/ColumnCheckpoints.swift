@@ -62,13 +62,32 @@ extension SourceText {
       offset = checkpoint.offset
       columnIndex = checkpoint.columnIndex
     }
+    // Where the scalar started last ends, by its lead byte: a continuation byte there is one
+    // too many (invalid UTF-8, which RC0103 points at), and starts the place after that scalar.
+    var scalarEnd = offset
     while offset < text.endIndex {
-      if bytes[offset] & 0xC0 != 0x80 {
+      let byte = bytes[offset]
+      if byte & 0xC0 != 0x80 {
         if columnIndex == target { return offset }
         columnIndex += 1
+        scalarEnd = offset + utf8SequenceLength(byte)
+      } else if offset == scalarEnd, columnIndex == target {
+        return offset
       }
       offset += 1
     }
     return text.endIndex
+  }
+}
+
+/// The length in bytes of the UTF-8 sequence a byte starts (1 for a stray continuation byte or
+/// an invalid lead byte, so that any byte string can be walked).
+@inline(__always)
+package func utf8SequenceLength(_ lead: UInt8) -> Int {
+  switch lead {
+  case 0xF0...0xF7: return 4
+  case 0xE0...0xEF: return 3
+  case 0xC2...0xDF: return 2
+  default: return 1
   }
 }

@@ -12,6 +12,9 @@ final class ManifestModel: Sendable {
   let documents: [SourceFileID: YAMLDocument]
   /// The text of open documents that did not parse (for positions of their diagnostics).
   let unparsedTexts: [SourceFileID: SourceText]
+  /// The text of files read from disk that did not parse (not UTF-8, a syntax error): only for
+  /// the positions of their diagnostics, in the units the editor counts.
+  let unparsedDiskTexts: [SourceFileID: SourceText]
   /// The URI of each file, by file index: the editor's URI for open documents.
   let uris: [String]
   /// For files read from an open document: its URI and the version read.
@@ -31,13 +34,15 @@ final class ManifestModel: Sendable {
   init(
     rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
     index: SymbolIndex, uris: [String], openVersions: [SourceFileID: Int],
-    unparsedTexts: [SourceFileID: SourceText], duration: Duration, diskStamps: [String: FileStamp?] = [:]
+    unparsedTexts: [SourceFileID: SourceText], unparsedDiskTexts: [SourceFileID: SourceText] = [:],
+    duration: Duration, diskStamps: [String: FileStamp?] = [:]
   ) {
     self.rootPath = rootPath
     self.manifest = manifest
     self.diagnostics = diagnostics
     self.documents = documents
     self.unparsedTexts = unparsedTexts
+    self.unparsedDiskTexts = unparsedDiskTexts
     self.uris = uris
     self.openVersions = openVersions
     self.index = index
@@ -46,6 +51,7 @@ final class ManifestModel: Sendable {
     var lines: [SourceFileID: LineIndex] = [:]
     for (file, document) in documents { lines[file] = LineIndex(document.source.bytes) }
     for (file, text) in unparsedTexts { lines[file] = LineIndex(text.bytes) }
+    for (file, text) in unparsedDiskTexts { lines[file] = LineIndex(text.bytes) }
     self.readLines = lines
   }
 
@@ -63,6 +69,12 @@ final class ManifestModel: Sendable {
   /// The text of a file as this load read it, when known.
   func source(of file: SourceFileID) -> SourceText? {
     documents[file]?.source ?? unparsedTexts[file]
+  }
+
+  /// The text of a file as this load read it, whether or not it parsed or is open: for
+  /// positions in it.
+  func readText(of file: SourceFileID) -> SourceText? {
+    source(of: file) ?? unparsedDiskTexts[file]
   }
 
   /// `true` when the file was read as YAML (its declarations are in the manifest).

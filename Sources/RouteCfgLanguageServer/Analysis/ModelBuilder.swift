@@ -40,6 +40,7 @@ enum ModelBuilder {
     var uris: [String] = []
     var openVersions: [SourceFileID: Int] = [:]
     var unparsed: [SourceFileID: SourceText] = [:]
+    var unreadable: [SourceFileID: SourceText] = [:]
     let parsed = Set(loaded.documents.map(\.file))
     for file in loaded.manifest.files.files {
       var overlay = file.canonicalPath.flatMap { input.overlays[$0] }
@@ -53,6 +54,7 @@ enum ModelBuilder {
       } else {
         uris.append(DocumentURI.fileURI(path: DocumentURI.normalized(file.path)))
       }
+      if overlay == nil, let text = loaded.unparsedTexts[file.id] { unreadable[file.id] = text }
     }
     var documents: [SourceFileID: YAMLDocument] = [:]
     for document in loaded.documents { documents[document.file] = document }
@@ -71,6 +73,6 @@ enum ModelBuilder {
     return ManifestModel(
       rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
       index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,
-      duration: clock.now - started, diskStamps: stamps)
+      unparsedDiskTexts: unreadable, duration: clock.now - started, diskStamps: stamps)
   }
 }

@@ -40,14 +40,4 @@ struct LSPRange: Sendable, Hashable {
   var end: LSPPosition
 }
 
-/// The length in bytes of the UTF-8 sequence a byte starts (1 for a stray continuation byte or
-/// an invalid lead byte, so that any byte string can be walked).
-@inline(__always)
-func utf8SequenceLength(_ lead: UInt8) -> Int {
-  switch lead {
-  case 0xF0...0xF7: return 4
-  case 0xE0...0xEF: return 3
-  case 0xC2...0xDF: return 2
-  default: return 1
-  }
-}
+

@@ -120,14 +120,22 @@ enum DiagnosticPublisher {
     if let end = location.end, end > location.start {
       return mapper.range(in: location.file, start: location.start, end: end)
     }
-    return mapper.range(in: location.file, start: location.start, end: wordEnd(at: location, model: model))
+    guard let end = wordEnd(at: location, model: model) else {
+      // A byte that starts no character (in a file that is not UTF-8): one unit.
+      let start = mapper.position(in: location.file, point: location.start)
+      return LSPRange(start: start, end: LSPPosition(line: start.line, character: start.character + 1))
+    }
+    return mapper.range(in: location.file, start: location.start, end: end)
   }
 
-  private static func wordEnd(at location: SourceLocation, model: ManifestModel) -> TextPoint {
-    guard let source = model.source(of: location.file) else { return location.start }
+  /// The end of the word at a location's start, or of the character there; `nil` at a byte that
+  /// starts no character, which columns do not count.
+  private static func wordEnd(at location: SourceLocation, model: ManifestModel) -> TextPoint? {
+    guard let source = model.readText(of: location.file) else { return location.start }
     let line = source.line(location.start.line)
     var offset = PositionMapper.offset(of: location.start, in: source)
     guard offset >= line.startIndex, offset < line.endIndex else { return location.start }
+    if line[offset] & 0xC0 == 0x80 { return nil }
     var column = location.start.column
     let first = offset
     while offset < line.endIndex, CursorAnalyzer.isIdentifierByte(line[offset]) {

@@ -193,6 +193,37 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// A file that is not open and not UTF-8 is still placed in the editor's units: its bytes
+  /// are kept for the purpose.
+  @Test(
+    "a diagnostic in an included file that is not UTF-8 is placed in the negotiated encoding",
+    arguments: ["utf-8", "utf-16", "utf-32"])
+  func positionsInAFileThatIsNotUTF8(encoding: String) throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("app.yaml", "routecfg: 1\ninclude: [inc/bad.yaml]\n")
+    let prefix = "  C: {kind: view, routes: [\"/\u{1F600}\u{E9}"
+    var bytes = Array("modules:\n\(prefix)".utf8)
+    bytes += [0x80] + Array("\"]}\n".utf8)
+    let directory = scratch.path + "/inc"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: directory + "/bad.yaml", contents: Data(bytes)))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(encodings: [encoding], root: scratch.path)
+    client.open(scratch.uri("app.yaml"), text: "routecfg: 1\ninclude: [inc/bad.yaml]\n")
+    let diagnostics = try client.diagnostics(for: scratch.uri("inc/bad.yaml"))
+    let invalid = try #require(diagnostics.first)
+    #expect(invalid["code"]?.stringValue == "RC0103")
+    let expected: Int
+    switch encoding {
+    case "utf-8": expected = prefix.utf8.count
+    case "utf-16": expected = prefix.utf16.count
+    default: expected = prefix.unicodeScalars.count
+    }
+    #expect(invalid["range"]?["start"] == LSPPosition(line: 1, character: expected).json)
+    #expect(invalid["range"]?["end"] == LSPPosition(line: 1, character: expected + 1).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("incremental edits after astral characters land where the editor means them")
   func incrementalEditsAfterAstralCharacters() throws {
     let scratch = try ScratchDirectory()

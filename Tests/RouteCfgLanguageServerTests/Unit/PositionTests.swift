@@ -1,3 +1,4 @@
+import RouteCfgCore
 import Testing
 
 @testable import RouteCfgLanguageServer
