@@ -63,18 +63,15 @@ extension LanguageServer {
     if project.isManifest { adoptDocuments(reachedBy: model, of: project) }
     let members = owners.filter { $0.value == key }.map(\.key)
     // A root whose text does not parse (typing) read none of its includes: its documents stay its
-    // own until it parses again, rather than leaving it and coming back. So do the files the last
-    // whole check read while an included document does not parse: what it includes was not read.
+    // own until it parses again, rather than leaving it and coming back. So do the files an
+    // included document that does not parse read in the last check where every document parsed:
+    // this check could not read them through it.
     let rootUnparsed = model.rootIsUnparsed
-    if model.hasUnparsedDocument {
-      project.lastParsedURIs.formUnion(model.uris)
-    } else {
-      project.lastParsedURIs = Set(model.uris)
-    }
-    let lastParsed = project.lastParsedURIs
+    project.noteIncludes(of: model)
+    let held = project.heldWhileTyped
+    if !rootUnparsed { project.lastParsedURIs = Set(model.uris).union(held) }
     func stays(_ uri: String) -> Bool {
-      rootUnparsed || model.file(for: uri) != nil || uri == project.rootURI
-        || (model.hasUnparsedDocument && lastParsed.contains(uri))
+      rootUnparsed || model.file(for: uri) != nil || uri == project.rootURI || held.contains(uri)
     }
     // A root that is not open and no longer includes any open document is nobody's manifest.
     let staying = members.filter(stays)
@@ -251,7 +248,7 @@ extension LanguageServer {
     // keystroke that breaks the document.
     let files = Set(model.uris)
     for (uri, found) in project.published where !files.contains(uri) {
-      if model.hasUnparsedDocument, project.lastParsedURIs.contains(uri) {
+      if (model.rootIsUnparsed && project.lastParsedURIs.contains(uri)) || project.heldWhileTyped.contains(uri) {
         published[uri] = found
       } else {
         sendDiagnostics(for: uri, own: [], of: project.key)

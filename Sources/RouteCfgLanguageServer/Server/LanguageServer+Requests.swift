@@ -110,14 +110,15 @@ extension LanguageServer {
   /// A document whose text does not parse (being typed), the root or an included one, reads none
   /// of its includes, so no check reads a document it included until it parses again: the
   /// document's last check, whichever text it read, is then as current as an answer can be, and
-  /// the request does not wait for one.
+  /// the request does not wait for one (``Project/heldWhileTyped``).
   func isAnalysedAtCurrentVersion(_ uri: String) -> Bool {
     guard let document = documents[uri], let key = owners[uri], let latest = projects[key]?.latest else {
       return false
     }
     guard
       latest.openVersion(of: uri) == document.version
-        || (latest.hasUnparsedDocument && latest.file(for: uri) == nil)
+        || (latest.file(for: uri) == nil
+          && (latest.rootIsUnparsed || projects[key]?.heldWhileTyped.contains(uri) == true))
     else { return false }
     return involvedProjects(uri).allSatisfy { projects[$0]?.isSettled(with: documents) ?? true }
   }

@@ -22,15 +22,42 @@ struct Project: Sendable {
   /// include shows what both found in its current text
   /// (``LanguageServer/sendDiagnostics(for:own:of:)``).
   var published: [String: (version: Int?, diagnostics: [JSONValue])] = [:]
-  /// The URIs the last check in which every open document parsed read, and those read since
-  /// while one does not: while a document is being typed and does not parse, what the manifest
-  /// will read again when it does (rename refuses to leave it behind).
+  /// The URIs the last check whose root parsed read, with those it held (``heldWhileTyped``):
+  /// while the root is being typed and does not parse, what it will read again when it does
+  /// (rename refuses to leave it behind).
   var lastParsedURIs: Set<String> = []
+  /// The files each file of the manifest includes, by URI, as the last check in which every open
+  /// document parsed read them.
+  var lastIncludes: [String: [String]] = [:]
+  /// The files a check that could not read open documents (being typed) holds in the manifest:
+  /// those the last whole check read through them. Empty when every open document parses.
+  var heldWhileTyped: Set<String> = []
   /// How long the last analysis took, for the debounce.
   var lastDuration: Duration = .zero
   /// Whether the root is a manifest (has a top-level `routecfg:` key). Other YAML files the
   /// editor sends, such as CI workflows, get no diagnostics and no answers.
   var isManifest = true
+
+  /// Takes what a check read: the includes of each file when every open document parsed, else
+  /// the files held in the manifest meanwhile (``heldWhileTyped``).
+  mutating func noteIncludes(of model: ManifestModel) {
+    guard model.hasUnparsedDocument else {
+      var includes: [String: [String]] = [:]
+      for include in model.manifest.includes {
+        guard let file = include.file else { continue }
+        includes[model.uri(of: include.path.location.file), default: []].append(model.uri(of: file))
+      }
+      lastIncludes = includes
+      heldWhileTyped = []
+      return
+    }
+    var held: Set<String> = []
+    var pending = model.unparsedTexts.keys.map { model.uri(of: $0) }
+    while let uri = pending.popLast() {
+      for included in lastIncludes[uri] ?? [] where held.insert(included).inserted { pending.append(included) }
+    }
+    heldWhileTyped = held
+  }
 
   /// Whether no check is pending and the last one read each open document it read as it is now.
   func isSettled(with documents: [String: TextDocument]) -> Bool {

@@ -841,6 +841,38 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a file the root stops including loses its diagnostics while another included file does not parse")
+  func droppedIncludeWhileASiblingIsTyped() throws {
+    let scratch = try ScratchDirectory()
+    let root = "routecfg: 1\ninclude: [a.yaml, b.yaml]\nmodules:\n  Home: {kind: view, routes: [/]}\n"
+    let a = "modules:\n  A: {kind: view, routes: [/a]}\n"
+    try scratch.write("app.yaml", root)
+    try scratch.write("a.yaml", a)
+    // A problem of the file's own, which a check that cannot read 'a.yaml' still finds.
+    try scratch.write("b.yaml", "modules:\n  B: {kind: vew, routes: [/b]}\n")
+    let rootURI = scratch.uri("app.yaml")
+    let aURI = scratch.uri("a.yaml")
+    let bURI = scratch.uri("b.yaml")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    client.open(rootURI, text: root)
+    client.open(aURI, text: a)
+    #expect(try client.diagnostics(for: bURI).compactMap { $0["code"]?.stringValue } == ["RC0207"])
+    // 'a.yaml' breaks while it is typed, which includes nothing; then the root drops 'b.yaml'.
+    client.change(aURI, version: 2, [((2, 0, 2, 0), "  x: [\n")])
+    #expect(try client.diagnostics(for: aURI, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
+    client.change(rootURI, version: 2, [((1, 16, 1, 24), "")])
+    // The outline waits for the check of the root as it is, and comes after any publication that
+    // check made: the last one for 'b.yaml' clears it.
+    _ = try client.result(
+      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
+    let published = client.pending().filter {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == bURI
+    }
+    #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true, "\(published)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("definition on an include entry that names a directory or no file finds nothing to open")
   func includeEntryWithoutFile() throws {
     let scratch = try ScratchDirectory()
