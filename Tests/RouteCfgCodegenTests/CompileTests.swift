@@ -303,6 +303,7 @@ struct CompileTests {
           func g() -> `async`
           var h: (Int) -> `async` { get }
           var i: Outer.`Element` { get }
+          var j: `default`.Inner { get }
       modules:
         Home: {kind: service, provides: [Holder], routes: [/]}
       """
@@ -317,6 +318,7 @@ struct CompileTests {
         struct Element: Hashable, Sendable {}
       }
       nonisolated struct async: Hashable, Sendable {}
+      nonisolated enum `default` { struct Inner: Hashable, Sendable {} }
 
       """
     let scratch = try Scratch()
@@ -325,6 +327,7 @@ struct CompileTests {
     // Backticks a type needs stay; those it does not (`Outer.Element`) go.
     #expect(protocols.contents.contains("var a: Outer.`self` { get }"))
     #expect(protocols.contents.contains("var i: Outer.Element { get }"))
+    #expect(protocols.contents.contains("var j: `default`.Inner { get }"))
     #expect(protocols.contents.contains("func g() -> `async`"))
     var paths = try files.map { try scratch.write($0.name, $0.contents) }
     paths.append(try scratch.write("Outer.swift", stubs))

@@ -51,3 +51,46 @@ struct SourceLocationTests {
     #expect(MemoryLayout<MemberDecl>.stride == 80)
   }
 }
+
+/// A column's byte offset is found the same way on long lines, from checkpoints, as on short
+/// ones, from the line's start; a byte that starts no character (invalid UTF-8) is the place
+/// after the character before it, as its point says.
+@Suite("Columns' byte offsets")
+struct ColumnByteOffsetTests {
+  /// The byte offset of 0-based `column`, walked from the line's start.
+  private static func walked(_ line: [UInt8], column: Int) -> Int {
+    var index = 0
+    var scalarEnd = 0
+    var counted = 0
+    while index < line.count {
+      if line[index] & 0xC0 != 0x80 {
+        if counted == column { return index }
+        counted += 1
+        scalarEnd = index + utf8SequenceLength(line[index])
+      } else if index == scalarEnd, counted == column {
+        return index
+      }
+      index += 1
+    }
+    return line.count
+  }
+
+  @Test(arguments: [
+    (Array(repeating: UInt8(ascii: "a"), count: 256) + [0x80] + Array(repeating: UInt8(ascii: "b"), count: 900), 256),
+    ([0x80] + Array(repeating: UInt8(ascii: "b"), count: 1_100), 0),
+    (Array(String(repeating: "é😀a", count: 400).utf8) + [0x80, 0x80] + Array(String(repeating: "한", count: 300).utf8), 2_800),
+  ])
+  func longLinesAgreeWithAWalkFromTheStart(_ line: [UInt8], stray: Int) {
+    let source = SourceText(bytes: line)
+    let columns = line.filter { $0 & 0xC0 != 0x80 }.count
+    var mismatches: [Int] = []
+    for column in 0...columns + 1
+    where source.byteOffset(line: 1, column: Int32(column + 1)) != Self.walked(line, column: column) {
+      mismatches.append(column + 1)
+    }
+    #expect(mismatches.isEmpty, "columns \(mismatches.prefix(5))")
+    // The stray byte is where its point's column starts.
+    let point = source.point(atByteOffset: stray)
+    #expect(source.byteOffset(line: 1, column: point.column) == stray)
+  }
+}

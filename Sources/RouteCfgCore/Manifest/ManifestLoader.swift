@@ -205,7 +205,7 @@ private struct LoadRun {
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
       isIncomplete = true
-      if keepsDocuments { unparsedTexts[id] = SourceText(bytes: bytes) }
+      if keepsDocuments { unparsedTexts[id] = SourceText(fileContents: bytes) }
       return nil
     }
     // What a second document declares is unknown: checks it could change are held back.

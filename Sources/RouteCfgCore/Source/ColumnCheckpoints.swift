@@ -56,7 +56,9 @@ extension SourceText {
     var offset = text.startIndex
     var columnIndex = 0
     let target = max(0, Int(column) - 1)
-    if let checkpoint = columnCheckpoints.checkpoint(lineIndex: line - 1, columnIndex: target),
+    // From a checkpoint before the column's, so that the walk passes the scalar before it (and
+    // any stray bytes after that scalar, which start the column).
+    if target > 0, let checkpoint = columnCheckpoints.checkpoint(lineIndex: line - 1, columnIndex: target - 1),
       checkpoint.offset < text.endIndex
     {
       offset = checkpoint.offset

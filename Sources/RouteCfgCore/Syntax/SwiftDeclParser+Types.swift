@@ -157,6 +157,11 @@ extension SwiftDeclParser {
     }
     var end = first.end
     advance()
+    // A backticked keyword keeps its backticks where generated code could not add them: before a
+    // dot (`` `default`.Inner ``), and `` `Any` ``, a type of the app rather than Swift's `Any`.
+    if first.isBackticked, name == "Any" || (kind == .dot && SwiftKeyword.named(name)?.isReserved == true) {
+      name = "`\(name)`"
+    }
     while kind == .dot {
       advance()
       guard kind == .word, keyword != .underscore else {
@@ -185,7 +190,8 @@ extension SwiftDeclParser {
         report(
           .memberSyntax,
           word == "self"
-            ? "'\(name).self' is a value, not a type; write '\(name)'"
+            ? "'\(name).self' is a value in Swift, not a type: write '\(name)', '\(name).Type' for its type, or "
+              + "'\(name).`self`' for a type named 'self' inside '\(name)'"
             : "expected a type name after '.', found the keyword '\(word)'; write '\(name).`\(word)`' "
               + "for a type of that name", at: token)
         return nil

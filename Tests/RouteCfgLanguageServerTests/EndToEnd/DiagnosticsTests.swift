@@ -224,6 +224,21 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("a syntax error in an included file that starts with a byte order mark is placed after it")
+  func positionsInAnUnparsedFileWithAByteOrderMark() throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("app.yaml", "routecfg: 1\ninclude: [bom.yaml]\n")
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: b: c\n".utf8)
+    #expect(FileManager.default.createFile(atPath: scratch.path + "/bom.yaml", contents: Data(bytes)))
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(encodings: ["utf-8"], root: scratch.path)
+    client.open(scratch.uri("app.yaml"), text: "routecfg: 1\ninclude: [bom.yaml]\n")
+    let syntax = try #require(try client.diagnostics(for: scratch.uri("bom.yaml")).first)
+    #expect(syntax["code"]?.stringValue == "RC0105")
+    #expect(syntax["range"]?["start"] == LSPPosition(line: 0, character: 4).json)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("incremental edits after astral characters land where the editor means them")
   func incrementalEditsAfterAstralCharacters() throws {
     let scratch = try ScratchDirectory()
