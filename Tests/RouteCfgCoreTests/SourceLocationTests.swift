@@ -76,9 +76,15 @@ struct ColumnByteOffsetTests {
   }
 
   @Test(arguments: [
-    (Array(repeating: UInt8(ascii: "a"), count: 256) + [0x80] + Array(repeating: UInt8(ascii: "b"), count: 900), 256),
+    (
+      Array(repeating: UInt8(ascii: "a"), count: 256) + [0x80]
+        + Array(repeating: UInt8(ascii: "b"), count: 900), 256
+    ),
     ([0x80] + Array(repeating: UInt8(ascii: "b"), count: 1_100), 0),
-    (Array(String(repeating: "é😀a", count: 400).utf8) + [0x80, 0x80] + Array(String(repeating: "한", count: 300).utf8), 2_800),
+    (
+      Array(String(repeating: "é😀a", count: 400).utf8) + [0x80, 0x80]
+        + Array(String(repeating: "한", count: 300).utf8), 2_800
+    ),
   ])
   func longLinesAgreeWithAWalkFromTheStart(_ line: [UInt8], stray: Int) {
     let source = SourceText(bytes: line)

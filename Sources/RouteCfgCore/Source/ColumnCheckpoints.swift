@@ -58,7 +58,8 @@ extension SourceText {
     let target = max(0, Int(column) - 1)
     // From a checkpoint before the column's, so that the walk passes the scalar before it (and
     // any stray bytes after that scalar, which start the column).
-    if target > 0, let checkpoint = columnCheckpoints.checkpoint(lineIndex: line - 1, columnIndex: target - 1),
+    if target > 0,
+      let checkpoint = columnCheckpoints.checkpoint(lineIndex: line - 1, columnIndex: target - 1),
       checkpoint.offset < text.endIndex
     {
       offset = checkpoint.offset

@@ -69,7 +69,8 @@ extension SwiftDeclParser {
   }
 
   /// The advice for a `#` in a body, where a YAML user may expect a comment.
-  static let hashCommentHint = "a member body is Swift, where '#' starts no comment: write '//' before a comment"
+  static let hashCommentHint =
+    "a member body is Swift, where '#' starts no comment: write '//' before a comment"
 
   /// A member name after `var`, `let` or `func`.
   mutating func expectName(after introducer: SwiftToken) -> SwiftToken? {

@@ -39,5 +39,3 @@ struct LSPRange: Sendable, Hashable {
   var start: LSPPosition
   var end: LSPPosition
 }
-
-

@@ -248,7 +248,9 @@ extension LanguageServer {
     // keystroke that breaks the document.
     let files = Set(model.uris)
     for (uri, found) in project.published where !files.contains(uri) {
-      if (model.rootIsUnparsed && project.lastParsedURIs.contains(uri)) || project.heldWhileTyped.contains(uri) {
+      if (model.rootIsUnparsed && project.lastParsedURIs.contains(uri))
+        || project.heldWhileTyped.contains(uri)
+      {
         published[uri] = found
       } else {
         sendDiagnostics(for: uri, own: [], of: project.key)

@@ -109,7 +109,8 @@ actor LanguageServer {
       let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
       // A one-off question, asked perhaps right after typing the name: it waits for the check
       // of the current text, as the outline and rename do.
-      documentRequest(id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true) {
+      documentRequest(id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true)
+      {
         context, position in
         NavigationProvider.references(context, at: position, includeDeclaration: includeDeclaration)
       }
@@ -128,7 +129,8 @@ actor LanguageServer {
         respond(id, .failure(.invalidParams("'newName' is missing")))
         return
       }
-      documentRequest(id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true) {
+      documentRequest(id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true)
+      {
         context, position in
         RenameProvider.rename(context, at: position, to: newName)
       }

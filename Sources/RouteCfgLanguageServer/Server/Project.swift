@@ -54,7 +54,9 @@ struct Project: Sendable {
     var held: Set<String> = []
     var pending = model.unparsedTexts.keys.map { model.uri(of: $0) }
     while let uri = pending.popLast() {
-      for included in lastIncludes[uri] ?? [] where held.insert(included).inserted { pending.append(included) }
+      for included in lastIncludes[uri] ?? [] where held.insert(included).inserted {
+        pending.append(included)
+      }
     }
     heldWhileTyped = held
   }

@@ -867,7 +867,8 @@ struct IncludeTests {
     _ = try client.result(
       "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
     let published = client.pending().filter {
-      $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == bURI
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == bURI
     }
     #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true, "\(published)")
     #expect(try client.shutdownAndExit() == 0)

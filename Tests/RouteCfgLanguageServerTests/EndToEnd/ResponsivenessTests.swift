@@ -104,7 +104,8 @@ struct ResponsivenessTests {
     // The longest quiet time the server takes (10 s), which no answer below waits out: only a
     // check started at once answers in time.
     try client.initialize(options: .object([("validationDelay", .int(10_000))]))
-    let text = "routecfg: 1\nprotocols:\n  P: \"func f()\"\nmodules:\n  Home: {kind: view, provides: [P], routes: [/]}\n"
+    let text =
+      "routecfg: 1\nprotocols:\n  P: \"func f()\"\nmodules:\n  Home: {kind: view, provides: [P], routes: [/]}\n"
     client.open(uri, text: text)
     _ = try client.diagnostics(for: uri, version: 1)
     // A module that requires P, typed since the last check.
