@@ -87,18 +87,9 @@ struct CommandLineTests {
   /// Help that cannot be written (a full disk) exits 74, as every other output does.
   @Test(arguments: [["--help"], ["validate", "--help"], ["help", "generate"]])
   func helpThatCannotBeWrittenExits74(_ arguments: [String]) throws {
-    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }  // Linux only
-    let process = Process()
-    process.executableURL = Routecfg.executable
-    process.arguments = arguments
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let errors = Pipe()
-    process.standardOutput = full
-    process.standardError = errors
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 74)
+    guard let (status, message) = try Routecfg.runWritingToAFullDisk(arguments) else { return }  // Linux only
+    #expect(status == 74)
     #expect(message == "error: cannot write to standard output: No space left on device\n")
   }
+
 }

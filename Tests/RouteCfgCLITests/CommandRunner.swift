@@ -71,6 +71,26 @@ enum Routecfg {
       standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
   }
 
+  /// Runs `routecfg` from the repository root with standard output on a full disk
+  /// (`/dev/full`, Linux only); `nil` where there is none. Only the exit status and standard
+  /// error are kept.
+  static func runWritingToAFullDisk(_ arguments: [String]) throws -> (status: Int32, standardError: String)? {
+    guard FileManager.default.fileExists(atPath: "/dev/full"),
+      let full = FileHandle(forWritingAtPath: "/dev/full")
+    else { return nil }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: repository)
+    let errors = Pipe()
+    process.standardOutput = full
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+  }
+
   /// Runs `routecfg` with arguments given as bytes, which need not be UTF-8 (as a shell can pass
   /// them). Paths among them must be absolute: the working directory is the test process's.
   /// Standard error goes to a file in `scratch`; only it and the exit status are kept.

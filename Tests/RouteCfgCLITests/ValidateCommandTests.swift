@@ -318,21 +318,14 @@ struct ValidateCommandTests {
 
   /// A report that cannot be written (a full disk) ends with a status of its own, not 0.
   @Test func aFailedWriteToStandardOutputExits74() throws {
-    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }  // Linux only
     for format in ["text", "json", "sarif"] {
-      let process = Process()
-      process.executableURL = Routecfg.executable
-      process.arguments = ["validate", "manifests/NoteApp.yaml", "--format", format]
-      process.currentDirectoryURL = URL(fileURLWithPath: Routecfg.repository)
-      let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-      let errors = Pipe()
-      process.standardOutput = full
-      process.standardError = errors
-      try process.run()
-      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 74, "\(format)")
+      guard
+        let (status, message) = try Routecfg.runWritingToAFullDisk(
+          ["validate", "manifests/NoteApp.yaml", "--format", format])
+      else { return }  // Linux only
+      #expect(status == 74, "\(format)")
       #expect(message == "error: cannot write to standard output: No space left on device\n", "\(format)")
     }
   }
+
 }

@@ -162,6 +162,15 @@ struct DiagnosticsTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// The length of `text` in the units of a position encoding.
+  private static func units(of text: String, in encoding: String) -> Int {
+    switch encoding {
+    case "utf-8": return text.utf8.count
+    case "utf-16": return text.utf16.count
+    default: return text.unicodeScalars.count
+    }
+  }
+
   /// A line with an emoji (two UTF-16 units, four UTF-8 bytes, one scalar) and Korean (three
   /// UTF-8 bytes each) before the error.
   @Test(
@@ -182,12 +191,7 @@ struct DiagnosticsTests {
     let diagnostics = try client.diagnostics(for: uri)
     let unknown = try #require(diagnostics.first { $0["message"]?.stringValue?.contains("Unknwn") == true })
     let prefix = "  Home: {kind: view, routes: [/], requires: [\"\u{1F600}한글\", "
-    let expected: Int
-    switch encoding {
-    case "utf-8": expected = prefix.utf8.count
-    case "utf-16": expected = prefix.utf16.count
-    default: expected = prefix.unicodeScalars.count
-    }
+    let expected = Self.units(of: prefix, in: encoding)
     #expect(unknown["range"]?["start"] == LSPPosition(line: 2, character: expected).json)
     #expect(unknown["range"]?["end"] == LSPPosition(line: 2, character: expected + 6).json)
     #expect(try client.shutdownAndExit() == 0)
@@ -213,12 +217,7 @@ struct DiagnosticsTests {
     let diagnostics = try client.diagnostics(for: scratch.uri("inc/bad.yaml"))
     let invalid = try #require(diagnostics.first)
     #expect(invalid["code"]?.stringValue == "RC0103")
-    let expected: Int
-    switch encoding {
-    case "utf-8": expected = prefix.utf8.count
-    case "utf-16": expected = prefix.utf16.count
-    default: expected = prefix.unicodeScalars.count
-    }
+    let expected = Self.units(of: prefix, in: encoding)
     #expect(invalid["range"]?["start"] == LSPPosition(line: 1, character: expected).json)
     #expect(invalid["range"]?["end"] == LSPPosition(line: 1, character: expected + 1).json)
     #expect(try client.shutdownAndExit() == 0)
