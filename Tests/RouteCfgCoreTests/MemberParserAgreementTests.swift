@@ -77,6 +77,11 @@ struct MemberParserAgreementTests {
     "var f: (sending Int) -> Void\nfunc g() -> sending Int",
     "var x: (Int).Type",
     "var x: Int\r?",
+    // Keywords after a dot, and `async` after `->`: the general parser reports or keeps them.
+    "var x: Foundation.default\nvar y: A.Any\nvar z: Int.self\nvar w: A._",
+    "var x: A.async\nvar y: A.some\nvar z: A.get",
+    "func f() -> async\nvar g: (Int) -> async\nfunc h() async -> async",
+    "var x: A.`self`\nvar y: `default`.Inner\nvar z: `Any`\nfunc f() -> `async`",
   ])
   func handWrittenBodiesAgree(body: String) {
     Self.expectAgreement(body)
@@ -90,6 +95,7 @@ struct MemberParserAgreementTests {
     let types = [
       "String", "Int?", "[String]", "[String: Int]", "(Int) -> Void", "((String) async throws -> Bool)?",
       "Feature.Input", "[[Int?]?]", "String", "Int", "String", "Int", "any Delegate", "Set<Int>",
+      "Outer.default", "Outer.async", "async",
     ]
     let accessors = ["", " { get }", " { get set }", "{get set}"]
     let separators = ["\n", "; ", "\r\n", " // note\n", "\n\n"]
