@@ -80,7 +80,7 @@ struct LineIndex: Sendable {
       (offset, units) = (start.offset, start.units(encoding))
     }
     while offset < range.upperBound {
-      let length = min(utf8SequenceLength(bytes[offset]), range.upperBound - offset)
+      let length = characterLength(in: bytes, at: offset, limit: range.upperBound)
       let width = encoding.units(forUTF8Length: length)
       if units + width > position.character { break }
       units += width
@@ -100,7 +100,7 @@ struct LineIndex: Sendable {
       (index, units) = (start.offset, start.units(encoding))
     }
     while index < min(offset, range.upperBound) {
-      let length = min(utf8SequenceLength(bytes[index]), range.upperBound - index)
+      let length = characterLength(in: bytes, at: index, limit: range.upperBound)
       if index + length > offset { break }
       units += encoding.units(forUTF8Length: length)
       index += length
@@ -170,11 +170,18 @@ private final class UnitCheckpoints: @unchecked Sendable {
             utf16: Int32(truncatingIfNeeded: utf16), utf32: Int32(truncatingIfNeeded: utf32)))
         next = offset + stride
       }
-      let length = min(utf8SequenceLength(bytes[offset]), range.upperBound - offset)
+      let length = characterLength(in: bytes, at: offset, limit: range.upperBound)
       utf16 += length == 4 ? 2 : 1
       utf32 += 1
       offset += length
     }
     return checkpoints
   }
+}
+
+/// The bytes of the character at `offset`, as an editor decodes them: a byte that starts no
+/// well-formed sequence (in a file that is not UTF-8) is one character of its own.
+@inline(__always)
+private func characterLength(in bytes: [UInt8], at offset: Int, limit: Int) -> Int {
+  wellFormedUTF8SequenceLength(in: bytes, at: offset, limit: limit) ?? 1
 }

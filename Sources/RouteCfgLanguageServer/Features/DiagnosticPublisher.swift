@@ -129,20 +129,27 @@ enum DiagnosticPublisher {
   }
 
   /// The end of the word at a location's start, or of the character there; `nil` at a byte that
-  /// starts no character, which columns do not count.
+  /// starts no well-formed character (in a file that is not UTF-8), which is one unit to editors.
   private static func wordEnd(at location: SourceLocation, model: ManifestModel) -> TextPoint? {
     guard let source = model.readText(of: location.file) else { return location.start }
     let line = source.line(location.start.line)
     var offset = PositionMapper.offset(of: location.start, in: source)
     guard offset >= line.startIndex, offset < line.endIndex else { return location.start }
-    if line[offset] & 0xC0 == 0x80 { return nil }
     var column = location.start.column
     let first = offset
-    while offset < line.endIndex, CursorAnalyzer.isIdentifierByte(line[offset]) {
-      offset += min(utf8SequenceLength(line[offset]), line.endIndex - offset)
+    while offset < line.endIndex, CursorAnalyzer.isIdentifierByte(line[offset]),
+      let length = wellFormedUTF8SequenceLength(in: source.bytes, at: offset, limit: line.endIndex)
+    {
+      offset += length
       column += 1
     }
-    if offset == first { column += 1 }
+    if offset == first {
+      // Not a word: the one character there, unless the byte starts none.
+      guard wellFormedUTF8SequenceLength(in: source.bytes, at: offset, limit: line.endIndex) != nil else {
+        return nil
+      }
+      column += 1
+    }
     return TextPoint(line: location.start.line, column: column)
   }
 }

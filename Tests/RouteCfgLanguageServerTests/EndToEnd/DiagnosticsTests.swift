@@ -198,16 +198,16 @@ struct DiagnosticsTests {
   }
 
   /// A file that is not open and not UTF-8 is still placed in the editor's units: its bytes
-  /// are kept for the purpose.
+  /// are kept for the purpose. The bad byte is one character, as an editor decodes it: a stray
+  /// continuation byte, a sequence cut short, a lead byte UTF-8 never uses.
   @Test(
     "a diagnostic in an included file that is not UTF-8 is placed in the negotiated encoding",
-    arguments: ["utf-8", "utf-16", "utf-32"])
-  func positionsInAFileThatIsNotUTF8(encoding: String) throws {
+    arguments: ["utf-8", "utf-16", "utf-32"], [[UInt8(0x80)], [0xE2], [0xC0, 0x80]])
+  func positionsInAFileThatIsNotUTF8(encoding: String, bad: [UInt8]) throws {
     let scratch = try ScratchDirectory()
     try scratch.write("app.yaml", "routecfg: 1\ninclude: [inc/bad.yaml]\n")
     let prefix = "  C: {kind: view, routes: [\"/\u{1F600}\u{E9}"
-    var bytes = Array("modules:\n\(prefix)".utf8)
-    bytes += [0x80] + Array("\"]}\n".utf8)
+    let bytes = Array("modules:\n\(prefix)".utf8) + bad + Array("A\"]}\n".utf8)
     let directory = scratch.path + "/inc"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     #expect(FileManager.default.createFile(atPath: directory + "/bad.yaml", contents: Data(bytes)))

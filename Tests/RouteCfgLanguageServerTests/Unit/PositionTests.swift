@@ -64,12 +64,13 @@ struct PositionTests {
     let index = LineIndex(text)
     for line in 0..<index.lineCount {
       let range = index.contentRange(ofLine: line, in: text)
-      // Walked from the line's start, as the index would without checkpoints.
+      // Walked from the line's start, as the index would without checkpoints (each byte of a
+      // malformed sequence is a character of its own, as editors decode it).
       var (offset, units) = (range.lowerBound, 0)
       var walked: [(offset: Int, units: Int)] = []
       while offset < range.upperBound {
         walked.append((offset, units))
-        let length = min(utf8SequenceLength(text[offset]), range.upperBound - offset)
+        let length = wellFormedUTF8SequenceLength(in: text, at: offset, limit: range.upperBound) ?? 1
         units += encoding.units(forUTF8Length: length)
         offset += length
       }
