@@ -51,8 +51,8 @@ struct SwiftRenderer {
   /// A type's name where a type is written (`any P`, `: P`, `let p: P`): in backticks when it
   /// is a reserved word, or a word Swift reads as part of the type there: a parameter specifier
   /// (`any sending` at the end of a line, where `sending` would start the next declaration),
-  /// `each`, `some`, `any`, `repeat`, `nonisolated` or `async` (an effect after `->`). Dotted names (`Foundation.URL`), and `Any`
-  /// and `Self`, stay as they are.
+  /// `each`, `some`, `any`, `repeat`, `nonisolated` or `async` (an effect after `->`). Dotted
+  /// names (`Foundation.URL`), and `Any` and `Self`, stay as they are.
   static func typeName(_ name: String) -> String {
     switch name {
     case "sending", "isolated", "consuming", "borrowing", "__owned", "__shared", "_const", "each", "some",

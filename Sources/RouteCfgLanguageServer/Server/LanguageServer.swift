@@ -109,9 +109,9 @@ actor LanguageServer {
       let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
       // A one-off question, asked perhaps right after typing the name: it waits for the check
       // of the current text, as the outline and rename do.
-      documentRequest(id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true)
-      {
-        context, position in
+      documentRequest(
+        id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true
+      ) { context, position in
         NavigationProvider.references(context, at: position, includeDeclaration: includeDeclaration)
       }
     case "textDocument/documentHighlight":
@@ -129,9 +129,9 @@ actor LanguageServer {
         respond(id, .failure(.invalidParams("'newName' is missing")))
         return
       }
-      documentRequest(id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true)
-      {
-        context, position in
+      documentRequest(
+        id, params, needsCurrentVersion: true, startsPendingCheck: true, pointsIntoFiles: true
+      ) { context, position in
         RenameProvider.rename(context, at: position, to: newName)
       }
     case "textDocument/codeAction":
