@@ -82,28 +82,3 @@ extension SourceText {
     return text.endIndex
   }
 }
-
-/// The length in bytes of the well-formed UTF-8 sequence at `offset`, ending by `limit`; `nil`
-/// for a byte that starts none: a stray continuation byte, a lead byte UTF-8 never uses, or a
-/// sequence cut short (lead bytes are not checked for overlong forms and surrogates).
-@inline(__always)
-package func wellFormedUTF8SequenceLength(in bytes: [UInt8], at offset: Int, limit: Int) -> Int? {
-  let lead = bytes[offset]
-  if lead < 0x80 { return 1 }
-  let length = utf8SequenceLength(lead)
-  guard length > 1, offset + length <= limit else { return nil }
-  for next in offset + 1..<offset + length where bytes[next] & 0xC0 != 0x80 { return nil }
-  return length
-}
-
-/// The length in bytes of the UTF-8 sequence a byte starts (1 for a stray continuation byte or
-/// an invalid lead byte, so that any byte string can be walked).
-@inline(__always)
-package func utf8SequenceLength(_ lead: UInt8) -> Int {
-  switch lead {
-  case 0xF0...0xF7: return 4
-  case 0xE0...0xEF: return 3
-  case 0xC2...0xDF: return 2
-  default: return 1
-  }
-}

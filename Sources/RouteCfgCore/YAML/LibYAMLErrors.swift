@@ -96,26 +96,9 @@ enum LibYAMLErrors {
   static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
     var index = 0
     while index < bytes.count {
-      let lead = bytes[index]
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0x00...0x7F:
-        index += 1
-        continue
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, low) = (3, 0xA0)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, high) = (3, 0x9F)
-      case 0xF0: (length, low) = (4, 0x90)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, high) = (4, 0x8F)
-      default: return index
+      guard let length = wellFormedUTF8SequenceLength(in: bytes, at: index, limit: bytes.count) else {
+        return index
       }
-      guard index + length <= bytes.count else { return index }
-      if bytes[index + 1] < low || bytes[index + 1] > high { return index }
-      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
       index += length
     }
     return nil
@@ -201,16 +184,13 @@ enum LibYAMLErrors {
     problem: String, at: TextPoint, inFlow: Bool, source: SourceText
   ) -> String? {
     guard !inFlow, problem.contains("did not find expected") else { return nil }
-    var column: Int32 = 1
-    for byte in source.line(at.line) where byte & 0xC0 != 0x80 {
-      if column == at.column {
-        guard byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") else { return nil }
-        let opening = byte == UInt8(ascii: "}") ? "{" : "["
-        return "this '\(Character(Unicode.Scalar(byte)))' closes no '\(opening)': remove it"
-      }
-      column += 1
+    let offset = source.byteOffset(line: at.line, column: at.column)
+    guard offset < source.bytes.count else { return nil }
+    switch source.bytes[offset] {
+    case UInt8(ascii: "}"): return "this '}' closes no '{': remove it"
+    case UInt8(ascii: "]"): return "this ']' closes no '[': remove it"
+    default: return nil
     }
-    return nil
   }
 
   /// What to do about libyaml's most common problems.
