@@ -789,10 +789,7 @@ struct IncludeTests {
     // An answer comes after any publication the check made.
     _ = try client.result(
       "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
-    let cleared = client.pending().filter {
-      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
-        && $0["params"]?["uri"]?.stringValue == partURI
-    }
+    let cleared = client.pendingPublications(for: partURI)
     #expect(cleared.isEmpty, "\(cleared.map { $0.rendered() })")
     // Once the root parses again, the part is checked again.
     client.change(rootURI, version: 3, [((3, 0, 4, 0), "")])
@@ -828,10 +825,7 @@ struct IncludeTests {
     #expect(try client.diagnostics(for: midURI, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
     _ = try client.result(
       "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(leafURI))]))]))
-    let cleared = client.pending().filter {
-      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
-        && $0["params"]?["uri"]?.stringValue == leafURI
-    }
+    let cleared = client.pendingPublications(for: leafURI)
     #expect(cleared.isEmpty, "\(cleared.map { $0.rendered() })")
     // Once the middle file parses again, the leaf is checked again with the root.
     client.change(midURI, version: 3, [((3, 0, 4, 0), "")])
@@ -866,10 +860,7 @@ struct IncludeTests {
     // check made: the last one for 'b.yaml' clears it.
     _ = try client.result(
       "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
-    let published = client.pending().filter {
-      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
-        && $0["params"]?["uri"]?.stringValue == bURI
-    }
+    let published = client.pendingPublications(for: bURI)
     #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true, "\(published)")
     #expect(try client.shutdownAndExit() == 0)
   }
@@ -1001,10 +992,7 @@ struct IncludeTests {
     client.close(featURI)
     #expect(try client.shutdownAndExit() == 0)
     // Nothing open reads root.yaml any more: whatever was published for it is cleared.
-    let published = client.pending().filter {
-      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
-        && $0["params"]?["uri"]?.stringValue == rootURI
-    }
+    let published = client.pendingPublications(for: rootURI)
     #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty ?? true, "\(published)")
   }
 

@@ -153,6 +153,14 @@ final class LSPClient: @unchecked Sendable {
     return message["params"]?["diagnostics"]?.arrayValue ?? []
   }
 
+  /// The diagnostics publications for a URI received so far and not taken, in order.
+  func pendingPublications(for uri: String) -> [RouteCfgCore.JSONValue] {
+    pending().filter {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        && $0["params"]?["uri"]?.stringValue == uri
+    }
+  }
+
   /// Every message received so far that has not been taken.
   func pending() -> [RouteCfgCore.JSONValue] {
     condition.lock()
