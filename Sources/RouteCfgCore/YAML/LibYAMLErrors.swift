@@ -126,11 +126,8 @@ enum LibYAMLErrors {
     }
     // A tab right at the problem mark (after a '-' or a key) is also indentation.
     if problem.contains("tab") || problem.contains("cannot start any token") {
-      var column: Int32 = 1
-      for byte in line where byte & 0xC0 != 0x80 {
-        if column == at.column { return byte == 0x09 ? at : nil }
-        column += 1
-      }
+      let offset = source.byteOffset(line: at.line, column: at.column)
+      return offset < line.endIndex && line[offset] == 0x09 ? at : nil
     }
     return nil
   }

@@ -40,7 +40,7 @@ enum ModelBuilder {
     var uris: [String] = []
     var openVersions: [SourceFileID: Int] = [:]
     var unparsed: [SourceFileID: SourceText] = [:]
-    var unreadable: [SourceFileID: SourceText] = [:]
+    var unparsedDiskTexts: [SourceFileID: SourceText] = [:]
     let parsed = Set(loaded.documents.map(\.file))
     for file in loaded.manifest.files.files {
       var overlay = file.canonicalPath.flatMap { input.overlays[$0] }
@@ -54,7 +54,7 @@ enum ModelBuilder {
       } else {
         uris.append(DocumentURI.fileURI(path: DocumentURI.normalized(file.path)))
       }
-      if overlay == nil, let text = loaded.unparsedTexts[file.id] { unreadable[file.id] = text }
+      if overlay == nil, let text = loaded.unparsedTexts[file.id] { unparsedDiskTexts[file.id] = text }
     }
     var documents: [SourceFileID: YAMLDocument] = [:]
     for document in loaded.documents { documents[document.file] = document }
@@ -73,6 +73,6 @@ enum ModelBuilder {
     return ManifestModel(
       rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
       index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,
-      unparsedDiskTexts: unreadable, duration: clock.now - started, diskStamps: stamps)
+      unparsedDiskTexts: unparsedDiskTexts, duration: clock.now - started, diskStamps: stamps)
   }
 }

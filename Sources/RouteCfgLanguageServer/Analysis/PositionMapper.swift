@@ -48,7 +48,7 @@ struct PositionMapper: Sendable {
     }
     // A file that is not open: its byte offset, then the editor's line and units, each found
     // from the nearest checkpoint of a long line (the model has the lines of every text it read).
-    guard let source = source ?? model.readText(of: file), let lines = model.readLines[file] else {
+    guard let source = model.readText(of: file), let lines = model.readLines[file] else {
       return LSPPosition(line: max(0, Int(point.line) - 1), character: max(0, Int(point.column) - 1))
     }
     return lines.position(ofOffset: Self.offset(of: point, in: source), in: source.bytes, encoding: encoding)

@@ -80,8 +80,7 @@ struct CrossFileRequestTests {
     #expect(
       try client.diagnostics(for: workspace.root, version: 2).contains { $0["code"]?.stringValue == "RC0105" }
     )
-    let symbols = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(workspace.feat))]))]))
+    let symbols = try client.documentSymbols(workspace.feat)
     #expect(symbols.arrayValue?.isEmpty == false, "\(symbols.rendered())")
     let (line, character) = TextFinder(Self.feat).position(of: "FeatInput", offset: 2)
     guard case .object(let at) = LSPClient.at(workspace.feat, line, character) else { return }

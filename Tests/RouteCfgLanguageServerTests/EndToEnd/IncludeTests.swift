@@ -343,8 +343,7 @@ struct IncludeTests {
     let (line, character) = TextFinder(bText).position(of: "[P]", offset: 1)
     let definition = try client.result("textDocument/definition", LSPClient.at(b, line, character))
     #expect(definition.arrayValue?.first?["uri"]?.stringValue == a, "\(definition)")
-    let symbols = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(a))]))]))
+    let symbols = try client.documentSymbols(a)
     #expect(symbols.arrayValue?.isEmpty == false)
     // Each root's check finds the cycle closed in the other's file: both files show it, in
     // whichever order the two checks end (so no publication is dropped while waiting).
@@ -738,8 +737,7 @@ struct IncludeTests {
     client.open(target, text: text)
     #expect(try client.diagnostics(for: target, version: 1).map { $0["code"]?.stringValue } == ["RC0903"])
     for uri in [link, target] {
-      let outline = try client.result(
-        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+      let outline = try client.documentSymbols(uri)
       #expect(outline.arrayValue?.map { $0["name"]?.stringValue } == ["routecfg", "protocols", "modules"])
     }
     // Each buffer is its own: an edit through one shows in its diagnostics only.
@@ -787,8 +785,7 @@ struct IncludeTests {
     client.change(rootURI, version: 2, [((3, 0, 3, 0), "  x: [\n")])
     #expect(try client.diagnostics(for: rootURI, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
     // An answer comes after any publication the check made.
-    _ = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
+    _ = try client.documentSymbols(rootURI)
     let cleared = client.pendingPublications(for: partURI)
     #expect(cleared.isEmpty, "\(cleared.map { $0.rendered() })")
     // Once the root parses again, the part is checked again.
@@ -823,8 +820,7 @@ struct IncludeTests {
     // found in it, and stays in the root's manifest.
     client.change(midURI, version: 2, [((3, 0, 3, 0), "  x: [\n")])
     #expect(try client.diagnostics(for: midURI, version: 2).contains { $0["code"]?.stringValue == "RC0105" })
-    _ = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(leafURI))]))]))
+    _ = try client.documentSymbols(leafURI)
     let cleared = client.pendingPublications(for: leafURI)
     #expect(cleared.isEmpty, "\(cleared.map { $0.rendered() })")
     // Once the middle file parses again, the leaf is checked again with the root.
@@ -858,8 +854,7 @@ struct IncludeTests {
     client.change(rootURI, version: 2, [((1, 16, 1, 24), "")])
     // The outline waits for the check of the root as it is, and comes after any publication that
     // check made: the last one for 'b.yaml' clears it.
-    _ = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(rootURI))]))]))
+    _ = try client.documentSymbols(rootURI)
     let published = client.pendingPublications(for: bURI)
     #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true, "\(published)")
     #expect(try client.shutdownAndExit() == 0)
@@ -943,8 +938,7 @@ struct IncludeTests {
     client.change(featureURI, version: 2, [(range: (0, 0, 0, 0), text: "# moved\n")])
     #expect(try client.diagnostics(for: featureURI, version: 2).isEmpty)
     // Requests are answered from the buffers, not left waiting for a check that reads them.
-    let outline = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(featureURI))]))]))
+    let outline = try client.documentSymbols(featureURI)
     #expect(outline.arrayValue?.map { $0["name"]?.stringValue } == ["protocols", "modules"])
     let definition = try client.result("textDocument/definition", LSPClient.at(rootURI, 4, 49))
     #expect(
@@ -967,8 +961,7 @@ struct IncludeTests {
     client.change(rootURI, version: 3, [((4, 0, 5, 0), "")])
     // Asked at once, feat.yaml is still the root's: its outline is there (it was null while it
     // had left the manifest and not yet come back).
-    let symbols = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(featURI))]))]))
+    let symbols = try client.documentSymbols(featURI)
     #expect(!(symbols.arrayValue?.isEmpty ?? true), "\(symbols.rendered())")
     #expect(try client.shutdownAndExit() == 0)
   }

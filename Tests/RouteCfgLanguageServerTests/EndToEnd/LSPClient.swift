@@ -153,6 +153,12 @@ final class LSPClient: @unchecked Sendable {
     return message["params"]?["diagnostics"]?.arrayValue ?? []
   }
 
+  /// The outline of a document: the result of `textDocument/documentSymbol`. Its answer comes
+  /// after any publication the checks before it made.
+  func documentSymbols(_ uri: String) throws -> RouteCfgCore.JSONValue {
+    try result("textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+  }
+
   /// The diagnostics publications for a URI received so far and not taken, in order.
   func pendingPublications(for uri: String) -> [RouteCfgCore.JSONValue] {
     pending().filter {

@@ -98,8 +98,7 @@ struct NavigationTests {
     let places = references.arrayValue ?? []
     #expect(places.count == 61, "\(references.rendered())")
     #expect(places.allSatisfy { written($0["range"]) == "Shared" }, "\(places.map { written($0["range"]) })")
-    let symbols = try client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))]))
+    let symbols = try client.documentSymbols(uri)
     let names = (symbols.arrayValue ?? []).flatMap { $0["children"]?.arrayValue ?? [] }
     let selected = names.map { written($0["selectionRange"]) }
     // A quoted key is selected without its quotes: the name, as references give it.
@@ -332,8 +331,7 @@ struct NavigationTests {
   @Test("without hierarchical symbol support the outline is a flat list with container names")
   func flatDocumentSymbols() throws {
     let session = try TourSession(textDocument: .object([]))
-    let symbols = try session.client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(session.uri))]))]))
+    let symbols = try session.client.documentSymbols(session.uri)
     let list = symbols.arrayValue ?? []
     #expect(list.allSatisfy { $0["children"] == nil && $0["location"]?["uri"]?.stringValue == session.uri })
     func named(_ name: String) -> RouteCfgCore.JSONValue? { list.first { $0["name"]?.stringValue == name } }
@@ -393,9 +391,7 @@ struct NavigationTests {
       "textDocument/references", LSPClient.referencesAt(uri, 2, 2))
     #expect(references.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [2, 7])
     let top =
-      try client.result(
-        "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(uri))]))])
-      ).arrayValue ?? []
+      try client.documentSymbols(uri).arrayValue ?? []
     let modules = top.first { $0["name"]?.stringValue == "modules" }?["children"]?.arrayValue ?? []
     #expect(modules.compactMap { $0["name"]?.stringValue } == ["A"])
     // A name written over in part (`[PXo]`) is no longer a place of the name either.
@@ -529,8 +525,7 @@ struct NavigationTests {
   @Test("the outline lists protocols with their members, modules with routes, adapters with map entries")
   func documentSymbols() throws {
     let session = try TourSession()
-    let symbols = try session.client.result(
-      "textDocument/documentSymbol", .object([("textDocument", .object([("uri", .string(session.uri))]))]))
+    let symbols = try session.client.documentSymbols(session.uri)
     let top = symbols.arrayValue ?? []
     #expect(
       top.compactMap { $0["name"]?.stringValue }
