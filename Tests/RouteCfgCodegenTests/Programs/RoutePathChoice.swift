@@ -1,6 +1,7 @@
 // Drives the code generated for Fixtures/RoutePathChoice.yaml: every route's `path` resolves back
 // to the same route, also where the first route that can carry the values writes a path another
-// route takes (`/x/view` is `/x/:id`'s; `/num/1` reads as `n`; `/flag/true` as `on`).
+// route takes (`/x/view` is `/x/:id`'s; `/num/1` reads as `n`; `/flag/true` as `on`), and where
+// a catch-all's value has pieces that are no segment alone (`/f/:name` would take `a%2Fb%2F`).
 // Prints "ok", else each failure.
 
 let routes: [ChoiceRoute] = [
@@ -11,6 +12,8 @@ let routes: [ChoiceRoute] = [
   .flag(), .flag(on: true), .flag(word: "true"), .flag(word: "false", candidate0: "c", firstFit: 3),
   .flag(on: false, word: "w"),
   .many(n: 3), .many(n: -1, candidate1: "c"),
+  .name(name: "a/b/"), .rest(rest: "a/b"), .rest(rest: "a/b/"), .rest(rest: "a//b"), .rest(rest: "/a/b"),
+  .rest(rest: "x/../y"), .rest(rest: "a/./b"), .rest(rest: "a///"), .rest(rest: "./a/b/.."),
 ]
 var failures: [String] = []
 for route in routes where ChoiceRoute.resolve(route.path) != .route(route) {

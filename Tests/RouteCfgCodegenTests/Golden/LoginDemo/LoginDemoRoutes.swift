@@ -383,14 +383,31 @@ nonisolated extension LoginDemoRoute {
       !text.isEmpty && text != "." && text != ".."
     }
 
-    /// `text` as catch-all segments after `count` others: its pieces between `/` as segments
-    /// when each can be one and the URL stays within ``maximumSegments``, else the whole value
-    /// as one segment (its `/` encoded), which reads back the same.
+    /// `text` as catch-all segments after `count` others: its pieces between `/`, a piece
+    /// that cannot be a segment alone (empty, `.`, `..`) joined to the next one (the last
+    /// to the one before) with that `/` encoded, so that every segment reads back as
+    /// itself; the whole value as one segment (each `/` encoded) when that would pass
+    /// ``maximumSegments``. Each reads back the same.
     static func encodeCatchAll(_ text: String, after count: Int) -> String {
-      let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
-      let fits = count + pieces.count <= maximumSegments
-      guard fits, pieces.allSatisfy({ isSegment(String($0)) }) else { return encode(text) }
-      return pieces.map { encode(String($0)) }.joined(separator: "/")
+      var segments: [String] = []
+      var waiting: String?
+      for piece in text.split(separator: "/", omittingEmptySubsequences: false) {
+        let encoded = encode(String(piece))
+        if let held = waiting {
+          segments.append(held + "%2F" + encoded)
+          waiting = nil
+        } else if isSegment(String(piece)) {
+          segments.append(encoded)
+        } else {
+          waiting = encoded
+        }
+      }
+      if let held = waiting {
+        guard let last = segments.popLast() else { return held }
+        segments.append(last + "%2F" + held)
+      }
+      guard count + segments.count <= maximumSegments else { return encode(text) }
+      return segments.joined(separator: "/")
     }
   }
 }
