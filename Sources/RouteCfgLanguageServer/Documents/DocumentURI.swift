@@ -1,16 +1,22 @@
 /// Converts between `file:` URIs (RFC 8089, percent-encoded) and paths.
 enum DocumentURI {
-  /// The path of a `file:` URI (`file:///a/b.yaml`, `file://localhost/a/b.yaml`); `nil` for
-  /// other schemes (`untitled:`) and for hosts other than `localhost`.
+  /// The path of a `file:` URI (`file:///a/b.yaml`, `file://localhost/a/b.yaml`, and
+  /// `file:/a/b.yaml` without an authority, as RFC 8089 allows and Eclipse's LSP4E writes); `nil`
+  /// for other schemes (`untitled:`) and for hosts other than `localhost`.
   static func path(of uri: String) -> String? {
-    let lower = uri.prefix(7).lowercased()
-    guard lower == "file://" else { return nil }
-    var rest = uri.dropFirst(7)
-    if !rest.hasPrefix("/") {
-      guard let slash = rest.firstIndex(of: "/") else { return nil }
-      let host = rest[..<slash].lowercased()
-      guard host == "localhost" else { return nil }
-      rest = rest[slash...]
+    guard uri.prefix(5).lowercased() == "file:" else { return nil }
+    var rest = uri.dropFirst(5)
+    if rest.hasPrefix("//") {
+      // An authority, empty or `localhost`, then the path.
+      rest = rest.dropFirst(2)
+      if !rest.hasPrefix("/") {
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let host = rest[..<slash].lowercased()
+        guard host == "localhost" else { return nil }
+        rest = rest[slash...]
+      }
+    } else if !rest.hasPrefix("/") {
+      return nil
     }
     let withoutQuery = rest.prefix { $0 != "?" && $0 != "#" }
     guard let decoded = percentDecoded(String(withoutQuery)) else { return nil }

@@ -152,7 +152,8 @@ enum RootDiscovery {
   /// that starts with `routecfg`, plain or quoted (`routecfg: 1`, `"routecfg": 1`, `routecfg : 1`,
   /// `? routecfg`, after `---` too), with lines ending in LF, CRLF or CR; in a file whose root is a
   /// flow mapping (a manifest written as JSON, `{` first, `--- {routecfg: 1}`), a key of that
-  /// mapping itself, on any line (``hasFlowRootKey(in:from:where:)``).
+  /// mapping itself, on any line (``flowRootKey(in:from:where:)``), or a line that starts after it
+  /// (after its first line when it is not closed).
   static func declaresFormat(_ bytes: [UInt8]) -> Bool {
     hasKey(in: bytes) { $0.elementsEqual("routecfg".utf8) }
   }
@@ -184,7 +185,20 @@ enum RootDiscovery {
       {
         // The first line with content, not a comment, a directive or `---`.
         isFirstContent = false
-        if line[first] == 0x7B { return hasFlowRootKey(in: bytes, from: first, where: matches) }
+        if line[first] == 0x7B {
+          // A flow root: its own keys; else, as for a `{}` or `{` typed above a manifest's
+          // lines (which then do not parse), the lines that start after it closes, or after its
+          // line when it does not.
+          switch flowRootKey(in: bytes, from: first, where: matches) {
+          case .found: return true
+          case .notFound(closedAt: nil): break
+          case .notFound(closedAt: let close?):
+            end = close
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            position = end + 1
+            continue
+          }
+        }
       }
       if let key = key(startingLine: line), matches(key) { return true }
       position = end + 1
@@ -192,13 +206,21 @@ enum RootDiscovery {
     return false
   }
 
+  /// What ``flowRootKey(in:from:where:)`` found.
+  private enum FlowRootKey {
+    case found
+    /// No key of the root matches; `closedAt` is the index of the bracket that closed the root,
+    /// `nil` when the root runs to the end of the text.
+    case notFound(closedAt: Int?)
+  }
+
   /// Whether a key of the root written as a flow mapping whose `{` is at `start` `matches`: keys
   /// of that mapping alone (after its `{` or a `,` at its own level, plain or quoted, before a
   /// `:`), never those of mappings nested in it or text inside quotes or comments. One pass over
   /// the bytes, however they are laid out on lines.
-  private static func hasFlowRootKey(
+  private static func flowRootKey(
     in bytes: [UInt8], from start: Int, where matches: (ArraySlice<UInt8>) -> Bool
-  ) -> Bool {
+  ) -> FlowRootKey {
     var depth = 0
     var index = start
     // Whether the next scalar is in a key's place in the root mapping.
@@ -217,7 +239,7 @@ enum RootDiscovery {
         index += 1
       case 0x7D, 0x5D:  // `}`, `]`
         depth -= 1
-        if depth <= 0 { return false }
+        if depth <= 0 { return .notFound(closedAt: index) }
         atKey = false
         index += 1
       case 0x2C:  // `,`
@@ -246,7 +268,7 @@ enum RootDiscovery {
         end = min(end, bytes.count)
         let text = bytes[(index + 1)..<end]
         index = min(end + 1, bytes.count)
-        if atKey, isColon(after: index, in: bytes), matches(text) { return true }
+        if atKey, isColon(after: index, in: bytes), matches(text) { return .found }
         atKey = false
       default:
         let textStart = index
@@ -257,11 +279,11 @@ enum RootDiscovery {
           atKey = false
           continue
         }
-        if atKey, isColon(after: index, in: bytes), matches(bytes[textStart..<index]) { return true }
+        if atKey, isColon(after: index, in: bytes), matches(bytes[textStart..<index]) { return .found }
         atKey = false
       }
     }
-    return false
+    return .notFound(closedAt: nil)
   }
 
   /// `true` when a `:` follows `index`, after spaces, tabs and line breaks.

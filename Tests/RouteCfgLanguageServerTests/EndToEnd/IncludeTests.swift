@@ -57,6 +57,29 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test("files opened by 'file:/path' URIs (no authority, as Eclipse writes them) are one manifest")
+  func fileURIsWithoutAuthority() throws {
+    let scratch = try ScratchDirectory()
+    let root = "routecfg: 1\ninclude: [part.yaml]\nmodules:\n  M: {kind: view, requires: [P], routes: [/m]}\n"
+    _ = try scratch.write("root.yaml", root)
+    _ = try scratch.write("part.yaml", "protocols:\n  P: \"var a: Int { get }\"\n")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(root: scratch.path)
+    let rootURI = "file:" + scratch.path + "/root.yaml"
+    let partURI = "file:" + scratch.path + "/part.yaml"
+    client.open(rootURI, text: root)
+    // The buffer, not the file on disk, declares a module providing P under another name.
+    let part =
+      "protocols:\n  P: \"var a: Int { get }\"\nmodules:\n  N: {kind: view, provides: [Q], routes: [/n]}\n"
+    client.open(partURI, text: part)
+    let diagnostics = try client.diagnostics(for: partURI, version: 1)
+    #expect(diagnostics.map { $0["code"]?.stringValue } == ["RC0503"], "\(diagnostics)")
+    let (line, character) = TextFinder(part).position(of: "P:")
+    let hover = try client.result("textDocument/hover", LSPClient.at(partURI, line, character))
+    #expect(hover["contents"]?["value"]?.stringValue?.contains("protocol P") == true, "\(hover)")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("hover on an include entry names the file by its normalised path, or says it could not be read")
   func hoverOnIncludeEntries() throws {
     let scratch = try ScratchDirectory()

@@ -20,6 +20,9 @@ struct ManifestDetectionTests {
       // A quote inside a plain scalar starts no quoted text.
       "{description: it's mine, routecfg: 1}\n", "{title: 5\" screen, routecfg: 1}\n",
       "%YAML 1.2\n--- { app: X,\n  routecfg: 1 }\n",
+      // A flow mapping typed above a manifest's lines (an editor closes the brace).
+      "{}\nroutecfg: 1\n", "{x}\r\nroutecfg: 1\r\n", "{# x\nroutecfg: 1\n", "{\nroutecfg: 1\n",
+      "{a: 1} routecfg: x\nroutecfg: 1\n",
     ])
   func manifests(text: String) {
     #expect(RootDiscovery.declaresFormat(Array(text.utf8)))
@@ -37,6 +40,8 @@ struct ManifestDetectionTests {
       "{\"a\": \"{\\\"routecfg\\\": 1}\"}\n",
       "{\n  \"tools\": {\n    \"routecfg\": 1\n  }\n}\n", "{a: [routecfg: 1]}\n",
       "{a: 1, # routecfg: 1\n b: 2}\n",
+      // After a flow root closes, only lines that start after it.
+      "{a: 1} routecfg: 1\n", "{a: 1}\n  routecfg: 1\n", "{a: {\n  routecfg: 1}}\n",
     ])
   func otherYAML(text: String) {
     #expect(!RootDiscovery.declaresFormat(Array(text.utf8)))
