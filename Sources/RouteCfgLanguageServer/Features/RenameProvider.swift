@@ -13,14 +13,18 @@ enum RenameProvider {
   static func prepare(_ context: FeatureContext, at position: LSPPosition) -> Result<JSONValue, ResponseError>
   {
     guard let (name, occurrence) = renamable(context, at: position), let model = context.model,
-      let mapper = context.mapper,
-      let range = nameRange(of: occurrence, name: name, model: model, mapper: mapper)
+      let mapper = context.mapper
     else { return .success(.null) }
     let places = context.occurrencesInEveryRoot(of: occurrence.target)
     if let problem = problemNow(in: models(of: places, context), context) {
       return .failure(.requestFailed("cannot rename '\(name)' now: \(problem)"))
     }
+    // A name written with escapes or across lines, here or elsewhere, is refused as rename
+    // refuses it, also when the cursor is on it.
     if case .failure(let error) = nameRanges(of: places, name: name) { return .failure(error) }
+    guard let range = nameRange(of: occurrence, name: name, model: model, mapper: mapper) else {
+      return .success(.null)
+    }
     return .success(.object([("range", range.json), ("placeholder", .string(name))]))
   }
 

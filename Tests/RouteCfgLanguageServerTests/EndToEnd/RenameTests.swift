@@ -168,6 +168,13 @@ struct RenameTests {
     let prepared = try client.request("textDocument/prepareRename", Self.at(uri, 2, 3))
     #expect(prepared["error"]?["code"]?.intValue == -32803)
     #expect(prepared["error"]?["message"]?.stringValue == message, "\(prepared)")
+    // Also with the cursor on the escaped spelling itself.
+    let (line, character) = TextFinder(text).position(of: #"B\x61r"#, offset: 1)
+    for method in ["textDocument/prepareRename", "textDocument/rename"] {
+      let params = Self.at(uri, line, character, newName: method == "textDocument/rename" ? "Qux" : nil)
+      let answer = try client.request(method, params)
+      #expect(answer["error"]?["message"]?.stringValue == message, "\(method): \(answer)")
+    }
     #expect(try client.shutdownAndExit() == 0)
   }
 
