@@ -64,27 +64,82 @@ struct CallSamples {
   }
 }
 
+/// One of the four loops of calls the generated rows measure.
+enum CallLoop: String, CaseIterable {
+  case propertyDirect = "property-direct"
+  case propertyProxy = "property-proxy"
+  case methodDirect = "method-direct"
+  case methodProxy = "method-proxy"
+}
+
+/// The destinations the calls go to, made by the generated registry's factories (so that the
+/// optimizer sees neither object's class).
+@MainActor
+struct CallTargets {
+  let provided: any ProvidedLoginViewInput
+  let proxy: any ModuleARequiredLoginViewInput
+  let store: any NoteStoreService
+  let storeProxy: any NoteListRequiredStore
+
+  init() {
+    let registry = makeBenchRegistry()
+    provided = registry.makeProvidedLoginViewInput()
+    proxy = registry.makeModuleARequiredLoginViewInput()
+    store = registry.makeNoteStoreService()
+    storeProxy = registry.makeNoteListRequiredStore()
+  }
+
+  /// Makes `iterations` calls of one loop.
+  func run(_ loop: CallLoop, iterations: Int) {
+    let value = "Please log in"
+    switch loop {
+    case .propertyDirect: for _ in 0..<iterations { blackHole(setAndGet(provided, value)) }
+    case .propertyProxy: for _ in 0..<iterations { blackHole(setAndGet(proxy, value)) }
+    case .methodDirect: for index in 0..<iterations { blackHole(lookUp(store, index & 63)) }
+    case .methodProxy: for index in 0..<iterations { blackHole(lookUp(storeProxy, index & 63)) }
+    }
+  }
+}
+
 /// Calls through the proxies `routecfg generate` writes against the same calls through the
-/// provided protocol, both destinations made by the generated registry's factories (so that the
-/// optimizer sees neither object's class), in `rounds` interleaved rounds.
+/// provided protocol, in `rounds` interleaved rounds.
 @MainActor
 func measureCalls(rounds: Int, iterations: Int) -> CallSamples {
-  let registry = makeBenchRegistry()
-  let provided = registry.makeProvidedLoginViewInput()
-  let proxy = registry.makeModuleARequiredLoginViewInput()
-  let store = registry.makeNoteStoreService()
-  let storeProxy = registry.makeNoteListRequiredStore()
-  let value = "Please log in"
+  let targets = CallTargets()
   var samples = CallSamples()
   for _ in 0..<rounds {
-    let direct = seconds { for _ in 0..<iterations { blackHole(setAndGet(provided, value)) } }
-    let proxied = seconds { for _ in 0..<iterations { blackHole(setAndGet(proxy, value)) } }
-    let call = seconds { for index in 0..<iterations { blackHole(lookUp(store, index & 63)) } }
-    let proxiedCall = seconds { for index in 0..<iterations { blackHole(lookUp(storeProxy, index & 63)) } }
+    let times = CallLoop.allCases.map { loop in seconds { targets.run(loop, iterations: iterations) } }
     let count = Double(iterations)
-    samples.addRound(property: (direct / count, proxied / count), method: (call / count, proxiedCall / count))
+    samples.addRound(property: (times[0] / count, times[1] / count), method: (times[2] / count, times[3] / count))
   }
   return samples
+}
+
+/// The instructions one call of each loop executes, counted by callgrind in processes of this
+/// benchmark that make the calls of one loop alone (`--count-calls`): the difference between
+/// `many` calls and `few` calls, over their difference, so that starting the process cancels
+/// out. The processes hash with a fixed seed, so that the note store's lookups probe alike in
+/// every run and the counts repeat. `nil` without valgrind.
+func instructionsPerCall(options: Options) -> [CallLoop: Double]? {
+  setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+  defer { unsetenv("SWIFT_DETERMINISTIC_HASHING") }
+  let executable = benchmarkExecutable()
+  let (few, many) = options.quick ? (1_000, 3_000) : (100_000, 300_000)
+  var perCall: [CallLoop: Double] = [:]
+  for loop in CallLoop.allCases {
+    func count(_ iterations: Int) -> Double? {
+      instructions(executable, ["--count-calls", "\(loop.rawValue):\(iterations)", "--routecfg", options.routecfg])
+    }
+    guard let low = count(few), let high = count(many) else { return nil }
+    perCall[loop] = (high - low) / Double(many - few)
+  }
+  return perCall
+}
+
+/// This very binary, however it was started (a name found through PATH is no path to spawn).
+func benchmarkExecutable() -> String {
+  Bundle.main.executablePath
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
 }
 
 /// The calls measured in `options.processes` processes of this benchmark, their rounds pooled:
@@ -93,10 +148,7 @@ func measureCalls(rounds: Int, iterations: Int) -> CallSamples {
 @MainActor
 func callSamples(options: Options, rounds: Int, iterations: Int) throws -> CallSamples {
   guard options.processes > 1 else { return measureCalls(rounds: rounds, iterations: iterations) }
-  // This very binary, however it was started (a name found through PATH is no path to spawn).
-  let executable =
-    Bundle.main.executablePath
-    ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+  let executable = benchmarkExecutable()
   let file = NSTemporaryDirectory() + "routecfg-bench-calls-\(getpid()).txt"
   defer { unlink(file) }
   var samples = CallSamples()
@@ -122,6 +174,10 @@ func callSamples(options: Options, rounds: Int, iterations: Int) throws -> CallS
 func generatedRows(options: Options) throws -> [ResultRow] {
   let iterations = options.quick ? 1_000 : 2_000_000
   let rounds = max(options.rounds, 5)
+  if let (loop, iterations) = options.countCalls {
+    CallTargets().run(loop, iterations: iterations)
+    return []
+  }
   if let path = options.samplesTo {
     try measureCalls(rounds: rounds, iterations: iterations).lines
       .write(toFile: path, atomically: true, encoding: .utf8)
@@ -144,7 +200,7 @@ func generatedRows(options: Options) throws -> [ResultRow] {
     )
   }
   let perModule = wide.median / small.median
-  return [
+  var rows = [
     ResultRow(
       measure: "property set+get through a generated proxy vs through the provided protocol",
       result: ratio(property)
@@ -161,4 +217,20 @@ func generatedRows(options: Options) throws -> [ResultRow] {
         + "; \(nanoseconds(wide)) vs \(nanoseconds(small)) per module",
       target: "O(1) per module", met: perModule <= 2),
   ]
+  if options.callgrind, let perCall = instructionsPerCall(options: options) {
+    for (name, direct, proxy) in [
+      ("property set+get", CallLoop.propertyDirect, CallLoop.propertyProxy),
+      ("method call", .methodDirect, .methodProxy),
+    ] {
+      let (directCount, proxyCount) = (perCall[direct] ?? 0, perCall[proxy] ?? 0)
+      let ratio = proxyCount / directCount
+      rows.append(
+        ResultRow(
+          measure: "instructions of a \(name) through a generated proxy vs through the provided protocol "
+            + "(callgrind)",
+          result: String(format: "%.2f× (%.1f vs %.1f a call)", ratio, proxyCount, directCount),
+          target: "≤ 1.15×", met: ratio <= 1.15))
+    }
+  }
+  return rows
 }

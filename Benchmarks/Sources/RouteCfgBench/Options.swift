@@ -8,7 +8,7 @@ struct Options {
   var rounds = 5
   /// One small round of everything: checks that the suite builds and runs (CI).
   var quick = false
-  /// Count instructions with valgrind for the validate rows.
+  /// Count instructions with valgrind for the validate rows and the generated calls.
   var callgrind = false
   /// The `routecfg` binary the process rows run.
   var routecfg = ".build/release/routecfg"
@@ -23,6 +23,9 @@ struct Options {
   var processes = 5
   /// Set in those processes: write the calls' samples to this file instead of rows.
   var samplesTo: String?
+  /// Set in the processes callgrind counts (`--count-calls LOOP:N`): make N calls of one loop
+  /// of the generated rows, and nothing else.
+  var countCalls: (CallLoop, Int)?
 
   static let usage = """
     usage: routecfg-bench [--modules N[,N...]] [--rounds N] [--quick] [--callgrind]
@@ -45,6 +48,14 @@ struct Options {
         processes = 1
       case "--processes": processes = max(1, iterator.next().flatMap(Int.init) ?? processes)
       case "--samples-to": samplesTo = iterator.next()
+      case "--count-calls":
+        let parts = iterator.next()?.split(separator: ":") ?? []
+        guard parts.count == 2, let loop = CallLoop(rawValue: String(parts[0])), let count = Int(parts[1]) else {
+          FileHandle.standardError.write(Data((Self.usage + "\n").utf8))
+          exit(64)
+        }
+        countCalls = (loop, count)
+        only = ["generated"]
       case "--callgrind": callgrind = true
       case "--routecfg": routecfg = iterator.next() ?? routecfg
       case "--write-docs": writeDocs = iterator.next()
