@@ -110,7 +110,8 @@ func measureCalls(rounds: Int, iterations: Int) -> CallSamples {
   for _ in 0..<rounds {
     let times = CallLoop.allCases.map { loop in seconds { targets.run(loop, iterations: iterations) } }
     let count = Double(iterations)
-    samples.addRound(property: (times[0] / count, times[1] / count), method: (times[2] / count, times[3] / count))
+    samples.addRound(
+      property: (times[0] / count, times[1] / count), method: (times[2] / count, times[3] / count))
   }
   return samples
 }
@@ -128,7 +129,8 @@ func instructionsPerCall(options: Options) -> [CallLoop: Double]? {
   var perCall: [CallLoop: Double] = [:]
   for loop in CallLoop.allCases {
     func count(_ iterations: Int) -> Double? {
-      instructions(executable, ["--count-calls", "\(loop.rawValue):\(iterations)", "--routecfg", options.routecfg])
+      instructions(
+        executable, ["--count-calls", "\(loop.rawValue):\(iterations)", "--routecfg", options.routecfg])
     }
     guard let low = count(few), let high = count(many) else { return nil }
     perCall[loop] = (high - low) / Double(many - few)

@@ -50,7 +50,8 @@ struct Options {
       case "--samples-to": samplesTo = iterator.next()
       case "--count-calls":
         let parts = iterator.next()?.split(separator: ":") ?? []
-        guard parts.count == 2, let loop = CallLoop(rawValue: String(parts[0])), let count = Int(parts[1]) else {
+        guard parts.count == 2, let loop = CallLoop(rawValue: String(parts[0])), let count = Int(parts[1])
+        else {
           FileHandle.standardError.write(Data((Self.usage + "\n").utf8))
           exit(64)
         }
