@@ -191,7 +191,9 @@ enum RootDiscovery {
           // line when it does not.
           switch flowRootKey(in: bytes, from: first, where: matches) {
           case .found: return true
-          case .notFound(closedAt: nil): break
+          case .notFound(closedAt: nil):
+            position = end + 1
+            continue
           case .notFound(closedAt: let close?):
             end = close
             while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }

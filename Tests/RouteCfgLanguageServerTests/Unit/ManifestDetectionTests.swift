@@ -42,6 +42,8 @@ struct ManifestDetectionTests {
       "{a: 1, # routecfg: 1\n b: 2}\n",
       // After a flow root closes, only lines that start after it.
       "{a: 1} routecfg: 1\n", "{a: 1}\n  routecfg: 1\n", "{a: {\n  routecfg: 1}}\n",
+      // A root left open: a nested mapping on its first line is no key of it.
+      "{{routecfg: 1}\n", "{[routecfg: 1]\n",
     ])
   func otherYAML(text: String) {
     #expect(!RootDiscovery.declaresFormat(Array(text.utf8)))
