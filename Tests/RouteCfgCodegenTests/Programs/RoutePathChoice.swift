@@ -14,6 +14,8 @@ let routes: [ChoiceRoute] = [
   .many(n: 3), .many(n: -1, candidate1: "c"),
   .name(name: "a/b/"), .rest(rest: "a/b"), .rest(rest: "a/b/"), .rest(rest: "a//b"), .rest(rest: "/a/b"),
   .rest(rest: "x/../y"), .rest(rest: "a/./b"), .rest(rest: "a///"), .rest(rest: "./a/b/.."),
+  // More pieces than a URL has segments: those past the last share it.
+  .rest(rest: Array(repeating: "a", count: 300).joined(separator: "/")),
 ]
 var failures: [String] = []
 for route in routes where ChoiceRoute.resolve(route.path) != .route(route) {

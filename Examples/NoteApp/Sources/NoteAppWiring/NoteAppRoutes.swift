@@ -497,8 +497,8 @@ nonisolated extension NoteAppRoute {
     /// `text` as catch-all segments after `count` others: its pieces between `/`, a piece
     /// that cannot be a segment alone (empty, `.`, `..`) joined to the next one (the last
     /// to the one before) with that `/` encoded, so that every segment reads back as
-    /// itself; the whole value as one segment (each `/` encoded) when that would pass
-    /// ``maximumSegments``. Each reads back the same.
+    /// itself; past ``maximumSegments``, the pieces that do not fit share the last segment
+    /// (their `/` encoded). Each reads back the same.
     static func encodeCatchAll(_ text: String, after count: Int) -> String {
       var segments: [String] = []
       var waiting: String?
@@ -517,8 +517,11 @@ nonisolated extension NoteAppRoute {
         guard let last = segments.popLast() else { return held }
         segments.append(last + "%2F" + held)
       }
-      guard count + segments.count <= maximumSegments else { return encode(text) }
-      return segments.joined(separator: "/")
+      let room = maximumSegments - count
+      guard segments.count > room else { return segments.joined(separator: "/") }
+      guard room > 1 else { return encode(text) }
+      let last = segments[(room - 1)...].joined(separator: "%2F")
+      return (segments[..<(room - 1)] + [last]).joined(separator: "/")
     }
   }
 }
