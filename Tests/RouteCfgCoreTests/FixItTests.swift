@@ -47,7 +47,7 @@ struct FixItTests {
         Notes: {kind: view, provides: NoteInput, routes: /notes/é}
         Home:
           kind: view
-          requires: NoteInput, Base
+          requires: NoteInput, Extra
           routes: ["/"]
         Other:
           kind: view
@@ -64,11 +64,11 @@ struct FixItTests {
     #expect(
       fixIts.map(\.title) == [
         "Write 'Base' as a list", "Write 'NoteInput' as a list", "Write '/notes/é' as a list",
-        "Write 'NoteInput, Base' as a list",
+        "Write 'NoteInput, Extra' as a list",
       ])
     let fixed = Self.applying(fixIts, to: text)
     #expect(fixed.contains("provides: [NoteInput], routes: [/notes/é]}"))
-    #expect(fixed.contains("requires: [NoteInput, Base]"))
+    #expect(fixed.contains("requires: [NoteInput, Extra]"))
     let again = try RouteCfg.validate(yaml: fixed, path: "lists.yaml")
     // What is left is Other's, which had no edit.
     #expect(!again.diagnostics.isEmpty)

@@ -2,8 +2,10 @@ import Testing
 
 @testable import RouteCfgCore
 
-/// SPEC §2 Resolution: a requirement resolves to "a module that lists it in provides". A module
-/// providing a protocol that inherits it answers only where no module lists it.
+/// SPEC §2 Resolution: a requirement resolves to "a module that lists it in provides", or an
+/// adapter whose `to` is: a module providing a protocol that inherits it answers no requirement of
+/// it, and RC0701 says to list it. Where no module lists it, such a module still makes it in the
+/// registry.
 @Suite("Providers that list a protocol, and those that inherit it")
 struct ListedProviderTests {
   private static let protocols = """
@@ -33,7 +35,7 @@ struct ListedProviderTests {
     #expect(resolution.provider(of: "Child")?.module == "B")
   }
 
-  @Test func whereNoModuleListsItAnInheritingModuleAnswers() throws {
+  @Test func anInheritingModuleAnswersNoRequirementAndTheErrorSaysToListTheProtocol() throws {
     let result = try RouteCfg.validate(
       yaml: Self.protocols + """
         modules:
@@ -42,9 +44,40 @@ struct ListedProviderTests {
         adapters:
           - {adapt: Need, to: Base}
         """, path: "m.yaml")
+    let unsatisfied = result.diagnostics.filter { $0.code == .unsatisfiedRequirement }
+    #expect(unsatisfied.map(\.location.column) == [30, 36], "\(result.diagnostics)")
+    // At 'requires: [Base]', a note at B's 'provides' says to list Base there.
+    let base = try #require(unsatisfied.first)
+    #expect(base.notes.map(\.location.line) == [11])
+    #expect(base.notes.first?.message.contains("list it there too") == true, "\(base.notes)")
+    // Through the adapter to Base, which no module lists.
+    let need = try #require(unsatisfied.last)
+    #expect(
+      need.notes.contains { $0.message.contains("no module lists 'Base' under 'provides'") }, "\(need.notes)")
+  }
+
+  @Test func aBindingToTheOnlyInheritingModuleSaysToListTheProtocol() throws {
+    let result = try RouteCfg.validate(
+      yaml: Self.protocols + """
+        modules:
+          B: {kind: view, provides: [Child], routes: [/b]}
+          C: {kind: view, requires: [Base], routes: [/c]}
+        bindings: {Base: B}
+        """, path: "m.yaml")
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.code) == [.unsatisfiedRequirement, .invalidBinding], "\(result.diagnostics)")
+    let binding = try #require(errors.last)
+    #expect(binding.message.contains("list 'Base' in the 'provides' of 'B' too"), "\(binding.message)")
+  }
+
+  @Test func whereNoModuleListsItAnInheritingModuleStillMakesIt() throws {
+    let result = try RouteCfg.validate(
+      yaml: Self.protocols + """
+        modules:
+          B: {kind: view, provides: [Child], routes: [/b]}
+        """, path: "m.yaml")
     let resolution = try #require(result.graph?.resolution(variant: nil), "\(result.diagnostics)")
     #expect(resolution.provider(of: "Base")?.module == "B")
-    #expect(resolution.provider(of: "Need")?.module == "B")
   }
 
   /// A binding to the inheriting module is RC0703, and says how to let that module answer: for

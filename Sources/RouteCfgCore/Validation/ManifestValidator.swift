@@ -117,6 +117,10 @@ public struct ManifestValidator {
   // Resolution, by protocol ID (one entry per element of `manifest.protocols`).
   /// The modules providing each protocol, counting those providing a protocol inheriting it.
   var providersOf: [[Int]] = []
+  /// `true` for the protocols no module lists under `provides`, whose ``providersOf`` are the
+  /// modules providing a protocol that inherits them: they make it in the registry, but answer
+  /// no requirement (SPEC §2 resolves one to a module that lists the protocol).
+  var providedOnlyThroughInheritance: [Bool] = []
   /// `true` for the protocols some module requires.
   var requiredProtocols: [Bool] = []
   /// ``candidates(for:)`` of each protocol, once asked for.
@@ -266,6 +270,7 @@ public struct ManifestValidator {
     candidateCache = []
     adaptersByRequired = []
     providersOf = []
+    providedOnlyThroughInheritance = []
     requiredProtocols = []
     typeReferencedProtocols = []
     parameterTypeProtocols = []

@@ -94,7 +94,7 @@ extension ManifestValidator {
   /// Which modules provide each protocol, and which adapters adapt it. The modules that list a
   /// protocol under `provides` provide it; only when none does, those providing a protocol that
   /// inherits it do (a module that says it provides `Base` answers for `Base`, not one providing
-  /// `Derived: Base` beside it).
+  /// `Derived: Base` beside it), for the registry's makers, not for requirements.
   private mutating func indexProviders() {
     adaptersByRequired = Array(repeating: [], count: manifest.protocols.count)
     for index in adapterOrder {
@@ -116,8 +116,10 @@ extension ManifestValidator {
         for ancestor in info.ancestors { add(index, to: &inheritingProvidersOf, name: ancestor) }
       }
     }
-    for id in providersOf.indices where providersOf[id].isEmpty {
+    providedOnlyThroughInheritance = Array(repeating: false, count: manifest.protocols.count)
+    for id in providersOf.indices where providersOf[id].isEmpty && !inheritingProvidersOf[id].isEmpty {
       providersOf[id] = inheritingProvidersOf[id]
+      providedOnlyThroughInheritance[id] = true
     }
   }
 }

@@ -71,8 +71,8 @@ extension ManifestValidator {
   }
 
   /// Why a module that provides a protocol inheriting `protocolName` (ID `id`), or the `to` of an
-  /// adapter from it, does not answer it: a module providing an inheriting protocol answers only
-  /// where no module lists the protocol. Empty when `provided` inherits neither.
+  /// adapter from it, does not answer it: only a module that lists the protocol answers a
+  /// requirement or binding of it. Empty when `provided` inherits neither.
   private func inheritedOnlyAdvice(_ protocolName: String, id: Int, provided: [String], module: String)
     -> String
   {
@@ -107,12 +107,15 @@ extension ManifestValidator {
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
+      let inherited = inheritedOnlyAdvice(
+        protocolName, id: id, provided: provided, module: binding.module.value)
       let advice =
         candidates.isEmpty
-        ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
-          + "or remove the binding"
-        : inheritedOnlyAdvice(protocolName, id: id, provided: provided, module: binding.module.value)
-          + "; bind one of the modules that can answer it: "
+        ? (inherited.isEmpty
+          ? ", and no module provides '\(protocolName)': add it to a module's 'provides' and bind that module, "
+            + "or remove the binding"
+          : inherited + "; or remove the binding")
+        : inherited + "; bind one of the modules that can answer it: "
           + MessageWords.quotedList(answeringModuleNames(id))
       diagnostics.report(
         .invalidBinding,
@@ -135,18 +138,22 @@ extension ManifestValidator {
   }
 
   /// The modules that can answer a protocol, by its ID: those providing it (or a protocol
-  /// inheriting it), then those providing the target of an adapter from it.
+  /// inheriting it, for a protocol no module requires), then those providing the target of an
+  /// adapter from it (one that lists it).
   mutating func candidates(for id: Int) -> [Candidate] {
     if let cached = candidateCache[id] { return cached }
-    let direct = providersOf[id]
+    // A requirement resolves to "a module that lists it in `provides`, or an adapter whose `to`
+    // is provided by a module" (SPEC §2): not to one providing a protocol that inherits it.
+    let isRequired = requiredProtocols.indices.contains(id) && requiredProtocols[id]
+    let direct = isRequired && providedOnlyThroughInheritance[id] ? [] : providersOf[id]
     var result = direct.map { Candidate(module: $0, adapter: nil) }
     let adapters = adaptersByRequired[id]
     if !adapters.isEmpty {
       let directSet = Set(direct)
       for adapter in adapters {
-        guard let target = manifest.adapters[adapter].to.flatMap({ protocolIndex[$0.value] }) else {
-          continue
-        }
+        guard let target = manifest.adapters[adapter].to.flatMap({ protocolIndex[$0.value] }),
+          !providedOnlyThroughInheritance[target]
+        else { continue }
         for module in providersOf[target] where !directSet.contains(module) {
           result.append(Candidate(module: module, adapter: adapter))
         }
@@ -315,12 +322,10 @@ extension ManifestValidator {
       {
         return
       }
+      let notes = unsatisfiedNotes(required)
       diagnostics.report(
         .unsatisfiedRequirement, prefix + Self.unsatisfiedMessage(required, by: problem.module),
-        at: required.location,
-        notes: Self.unsatisfiedNotes(
-          required, adapters: protocolIndex[required.value].map { adaptersByRequired[$0] } ?? [],
-          declarations: manifest.adapters))
+        at: required.location, notes: notes)
       return
     }
     diagnostics.report(
@@ -336,15 +341,38 @@ extension ManifestValidator {
       + "module's 'provides', or add an adapter from '\(required.value)' to a provided protocol"
   }
 
-  /// A note at each adapter from the protocol whose target nobody provides.
-  private static func unsatisfiedNotes(
-    _ required: Located<String>, adapters: [Int], declarations: [AdapterDecl]
-  ) -> [DiagnosticNote] {
-    adapters.compactMap { adapter in
-      guard let target = declarations[adapter].to else { return nil }
+  /// A note at each module that provides a protocol inheriting the required one, which does
+  /// not answer it, and at each adapter from it whose target nobody lists under `provides`.
+  private func unsatisfiedNotes(_ required: Located<String>) -> [DiagnosticNote] {
+    guard let id = protocolIndex[required.value] else { return [] }
+    var notes = inheritingProviderNotes(required.value, id: id)
+    for adapter in adaptersByRequired[id] {
+      guard let target = manifest.adapters[adapter].to else { continue }
+      notes.append(
+        DiagnosticNote(
+          "this adapter forwards it to '\(target.value)', but no module "
+            + (protocolIndex[target.value].map { providedOnlyThroughInheritance[$0] } == true
+              ? "lists '\(target.value)' under 'provides' (one providing a protocol that inherits it does "
+                + "not answer for it)"
+              : "provides '\(target.value)'"),
+          at: manifest.adapters[adapter].location))
+    }
+    return notes
+  }
+
+  /// For a protocol no module lists under `provides`, a note at each module providing one that
+  /// inherits it: such a module does not answer a requirement of it, and listing it is the fix.
+  private func inheritingProviderNotes(_ name: String, id: Int) -> [DiagnosticNote] {
+    guard providedOnlyThroughInheritance[id] else { return [] }
+    return providersOf[id].compactMap { index in
+      let module = manifest.modules[index]
+      guard
+        let child = module.provides.first(where: { protocols[$0.value]?.ancestors.contains(name) == true })
+      else { return nil }
       return DiagnosticNote(
-        "this adapter forwards it to '\(target.value)', but no module provides '\(target.value)'",
-        at: declarations[adapter].location)
+        "'\(module.name.value)' provides '\(child.value)', which inherits '\(name)', but a requirement is "
+          + "answered by a module that lists '\(name)' under 'provides': list it there too",
+        at: child.location)
     }
   }
 

@@ -272,7 +272,7 @@ struct RenameTests {
         Note: "var a: Int { get }"
         Sub: {inherits: [Note, Note], members: "var b: Int { get }"}
       modules:
-        A: {kind: view, provides: [Sub], routes: [/a]}
+        A: {kind: view, provides: [Sub, Note], routes: [/a]}
         B: {kind: view, requires: [Note, Note], routes: [/b]}
       bindings: {Note: A}
       """
@@ -291,7 +291,7 @@ struct RenameTests {
       references = .object(members + [("context", .object([("includeDeclaration", .bool(true))]))])
     }
     let found = try client.result("textDocument/references", references).arrayValue ?? []
-    #expect(found.count == 7, "\(found)")
+    #expect(found.count == 8, "\(found)")
     let edit = try client.result("textDocument/rename", Self.at(uri, line, character, newName: "Memo"))
     let renamed = Self.applying(edit, uri: uri, to: text)
     #expect(!renamed.contains("Note"), "\(renamed)")
@@ -307,7 +307,7 @@ struct RenameTests {
     #expect(changes["changes"] == nil)
     #expect(documents.map { $0["textDocument"]?["uri"]?.stringValue } == [uri, moreURI])
     #expect(documents.map { $0["textDocument"]?["version"] } == [.int(1), .null])
-    #expect(documents.map { $0["edits"]?.arrayValue?.count } == [6, 1])
+    #expect(documents.map { $0["edits"]?.arrayValue?.count } == [7, 1])
     #expect(try versioned.shutdownAndExit() == 0)
   }
 

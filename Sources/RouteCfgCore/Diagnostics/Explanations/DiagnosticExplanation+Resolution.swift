@@ -7,7 +7,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unsatisfiedRequirement,
       description: #"""
-        A protocol in a module's `requires` resolves to no provider: no module lists it in `provides` (nor, when none does, provides a protocol that inherits it), and no adapter leads from it to a protocol some module provides. The error is at the `requires` entry; under variants, the message names the variant.
+        A protocol in a module's `requires` resolves to no provider: no module lists it in `provides`, and no adapter leads from it to a protocol some module lists. A module providing a protocol that inherits it does not answer for it (SPEC §2 resolves a requirement to "a module that lists it in `provides`"): a note at that module's `provides` entry says to list the protocol there too, and a note at an adapter from it whose `to` is provided only so says the same of the `to`. The error is at the `requires` entry; under variants, the message names the variant.
         """#,
       files: [
         .init(
@@ -77,7 +77,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .invalidBinding,
       description: #"""
-        A binding (in `bindings` or in a variant) names a module that cannot provide the protocol: it does not list it in `provides`, nor does it provide the `to` of an adapter from it, nor (when no module lists the protocol) a protocol that inherits it. A module providing an inheriting protocol answers only where no module lists the protocol itself; the message says to list it in that module's `provides` too. A note points at the module.
+        A binding (in `bindings` or in a variant) names a module that cannot provide the protocol: it does not list it in `provides`, nor does it provide the `to` of an adapter from it, nor (when no module lists the protocol and none requires it, for the registry's `make` method alone) a protocol that inherits it. A module providing an inheriting protocol answers no requirement of the protocol; the message says to list it in that module's `provides` too. A note points at the module.
         """#,
       files: [
         .init(
