@@ -58,10 +58,10 @@ struct ValidatorScaleTests {
     for index in 1..<1_500 {
       yaml += "  P\(index):\n    inherits: [P\(index - 1)]\n    members: 'var m\(index): Int'\n"
     }
-    yaml += "modules:\n  Host: {kind: view, provides: [P1499], routes: [/host]}\n"
-    // A requirement the host answers through inheritance the budget cut: not reported as
-    // unanswered (RC0701), nor its members missing; one no cut protocol inherits still is.
-    // (and one adapted to such a protocol)
+    yaml += "modules:\n  Host: {kind: view, provides: [P1499, P0, P5], routes: [/host]}\n"
+    // Requirements the host answers by listing protocols the budget cut from P1499's inheritance
+    // (and one adapted to such a protocol): not reported as unanswered (RC0701), nor their
+    // members missing; one nothing provides still is.
     yaml += "  Guest: {kind: view, requires: [P0, P5, R], routes: [/guest]}\n"
     yaml += "  Lonely: {kind: view, requires: [Unrelated], routes: [/lonely]}\n"
     yaml = yaml.replacingOccurrences(

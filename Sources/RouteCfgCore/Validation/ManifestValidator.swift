@@ -110,9 +110,6 @@ public struct ManifestValidator {
   /// The protocols some module lists under `provides`, misspelt entries read as meant, found the
   /// first time a binding is checked against misspellings (an error path).
   var listedAsMeantCache: Set<String>?
-  /// The protocols a protocol whose inheritance the budget cut inherits, by its declarations,
-  /// found the first time a requirement does not resolve (an error path).
-  var cutAncestorsCache: Set<String>?
 
   // Resolution, by protocol ID (one entry per element of `manifest.protocols`).
   /// The modules providing each protocol, counting those providing a protocol inheriting it.

@@ -6,14 +6,9 @@ struct ProtocolLookup {
   let index: NameTable<Int>
   /// The protocol of each ID; `nil` for the positions of repeated declarations.
   let infos: [ProtocolInfo?]
-  /// The protocols whose inheritance went past the member budget (RC0507) and was cut: which
-  /// of their ancestors they conform to is not known whole.
-  let cutProtocols: [String]
-
-  init(index: NameTable<Int> = NameTable(), infos: [ProtocolInfo?] = [], cutProtocols: [String] = []) {
+  init(index: NameTable<Int> = NameTable(), infos: [ProtocolInfo?] = []) {
     self.index = index
     self.infos = infos
-    self.cutProtocols = cutProtocols
   }
 
   subscript(name: String) -> ProtocolInfo? {

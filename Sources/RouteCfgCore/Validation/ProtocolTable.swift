@@ -70,8 +70,6 @@ struct ProtocolTableBuilder {
   private var built: [ProtocolInfo?]
   private var budget = memberBudget
   private var budgetReported = false
-  /// The protocols whose inheritance the budget cut.
-  private var cutProtocols: [String] = []
 
   init(declarations: [ProtocolDecl], index: NameTable<Int>, ids: [Int], diagnosticLimit: Int?) {
     self.declarations = declarations
@@ -123,7 +121,7 @@ struct ProtocolTableBuilder {
         }
       }
     }
-    return ProtocolLookup(index: index, infos: built, cutProtocols: cutProtocols)
+    return ProtocolLookup(index: index, infos: built)
   }
 
   private enum VisitState { case inProgress, done }
@@ -194,7 +192,6 @@ struct ProtocolTableBuilder {
         // Past the budget nothing more is inherited, not even the parent's ancestors, so that
         // a long chain stays linear after the error; what it lacks is not reported missing.
         reportBudget(at: parentRef.location)
-        cutProtocols.append(name)
         hasUnreadMembers = true
         continue
       }

@@ -19,27 +19,25 @@ struct MisspeltReferences {
   /// Protocols adapted by an adapter whose `to` names no protocol, or that has no `to`: their
   /// requirement fails because of that error.
   var adaptedToUnknown: Set<String> = []
-  /// Protocols named by the did-you-mean of a misspelt `inherits` entry: a protocol provided
-  /// through the inheritance it meant would be provided.
-  var inherited: Set<String> = []
   /// Protocols named by the did-you-mean of a misspelt `adapt`: the adapter would satisfy them.
   var adapted: Set<String> = []
   /// The `to` of every adapter whose `adapt` is misspelt or that a misspelt `requires` meant:
   /// whether the adapter is used, and so whether those protocols' providers are reachable, is
   /// not known.
   var adaptedByMisspelling: Set<String> = []
-  /// Protocols that inherit a misspelt parent: what they provide is not known.
+  /// Protocols that inherit a misspelt parent: what they conform to is not known (which a binding
+  /// of a protocol no module requires may count on).
   var withMisspeltParents: Set<String> = []
   /// For each adapter with a misspelt `adapt` or `to`, by the protocol it adapts as meant: the
   /// protocol it forwards to as meant (`nil`: unknown, misspelt with no did-you-mean).
   var adapterTargetsMeant: [String: [String?]] = [:]
 
-  /// `true` when a misspelt reference meant to provide `name` (directly or by inheritance), or
-  /// an adapter from `name` fails for its own error: a requirement of `name` that does not
-  /// resolve follows from that error.
+  /// `true` when a misspelt `provides` entry meant to provide `name`, or an adapter from `name`
+  /// fails for its own error: a requirement of `name` that does not resolve follows from that
+  /// error. (A misspelt `inherits` entry explains none: inheriting a protocol answers no
+  /// requirement of it.)
   func explainsUnsatisfied(_ name: String) -> Bool {
-    provided.contains(name) || inherited.contains(name) || adapted.contains(name)
-      || adaptedToUnknown.contains(name)
+    provided.contains(name) || adapted.contains(name) || adaptedToUnknown.contains(name)
   }
 }
 
@@ -82,17 +80,24 @@ extension ManifestValidator {
   mutating func mightAnswerAsMeant(_ name: String, id: Int, module: Int) -> Bool {
     let misspelt = misspeltReferences()
     let adapters = misspelt.adapterTargetsMeant[name] ?? []
-    guard misspelt.modulesProvidingUnknown.contains(module) || !adapters.isEmpty else { return false }
+    guard
+      misspelt.modulesProvidingUnknown.contains(module) || !adapters.isEmpty
+        || manifest.modules[module].provides.contains(where: {
+          misspelt.withMisspeltParents.contains($0.value)
+        })
+    else { return false }
     // Worked out once per module: many bindings may name one module.
     let found = meantConformances[module] ?? conformancesAsMeant(of: module)
     meantConformances[module] = .some(found)
     guard let conformances = found else { return true }
     let listedByAny = listedAsMeant()
     let listed = Set(providesAsMeant(manifest.modules[module]).compactMap { $0 })
-    // A module that lists a protocol answers it; one inheriting it, only where none lists it.
+    // A module that lists a protocol answers it; one inheriting it, only a protocol no module
+    // lists or requires (for its maker).
     func answers(_ protocolName: String) -> Bool {
       listed.contains(protocolName)
-        || (conformances.contains(protocolName) && !listedByAny.contains(protocolName))
+        || (conformances.contains(protocolName) && !listedByAny.contains(protocolName)
+          && !(protocolIndex[protocolName].map { requiredProtocols[$0] } ?? false))
     }
     if answers(name) { return true }
     for adapter in adaptersByRequired[id] {
@@ -169,16 +174,10 @@ extension ManifestValidator {
       var listed = ListedNames(decl.inherits, also: decl.name.value)
       for parent in decl.inherits where !isDeclaredProtocol(parent.value) {
         found.withMisspeltParents.insert(decl.name.value)
-        if let meant = protocolMeant(parent.value, listedWith: &listed) {
-          found.used.insert(meant)
-          found.inherited.insert(meant)
-        }
+        if let meant = protocolMeant(parent.value, listedWith: &listed) { found.used.insert(meant) }
       }
     }
     for (index, module) in manifest.modules.enumerated() {
-      if module.provides.contains(where: { found.withMisspeltParents.contains($0.value) }) {
-        found.modulesProvidingUnknown.insert(index)
-      }
       var listed = ListedNames(module.provides)
       for provided in module.provides where !isDeclaredProtocol(provided.value) {
         found.modulesProvidingUnknown.insert(index)

@@ -137,6 +137,12 @@ extension ManifestValidator {
     return names.filter { seen.recordOrFind($0, true) == nil }
   }
 
+  /// The modules that list the protocol `id` under `provides`: those that answer a requirement
+  /// of it (none for a protocol only inherited by what modules provide).
+  func listingProviders(of id: Int) -> [Int] {
+    providedOnlyThroughInheritance[id] ? [] : providersOf[id]
+  }
+
   /// The modules that can answer a protocol, by its ID: those providing it (or a protocol
   /// inheriting it, for a protocol no module requires), then those providing the target of an
   /// adapter from it (one that lists it).
@@ -145,7 +151,7 @@ extension ManifestValidator {
     // A requirement resolves to "a module that lists it in `provides`, or an adapter whose `to`
     // is provided by a module" (SPEC §2): not to one providing a protocol that inherits it.
     let isRequired = requiredProtocols.indices.contains(id) && requiredProtocols[id]
-    let direct = isRequired && providedOnlyThroughInheritance[id] ? [] : providersOf[id]
+    let direct = isRequired ? listingProviders(of: id) : providersOf[id]
     var result = direct.map { Candidate(module: $0, adapter: nil) }
     let adapters = adaptersByRequired[id]
     if !adapters.isEmpty {
@@ -285,24 +291,6 @@ extension ManifestValidator {
 
   private func moduleOrderName(_ index: Int) -> String { manifest.modules[index].name.value }
 
-  /// The protocols that a protocol whose inheritance the budget cut (RC0507) inherits by its
-  /// declarations, and those protocols themselves: a module providing such a protocol may
-  /// provide them without the table knowing.
-  private mutating func protocolsInheritedPastTheBudget() -> Set<String> {
-    guard !protocols.cutProtocols.isEmpty else { return [] }
-    if let cutAncestorsCache { return cutAncestorsCache }
-    var reached = Set(protocols.cutProtocols)
-    var pending = protocols.cutProtocols
-    while let next = pending.popLast() {
-      guard let id = protocolIndex[next] else { continue }
-      for parent in manifest.protocols[id].inherits where reached.insert(parent.value).inserted {
-        pending.append(parent.value)
-      }
-    }
-    cutAncestorsCache = reached
-    return reached
-  }
-
   /// Reports a requirement that does not resolve; its text is built only when it is listed.
   /// Problems only a variant has start with the variant's name.
   private mutating func report(_ problem: ResolutionProblem, variant: String?) {
@@ -313,10 +301,7 @@ extension ManifestValidator {
       // requirement reaches what it meant through an adapter.
       let misspelt = misspeltReferences()
       let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? []
-      // Past the inheritance budget (RC0507) a provider may conform without the table knowing,
-      // to the required protocol or to the one an adapter forwards it to.
-      let cut = protocolsInheritedPastTheBudget()
-      let explains = { (name: String) in misspelt.explainsUnsatisfied(name) || cut.contains(name) }
+      let explains = { (name: String) in misspelt.explainsUnsatisfied(name) }
       if explains(required.value)
         || adapters.contains(where: { manifest.adapters[$0].to.map { explains($0.value) } ?? false })
       {
@@ -324,7 +309,11 @@ extension ManifestValidator {
       }
       let notes = unsatisfiedNotes(required)
       diagnostics.report(
-        .unsatisfiedRequirement, prefix + Self.unsatisfiedMessage(required, by: problem.module),
+        .unsatisfiedRequirement,
+        prefix
+          + Self.unsatisfiedMessage(
+            required, by: problem.module,
+            onlyInherited: protocolIndex[required.value].map { providedOnlyThroughInheritance[$0] } ?? false),
         at: required.location, notes: notes)
       return
     }
@@ -336,8 +325,12 @@ extension ManifestValidator {
       at: required.location, notes: ambiguity.notes)
   }
 
-  private static func unsatisfiedMessage(_ required: Located<String>, by module: String) -> String {
-    "module '\(module)' requires '\(required.value)', but no module provides it; add it to a "
+  /// `onlyInherited`: modules provide protocols that inherit it, which the notes name.
+  private static func unsatisfiedMessage(_ required: Located<String>, by module: String, onlyInherited: Bool)
+    -> String
+  {
+    "module '\(module)' requires '\(required.value)', but no module "
+      + (onlyInherited ? "lists it under 'provides'" : "provides it") + "; add it to a "
       + "module's 'provides', or add an adapter from '\(required.value)' to a provided protocol"
   }
 
@@ -348,14 +341,17 @@ extension ManifestValidator {
     var notes = inheritingProviderNotes(required.value, id: id)
     for adapter in adaptersByRequired[id] {
       guard let target = manifest.adapters[adapter].to else { continue }
+      let targetID = protocolIndex[target.value]
+      let onlyInherited = targetID.map { providedOnlyThroughInheritance[$0] } == true
       notes.append(
         DiagnosticNote(
           "this adapter forwards it to '\(target.value)', but no module "
-            + (protocolIndex[target.value].map { providedOnlyThroughInheritance[$0] } == true
+            + (onlyInherited
               ? "lists '\(target.value)' under 'provides' (one providing a protocol that inherits it does "
                 + "not answer for it)"
               : "provides '\(target.value)'"),
           at: manifest.adapters[adapter].location))
+      if onlyInherited, let targetID { notes += inheritingProviderNotes(target.value, id: targetID) }
     }
     return notes
   }

@@ -82,8 +82,10 @@ extension ManifestValidator {
         why =
           "no module requires '\(adapt)' and no member passes values between '\(adapt)' and '\(to)'; remove it "
           + "or require '\(adapt)'"
-      } else if let providers = protocolIndex[to].map({ providersOf[$0] }), let provider = providers.first {
-        let direct = protocolIndex[adapt].map { providersOf[$0] } ?? []
+      } else if let providers = protocolIndex[to].map({ listingProviders(of: $0) }),
+        let provider = providers.first
+      {
+        let direct = protocolIndex[adapt].map { listingProviders(of: $0) } ?? []
         if let both = providers.first(where: direct.contains) {
           // Binding 'adapt' to this module would change nothing: it provides 'adapt' itself.
           why =
@@ -95,6 +97,10 @@ extension ManifestValidator {
             "'\(adapt)' resolves to another provider in every configuration; remove it, or bind '\(adapt)' to "
             + "'\(module)' (which provides '\(to)')"
         }
+      } else if protocolIndex[to].map({ providedOnlyThroughInheritance[$0] }) == true {
+        why =
+          "no module lists '\(to)' under 'provides' (one providing a protocol that inherits it does not answer "
+          + "for it); remove it or add '\(to)' to a module's 'provides'"
       } else {
         why = "no module provides '\(to)'; remove it or add '\(to)' to a module's 'provides'"
       }

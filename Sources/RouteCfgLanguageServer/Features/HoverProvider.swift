@@ -84,7 +84,8 @@ enum HoverProvider {
     let adaptedFrom = manifest.adapters.filter { $0.to?.value == name }.compactMap { $0.adapt?.value }
     var lines: [String] = []
     if !providers.isEmpty { lines.append("provided by " + quotedList(providers)) }
-    // Where no module lists it, the modules providing a protocol that inherits it answer it.
+    // Where no module lists it, the modules providing a protocol that inherits it make it, but
+    // answer no requirement of it (SPEC §2): that needs a module that lists it.
     if providers.isEmpty {
       let inheriting = manifest.modules.compactMap { module -> String? in
         guard
@@ -94,7 +95,12 @@ enum HoverProvider {
         else { return nil }
         return "`\(module.name.value)` (as `\(child.value)`)"
       }
-      if !inheriting.isEmpty { lines.append("provided by " + inheriting.joined(separator: ", ")) }
+      if !inheriting.isEmpty {
+        lines.append(
+          "provided by " + inheriting.joined(separator: ", ")
+            + (requirers.isEmpty
+              ? "" : ", which answers no `requires` of it: list it in a module's `provides`"))
+      }
     }
     if !requirers.isEmpty { lines.append("required by " + quotedList(requirers)) }
     if !adaptedTo.isEmpty { lines.append("adapted to " + quotedList(adaptedTo)) }

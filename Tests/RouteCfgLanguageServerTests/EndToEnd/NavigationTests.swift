@@ -256,6 +256,27 @@ struct NavigationTests {
     try session.finish()
   }
 
+  @Test("hover on a required protocol only an inheriting module provides says it answers no requirement")
+  func hoverOnAProtocolOnlyInherited() throws {
+    let text = """
+      routecfg: 1
+      protocols:
+        Base: "func a()"
+        Child: {inherits: [Base], members: "func b()"}
+      modules:
+        D: {kind: view, provides: [Child], routes: [/d]}
+        C: {kind: view, requires: [Base], routes: [/c]}
+
+      """
+    let session = try OpenedManifest(text: text)
+    #expect(session.diagnostics.contains { $0["code"]?.stringValue == "RC0701" })
+    let (line, character) = TextFinder(text).position(of: "Base]", offset: 1)
+    let hover = try session.client.result("textDocument/hover", LSPClient.at(session.uri, line, character))
+    let value = hover["contents"]?["value"]?.stringValue ?? ""
+    #expect(value.contains("provided by `D` (as `Child`), which answers no `requires` of it"), "\(value)")
+    #expect(try session.client.shutdownAndExit() == 0)
+  }
+
   @Test("hover shows protocols with inherited members, modules, both sides of a map entry, keys")
   func hover() throws {
     let session = try TourSession()
@@ -271,9 +292,11 @@ struct NavigationTests {
     #expect(detail.contains("func show(animated: Bool) -> Bool"))
     #expect(detail.contains("provided by `Detail`"))
     #expect(detail.contains("adapter from `RequiredScreen`"))
-    // No module lists ScreenInput: the module providing DetailInput, which inherits it, answers it.
+    // No module lists ScreenInput, and none requires it: the module providing DetailInput, which
+    // inherits it, makes it.
     let screen = try text("inherits: [ScreenInput]", 12)
     #expect(screen.contains("provided by `Detail` (as `DetailInput`)"), "\(screen)")
+    #expect(!screen.contains("answers no `requires`"), "\(screen)")
     let requiresKey = try text("requires: [RequiredScreen", 3)
     #expect(requiresKey == "`requires`: Protocols this module needs, in its own words.")
     let module = try text("  Home:", 3)

@@ -201,7 +201,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .undecidedProvider,
       description: #"""
-        Several modules could answer a protocol that some module provides: two list it in `provides`, or provide protocols that inherit it where no module lists it, or one provides the `to` of an adapter from it. Nothing requires it, so the manifest is valid (a requirement of it would be RC0702), but the generated registry cannot choose, so it has no `make` method for it, and a caller that looks for one finds none. The warning is at the protocol, with a note at each module that could answer it. Only `generate` reports this code, and it does not stop generation.
+        Several modules could answer a protocol that some module provides: two list it in `provides`, or provide protocols that inherit it where no module lists it, or one provides the `to` of an adapter from it. Nothing requires it, so the manifest is valid (a requirement of it would be RC0702, or RC0701 where the modules only provide protocols that inherit it), but the generated registry cannot choose, so it has no `make` method for it, and a caller that looks for one finds none. The warning is at the protocol, with a note at each module that could answer it. Only `generate` reports this code, and it does not stop generation.
         """#,
       files: [
         .init(
