@@ -70,6 +70,47 @@ struct ListedProviderTests {
     #expect(binding.message.contains("list 'Base' in the 'provides' of 'B' too"), "\(binding.message)")
   }
 
+  @Test func aMisspeltParentHidesNoBindingAnInheritingModuleCannotAnswer() throws {
+    // Through an adapter whose `to` B would only inherit, as meant: RC0703 with or without the typo.
+    for parent in ["Base", "Bsae"] {
+      let result = try RouteCfg.validate(
+        yaml: Self.protocols.replacingOccurrences(of: "inherits: [Base]", with: "inherits: [\(parent)]") + """
+          modules:
+            B: {kind: view, provides: [Child], routes: [/b]}
+            C: {kind: view, requires: [Need], routes: [/c]}
+          adapters:
+            - {adapt: Need, to: Base}
+          bindings: {Need: B}
+          """, path: "m.yaml")
+      #expect(result.diagnostics.contains { $0.code == .invalidBinding }, "\(parent): \(result.diagnostics)")
+    }
+    // A grandchild of a misspelt parent may make Base, which nothing requires: the typo alone.
+    let result = try RouteCfg.validate(
+      yaml: Self.protocols.replacingOccurrences(of: "inherits: [Base]", with: "inherits: [Bsae]") + """
+          Grand: {inherits: [Child], members: ""}
+        modules:
+          B: {kind: view, provides: [Grand], routes: [/b]}
+        bindings: {Base: B}
+        """, path: "m.yaml")
+    #expect(
+      result.diagnostics.filter { $0.severity == .error }.map(\.code) == [.unknownProtocol],
+      "\(result.diagnostics)")
+  }
+
+  @Test func anUnusedAdapterToAProtocolOnlyInheritedIsToBeRemovedWhereItsProtocolHasAProvider() throws {
+    let result = try RouteCfg.validate(
+      yaml: Self.protocols + """
+        modules:
+          B: {kind: view, provides: [Child], routes: [/b]}
+          X: {kind: view, provides: [Need], routes: [/x]}
+          C: {kind: view, requires: [Need], routes: [/c]}
+        adapters:
+          - {adapt: Need, to: Base}
+        """, path: "m.yaml")
+    let unused = try #require(result.diagnostics.first { $0.code == .unusedAdapter }, "\(result.diagnostics)")
+    #expect(unused.message.hasSuffix("and a module provides 'Need' itself; remove it"), "\(unused.message)")
+  }
+
   @Test func whereNoModuleListsItAnInheritingModuleStillMakesIt() throws {
     let result = try RouteCfg.validate(
       yaml: Self.protocols + """

@@ -82,8 +82,11 @@ extension ManifestValidator {
     let adapters = misspelt.adapterTargetsMeant[name] ?? []
     guard
       misspelt.modulesProvidingUnknown.contains(module) || !adapters.isEmpty
-        || manifest.modules[module].provides.contains(where: {
-          misspelt.withMisspeltParents.contains($0.value)
+        || manifest.modules[module].provides.contains(where: { provided in
+          // Its own parent misspelt, or one of an ancestor's.
+          misspelt.withMisspeltParents.contains(provided.value)
+            || protocols[provided.value]?.ancestors.contains(where: misspelt.withMisspeltParents.contains)
+              == true
         })
     else { return false }
     // Worked out once per module: many bindings may name one module.
@@ -100,10 +103,11 @@ extension ManifestValidator {
           && !(protocolIndex[protocolName].map { requiredProtocols[$0] } ?? false))
     }
     if answers(name) { return true }
+    // An adapter's `to` answers through a module that lists it (SPEC §2), never one inheriting it.
     for adapter in adaptersByRequired[id] {
-      if let to = manifest.adapters[adapter].to?.value, answers(to) { return true }
+      if let to = manifest.adapters[adapter].to?.value, listed.contains(to) { return true }
     }
-    return adapters.contains { $0.map(answers) ?? true }
+    return adapters.contains { $0.map(listed.contains) ?? true }
   }
 
   /// The protocols some module lists under `provides`, misspelt entries read as their

@@ -97,12 +97,19 @@ extension ManifestValidator {
             "'\(adapt)' resolves to another provider in every configuration; remove it, or bind '\(adapt)' to "
             + "'\(module)' (which provides '\(to)')"
         }
-      } else if protocolIndex[to].map({ providedOnlyThroughInheritance[$0] }) == true {
-        why =
-          "no module lists '\(to)' under 'provides' (one providing a protocol that inherits it does not answer "
-          + "for it); remove it or add '\(to)' to a module's 'provides'"
       } else {
-        why = "no module provides '\(to)'; remove it or add '\(to)' to a module's 'provides'"
+        let missing =
+          protocolIndex[to].map({ providedOnlyThroughInheritance[$0] }) == true
+          ? "no module lists '\(to)' under 'provides' (one providing a protocol that inherits it does not "
+            + "answer for it)"
+          : "no module provides '\(to)'"
+        // Where a module provides 'adapt' itself, a provider of 'to' would make two (RC0702).
+        let answered = protocolIndex[adapt].map { !listingProviders(of: $0).isEmpty } ?? false
+        why =
+          missing
+          + (answered
+            ? ", and a module provides '\(adapt)' itself; remove it"
+            : "; remove it or add '\(to)' to a module's 'provides'")
       }
       diagnostics.report(
         .unusedAdapter, "the adapter from '\(adapt)' to '\(to)' is never used: \(why)", at: decl.location)

@@ -99,7 +99,9 @@ enum HoverProvider {
         lines.append(
           "provided by " + inheriting.joined(separator: ", ")
             + (requirers.isEmpty
-              ? "" : ", which answers no `requires` of it: list it in a module's `provides`"))
+              ? ""
+              : ", which \(inheriting.count == 1 ? "answers" : "answer") no `requires` of it: list it in a "
+                + "module's `provides`"))
       }
     }
     if !requirers.isEmpty { lines.append("required by " + quotedList(requirers)) }
