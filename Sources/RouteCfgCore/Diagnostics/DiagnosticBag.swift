@@ -14,6 +14,16 @@ public struct DiagnosticBag: Sendable {
   /// one (a type written with thousands of parameters, quoted) is cut, and says how much was.
   public static let maxMessageLength = 2_000
 
+  /// The longest message of a diagnostic that lists every name of something (RC0602's unmapped
+  /// members, "all listed" in SPEC §3): long enough for the whole list of any real protocol
+  /// (over a thousand members), bounded for a hostile one.
+  public static let maxListingMessageLength = 32_000
+
+  /// The longest message a diagnostic of `code` keeps.
+  static func maxMessageLength(for code: DiagnosticCode) -> Int {
+    code == .unmappedMembers ? maxListingMessageLength : maxMessageLength
+  }
+
   /// The most diagnostics a run lists unless told otherwise (`--max-diagnostics`, SPEC §3).
   public static let defaultLimit = 1_000
 
@@ -52,8 +62,10 @@ public struct DiagnosticBag: Sendable {
     }
     var diagnostic = diagnostic
     Self.capNotes(&diagnostic.notes)
-    Self.capText(&diagnostic.message)
-    for index in diagnostic.notes.indices { Self.capText(&diagnostic.notes[index].message) }
+    Self.capText(&diagnostic.message, at: Self.maxMessageLength(for: diagnostic.code))
+    for index in diagnostic.notes.indices {
+      Self.capText(&diagnostic.notes[index].message, at: Self.maxMessageLength)
+    }
     kept.append(diagnostic)
     // Trimmed once twice the limit is kept (`kept.count / 2`: a limit near `Int.max` must not
     // overflow).
@@ -127,11 +139,11 @@ public struct DiagnosticBag: Sendable {
     if kept.count == limit { cutoff = kept.last }
   }
 
-  private static func capText(_ text: inout String) {
-    guard text.utf8.count > maxMessageLength else { return }
+  private static func capText(_ text: inout String, at maxLength: Int) {
+    guard text.utf8.count > maxLength else { return }
     let scalars = text.unicodeScalars
     guard
-      let end = scalars.index(scalars.startIndex, offsetBy: maxMessageLength, limitedBy: scalars.endIndex),
+      let end = scalars.index(scalars.startIndex, offsetBy: maxLength, limitedBy: scalars.endIndex),
       end != scalars.endIndex
     else { return }
     // A diagnostic passes through several bags (a file's, the manifest's): cut once, it keeps

@@ -25,7 +25,7 @@ package enum MessageWords {
   }
 
   /// Names in single quotes, separated by commas, every one that fits in `characters`
-  /// characters (Unicode scalars, as ``DiagnosticBag/maxMessageLength`` counts them; the first
+  /// characters (Unicode scalars, as ``DiagnosticBag`` counts a message's length; the first
   /// name always), then how many more: a message that lists "all" of something stays whole for
   /// any real manifest and bounded for a hostile one.
   package static func quotedList<Names: Collection<String>>(_ names: Names, withinCharacters characters: Int)
@@ -45,6 +45,10 @@ package enum MessageWords {
     return count < names.count ? shown + " and \(names.count - count) more" : shown
   }
 
-  /// What a message that lists every name of something may spend on the list.
+  /// What a message that lists names of something may spend on the list.
   package static let listCharacters = 1_000
+
+  /// What a message that lists every name of something (RC0602) may spend on the list: the
+  /// room ``DiagnosticBag/maxListingMessageLength`` leaves for the words around it.
+  package static let completeListCharacters = DiagnosticBag.maxListingMessageLength - 2_000
 }

@@ -421,10 +421,11 @@ extension ManifestValidator {
       notes: Self.unmappedNotes(unmapped, counterparts: provided, kinds: kinds))
   }
 
-  /// The full names of unpaired members, all of them for any real protocol (one of thousands
-  /// lists as many as ``MessageWords/listCharacters`` allows).
+  /// The full names of unpaired members, all of them for any real protocol (one of tens of
+  /// thousands lists as many as ``MessageWords/completeListCharacters`` allows).
   private static func memberList(_ unpaired: [(MemberDecl, String)]) -> String {
-    MessageWords.quotedList(unpaired.lazy.map(\.0.fullName), withinCharacters: MessageWords.listCharacters)
+    MessageWords.quotedList(
+      unpaired.lazy.map(\.0.fullName), withinCharacters: MessageWords.completeListCharacters)
   }
 
   /// A note at each unpaired member (as many as a diagnostic keeps), saying why it has no

@@ -48,7 +48,7 @@ extension DiagnosticExplanation {
     DiagnosticExplanation(
       .unmappedMembers,
       description: #"""
-        Members of the required protocol have no counterpart in the provided protocol: they are not in `map` and the provided protocol has no member with the same full name and a fitting type. Every one is listed, with a note at each declaration. A member whose `map` entry has no readable value (`message:` with nothing after it, RC0206) is not listed, nor is a member a misspelt key suggests (`mesage:`, RC0601, is read as `message`), nor is any when `map` itself is not a mapping: those are reported already. An adapter used only in reverse (for a delegate passed back) is checked in that direction: every member of the provided protocol then needs a counterpart.
+        Members of the required protocol have no counterpart in the provided protocol: they are not in `map` and the provided protocol has no member with the same full name and a fitting type. Every one is listed by its full name (for a protocol of thousands, as many as fit in 30,000 characters, then how many more), with a note at each declaration, as many as a diagnostic keeps (eight). A member whose `map` entry has no readable value (`message:` with nothing after it, RC0206) is not listed, nor is a member a misspelt key suggests (`mesage:`, RC0601, is read as `message`), nor is any when `map` itself is not a mapping: those are reported already. An adapter used only in reverse (for a delegate passed back) is checked in that direction: every member of the provided protocol then needs a counterpart.
         """#,
       files: [
         .init(
