@@ -72,20 +72,16 @@ extension ManifestValidator {
 
   /// Why a module that provides a protocol inheriting `protocolName` (ID `id`), or the `to` of an
   /// adapter from it, does not answer it: only a module that lists the protocol answers a
-  /// requirement or binding of it. Empty when `provided` inherits neither.
-  private func inheritedOnlyAdvice(_ protocolName: String, id: Int, provided: [String], module: String)
-    -> String
-  {
+  /// requirement or binding of it. Empty when `module` provides neither.
+  private func inheritedOnlyAdvice(_ protocolName: String, id: Int, module: Int) -> String {
     let targets = [protocolName] + adaptersByRequired[id].compactMap { manifest.adapters[$0].to?.value }
     for target in targets {
-      guard let child = provided.first(where: { protocols[$0]?.ancestors.contains(target) == true }) else {
-        continue
-      }
+      guard let child = providedChild(of: target, module: module) else { continue }
       let what =
         target == protocolName ? "it" : "'\(target)', the 'to' of the adapter from '\(protocolName)',"
       return
-        " ('\(child)' inherits \(what) but the modules that list '\(target)' under 'provides' are the ones "
-        + "that answer it: list '\(target)' in the 'provides' of '\(module)' too)"
+        " ('\(child.value)' inherits \(what) but the modules that list '\(target)' under 'provides' are the "
+        + "ones that answer it: list '\(target)' in the 'provides' of '\(manifest.modules[module].name.value)' too)"
     }
     return ""
   }
@@ -107,8 +103,7 @@ extension ManifestValidator {
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
-      let inherited = inheritedOnlyAdvice(
-        protocolName, id: id, provided: provided, module: binding.module.value)
+      let inherited = inheritedOnlyAdvice(protocolName, id: id, module: module)
       let advice =
         candidates.isEmpty
         ? (inherited.isEmpty
@@ -341,17 +336,13 @@ extension ManifestValidator {
     var notes = inheritingProviderNotes(required.value, id: id)
     for adapter in adaptersByRequired[id] {
       guard let target = manifest.adapters[adapter].to else { continue }
-      let targetID = protocolIndex[target.value]
-      let onlyInherited = targetID.map { providedOnlyThroughInheritance[$0] } == true
       notes.append(
         DiagnosticNote(
-          "this adapter forwards it to '\(target.value)', but no module "
-            + (onlyInherited
-              ? "lists '\(target.value)' under 'provides' (one providing a protocol that inherits it does "
-                + "not answer for it)"
-              : "provides '\(target.value)'"),
+          "this adapter forwards it to '\(target.value)', but \(noModuleAnswers(target.value))",
           at: manifest.adapters[adapter].location))
-      if onlyInherited, let targetID { notes += inheritingProviderNotes(target.value, id: targetID) }
+      if let targetID = protocolIndex[target.value] {
+        notes += inheritingProviderNotes(target.value, id: targetID)
+      }
     }
     return notes
   }
@@ -362,14 +353,27 @@ extension ManifestValidator {
     guard providedOnlyThroughInheritance[id] else { return [] }
     return providersOf[id].compactMap { index in
       let module = manifest.modules[index]
-      guard
-        let child = module.provides.first(where: { protocols[$0.value]?.ancestors.contains(name) == true })
-      else { return nil }
+      guard let child = providedChild(of: name, module: index) else { return nil }
       return DiagnosticNote(
         "'\(module.name.value)' provides '\(child.value)', which inherits '\(name)', but a requirement is "
           + "answered by a module that lists '\(name)' under 'provides': list it there too",
         at: child.location)
     }
+  }
+
+  /// The first protocol `module` lists under `provides` that inherits `ancestor`.
+  private func providedChild(of ancestor: String, module: Int) -> Located<String>? {
+    manifest.modules[module].provides.first { protocols[$0.value]?.ancestors.contains(ancestor) == true }
+  }
+
+  /// Why no requirement of `name` is answered, as RC0701's adapter notes and RC0902 say it:
+  /// "no module provides 'X'", or, where modules provide only protocols inheriting it, that
+  /// none lists it.
+  func noModuleAnswers(_ name: String) -> String {
+    protocolIndex[name].map { providedOnlyThroughInheritance[$0] } == true
+      ? "no module lists '\(name)' under 'provides' (one providing a protocol that inherits it does not "
+        + "answer for it)"
+      : "no module provides '\(name)'"
   }
 
   private func ambiguity(of protocolName: String, candidates: [Candidate]) -> Ambiguity {

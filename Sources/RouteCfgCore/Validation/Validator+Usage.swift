@@ -98,11 +98,7 @@ extension ManifestValidator {
             + "'\(module)' (which provides '\(to)')"
         }
       } else {
-        let missing =
-          protocolIndex[to].map({ providedOnlyThroughInheritance[$0] }) == true
-          ? "no module lists '\(to)' under 'provides' (one providing a protocol that inherits it does not "
-            + "answer for it)"
-          : "no module provides '\(to)'"
+        let missing = noModuleAnswers(to)
         // Where a module provides 'adapt' itself, a provider of 'to' would make two (RC0702).
         let answered = protocolIndex[adapt].map { !listingProviders(of: $0).isEmpty } ?? false
         why =
