@@ -745,6 +745,33 @@ struct IncludeTests {
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test(
+    "an include through a linked directory reads the file's buffer open under its real path or the link's",
+    arguments: [
+      ("real/inc.yaml", false), ("real/inc.yaml", true), ("sub/inc.yaml", false), ("sub/inc.yaml", true),
+    ])
+  func includeThroughLinkedDirectoryReadsTheBuffer(opened: String, rootOpen: Bool) throws {
+    let scratch = try ScratchDirectory()
+    let root =
+      "routecfg: 1\ninclude: [sub/inc.yaml]\nprotocols:\n  P: \"\"\n"
+      + "modules:\n  A: {kind: view, provides: [P], routes: [/a]}\n"
+    try scratch.write("root.yaml", root)
+    try scratch.write("real/inc.yaml", "modules:\n  B: {kind: view, requires: [P], routes: [/b]}\n")
+    try FileManager.default.createSymbolicLink(atPath: scratch.path + "/sub", withDestinationPath: "real")
+    let client = try LSPClient(directory: scratch.path)
+    try client.initialize(options: .object([("validationDelay", .int(0))]), root: scratch.path)
+    if rootOpen {
+      client.open(scratch.uri("root.yaml"), text: root)
+      #expect(try client.diagnostics(for: scratch.uri("root.yaml"), version: 1).isEmpty)
+    }
+    // Unsaved, the file requires a protocol the root does not declare: only the buffer says so.
+    let uri = scratch.uri(opened)
+    client.open(uri, text: "modules:\n  B: {kind: view, requires: [Q], routes: [/b]}\n")
+    let codes = try client.diagnostics(for: uri, version: 1).map { $0["code"]?.stringValue }
+    #expect(codes == ["RC0503"])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test("a root open under two URIs (a link and its target) is checked once per buffer, and answers")
   func rootOpenUnderTwoURIs() throws {
     let scratch = try ScratchDirectory()
