@@ -37,6 +37,25 @@ struct GeneratedNameCollisionTests {
     #expect(try collisions(runtime, dynamic: true)?.count == 1)
   }
 
+  @Test("Two adapters whose proxy classes would share a name are told apart by their protocols")
+  func proxyClassesOfTwoAdapters() throws {
+    let yaml = """
+      routecfg: 1
+      protocols: {XAs: 'func f()', Y: 'func f()', X: 'func f()', AsY: 'func f()'}
+      modules:
+        M1: {kind: view, provides: [XAs, X], routes: [/a]}
+        M2: {kind: view, requires: [Y, AsY], routes: [/b]}
+      adapters:
+        - {adapt: Y, to: XAs}
+        - {adapt: AsY, to: X}
+      """
+    #expect(
+      try collisions(yaml) == [
+        "'XAsAsY' would name two things in generated Swift, the proxy class of the adapter from 'Y' to 'XAs' "
+          + "and the proxy class of the adapter from 'AsY' to 'X'; rename one of them"
+      ])
+  }
+
   @Test(
     "A member named self that a @MainActor proxy or an async method calls; a service's synchronous one calls it fine"
   )

@@ -53,10 +53,12 @@ struct NameCollisions {
       found += types.claim(name, "protocol '\(name)'", at: info.location)
     }
     for adapterClass in classes.all {
-      let location = graph.adapters[adapterClass.adapter].location
+      let adapter = graph.adapters[adapterClass.adapter]
       let role = adapterClass.kind == .proxy ? "proxy" : "bridge"
-      found += types.claim(adapterClass.name, "the \(role) class of the adapter here", at: location)
-      found += selfMemberCalls(adapterClass, at: location)
+      found += types.claim(
+        adapterClass.name, "the \(role) class of the adapter from '\(adapter.adapt)' to '\(adapter.to)'",
+        at: adapter.location)
+      found += selfMemberCalls(adapterClass, at: adapter.location)
     }
     if context.options.dynamicRegistration {
       for name in graph.protocolNames {
