@@ -27,7 +27,7 @@ extension DiagnosticExplanation {
       ],
       remarks: [
         #"""
-        A path that names nothing gets the file it likely means, one component at a time (`Payment/payments.yaml` → `did you mean 'Payments/payments.yaml'?`), with a fix. A path through a file where a directory belongs reads `cannot find included file 'a.yaml/b.yaml': 'a.yaml' is not a directory`; symbolic links that point at each other read `include 'x.yaml' goes through symbolic links that loop (or more than 40 of them); point the link at the file itself`.
+        A path that names nothing gets the file it likely means, one component at a time (`Payment/payments.yaml` → `did you mean 'Payments/payments.yaml'?`), with a fix. A path through a file where a directory belongs reads `cannot find included file 'a.yaml/b.yaml': 'a.yaml' is not a directory (looked for 'a.yaml/b.yaml')`; symbolic links that point at each other read `include 'x.yaml' goes through symbolic links that loop (or more than 40 of them); point the link at the file itself`.
         """#
       ],
       fix: #"""

@@ -196,7 +196,7 @@ extension DiagnosticExplanation {
         """#,
       exampleIntro: [
         #"""
-        It takes a generated manifest to reach it. For example, a protocol `Base` with 1,000 members and 1,001 protocols `P0` … `P1000`, each `inherits: [Base]`, adds 1,000 members per entry; the 1,001st entry, `P1000`'s on line 1004 of that file, crosses the limit. Validated with `--max-diagnostics 0`, since its 1,001 protocols no module provides are warned about first (RC0901) and fill the default listing, it prints among them:
+        It takes a generated manifest to reach it. For example, a protocol `Base` with 1,000 members and 1,001 protocols `P0` … `P1000`, each `inherits: [Base]`, adds 1,000 members per entry; the 1,001st entry, `P1000`'s on line 1004 of that file, crosses the limit. Validated with `--max-diagnostics 0`, since its 1,002 protocols no module provides (`Base` and `P0` … `P1000`) are warned about first (RC0901) and fill the default listing, it prints among them:
         """#
       ],
       output: [
