@@ -53,17 +53,20 @@ struct DiagnosticBoundTests {
   }
 
   /// A cut message that passes through a second bag (a file's diagnostics joining the
-  /// manifest's) keeps the count of what was cut, not the length of its own ending.
-  @Test func aCutMessageKeepsItsCountThroughAnotherBag() {
+  /// manifest's) keeps the count of what was cut, not the length of its own ending; RC0602's
+  /// message is cut at its own, longer bound.
+  @Test(arguments: [
+    (DiagnosticCode.incompatibleTypes, DiagnosticBag.maxMessageLength),
+    (DiagnosticCode.unmappedMembers, DiagnosticBag.maxListingMessageLength),
+  ])
+  func aCutMessageKeepsItsCountThroughAnotherBag(code: DiagnosticCode, bound: Int) {
     var first = DiagnosticBag()
-    first.report(
-      .incompatibleTypes, String(repeating: "x", count: DiagnosticBag.maxMessageLength + 590),
-      at: Self.location(1))
+    first.report(code, String(repeating: "x", count: bound + 590), at: Self.location(1))
     var second = DiagnosticBag()
     second.append(contentsOf: first)
     var third = DiagnosticBag()
     third.append(contentsOf: second.finished().diagnostics)
-    let cut = String(repeating: "x", count: DiagnosticBag.maxMessageLength) + "... (590 more characters)"
+    let cut = String(repeating: "x", count: bound) + "... (590 more characters)"
     #expect(second.finished().diagnostics.map(\.message) == [cut])
     #expect(third.finished().diagnostics.map(\.message) == [cut])
   }
@@ -139,6 +142,32 @@ struct DiagnosticBoundTests {
     }
     #expect(!unmapped.message.contains(" more"))
     #expect(unmapped.message.count > DiagnosticBag.maxMessageLength)
+  }
+
+  /// Long protocol names take room from RC0602's list, not from what follows it: the message
+  /// still counts the members left out and ends with its advice, uncut.
+  @Test func longProtocolNamesLeaveTheCountAndTheAdviceWhole() throws {
+    let required = "Required" + String(repeating: "R", count: 1_000)
+    let provided = "Provided" + String(repeating: "P", count: 1_000)
+    let members = (0..<5_000).map { "    var member\($0): Int" }.joined(separator: "\n")
+    let yaml = """
+      routecfg: 1
+      protocols:
+        \(required): |
+      \(members)
+        \(provided): ""
+      modules:
+        A: {kind: view, provides: [\(provided)], routes: [/a]}
+        B: {kind: view, requires: [\(required)], routes: [/b]}
+      adapters:
+        - {adapt: \(required), to: \(provided)}
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "long.yaml")
+    let unmapped = try #require(result.diagnostics.first { $0.code == .unmappedMembers })
+    let listed = Self.listedAndMore(in: unmapped.message, prefix: "'member")
+    #expect(listed.shown > 100 && listed.shown + listed.more == 5_000)
+    #expect(unmapped.message.hasSuffix("members with the same names"))
+    #expect(unmapped.message.unicodeScalars.count <= DiagnosticBag.maxListingMessageLength)
   }
 
   /// How many names starting with `prefix` a message lists, and the N of its first "and N more"

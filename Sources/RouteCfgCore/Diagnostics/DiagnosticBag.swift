@@ -16,7 +16,7 @@ public struct DiagnosticBag: Sendable {
 
   /// The longest message of a diagnostic that lists every name of something (RC0602's unmapped
   /// members, "all listed" in SPEC §3): long enough for the whole list of any real protocol
-  /// (over a thousand members), bounded for a hostile one.
+  /// (about 700 methods with two labels each, more of shorter names), bounded for a hostile one.
   public static let maxListingMessageLength = 32_000
 
   /// The longest message a diagnostic of `code` keeps.

@@ -47,8 +47,4 @@ package enum MessageWords {
 
   /// What a message that lists names of something may spend on the list.
   package static let listCharacters = 1_000
-
-  /// What a message that lists every name of something (RC0602) may spend on the list: the
-  /// room ``DiagnosticBag/maxListingMessageLength`` leaves for the words around it.
-  package static let completeListCharacters = DiagnosticBag.maxListingMessageLength - 2_000
 }

@@ -414,18 +414,25 @@ extension ManifestValidator {
     let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
-      "the adapter from '\(required.name)' to '\(provided.name)' leaves \(MessageWords.counted(unmapped.count, "member")) of "
-        + "'\(required.name)' unmapped: \(Self.memberList(unmapped)); map each under 'map' (for example "
-        + "'\(example): <member of \(provided.name)>') or give '\(provided.name)' members with the same names",
+      Self.listingMessage(unmapped) { list in
+        "the adapter from '\(required.name)' to '\(provided.name)' leaves \(MessageWords.counted(unmapped.count, "member")) "
+          + "of '\(required.name)' unmapped: \(list); map each under 'map' (for example "
+          + "'\(example): <member of \(provided.name)>') or give '\(provided.name)' members with the same names"
+      },
       at: decl.adapt?.location ?? decl.location,
       notes: Self.unmappedNotes(unmapped, counterparts: provided, kinds: kinds))
   }
 
-  /// The full names of unpaired members, all of them for any real protocol (one of tens of
-  /// thousands lists as many as ``MessageWords/completeListCharacters`` allows).
-  private static func memberList(_ unpaired: [(MemberDecl, String)]) -> String {
-    MessageWords.quotedList(
-      unpaired.lazy.map(\.0.fullName), withinCharacters: MessageWords.completeListCharacters)
+  /// `message` around the full names of unpaired members: all of them for any real protocol, and
+  /// for one of thousands as many as fit in the room the rest of the message leaves within
+  /// ``DiagnosticBag/maxListingMessageLength``, so that the cap never cuts the count of those
+  /// left out or the advice after the list.
+  private static func listingMessage(_ unpaired: [(MemberDecl, String)], _ message: (String) -> String)
+    -> String
+  {
+    let words = message("").unicodeScalars.count + " and \(unpaired.count) more".count
+    let room = max(0, DiagnosticBag.maxListingMessageLength - words)
+    return message(MessageWords.quotedList(unpaired.lazy.map(\.0.fullName), withinCharacters: room))
   }
 
   /// A note at each unpaired member (as many as a diagnostic keeps), saying why it has no
@@ -530,9 +537,11 @@ extension ManifestValidator {
     let kinds = typeNameKinds
     diagnostics.report(
       .unmappedMembers,
-      "\(context()), but \(MessageWords.counted(unmapped.count, "member")) of '\(provided.name)' "
-        + "\(unmapped.count == 1 ? "has" : "have") no counterpart in "
-        + "'\(required.name)': \(Self.memberList(unmapped)); map them one to one (key paths cannot be reversed)",
+      Self.listingMessage(unmapped) { list in
+        "\(context()), but \(MessageWords.counted(unmapped.count, "member")) of '\(provided.name)' "
+          + "\(unmapped.count == 1 ? "has" : "have") no counterpart in "
+          + "'\(required.name)': \(list); map them one to one (key paths cannot be reversed)"
+      },
       at: decl.to?.location ?? decl.location,
       notes: Self.unmappedNotes(unmapped, counterparts: required, kinds: kinds, after: siteNotes()))
   }
