@@ -72,16 +72,17 @@ extension ManifestValidator {
 
   /// Why a module that provides a protocol inheriting `protocolName` (ID `id`), or the `to` of an
   /// adapter from it, does not answer it: only a module that lists the protocol answers a
-  /// requirement or binding of it. Empty when `module` provides neither.
-  private func inheritedOnlyAdvice(_ protocolName: String, id: Int, module: Int) -> String {
+  /// requirement or binding of it. Empty when `module` provides neither; `spelled` is the
+  /// module's name as the binding writes it.
+  private func inheritedOnlyAdvice(_ protocolName: String, id: Int, module: Int, spelled: String) -> String {
     let targets = [protocolName] + adaptersByRequired[id].compactMap { manifest.adapters[$0].to?.value }
     for target in targets {
-      guard let child = providedChild(of: target, module: module) else { continue }
+      guard let child = providedChild(of: target, in: manifest.modules[module]) else { continue }
       let what =
         target == protocolName ? "it" : "'\(target)', the 'to' of the adapter from '\(protocolName)',"
       return
         " ('\(child.value)' inherits \(what) but the modules that list '\(target)' under 'provides' are the "
-        + "ones that answer it: list '\(target)' in the 'provides' of '\(manifest.modules[module].name.value)' too)"
+        + "ones that answer it: list '\(target)' in the 'provides' of '\(spelled)' too)"
     }
     return ""
   }
@@ -103,7 +104,7 @@ extension ManifestValidator {
       let provided = manifest.modules[module].provides.map(\.value)
       let list = provided.isEmpty ? "nothing" : provided.map { "'\($0)'" }.joined(separator: ", ")
       // With no module to bind, the requirements are unsatisfied (RC0701) and say so too.
-      let inherited = inheritedOnlyAdvice(protocolName, id: id, module: module)
+      let inherited = inheritedOnlyAdvice(protocolName, id: id, module: module, spelled: binding.module.value)
       let advice =
         candidates.isEmpty
         ? (inherited.isEmpty
@@ -353,7 +354,7 @@ extension ManifestValidator {
     guard providedOnlyThroughInheritance[id] else { return [] }
     return providersOf[id].compactMap { index in
       let module = manifest.modules[index]
-      guard let child = providedChild(of: name, module: index) else { return nil }
+      guard let child = providedChild(of: name, in: module) else { return nil }
       return DiagnosticNote(
         "'\(module.name.value)' provides '\(child.value)', which inherits '\(name)', but a requirement is "
           + "answered by a module that lists '\(name)' under 'provides': list it there too",
@@ -362,8 +363,8 @@ extension ManifestValidator {
   }
 
   /// The first protocol `module` lists under `provides` that inherits `ancestor`.
-  private func providedChild(of ancestor: String, module: Int) -> Located<String>? {
-    manifest.modules[module].provides.first { protocols[$0.value]?.ancestors.contains(ancestor) == true }
+  private func providedChild(of ancestor: String, in module: ModuleDecl) -> Located<String>? {
+    module.provides.first { protocols[$0.value]?.ancestors.contains(ancestor) == true }
   }
 
   /// Why no requirement of `name` is answered, as RC0701's adapter notes and RC0902 say it:
@@ -441,8 +442,7 @@ extension ManifestValidator {
   /// inherits it).
   private func providesEntry(of module: ModuleDecl, for protocolName: String) -> SourceLocation {
     let entry =
-      module.provides.first { $0.value == protocolName }
-      ?? module.provides.first { protocols[$0.value]?.ancestors.contains(protocolName) == true }
+      module.provides.first { $0.value == protocolName } ?? providedChild(of: protocolName, in: module)
     return entry?.location ?? module.name.location
   }
 }
