@@ -4,7 +4,7 @@ import Testing
 
 /// Every `yaml` block of Docs/Manifest.md is a manifest or a part of one that reads as written: a
 /// whole manifest validates, and a part (a `modules:` or `adapters:` section alone, given the
-/// `routecfg: 1` line) has no problem but the references to declarations the rest of a manifest
+/// `routecfg: 1` line) has no error but the references to declarations the rest of a manifest
 /// would hold (unknown protocols and modules, included files that are not there).
 @Suite("Docs/Manifest.md's examples read as written")
 struct ManifestGuideExampleTests {
