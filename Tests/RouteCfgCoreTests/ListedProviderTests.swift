@@ -70,6 +70,27 @@ struct ListedProviderTests {
     #expect(binding.message.contains("list 'Base' in the 'provides' of 'B' too"), "\(binding.message)")
   }
 
+  /// The advice names the module as the binding spells it, also when that spelling is only
+  /// canonically equal to the declared one (NFD `é` against NFC).
+  @Test func theAdviceSpellsTheModuleAsTheBindingWritesIt() throws {
+    let declared = "Caf\u{E9}"
+    let written = "Cafe\u{301}"
+    let result = try RouteCfg.validate(
+      yaml: Self.protocols + """
+        modules:
+          \(declared): {kind: view, provides: [Child], routes: [/b]}
+          C: {kind: view, requires: [Base], routes: [/c]}
+        bindings: {Base: \(written)}
+        """, path: "m.yaml")
+    let binding = try #require(
+      result.diagnostics.first { $0.code == .invalidBinding }, "\(result.diagnostics)")
+    let advice = "list 'Base' in the 'provides' of '\(written)' too"
+    // Compared scalar by scalar: `String` comparison would take either spelling for the other.
+    #expect(
+      binding.message.unicodeScalars.map(\.value).firstRange(of: advice.unicodeScalars.map(\.value)) != nil,
+      "\(binding.message.unicodeScalars.map(\.value))")
+  }
+
   @Test func aMisspeltParentHidesNoBindingAnInheritingModuleCannotAnswer() throws {
     // Through an adapter whose `to` B would only inherit, as meant: RC0703 with or without the typo.
     for parent in ["Base", "Bsae"] {

@@ -425,8 +425,9 @@ extension ManifestValidator {
 
   /// `message` around the full names of unpaired members: all of them for any real protocol, and
   /// for one of thousands as many as fit in the room the rest of the message leaves within
-  /// ``DiagnosticBag/maxListingMessageLength``, so that the cap never cuts the count of those
-  /// left out or the advice after the list.
+  /// ``DiagnosticBag/maxListingMessageLength``, so that for any real protocol the cap does not
+  /// cut the count of those left out or the advice after the list (names of thousands of
+  /// characters, as only hostile input writes, can still fill the message past it).
   private static func listingMessage(_ unpaired: [(MemberDecl, String)], _ message: (String) -> String)
     -> String
   {
