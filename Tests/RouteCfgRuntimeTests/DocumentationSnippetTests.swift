@@ -8,7 +8,7 @@ import Testing
 /// compiles and runs as tests. A page added later is picked up without changing this test.
 @Suite("Documentation snippets compile")
 struct DocumentationSnippetTests {
-  /// A fenced `swift` block of a Markdown file.
+  /// A fenced code block of a Markdown file.
   struct Snippet: CustomStringConvertible {
     let page: String
     let line: Int
@@ -24,7 +24,8 @@ struct DocumentationSnippetTests {
     return [RuntimeFixtures.repository + "/README.md"] + files.sorted()
   }
 
-  static func snippets(in path: String) throws -> [Snippet] {
+  /// The blocks of `path` fenced as `language` (```` ```swift ````), each at its opening fence's line.
+  static func snippets(in path: String, language: String = "swift") throws -> [Snippet] {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let name = String(path.dropFirst(RuntimeFixtures.repository.count + 1))
     var snippets: [Snippet] = []
@@ -38,7 +39,7 @@ struct DocumentationSnippetTests {
           open.lines.append(String(line))
           current = open
         }
-      } else if line.trimmingCharacters(in: .whitespaces) == "```swift" {
+      } else if line.trimmingCharacters(in: .whitespaces) == "```" + language {
         current = (index + 1, [])
       }
     }
