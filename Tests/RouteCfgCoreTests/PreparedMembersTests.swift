@@ -40,7 +40,7 @@ struct PreparedMembersTests {
   static func readLargeManifest() throws -> (YAMLReadResult, YAMLDocument) {
     let bytes = Array(largeManifest().utf8)
     let read = YAMLReader.read(bytes, file: SourceFileID(0), selecting: PreparedMembers.selection) {
-      _, _, _ in
+      _, _, _ in false
     }
     return (read, try #require(read.document))
   }
@@ -74,6 +74,7 @@ struct PreparedMembersTests {
     var handedOver: [(YAMLNodeID, String, ScalarLocator)] = []
     let read = YAMLReader.read(bytes, file: SourceFileID(0), selecting: PreparedMembers.selection) {
       handedOver.append(($0, $1, $2))
+      return false
     }
     let document = try #require(read.document)
     let written = Self.bodies(in: document)
@@ -99,7 +100,10 @@ struct PreparedMembersTests {
     let small = YAMLReader.read(
       Array(SyntheticManifest.yaml(moduleCount: 5).utf8), file: SourceFileID(0),
       selecting: PreparedMembers.selection
-    ) { _, _, _ in Issue.record("a small file is read on one thread and hands nothing over") }
+    ) { _, _, _ in
+      Issue.record("a small file is read on one thread and hands nothing over")
+      return false
+    }
     #expect(small.selected.isEmpty)
     let unselected = YAMLReader.read(Array(Self.largeManifest().utf8), file: SourceFileID(0))
     #expect(unselected.selected.isEmpty)
@@ -168,5 +172,62 @@ struct PreparedMembersTests {
       last.members.map(\.fullName) == [
         "caption", "delegate", "itemId", "tags", "refresh(force:)", "load(page:size:)",
       ])
+  }
+
+  @Test("a body's text is let go when the work is done with it, unless it is plain or anchored")
+  func textsLetGo() throws {
+    // A plain body, whose text says whether it reads as null, and an anchored one, whose alias
+    // under `modules` is read as a module's kind (and reported with its text).
+    let extra = """
+
+      protocols:
+        PlainBody: func ping()
+        AnchoredBody: &body |
+          var anchored: Int { get }
+
+      """
+    let yaml = Self.largeManifest().replacing("\nprotocols:\n", with: extra, maxReplacements: 1)
+      .replacing("    kind: view\n", with: "    kind: *body\n", maxReplacements: 1)
+    var handedOver: [YAMLNodeID] = []
+    let read = YAMLReader.read(
+      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
+    ) { id, _, _ in
+      handedOver.append(id)
+      return true
+    }
+    #expect(handedOver == read.selected)
+    let document = try #require(read.document)
+    let kept = try #require(YAMLReader.read(Array(yaml.utf8), file: SourceFileID(0)).document)
+    let anchored = Set(document.aliases.map(\.target))
+    for id in read.selected {
+      let mayGo = document.style(of: id) != .plain && !anchored.contains(id)
+      #expect(document.value(of: id) == (mayGo ? "" : kept.value(of: id)))
+    }
+    #expect(
+      read.selected.contains { kept.value(of: $0) == "func ping()" && document.style(of: $0) == .plain })
+    #expect(read.selected.contains { anchored.contains($0) })
+
+    // Decoded from the bodies prepared, their texts let go, the manifest is what it is without.
+    var prepared = PreparedMembers()
+    let released = YAMLReader.read(
+      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
+    ) { id, body, locator in
+      prepared.prepare(id, body: body, locator: locator)
+    }
+    func decoded(_ document: YAMLDocument, _ prepared: PreparedMembers) -> (
+      protocols: [String], diagnostics: [Diagnostic]
+    ) {
+      var decoder = ManifestDecoder(document: document, isRoot: true, threads: .always, prepared: prepared)
+      let protocols = decoder.decode().protocols.map { decl in
+        "\(decl.name) \(decl.members.map { "\($0.fullName) \($0.location) \($0.typeReferences)" })"
+      }
+      return (protocols, decoder.reader.diagnostics.finished().diagnostics)
+    }
+    let reference = decoded(kept, PreparedMembers())
+    #expect(reference.diagnostics.contains { $0.message.contains("var anchored: Int { get }") })
+    let outcome = decoded(try #require(released.document), prepared)
+    #expect(prepared.count == read.selected.count - 10)
+    #expect(outcome.protocols == reference.protocols)
+    #expect(outcome.diagnostics == reference.diagnostics)
   }
 }

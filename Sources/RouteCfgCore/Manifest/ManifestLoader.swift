@@ -200,7 +200,9 @@ private struct LoadRun {
       bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics,
       selecting: threads == .never ? nil : PreparedMembers.selection
     ) { node, body, locator in
-      prepared.prepare(node, body: body, locator: locator)
+      // Prepared, a body is decoded from its members: unless the document is kept, its text
+      // (most of a manifest's bytes) need not stay alive beside the model while it is built.
+      prepared.prepare(node, body: body, locator: locator) && !keepsDocuments
     }
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {

@@ -19,9 +19,13 @@ struct PreparedMembers: Sendable {
   /// still waiting when the read ended.
   var selected = 0
 
-  /// Parses the body in `id` and keeps its members when it parses whole.
-  mutating func prepare(_ id: YAMLNodeID, body: String, locator: ScalarLocator) {
-    guard let parsed = MemberParser.parseWellFormed(body, locate: { locator.location($0) }) else { return }
+  /// Parses the body in `id` and keeps its members when it parses whole; returns whether it did
+  /// (the decoder then reads the members kept, not the body's text).
+  @discardableResult
+  mutating func prepare(_ id: YAMLNodeID, body: String, locator: ScalarLocator) -> Bool {
+    guard let parsed = MemberParser.parseWellFormed(body, locate: { locator.location($0) }) else {
+      return false
+    }
     let position = firstPosition(notBefore: id.index)
     if position < nodes.count, nodes[position] == id.index {
       members[position] = parsed
@@ -29,6 +33,7 @@ struct PreparedMembers: Sendable {
       nodes.insert(id.index, at: position)
       members.insert(parsed, at: position)
     }
+    return true
   }
 
   /// The members of the body in `id`, when it was prepared.

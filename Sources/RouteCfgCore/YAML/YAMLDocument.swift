@@ -34,8 +34,10 @@ public struct YAMLNode: Sendable {
   /// Duplicate-key detection compares these before the text (stored in what would be padding:
   /// the node stays 48 bytes).
   let print: UInt32
-  /// The scalar's text after YAML processing; empty for collections.
-  public let value: String
+  /// The scalar's text after YAML processing; empty for collections, and for a value whose text
+  /// the reader let go once it was read (a protocol body parsed while its file was read, when the
+  /// document is not kept).
+  public internal(set) var value: String
   /// Where the node's children start in ``YAMLDocument``'s child list.
   let firstChild: Int32
   /// Children of a sequence, or keys and values (alternating) of a mapping.

@@ -31,17 +31,26 @@ public enum YAMLReader {
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) -> YAMLReadResult {
-    read(bytes, file: file, limits: limits, maxDiagnostics: maxDiagnostics, selecting: nil) { _, _, _ in }
+    read(bytes, file: file, limits: limits, maxDiagnostics: maxDiagnostics, selecting: nil) { _, _, _ in
+      false
+    }
   }
 
   /// Reads the bytes of one file and, when libyaml parses them on a second thread, hands each
   /// value `selection` picks to `work` (with its text and locator) while this thread would
   /// otherwise wait for libyaml's next events. Values still waiting when the events end are not
   /// handed over; `selected` in the result lists them all.
+  ///
+  /// When `work` returns `true`, no one reads the value's text again, and the tree lets go of it
+  /// (its node's ``YAMLNode/value`` becomes empty) unless the value is plain, whose text says
+  /// whether it reads as null, or anchored, whose aliases may stand where its text is read.
+  ///
+  /// With `handsOverAll` (for tests), each value picked is handed over before the next events
+  /// are taken, as if libyaml were always the slower thread, so that every one is.
   package static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit, selecting selection: YAMLValueSelection?,
-    whileWaiting work: (YAMLNodeID, String, ScalarLocator) -> Void
+    handsOverAll: Bool = false, whileWaiting work: (YAMLNodeID, String, ScalarLocator) -> Bool
   ) -> YAMLReadResult {
     if bytes.count > limits.maxFileBytes {
       let diagnostic = Diagnostic(
@@ -64,12 +73,14 @@ public enum YAMLReader {
       }
       var handedOver = 0
       while true {
-        guard let batch = channel.poll() ?? (handedOver < builder.selected.count ? nil : channel.receive())
-        else {
+        let isWaiting = handedOver < builder.selected.count
+        let ready = isWaiting && handsOverAll ? nil : channel.poll()
+        guard let batch = ready ?? (isWaiting ? nil : channel.receive()) else {
           let index = builder.selected[handedOver]
           handedOver += 1
           let node = builder.nodes[Int(index)]
-          work(YAMLNodeID(index: index), node.value, ScalarLocator(file: file, source: source, node: node))
+          let locator = ScalarLocator(file: file, source: source, node: node)
+          if work(YAMLNodeID(index: index), node.value, locator) { builder.releaseText(ofSelected: index) }
           continue
         }
         if builder.consume(batch) {
@@ -146,6 +157,8 @@ private struct YAMLTreeBuilder {
   /// Values to hand over as they are read, and those picked so far.
   var selection: YAMLValueSelection?
   var selected: [Int32] = []
+  /// The values picked that carry an anchor: their aliases may stand where their text is read.
+  var anchoredSelections: Set<Int32> = []
   var documentCount = 0
   var aliasExpansion = 0
   /// The diagnostic that stopped the read, if any.
@@ -239,6 +252,7 @@ private struct YAMLTreeBuilder {
         selection?.ends(parent.selectable, depth: open.count - 1, key: key) == true
       {
         selected.append(id)
+        if event.anchor != nil { anchoredSelections.insert(id) }
       }
       addChild(id, budget: budget)
     case .sequenceStart:
@@ -251,6 +265,16 @@ private struct YAMLTreeBuilder {
       alias(batch.string(event.value), at: event.start, end: event.end)
     }
     return false
+  }
+
+  /// Lets go of the text of the picked value `index`, unless it is plain or anchored (see
+  /// ``YAMLReader/read(_:file:limits:maxDiagnostics:selecting:handsOverAll:whileWaiting:)``).
+  mutating func releaseText(ofSelected index: Int32) {
+    let slot = Int(index)
+    guard nodes[slot].kind == .scalar, nodes[slot].style != .plain, !anchoredSelections.contains(index) else {
+      return
+    }
+    nodes[slot].value = ""
   }
 
   /// Where a scalar with an anchor or a tag, or an empty one, is: its content after its
