@@ -40,7 +40,9 @@ struct ValidateRun {
       let remaining = bound.map { max(0, $0 - combined.diagnostics.count) }
       let result: ValidationResult
       do {
-        result = try RouteCfg.validate(path: file, variant: variant, maxDiagnostics: remaining)
+        // Only the diagnostics and the summary's counts are printed: no member pairings.
+        result = try RouteCfg.validate(
+          path: file, variant: variant, maxDiagnostics: remaining, keepsMemberPairings: false)
       } catch {
         throw UsageError("\(file): \(error.description)")
       }

@@ -122,3 +122,43 @@ struct MemberPairingTests {
     #expect(String(describing: forward[0]).contains(#"path: ["header", "title"]"#))
   }
 }
+
+/// `routecfg validate` validates without keeping member pairings: the diagnostics and the
+/// graph's counts it prints must be what a validation that keeps them gives.
+@Suite("Validation without member pairings")
+struct ValidationWithoutPairingsTests {
+  /// Every manifest of the repository's fixtures and examples.
+  static let paths: [String] = {
+    let fixtures = FixturePaths.files(under: FixturePaths.fixtures, withExtension: "yaml")
+    let manifests = FixturePaths.repository + "/manifests"
+    return fixtures.map(FixturePaths.fixture)
+      + FixturePaths.files(under: manifests, withExtension: "yaml").map { manifests + "/" + $0 }
+  }()
+
+  @Test("gives the diagnostics and adapters of a validation that keeps them, with no pairings")
+  func sameOutcome() throws {
+    #expect(Self.paths.count > 100)
+    var withPairings = 0
+    for path in Self.paths {
+      let kept = try? RouteCfg.validate(
+        path: path, variant: nil, maxDiagnostics: nil, keepsMemberPairings: true)
+      let dropped = try? RouteCfg.validate(
+        path: path, variant: nil, maxDiagnostics: nil, keepsMemberPairings: false)
+      guard let kept, let dropped else {
+        #expect(kept == nil && dropped == nil, "\(path)")
+        continue
+      }
+      #expect(dropped.diagnostics == kept.diagnostics, "\(path)")
+      #expect(dropped.description == kept.description, "\(path)")
+      #expect((dropped.graph == nil) == (kept.graph == nil), "\(path)")
+      guard let keptGraph = kept.graph, let droppedGraph = dropped.graph else { continue }
+      #expect(droppedGraph.adapters.map(\.adapt) == keptGraph.adapters.map(\.adapt), "\(path)")
+      #expect(droppedGraph.adapters.allSatisfy { $0.forward.isEmpty && $0.reverse.isEmpty }, "\(path)")
+      #expect(
+        droppedGraph.adapters.map(\.isUsedInReverse) == keptGraph.adapters.map(\.isUsedInReverse), "\(path)")
+      if keptGraph.adapters.contains(where: { !$0.forward.isEmpty }) { withPairings += 1 }
+    }
+    // Enough of them have pairings to keep for the comparison to mean something.
+    #expect(withPairings > 10)
+  }
+}

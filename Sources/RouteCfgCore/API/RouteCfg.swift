@@ -14,8 +14,21 @@ public enum RouteCfg {
     path: String, variant: String? = nil, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
+    try validate(
+      path: path, variant: variant, limits: limits, maxDiagnostics: maxDiagnostics, keepsMemberPairings: true)
+  }
+
+  /// Loads and validates as ``validate(path:variant:limits:maxDiagnostics:)`` does; without
+  /// `keepsMemberPairings`, the graph's adapters have no member pairings (``AdapterInfo/forward``
+  /// and ``AdapterInfo/reverse`` are empty), which `routecfg validate` never reads.
+  package static func validate(
+    path: String, variant: String?, limits: YAMLLimits = .standard, maxDiagnostics: Int?,
+    keepsMemberPairings: Bool
+  ) throws(UnknownVariantError) -> ValidationResult {
     let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
-    return try validate(loader.load(path: path), variant: variant, maxDiagnostics: maxDiagnostics)
+    return try validate(
+      loader.load(path: path), variant: variant, maxDiagnostics: maxDiagnostics,
+      keepsMemberPairings: keepsMemberPairings)
   }
 
   /// Validates manifest text; `path` names it in diagnostics and anchors its includes.
@@ -51,6 +64,14 @@ public enum RouteCfg {
   public static func validate(
     _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
+    try validate(loaded, variant: variant, maxDiagnostics: maxDiagnostics, keepsMemberPairings: true)
+  }
+
+  /// Validates as ``validate(_:variant:maxDiagnostics:)`` does, keeping the adapters' member
+  /// pairings only with `keepsMemberPairings`.
+  package static func validate(
+    _ loaded: LoadedManifest, variant: String?, maxDiagnostics: Int?, keepsMemberPairings: Bool
+  ) throws(UnknownVariantError) -> ValidationResult {
     let manifest = loaded.manifest
     let isRead = variant.map { name in manifest.variants.contains { $0.name.value == name } } ?? true
     // An undeclared variant is passed on for the validator to throw, unless it may be one of the
@@ -61,7 +82,8 @@ public enum RouteCfg {
       } ?? false
     let selected = isRead ? (loaded.isIncomplete ? nil : variant) : (mayBeUnread ? nil : variant)
     let outcome = try ManifestValidator.validate(
-      loaded.manifest, variant: selected, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics)
+      loaded.manifest, variant: selected, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics,
+      keepsMemberPairings: keepsMemberPairings)
     var bag = DiagnosticBag(limit: maxDiagnostics)
     bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
     bag.append(contentsOf: outcome.diagnostics, omitted: outcome.omitted)

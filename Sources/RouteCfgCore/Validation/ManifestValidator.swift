@@ -46,6 +46,10 @@ public struct ManifestValidator {
   let isIncomplete: Bool
   /// `true` when independent checks run on two threads (large manifests; ``ThreadUse``).
   let usesThreads: Bool
+  /// `true` when the adapters' member pairings are kept for the graph (``AdapterInfo/forward``
+  /// and ``AdapterInfo/reverse``), which the registry and code generation need; `routecfg
+  /// validate` reports only diagnostics and a summary, and keeps none.
+  let keepsMemberPairings: Bool
   var diagnostics: DiagnosticBag
 
   // Declarations (first declaration of each name).
@@ -147,12 +151,13 @@ public struct ManifestValidator {
 
   init(
     manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
-    threads: ThreadUse = .forLargeInputs
+    threads: ThreadUse = .forLargeInputs, keepsMemberPairings: Bool = true
   ) {
     self.manifest = manifest
     self.selectedVariant = variant
     self.isIncomplete = isIncomplete
     self.usesThreads = threads.splitsValidation(manifest)
+    self.keepsMemberPairings = keepsMemberPairings
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
   }
 
@@ -167,6 +172,18 @@ public struct ManifestValidator {
     _ manifest: Manifest, variant: String? = nil, isIncomplete: Bool = false,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationOutcome {
+    try validate(
+      manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics,
+      keepsMemberPairings: true)
+  }
+
+  /// Validates as ``validate(_:variant:isIncomplete:maxDiagnostics:)`` does; without
+  /// `keepsMemberPairings`, the graph's adapters have no member pairings (for callers that read
+  /// only the diagnostics and the graph's counts, as `routecfg validate` does).
+  package static func validate(
+    _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
+    keepsMemberPairings: Bool
+  ) throws(UnknownVariantError) -> ValidationOutcome {
     if let variant, !manifest.variants.contains(where: { $0.name.value == variant }) {
       throw UnknownVariantError(
         name: variant,
@@ -176,7 +193,8 @@ public struct ManifestValidator {
         }.map(\.value))
     }
     var validator = ManifestValidator(
-      manifest: manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics)
+      manifest: manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics,
+      keepsMemberPairings: keepsMemberPairings)
     return validator.run()
   }
 

@@ -129,6 +129,8 @@ extension ManifestValidator {
   /// another needs: an adapter waiting for a direction is tried again once that direction gets
   /// its pairings, so each is tried at most once per direction it needs.
   private mutating func addQuietForwardFacades(maps: [ResolvedMap?]) {
+    // Without pairings kept there is nothing to give (the check reports nothing).
+    guard keepsMemberPairings else { return }
     var queue = maps.indices.filter {
       maps[$0] != nil && forwardPairings[$0] == nil && reversePairings[$0] != nil
     }
@@ -348,8 +350,7 @@ extension ManifestValidator {
       let provided = decl.to.flatMap({ protocols[$0.value] })
     else { return }
     let checker = pairChecker(facadeOwner: required.name)
-    var pairings: [MemberPairing] = []
-    pairings.reserveCapacity(required.members.count)
+    var pairings = PairingList(keeping: keepsMemberPairings, capacity: required.members.count)
     for entry in map.entries {
       let written = decl.map[Int(entry.entryIndex)]
       let facade = required.members[Int(entry.requiredIndex)]
@@ -399,9 +400,7 @@ extension ManifestValidator {
         unmapped.append((member, why))
       }
     }
-    // Room was reserved for every member; with members left unmapped, the pairings are kept
-    // without the room (a protocol of 100,000 members adapted to 200 empty ones held 1 GB).
-    forwardPairings[index] = unmapped.isEmpty ? pairings : pairings.map { $0 }
+    forwardPairings[index] = pairings.finished(allMapped: unmapped.isEmpty)
     // Members whose entries could not be read are already reported.
     if decl.mapIsUnreadable { return }
     if !decl.unreadMapKeys.isEmpty {
@@ -478,8 +477,7 @@ extension ManifestValidator {
           at: decl.map[Int(entry.entryIndex)].provided.location, notes: siteNotes())
       }
     }
-    var pairings: [MemberPairing] = []
-    pairings.reserveCapacity(provided.members.count)
+    var pairings = PairingList(keeping: keepsMemberPairings, capacity: provided.members.count)
     var unmapped: [(MemberDecl, String)] = []
     for (position, member) in provided.members.enumerated() {
       if let entry = inverse.value(for: member.name) {
@@ -533,7 +531,7 @@ extension ManifestValidator {
         unmapped.append((member, why))
       }
     }
-    reversePairings[index] = unmapped.isEmpty ? pairings : pairings.map { $0 }
+    reversePairings[index] = pairings.finished(allMapped: unmapped.isEmpty)
     guard !unmapped.isEmpty else { return }
     let kinds = typeNameKinds
     diagnostics.report(
