@@ -1,4 +1,5 @@
 import RouteCfgCore
+import RouteCfgSynthetic
 import Testing
 
 /// The member pairings the validator hands to the runtime and to code generation: full names
@@ -160,5 +161,21 @@ struct ValidationWithoutPairingsTests {
     }
     // Enough of them have pairings to keep for the comparison to mean something.
     #expect(withPairings > 10)
+  }
+
+  @Test("gives the same on a manifest validated on two threads, its adapters checked in waves")
+  func sameOutcomeOnTwoThreads() throws {
+    // Large enough for two threads and for adapter waves split in halves (64 adapters or more).
+    let loaded = ManifestLoader().load(yaml: SyntheticManifest.yaml(moduleCount: 300))
+    let kept = try RouteCfg.validate(loaded, variant: nil, maxDiagnostics: nil, keepsMemberPairings: true)
+    let dropped = try RouteCfg.validate(loaded, variant: nil, maxDiagnostics: nil, keepsMemberPairings: false)
+    #expect(dropped.diagnostics == kept.diagnostics)
+    #expect(dropped.description == kept.description)
+    let keptGraph = try #require(kept.graph)
+    let droppedGraph = try #require(dropped.graph)
+    #expect(keptGraph.adapters.count == 600)
+    #expect(keptGraph.adapters.allSatisfy { !$0.forward.isEmpty })
+    #expect(droppedGraph.adapters.allSatisfy { $0.forward.isEmpty && $0.reverse.isEmpty })
+    #expect(droppedGraph.adapters.map(\.isUsedInReverse) == keptGraph.adapters.map(\.isUsedInReverse))
   }
 }

@@ -174,7 +174,7 @@ struct PreparedMembersTests {
       ])
   }
 
-  @Test("a body's text is let go when the work is done with it, unless it is plain or anchored")
+  @Test("a body's text is let go when the work is done with it, unless it is plain or an alias can reach it")
   func textsLetGo() throws {
     // A plain body, whose text says whether it reads as null, and an anchored one, whose alias
     // under `modules` is read as a module's kind (and reported with its text).
@@ -184,10 +184,19 @@ struct PreparedMembersTests {
         PlainBody: func ping()
         AnchoredBody: &body |
           var anchored: Int { get }
+        HeldBody: &holder
+          members: |
+            var held: Int { get }
+        HolderAlias: *holder
 
       """
+    // The mapping that holds a body, aliased where its values are read as text: as a module's
+    // parameters, whose types are parsed (and reported).
     let yaml = Self.largeManifest().replacing("\nprotocols:\n", with: extra, maxReplacements: 1)
       .replacing("    kind: view\n", with: "    kind: *body\n", maxReplacements: 1)
+      .replacing(
+        "    parameters:\n      itemId: Int\n      query: String?\n", with: "    parameters: *holder\n",
+        maxReplacements: 1)
     var handedOver: [YAMLNodeID] = []
     let read = YAMLReader.read(
       Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
@@ -199,8 +208,10 @@ struct PreparedMembersTests {
     let document = try #require(read.document)
     let kept = try #require(YAMLReader.read(Array(yaml.utf8), file: SourceFileID(0)).document)
     let anchored = Set(document.aliases.map(\.target))
+    // The body inside an anchored mapping, which the mapping's alias reaches as well.
+    let held = try #require(read.selected.first { kept.value(of: $0) == "var held: Int { get }\n" })
     for id in read.selected {
-      let mayGo = document.style(of: id) != .plain && !anchored.contains(id)
+      let mayGo = document.style(of: id) != .plain && !anchored.contains(id) && id != held
       #expect(document.value(of: id) == (mayGo ? "" : kept.value(of: id)))
     }
     #expect(
@@ -225,6 +236,12 @@ struct PreparedMembersTests {
     }
     let reference = decoded(kept, PreparedMembers())
     #expect(reference.diagnostics.contains { $0.message.contains("var anchored: Int { get }") })
+    let heldLine =
+      try #require(
+        yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+          $0.hasSuffix("var held: Int { get }")
+        }) + 1
+    #expect(reference.diagnostics.contains { $0.location.line == heldLine })
     let outcome = decoded(try #require(released.document), prepared)
     #expect(prepared.count == read.selected.count - 10)
     #expect(outcome.protocols == reference.protocols)

@@ -43,10 +43,12 @@ public enum YAMLReader {
   ///
   /// When `work` returns `true`, no one reads the value's text again, and the tree lets go of it
   /// (its node's ``YAMLNode/value`` becomes empty) unless the value is plain, whose text says
-  /// whether it reads as null, or anchored, whose aliases may stand where its text is read.
+  /// whether it reads as null, or anchored or inside an anchored list or mapping, where an alias
+  /// may reach it and read its text.
   ///
   /// With `handsOverAll` (for tests), each value picked is handed over before the next events
-  /// are taken, as if libyaml were always the slower thread, so that every one is.
+  /// are taken, as if libyaml were always the slower thread, and those the last events picked
+  /// once they end: every one is.
   package static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit, selecting selection: YAMLValueSelection?,
@@ -72,15 +74,18 @@ public enum YAMLReader {
         LibYAMLEventSource.parse(source, file: file) { channel.send($0) }
       }
       var handedOver = 0
+      func handOverNext() {
+        let index = builder.selected[handedOver]
+        handedOver += 1
+        let node = builder.nodes[Int(index)]
+        let locator = ScalarLocator(file: file, source: source, node: node)
+        if work(YAMLNodeID(index: index), node.value, locator) { builder.releaseText(ofSelected: index) }
+      }
       while true {
         let isWaiting = handedOver < builder.selected.count
         let ready = isWaiting && handsOverAll ? nil : channel.poll()
         guard let batch = ready ?? (isWaiting ? nil : channel.receive()) else {
-          let index = builder.selected[handedOver]
-          handedOver += 1
-          let node = builder.nodes[Int(index)]
-          let locator = ScalarLocator(file: file, source: source, node: node)
-          if work(YAMLNodeID(index: index), node.value, locator) { builder.releaseText(ofSelected: index) }
+          handOverNext()
           continue
         }
         if builder.consume(batch) {
@@ -88,6 +93,8 @@ public enum YAMLReader {
           break
         }
       }
+      // Those the last events picked, when every one is to be handed over.
+      while handsOverAll && handedOver < builder.selected.count { handOverNext() }
     } else {
       LibYAMLEventSource.parse(source, file: file) { !builder.consume($0) }
     }
@@ -157,7 +164,8 @@ private struct YAMLTreeBuilder {
   /// Values to hand over as they are read, and those picked so far.
   var selection: YAMLValueSelection?
   var selected: [Int32] = []
-  /// The values picked that carry an anchor: their aliases may stand where their text is read.
+  /// The values picked that carry an anchor or are inside a collection that does: an alias may
+  /// reach them where their text is read.
   var anchoredSelections: Set<Int32> = []
   var documentCount = 0
   var aliasExpansion = 0
@@ -252,7 +260,8 @@ private struct YAMLTreeBuilder {
         selection?.ends(parent.selectable, depth: open.count - 1, key: key) == true
       {
         selected.append(id)
-        if event.anchor != nil { anchoredSelections.insert(id) }
+        // Anchored, or inside an anchored list or mapping: an alias can reach it elsewhere.
+        if event.anchor != nil || open.contains(where: { $0.anchor != nil }) { anchoredSelections.insert(id) }
       }
       addChild(id, budget: budget)
     case .sequenceStart:
