@@ -276,7 +276,8 @@ private struct YAMLTreeBuilder {
     return false
   }
 
-  /// Lets go of the text of the picked value `index`, unless it is plain or anchored (see
+  /// Lets go of the text of the picked value `index`, unless it is plain or an alias can reach
+  /// it: anchored, or inside an anchored list or mapping (see
   /// ``YAMLReader/read(_:file:limits:maxDiagnostics:selecting:handsOverAll:whileWaiting:)``).
   mutating func releaseText(ofSelected index: Int32) {
     let slot = Int(index)
