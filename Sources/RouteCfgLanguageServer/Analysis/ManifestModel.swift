@@ -55,6 +55,51 @@ final class ManifestModel: Sendable {
     self.readLines = lines
   }
 
+  /// A copy of `model` with other URIs and open versions.
+  private init(_ model: ManifestModel, uris: [String], openVersions: [SourceFileID: Int]) {
+    rootPath = model.rootPath
+    manifest = model.manifest
+    diagnostics = model.diagnostics
+    documents = model.documents
+    unparsedTexts = model.unparsedTexts
+    unparsedDiskTexts = model.unparsedDiskTexts
+    self.uris = uris
+    self.openVersions = openVersions
+    index = model.index
+    duration = model.duration
+    diskStamps = model.diskStamps
+    readLines = model.readLines
+  }
+
+  /// This load with each file it read on disk and parsed counted as read from the open
+  /// document of that file, at its version, when the document holds the same text: a check that
+  /// began before the document was opened then stands for its buffer, and the places it found
+  /// in the file map through the edits made since (a file broken by the next keystroke keeps
+  /// answering from it). `self` when no such file is open.
+  func readingOpenDocuments(_ open: [String: TextDocument]) -> ManifestModel {
+    var byPath: [String: TextDocument] = [:]
+    for document in open.values {
+      if let path = document.canonicalPath { byPath[path] = document }
+    }
+    guard !byPath.isEmpty else { return self }
+    var (uris, versions) = (self.uris, openVersions)
+    for file in manifest.files.files where versions[file.id] == nil {
+      guard let path = file.canonicalPath, let document = byPath[path],
+        let source = documents[file.id]?.source, Self.holds(document.bytes, source)
+      else { continue }
+      versions[file.id] = document.version
+      uris[Int(file.id.index)] = document.uri
+    }
+    return versions.count == openVersions.count
+      ? self : ManifestModel(self, uris: uris, openVersions: versions)
+  }
+
+  /// Whether an editor's text is the text a load read (which holds no leading byte order mark).
+  private static func holds(_ bytes: [UInt8], _ source: SourceText) -> Bool {
+    let shift = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return bytes.count - shift == source.bytes.count && bytes.dropFirst(shift).elementsEqual(source.bytes)
+  }
+
   /// The file a URI names in this load.
   func file(for uri: String) -> SourceFileID? {
     uris.firstIndex(of: uri).map { SourceFileID(Int32($0)) }

@@ -51,8 +51,10 @@ extension LanguageServer {
 
   /// Takes a finished analysis: the analysis model of every document it read as YAML, its
   /// diagnostics when no document changed meanwhile, and another run when one did.
-  private func adopt(_ model: ManifestModel, key: String) {
+  private func adopt(_ checked: ManifestModel, key: String) {
     guard var project = projects[key] else { return }
+    // A document opened while the check ran, with the text it read on disk, is read as its buffer.
+    let model = checked.readingOpenDocuments(documents)
     project.running = false
     project.latest = model
     project.lastDuration = model.duration
@@ -75,7 +77,14 @@ extension LanguageServer {
     }
     // A root that is not open and no longer includes any open document is nobody's manifest.
     let staying = members.filter(stays)
-    for uri in members {
+    // A file read on disk while its document is open with other text: the check stands for no
+    // buffer of that file, and a check that reads it is already on its way (below). It is
+    // neither answered from nor published.
+    let openPaths = Set(documents.values.compactMap(\.canonicalPath))
+    let readsBufferOnDisk = model.manifest.files.files.contains { file in
+      model.openVersions[file.id] == nil && file.canonicalPath.map(openPaths.contains) == true
+    }
+    for uri in members where !readsBufferOnDisk {
       analysedDocuments.insert(uri)
       if let file = model.file(for: uri), model.parsed(file),
         Self.answers(better: model, than: analysisModels[uri])
@@ -84,9 +93,11 @@ extension LanguageServer {
       }
     }
     trimEdits()
-    let current = model.openVersions.allSatisfy { file, version in
-      documents[model.uri(of: file)].map { $0.version == version } ?? true
-    }
+    let current =
+      !readsBufferOnDisk
+      && model.openVersions.allSatisfy { file, version in
+        documents[model.uri(of: file)].map { $0.version == version } ?? true
+      }
     if current, lifecycle == .running, !staying.isEmpty { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
@@ -118,7 +129,29 @@ extension LanguageServer {
   static func answers(better model: ManifestModel, than current: ManifestModel?) -> Bool {
     guard let current, current.rootPath == model.rootPath else { return true }
     return !model.unparsedTexts.keys.contains { file in
-      current.file(for: model.uri(of: file)).map(current.parsed) ?? false
+      // `current` read the file from the open document: its places map through the edits. A
+      // text read on disk that the buffer does not hold (``ManifestModel/readingOpenDocuments(_:)``)
+      // has no edits to map through: its places are not the buffer's.
+      current.file(for: model.uri(of: file)).map { current.parsed($0) && current.openVersions[$0] != nil }
+        ?? false
+    }
+  }
+
+  /// Counts a document just opened as read from its buffer by the checks that read its file on
+  /// disk with the same text: the models requests answer from and each project's last.
+  func readOpenedDocumentInChecks() {
+    // A model several documents answer from stays one model; each original is held here until
+    // the end, so that no identifier is reused meanwhile.
+    var copies: [ObjectIdentifier: (original: ManifestModel, copy: ManifestModel)] = [:]
+    func reading(_ model: ManifestModel) -> ManifestModel {
+      if let known = copies[ObjectIdentifier(model)] { return known.copy }
+      let copy = model.readingOpenDocuments(documents)
+      copies[ObjectIdentifier(model)] = (model, copy)
+      return copy
+    }
+    analysisModels = analysisModels.mapValues(reading)
+    for key in projects.keys {
+      if let latest = projects[key]?.latest { projects[key]?.latest = reading(latest) }
     }
   }
 

@@ -27,6 +27,7 @@ extension LanguageServer {
     }
     documents[uri] = TextDocument(uri: uri, version: version, text: text, canonicalPath: canonical)
     analysedDocuments.remove(uri)
+    readOpenedDocumentInChecks()
     if let key = existingProject(for: uri) {
       attach(uri, to: key)
       // The project that read it first is not always its nearest root.

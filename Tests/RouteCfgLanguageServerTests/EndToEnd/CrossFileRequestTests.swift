@@ -217,8 +217,61 @@ struct CrossFileRequestTests {
     client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
     let broken = try client.diagnostics(for: workspace.feat, version: 2)
     #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
-    // Definition, references and completion from the root still see what feat.yaml declares,
-    // its places a line further down.
+    try Self.expectRootSeesFeatOneLineDown(workspace)
+  }
+
+  @Test("an included file opened while the root's first check reads it on disk, then made half-typed")
+  func includedFileOpenedDuringFirstCheck() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    // A root long enough that its first check is still running when feat.yaml is opened.
+    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
+    try workspace.scratch.write("root.yaml", Self.root + modules)
+    client.open(workspace.root, text: Self.root + modules)
+    Thread.sleep(forTimeInterval: 0.05)
+    // That check read feat.yaml on disk, the text it is opened with; it is broken before a check
+    // reads its buffer. So that check is the last that parsed it: its places in feat.yaml are the
+    // buffer's at version 1, and map through the edit.
+    client.open(workspace.feat, text: Self.feat)
+    #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
+    client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
+    let broken = try client.diagnostics(for: workspace.feat, version: 2)
+    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    try Self.expectRootSeesFeatOneLineDown(workspace)
+  }
+
+  @Test("a check that read an included file on disk, not as its buffer has it, answers nothing in it")
+  func includedFileOpenedWithOtherTextDuringFirstCheck() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
+    try workspace.scratch.write("root.yaml", Self.root + modules)
+    client.open(workspace.root, text: Self.root + modules)
+    Thread.sleep(forTimeInterval: 0.05)
+    // feat.yaml is opened with unsaved lines above what the disk has, and broken at once: the
+    // root's first check read the disk's text, whose places are not the buffer's.
+    let buffer = "# unsaved\n# lines\n" + Self.feat
+    client.open(workspace.feat, text: buffer)
+    client.change(workspace.feat, version: 2, [((3, 0, 3, 0), "  Hal\n")])
+    let broken = try client.diagnostics(for: workspace.feat, version: 2)
+    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    // FeatInput is on line 4 of the buffer now; no answer may point at its line on disk.
+    let definition = try client.result("textDocument/definition", workspace.atRootReference())
+    let lines = definition.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } ?? []
+    #expect(lines.allSatisfy { $0 == 4 }, "\(definition.rendered())")
+    let references = try client.result(
+      "textDocument/references",
+      workspace.atRootReference([("context", .object([("includeDeclaration", .bool(true))]))]))
+    let inFeat = references.arrayValue?.filter { $0["uri"]?.stringValue == workspace.feat }
+      .compactMap { $0["range"]?["start"]?["line"]?.intValue }
+    #expect((inFeat ?? []).allSatisfy { [4, 6].contains($0) }, "\(references.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  /// Definition, references and completion from the root still see what feat.yaml declares,
+  /// its places a line further down; then the client shuts the server down.
+  static func expectRootSeesFeatOneLineDown(_ workspace: Workspace) throws {
+    let client = workspace.client
     let definition = try client.result("textDocument/definition", workspace.atRootReference())
     #expect(definition.arrayValue?.first?["uri"]?.stringValue == workspace.feat, "\(definition.rendered())")
     #expect(definition.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 2)

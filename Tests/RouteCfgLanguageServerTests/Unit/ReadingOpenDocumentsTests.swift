@@ -1,0 +1,61 @@
+import Foundation
+import RouteCfgCore
+import Testing
+
+@testable import RouteCfgLanguageServer
+
+/// A check that read a file on disk stands for an open document of that file only when the
+/// document holds the text it read.
+@Suite("LSP: a check's files read on disk and open documents")
+struct ReadingOpenDocumentsTests {
+  static let root =
+    "routecfg: 1\ninclude: [feat.yaml]\nmodules:\n  Home: {kind: view, requires: [FeatInput]}\n"
+  static let feat =
+    "protocols:\n  FeatInput: \"func go()\"\nmodules:\n  Feat: {kind: view, provides: [FeatInput]}\n"
+
+  /// A check of root.yaml with every file read on disk, and feat.yaml's path.
+  static func checkOnDisk(_ scratch: ScratchDirectory) throws -> (ManifestModel, feat: String) {
+    let root = try scratch.write("root.yaml", Self.root)
+    let feat = try scratch.write("feat.yaml", Self.feat)
+    let input = AnalysisInput(
+      rootPath: root, rootURI: LSPClient.uri(root), rootText: nil, overlays: [:])
+    return (ModelBuilder.build(input), feat)
+  }
+
+  static func document(_ path: String, version: Int, text: String) -> [String: TextDocument] {
+    let uri = "file://editor" + path
+    return [uri: TextDocument(uri: uri, version: version, text: text, canonicalPath: path)]
+  }
+
+  @Test("a document with the same text: the file counts as read from it, at its version and URI")
+  func sameText() throws {
+    let scratch = try ScratchDirectory()
+    let (model, feat) = try Self.checkOnDisk(scratch)
+    let open = Self.document(feat, version: 7, text: Self.feat)
+    let reading = model.readingOpenDocuments(open)
+    let file = try #require(reading.file(for: "file://editor" + feat))
+    #expect(reading.openVersions == [file: 7])
+    #expect(model.openVersions.isEmpty)
+    #expect(reading.diagnostics == model.diagnostics)
+    // The root, read on disk and not open, keeps its URI.
+    #expect(reading.uri(of: SourceFileID(0)) == model.uri(of: SourceFileID(0)))
+  }
+
+  @Test("a byte order mark in the editor's text is not part of what a check reads")
+  func byteOrderMark() throws {
+    let scratch = try ScratchDirectory()
+    let (model, feat) = try Self.checkOnDisk(scratch)
+    let reading = model.readingOpenDocuments(Self.document(feat, version: 2, text: "\u{FEFF}" + Self.feat))
+    #expect(reading.openVersion(of: "file://editor" + feat) == 2)
+  }
+
+  @Test(
+    "a document with other text, or no document of the file: the same model",
+    arguments: [Self.feat + "# unsaved\n", "", String(Self.feat.dropLast())])
+  func otherText(text: String) throws {
+    let scratch = try ScratchDirectory()
+    let (model, feat) = try Self.checkOnDisk(scratch)
+    #expect(model.readingOpenDocuments(Self.document(feat, version: 2, text: text)) === model)
+    #expect(model.readingOpenDocuments(Self.document(feat + ".other", version: 2, text: Self.feat)) === model)
+  }
+}
