@@ -55,8 +55,11 @@ final class ManifestModel: Sendable {
     self.readLines = lines
   }
 
-  /// A copy of `model` with other URIs and open versions.
-  private init(_ model: ManifestModel, uris: [String], openVersions: [SourceFileID: Int]) {
+  /// A copy of `model` with other URIs, open versions and stamps.
+  private init(
+    _ model: ManifestModel, uris: [String], openVersions: [SourceFileID: Int],
+    diskStamps: [String: FileStamp?]
+  ) {
     rootPath = model.rootPath
     manifest = model.manifest
     diagnostics = model.diagnostics
@@ -67,37 +70,55 @@ final class ManifestModel: Sendable {
     self.openVersions = openVersions
     index = model.index
     duration = model.duration
-    diskStamps = model.diskStamps
+    self.diskStamps = diskStamps
     readLines = model.readLines
   }
 
-  /// This load with each file it read on disk and parsed counted as read from the open
-  /// document of that file, at its version, when the document holds the same text: a check that
-  /// began before the document was opened then stands for its buffer, and the places it found
-  /// in the file map through the edits made since (a file broken by the next keystroke keeps
-  /// answering from it). `self` when no such file is open.
-  func readingOpenDocuments(_ open: [String: TextDocument]) -> ManifestModel {
+  /// Open documents by canonical path, for ``readingOpenDocuments(_:)``.
+  static func openDocumentsByPath(_ documents: [String: TextDocument]) -> [String: TextDocument] {
     var byPath: [String: TextDocument] = [:]
-    for document in open.values {
+    for document in documents.values {
       if let path = document.canonicalPath { byPath[path] = document }
     }
-    guard !byPath.isEmpty else { return self }
-    var (uris, versions) = (self.uris, openVersions)
-    for file in manifest.files.files where versions[file.id] == nil {
-      guard let path = file.canonicalPath, let document = byPath[path],
-        let source = documents[file.id]?.source, Self.holds(document.bytes, source)
-      else { continue }
-      versions[file.id] = document.version
-      uris[Int(file.id.index)] = document.uri
-    }
-    return versions.count == openVersions.count
-      ? self : ManifestModel(self, uris: uris, openVersions: versions)
+    return byPath
   }
 
-  /// Whether an editor's text is the text a load read (which holds no leading byte order mark).
-  private static func holds(_ bytes: [UInt8], _ source: SourceText) -> Bool {
-    let shift = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    return bytes.count - shift == source.bytes.count && bytes.dropFirst(shift).elementsEqual(source.bytes)
+  /// This load with each file it read on disk and parsed counted as read from the open document
+  /// of that file (`open`, by canonical path), when the document holds the text it read: as it
+  /// is now, at its version; or as it was opened, at that version, when its edits since are all
+  /// known. A check that began before the document was opened then stands for its buffer, and
+  /// the places it found in the file map through the edits made since (a file broken by the
+  /// next keystroke keeps answering from it). `self` when no such file is open.
+  func readingOpenDocuments(_ open: [String: TextDocument]) -> ManifestModel {
+    guard !open.isEmpty else { return self }
+    var (uris, versions, stamps) = (self.uris, openVersions, diskStamps)
+    for file in manifest.files.files where versions[file.id] == nil {
+      guard let path = file.canonicalPath, let document = open[path], let source = documents[file.id]?.source,
+        let version = Self.version(of: document, holding: source)
+      else { continue }
+      versions[file.id] = version
+      uris[Int(file.id.index)] = document.uri
+      // Open, it is no longer compared with the disk.
+      stamps[path] = nil
+    }
+    return versions.count == openVersions.count
+      ? self : ManifestModel(self, uris: uris, openVersions: versions, diskStamps: stamps)
+  }
+
+  /// The version of `document` whose text is `source`: its current one, or the one it was opened
+  /// at when its edits since are all known; `nil` when neither holds it.
+  private static func version(of document: TextDocument, holding source: SourceText) -> Int? {
+    let shift = document.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    if document.bytes.count - shift == source.bytes.count,
+      document.bytes.dropFirst(shift).elementsEqual(source.bytes)
+    {
+      return document.version
+    }
+    let opened = document.opened
+    guard opened.version != document.version, document.edits.baseVersion <= opened.version,
+      opened.text.count == source.bytes.count, opened.text == TextFingerprint(source.bytes)
+    else { return nil }
+    return opened.version
   }
 
   /// The file a URI names in this load.

@@ -10,6 +10,8 @@ struct TextDocument: Sendable {
   private(set) var bytes: [UInt8]
   private(set) var lines: LineIndex
   private(set) var edits: EditLog
+  /// The version the document was opened at, and a fingerprint of the text it was opened with.
+  let opened: (version: Int, text: TextFingerprint)
 
   init(uri: String, version: Int, text: String, canonicalPath: String?) {
     self.uri = uri
@@ -19,6 +21,7 @@ struct TextDocument: Sendable {
     self.bytes = Array(text.utf8)
     self.lines = LineIndex(bytes)
     self.edits = EditLog(baseVersion: version)
+    self.opened = (version, TextFingerprint(bytes))
   }
 
   /// One content change of `textDocument/didChange`: the whole text (`range` `nil`) or a range
@@ -74,5 +77,21 @@ struct TextDocument: Sendable {
 
   func offset(of position: LSPPosition, encoding: PositionEncoding) -> Int {
     lines.offset(of: position, in: bytes, encoding: encoding)
+  }
+}
+
+/// The length and a 64-bit hash of a text as a check reads it (a leading byte order mark is not
+/// part of it): whether a check read on disk the text a document was opened with, without
+/// keeping a copy of that text.
+struct TextFingerprint: Sendable, Equatable {
+  let count: Int
+  let hash: Int
+
+  init(_ bytes: [UInt8]) {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+    var hasher = Hasher()
+    text.withUnsafeBytes { hasher.combine(bytes: $0) }
+    count = text.count
+    hash = hasher.finalize()
   }
 }

@@ -54,8 +54,21 @@ extension LanguageServer {
   private func adopt(_ checked: ManifestModel, key: String) {
     guard var project = projects[key] else { return }
     // A document opened while the check ran, with the text it read on disk, is read as its buffer.
-    let model = checked.readingOpenDocuments(documents)
+    let model = checked.readingOpenDocuments(ManifestModel.openDocumentsByPath(documents))
     project.running = false
+    // Another file read on disk while its document is open with other text: the check stands
+    // for no buffer of that file (its places there are not the buffer's), and the next reads it.
+    // It is dropped as if it had not run: neither answered from nor published, nor does it move
+    // documents between roots.
+    let openPaths = Set(documents.values.compactMap(\.canonicalPath))
+    let readsBufferOnDisk = model.manifest.files.files.contains { file in
+      model.openVersions[file.id] == nil && file.canonicalPath.map(openPaths.contains) == true
+    }
+    if readsBufferOnDisk {
+      projects[key] = project
+      schedule(key, immediately: true)
+      return
+    }
     project.latest = model
     project.lastDuration = model.duration
     project.isManifest = RootDiscovery.declaresFormat(model)
@@ -77,14 +90,7 @@ extension LanguageServer {
     }
     // A root that is not open and no longer includes any open document is nobody's manifest.
     let staying = members.filter(stays)
-    // A file read on disk while its document is open with other text: the check stands for no
-    // buffer of that file, and a check that reads it is already on its way (below). It is
-    // neither answered from nor published.
-    let openPaths = Set(documents.values.compactMap(\.canonicalPath))
-    let readsBufferOnDisk = model.manifest.files.files.contains { file in
-      model.openVersions[file.id] == nil && file.canonicalPath.map(openPaths.contains) == true
-    }
-    for uri in members where !readsBufferOnDisk {
+    for uri in members {
       analysedDocuments.insert(uri)
       if let file = model.file(for: uri), model.parsed(file),
         Self.answers(better: model, than: analysisModels[uri])
@@ -93,11 +99,9 @@ extension LanguageServer {
       }
     }
     trimEdits()
-    let current =
-      !readsBufferOnDisk
-      && model.openVersions.allSatisfy { file, version in
-        documents[model.uri(of: file)].map { $0.version == version } ?? true
-      }
+    let current = model.openVersions.allSatisfy { file, version in
+      documents[model.uri(of: file)].map { $0.version == version } ?? true
+    }
     if current, lifecycle == .running, !staying.isEmpty { publish(model, project: &project) }
     if !project.isManifest { analysisModels = analysisModels.filter { !members.contains($0.key) } }
     projects[key] = project
@@ -143,9 +147,10 @@ extension LanguageServer {
     // A model several documents answer from stays one model; each original is held here until
     // the end, so that no identifier is reused meanwhile.
     var copies: [ObjectIdentifier: (original: ManifestModel, copy: ManifestModel)] = [:]
+    let byPath = ManifestModel.openDocumentsByPath(documents)
     func reading(_ model: ManifestModel) -> ManifestModel {
       if let known = copies[ObjectIdentifier(model)] { return known.copy }
-      let copy = model.readingOpenDocuments(documents)
+      let copy = model.readingOpenDocuments(byPath)
       copies[ObjectIdentifier(model)] = (model, copy)
       return copy
     }

@@ -240,6 +240,23 @@ struct CrossFileRequestTests {
     try Self.expectRootSeesFeatOneLineDown(workspace)
   }
 
+  @Test("an included file opened and made half-typed while the root's first check reads it on disk")
+  func includedFileOpenedAndBrokenDuringFirstCheck() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
+    try workspace.scratch.write("root.yaml", Self.root + modules)
+    client.open(workspace.root, text: Self.root + modules)
+    Thread.sleep(forTimeInterval: 0.05)
+    // The first check read on disk the text feat.yaml is opened with, and ends after the edit:
+    // it stands for version 1 of the buffer, whose places map through the edit.
+    client.open(workspace.feat, text: Self.feat)
+    client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
+    let broken = try client.diagnostics(for: workspace.feat, version: 2)
+    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    try Self.expectRootSeesFeatOneLineDown(workspace)
+  }
+
   @Test("a check that read an included file on disk, not as its buffer has it, answers nothing in it")
   func includedFileOpenedWithOtherTextDuringFirstCheck() throws {
     let workspace = try Workspace(validationDelay: 0)

@@ -22,9 +22,9 @@ struct ReadingOpenDocumentsTests {
     return (ModelBuilder.build(input), feat)
   }
 
+  /// Open documents by canonical path, as ``ManifestModel/readingOpenDocuments(_:)`` takes them.
   static func document(_ path: String, version: Int, text: String) -> [String: TextDocument] {
-    let uri = "file://editor" + path
-    return [uri: TextDocument(uri: uri, version: version, text: text, canonicalPath: path)]
+    [path: TextDocument(uri: "file://editor" + path, version: version, text: text, canonicalPath: path)]
   }
 
   @Test("a document with the same text: the file counts as read from it, at its version and URI")
@@ -39,6 +39,26 @@ struct ReadingOpenDocumentsTests {
     #expect(reading.diagnostics == model.diagnostics)
     // The root, read on disk and not open, keeps its URI.
     #expect(reading.uri(of: SourceFileID(0)) == model.uri(of: SourceFileID(0)))
+  }
+
+  @Test(
+    "a document opened with the same text and edited since: the file counts as read at the opened version")
+  func openedWithTheSameText() throws {
+    let scratch = try ScratchDirectory()
+    let (model, feat) = try Self.checkOnDisk(scratch)
+    var open = Self.document(feat, version: 1, text: Self.feat)
+    open[feat]?.apply(
+      text: "  Hal\n",
+      range: LSPRange(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0)),
+      version: 2, encoding: .utf16)
+    let reading = model.readingOpenDocuments(open)
+    #expect(reading.openVersion(of: "file://editor" + feat) == 1)
+    // The disk's stamp of a file read as a buffer is not compared with the disk any more.
+    #expect(model.diskStamps[feat] != nil)
+    #expect(!reading.diskStamps.keys.contains(feat))
+    // Edits since the opened version no longer known: its places cannot be mapped.
+    open[feat]?.trimEdits(upTo: 2)
+    #expect(model.readingOpenDocuments(open) === model)
   }
 
   @Test("a byte order mark in the editor's text is not part of what a check reads")
