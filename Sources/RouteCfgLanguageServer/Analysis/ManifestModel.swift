@@ -105,6 +105,17 @@ final class ManifestModel: Sendable {
       ? self : ManifestModel(self, uris: uris, openVersions: versions, diskStamps: stamps)
   }
 
+  /// Whether this load read on disk a file at one of `openPaths` (the canonical paths of open
+  /// documents): after ``readingOpenDocuments(_:)``, a text the buffer does not hold, whose
+  /// places in that file are not the buffer's.
+  func readsOnDisk(anyOf openPaths: some Collection<String>) -> Bool {
+    guard !openPaths.isEmpty else { return false }
+    let paths = Set(openPaths)
+    return manifest.files.files.contains { file in
+      openVersions[file.id] == nil && file.canonicalPath.map(paths.contains) == true
+    }
+  }
+
   /// The version of `document` whose text is `source`: its current one, or the one it was opened
   /// at when its edits since are all known; `nil` when neither holds it.
   private static func version(of document: TextDocument, holding source: SourceText) -> Int? {

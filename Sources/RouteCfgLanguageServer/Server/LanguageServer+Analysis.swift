@@ -54,17 +54,14 @@ extension LanguageServer {
   private func adopt(_ checked: ManifestModel, key: String) {
     guard var project = projects[key] else { return }
     // A document opened while the check ran, with the text it read on disk, is read as its buffer.
-    let model = checked.readingOpenDocuments(ManifestModel.openDocumentsByPath(documents))
+    let byPath = ManifestModel.openDocumentsByPath(documents)
+    let model = checked.readingOpenDocuments(byPath)
     project.running = false
     // Another file read on disk while its document is open with other text: the check stands
     // for no buffer of that file (its places there are not the buffer's), and the next reads it.
     // It is dropped as if it had not run: neither answered from nor published, nor does it move
     // documents between roots.
-    let openPaths = Set(documents.values.compactMap(\.canonicalPath))
-    let readsBufferOnDisk = model.manifest.files.files.contains { file in
-      model.openVersions[file.id] == nil && file.canonicalPath.map(openPaths.contains) == true
-    }
-    if readsBufferOnDisk {
+    if model.readsOnDisk(anyOf: byPath.keys) {
       projects[key] = project
       schedule(key, immediately: true)
       return
@@ -157,6 +154,13 @@ extension LanguageServer {
     analysisModels = analysisModels.mapValues(reading)
     for key in projects.keys {
       if let latest = projects[key]?.latest { projects[key]?.latest = reading(latest) }
+    }
+    // A check that read the file on disk with other text answers nothing more: its places there
+    // are not the buffer's. Requests wait for the check that reads the buffer, started now.
+    for (uri, model) in analysisModels where model.readsOnDisk(anyOf: byPath.keys) {
+      analysisModels[uri] = nil
+      analysedDocuments.remove(uri)
+      if let owner = owners[uri] { schedule(owner, immediately: true) }
     }
   }
 

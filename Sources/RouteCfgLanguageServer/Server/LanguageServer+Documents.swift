@@ -228,6 +228,14 @@ extension LanguageServer {
 
   private func attach(_ uri: String, to key: String) {
     owners[uri] = key
+    // The project's last check read the document's buffer (opened while it ran, with the text it
+    // read on disk): the document's requests answer from it until a check that parses it ends,
+    // as they would had it joined before that check ended.
+    if analysisModels[uri] == nil, let latest = projects[key]?.latest, let file = latest.file(for: uri),
+      latest.parsed(file), latest.openVersions[file] != nil
+    {
+      analysisModels[uri] = latest
+    }
     schedule(key, immediately: true)
     // Other roots that read the file now read its buffer instead of the file on disk.
     scheduleOtherProjects(reading: uri, besides: key)

@@ -254,7 +254,30 @@ struct CrossFileRequestTests {
     client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
     let broken = try client.diagnostics(for: workspace.feat, version: 2)
     #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    // feat.yaml's own requests answer from that check too: `provides: [FeatInput]` leads to the
+    // protocol, a line further down.
+    let text = "protocols:\n  Hal\n" + Self.feat.dropFirst("protocols:\n".count)
+    let (line, character) = TextFinder(text).position(of: "FeatInput]", offset: 2)
+    let own = try client.result("textDocument/definition", LSPClient.at(workspace.feat, line, character))
+    #expect(own.arrayValue?.first?["range"]?["start"]?["line"]?.intValue == 2, "\(own.rendered())")
     try Self.expectRootSeesFeatOneLineDown(workspace)
+  }
+
+  @Test("an included file opened with other text than its last check read: no answer from that check")
+  func includedFileOpenedWithOtherTextAfterCheck() throws {
+    let workspace = try Workspace(validationDelay: 0)
+    let client = workspace.client
+    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
+    try workspace.scratch.write("root.yaml", Self.root + modules)
+    client.open(workspace.root, text: Self.root + modules)
+    _ = try client.diagnostics(for: workspace.root, version: 1)
+    // Asked at once, while the check that reads the buffer runs: FeatInput is on line 3 of the
+    // buffer, line 1 on disk.
+    client.open(workspace.feat, text: "# unsaved\n# lines\n" + Self.feat)
+    let definition = try client.result("textDocument/definition", workspace.atRootReference())
+    let lines = definition.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } ?? []
+    #expect(lines == [3], "\(definition.rendered())")
+    #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test("a check that read an included file on disk, not as its buffer has it, answers nothing in it")
