@@ -29,6 +29,25 @@ struct CrossFileRequestTests {
         options: .object([("validationDelay", .int(validationDelay))]), root: scratch.path)
     }
 
+    /// Writes and opens a root of 3,000 more modules, long enough that its first check still
+    /// runs 50 ms later, when this returns; or, `waitingForItsCheck`, once it has published.
+    func openLongRoot(waitingForItsCheck: Bool = false) throws {
+      let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
+      try scratch.write("root.yaml", CrossFileRequestTests.root + modules)
+      client.open(root, text: CrossFileRequestTests.root + modules)
+      if waitingForItsCheck {
+        _ = try client.diagnostics(for: root, version: 1)
+      } else {
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+    }
+
+    /// Waits for feat.yaml's diagnostics at `version`, where it does not parse.
+    func expectFeatHalfTyped(version: Int) throws {
+      let broken = try client.diagnostics(for: feat, version: version)
+      #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    }
+
     /// `{textDocument, position}` on `FeatInput` in root.yaml, with more parameters.
     func atRootReference(_ more: [(String, RouteCfgCore.JSONValue)] = []) -> RouteCfgCore.JSONValue {
       let (line, character) = TextFinder(CrossFileRequestTests.root).position(of: "FeatInput", offset: 2)
@@ -215,8 +234,7 @@ struct CrossFileRequestTests {
     #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
     // A protocol's key being typed above FeatInput: feat.yaml does not parse.
     client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
-    let broken = try client.diagnostics(for: workspace.feat, version: 2)
-    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    try workspace.expectFeatHalfTyped(version: 2)
     try Self.expectRootSeesFeatOneLineDown(workspace)
   }
 
@@ -224,19 +242,15 @@ struct CrossFileRequestTests {
   func includedFileOpenedDuringFirstCheck() throws {
     let workspace = try Workspace(validationDelay: 0)
     let client = workspace.client
-    // A root long enough that its first check is still running when feat.yaml is opened.
-    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
-    try workspace.scratch.write("root.yaml", Self.root + modules)
-    client.open(workspace.root, text: Self.root + modules)
-    Thread.sleep(forTimeInterval: 0.05)
+    // The root's first check is still running when feat.yaml is opened.
+    try workspace.openLongRoot()
     // That check read feat.yaml on disk, the text it is opened with; it is broken before a check
     // reads its buffer. So that check is the last that parsed it: its places in feat.yaml are the
     // buffer's at version 1, and map through the edit.
     client.open(workspace.feat, text: Self.feat)
     #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
     client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
-    let broken = try client.diagnostics(for: workspace.feat, version: 2)
-    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    try workspace.expectFeatHalfTyped(version: 2)
     try Self.expectRootSeesFeatOneLineDown(workspace)
   }
 
@@ -244,16 +258,12 @@ struct CrossFileRequestTests {
   func includedFileOpenedAndBrokenDuringFirstCheck() throws {
     let workspace = try Workspace(validationDelay: 0)
     let client = workspace.client
-    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
-    try workspace.scratch.write("root.yaml", Self.root + modules)
-    client.open(workspace.root, text: Self.root + modules)
-    Thread.sleep(forTimeInterval: 0.05)
+    try workspace.openLongRoot()
     // The first check read on disk the text feat.yaml is opened with, and ends after the edit:
     // it stands for version 1 of the buffer, whose places map through the edit.
     client.open(workspace.feat, text: Self.feat)
     client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
-    let broken = try client.diagnostics(for: workspace.feat, version: 2)
-    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    try workspace.expectFeatHalfTyped(version: 2)
     // feat.yaml's own requests answer from that check too: `provides: [FeatInput]` leads to the
     // protocol, a line further down.
     let text = "protocols:\n  Hal\n" + Self.feat.dropFirst("protocols:\n".count)
@@ -267,10 +277,7 @@ struct CrossFileRequestTests {
   func includedFileOpenedWithOtherTextAfterCheck() throws {
     let workspace = try Workspace(validationDelay: 0)
     let client = workspace.client
-    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
-    try workspace.scratch.write("root.yaml", Self.root + modules)
-    client.open(workspace.root, text: Self.root + modules)
-    _ = try client.diagnostics(for: workspace.root, version: 1)
+    try workspace.openLongRoot(waitingForItsCheck: true)
     // Asked at once, while the check that reads the buffer runs: FeatInput is on line 3 of the
     // buffer, line 1 on disk.
     client.open(workspace.feat, text: "# unsaved\n# lines\n" + Self.feat)
@@ -284,17 +291,13 @@ struct CrossFileRequestTests {
   func includedFileOpenedWithOtherTextDuringFirstCheck() throws {
     let workspace = try Workspace(validationDelay: 0)
     let client = workspace.client
-    let modules = (0..<3000).map { "  M\($0): {kind: service, requires: [FeatInput]}\n" }.joined()
-    try workspace.scratch.write("root.yaml", Self.root + modules)
-    client.open(workspace.root, text: Self.root + modules)
-    Thread.sleep(forTimeInterval: 0.05)
+    try workspace.openLongRoot()
     // feat.yaml is opened with unsaved lines above what the disk has, and broken at once: the
     // root's first check read the disk's text, whose places are not the buffer's.
     let buffer = "# unsaved\n# lines\n" + Self.feat
     client.open(workspace.feat, text: buffer)
     client.change(workspace.feat, version: 2, [((3, 0, 3, 0), "  Hal\n")])
-    let broken = try client.diagnostics(for: workspace.feat, version: 2)
-    #expect(broken.map { $0["code"]?.stringValue } == ["RC0105"], "\(broken)")
+    try workspace.expectFeatHalfTyped(version: 2)
     // FeatInput is on line 4 of the buffer now; no answer may point at its line on disk.
     let definition = try client.result("textDocument/definition", workspace.atRootReference())
     let lines = definition.arrayValue?.compactMap { $0["range"]?["start"]?["line"]?.intValue } ?? []
