@@ -105,26 +105,21 @@ final class ManifestModel: Sendable {
       ? self : ManifestModel(self, uris: uris, openVersions: versions, diskStamps: stamps)
   }
 
-  /// Whether this load read on disk a file at one of `openPaths` (the canonical paths of open
-  /// documents): after ``readingOpenDocuments(_:)``, a text the buffer does not hold, whose
-  /// places in that file are not the buffer's.
-  func readsOnDisk(anyOf openPaths: some Collection<String>) -> Bool {
-    guard !openPaths.isEmpty else { return false }
-    let paths = Set(openPaths)
+  /// Whether this load read on disk a file that is open (`open`, by canonical path): after
+  /// ``readingOpenDocuments(_:)``, a text the buffer does not hold, whose places in that file
+  /// are not the buffer's.
+  func readsOnDisk(anyOf open: [String: TextDocument]) -> Bool {
+    guard !open.isEmpty else { return false }
     return manifest.files.files.contains { file in
-      openVersions[file.id] == nil && file.canonicalPath.map(paths.contains) == true
+      openVersions[file.id] == nil && file.canonicalPath.map { open[$0] != nil } == true
     }
   }
 
   /// The version of `document` whose text is `source`: its current one, or the one it was opened
   /// at when its edits since are all known; `nil` when neither holds it.
   private static func version(of document: TextDocument, holding source: SourceText) -> Int? {
-    let shift = document.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    if document.bytes.count - shift == source.bytes.count,
-      document.bytes.dropFirst(shift).elementsEqual(source.bytes)
-    {
-      return document.version
-    }
+    let text = TextFingerprint.asRead(document.bytes)
+    if text.count == source.bytes.count, text.elementsEqual(source.bytes) { return document.version }
     let opened = document.opened
     guard opened.version != document.version, document.edits.baseVersion <= opened.version,
       opened.text.count == source.bytes.count, opened.text == TextFingerprint(source.bytes)

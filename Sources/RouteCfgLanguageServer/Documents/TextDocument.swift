@@ -88,10 +88,16 @@ struct TextFingerprint: Sendable, Equatable {
   let hash: Int
 
   init(_ bytes: [UInt8]) {
-    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+    let text = Self.asRead(bytes)
     var hasher = Hasher()
     text.withUnsafeBytes { hasher.combine(bytes: $0) }
     count = text.count
     hash = hasher.finalize()
+  }
+
+  /// An editor's text as a check reads it: without a leading UTF-8 byte order mark, which
+  /// ``SourceText`` does not hold.
+  static func asRead(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
   }
 }

@@ -61,7 +61,7 @@ extension LanguageServer {
     // for no buffer of that file (its places there are not the buffer's), and the next reads it.
     // It is dropped as if it had not run: neither answered from nor published, nor does it move
     // documents between roots.
-    if model.readsOnDisk(anyOf: byPath.keys) {
+    if model.readsOnDisk(anyOf: byPath) {
       projects[key] = project
       schedule(key, immediately: true)
       return
@@ -157,7 +157,7 @@ extension LanguageServer {
     }
     // A check that read the file on disk with other text answers nothing more: its places there
     // are not the buffer's. Requests wait for the check that reads the buffer, started now.
-    for (uri, model) in analysisModels where model.readsOnDisk(anyOf: byPath.keys) {
+    for (uri, model) in analysisModels where model.readsOnDisk(anyOf: byPath) {
       analysisModels[uri] = nil
       analysedDocuments.remove(uri)
       if let owner = owners[uri] { schedule(owner, immediately: true) }

@@ -238,30 +238,21 @@ struct CrossFileRequestTests {
     try Self.expectRootSeesFeatOneLineDown(workspace)
   }
 
-  @Test("an included file opened while the root's first check reads it on disk, then made half-typed")
-  func includedFileOpenedDuringFirstCheck() throws {
+  @Test(
+    "an included file opened while the root's first check reads it on disk, then made half-typed",
+    arguments: [true, false])
+  func includedFileOpenedDuringFirstCheck(waitsForItsDiagnostics: Bool) throws {
     let workspace = try Workspace(validationDelay: 0)
     let client = workspace.client
     // The root's first check is still running when feat.yaml is opened.
     try workspace.openLongRoot()
-    // That check read feat.yaml on disk, the text it is opened with; it is broken before a check
-    // reads its buffer. So that check is the last that parsed it: its places in feat.yaml are the
-    // buffer's at version 1, and map through the edit.
+    // That check read on disk the text feat.yaml is opened with, and the file is broken before a
+    // check reads its buffer (right after it is opened, or once its first diagnostics are in): that
+    // check stands for version 1 of the buffer, whose places map through the edit.
     client.open(workspace.feat, text: Self.feat)
-    #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
-    client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
-    try workspace.expectFeatHalfTyped(version: 2)
-    try Self.expectRootSeesFeatOneLineDown(workspace)
-  }
-
-  @Test("an included file opened and made half-typed while the root's first check reads it on disk")
-  func includedFileOpenedAndBrokenDuringFirstCheck() throws {
-    let workspace = try Workspace(validationDelay: 0)
-    let client = workspace.client
-    try workspace.openLongRoot()
-    // The first check read on disk the text feat.yaml is opened with, and ends after the edit:
-    // it stands for version 1 of the buffer, whose places map through the edit.
-    client.open(workspace.feat, text: Self.feat)
+    if waitsForItsDiagnostics {
+      #expect(try client.diagnostics(for: workspace.feat, version: 1).isEmpty)
+    }
     client.change(workspace.feat, version: 2, [((1, 0, 1, 0), "  Hal\n")])
     try workspace.expectFeatHalfTyped(version: 2)
     // feat.yaml's own requests answer from that check too: `provides: [FeatInput]` leads to the
