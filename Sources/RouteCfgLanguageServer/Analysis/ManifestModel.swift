@@ -19,6 +19,9 @@ final class ManifestModel: Sendable {
   let uris: [String]
   /// For files read from an open document: its URI and the version read.
   let openVersions: [SourceFileID: Int]
+  /// The files read from an open document whose text began with a byte order mark, which the
+  /// core's text does not hold: their places are 3 bytes further on in that version's text.
+  let byteOrderMarks: Set<SourceFileID>
   let index: SymbolIndex
   /// How long loading, validating and indexing took.
   let duration: Duration
@@ -34,7 +37,8 @@ final class ManifestModel: Sendable {
   init(
     rootPath: String, manifest: Manifest, diagnostics: [Diagnostic], documents: [SourceFileID: YAMLDocument],
     index: SymbolIndex, uris: [String], openVersions: [SourceFileID: Int],
-    unparsedTexts: [SourceFileID: SourceText], unparsedDiskTexts: [SourceFileID: SourceText] = [:],
+    byteOrderMarks: Set<SourceFileID> = [], unparsedTexts: [SourceFileID: SourceText],
+    unparsedDiskTexts: [SourceFileID: SourceText] = [:],
     duration: Duration, diskStamps: [String: FileStamp?] = [:]
   ) {
     self.rootPath = rootPath
@@ -45,6 +49,7 @@ final class ManifestModel: Sendable {
     self.unparsedDiskTexts = unparsedDiskTexts
     self.uris = uris
     self.openVersions = openVersions
+    self.byteOrderMarks = byteOrderMarks
     self.index = index
     self.duration = duration
     self.diskStamps = diskStamps
@@ -58,7 +63,7 @@ final class ManifestModel: Sendable {
   /// A copy of `model` with other URIs, open versions and stamps.
   private init(
     _ model: ManifestModel, uris: [String], openVersions: [SourceFileID: Int],
-    diskStamps: [String: FileStamp?]
+    byteOrderMarks: Set<SourceFileID>, diskStamps: [String: FileStamp?]
   ) {
     rootPath = model.rootPath
     manifest = model.manifest
@@ -68,6 +73,7 @@ final class ManifestModel: Sendable {
     unparsedDiskTexts = model.unparsedDiskTexts
     self.uris = uris
     self.openVersions = openVersions
+    self.byteOrderMarks = byteOrderMarks
     index = model.index
     duration = model.duration
     self.diskStamps = diskStamps
@@ -91,18 +97,20 @@ final class ManifestModel: Sendable {
   /// next keystroke keeps answering from it). `self` when no such file is open.
   func readingOpenDocuments(_ open: [String: TextDocument]) -> ManifestModel {
     guard !open.isEmpty else { return self }
-    var (uris, versions, stamps) = (self.uris, openVersions, diskStamps)
+    var (uris, versions, marks, stamps) = (self.uris, openVersions, byteOrderMarks, diskStamps)
     for file in manifest.files.files where versions[file.id] == nil {
       guard let path = file.canonicalPath, let document = open[path], let source = documents[file.id]?.source,
-        let version = Self.version(of: document, holding: source)
+        let (version, beginsWithByteOrderMark) = Self.version(of: document, holding: source)
       else { continue }
       versions[file.id] = version
+      if beginsWithByteOrderMark { marks.insert(file.id) }
       uris[Int(file.id.index)] = document.uri
       // Open, it is no longer compared with the disk.
       stamps[path] = nil
     }
     return versions.count == openVersions.count
-      ? self : ManifestModel(self, uris: uris, openVersions: versions, diskStamps: stamps)
+      ? self
+      : ManifestModel(self, uris: uris, openVersions: versions, byteOrderMarks: marks, diskStamps: stamps)
   }
 
   /// Whether this load read on disk a file that is open (`open`, by canonical path): after
@@ -115,16 +123,21 @@ final class ManifestModel: Sendable {
     }
   }
 
-  /// The version of `document` whose text is `source`: its current one, or the one it was opened
-  /// at when its edits since are all known; `nil` when neither holds it.
-  private static func version(of document: TextDocument, holding source: SourceText) -> Int? {
+  /// The version of `document` whose text is `source`, and whether that version's text begins
+  /// with a byte order mark: its current one, or the one it was opened at when its edits since
+  /// are all known; `nil` when neither holds it.
+  private static func version(of document: TextDocument, holding source: SourceText) -> (
+    Int, beginsWithByteOrderMark: Bool
+  )? {
     let text = TextFingerprint.asRead(document.bytes)
-    if text.count == source.bytes.count, text.elementsEqual(source.bytes) { return document.version }
+    if text.count == source.bytes.count, text.elementsEqual(source.bytes) {
+      return (document.version, text.startIndex > 0)
+    }
     let opened = document.opened
     guard opened.version != document.version, document.edits.baseVersion <= opened.version,
-      opened.text.count == source.bytes.count, opened.text == TextFingerprint(source.bytes)
+      opened.text.count == source.bytes.count, opened.text.readsAlike(TextFingerprint(source.bytes))
     else { return nil }
-    return opened.version
+    return (opened.version, opened.text.beginsWithByteOrderMark)
   }
 
   /// The file a URI names in this load.

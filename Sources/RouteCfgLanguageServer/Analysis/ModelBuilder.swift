@@ -39,6 +39,7 @@ enum ModelBuilder {
     let diagnostics = (try? RouteCfg.validate(loaded, maxDiagnostics: nil).diagnostics) ?? loaded.diagnostics
     var uris: [String] = []
     var openVersions: [SourceFileID: Int] = [:]
+    var byteOrderMarks: Set<SourceFileID> = []
     var unparsed: [SourceFileID: SourceText] = [:]
     var unparsedDiskTexts: [SourceFileID: SourceText] = [:]
     let parsed = Set(loaded.documents.map(\.file))
@@ -48,7 +49,8 @@ enum ModelBuilder {
       if let overlay {
         uris.append(overlay.uri)
         openVersions[file.id] = overlay.version
-        if !parsed.contains(file.id) { unparsed[file.id] = SourceText(bytes: overlay.bytes) }
+        if overlay.bytes.starts(with: TextFingerprint.byteOrderMark) { byteOrderMarks.insert(file.id) }
+        if !parsed.contains(file.id) { unparsed[file.id] = SourceText(fileContents: overlay.bytes) }
       } else if file.id.index == 0 {
         uris.append(input.rootURI)
       } else {
@@ -72,7 +74,8 @@ enum ModelBuilder {
     }
     return ManifestModel(
       rootPath: input.rootPath, manifest: loaded.manifest, diagnostics: diagnostics, documents: documents,
-      index: index, uris: uris, openVersions: openVersions, unparsedTexts: unparsed,
+      index: index, uris: uris, openVersions: openVersions, byteOrderMarks: byteOrderMarks,
+      unparsedTexts: unparsed,
       unparsedDiskTexts: unparsedDiskTexts, duration: clock.now - started, diskStamps: stamps)
   }
 }

@@ -20,8 +20,6 @@ struct PositionMapper: Sendable {
     }
   }
 
-  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
   /// The URI and current range of a core location (a point when it has no end).
   func location(_ location: SourceLocation) -> (uri: String, range: LSPRange) {
     let uri = model.uri(of: location.file)
@@ -39,7 +37,7 @@ struct PositionMapper: Sendable {
   func position(in file: SourceFileID, point: TextPoint, isEnd: Bool = false) -> LSPPosition {
     let source = model.source(of: file)
     if let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file], let source {
-      let shift = shiftForByteOrderMark(document, source)
+      let shift = shiftForByteOrderMark(in: file)
       let offset = Self.offset(of: point, in: source) + shift
       let current =
         document.version == readVersion
@@ -62,7 +60,7 @@ struct PositionMapper: Sendable {
     guard let document = openDocuments[Int(file.index)], let readVersion = model.openVersions[file],
       readVersion != document.version, let source = model.source(of: file)
     else { return false }
-    let shift = shiftForByteOrderMark(document, source)
+    let shift = shiftForByteOrderMark(in: file)
     let lower = Self.offset(of: start, in: source) + shift
     let upper = Self.offset(of: end, in: source) + shift
     guard lower < upper else { return false }
@@ -95,13 +93,14 @@ struct PositionMapper: Sendable {
       guard let older = document.edits.offsetInOlder(offset, version: readVersion) else { return nil }
       read = older
     }
-    read -= shiftForByteOrderMark(document, source)
+    read -= shiftForByteOrderMark(in: file)
     return (file, source.point(atByteOffset: max(0, read)))
   }
 
-  /// 3 when the editor's text starts with a byte order mark the core's text does not hold.
-  private func shiftForByteOrderMark(_ document: TextDocument, _ source: SourceText) -> Int {
-    document.bytes.starts(with: Self.byteOrderMark) && !source.bytes.starts(with: Self.byteOrderMark) ? 3 : 0
+  /// 3 when the editor's text the model read began with a byte order mark, which the core's text
+  /// does not hold (whether the buffer still begins with one, the edits since say).
+  private func shiftForByteOrderMark(in file: SourceFileID) -> Int {
+    model.byteOrderMarks.contains(file) ? TextFingerprint.byteOrderMark.count : 0
   }
 
   /// The byte offset of a core point in the text it was read from (clamped to its line); on a

@@ -83,9 +83,11 @@ struct TextDocument: Sendable {
 /// The length and a 64-bit hash of a text as a check reads it (a leading byte order mark is not
 /// part of it): whether a check read on disk the text a document was opened with, without
 /// keeping a copy of that text.
-struct TextFingerprint: Sendable, Equatable {
+struct TextFingerprint: Sendable {
   let count: Int
   let hash: Int
+  /// Whether the text began with a byte order mark, which the count and hash leave out.
+  let beginsWithByteOrderMark: Bool
 
   init(_ bytes: [UInt8]) {
     let text = Self.asRead(bytes)
@@ -93,11 +95,18 @@ struct TextFingerprint: Sendable, Equatable {
     text.withUnsafeBytes { hasher.combine(bytes: $0) }
     count = text.count
     hash = hasher.finalize()
+    beginsWithByteOrderMark = text.startIndex > 0
   }
+
+  /// Whether both fingerprints are of the same text as a check reads it (a byte order mark aside).
+  func readsAlike(_ other: TextFingerprint) -> Bool { count == other.count && hash == other.hash }
+
+  /// The UTF-8 byte order mark.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// An editor's text as a check reads it: without a leading UTF-8 byte order mark, which
   /// ``SourceText`` does not hold.
   static func asRead(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+    bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...]
   }
 }

@@ -67,6 +67,23 @@ struct ReadingOpenDocumentsTests {
     let (model, feat) = try Self.checkOnDisk(scratch)
     let reading = model.readingOpenDocuments(Self.document(feat, version: 2, text: "\u{FEFF}" + Self.feat))
     #expect(reading.openVersion(of: "file://editor" + feat) == 2)
+    let file = try #require(reading.file(for: "file://editor" + feat))
+    // Its places are 3 bytes further on in the buffer than in the text read.
+    #expect(reading.byteOrderMarks == [file])
+    #expect(
+      model.readingOpenDocuments(Self.document(feat, version: 2, text: Self.feat)).byteOrderMarks.isEmpty)
+    // Opened with one, deleted since: read as the opened version, whose text began with it.
+    var open = Self.document(feat, version: 1, text: "\u{FEFF}" + Self.feat)
+    open[feat]?.apply(
+      text: "", range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 1)),
+      version: 2, encoding: .utf16)
+    open[feat]?.apply(
+      text: "  Hal\n",
+      range: LSPRange(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0)),
+      version: 3, encoding: .utf16)
+    let opened = model.readingOpenDocuments(open)
+    #expect(opened.openVersion(of: "file://editor" + feat) == 1)
+    #expect(opened.byteOrderMarks == [file])
   }
 
   @Test(
