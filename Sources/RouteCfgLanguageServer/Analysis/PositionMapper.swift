@@ -73,9 +73,11 @@ struct PositionMapper: Sendable {
     guard currentLower <= currentUpper, currentUpper <= current.count, oldLower >= 0, oldUpper <= old.count,
       current[currentLower..<currentUpper].elementsEqual(old[oldLower..<oldUpper])
     else { return true }
-    // A word character now right after or before the place, where there was none.
+    // A word character now right after or before the place, where there was none (a byte order
+    // mark, typed or kept before the first line, is none).
     func isWordByte(_ bytes: [UInt8], _ index: Int) -> Bool {
       index >= 0 && index < bytes.count && CursorAnalyzer.isIdentifierByte(bytes[index])
+        && !(index < TextFingerprint.byteOrderMark.count && bytes.starts(with: TextFingerprint.byteOrderMark))
     }
     return (isWordByte(current, currentUpper) && !isWordByte(old, oldUpper))
       || (isWordByte(current, currentLower - 1) && !isWordByte(old, oldLower - 1))

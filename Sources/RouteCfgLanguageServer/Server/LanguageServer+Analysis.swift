@@ -157,7 +157,15 @@ extension LanguageServer {
     }
     // A check that read the file on disk with other text answers nothing more: its places there
     // are not the buffer's. Requests wait for the check that reads the buffer, started now.
-    for (uri, model) in analysisModels where model.readsOnDisk(anyOf: byPath) {
+    // Asked once per model, however many documents answer from it.
+    var readOnDisk: [ObjectIdentifier: Bool] = [:]
+    func readsOnDisk(_ model: ManifestModel) -> Bool {
+      if let known = readOnDisk[ObjectIdentifier(model)] { return known }
+      let reads = model.readsOnDisk(anyOf: byPath)
+      readOnDisk[ObjectIdentifier(model)] = reads
+      return reads
+    }
+    for (uri, model) in analysisModels where readsOnDisk(model) {
       analysisModels[uri] = nil
       analysedDocuments.remove(uri)
       if let owner = owners[uri] { schedule(owner, immediately: true) }
@@ -254,11 +262,13 @@ extension LanguageServer {
     }
   }
 
-  /// Drops edits no analysis model needs any more.
+  /// Drops edits no analysis model needs any more: none a document answers from, nor a
+  /// project's last check, which a document that joins the project answers from.
   private func trimEdits() {
+    let models = Array(analysisModels.values) + projects.values.compactMap(\.latest)
     for (uri, document) in documents {
       var oldest: Int?
-      for model in analysisModels.values {
+      for model in models {
         guard let version = model.openVersion(of: uri) else { continue }
         oldest = min(oldest ?? version, version)
       }

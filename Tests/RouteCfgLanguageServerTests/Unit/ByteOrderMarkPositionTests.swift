@@ -33,6 +33,10 @@ struct ByteOrderMarkPositionTests {
       name: "read with one, the whole text sent again without it", read: byteOrderMark + manifest,
       range: nil, replacement: manifest),
     Edit(name: "read with one, nothing changed", read: byteOrderMark + manifest, range: nil, replacement: ""),
+    Edit(
+      name: "read with one, a comment typed at the end", read: byteOrderMark + manifest,
+      range: LSPRange(start: .init(line: 3, character: 0), end: .init(line: 3, character: 0)),
+      replacement: "# more\n"),
   ]
 
   @Test("a module's name maps to where it is written now, and back", arguments: edits)
@@ -62,6 +66,14 @@ struct ByteOrderMarkPositionTests {
       mapper.point(
         uri: uri, position: LSPPosition(line: 0, character: now.hasPrefix(Self.byteOrderMark) ? 1 : 0)))
     #expect(key.point == TextPoint(line: 1, column: 1))
+    // Neither the name nor the key is taken for text typed over or against: the byte order mark's
+    // bytes before the first line are no part of a word.
+    #expect(
+      !mapper.isReplaced(
+        in: name.location.file, start: name.location.start, end: try #require(name.location.end)))
+    #expect(
+      !mapper.isReplaced(
+        in: SourceFileID(0), start: TextPoint(line: 1, column: 1), end: TextPoint(line: 1, column: 9)))
   }
 
   @Test("a document that does not parse: its problems on the first line are placed after its byte order mark")
