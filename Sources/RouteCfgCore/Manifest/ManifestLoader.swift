@@ -206,6 +206,11 @@ private struct LoadRun {
     }
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
+      if let partial = read.readBeforeFailure {
+        var reader = NodeReader(document: partial, diagnosticLimit: maxDiagnostics)
+        reader.reportUnsupportedSyntax()
+        diagnostics.append(contentsOf: reader.diagnostics)
+      }
       isIncomplete = true
       if keepsDocuments { unparsedTexts[id] = SourceText(fileContents: bytes) }
       return nil

@@ -15,6 +15,10 @@ public struct YAMLReadResult: Sendable {
   /// Reading stopped at a second document (reported): `document` is the first, and what the
   /// rest of the file holds is unknown.
   package var isPartial = false
+  /// When a fatal diagnostic stopped the read and tags or keys no manifest can use were written
+  /// before it: the nodes read whole until then, so that those are reported too, as duplicate
+  /// keys before it are (``YAMLDocument/unusableKeys``). It has no root.
+  package var readBeforeFailure: YAMLDocument?
 }
 
 /// Reads YAML with libyaml's event API into a ``YAMLDocument`` in one pass, with positions for
@@ -193,14 +197,22 @@ private struct YAMLTreeBuilder {
     var diagnostics = diagnostics
     if let fatal { diagnostics.report(fatal) }
     let (listed, omitted) = diagnostics.finished()
-    guard fatal == nil else { return YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted) }
-    let document = YAMLDocument(
+    guard fatal == nil else {
+      var failed = YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted)
+      if !tags.isEmpty || !unusableKeys.isEmpty { failed.readBeforeFailure = document(root: nil) }
+      return failed
+    }
+    return YAMLReadResult(
+      document: document(root: root), diagnostics: listed, omitted: omitted,
+      selected: selected.map { YAMLNodeID(index: $0) }, isPartial: stoppedAtSecondDocument)
+  }
+
+  /// The tree read, with `root`.
+  private func document(root: Int32?) -> YAMLDocument {
+    YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
       childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys, unusableKeys: unusableKeys
     )
-    return YAMLReadResult(
-      document: document, diagnostics: listed, omitted: omitted,
-      selected: selected.map { YAMLNodeID(index: $0) }, isPartial: stoppedAtSecondDocument)
   }
 
   /// Builds from a batch of events; returns `true` when reading is over (the stream ended,
