@@ -7,6 +7,10 @@ extension LanguageServer {
   /// it (every open document when the notification names no files): a root there may have
   /// started including it, or be nearer than the one it has.
   func filesChangedOnDisk(_ params: JSONValue?) {
+    // Without a list of changes, anything may have changed: every project is checked again.
+    if params?["changes"]?.arrayValue == nil {
+      logToClient("workspace/didChangeWatchedFiles without a 'changes' list; every manifest is checked again")
+    }
     for key in projects.keys { schedule(key) }
     let changed = params?["changes"]?.arrayValue?.compactMap {
       $0["uri"]?.stringValue.flatMap(DocumentURI.path)

@@ -156,7 +156,14 @@ extension LanguageServer {
   }
 
   func didClose(_ params: JSONValue?) {
-    guard let uri = params?["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else { return }
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
+      logToClient("ignored textDocument/didClose without a string 'uri' in its 'textDocument'")
+      return
+    }
+    guard documents[uri] != nil else {
+      logToClient("ignored textDocument/didClose of \(uri), which is not open")
+      return
+    }
     close(uri)
   }
 

@@ -31,7 +31,7 @@ extension LanguageServer {
     _ compute: @escaping @Sendable (FeatureContext, LSPPosition) -> Result<JSONValue, ResponseError>
   ) {
     guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
-      respond(id, .failure(.invalidParams("'textDocument.uri' is missing")))
+      respond(id, .failure(.invalidParams("'textDocument.uri' is missing or not a string")))
       return
     }
     let position = LSPPosition(params?["position"])

@@ -126,7 +126,7 @@ actor LanguageServer {
       }
     case "textDocument/rename":
       guard let newName = params?["newName"]?.stringValue else {
-        respond(id, .failure(.invalidParams("'newName' is missing")))
+        respond(id, .failure(.invalidParams("'newName' is missing or not a string")))
         return
       }
       documentRequest(

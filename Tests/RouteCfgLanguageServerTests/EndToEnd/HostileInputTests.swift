@@ -50,6 +50,17 @@ struct HostileInputTests {
     // Wrong parameters of a known method.
     let missing = try client.request("textDocument/hover", .object([("textDocument", .object([]))]))
     #expect(missing["error"]?["code"]?.intValue == -32602)
+    // A field of the wrong type is not called missing.
+    let number = try client.request(
+      "textDocument/hover",
+      .object([
+        ("textDocument", .object([("uri", .int(5))])), ("position", LSPPosition(line: 0, character: 0).json),
+      ]))
+    #expect(number["error"]?["message"]?.stringValue == "'textDocument.uri' is missing or not a string")
+    let name = try client.request(
+      "textDocument/rename",
+      .object([("textDocument", .object([("uri", .string("file:///x.yaml"))])), ("newName", .int(5))]))
+    #expect(name["error"]?["message"]?.stringValue == "'newName' is missing or not a string")
     let negative = try client.request("textDocument/hover", LSPClient.at("file:///x.yaml", -1, 0))
     #expect(negative["error"]?["code"]?.intValue == -32602)
     // Notifications with nonsense parameters are ignored, and logged.
@@ -61,6 +72,10 @@ struct HostileInputTests {
     client.open("untitled:Twice", text: "routecfg: 1\n")
     client.open("untitled:Twice", text: "routecfg: 1\nmodules: {}\n")
     client.notify("textDocument/didClose", .array([]))
+    client.notify(
+      "textDocument/didClose", .object([("textDocument", .object([("uri", .string("file:///closed.yaml"))]))])
+    )
+    client.notify("workspace/didChangeWatchedFiles", .object([("changes", .string("x"))]))
     // A notification whose params are neither an object nor an array is logged, not answered
     // (JSON-RPC answers no notification).
     client.sendRaw(Self.framed("{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didOpen\", \"params\": 5}"))
@@ -79,6 +94,9 @@ struct HostileInputTests {
       "ignored textDocument/didChange of file:///no.yaml, which is not open",
       "ignored textDocument/didChange without a string 'uri'",
       "textDocument/didOpen of untitled:Twice, which is open already",
+      "ignored textDocument/didClose without a string 'uri'",
+      "ignored textDocument/didClose of file:///closed.yaml, which is not open",
+      "workspace/didChangeWatchedFiles without a 'changes' list",
     ] {
       #expect(client.standardError.contains(logged), "\(logged)")
     }
