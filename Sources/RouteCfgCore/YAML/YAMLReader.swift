@@ -16,8 +16,9 @@ public struct YAMLReadResult: Sendable {
   /// rest of the file holds is unknown.
   package var isPartial = false
   /// When a fatal diagnostic stopped the read and tags or keys no manifest can use were written
-  /// before it: the nodes read whole until then, so that those are reported too, as duplicate
-  /// keys before it are (``YAMLDocument/unusableKeys``). It has no root.
+  /// before it: the nodes read until then, the lists and mappings still open closed where reading
+  /// stopped, so that those are reported too, as keys repeated before it are
+  /// (``YAMLDocument/unusableKeys``). It has no root.
   package var readBeforeFailure: YAMLDocument?
 }
 
@@ -193,7 +194,13 @@ private struct YAMLTreeBuilder {
     childIDs.reserveCapacity(source.bytes.count / 16)
   }
 
-  func result() -> YAMLReadResult {
+  /// What the read produced. After a fatal diagnostic, the lists and mappings still open are
+  /// closed where reading stopped first, so that what was written in them before it (repeated
+  /// keys, tags, keys no manifest can use) is reported with it.
+  mutating func result() -> YAMLReadResult {
+    if let fatal {
+      while !open.isEmpty { closeCollection(end: fatal.location.start) }
+    }
     var diagnostics = diagnostics
     if let fatal { diagnostics.report(fatal) }
     let (listed, omitted) = diagnostics.finished()
