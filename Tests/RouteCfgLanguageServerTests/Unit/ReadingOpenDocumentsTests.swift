@@ -27,6 +27,12 @@ struct ReadingOpenDocumentsTests {
     [path: TextDocument(uri: "file://editor" + path, version: version, text: text, canonicalPath: path)]
   }
 
+  /// Types `text` at the start of 0-based line `line` of `document`, as version `version`.
+  static func type(_ text: String, atStartOfLine line: Int, version: Int, in document: inout TextDocument?) {
+    let start = LSPPosition(line: line, character: 0)
+    document?.apply(text: text, range: LSPRange(start: start, end: start), version: version, encoding: .utf16)
+  }
+
   @Test("a document with the same text: the file counts as read from it, at its version and URI")
   func sameText() throws {
     let scratch = try ScratchDirectory()
@@ -47,10 +53,7 @@ struct ReadingOpenDocumentsTests {
     let scratch = try ScratchDirectory()
     let (model, feat) = try Self.checkOnDisk(scratch)
     var open = Self.document(feat, version: 1, text: Self.feat)
-    open[feat]?.apply(
-      text: "  Hal\n",
-      range: LSPRange(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0)),
-      version: 2, encoding: .utf16)
+    Self.type("  Hal\n", atStartOfLine: 1, version: 2, in: &open[feat])
     let reading = model.readingOpenDocuments(open)
     #expect(reading.openVersion(of: "file://editor" + feat) == 1)
     // The disk's stamp of a file read as a buffer is not compared with the disk any more.
@@ -77,10 +80,7 @@ struct ReadingOpenDocumentsTests {
     open[feat]?.apply(
       text: "", range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 1)),
       version: 2, encoding: .utf16)
-    open[feat]?.apply(
-      text: "  Hal\n",
-      range: LSPRange(start: .init(line: 1, character: 0), end: .init(line: 1, character: 0)),
-      version: 3, encoding: .utf16)
+    Self.type("  Hal\n", atStartOfLine: 1, version: 3, in: &open[feat])
     let opened = model.readingOpenDocuments(open)
     #expect(opened.openVersion(of: "file://editor" + feat) == 1)
     #expect(opened.byteOrderMarks == [file])
