@@ -32,7 +32,8 @@ public struct SourceText: Sendable {
     self.init(bytes: bytes.starts(with: Self.utf8ByteOrderMark) ? Array(bytes.dropFirst(3)) : bytes)
   }
 
-  private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  /// The UTF-8 byte order mark, which a file's text as read does not hold.
+  package static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The number of lines (a final line without a line break counts).
   public var lineCount: Int { lineStarts.count }

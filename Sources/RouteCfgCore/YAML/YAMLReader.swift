@@ -200,9 +200,8 @@ private struct YAMLTreeBuilder {
   mutating func result() -> YAMLReadResult {
     if let fatal {
       while !open.isEmpty { closeCollection(end: fatal.location.start) }
+      diagnostics.report(fatal)
     }
-    var diagnostics = diagnostics
-    if let fatal { diagnostics.report(fatal) }
     let (listed, omitted) = diagnostics.finished()
     guard fatal == nil else {
       var failed = YAMLReadResult(document: nil, diagnostics: listed, omitted: omitted)

@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// What the cursor analysis reads of a document: its text with what comes before the root's
 /// content on its first line blanked out, a byte-order mark and a `---` followed by content
 /// (`--- {routecfg: 1, ...}`), so that the root reads as a line's content does, and its tabs as
@@ -6,7 +8,7 @@
 /// either way, RC0106). Each byte becomes a space, so offsets and lines stay those of the document.
 enum CursorText {
   static func masked(_ text: [UInt8]) -> [UInt8] {
-    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let bom = SourceText.utf8ByteOrderMark
     var masked: [UInt8]? = text.contains(0x09) ? text.map { $0 == 0x09 ? 0x20 : $0 } : nil
     var position = 0
     if text.starts(with: bom) {

@@ -49,8 +49,11 @@ enum ModelBuilder {
       if let overlay {
         uris.append(overlay.uri)
         openVersions[file.id] = overlay.version
-        if overlay.bytes.starts(with: TextFingerprint.byteOrderMark) { byteOrderMarks.insert(file.id) }
-        if !parsed.contains(file.id) { unparsed[file.id] = SourceText(fileContents: overlay.bytes) }
+        if overlay.bytes.starts(with: SourceText.utf8ByteOrderMark) { byteOrderMarks.insert(file.id) }
+        // The loader kept the text it read, as the core reads it (without a byte order mark).
+        if !parsed.contains(file.id) {
+          unparsed[file.id] = loaded.unparsedTexts[file.id] ?? SourceText(fileContents: overlay.bytes)
+        }
       } else if file.id.index == 0 {
         uris.append(input.rootURI)
       } else {

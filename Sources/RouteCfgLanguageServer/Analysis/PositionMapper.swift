@@ -77,7 +77,7 @@ struct PositionMapper: Sendable {
     // mark, typed or kept before the first line, is none).
     func isWordByte(_ bytes: [UInt8], _ index: Int) -> Bool {
       index >= 0 && index < bytes.count && CursorAnalyzer.isIdentifierByte(bytes[index])
-        && !(index < TextFingerprint.byteOrderMark.count && bytes.starts(with: TextFingerprint.byteOrderMark))
+        && !(index < SourceText.utf8ByteOrderMark.count && bytes.starts(with: SourceText.utf8ByteOrderMark))
     }
     return (isWordByte(current, currentUpper) && !isWordByte(old, oldUpper))
       || (isWordByte(current, currentLower - 1) && !isWordByte(old, oldLower - 1))
@@ -102,7 +102,7 @@ struct PositionMapper: Sendable {
   /// 3 when the editor's text the model read began with a byte order mark, which the core's text
   /// does not hold (whether the buffer still begins with one, the edits since say).
   private func shiftForByteOrderMark(in file: SourceFileID) -> Int {
-    model.byteOrderMarks.contains(file) ? TextFingerprint.byteOrderMark.count : 0
+    model.byteOrderMarks.contains(file) ? SourceText.utf8ByteOrderMark.count : 0
   }
 
   /// The byte offset of a core point in the text it was read from (clamped to its line); on a

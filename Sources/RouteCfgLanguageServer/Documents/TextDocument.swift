@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// An open document: the editor's text (the unsaved buffer wins over the file on disk), its
 /// version and the edits made since the last analysis.
 struct TextDocument: Sendable {
@@ -101,12 +103,9 @@ struct TextFingerprint: Sendable {
   /// Whether both fingerprints are of the same text as a check reads it (a byte order mark aside).
   func readsAlike(_ other: TextFingerprint) -> Bool { count == other.count && hash == other.hash }
 
-  /// The UTF-8 byte order mark.
-  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
   /// An editor's text as a check reads it: without a leading UTF-8 byte order mark, which
   /// ``SourceText`` does not hold.
   static func asRead(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-    bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...]
+    bytes.starts(with: SourceText.utf8ByteOrderMark) ? bytes[3...] : bytes[...]
   }
 }

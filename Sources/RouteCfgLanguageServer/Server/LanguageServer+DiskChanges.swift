@@ -8,11 +8,12 @@ extension LanguageServer {
   /// started including it, or be nearer than the one it has.
   func filesChangedOnDisk(_ params: JSONValue?) {
     // Without a list of changes, anything may have changed: every project is checked again.
-    if params?["changes"]?.arrayValue == nil {
+    let changes = params?["changes"]?.arrayValue
+    if changes == nil {
       logToClient("workspace/didChangeWatchedFiles without a 'changes' list; every manifest is checked again")
     }
     for key in projects.keys { schedule(key) }
-    let changed = params?["changes"]?.arrayValue?.compactMap {
+    let changed = changes?.compactMap {
       $0["uri"]?.stringValue.flatMap(DocumentURI.path)
     }
     lookAgainForRoots(near: changed)

@@ -174,7 +174,7 @@ enum RootDiscovery {
   /// of the root mapping does.
   private static func hasKey(in bytes: [UInt8], where matches: (ArraySlice<UInt8>) -> Bool) -> Bool {
     // A byte-order mark before the first line is no part of it.
-    var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var position = bytes.starts(with: SourceText.utf8ByteOrderMark) ? 3 : 0
     var isFirstContent = true
     while position < bytes.count {
       var end = position

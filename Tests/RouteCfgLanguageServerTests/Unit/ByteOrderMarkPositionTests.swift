@@ -39,15 +39,22 @@ struct ByteOrderMarkPositionTests {
       replacement: "# more\n"),
   ]
 
-  @Test("a module's name maps to where it is written now, and back", arguments: edits)
-  func moduleName(edit: Edit) throws {
-    let scratch = try ScratchDirectory()
-    let path = try scratch.write("app.yaml", Self.manifest)
+  /// A check of `app.yaml` (`disk` on disk) open in the editor with `text` at version 1.
+  static func check(opened text: String, on disk: String, in scratch: ScratchDirectory) throws -> (
+    model: ManifestModel, uri: String, path: String
+  ) {
+    let path = try scratch.write("app.yaml", disk)
     let uri = "file://editor" + path
     let input = AnalysisInput(
       rootPath: path, rootURI: uri, rootText: nil,
-      overlays: [path: Overlay(uri: uri, version: 1, bytes: Array(edit.read.utf8))])
-    let model = ModelBuilder.build(input)
+      overlays: [path: Overlay(uri: uri, version: 1, bytes: Array(text.utf8))])
+    return (ModelBuilder.build(input), uri, path)
+  }
+
+  @Test("a module's name maps to where it is written now, and back", arguments: edits)
+  func moduleName(edit: Edit) throws {
+    let scratch = try ScratchDirectory()
+    let (model, uri, path) = try Self.check(opened: edit.read, on: Self.manifest, in: scratch)
     var document = TextDocument(uri: uri, version: 1, text: edit.read, canonicalPath: path)
     if edit.range != nil || !edit.replacement.isEmpty {
       document.apply(text: edit.replacement, range: edit.range, version: 2, encoding: .utf16)
@@ -80,12 +87,7 @@ struct ByteOrderMarkPositionTests {
   func unparsed() throws {
     let scratch = try ScratchDirectory()
     let text = Self.byteOrderMark + "routecfg: 1\nmodules: [\n"
-    let path = try scratch.write("app.yaml", text)
-    let uri = "file://editor" + path
-    let input = AnalysisInput(
-      rootPath: path, rootURI: uri, rootText: nil,
-      overlays: [path: Overlay(uri: uri, version: 1, bytes: Array(text.utf8))])
-    let model = ModelBuilder.build(input)
+    let (model, uri, path) = try Self.check(opened: text, on: text, in: scratch)
     #expect(model.rootIsUnparsed)
     let document = TextDocument(uri: uri, version: 1, text: text, canonicalPath: path)
     let mapper = PositionMapper(model: model, documents: [uri: document], encoding: .utf16)
