@@ -114,16 +114,21 @@ struct PreparedMembersTests {
     let (read, document) = try Self.readLargeManifest()
     var all = PreparedMembers()
     var half = PreparedMembers()
+    var writer = TypeReferenceWriter.manyBodies
     for (index, id) in read.selected.enumerated() {
-      all.prepare(id, body: document.value(of: id), locator: document.locator(for: id))
-      if index % 2 == 0 { half.prepare(id, body: document.value(of: id), locator: document.locator(for: id)) }
+      all.prepare(id, body: document.value(of: id), locator: document.locator(for: id), references: &writer)
+      if index % 2 == 0 {
+        half.prepare(
+          id, body: document.value(of: id), locator: document.locator(for: id), references: &writer)
+      }
     }
     // The malformed bodies (ten of them) are left to the decoder, with their diagnostics.
     #expect(all.count == read.selected.count - 10)
     // Bodies handed over out of order (the reader hands them over in order) are found as well.
     var reversed = PreparedMembers()
     for id in read.selected.reversed() {
-      reversed.prepare(id, body: document.value(of: id), locator: document.locator(for: id))
+      reversed.prepare(
+        id, body: document.value(of: id), locator: document.locator(for: id), references: &writer)
     }
     #expect(reversed.count == all.count)
     #expect(read.selected.allSatisfy { reversed[$0]?.map(\.fullName) == all[$0]?.map(\.fullName) })
@@ -155,8 +160,10 @@ struct PreparedMembersTests {
     let (read, document) = try Self.readLargeManifest()
     // Every body prepared with the text of the one before it: decoding must give those members.
     var shifted = PreparedMembers()
+    var writer = TypeReferenceWriter.manyBodies
     for (previous, id) in zip(read.selected, read.selected.dropFirst()) {
-      shifted.prepare(id, body: document.value(of: previous), locator: document.locator(for: previous))
+      shifted.prepare(
+        id, body: document.value(of: previous), locator: document.locator(for: previous), references: &writer)
     }
     var decoder = ManifestDecoder(document: document, isRoot: true, threads: .always, prepared: shifted)
     let protocols = decoder.decode().protocols
@@ -220,10 +227,11 @@ struct PreparedMembersTests {
 
     // Decoded from the bodies prepared, their texts let go, the manifest is what it is without.
     var prepared = PreparedMembers()
+    var writer = TypeReferenceWriter.manyBodies
     let released = YAMLReader.read(
       Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
     ) { id, body, locator in
-      prepared.prepare(id, body: body, locator: locator)
+      prepared.prepare(id, body: body, locator: locator, references: &writer)
     }
     func decoded(_ document: YAMLDocument, _ prepared: PreparedMembers) -> (
       protocols: [String], diagnostics: [Diagnostic]

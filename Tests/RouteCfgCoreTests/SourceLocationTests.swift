@@ -43,13 +43,6 @@ struct SourceLocationTests {
     #expect(known != unknown)
     #expect(Set([known, unknown, known]).count == 2)
   }
-
-  @Test func theModelsDeclarationsStayCompact() {
-    // An optional end would make a location 24 bytes and a member declaration 88; the model
-    // holds one member per line of every protocol body.
-    #expect(MemoryLayout<RouteCfgCore.SourceLocation>.stride == 20)
-    #expect(MemoryLayout<MemberDecl>.stride == 80)
-  }
 }
 
 /// A column's byte offset is found the same way on long lines, from checkpoints, as on short

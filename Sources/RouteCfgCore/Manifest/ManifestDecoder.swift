@@ -55,6 +55,8 @@ struct ManifestDecoder {
   /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
   /// members are parsed, and its problems reported, once.
   private var parsedBodies: [YAMLNodeID: (members: [MemberDecl], isWhole: Bool)] = [:]
+  /// Keeps the type references of the bodies and parameters this decoder reads together.
+  private var references = TypeReferenceWriter.manyBodies
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
@@ -502,7 +504,8 @@ struct ManifestDecoder {
     let locator = document.locator(for: id)
     let errors = reader.diagnostics.errorsReported
     let members = MemberParser.parse(
-      body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: joinsLines(id))
+      body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: joinsLines(id),
+      writer: &references)
     let parsed = (members, reader.diagnostics.errorsReported == errors)
     parsedBodies[id] = parsed
     return parsed
@@ -681,7 +684,7 @@ struct ManifestDecoder {
       result.append(
         ParameterDecl(
           name: name, type: parsed?.type, typeLocation: reader.location(valueID),
-          typeReferences: parsed?.references ?? []))
+          typeReferences: references.write(parsed?.references ?? [])))
     }
     return result
   }

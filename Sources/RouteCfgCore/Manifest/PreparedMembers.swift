@@ -20,10 +20,16 @@ struct PreparedMembers: Sendable {
   var selected = 0
 
   /// Parses the body in `id` and keeps its members when it parses whole; returns whether it did
-  /// (the decoder then reads the members kept, not the body's text).
+  /// (the decoder then reads the members kept, not the body's text). `references` writes their
+  /// type references: the reading thread's writer.
   @discardableResult
-  mutating func prepare(_ id: YAMLNodeID, body: String, locator: ScalarLocator) -> Bool {
-    guard let parsed = MemberParser.parseWellFormed(body, locate: { locator.location($0) }) else {
+  mutating func prepare(
+    _ id: YAMLNodeID, body: String, locator: ScalarLocator, references: inout TypeReferenceWriter
+  ) -> Bool {
+    guard
+      let parsed = MemberParser.parseWellFormed(
+        body, locate: { locator.location($0) }, writer: &references)
+    else {
       return false
     }
     let position = firstPosition(notBefore: id.index)

@@ -47,6 +47,16 @@ public struct SourceLocation: Hashable, Comparable, Sendable {
     self.storedEnd = end ?? Self.unknownEnd
   }
 
+  /// A location with the end as stored (``rawEnd``), for storage that keeps the file elsewhere.
+  package init(file: SourceFileID, start: TextPoint, rawEnd: TextPoint) {
+    self.file = file
+    self.start = start
+    self.storedEnd = rawEnd
+  }
+
+  /// ``end`` as stored: a point no text has when the end is unknown.
+  package var rawEnd: TextPoint { storedEnd }
+
   public init(file: SourceFileID, line: Int32, column: Int32) {
     self.init(file: file, start: TextPoint(line: line, column: column))
   }

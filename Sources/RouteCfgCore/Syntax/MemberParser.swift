@@ -26,27 +26,41 @@ public enum MemberParser {
   public static func parse(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool = false
   ) -> [MemberDecl] {
+    var writer = TypeReferenceWriter.oneBody
+    return parse(body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined, writer: &writer)
+  }
+
+  /// ``parse(_:locate:diagnostics:linesJoined:)`` for one of many bodies read on one thread,
+  /// whose type references `writer` keeps together.
+  static func parse(
+    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool,
+    writer: inout TypeReferenceWriter
+  ) -> [MemberDecl] {
     // Repeated parameter names are reported by the general parser, at the second name.
-    parseDeclarations(body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined)
+    parseDeclarations(
+      body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined, writer: &writer)
   }
 
   /// The members of `body` when the one-pass parser reads all of it, and so reports nothing:
   /// what ``parse(_:locate:diagnostics:)`` returns then. `nil` when the general parser has to take
   /// over.
-  static func parseWellFormed(_ body: String, locate: BodyLocator) -> [MemberDecl]? {
+  static func parseWellFormed(
+    _ body: String, locate: BodyLocator, writer: inout TypeReferenceWriter
+  ) -> [MemberDecl]? {
     SwiftTokenizer.withUTF8(body) { bytes in
-      let parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate)
+      let parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer)
       return parsed.rest == nil ? parsed.members : nil
     }
   }
 
   private static func parseDeclarations(
-    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool
+    _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool,
+    writer: inout TypeReferenceWriter
   ) -> [MemberDecl] {
     SwiftTokenizer.withUTF8(body) { bytes in
       // Well-formed ASCII declarations, the common case, take the one-pass parser; from the
       // first one it cannot read on, the rest is parsed from tokens, with diagnostics.
-      var parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate)
+      var parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer)
       guard let rest = parsed.rest else { return parsed.members }
       return SwiftTokenizer.withTokens(of: bytes, from: rest) { tokens, statementCount in
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
@@ -61,7 +75,7 @@ public enum MemberParser {
             }
             members.append(member)
           }
-          parser.attachReferences(to: &members, from: first, locate: locate)
+          parser.attachReferences(to: &members, from: first, locate: locate, writer: &writer)
           parser.flushProblems(into: &diagnostics, locate: locate)
           return members
         }

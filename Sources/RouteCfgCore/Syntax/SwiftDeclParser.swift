@@ -143,7 +143,7 @@ struct SwiftDeclParser {
   }
 
   /// The references of the declaration being parsed, to be attached with the body's
-  /// (``SwiftMoveBuffer/attachReferences(count:to:from:locate:)``).
+  /// (``SwiftMoveBuffer/attachReferences(count:to:from:locate:writer:)``).
   var pendingReferences: TypeReferences {
     TypeReferences(pending: keptReferences..<references.count)
   }
@@ -154,8 +154,11 @@ struct SwiftDeclParser {
   }
 
   /// Gives `members[first...]`, read by this parser, the references they hold.
-  mutating func attachReferences(to members: inout [MemberDecl], from first: Int, locate: BodyLocator) {
-    references.attachReferences(count: keptReferences, to: &members, from: first, locate: locate)
+  mutating func attachReferences(
+    to members: inout [MemberDecl], from first: Int, locate: BodyLocator, writer: inout TypeReferenceWriter
+  ) {
+    references.attachReferences(
+      count: keptReferences, to: &members, from: first, locate: locate, writer: &writer)
     keptReferences = 0
   }
 

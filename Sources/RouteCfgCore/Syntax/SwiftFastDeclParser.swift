@@ -35,13 +35,17 @@ struct SwiftFastDeclParser {
   /// When the type parsed last is exactly a name of ``SwiftKnownTypeNames``, its index; else -1.
   var knownName = -1
   /// The named types of the members read so far and of the declaration or type being parsed.
-  var references = SwiftMoveBuffer<RawTypeReference>(capacity: 8)
+  var references: SwiftMoveBuffer<RawTypeReference>
   /// How many of ``references`` belong to the members read so far.
   private var keptReferences = 0
 
-  private init(bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool) {
+  private init(
+    bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool,
+    references: consuming SwiftMoveBuffer<RawTypeReference> = SwiftMoveBuffer(capacity: 8)
+  ) {
     self.bytes = bytes
     self.newlinesAreBlank = newlinesAreBlank
+    self.references = references
     advance()
   }
 
@@ -50,13 +54,14 @@ struct SwiftFastDeclParser {
   /// - Returns: The members up to the first declaration that needs the general parser, and
   ///   where that declaration starts; `nil` there when the whole body was read.
   static func parseMembers(
-    _ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator
+    _ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator, writer: inout TypeReferenceWriter
   ) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
-    var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false)
-    defer { parser.references.deallocate() }
+    var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false, references: writer.takeBuffer())
+    defer { writer.giveBack(parser.references) }
     var members: [MemberDecl] = []
     func finished(resumingAt rest: SwiftLexPosition?) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
-      parser.references.attachReferences(count: parser.keptReferences, to: &members, from: 0, locate: locate)
+      parser.references.attachReferences(
+        count: parser.keptReferences, to: &members, from: 0, locate: locate, writer: &writer)
       return (members, rest)
     }
     while true {

@@ -33,6 +33,12 @@ struct SwiftMoveBuffer<Element> {
     count = start
   }
 
+  /// Moves the values from `start` on, in order, to `body`.
+  mutating func moveEach(from start: Int, _ body: (consuming Element) -> Void) {
+    defer { count = start }
+    for offset in start..<count { body((base + offset).move()) }
+  }
+
   /// Moves the values from `start` on into an array, transformed by `transform`.
   mutating func moveAll<Result>(from start: Int, _ transform: (consuming Element) -> Result) -> [Result] {
     defer { count = start }
@@ -92,14 +98,15 @@ extension SwiftMoveBuffer<RawTypeReference> {
   }
 
   /// Gives `members[first...]`, made with pending references (``TypeReferences/init(pending:)``)
-  /// over the first `count` values, one array of those values placed with `locate`, which they
-  /// all share. Drops the values after them (those of a declaration that did not parse).
+  /// over the first `count` values, those values placed with `locate`, written by `writer` where
+  /// they all share them. Drops the values after them (those of a declaration that did not parse).
   mutating func attachReferences(
-    count kept: Int, to members: inout [MemberDecl], from first: Int, locate: BodyLocator
+    count kept: Int, to members: inout [MemberDecl], from first: Int, locate: BodyLocator,
+    writer: inout TypeReferenceWriter
   ) {
     removeAll(from: kept)
     guard kept > 0 else { return }
-    let all = moveLocated(from: 0, locate: locate)
-    for index in first..<members.count { members[index].typeReferences.attach(all) }
+    let placement = writer.write(&self, locate: locate)
+    for index in first..<members.count { members[index].typeReferences.attach(placement) }
   }
 }

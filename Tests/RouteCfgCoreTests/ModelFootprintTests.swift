@@ -1,0 +1,28 @@
+import Testing
+
+@testable import RouteCfgCore
+
+/// The sizes of the values the model and the YAML tree hold by the hundred thousand: a field
+/// added to one of them costs megabytes at the largest manifests' peaks, so a change of size is
+/// a decision, caught here before any benchmark.
+@Suite("Model footprint")
+struct ModelFootprintTests {
+  @Test func locationsAndMembersStayCompact() {
+    // An optional end would make a location 24 bytes and a member declaration 88; the model
+    // holds one member per line of every protocol body.
+    #expect(MemoryLayout<RouteCfgCore.SourceLocation>.stride == 20)
+    #expect(MemoryLayout<MemberDecl>.stride == 80)
+  }
+
+  @Test func typeReferencesStayCompact() {
+    // A member holds a range of a chunk; a reference in a chunk keeps no file of its own.
+    #expect(MemoryLayout<TypeReferences>.stride == 16)
+    #expect(MemoryLayout<TypeReferenceChunk.Record>.stride == 32)
+    #expect(MemoryLayout<Located<String>>.stride == 40)
+  }
+
+  @Test func treeNodesStayCompact() {
+    // The print lives in what was the node's padding; the budgets are not in the node.
+    #expect(MemoryLayout<YAMLNode>.stride == 48)
+  }
+}

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import RouteCfgCore
+
+private typealias Harness = MemberParserHarness
+
+/// The bodies one thread parses write their type references one after another into shared
+/// chunks: each member must still see exactly its own, as a body parsed alone does.
+@Suite("Type references written into shared chunks")
+struct TypeReferenceChunkTests {
+  /// The members of `bodies`, parsed one after another with one writer for many bodies.
+  private func parsedTogether(_ bodies: [String], locate: BodyLocator = Harness.locate) -> [[MemberDecl]] {
+    var writer = TypeReferenceWriter.manyBodies
+    return bodies.map { body in
+      var bag = DiagnosticBag()
+      return MemberParser.parse(body, locate: locate, diagnostics: &bag, linesJoined: false, writer: &writer)
+    }
+  }
+
+  /// Each member's references, as values.
+  private func references(_ members: [MemberDecl]) -> [[Located<String>]] {
+    members.map { Array($0.typeReferences) }
+  }
+
+  @Test func bodiesParsedTogetherSeeWhatEachSeesAlone() {
+    let bodies = [
+      "var a: Int\nfunc f(x: [String: Note]) -> Bar?",
+      // Sent to the general parser midway by the backticks; the third line does not parse.
+      "var b: One\nvar `c`: Two\nvar d: [Three\nlet e: (Four) -> Void",
+      "func g()",
+      "let h: Five; let i: Six",
+    ]
+    let together = parsedTogether(bodies)
+    for (body, members) in zip(bodies, together) {
+      #expect(references(members) == references(Harness.members(body).members), "\(body)")
+    }
+    #expect(together.map { $0.map(\.typeReferences.count) } == [[1, 3], [1, 1, 2], [0], [1, 1]])
+  }
+
+  @Test func aBodyLargerThanAChunksRoomGetsAChunkOfItsOwn() {
+    let large = (0..<1500).map { "var p\($0): Type\($0)" }.joined(separator: "\n")
+    let bodies = ["var a: Alpha", large, "var z: Omega"]
+    let together = parsedTogether(bodies)
+    #expect(together[1].count == 1500)
+    #expect(together[1][1499].typeReferences.map(\.value) == ["Type1499"])
+    #expect(together[1][1499].typeReferences.first?.location.start == TextPoint(line: 1500, column: 12))
+    for (body, members) in zip(bodies, together) {
+      #expect(references(members) == references(Harness.members(body).members))
+    }
+  }
+
+  @Test func referencesPlacedInSeveralFilesKeepTheirOrderAndFiles() {
+    // A locator that places the second line in another file: the parsers never do, but the
+    // references must come out as placed, and in the order written.
+    let locate: BodyLocator = { position in
+      let file = SourceFileID(position.line == 1 ? 1 : 0)
+      return RouteCfgCore.SourceLocation(
+        file: file, line: Int32(position.line + 1), column: Int32(position.column + 1))
+    }
+    let members = parsedTogether(
+      ["var a: Alpha", "var b: Beta\nvar c: [Gamma: Delta]\nvar d: Eta"], locate: locate)
+    let second = members[1]
+    #expect(second.map { $0.typeReferences.map(\.value) } == [["Beta"], ["Gamma", "Delta"], ["Eta"]])
+    #expect(second.map { $0.typeReferences.map(\.location.file.index) } == [[0], [1, 1], [0]])
+    #expect(second[1].typeReferences.map(\.location.start.column) == [9, 16])
+    #expect(members[0][0].typeReferences.map(\.value) == ["Alpha"])
+  }
+
+  @Test func referencesMadeByHandKeepTheirFilesAndEnds() {
+    let written: [Located<String>] = [
+      Located("Note", at: RouteCfgCore.SourceLocation(file: SourceFileID(2), line: 3, column: 4)),
+      Located(
+        "Bar",
+        at: RouteCfgCore.SourceLocation(
+          file: SourceFileID(5), start: TextPoint(line: 1, column: 1), end: TextPoint(line: 1, column: 4))),
+    ]
+    let references = TypeReferences(written)
+    #expect(Array(references) == written)
+    #expect(references[0].location.end == nil)
+    #expect(references[1].location.end == TextPoint(line: 1, column: 4))
+    #expect(Array(TypeReferences([])).isEmpty)
+  }
+}
+
+/// A decoder writes the references of module parameters' types into its chunks too, after its
+/// bodies'.
+@Suite("Parameter type references written into shared chunks")
+struct ParameterTypeReferenceTests {
+  @Test func eachParameterSeesItsOwnReferencesWhereWritten() throws {
+    let yaml = """
+      routecfg: 1
+      app: Notes
+      protocols:
+        NoteInput: |
+          var title: String
+        NoteView: |
+          func show(note: Note) -> Bool
+      modules:
+        Notes:
+          provides: [NoteInput]
+          parameters:
+            noteId: Int
+            filter: "[String: NoteInput]"
+            untyped: ~
+            owner: Account.Owner?
+      """
+    let manifest = ManifestLoader().load(yaml: yaml).manifest
+    let parameters = try #require(manifest.modules.first).parameters
+    #expect(
+      parameters.map { $0.typeReferences.map(\.value) } == [
+        ["Int"], ["String", "NoteInput"], [], ["Account.Owner"],
+      ])
+    #expect(
+      parameters[1].typeReferences.map(\.location.start) == [
+        TextPoint(line: 13, column: 17), TextPoint(line: 13, column: 25),
+      ])
+    #expect(parameters[3].typeReferences.first?.location.end == TextPoint(line: 15, column: 27))
+    #expect(
+      manifest.protocols.map { $0.members.map { $0.typeReferences.map(\.value) } } == [
+        [["String"]], [["Note", "Bool"]],
+      ])
+  }
+}
