@@ -46,7 +46,7 @@ struct GeneratorConfiguration: Equatable {
   /// trailing commas) after an optional byte order mark, holding an object whose keys are each
   /// written once.
   init(bytes: [UInt8], file: String) throws(ConfigurationError) {
-    let skipped = bytes.starts(with: JSONPosition.byteOrderMark) ? JSONPosition.byteOrderMark.count : 0
+    let skipped = bytes.starts(with: SourceText.utf8ByteOrderMark) ? SourceText.utf8ByteOrderMark.count : 0
     let parsed: (value: RouteCfgCore.JSONValue, keyOffsets: [Int])
     do {
       parsed = try JSONParser.parseWithKeyOffsets(Array(bytes.dropFirst(skipped)))

@@ -1,3 +1,5 @@
+import RouteCfgCore
+
 /// A 1-based line and column (in characters, as editors count them) in the configuration file,
 /// for error messages.
 struct JSONPosition: Equatable {
@@ -11,7 +13,7 @@ struct JSONPosition: Equatable {
   init(offset: Int, in bytes: [UInt8]) {
     let end = min(max(offset, 0), bytes.count)
     var line = 1
-    var lineStart = bytes.starts(with: JSONPosition.byteOrderMark) ? JSONPosition.byteOrderMark.count : 0
+    var lineStart = bytes.starts(with: SourceText.utf8ByteOrderMark) ? SourceText.utf8ByteOrderMark.count : 0
     var index = lineStart
     while index < end {
       switch bytes[index] {
@@ -36,7 +38,4 @@ struct JSONPosition: Equatable {
     self.line = line
     self.column = column
   }
-
-  /// The bytes a file may start with to say that it is UTF-8, which JSON readers skip.
-  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

@@ -16,6 +16,13 @@ final class TypeReferenceChunk: @unchecked Sendable {
     let start: TextPoint
     /// The end as ``SourceLocation`` stores it (``SourceLocation/rawEnd``).
     let end: TextPoint
+
+    /// `name` written at `location`, whose file the chunk keeps.
+    init(_ name: String, at location: SourceLocation) {
+      self.name = name
+      start = location.start
+      end = location.rawEnd
+    }
   }
 
   /// The file of every reference, unless ``files`` is set.
@@ -43,8 +50,7 @@ final class TypeReferenceChunk: @unchecked Sendable {
     capacity = references.count
     base = UnmanagedMemory.allocate(Record.self, capacity: capacity)
     for (index, reference) in references.enumerated() {
-      (base + index).initialize(
-        to: Record(name: reference.value, start: reference.location.start, end: reference.location.rawEnd))
+      (base + index).initialize(to: Record(reference.value, at: reference.location))
     }
     count = references.count
   }
@@ -126,14 +132,14 @@ struct TypeReferenceWriter {
       if let target, location.file == target.file, inSeveralFiles == nil {
         target.initialize(
           at: offset + written,
-          to: TypeReferenceChunk.Record(name: reference.name, start: location.start, end: location.rawEnd))
+          to: TypeReferenceChunk.Record(reference.name, at: location))
         written += 1
       } else if target == nil {
         let chosen = chunk(for: location.file, room: total)
         (target, offset, written) = (chosen, chosen.count, 1)
         chosen.initialize(
           at: offset,
-          to: TypeReferenceChunk.Record(name: reference.name, start: location.start, end: location.rawEnd))
+          to: TypeReferenceChunk.Record(reference.name, at: location))
       } else {
         // From the first reference in another file on, in order.
         inSeveralFiles = inSeveralFiles ?? []
@@ -161,8 +167,7 @@ struct TypeReferenceWriter {
     for (index, reference) in references.enumerated() {
       target.initialize(
         at: offset + index,
-        to: TypeReferenceChunk.Record(
-          name: reference.value, start: reference.location.start, end: reference.location.rawEnd))
+        to: TypeReferenceChunk.Record(reference.value, at: reference.location))
     }
     target.didAppend(references.count)
     var written = TypeReferences(pending: 0..<references.count)
