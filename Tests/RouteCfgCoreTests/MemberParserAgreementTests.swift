@@ -18,7 +18,7 @@ struct MemberParserAgreementTests {
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
           var members: [MemberDecl] = []
           while let member = parser.parseNextMember(locate: Harness.locate) { members.append(member) }
-          var writer = TypeReferenceWriter.oneBody
+          var writer = BodyWriter.oneBody
           parser.attachReferences(to: &members, from: 0, locate: Harness.locate, writer: &writer)
           parser.flushProblems(into: &bag, locate: Harness.locate)
           return members
@@ -142,7 +142,7 @@ struct MemberParserAgreementTests {
   /// `true` when the fast path stops before the end of `body`.
   private static func fastPathHandsOver(_ body: String) -> Bool {
     SwiftTokenizer.withUTF8(body) { bytes in
-      var writer = TypeReferenceWriter.oneBody
+      var writer = BodyWriter.oneBody
       return SwiftFastDeclParser.parseMembers(bytes, locate: Harness.locate, writer: &writer).rest != nil
     }
   }

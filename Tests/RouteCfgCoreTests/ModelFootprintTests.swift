@@ -14,6 +14,14 @@ struct ModelFootprintTests {
     #expect(MemoryLayout<MemberDecl>.stride == 80)
   }
 
+  @Test func methodSignaturesLeaveMembersAt80Bytes() {
+    // The parameters' chunk and start, and their count in the byte of the effects: one more
+    // byte would make a member kind 28 bytes and a member declaration 88.
+    #expect(MemoryLayout<MethodSignature>.size == 27)
+    #expect(MemoryLayout<MemberDecl.Kind>.size == 27)
+    #expect(MemoryLayout<MethodParameter>.stride == 56)
+  }
+
   @Test func typeReferencesStayCompact() {
     // A member holds a range of a chunk; a reference in a chunk keeps no file of its own.
     #expect(MemoryLayout<TypeReferences>.stride == 16)

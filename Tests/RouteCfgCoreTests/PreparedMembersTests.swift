@@ -114,12 +114,12 @@ struct PreparedMembersTests {
     let (read, document) = try Self.readLargeManifest()
     var all = PreparedMembers()
     var half = PreparedMembers()
-    var writer = TypeReferenceWriter.manyBodies
+    var writer = BodyWriter.manyBodies
     for (index, id) in read.selected.enumerated() {
-      all.prepare(id, body: document.value(of: id), locator: document.locator(for: id), references: &writer)
+      all.prepare(id, body: document.value(of: id), locator: document.locator(for: id), writer: &writer)
       if index % 2 == 0 {
         half.prepare(
-          id, body: document.value(of: id), locator: document.locator(for: id), references: &writer)
+          id, body: document.value(of: id), locator: document.locator(for: id), writer: &writer)
       }
     }
     // The malformed bodies (ten of them) are left to the decoder, with their diagnostics.
@@ -128,7 +128,7 @@ struct PreparedMembersTests {
     var reversed = PreparedMembers()
     for id in read.selected.reversed() {
       reversed.prepare(
-        id, body: document.value(of: id), locator: document.locator(for: id), references: &writer)
+        id, body: document.value(of: id), locator: document.locator(for: id), writer: &writer)
     }
     #expect(reversed.count == all.count)
     #expect(read.selected.allSatisfy { reversed[$0]?.map(\.fullName) == all[$0]?.map(\.fullName) })
@@ -160,10 +160,10 @@ struct PreparedMembersTests {
     let (read, document) = try Self.readLargeManifest()
     // Every body prepared with the text of the one before it: decoding must give those members.
     var shifted = PreparedMembers()
-    var writer = TypeReferenceWriter.manyBodies
+    var writer = BodyWriter.manyBodies
     for (previous, id) in zip(read.selected, read.selected.dropFirst()) {
       shifted.prepare(
-        id, body: document.value(of: previous), locator: document.locator(for: previous), references: &writer)
+        id, body: document.value(of: previous), locator: document.locator(for: previous), writer: &writer)
     }
     var decoder = ManifestDecoder(document: document, isRoot: true, threads: .always, prepared: shifted)
     let protocols = decoder.decode().protocols
@@ -227,11 +227,11 @@ struct PreparedMembersTests {
 
     // Decoded from the bodies prepared, their texts let go, the manifest is what it is without.
     var prepared = PreparedMembers()
-    var writer = TypeReferenceWriter.manyBodies
+    var writer = BodyWriter.manyBodies
     let released = YAMLReader.read(
       Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
     ) { id, body, locator in
-      prepared.prepare(id, body: body, locator: locator, references: &writer)
+      prepared.prepare(id, body: body, locator: locator, writer: &writer)
     }
     func decoded(_ document: YAMLDocument, _ prepared: PreparedMembers) -> (
       protocols: [String], diagnostics: [Diagnostic]

@@ -10,7 +10,7 @@ private typealias Harness = MemberParserHarness
 struct TypeReferenceChunkTests {
   /// The members of `bodies`, parsed one after another with one writer for many bodies.
   private func parsedTogether(_ bodies: [String], locate: BodyLocator = Harness.locate) -> [[MemberDecl]] {
-    var writer = TypeReferenceWriter.manyBodies
+    var writer = BodyWriter.manyBodies
     return bodies.map { body in
       var bag = DiagnosticBag()
       return MemberParser.parse(body, locate: locate, diagnostics: &bag, linesJoined: false, writer: &writer)

@@ -11,17 +11,18 @@ extension MethodSignature {
     guard parameters.contains(where: { $0.name == "self" || $0.name == "_" }) else { return self }
     var taken = Set(parameters.map(\.name))
     var renamed = self
-    renamed.parameters = parameters.enumerated().map { index, parameter in
-      let base: String
-      switch parameter.name {
-      case "self": base = "selfArgument"
-      case "_": base = "argument\(index)"
-      default: return parameter
-      }
-      let name = AdapterTranslator.unique(base, avoiding: taken)
-      taken.insert(name)
-      return MethodParameter(label: parameter.label, name: name, type: parameter.type)
-    }
+    renamed.parameters = MethodParameters(
+      parameters.enumerated().map { index, parameter in
+        let base: String
+        switch parameter.name {
+        case "self": base = "selfArgument"
+        case "_": base = "argument\(index)"
+        default: return parameter
+        }
+        let name = AdapterTranslator.unique(base, avoiding: taken)
+        taken.insert(name)
+        return MethodParameter(label: parameter.label, name: name, type: parameter.type)
+      })
     return renamed
   }
 }

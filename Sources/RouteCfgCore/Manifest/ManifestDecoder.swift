@@ -55,8 +55,9 @@ struct ManifestDecoder {
   /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
   /// members are parsed, and its problems reported, once.
   private var parsedBodies: [YAMLNodeID: (members: [MemberDecl], isWhole: Bool)] = [:]
-  /// Keeps the type references of the bodies and parameters this decoder reads together.
-  private var references = TypeReferenceWriter.manyBodies
+  /// Keeps the type references and method parameters of the bodies this decoder reads together,
+  /// and its modules' parameter types.
+  private var writer = BodyWriter.manyBodies
 
   init(
     document: YAMLDocument, isRoot: Bool, diagnosticLimit: Int? = DiagnosticBag.defaultLimit,
@@ -505,7 +506,7 @@ struct ManifestDecoder {
     let errors = reader.diagnostics.errorsReported
     let members = MemberParser.parse(
       body, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, linesJoined: joinsLines(id),
-      writer: &references)
+      writer: &writer)
     let parsed = (members, reader.diagnostics.errorsReported == errors)
     parsedBodies[id] = parsed
     return parsed
@@ -684,7 +685,7 @@ struct ManifestDecoder {
       result.append(
         ParameterDecl(
           name: name, type: parsed?.type, typeLocation: reader.location(valueID),
-          typeReferences: references.write(parsed?.references ?? [])))
+          typeReferences: writer.write(parsed?.references ?? [])))
     }
     return result
   }

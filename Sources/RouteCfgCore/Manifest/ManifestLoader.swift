@@ -196,15 +196,16 @@ private struct LoadRun {
   /// it is not YAML (reported).
   private mutating func decode(_ bytes: [UInt8], id: SourceFileID, isRoot: Bool) -> [Located<String>]? {
     var prepared = PreparedMembers()
-    // The reading thread's writer: it keeps the type references of the bodies prepared together.
-    var references = TypeReferenceWriter.manyBodies
+    // The reading thread's writer: it keeps the type references and method parameters of the
+    // bodies prepared together.
+    var writer = BodyWriter.manyBodies
     let read = YAMLReader.read(
       bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics,
       selecting: threads == .never ? nil : PreparedMembers.selection
     ) { node, body, locator in
       // Prepared, a body is decoded from its members: unless the document is kept, its text
       // (most of a manifest's bytes) need not stay alive beside the model while it is built.
-      prepared.prepare(node, body: body, locator: locator, references: &references) && !keepsDocuments
+      prepared.prepare(node, body: body, locator: locator, writer: &writer) && !keepsDocuments
     }
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {

@@ -20,15 +20,15 @@ struct PreparedMembers: Sendable {
   var selected = 0
 
   /// Parses the body in `id` and keeps its members when it parses whole; returns whether it did
-  /// (the decoder then reads the members kept, not the body's text). `references` writes their
-  /// type references: the reading thread's writer.
+  /// (the decoder then reads the members kept, not the body's text). `writer`, the reading
+  /// thread's, writes their type references and method parameters.
   @discardableResult
   mutating func prepare(
-    _ id: YAMLNodeID, body: String, locator: ScalarLocator, references: inout TypeReferenceWriter
+    _ id: YAMLNodeID, body: String, locator: ScalarLocator, writer: inout BodyWriter
   ) -> Bool {
     guard
       let parsed = MemberParser.parseWellFormed(
-        body, locate: { locator.location($0) }, writer: &references)
+        body, locate: { locator.location($0) }, writer: &writer)
     else {
       return false
     }

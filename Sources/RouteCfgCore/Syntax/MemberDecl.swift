@@ -91,18 +91,98 @@ public struct PropertySignature: Sendable, Hashable {
 }
 
 /// `func NAME(LABEL NAME: TYPE, ...) async throws -> TYPE`.
+///
+/// A signature is 27 bytes, so that a member declaration stays 80 (``MemberDecl``): its
+/// parameters are a chunk and the start of their range in it, and their count shares a byte
+/// with the effects.
 public struct MethodSignature: Sendable, Hashable {
-  public var parameters: [MethodParameter]
+  /// The chunk of ``parameters``; `nil` for none.
+  private var parameterChunk: MethodParameterChunk?
   /// `Void` when no `->` is written.
   public var result: TypeRef
-  public var isAsync: Bool
-  public var isThrowing: Bool
+  /// Where ``parameters`` start in their chunk.
+  private var parameterStart: UInt8
+  /// `async` (bit 0), `throws` (bit 1) and the parameter count (the other six bits), or
+  /// ``countIsTheChunks`` for a chunk that holds just this method's parameters.
+  private var shape: UInt8
+
+  /// The count of ``shape`` that stands for all the parameters of the chunk.
+  private static let countIsTheChunks: UInt8 = 63
 
   public init(parameters: [MethodParameter], result: TypeRef, isAsync: Bool, isThrowing: Bool) {
-    self.parameters = parameters
+    self.init(
+      parameters: MethodParameters(parameters), result: result, isAsync: isAsync, isThrowing: isThrowing)
+  }
+
+  public init(parameters: MethodParameters, result: TypeRef, isAsync: Bool, isThrowing: Bool) {
+    parameterChunk = nil
     self.result = result
-    self.isAsync = isAsync
-    self.isThrowing = isThrowing
+    parameterStart = 0
+    shape = Self.effects(isAsync: isAsync, isThrowing: isThrowing)
+    self.parameters = parameters
+  }
+
+  /// A signature of parameters a writer placed (``MethodParameterWriter/commit()``): fewer than
+  /// ``countIsTheChunks`` of them, from a start a byte holds.
+  init(written parameters: MethodParameters, result: TypeRef, isAsync: Bool, isThrowing: Bool) {
+    precondition(
+      parameters.start <= Int(UInt8.max) && parameters.count < Int(Self.countIsTheChunks),
+      "written method parameters out of a signature's reach")
+    parameterChunk = parameters.chunk
+    self.result = result
+    parameterStart = UInt8(truncatingIfNeeded: parameters.start)
+    shape =
+      Self.effects(isAsync: isAsync, isThrowing: isThrowing) | UInt8(truncatingIfNeeded: parameters.count)
+      << 2
+  }
+
+  /// The bits of ``shape`` that say `async` and `throws`.
+  private static func effects(isAsync: Bool, isThrowing: Bool) -> UInt8 {
+    (isAsync ? 1 : 0) | (isThrowing ? 2 : 0)
+  }
+
+  public var parameters: MethodParameters {
+    get {
+      guard let parameterChunk else { return MethodParameters() }
+      let start = Int(parameterStart)
+      let count = shape >> 2 == Self.countIsTheChunks ? parameterChunk.count - start : Int(shape >> 2)
+      return MethodParameters(unchecked: parameterChunk, start: start, count: count)
+    }
+    set {
+      var parameters = newValue
+      if parameters.count >= Int(Self.countIsTheChunks) || parameters.start > Int(UInt8.max),
+        parameters.start != 0 || parameters.count != parameters.chunk?.capacity
+      {
+        // Held in a chunk of its own, which no writer appends to.
+        parameters = MethodParameters(Array(parameters))
+      }
+      parameterChunk = parameters.chunk
+      parameterStart = UInt8(truncatingIfNeeded: parameters.start)
+      let count =
+        parameters.count >= Int(Self.countIsTheChunks) ? Self.countIsTheChunks : UInt8(parameters.count)
+      shape = shape & 3 | count << 2
+    }
+  }
+
+  public var isAsync: Bool {
+    get { shape & 1 != 0 }
+    set { shape = newValue ? shape | 1 : shape & ~1 }
+  }
+
+  public var isThrowing: Bool {
+    get { shape & 2 != 0 }
+    set { shape = newValue ? shape | 2 : shape & ~2 }
+  }
+
+  public static func == (lhs: MethodSignature, rhs: MethodSignature) -> Bool {
+    lhs.shape & 3 == rhs.shape & 3 && lhs.result == rhs.result && lhs.parameters == rhs.parameters
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(parameters)
+    hasher.combine(result)
+    hasher.combine(isAsync)
+    hasher.combine(isThrowing)
   }
 
   /// `(range:animated:)`, `(_:)` or `()`.
@@ -119,12 +199,14 @@ public struct MethodSignature: Sendable, Hashable {
 
   /// `true` when both parameter lists have the same labels, in order: methods of the same base
   /// name then have the same full name.
-  static func haveSameLabels(_ lhs: [MethodParameter], _ rhs: [MethodParameter]) -> Bool {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.label == $1.label }
+  static func haveSameLabels(_ lhs: MethodParameters, _ rhs: MethodParameters) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for position in 0..<lhs.count where lhs[position].label != rhs[position].label { return false }
+    return true
   }
 
   /// `base` followed by the labels of `parameters`, as ``fullName(base:)`` writes it.
-  static func fullName(base: String, parameters: [MethodParameter]) -> String {
+  static func fullName(base: String, parameters: MethodParameters) -> String {
     var count = base.utf8.count + 2
     for parameter in parameters { count += (parameter.label?.utf8.count ?? 1) + 1 }
     return String(unsafeUninitializedCapacity: count) { bytes in
@@ -148,6 +230,15 @@ public struct MethodSignature: Sendable, Hashable {
       write(UInt8(ascii: ")"))
       return end
     }
+  }
+}
+
+extension MethodSignature: CustomReflectable {
+  /// The parameters, result and effects, as a signature of separate fields would show them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["parameters": parameters, "result": result, "isAsync": isAsync, "isThrowing": isThrowing])
   }
 }
 

@@ -26,7 +26,7 @@ public enum MemberParser {
   public static func parse(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool = false
   ) -> [MemberDecl] {
-    var writer = TypeReferenceWriter.oneBody
+    var writer = BodyWriter.oneBody
     return parse(body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined, writer: &writer)
   }
 
@@ -34,7 +34,7 @@ public enum MemberParser {
   /// whose type references `writer` keeps together.
   static func parse(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool,
-    writer: inout TypeReferenceWriter
+    writer: inout BodyWriter
   ) -> [MemberDecl] {
     // Repeated parameter names are reported by the general parser, at the second name.
     parseDeclarations(
@@ -45,7 +45,7 @@ public enum MemberParser {
   /// what ``parse(_:locate:diagnostics:)`` returns then. `nil` when the general parser has to take
   /// over.
   static func parseWellFormed(
-    _ body: String, locate: BodyLocator, writer: inout TypeReferenceWriter
+    _ body: String, locate: BodyLocator, writer: inout BodyWriter
   ) -> [MemberDecl]? {
     SwiftTokenizer.withUTF8(body) { bytes in
       let parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer)
@@ -55,7 +55,7 @@ public enum MemberParser {
 
   private static func parseDeclarations(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool,
-    writer: inout TypeReferenceWriter
+    writer: inout BodyWriter
   ) -> [MemberDecl] {
     SwiftTokenizer.withUTF8(body) { bytes in
       // Well-formed ASCII declarations, the common case, take the one-pass parser; from the

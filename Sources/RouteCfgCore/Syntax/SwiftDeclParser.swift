@@ -155,7 +155,7 @@ struct SwiftDeclParser {
 
   /// Gives `members[first...]`, read by this parser, the references they hold.
   mutating func attachReferences(
-    to members: inout [MemberDecl], from first: Int, locate: BodyLocator, writer: inout TypeReferenceWriter
+    to members: inout [MemberDecl], from first: Int, locate: BodyLocator, writer: inout BodyWriter
   ) {
     references.attachReferences(
       count: keptReferences, to: &members, from: first, locate: locate, writer: &writer)

@@ -38,6 +38,9 @@ struct SwiftFastDeclParser {
   var references: SwiftMoveBuffer<RawTypeReference>
   /// How many of ``references`` belong to the members read so far.
   private var keptReferences = 0
+  /// Where the parameters of the methods read go (a body's parser has its writer's for the time
+  /// it reads).
+  var parameters = MethodParameterWriter()
 
   private init(
     bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool,
@@ -54,10 +57,14 @@ struct SwiftFastDeclParser {
   /// - Returns: The members up to the first declaration that needs the general parser, and
   ///   where that declaration starts; `nil` there when the whole body was read.
   static func parseMembers(
-    _ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator, writer: inout TypeReferenceWriter
+    _ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator, writer: inout BodyWriter
   ) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
     var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false, references: writer.takeBuffer())
-    defer { writer.giveBack(parser.references) }
+    swap(&parser.parameters, &writer.parameters)
+    defer {
+      writer.giveBack(parser.references)
+      swap(&parser.parameters, &writer.parameters)
+    }
     var members: [MemberDecl] = []
     func finished(resumingAt rest: SwiftLexPosition?) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
       parser.references.attachReferences(
@@ -200,9 +207,20 @@ struct SwiftFastDeclParser {
 
   /// `func NAME(LABEL NAME: TYPE, ...) async throws -> TYPE`.
   private mutating func parseMethod(locate: BodyLocator) -> MemberDecl? {
-    guard let (name, location) = expectName(locate: locate), expect(.leftParen),
-      let parameters = parseParameterList(), let (isAsync, isThrowing) = parseEffects()
-    else { return nil }
+    guard let (name, location) = expectName(locate: locate), expect(.leftParen) else { return nil }
+    guard let signature = parseSignature() else {
+      parameters.discardPending()
+      return nil
+    }
+    return MemberDecl(
+      name: name, kind: .method(signature), location: location,
+      typeReferences: pendingReferences)
+  }
+
+  /// The rest of a method after `(`: its parameters (pending in ``parameters`` until it is read
+  /// whole), effects and result.
+  private mutating func parseSignature() -> MethodSignature? {
+    guard parseParameterList(), let (isAsync, isThrowing) = parseEffects() else { return nil }
     var result = TypeRef.void
     if token == .arrow {
       advance()
@@ -210,49 +228,37 @@ struct SwiftFastDeclParser {
       guard keyword != .async, let written = parseType() else { return nil }
       result = written
     }
-    let signature = MethodSignature(
-      parameters: parameters, result: result, isAsync: isAsync, isThrowing: isThrowing)
-    return MemberDecl(
-      name: name, kind: .method(signature), location: location,
-      typeReferences: pendingReferences)
+    // A declaration followed by more on its line is the general parser's: its parameters are
+    // dropped, not committed.
+    guard isAtSeparator else { return nil }
+    return MethodSignature(
+      written: parameters.commit(), result: result, isAsync: isAsync, isThrowing: isThrowing)
   }
 
   /// The most parameters a method may have here; the general parser reads longer lists.
   static let parameterScanLimit = 16
 
-  /// The parameters after `(`, up to and including `)`. A trailing comma is accepted.
-  private mutating func parseParameterList() -> [MethodParameter]? {
-    // Most methods take one or two parameters: those arrays are written as literals, which is
-    // cheaper than growing an empty one.
-    var first: MethodParameter?
-    var parameters: [MethodParameter] = []
+  /// The parameters after `(`, up to and including `)`, pending in ``parameters``. A trailing
+  /// comma is accepted.
+  private mutating func parseParameterList() -> Bool {
     while token != .rightParen {
-      guard let parameter = parseParameter() else { return nil }
+      guard let parameter = parseParameter() else { return false }
       // A repeated parameter name is reported, with its place, by the general parser, which
       // also takes long lists (their names are checked through a table there, not pairwise).
-      if parameters.count == Self.parameterScanLimit
-        || parameter.name != "_"
-          && (first?.name == parameter.name || parameters.contains(where: { $0.name == parameter.name }))
+      if parameters.pending == Self.parameterScanLimit
+        || parameter.name != "_" && parameters.pendingHasName(parameter.name)
       {
-        return nil
+        return false
       }
-      if let only = first {
-        parameters = [only, parameter]
-        first = nil
-      } else if parameters.isEmpty {
-        first = parameter
-      } else {
-        parameters.append(parameter)
-      }
+      parameters.append(consume parameter)
       if token == .comma {
         advance()
       } else if token != .rightParen {
-        return nil
+        return false
       }
     }
     advance()
-    if let first { return [first] }
-    return parameters
+    return true
   }
 
   /// `NAME: TYPE` (the name is also the label), `LABEL NAME: TYPE` or `_ NAME: TYPE`.

@@ -102,7 +102,7 @@ extension SwiftMoveBuffer<RawTypeReference> {
   /// they all share them. Drops the values after them (those of a declaration that did not parse).
   mutating func attachReferences(
     count kept: Int, to members: inout [MemberDecl], from first: Int, locate: BodyLocator,
-    writer: inout TypeReferenceWriter
+    writer: inout BodyWriter
   ) {
     removeAll(from: kept)
     guard kept > 0 else { return }

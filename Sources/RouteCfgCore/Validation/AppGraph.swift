@@ -142,7 +142,7 @@ public struct MemberPairing: Sendable, Hashable {
   /// The facade member's base name (`message`, `didFinishLogin`).
   package let memberName: String
   /// The facade member's parameters when it is a method (for their labels); `nil` for a property.
-  private let parameters: [MethodParameter]?
+  private let parameters: MethodParameters?
   /// The base name of the target member the path ends at (`title` in `header.title`).
   package let targetName: String
   /// Every step of the path when it has more than one; `nil` for a member of the target itself.
@@ -226,7 +226,7 @@ public struct MemberPairing: Sendable, Hashable {
   }
 
   /// `true` when both are properties (`nil`), or methods whose parameters have the same labels.
-  private static func sameLabels(_ lhs: [MethodParameter]?, _ rhs: [MethodParameter]?) -> Bool {
+  private static func sameLabels(_ lhs: MethodParameters?, _ rhs: MethodParameters?) -> Bool {
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
     return MethodSignature.haveSameLabels(lhs, rhs)
   }

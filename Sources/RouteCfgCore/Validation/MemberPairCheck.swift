@@ -293,11 +293,12 @@ private struct MethodFlows {
     _ method: MethodSignature, _ target: MethodSignature, fits: TypeFitChecker,
     crossings: inout [AdapterCrossing]
   ) {
-    argumentCountDiffers = method.parameters.count != target.parameters.count
+    let (parameters, targetParameters) = (method.parameters, target.parameters)
+    argumentCountDiffers = parameters.count != targetParameters.count
     if !argumentCountDiffers {
-      for position in method.parameters.indices {
+      for position in parameters.indices {
         let fit = fits.fit(
-          method.parameters[position].type, into: target.parameters[position].type, crossings: &crossings)
+          parameters[position].type, into: targetParameters[position].type, crossings: &crossings)
         if !fit.isFit { arguments.append((position, fit)) }
       }
     }
@@ -341,10 +342,12 @@ extension MemberDecl.Kind {
       case .property: return false
       case .method(let targetMethod):
         guard method.isAsync == targetMethod.isAsync, method.isThrowing || !targetMethod.isThrowing,
-          method.result == targetMethod.result, method.parameters.count == targetMethod.parameters.count
+          method.result == targetMethod.result
         else { return false }
-        for position in method.parameters.indices
-        where method.parameters[position].type != targetMethod.parameters[position].type {
+        let (parameters, targetParameters) = (method.parameters, targetMethod.parameters)
+        guard parameters.count == targetParameters.count else { return false }
+        for position in parameters.indices where parameters[position].type != targetParameters[position].type
+        {
           return false
         }
         return true
