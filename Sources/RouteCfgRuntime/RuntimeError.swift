@@ -169,7 +169,7 @@ extension RuntimeError {
   /// protocol with these members: it is one of the other kind, or it is not declared (with the
   /// closest name of the kind asked for).
   static func noSuchMember(
-    _ member: String, property: Bool, of protocolName: String, members: [MemberDecl]
+    _ member: String, property: Bool, of protocolName: String, members: MemberList
   ) -> RuntimeError {
     let base = MemberDecl.baseName(of: member)
     if let declared = members.first(where: { $0.name == base }), declared.isProperty != property {

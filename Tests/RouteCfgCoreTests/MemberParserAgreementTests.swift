@@ -16,12 +16,11 @@ struct MemberParserAgreementTests {
     let members = SwiftTokenizer.withUTF8(body) { bytes in
       SwiftTokenizer.withTokens(of: bytes) { tokens, _ in
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
-          var members: [MemberDecl] = []
-          while let member = parser.parseNextMember(locate: Harness.locate) { members.append(member) }
           var writer = BodyWriter.oneBody
-          parser.attachReferences(to: &members, from: 0, locate: Harness.locate, writer: &writer)
+          while let member = parser.parseNextMember(locate: Harness.locate) { writer.members.append(member) }
+          parser.attachReferences(from: 0, locate: Harness.locate, writer: &writer)
           parser.flushProblems(into: &bag, locate: Harness.locate)
-          return members
+          return Array(writer.members.commit())
         }
       }
     }
@@ -143,7 +142,9 @@ struct MemberParserAgreementTests {
   private static func fastPathHandsOver(_ body: String) -> Bool {
     SwiftTokenizer.withUTF8(body) { bytes in
       var writer = BodyWriter.oneBody
-      return SwiftFastDeclParser.parseMembers(bytes, locate: Harness.locate, writer: &writer).rest != nil
+      let handsOver = SwiftFastDeclParser.parseMembers(bytes, locate: Harness.locate, writer: &writer) != nil
+      writer.members.discardPending()
+      return handsOver
     }
   }
 }

@@ -22,6 +22,12 @@ struct ModelFootprintTests {
     #expect(MemoryLayout<MethodParameter>.stride == 56)
   }
 
+  @Test func rangesOfChunksStayCompact() {
+    // A body's members and a method's parameters are a chunk and a range in 32-bit numbers.
+    #expect(MemoryLayout<MemberList>.stride == 16)
+    #expect(MemoryLayout<MethodParameters>.stride == 16)
+  }
+
   @Test func typeReferencesStayCompact() {
     // A member holds a range of a chunk; a reference in a chunk keeps no file of its own.
     #expect(MemoryLayout<TypeReferences>.stride == 16)

@@ -13,7 +13,8 @@ struct TypeReferenceChunkTests {
     var writer = BodyWriter.manyBodies
     return bodies.map { body in
       var bag = DiagnosticBag()
-      return MemberParser.parse(body, locate: locate, diagnostics: &bag, linesJoined: false, writer: &writer)
+      return Array(
+        MemberParser.parse(body, locate: locate, diagnostics: &bag, linesJoined: false, writer: &writer))
     }
   }
 

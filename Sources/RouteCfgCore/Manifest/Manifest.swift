@@ -37,7 +37,8 @@ public struct Manifest: Sendable {
 public struct ProtocolDecl: Sendable {
   public var name: Located<String>
   public var inherits: [Located<String>]
-  public var members: [MemberDecl]
+  /// The members, in order: a range of a chunk that the thread that parsed the body filled.
+  public var members: MemberList
   /// `true` when some of the body could not be read (a declaration that does not parse, or a
   /// body of the wrong shape), already reported: the protocol may have members its author meant
   /// that ``members`` lacks, so no member is reported missing from it.
@@ -45,6 +46,13 @@ public struct ProtocolDecl: Sendable {
 
   public init(
     name: Located<String>, inherits: [Located<String>], members: [MemberDecl], hasUnreadMembers: Bool = false
+  ) {
+    self.init(
+      name: name, inherits: inherits, members: MemberList(members), hasUnreadMembers: hasUnreadMembers)
+  }
+
+  public init(
+    name: Located<String>, inherits: [Located<String>], members: MemberList, hasUnreadMembers: Bool = false
   ) {
     self.name = name
     self.inherits = inherits

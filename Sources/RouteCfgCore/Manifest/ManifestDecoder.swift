@@ -54,9 +54,9 @@ struct ManifestDecoder {
   private var repeatedBindings: [BindingDecl] = []
   /// Bodies parsed here, by node: an alias (`B: *body`) is the anchored body itself, whose
   /// members are parsed, and its problems reported, once.
-  private var parsedBodies: [YAMLNodeID: (members: [MemberDecl], isWhole: Bool)] = [:]
-  /// Keeps the type references and method parameters of the bodies this decoder reads together,
-  /// and its modules' parameter types.
+  private var parsedBodies: [YAMLNodeID: (members: MemberList, isWhole: Bool)] = [:]
+  /// Keeps the members, type references and method parameters of the bodies this decoder reads
+  /// together, and its modules' parameter types.
   private var writer = BodyWriter.manyBodies
 
   init(
@@ -498,7 +498,7 @@ struct ManifestDecoder {
 
   /// The members of the body in `id`, and whether every declaration in it was read (a body
   /// prepared while reading always is).
-  private mutating func members(_ id: YAMLNodeID) -> (members: [MemberDecl], isWhole: Bool) {
+  private mutating func members(_ id: YAMLNodeID) -> (members: MemberList, isWhole: Bool) {
     if let members = prepared[id] { return (members, true) }
     if let parsed = parsedBodies[id] { return parsed }
     let body = document.value(of: id)

@@ -196,8 +196,8 @@ private struct LoadRun {
   /// it is not YAML (reported).
   private mutating func decode(_ bytes: [UInt8], id: SourceFileID, isRoot: Bool) -> [Located<String>]? {
     var prepared = PreparedMembers()
-    // The reading thread's writer: it keeps the type references and method parameters of the
-    // bodies prepared together.
+    // The reading thread's writer: it keeps the members, type references and method parameters
+    // of the bodies prepared together.
     var writer = BodyWriter.manyBodies
     let read = YAMLReader.read(
       bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics,

@@ -14,14 +14,14 @@ struct PreparedMembers: Sendable {
   /// bodies over in the order of their nodes, so keeping them sorted costs nothing, and a
   /// binary search finds one for a fraction of hashing its node for a dictionary.
   private var nodes: [Int32] = []
-  private var members: [[MemberDecl]] = []
+  private var members: [MemberList] = []
   /// How many bodies the read picked: those prepared, those that did not parse whole and those
   /// still waiting when the read ended.
   var selected = 0
 
   /// Parses the body in `id` and keeps its members when it parses whole; returns whether it did
   /// (the decoder then reads the members kept, not the body's text). `writer`, the reading
-  /// thread's, writes their type references and method parameters.
+  /// thread's, writes their members, type references and method parameters.
   @discardableResult
   mutating func prepare(
     _ id: YAMLNodeID, body: String, locator: ScalarLocator, writer: inout BodyWriter
@@ -43,7 +43,7 @@ struct PreparedMembers: Sendable {
   }
 
   /// The members of the body in `id`, when it was prepared.
-  subscript(id: YAMLNodeID) -> [MemberDecl]? {
+  subscript(id: YAMLNodeID) -> MemberList? {
     let position = firstPosition(notBefore: id.index)
     return position < nodes.count && nodes[position] == id.index ? members[position] : nil
   }

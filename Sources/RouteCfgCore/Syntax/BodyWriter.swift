@@ -1,6 +1,6 @@
 /// Moves what the declaration bodies one parser thread reads hold into chunks, each body's after
-/// the one before: their type references (``TypeReferenceChunk``) and their methods' parameters
-/// (``MethodParameterChunk``, through ``parameters``).
+/// the one before: their type references (``TypeReferenceChunk``), their methods' parameters
+/// (through ``parameters``) and their members (through ``members``).
 ///
 /// Each thread that parses bodies has its own writer. Copies of a writer share its chunks and
 /// its spare buffer, so a writer is not sendable: a copy used on another thread would write
@@ -18,7 +18,9 @@ struct BodyWriter {
   /// this writer is for many bodies: a buffer per body was an allocation per body.
   private var spare: SpareBuffer?
   /// Writes the parameters of the methods read, as they are read.
-  var parameters = MethodParameterWriter()
+  var parameters = MethodParameterWriter.methodParameters
+  /// Writes the members of the bodies read, as they are read: up to 1,024 (80 KiB) a chunk.
+  var members = ValueChunkWriter<MemberDecl>(maximumCapacity: 1024)
 
   /// A writer for many bodies: up to 1,024 references (32 KiB) a chunk.
   static var manyBodies: BodyWriter { BodyWriter(chunkCapacity: 1024) }

@@ -122,7 +122,7 @@ public struct MethodSignature: Sendable, Hashable {
     self.parameters = parameters
   }
 
-  /// A signature of parameters a writer placed (``MethodParameterWriter/commit()``): fewer than
+  /// A signature of parameters a writer placed (``ValueChunkWriter/commit()``): fewer than
   /// ``countIsTheChunks`` of them, from a start a byte holds.
   init(written parameters: MethodParameters, result: TypeRef, isAsync: Bool, isThrowing: Bool) {
     precondition(

@@ -27,15 +27,16 @@ public enum MemberParser {
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool = false
   ) -> [MemberDecl] {
     var writer = BodyWriter.oneBody
-    return parse(body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined, writer: &writer)
+    return Array(
+      parse(body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined, writer: &writer))
   }
 
   /// ``parse(_:locate:diagnostics:linesJoined:)`` for one of many bodies read on one thread,
-  /// whose type references `writer` keeps together.
+  /// whose members, parameters and type references `writer` keeps together.
   static func parse(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool,
     writer: inout BodyWriter
-  ) -> [MemberDecl] {
+  ) -> MemberList {
     // Repeated parameter names are reported by the general parser, at the second name.
     parseDeclarations(
       body, locate: locate, diagnostics: &diagnostics, linesJoined: linesJoined, writer: &writer)
@@ -46,38 +47,38 @@ public enum MemberParser {
   /// over.
   static func parseWellFormed(
     _ body: String, locate: BodyLocator, writer: inout BodyWriter
-  ) -> [MemberDecl]? {
-    SwiftTokenizer.withUTF8(body) { bytes in
-      let parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer)
-      return parsed.rest == nil ? parsed.members : nil
+  ) -> MemberList? {
+    SwiftTokenizer.withUTF8(body) { bytes -> MemberList? in
+      guard SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer) == nil else {
+        writer.members.discardPending()
+        return nil
+      }
+      return writer.members.commit()
     }
   }
 
   private static func parseDeclarations(
     _ body: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, linesJoined: Bool,
     writer: inout BodyWriter
-  ) -> [MemberDecl] {
+  ) -> MemberList {
     SwiftTokenizer.withUTF8(body) { bytes in
       // Well-formed ASCII declarations, the common case, take the one-pass parser; from the
       // first one it cannot read on, the rest is parsed from tokens, with diagnostics.
-      var parsed = SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer)
-      guard let rest = parsed.rest else { return parsed.members }
+      guard let rest = SwiftFastDeclParser.parseMembers(bytes, locate: locate, writer: &writer) else {
+        return writer.members.commit()
+      }
       return SwiftTokenizer.withTokens(of: bytes, from: rest) { tokens, statementCount in
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
           parser.linesJoined = linesJoined
-          var members: [MemberDecl] = []
-          swap(&members, &parsed.members)
-          let first = members.count
+          let first = writer.members.pending
+          // Each member takes at least one statement: make room for them all at once.
+          writer.members.reserveRoom(statementCount)
           while let member = parser.parseNextMember(locate: locate) {
-            // Each member takes at least one statement: make room for them all at once.
-            if members.count == members.capacity {
-              members.reserveCapacity(members.count + statementCount)
-            }
-            members.append(member)
+            writer.members.append(consume member)
           }
-          parser.attachReferences(to: &members, from: first, locate: locate, writer: &writer)
+          parser.attachReferences(from: first, locate: locate, writer: &writer)
           parser.flushProblems(into: &diagnostics, locate: locate)
-          return members
+          return writer.members.commit()
         }
       }
     }

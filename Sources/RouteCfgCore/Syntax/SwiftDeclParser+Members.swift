@@ -3,7 +3,7 @@
 extension SwiftDeclParser {
   /// The next member that parses, reporting and skipping those that do not; `nil` at the end.
   /// Its type references are given to it, with those of the body's other members, by
-  /// ``attachReferences(to:from:locate:writer:)`` once the body is read.
+  /// ``attachReferences(from:locate:writer:)`` once the body is read.
   ///
   /// - Parameter locate: Places the member and its named types in the file.
   mutating func parseNextMember(locate: BodyLocator) -> MemberDecl? {

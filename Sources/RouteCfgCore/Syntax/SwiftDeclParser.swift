@@ -143,7 +143,7 @@ struct SwiftDeclParser {
   }
 
   /// The references of the declaration being parsed, to be attached with the body's
-  /// (``SwiftMoveBuffer/attachReferences(count:to:from:locate:writer:)``).
+  /// (``SwiftMoveBuffer/attachReferences(count:from:locate:writer:)``).
   var pendingReferences: TypeReferences {
     TypeReferences(pending: keptReferences..<references.count)
   }
@@ -153,12 +153,10 @@ struct SwiftDeclParser {
     keptReferences = references.count
   }
 
-  /// Gives `members[first...]`, read by this parser, the references they hold.
-  mutating func attachReferences(
-    to members: inout [MemberDecl], from first: Int, locate: BodyLocator, writer: inout BodyWriter
-  ) {
-    references.attachReferences(
-      count: keptReferences, to: &members, from: first, locate: locate, writer: &writer)
+  /// Gives the members `writer` holds pending from `first` on, read by this parser, the
+  /// references they hold.
+  mutating func attachReferences(from first: Int, locate: BodyLocator, writer: inout BodyWriter) {
+    references.attachReferences(count: keptReferences, from: first, locate: locate, writer: &writer)
     keptReferences = 0
   }
 

@@ -40,7 +40,7 @@ struct SwiftFastDeclParser {
   private var keptReferences = 0
   /// Where the parameters of the methods read go (a body's parser has its writer's for the time
   /// it reads).
-  var parameters = MethodParameterWriter()
+  var parameters = MethodParameterWriter.methodParameters
 
   private init(
     bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool,
@@ -52,24 +52,25 @@ struct SwiftFastDeclParser {
     advance()
   }
 
-  /// The members of a body, as far as this parser can read it.
+  /// The members of a body, as far as this parser can read it, left pending in the writer's
+  /// ``BodyWriter/members`` (for the general parser to add to, and the caller to commit).
   ///
-  /// - Returns: The members up to the first declaration that needs the general parser, and
-  ///   where that declaration starts; `nil` there when the whole body was read.
+  /// - Returns: Where the first declaration that needs the general parser starts; `nil` when
+  ///   the whole body was read.
   static func parseMembers(
     _ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator, writer: inout BodyWriter
-  ) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
+  ) -> SwiftLexPosition? {
     var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false, references: writer.takeBuffer())
     swap(&parser.parameters, &writer.parameters)
     defer {
       writer.giveBack(parser.references)
       swap(&parser.parameters, &writer.parameters)
     }
-    var members: [MemberDecl] = []
-    func finished(resumingAt rest: SwiftLexPosition?) -> (members: [MemberDecl], rest: SwiftLexPosition?) {
+    let first = writer.members.pending
+    func finished(resumingAt rest: SwiftLexPosition?) -> SwiftLexPosition? {
       parser.references.attachReferences(
-        count: parser.keptReferences, to: &members, from: 0, locate: locate, writer: &writer)
-      return (members, rest)
+        count: parser.keptReferences, from: first, locate: locate, writer: &writer)
+      return rest
     }
     while true {
       switch parser.token {
@@ -87,10 +88,10 @@ struct SwiftFastDeclParser {
         guard let member = parser.parseDeclaration(locate: locate), parser.isAtSeparator else {
           return finished(resumingAt: start)
         }
-        // Room for a member per line at once, so that the array neither grows nor keeps the
-        // slack that doubling leaves (a body's arrays are alive until validation ends).
-        if members.isEmpty { members.reserveCapacity(estimatedMemberCount(bytes)) }
-        members.append(member)
+        // Room for a member per line at once, so that the members are not moved to a larger
+        // chunk midway.
+        if writer.members.pending == first { writer.members.reserveRoom(estimatedMemberCount(bytes)) }
+        writer.members.append(consume member)
         parser.keepReferences()
       }
     }
@@ -99,7 +100,7 @@ struct SwiftFastDeclParser {
   /// An estimate of the members in a body: one per line that starts with a letter (after
   /// spaces), as `var`, `let` and `func` do and blank and comment lines do not; at most one per
   /// 6 bytes (`let a:T` is the shortest member). Members beyond it (several on a line, separated
-  /// by `;`) grow the array as usual.
+  /// by `;`) move the body's pending members to a larger chunk.
   static func estimatedMemberCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var atLineStart = true
@@ -246,7 +247,7 @@ struct SwiftFastDeclParser {
       // A repeated parameter name is reported, with its place, by the general parser, which
       // also takes long lists (their names are checked through a table there, not pairwise).
       if parameters.pending == Self.parameterScanLimit
-        || parameter.name != "_" && parameters.pendingHasName(parameter.name)
+        || parameter.name != "_" && parameters.pendingContains(where: { $0.name == parameter.name })
       {
         return false
       }

@@ -97,16 +97,17 @@ extension SwiftMoveBuffer<RawTypeReference> {
     }
   }
 
-  /// Gives `members[first...]`, made with pending references (``TypeReferences/init(pending:)``)
-  /// over the first `count` values, those values placed with `locate`, written by `writer` where
-  /// they all share them. Drops the values after them (those of a declaration that did not parse).
+  /// Gives the members `writer` holds pending from `first` on, made with pending references
+  /// (``TypeReferences/init(pending:)``) over the first `count` values, those values placed with
+  /// `locate`, written by `writer` where they all share them. Drops the values after them (those
+  /// of a declaration that did not parse).
   mutating func attachReferences(
-    count kept: Int, to members: inout [MemberDecl], from first: Int, locate: BodyLocator,
-    writer: inout BodyWriter
+    count kept: Int, from first: Int, locate: BodyLocator, writer: inout BodyWriter
   ) {
     removeAll(from: kept)
     guard kept > 0 else { return }
     let placement = writer.write(&self, locate: locate)
+    let members = writer.members.pendingValues
     for index in first..<members.count { members[index].typeReferences.attach(placement) }
   }
 }

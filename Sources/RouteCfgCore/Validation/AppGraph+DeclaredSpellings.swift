@@ -15,7 +15,7 @@ extension AppGraph {
         name: spelling.protocolName(info.name), location: info.location,
         inherits: info.inherits.map(spelling.protocolName),
         ancestors: Set(info.ancestors.map(spelling.protocolName)),
-        members: info.members.map(spelling.member),
+        members: MemberList(info.members.map(spelling.member)),
         origins: MemberOrigins(
           own: spelling.protocolName(info.origins.own), ownCount: info.origins.ownCount,
           inherited: info.origins.inherited.map(spelling.protocolName)),

@@ -9,7 +9,7 @@ public final class ProtocolInfo: Sendable {
   /// Every protocol it inherits from, directly or not.
   public let ancestors: Set<String>
   /// Own members first, then inherited ones, each once.
-  public let members: [MemberDecl]
+  public let members: MemberList
   /// The protocol that declares each member of ``members``.
   public let origins: MemberOrigins
   /// `true` when its body, or an inherited protocol's, could not all be read (already
@@ -19,7 +19,7 @@ public final class ProtocolInfo: Sendable {
 
   init(
     name: String, location: SourceLocation, inherits: [String], ancestors: Set<String>,
-    members: [MemberDecl], origins: MemberOrigins, hasUnreadMembers: Bool = false
+    members: MemberList, origins: MemberOrigins, hasUnreadMembers: Bool = false
   ) {
     self.hasUnreadMembers = hasUnreadMembers
     self.name = name
@@ -212,15 +212,16 @@ struct ProtocolTableBuilder {
       }
     }
     return ProtocolInfo(
-      name: name, location: decl.name.location, inherits: inherits, ancestors: ancestors, members: members,
+      name: name, location: decl.name.location, inherits: inherits, ancestors: ancestors,
+      members: MemberList(members),
       origins: MemberOrigins(own: name, ownCount: ownCount, inherited: inheritedOrigins),
       hasUnreadMembers: hasUnreadMembers)
   }
 
-  private static func hasDuplicateNames(_ members: [MemberDecl]) -> Bool {
-    for index in members.indices.dropFirst()
-    where members[..<index].contains(where: { $0.name == members[index].name }) {
-      return true
+  private static func hasDuplicateNames(_ members: MemberList) -> Bool {
+    for index in members.indices.dropFirst() {
+      let name = members[index].name
+      for earlier in 0..<index where members[earlier].name == name { return true }
     }
     return false
   }

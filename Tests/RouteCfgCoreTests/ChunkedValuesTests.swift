@@ -14,8 +14,9 @@ struct MethodParameterChunkTests {
     var writer = BodyWriter.manyBodies
     return bodies.map { body in
       var bag = DiagnosticBag()
-      return MemberParser.parse(
-        body, locate: Harness.locate, diagnostics: &bag, linesJoined: false, writer: &writer)
+      return Array(
+        MemberParser.parse(
+          body, locate: Harness.locate, diagnostics: &bag, linesJoined: false, writer: &writer))
     }
   }
 
@@ -140,6 +141,22 @@ struct MethodParametersCollectionTests {
     #expect(members[1].method.map { Array($0.parameters) } == [a])
   }
 
+  @Test func valuesChangedInPlaceGetOneChunkOfTheirOwn() throws {
+    let members = MemberParserHarness.members("func f(b: Int, a: Int, c: Int)\nfunc g(d: Int)").members
+    var parameters = try #require(members[0].method?.parameters)
+    let shared = parameters.chunk.map(ObjectIdentifier.init)
+    parameters.sort { $0.name < $1.name }
+    #expect(parameters.map(\.name) == ["a", "b", "c"])
+    // Identities, not references: a reference held here would make the chunk shared.
+    let own = parameters.chunk.map(ObjectIdentifier.init)
+    #expect(own != shared)
+    parameters[0].type = .named("String")
+    #expect(parameters.chunk.map(ObjectIdentifier.init) == own, "a chunk of its own is changed in place")
+    #expect(parameters[0].type == .named("String"))
+    #expect(members[0].method?.parameters.map(\.name) == ["b", "a", "c"])
+    #expect(members[1].method?.parameters.map(\.name) == ["d"])
+  }
+
   @Test func parametersAreMadeFromAnySequenceAndShownAsAnArray() {
     let parameters = MethodParameters([a, b].lazy.map { $0 })
     #expect(Array(parameters) == [a, b])
@@ -148,5 +165,59 @@ struct MethodParametersCollectionTests {
     var shown = ""
     dump(signature, to: &shown)
     #expect(shown.contains("isThrowing: true") && shown.contains("name: \"b\"") && !shown.contains("shape"))
+  }
+}
+
+/// The bodies one thread parses write their members one body after another into shared
+/// chunks: each body must still hold exactly its own, in order.
+@Suite("Members written into shared chunks")
+struct MemberChunkTests {
+  private func parsedTogether(_ bodies: [String]) -> [MemberList] {
+    var writer = BodyWriter.manyBodies
+    return bodies.map { body in
+      var bag = DiagnosticBag()
+      return MemberParser.parse(
+        body, locate: MemberParserHarness.locate, diagnostics: &bag, linesJoined: false, writer: &writer)
+    }
+  }
+
+  @Test func bodiesShareAChunkAndALargeBodyGetsItsOwn() throws {
+    let large = (0..<1500).map { "var p\($0): Int" }.joined(separator: "\n")
+    let bodies = ["var a: Int\nfunc f()", "let b: String", large, "func g(x: Int)"]
+    let together = parsedTogether(bodies)
+    #expect(together[0].chunk === together[1].chunk)
+    #expect(together[2].count == 1500 && together[2].chunk !== together[1].chunk)
+    #expect(together[3].chunk !== together[2].chunk, "a chunk made for one large body stays its own")
+    #expect(together[2][1499].name == "p1499")
+    for (body, members) in zip(bodies, together) {
+      #expect(Array(members) == MemberParserHarness.members(body).members)
+    }
+  }
+
+  @Test func aBodyTheGeneralParserFinishesKeepsItsOrder() {
+    // The one-pass parser reads `a`, the general parser the rest (backticks, then a problem).
+    let bodies = ["var a: Int\nvar `b`: Int\nvar c: [Int\nvar d: Int", "var e: Int"]
+    let together = parsedTogether(bodies)
+    #expect(together.map { $0.map(\.name) } == [["a", "b", "d"], ["e"]])
+  }
+
+  @Test func aBodyThatIsNotWellFormedLeavesNothingBehind() {
+    var writer = BodyWriter.manyBodies
+    let dropped = MemberParser.parseWellFormed(
+      "var a: Int\nvar `b`: Int", locate: MemberParserHarness.locate, writer: &writer)
+    #expect(dropped == nil)
+    let kept = MemberParser.parseWellFormed("var c: Int", locate: MemberParserHarness.locate, writer: &writer)
+    #expect(kept.map { $0.map(\.name) } == ["c"])
+  }
+
+  @Test func protocolsMadeByHandHoldTheirMembers() {
+    let member = MemberDecl(
+      name: "x", kind: .property(PropertySignature(type: .named("Int"), isSettable: false)),
+      location: .startOf(SourceFileID(0)), typeReferences: TypeReferences([]))
+    var decl = ProtocolDecl(
+      name: Located("P", at: .startOf(SourceFileID(0))), inherits: [], members: [member])
+    #expect(Array(decl.members) == [member])
+    decl.members.append(member)
+    #expect(decl.members.count == 2)
   }
 }

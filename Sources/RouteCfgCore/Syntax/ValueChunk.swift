@@ -1,0 +1,138 @@
+/// Values of many declarations, one declaration's after another's, in memory that never moves:
+/// a declaration's values (a method's parameters, a body's members) are a range of a chunk
+/// (``ChunkedValues``) instead of an array of their own.
+///
+/// Most methods take one or two parameters and most bodies declare a few members, so an array
+/// each cost an allocation and a 32-byte header; in a chunk hundreds share one allocation.
+///
+/// Only the ``ValueChunkWriter`` that made a chunk appends to it, on its thread; the values it
+/// appended before never change, so the declarations that hold their ranges read them from any
+/// thread once handed over. A chunk made from values in hand holds just those.
+final class ValueChunk<Element>: @unchecked Sendable {
+  let capacity: Int
+  private let base: UnsafeMutablePointer<Element>
+  /// The values appended so far; changed only by the writer that owns the chunk, on its thread.
+  @exclusivity(unchecked) private(set) var count = 0
+
+  /// An empty chunk, to be filled by a writer.
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = UnmanagedMemory.allocate(Element.self, capacity: capacity)
+  }
+
+  /// A chunk that holds `values`, in order.
+  init(_ values: [Element]) {
+    capacity = values.count
+    base = UnmanagedMemory.allocate(Element.self, capacity: capacity)
+    for (index, value) in values.enumerated() { (base + index).initialize(to: value) }
+    count = values.count
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    UnmanagedMemory.deallocate(base)
+  }
+
+  /// The value at `index`, one of those appended (or pending, for its writer), read in place.
+  subscript(index: Int) -> Element {
+    unsafeAddress { UnsafePointer(base + index) }
+  }
+
+  /// The first slot after the values appended, where a writer writes pending ones.
+  fileprivate var firstFreeSlot: UnsafeMutablePointer<Element> { base + count }
+
+  /// The value at `index`, to change in place: only for a chunk no writer fills and no other
+  /// collection shares (``ChunkedValues`` checks).
+  func mutableValue(at index: Int) -> UnsafeMutablePointer<Element> { base + index }
+
+  /// Counts the `pending` values after those appended as appended.
+  fileprivate func didAppend(_ pending: Int) {
+    count += pending
+  }
+}
+
+/// Writes the values of the declarations one parser thread reads into chunks (``ValueChunk``),
+/// each declaration's after the one before, as the parser reads them: a declaration's values
+/// are pending until it is read whole (``commit()``), and dropped when it is not
+/// (``discardPending(from:)``).
+///
+/// A writer keeps where its chunk's free slots start: a copy of it must not write, or the two
+/// would write the same slots (the parsers move a writer, never copy one that writes). So a
+/// writer is not sendable either.
+struct ValueChunkWriter<Element: Hashable & Sendable> {
+  /// The chunk being filled.
+  private var chunk: ValueChunk<Element>?
+  /// Its first free slot, where the pending values start: the chunk's count is changed only
+  /// when they are committed.
+  private var slots: UnsafeMutablePointer<Element>?
+  /// The free slots of the chunk, pending ones included.
+  private var room = 0
+  /// The values written after the chunk's count for the declaration being read.
+  private(set) var pending = 0
+  /// The values of the largest chunk; a declaration with more pending gets a chunk of its own.
+  private let maximumCapacity: Int
+  /// The values of the next chunk: chunks start small and double up to ``maximumCapacity``, so
+  /// that a small body keeps no mostly empty chunk.
+  private var nextCapacity = 8
+
+  init(maximumCapacity: Int) {
+    self.maximumCapacity = maximumCapacity
+  }
+
+  /// Adds a value to the declaration being read.
+  mutating func append(_ value: consuming Element) {
+    assert(slots == chunk?.firstFreeSlot, "a copy of a value chunk writer wrote to its chunk")
+    if pending == room { startChunk(holding: pending + 1) }
+    guard let slots else { preconditionFailure("a value chunk writer without a chunk") }
+    (slots + pending).initialize(to: consume value)
+    pending += 1
+  }
+
+  /// Makes room for `count` more values of the declaration being read, so that they are not
+  /// moved to a larger chunk midway.
+  mutating func reserveRoom(_ count: Int) {
+    if room - pending < count { startChunk(holding: pending + count) }
+  }
+
+  /// The values of the declaration being read, to read or change in place.
+  var pendingValues: UnsafeMutableBufferPointer<Element> {
+    UnsafeMutableBufferPointer(start: slots, count: pending)
+  }
+
+  /// `true` when a value of the declaration being read satisfies `predicate`.
+  func pendingContains(where predicate: (Element) -> Bool) -> Bool {
+    pendingValues.contains(where: predicate)
+  }
+
+  /// The values of the declaration being read, now read whole; the next declaration's start
+  /// empty.
+  mutating func commit() -> ChunkedValues<Element> {
+    guard pending > 0, let chunk, let slots else { return ChunkedValues() }
+    assert(slots == chunk.firstFreeSlot, "a copy of a value chunk writer wrote to its chunk")
+    let start = chunk.count
+    chunk.didAppend(pending)
+    (self.slots, room) = (slots + pending, room - pending)
+    // A chunk larger than the largest, made for one declaration, stays that declaration's.
+    if chunk.capacity > maximumCapacity { (self.chunk, self.slots, room) = (nil, nil, 0) }
+    defer { pending = 0 }
+    return ChunkedValues(unchecked: chunk, start: start, count: pending)
+  }
+
+  /// Drops the pending values from `first` on (all of them by default): those of a declaration
+  /// that was not read whole.
+  mutating func discardPending(from first: Int = 0) {
+    guard first < pending, let slots else { return }
+    (slots + first).deinitialize(count: pending - first)
+    pending = first
+  }
+
+  /// Starts a chunk with room for `minimum` values, the pending ones and more, moving them there.
+  private mutating func startChunk(holding minimum: Int) {
+    let capacity = max(nextCapacity, minimum, 2 * pending)
+    nextCapacity = min(max(nextCapacity, capacity) * 2, maximumCapacity)
+    let fresh = ValueChunk<Element>(capacity: capacity)
+    let freshSlots = fresh.firstFreeSlot
+    if let slots, pending > 0 { freshSlots.moveInitialize(from: slots, count: pending) }
+    (chunk, slots, room) = (fresh, freshSlots, capacity)
+  }
+}
