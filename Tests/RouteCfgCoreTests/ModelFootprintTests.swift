@@ -37,6 +37,6 @@ struct ModelFootprintTests {
 
   @Test func treeNodesStayCompact() {
     // The print lives in what was the node's padding; the budgets are not in the node.
-    #expect(MemoryLayout<YAMLNode>.stride == 48)
+    #expect(MemoryLayout<YAMLNode>.stride == 40)
   }
 }

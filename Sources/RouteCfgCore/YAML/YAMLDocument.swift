@@ -30,31 +30,54 @@ public struct YAMLNode: Sendable {
   public let start: TextPoint
   /// One past the node's last character.
   public let end: TextPoint
-  /// A scalar's length and its first, second and last bytes, never 0; 0 for collections.
-  /// Duplicate-key detection compares these before the text (stored in what would be padding:
-  /// the node stays 48 bytes).
+  /// For a scalar, its length and its first, second and last bytes, with bit 31 set (never 0).
+  /// Duplicate-key detection compares these before the text. For a collection, its
+  /// ``childList``, with bit 31 clear, so that it never equals a scalar's print: a scalar has
+  /// no children and a collection no text, so one field serves both and the node stays 40 bytes.
   let print: UInt32
   /// The scalar's text after YAML processing; empty for collections, and for a value whose text
   /// the reader let go once it was read (a protocol body parsed while its file was read, when the
   /// document is not kept).
   public internal(set) var value: String
-  /// Where the node's children start in ``YAMLDocument``'s child list.
-  let firstChild: Int32
-  /// Children of a sequence, or keys and values (alternating) of a mapping.
-  let childCount: Int32
+
+  /// A scalar node.
+  init(scalar style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String) {
+    self.kind = .scalar
+    self.style = style
+    self.start = start
+    self.end = end
+    self.print = print
+    self.value = value
+  }
+
+  /// A sequence or mapping node whose children are listed at `childList`.
+  init(collection kind: Kind, style: YAMLStyle, start: TextPoint, end: TextPoint, childList: Int32) {
+    self.kind = kind
+    self.style = style
+    self.start = start
+    self.end = end
+    self.print = UInt32(bitPattern: childList)
+    self.value = ""
+  }
+
+  /// Bit 31 of a scalar's ``print``, which no collection's child list has.
+  static let scalarPrintBit: UInt32 = 1 << 31
+  /// Where a collection's children are listed in ``YAMLDocument``'s child list: their number,
+  /// then the children (items of a sequence, or keys and values alternating of a mapping).
+  var childList: Int { Int(print) }
   /// `true` for a plain `<<` (a merge key where it is a mapping's key).
   var isPlainMergeKey: Bool { print == Self.mergeKeyPrint && style == .plain }
 
   /// The ``print`` of the scalar `<<`: its length, 2, and its first, second and last bytes, all
   /// `<`, which no other scalar has.
-  static let mergeKeyPrint: UInt32 = 1 << 31 | 2 << 24 | 0x3C3C3C
+  static let mergeKeyPrint: UInt32 = scalarPrintBit | 2 << 24 | 0x3C3C3C
 
   /// `true` for a list or mapping, or a plain `<<`: a mapping key no manifest can use.
-  var isUnusableKey: Bool { print == 0 || isPlainMergeKey }
+  var isUnusableKey: Bool { print & Self.scalarPrintBit == 0 || isPlainMergeKey }
 
   // What only reading needs of a node (its expanded size and height, for the alias and depth
   // budgets) is not kept here but by the reader (`YAMLNodeBudget`), while the node waits in its
-  // open collection or is anchored: a node is 48 bytes, and the tree is the largest thing alive
+  // open collection or is anchored: a node is 40 bytes, and the tree is the largest thing alive
   // at the end of decoding.
 }
 
@@ -82,6 +105,7 @@ public struct YAMLDocument: Sendable {
   /// The file's bytes, kept for mapping positions inside scalars.
   public let source: SourceText
   let nodes: [YAMLNode]
+  /// Each collection's children: their number, then their IDs (``YAMLNode/childList``).
   let childIDs: [Int32]
   /// Explicit tags as libyaml reports them (`tag:yaml.org,2002:str` for `!!str`).
   let tags: [Int32: YAMLTag]
@@ -232,12 +256,16 @@ public struct YAMLDocument: Sendable {
     return SourceLocation(file: file, start: nodes[index].start, end: nodes[index].end)
   }
 
+  /// The children listed at `list` in the child list, after their number.
+  private func children(listedAt list: Int) -> ArraySlice<Int32> {
+    childIDs[list + 1..<list + 1 + Int(childIDs[list])]
+  }
+
   /// The items of a sequence (empty for other kinds).
   public func items(of id: YAMLNodeID) -> YAMLChildren {
     let index = Int(id.index)
     guard nodes[index].kind == .sequence else { return YAMLChildren(ids: childIDs[0..<0]) }
-    let start = Int(nodes[index].firstChild)
-    return YAMLChildren(ids: childIDs[start..<start + Int(nodes[index].childCount)])
+    return YAMLChildren(ids: children(listedAt: nodes[index].childList))
   }
 
   /// The key-value pairs of a mapping, in the order written (empty for other kinds).
@@ -245,8 +273,7 @@ public struct YAMLDocument: Sendable {
   public func entries(of id: YAMLNodeID) -> YAMLEntries {
     let index = Int(id.index)
     guard nodes[index].kind == .mapping else { return YAMLEntries(ids: childIDs[0..<0]) }
-    let start = Int(nodes[index].firstChild)
-    return YAMLEntries(ids: childIDs[start..<start + Int(nodes[index].childCount)])
+    return YAMLEntries(ids: children(listedAt: nodes[index].childList))
   }
 }
 

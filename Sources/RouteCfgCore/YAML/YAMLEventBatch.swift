@@ -46,15 +46,16 @@ final class YAMLEventBatch: Sendable {
   }
 
   /// A scalar's print for ``YAMLNode``: its length (modulo 128) and its first, second and last
-  /// bytes, with the top bit set so that it is never 0. Equal texts have equal prints.
+  /// bytes, with the top bit set so that it is never 0 and never a collection's child list.
+  /// Equal texts have equal prints.
   func print(_ range: Range<Int32>) -> UInt32 {
     let count = UInt32(truncatingIfNeeded: range.count)
-    guard count > 0 else { return 1 << 31 }
+    guard count > 0 else { return YAMLNode.scalarPrintBit }
     return text.withUnsafeBufferPointer { buffer in
       let first = UInt32(buffer[Int(range.lowerBound)])
       let second = count > 1 ? UInt32(buffer[Int(range.lowerBound) + 1]) : 0
       let last = UInt32(buffer[Int(range.upperBound) - 1])
-      return 1 << 31 | (count & 0x7F) << 24 | first << 16 | second << 8 | last
+      return YAMLNode.scalarPrintBit | (count & 0x7F) << 24 | first << 16 | second << 8 | last
     }
   }
 

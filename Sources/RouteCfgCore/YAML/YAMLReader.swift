@@ -268,8 +268,8 @@ private struct YAMLTreeBuilder {
         ? (start: event.start, end: event.end, tag: nil) : place(ofScalar: event)
       let id = append(
         YAMLNode(
-          kind: .scalar, style: event.style, start: place.start, end: place.end,
-          print: batch.print(event.value), value: value, firstChild: 0, childCount: 0))
+          scalar: event.style, start: place.start, end: place.end, print: batch.print(event.value),
+          value: value))
       if let tag = event.tag {
         tags[id] = YAMLTag(text: batch.string(tag), written: place.tag ?? place.start..<place.start)
       }
@@ -402,11 +402,11 @@ private struct YAMLTreeBuilder {
     if collection.kind == .mapping { noteUnusableKeys(from: collection.scratchStart) }
     // Move the children out before shrinking `scratch`: a slice kept alive across the removal
     // would copy the whole scratch list (all open collections' children) on every close.
-    let firstChild = Int32(truncatingIfNeeded: childIDs.count)
+    let childList = Int32(truncatingIfNeeded: childIDs.count)
+    childIDs.append(Int32(truncatingIfNeeded: scratch.count - collection.scratchStart))
     childIDs.append(contentsOf: scratch[collection.scratchStart...])
     scratch.removeSubrange(collection.scratchStart...)
     while let last = aliasSites.last, last.slot >= collection.scratchStart { aliasSites.removeLast() }
-    let childCount = childIDs.count - Int(firstChild)
     var size: Int64 = 1
     var height: Int32 = 0
     for budget in scratchBudgets[collection.scratchStart...] {
@@ -417,9 +417,8 @@ private struct YAMLTreeBuilder {
     let budget = YAMLNodeBudget(expandedSize: Int32(clamping: size), height: height + 1)
     let id = append(
       YAMLNode(
-        kind: collection.kind, style: collection.style, start: collection.start, end: end, print: 0,
-        value: "",
-        firstChild: firstChild, childCount: Int32(truncatingIfNeeded: childCount)))
+        collection: collection.kind, style: collection.style, start: collection.start, end: end,
+        childList: childList))
     if let tag = collection.tag { tags[id] = tag }
     if !repeated.isEmpty { repeatedKeys[id] = repeated }
     if let anchor = collection.anchor { anchors[anchor] = (id, budget) }
@@ -440,7 +439,7 @@ private struct YAMLTreeBuilder {
       // that captured `self` would copy the whole builder for every mapping.
       for pair in 1..<pairCount {
         let print = nodes[Int(scratch[start + pair * 2])].print
-        guard print != 0 else { continue }
+        guard print & YAMLNode.scalarPrintBit != 0 else { continue }
         for earlier in 0..<pair where nodes[Int(scratch[start + earlier * 2])].print == print {
           let key = nodes[Int(scratch[start + pair * 2])].value
           guard nodes[Int(scratch[start + earlier * 2])].value.utf8.elementsEqual(key.utf8) else { continue }
