@@ -67,6 +67,36 @@ struct TypeReferenceChunkTests {
     #expect(members[0][0].typeReferences.map(\.value) == ["Alpha"])
   }
 
+  @Test func aBodyInAnotherFileThanTheWritersKeepsItsFile() {
+    // A writer reads the bodies of one file; a body placed in another (the parsers never do
+    // this) gets a chunk of its own, and the bodies after it still share the writer's.
+    var writer = BodyWriter.manyBodies
+    let bodies: [(String, Int32)] = [
+      ("var a: Alpha", 0), ("var b: Beta\nvar c: [Gamma: Delta]", 3), ("var d: Eta", 0),
+    ]
+    let members: [[MemberDecl]] = bodies.map { body, file in
+      var bag = DiagnosticBag()
+      let locate: BodyLocator = { position in
+        RouteCfgCore.SourceLocation(
+          file: SourceFileID(file), line: Int32(position.line + 1), column: Int32(position.column + 1))
+      }
+      return Array(
+        MemberParser.parse(body, locate: locate, diagnostics: &bag, linesJoined: false, writer: &writer))
+    }
+    #expect(
+      members.map { $0.map { $0.typeReferences.map(\.value) } } == [
+        [["Alpha"]], [["Beta"], ["Gamma", "Delta"]], [["Eta"]],
+      ])
+    #expect(
+      members.map { $0.map { $0.typeReferences.map(\.location.file.index) } } == [
+        [[0]], [[3], [3, 3]], [[0]],
+      ])
+    #expect(
+      members[1][1].typeReferences.map(\.location.start) == [
+        TextPoint(line: 2, column: 9), TextPoint(line: 2, column: 16),
+      ])
+  }
+
   @Test func referencesMadeByHandKeepTheirFilesAndEnds() {
     let written: [Located<String>] = [
       Located("Note", at: RouteCfgCore.SourceLocation(file: SourceFileID(2), line: 3, column: 4)),

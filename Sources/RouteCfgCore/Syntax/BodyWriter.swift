@@ -1,19 +1,19 @@
-/// Moves what the declaration bodies one parser thread reads hold into chunks, each body's after
-/// the one before: their type references (``TypeReferenceChunk``), their methods' parameters
-/// (through ``parameters``) and their members (through ``members``).
+/// Moves what the declaration bodies one parser thread reads hold into chunks (``ValueChunk``),
+/// each body's after the one before: their type references (``TypeReferenceChunk``), their
+/// methods' parameters (through ``parameters``) and their members (through ``members``).
 ///
 /// Each thread that parses bodies has its own writer. Copies of a writer share its chunks and
 /// its spare buffer, so a writer is not sendable: a copy used on another thread would write
 /// where the first one does.
 struct BodyWriter {
-  /// The chunk of type references being filled.
-  private var chunk: TypeReferenceChunk?
-  /// The records of the largest chunk; 0 for a chunk per body, of its size (a body parsed alone).
-  private let chunkCapacity: Int
-  /// The records of the next chunk: chunks start small and double up to ``chunkCapacity``, so
-  /// that a small file (an included one, a document open in an editor) keeps no mostly empty
-  /// 32 KiB chunk.
-  private var nextCapacity = 64
+  /// Writes the type references of the bodies read, each body's at once when it is read whole.
+  private var references: ValueChunkWriter<TypeReferenceChunk.Record>
+  /// The file of the references written to chunks: a writer reads the bodies of one file.
+  private var file: SourceFileID?
+  /// The chunk of references last written to, as the members that hold its ranges see it.
+  private var lastChunk: TypeReferenceChunk?
+  /// `false` for a writer of one body, whose chunks are not kept for more.
+  private let isForManyBodies: Bool
   /// The buffer the last body's references were collected in, kept for the next body's when
   /// this writer is for many bodies: a buffer per body was an allocation per body.
   private var spare: SpareBuffer?
@@ -23,74 +23,79 @@ struct BodyWriter {
   var members = ValueChunkWriter<MemberDecl>(maximumCapacity: 1024)
 
   /// A writer for many bodies: up to 1,024 references (32 KiB) a chunk.
-  static var manyBodies: BodyWriter { BodyWriter(chunkCapacity: 1024) }
+  static var manyBodies: BodyWriter { BodyWriter(referenceChunkCapacity: 1024) }
 
-  /// A writer for one body: a chunk of its size.
-  static var oneBody: BodyWriter { BodyWriter(chunkCapacity: 0) }
+  /// A writer for one body: a chunk of its own.
+  static var oneBody: BodyWriter { BodyWriter(referenceChunkCapacity: 0) }
 
-  private init(chunkCapacity: Int) {
-    self.chunkCapacity = chunkCapacity
+  private init(referenceChunkCapacity: Int) {
+    references = ValueChunkWriter(maximumCapacity: referenceChunkCapacity)
+    isForManyBodies = referenceChunkCapacity > 0
   }
 
   /// Moves all the references of `buffer` into a chunk, placing each with `locate`: where they
   /// are, for the declarations that hold ranges of them (``TypeReferences/attach(_:)``).
   ///
-  /// References placed in more than one file, which the parsers do not make, get a chunk of
-  /// their own.
+  /// References placed in another file than the writer's, or in more than one, which the
+  /// parsers do not make, get a chunk of their own.
   mutating func write(
     _ buffer: inout SwiftMoveBuffer<RawTypeReference>, locate: BodyLocator
   ) -> TypeReferences.Placement {
-    let total = buffer.count
-    var target: TypeReferenceChunk?
-    var offset = 0
-    var written = 0
-    var inSeveralFiles: [Located<String>]?
+    references.reserveRoom(buffer.count)
+    var bodyFile: SourceFileID?
+    var elsewhere: [Located<String>]?
     buffer.moveEach(from: 0) { reference in
       let location = SwiftDeclParser.location(reference.start, reference.end, locate: locate)
-      if let target, location.file == target.file, inSeveralFiles == nil {
-        target.initialize(
-          at: offset + written,
-          to: TypeReferenceChunk.Record(reference.name, at: location))
-        written += 1
-      } else if target == nil {
-        let chosen = chunk(for: location.file, room: total)
-        (target, offset, written) = (chosen, chosen.count, 1)
-        chosen.initialize(
-          at: offset,
-          to: TypeReferenceChunk.Record(reference.name, at: location))
+      if location.file == bodyFile, elsewhere == nil {
+        references.append(TypeReferenceChunk.Record(reference.name, at: location))
+      } else if bodyFile == nil {
+        bodyFile = location.file
+        references.append(TypeReferenceChunk.Record(reference.name, at: location))
       } else {
         // From the first reference in another file on, in order.
-        inSeveralFiles = inSeveralFiles ?? []
-        inSeveralFiles?.append(Located(reference.name, at: location))
+        elsewhere = elsewhere ?? []
+        elsewhere?.append(Located(reference.name, at: location))
       }
     }
-    guard let target else { return TypeReferences.Placement(chunk: nil, offset: 0) }
-    target.didAppend(written)
-    guard let inSeveralFiles else {
-      return TypeReferences.Placement(chunk: target, offset: Int32(truncatingIfNeeded: offset))
+    guard let bodyFile else { return TypeReferences.Placement(chunk: nil, offset: 0) }
+    guard elsewhere == nil, file == nil || file == bodyFile else {
+      let inChunk = references.pendingValues.map {
+        Located($0.name, at: SourceLocation(file: bodyFile, start: $0.start, rawEnd: $0.end))
+      }
+      references.discardPending()
+      return TypeReferences.Placement(chunk: TypeReferenceChunk(inChunk + (elsewhere ?? [])), offset: 0)
     }
-    // References in several files, which the parsers do not make, get a chunk of their own;
-    // those written to the shared chunk stay there unused.
-    let references = (offset..<offset + written).map { target[$0] } + inSeveralFiles
-    return TypeReferences.Placement(chunk: TypeReferenceChunk(references), offset: 0)
+    return commitReferences(of: bodyFile)
   }
 
   /// `references`, already placed (a parameter's type), written after the bodies' when they are
-  /// in one file; held alone otherwise.
+  /// in the writer's file; held alone otherwise.
   mutating func write(_ references: [Located<String>]) -> TypeReferences {
-    guard let file = references.first?.location.file, references.allSatisfy({ $0.location.file == file })
+    guard let first = references.first?.location.file, file == nil || file == first,
+      references.allSatisfy({ $0.location.file == first })
     else { return TypeReferences(references) }
-    let target = chunk(for: file, room: references.count)
-    let offset = target.count
-    for (index, reference) in references.enumerated() {
-      target.initialize(
-        at: offset + index,
-        to: TypeReferenceChunk.Record(reference.value, at: reference.location))
+    self.references.reserveRoom(references.count)
+    for reference in references {
+      self.references.append(TypeReferenceChunk.Record(reference.value, at: reference.location))
     }
-    target.didAppend(references.count)
     var written = TypeReferences(pending: 0..<references.count)
-    written.attach(TypeReferences.Placement(chunk: target, offset: Int32(truncatingIfNeeded: offset)))
+    written.attach(commitReferences(of: first))
     return written
+  }
+
+  /// Commits the pending references, all in `bodyFile`, and says where they are.
+  private mutating func commitReferences(of bodyFile: SourceFileID) -> TypeReferences.Placement {
+    if isForManyBodies { file = bodyFile }
+    guard let (records, start, _) = references.commitPending() else {
+      return TypeReferences.Placement(chunk: nil, offset: 0)
+    }
+    // Bodies share the chunk object that holds their records until a new chunk is started.
+    if let lastChunk, lastChunk.records === records {
+      return TypeReferences.Placement(chunk: lastChunk, offset: Int32(truncatingIfNeeded: start))
+    }
+    let chunk = TypeReferenceChunk(file: bodyFile, records: records)
+    if isForManyBodies { lastChunk = chunk }
+    return TypeReferences.Placement(chunk: chunk, offset: Int32(truncatingIfNeeded: start))
   }
 
   /// A buffer for collecting a body's references before they are written: the one the last body
@@ -102,25 +107,12 @@ struct BodyWriter {
   /// Keeps `buffer`, which ``write(_:locate:)`` emptied, for the next body (or frees it, for a
   /// writer of one body).
   mutating func giveBack(_ buffer: consuming SwiftMoveBuffer<RawTypeReference>) {
-    guard chunkCapacity > 0 else {
+    guard isForManyBodies else {
       buffer.deallocate()
       return
     }
     if spare == nil { spare = SpareBuffer() }
     spare?.keep(buffer)
-  }
-
-  /// The chunk for `room` more references of `file`: the one being filled when they fit in it.
-  /// A body with more references than a chunk holds gets one of its own, and the one being
-  /// filled stays for the next bodies.
-  private mutating func chunk(for file: SourceFileID, room: Int) -> TypeReferenceChunk {
-    if let chunk, chunk.file == file, chunk.room >= room { return chunk }
-    guard room <= chunkCapacity else { return TypeReferenceChunk(file: file, capacity: room) }
-    let capacity = max(room, min(nextCapacity, chunkCapacity))
-    nextCapacity = min(capacity * 2, chunkCapacity)
-    let fresh = TypeReferenceChunk(file: file, capacity: capacity)
-    chunk = fresh
-    return fresh
   }
 }
 

@@ -5,13 +5,13 @@
 /// body cost an allocation and a 32-byte header for a few 40-byte references; in a chunk, a
 /// reference is 32 bytes (its file is the chunk's) and up to a thousand share one allocation.
 ///
-/// Only the ``BodyWriter`` that made a chunk appends to it, on its thread; the records
-/// it appended before never change, so the members that hold their ranges read them from any
-/// thread once handed over. A chunk made from references in hand holds just those, with a file
-/// per reference when they are in several.
-final class TypeReferenceChunk: @unchecked Sendable {
+/// The records are a ``ValueChunk`` that a ``BodyWriter`` fills on its thread, as it fills the
+/// chunks of members and parameters; the records it appended before never change, so the
+/// members that hold their ranges read them from any thread once handed over. A chunk made from
+/// references in hand holds just those, with a file per reference when they are in several.
+final class TypeReferenceChunk: Sendable {
   /// One reference: the name written and where, in the chunk's file.
-  struct Record {
+  struct Record: Hashable, Sendable {
     let name: String
     let start: TextPoint
     /// The end as ``SourceLocation`` stores it (``SourceLocation/rawEnd``).
@@ -29,17 +29,14 @@ final class TypeReferenceChunk: @unchecked Sendable {
   let file: SourceFileID
   /// The file of each reference, for references in hand in several files; `nil` otherwise.
   private let files: [SourceFileID]?
-  let capacity: Int
-  private let base: UnsafeMutablePointer<Record>
-  /// The records appended so far; changed only by the writer that owns the chunk, on its thread.
-  @exclusivity(unchecked) private(set) var count = 0
+  /// The references, without their file.
+  let records: ValueChunk<Record>
 
-  /// An empty chunk for references of `file`, to be filled by a writer.
-  init(file: SourceFileID, capacity: Int) {
+  /// The references of `file` that a writer appends to `records`.
+  init(file: SourceFileID, records: ValueChunk<Record>) {
     self.file = file
     self.files = nil
-    self.capacity = capacity
-    base = UnmanagedMemory.allocate(Record.self, capacity: capacity)
+    self.records = records
   }
 
   /// A chunk that holds `references`, in order.
@@ -47,40 +44,13 @@ final class TypeReferenceChunk: @unchecked Sendable {
     file = references.first?.location.file ?? SourceFileID(0)
     let file = file
     files = references.allSatisfy { $0.location.file == file } ? nil : references.map(\.location.file)
-    capacity = references.count
-    base = UnmanagedMemory.allocate(Record.self, capacity: capacity)
-    for (index, reference) in references.enumerated() {
-      (base + index).initialize(to: Record(reference.value, at: reference.location))
-    }
-    count = references.count
-  }
-
-  deinit {
-    base.deinitialize(count: count)
-    UnmanagedMemory.deallocate(base)
+    records = ValueChunk(references.map { Record($0.value, at: $0.location) })
   }
 
   /// The reference at `index`, one of those written.
   subscript(index: Int) -> Located<String> {
-    let record = base[index]
+    let record = records[index]
     let file = files?[index] ?? file
     return Located(record.name, at: SourceLocation(file: file, start: record.start, rawEnd: record.end))
-  }
-
-  /// The records left room for.
-  var room: Int { capacity - count }
-
-  /// Writes `record` at `index`, the first free one or one after those written since it (the
-  /// count is changed once for them all, by ``didAppend(_:)``: each change of a class's property
-  /// is checked for exclusive access).
-  func initialize(at index: Int, to record: consuming Record) {
-    // The writer asks for room for a body's references before writing them.
-    precondition(index >= count && index < capacity, "a type reference chunk was written out of place")
-    (base + index).initialize(to: record)
-  }
-
-  /// Counts the `written` records written since the last count.
-  func didAppend(_ written: Int) {
-    count += written
   }
 }

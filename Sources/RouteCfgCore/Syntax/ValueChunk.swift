@@ -107,7 +107,14 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
   /// The values of the declaration being read, now read whole; the next declaration's start
   /// empty.
   mutating func commit() -> ChunkedValues<Element> {
-    guard pending > 0, let chunk, let slots else { return ChunkedValues() }
+    guard let (chunk, start, count) = commitPending() else { return ChunkedValues() }
+    return ChunkedValues(unchecked: chunk, start: start, count: count)
+  }
+
+  /// Commits the values of the declaration being read, as ``commit()`` does, and says where
+  /// they are: their chunk, the index of the first and their number; `nil` for none.
+  mutating func commitPending() -> (chunk: ValueChunk<Element>, start: Int, count: Int)? {
+    guard pending > 0, let chunk, let slots else { return nil }
     assert(slots == chunk.firstFreeSlot, "a copy of a value chunk writer wrote to its chunk")
     let start = chunk.count
     chunk.didAppend(pending)
@@ -115,7 +122,7 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
     // A chunk larger than the largest, made for one declaration, stays that declaration's.
     if chunk.capacity > maximumCapacity { (self.chunk, self.slots, room) = (nil, nil, 0) }
     defer { pending = 0 }
-    return ChunkedValues(unchecked: chunk, start: start, count: pending)
+    return (chunk, start, pending)
   }
 
   /// Drops the pending values from `first` on (all of them by default): those of a declaration
