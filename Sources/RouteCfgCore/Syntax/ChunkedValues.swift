@@ -128,8 +128,9 @@ typealias MethodParameterChunk = ValueChunk<MethodParameter>
 typealias MethodParameterWriter = ValueChunkWriter<MethodParameter>
 
 extension ValueChunkWriter<MethodParameter> {
-  /// The most parameters a writer's chunk holds: a signature keeps its start in a byte.
-  static let maximumParameterChunk = 256
+  /// The most parameters a writer's chunk holds (256): a signature keeps the start of its range
+  /// in a byte (``MethodSignature/init(written:result:isAsync:isThrowing:)``).
+  static let maximumParameterChunk = Int(UInt8.max) + 1
 
   /// A writer of method parameters.
   static var methodParameters: ValueChunkWriter { ValueChunkWriter(maximumCapacity: maximumParameterChunk) }
