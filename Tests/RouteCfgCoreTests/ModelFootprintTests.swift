@@ -36,7 +36,14 @@ struct ModelFootprintTests {
   }
 
   @Test func treeNodesStayCompact() {
-    // The print lives in what was the node's padding; the budgets are not in the node.
+    // A scalar's print and a collection's place in the child list share one field; the
+    // budgets are not in the node.
     #expect(MemoryLayout<YAMLNode>.stride == 40)
+  }
+
+  @Test func memberPairingsStayCompact() {
+    // An adapter's graph holds one pairing per member; optional parameters would add a tag
+    // byte and make it 72.
+    #expect(MemoryLayout<MemberPairing>.stride == 64)
   }
 }

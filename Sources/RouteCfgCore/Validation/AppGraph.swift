@@ -141,8 +141,10 @@ public struct AdapterInfo: Sendable {
 public struct MemberPairing: Sendable, Hashable {
   /// The facade member's base name (`message`, `didFinishLogin`).
   package let memberName: String
-  /// The facade member's parameters when it is a method (for their labels); `nil` for a property.
-  private let parameters: MethodParameters?
+  /// The facade member's parameters when it is a method (for their labels); empty for a
+  /// property. Kept beside ``isMethod`` rather than as an optional, whose tag byte made every
+  /// pairing 8 bytes larger.
+  private let parameters: MethodParameters
   /// The base name of the target member the path ends at (`title` in `header.title`).
   package let targetName: String
   /// Every step of the path when it has more than one; `nil` for a member of the target itself.
@@ -159,6 +161,8 @@ public struct MemberPairing: Sendable, Hashable {
   /// unchanged: the only pairings whose values the dynamic runtime may fail to convert (a closure
   /// of `() -> Int` where the other side declares `() -> Int?`), which its build checks.
   package let mayNeedConversion: Bool
+  /// `true` when the facade member is a method.
+  private let isMethod: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
   /// the target is reached through properties.
@@ -170,9 +174,11 @@ public struct MemberPairing: Sendable, Hashable {
     if case .method(let method) = facade.kind {
       self.parameters = method.parameters
       self.isAsyncMethod = method.isAsync
+      self.isMethod = true
     } else {
-      self.parameters = nil
+      self.parameters = MethodParameters()
       self.isAsyncMethod = false
+      self.isMethod = false
     }
     self.targetName = targetName
     self.keyPath = keyPath
@@ -183,12 +189,12 @@ public struct MemberPairing: Sendable, Hashable {
   /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of
   /// more arguments than it passes: ``MethodSignature/dynamicCallLimitation``).
   package var isDynamicallyUncallable: Bool {
-    MethodSignature.isDynamicallyUncallable(isAsync: isAsyncMethod, argumentCount: parameters?.count ?? 0)
+    MethodSignature.isDynamicallyUncallable(isAsync: isAsyncMethod, argumentCount: parameters.count)
   }
 
   /// The facade member's full name (`message`, `didFinishLogin()`).
   public var member: String {
-    guard let parameters else { return memberName }
+    guard isMethod else { return memberName }
     return MethodSignature.fullName(base: memberName, parameters: parameters)
   }
 
@@ -204,13 +210,14 @@ public struct MemberPairing: Sendable, Hashable {
   package func pairs(_ member: MemberDecl) -> Bool {
     guard member.name == memberName else { return false }
     switch member.kind {
-    case .property: return parameters == nil
-    case .method(let method): return Self.sameLabels(parameters, method.parameters)
+    case .property: return !isMethod
+    case .method(let method): return isMethod && MethodSignature.haveSameLabels(parameters, method.parameters)
     }
   }
 
   public static func == (lhs: MemberPairing, rhs: MemberPairing) -> Bool {
-    lhs.memberName == rhs.memberName && sameLabels(lhs.parameters, rhs.parameters)
+    lhs.memberName == rhs.memberName && lhs.isMethod == rhs.isMethod
+      && MethodSignature.haveSameLabels(lhs.parameters, rhs.parameters)
       && lhs.targetName == rhs.targetName && lhs.keyPath == rhs.keyPath
       && lhs.crossesAdapter == rhs.crossesAdapter
   }
@@ -218,17 +225,11 @@ public struct MemberPairing: Sendable, Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(memberName)
     // What the full name adds to the base name: whether it is a method, and its labels.
-    hasher.combine(parameters?.count ?? -1)
-    for parameter in parameters ?? [] { hasher.combine(parameter.label) }
+    hasher.combine(isMethod ? parameters.count : -1)
+    for parameter in parameters { hasher.combine(parameter.label) }
     hasher.combine(targetName)
     hasher.combine(keyPath)
     hasher.combine(crossesAdapter)
-  }
-
-  /// `true` when both are properties (`nil`), or methods whose parameters have the same labels.
-  private static func sameLabels(_ lhs: MethodParameters?, _ rhs: MethodParameters?) -> Bool {
-    guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    return MethodSignature.haveSameLabels(lhs, rhs)
   }
 }
 
