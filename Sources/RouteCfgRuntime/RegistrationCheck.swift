@@ -12,7 +12,7 @@ struct RegistrationCheck {
     // unknown protocols, then each module's, then the tables' own.
     var problems: [String] = []
     var moduleProblems: [String] = []
-    var typeNames = TypeNameCache(aliases: registrations.typeAliases, protocols: Set(graph.protocols.keys))
+    var typeNames = TypeNameCache(aliases: registrations.typeAliases, protocols: graph.protocols.keys)
     // The entries of each type table the modules' members were compared with.
     var comparedEntries: [ObjectIdentifier: Set<String>] = [:]
     var matched = 0
@@ -484,13 +484,14 @@ struct TypeNameCache {
 
   /// The app's type aliases (``Registrations/typeAlias(_:for:)``).
   let aliases: [String: String]
-  /// The protocols the manifest declares, for advice on a mismatch.
-  let protocols: Set<String>
+  /// The protocols the manifest declares, for advice on a mismatch: the graph's keys, read in
+  /// place (a set of them cost a tenth of a registry build, for advice rarely given).
+  let protocols: Dictionary<String, ProtocolInfo>.Keys
   private var runtimeNames: [ObjectIdentifier: String] = [:]
   private var declaredNames: [TypeRef: String] = [:]
   private var answers: [Pair: Bool] = [:]
 
-  init(aliases: [String: String] = [:], protocols: Set<String> = []) {
+  init(aliases: [String: String], protocols: Dictionary<String, ProtocolInfo>.Keys) {
     self.aliases = aliases
     self.protocols = protocols
   }

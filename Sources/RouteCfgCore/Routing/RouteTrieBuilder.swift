@@ -53,7 +53,13 @@ struct RouteTrieBuilder {
       for name in entry.optionalParameters where !bound.contains(where: { $0.name == name }) {
         queryParameters.append(RouteTrie.QueryParameter(name: name, type: entry.valueType(ofParameter: name)))
       }
-      queryParameters[queryStart...].sort { $0.name < $1.name }
+      // Sorted in place: sorting `queryParameters[queryStart...]` copied the range out and back.
+      if queryParameters.count - queryStart > 1 {
+        queryParameters.withUnsafeMutableBufferPointer { all in
+          var added = UnsafeMutableBufferPointer(rebasing: all[queryStart...])
+          added.sort { $0.name < $1.name }
+        }
+      }
     }
     spans.append(
       RouteTrie.EntrySpan(
