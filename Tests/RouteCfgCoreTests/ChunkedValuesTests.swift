@@ -188,6 +188,8 @@ struct MemberChunkTests {
     #expect(together[0].chunk === together[1].chunk)
     #expect(together[2].count == 1500 && together[2].chunk !== together[1].chunk)
     #expect(together[3].chunk !== together[2].chunk, "a chunk made for one large body stays its own")
+    #expect(together[3].chunk === together[1].chunk, "the bodies after it go on in the chunk before it")
+    #expect(together[3].start == together[1].start + together[1].count)
     #expect(together[2][1499].name == "p1499")
     for (body, members) in zip(bodies, together) {
       #expect(Array(members) == MemberParserHarness.members(body).members)

@@ -43,6 +43,9 @@ struct TypeReferenceChunkTests {
     let bodies = ["var a: Alpha", large, "var z: Omega"]
     let together = parsedTogether(bodies)
     #expect(together[1].count == 1500)
+    let chunks = together.map { $0.map(\.typeReferences.chunk) }
+    #expect(chunks[1][0] !== chunks[0][0] && chunks[1][0] === chunks[1][1499])
+    #expect(chunks[2][0] === chunks[0][0], "the bodies after it go on in the chunk before it")
     #expect(together[1][1499].typeReferences.map(\.value) == ["Type1499"])
     #expect(together[1][1499].typeReferences.first?.location.start == TextPoint(line: 1500, column: 12))
     for (body, members) in zip(bodies, together) {
@@ -87,6 +90,8 @@ struct TypeReferenceChunkTests {
       members.map { $0.map { $0.typeReferences.map(\.value) } } == [
         [["Alpha"]], [["Beta"], ["Gamma", "Delta"]], [["Eta"]],
       ])
+    #expect(members[2][0].typeReferences.chunk === members[0][0].typeReferences.chunk)
+    #expect(members[1][0].typeReferences.chunk !== members[0][0].typeReferences.chunk)
     #expect(
       members.map { $0.map { $0.typeReferences.map(\.location.file.index) } } == [
         [[0]], [[3], [3, 3]], [[0]],

@@ -44,6 +44,23 @@ struct YAMLReaderTreeTests {
     #expect(document[entries[2].value].value == "text\n")
   }
 
+  /// A collection's node keeps where its children are listed in the field of a scalar's print,
+  /// so in a small mapping (whose keys are compared by print) a list as a key, the first one of
+  /// the file (listed at 0) among them, is never taken for a repeat of a scalar key, the empty
+  /// one included; a scalar key written twice still is.
+  @Test func collectionKeysAreNeverRepeatsOfScalarKeys() throws {
+    let result = read("{[]: 1, [a]: 2, [a]: 3, a: 4, '': 5, a: 6}\n")
+    let document = try #require(result.document)
+    let root = try #require(document.root)
+    #expect(document.repeatedKeys(of: root) == ["a"])
+    #expect(document.unusableKeys.count == 3)
+    let keys = document.entries(of: root).map { document[$0.key] }
+    #expect(keys.map(\.kind) == [.sequence, .sequence, .sequence, .scalar, .scalar])
+    #expect(keys.map(\.value) == ["", "", "", "a", ""])
+    #expect(document.entries(of: root).map { document[$0.value].value } == ["1", "2", "3", "4", "5"])
+    #expect(result.diagnostics.count == 1)
+  }
+
   /// An empty value nothing was written for is placed in the file: after its key when libyaml
   /// marks it at the next key (`? a` without ':'), at the file's end rather than past it.
   @Test func emptyValuesArePlacedInTheFile() throws {

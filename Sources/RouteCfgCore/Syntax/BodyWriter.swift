@@ -41,24 +41,26 @@ struct BodyWriter {
   mutating func write(
     _ buffer: inout SwiftMoveBuffer<RawTypeReference>, locate: BodyLocator
   ) -> TypeReferences.Placement {
-    references.reserveRoom(buffer.count)
+    let total = buffer.count
     var bodyFile: SourceFileID?
     var elsewhere: [Located<String>]?
     buffer.moveEach(from: 0) { reference in
       let location = SwiftDeclParser.location(reference.start, reference.end, locate: locate)
       if location.file == bodyFile, elsewhere == nil {
         references.append(TypeReferenceChunk.Record(reference.name, at: location))
-      } else if bodyFile == nil {
+      } else if bodyFile == nil, file == nil || file == location.file {
         bodyFile = location.file
+        references.reserveRoom(total)
         references.append(TypeReferenceChunk.Record(reference.name, at: location))
       } else {
+        bodyFile = bodyFile ?? location.file
         // From the first reference in another file on, in order.
         elsewhere = elsewhere ?? []
         elsewhere?.append(Located(reference.name, at: location))
       }
     }
     guard let bodyFile else { return TypeReferences.Placement(chunk: nil, offset: 0) }
-    guard elsewhere == nil, file == nil || file == bodyFile else {
+    guard elsewhere == nil else {
       let inChunk = references.pendingValues.map {
         Located($0.name, at: SourceLocation(file: bodyFile, start: $0.start, rawEnd: $0.end))
       }
@@ -94,7 +96,8 @@ struct BodyWriter {
       return TypeReferences.Placement(chunk: lastChunk, offset: Int32(truncatingIfNeeded: start))
     }
     let chunk = TypeReferenceChunk(file: bodyFile, records: records)
-    if isForManyBodies { lastChunk = chunk }
+    // A chunk made for one large body is not kept: the next bodies go on in the one before it.
+    if references.isFilling(records) { lastChunk = chunk }
     return TypeReferences.Placement(chunk: chunk, offset: Int32(truncatingIfNeeded: start))
   }
 

@@ -3,7 +3,7 @@
 ///
 /// A body names few types (two for a delegate, a dozen for a large protocol), so one array per
 /// body cost an allocation and a 32-byte header for a few 40-byte references; in a chunk, a
-/// reference is 32 bytes (its file is the chunk's) and up to a thousand share one allocation.
+/// reference is 32 bytes (its file is the chunk's) and up to a thousand share one chunk.
 ///
 /// The records are a ``ValueChunk`` that a ``BodyWriter`` fills on its thread, as it fills the
 /// chunks of members and parameters; the records it appended before never change, so the

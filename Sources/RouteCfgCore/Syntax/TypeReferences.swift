@@ -16,7 +16,7 @@ public struct TypeReferences: RandomAccessCollection, Hashable, Sendable, Expres
   }
 
   /// The references; `nil` for none, and while pending.
-  private var chunk: TypeReferenceChunk?
+  private(set) var chunk: TypeReferenceChunk?
   /// This declaration's range of the chunk.
   private var bounds: Range<Int32>
 

@@ -74,6 +74,10 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
   /// The values of the next chunk: chunks start small and double up to ``maximumCapacity``, so
   /// that a small body keeps no mostly empty chunk.
   private var nextCapacity = 8
+  /// The chunk that was being filled when a declaration too large for any chunk got one of its
+  /// own, with its first free slot and room: filled again once that declaration is committed,
+  /// so that the room left in it is not lost.
+  private var setAside: (chunk: ValueChunk<Element>, slots: UnsafeMutablePointer<Element>, room: Int)?
 
   init(maximumCapacity: Int) {
     self.maximumCapacity = maximumCapacity
@@ -119,11 +123,19 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
     let start = chunk.count
     chunk.didAppend(pending)
     (self.slots, room) = (slots + pending, room - pending)
-    // A chunk larger than the largest, made for one declaration, stays that declaration's.
-    if chunk.capacity > maximumCapacity { (self.chunk, self.slots, room) = (nil, nil, 0) }
+    // A chunk larger than the largest, made for one declaration, stays that declaration's; the
+    // chunk filled before it, if any, is filled again.
+    if chunk.capacity > maximumCapacity {
+      (self.chunk, self.slots, room) = (setAside?.chunk, setAside?.slots, setAside?.room ?? 0)
+      setAside = nil
+    }
     defer { pending = 0 }
     return (chunk, start, pending)
   }
+
+  /// `true` when `chunk` is the one this writer fills: values committed to it are followed by
+  /// the next declarations'.
+  func isFilling(_ chunk: ValueChunk<Element>) -> Bool { chunk === self.chunk }
 
   /// Drops the pending values from `first` on (all of them by default): those of a declaration
   /// that was not read whole.
@@ -139,6 +151,8 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
     nextCapacity = min(max(nextCapacity, capacity) * 2, maximumCapacity)
     let fresh = ValueChunk<Element>(capacity: capacity)
     let freshSlots = fresh.firstFreeSlot
+    // The pending values leave their slots free again.
+    if capacity > maximumCapacity, setAside == nil, let chunk, let slots { setAside = (chunk, slots, room) }
     if let slots, pending > 0 { freshSlots.moveInitialize(from: slots, count: pending) }
     (chunk, slots, room) = (fresh, freshSlots, capacity)
   }

@@ -1,6 +1,7 @@
 /// Bounds that keep hostile YAML from exhausting time, memory or the stack.
 public struct YAMLLimits: Sendable, Hashable {
-  /// Files larger than this many bytes are refused before they are parsed.
+  /// Files larger than this many bytes are refused before they are parsed (and larger than
+  /// ``largestReadable`` whatever this says).
   public var maxFileBytes: Int
   /// The deepest allowed nesting of sequences and mappings (also through aliases).
   public var maxDepth: Int
@@ -17,6 +18,10 @@ public struct YAMLLimits: Sendable, Hashable {
 
   /// 32 MiB files, 128 levels of nesting, one million nodes added by aliases.
   public static let standard = YAMLLimits()
+
+  /// The largest file the reader takes, 2 GiB less one byte: the tree's positions and indexes
+  /// are 32-bit numbers.
+  public static let largestReadable = Int(Int32.max)
 
   /// How many bytes of a scalar's text count as one node in the alias budget.
   public static let bytesPerNode = 16

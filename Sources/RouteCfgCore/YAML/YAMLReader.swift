@@ -59,10 +59,11 @@ public enum YAMLReader {
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit, selecting selection: YAMLValueSelection?,
     handsOverAll: Bool = false, whileWaiting work: (YAMLNodeID, String, ScalarLocator) -> Bool
   ) -> YAMLReadResult {
-    if bytes.count > limits.maxFileBytes {
+    let limit = min(limits.maxFileBytes, YAMLLimits.largestReadable)
+    if bytes.count > limit {
       let diagnostic = Diagnostic(
         .fileTooLarge,
-        "the file is \(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes; "
+        "the file is \(bytes.count) bytes, more than the limit of \(limit) bytes; "
           + "split it into smaller files with 'include'",
         at: .startOf(file))
       return failure(diagnostic, maxDiagnostics: maxDiagnostics)
