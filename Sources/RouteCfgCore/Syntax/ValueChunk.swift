@@ -123,14 +123,18 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
     let start = chunk.count
     chunk.didAppend(pending)
     (self.slots, room) = (slots + pending, room - pending)
-    // A chunk larger than the largest, made for one declaration, stays that declaration's; the
-    // chunk filled before it, if any, is filled again.
-    if chunk.capacity > maximumCapacity {
-      (self.chunk, self.slots, room) = (setAside?.chunk, setAside?.slots, setAside?.room ?? 0)
-      setAside = nil
-    }
+    // A chunk larger than the largest, made for one declaration, stays that declaration's.
+    if chunk.capacity > maximumCapacity { fillSetAsideChunk() }
     defer { pending = 0 }
     return (chunk, start, pending)
+  }
+
+  /// Goes back to the chunk that was being filled before one was made for a large declaration,
+  /// if there was one (rare: kept out of ``commitPending()``, which every declaration runs).
+  @inline(never)
+  private mutating func fillSetAsideChunk() {
+    (chunk, slots, room) = (setAside?.chunk, setAside?.slots, setAside?.room ?? 0)
+    setAside = nil
   }
 
   /// `true` when `chunk` is the one this writer fills: values committed to it are followed by
