@@ -60,14 +60,10 @@ struct BodyWriter {
       }
     }
     guard let bodyFile else { return TypeReferences.Placement(chunk: nil, offset: 0) }
-    guard elsewhere == nil else {
-      let inChunk = references.pendingValues.map {
-        Located($0.name, at: SourceLocation(file: bodyFile, start: $0.start, rawEnd: $0.end))
-      }
-      references.discardPending()
-      return TypeReferences.Placement(chunk: TypeReferenceChunk(inChunk + (elsewhere ?? [])), offset: 0)
-    }
-    return commitReferences(of: bodyFile)
+    guard let elsewhere else { return commitReferences(of: bodyFile) }
+    let inChunk = references.pendingValues.map { $0.located(in: bodyFile) }
+    references.discardPending()
+    return TypeReferences.Placement(chunk: TypeReferenceChunk(inChunk + elsewhere), offset: 0)
   }
 
   /// `references`, already placed (a parameter's type), written after the bodies' when they are

@@ -23,6 +23,11 @@ final class TypeReferenceChunk: Sendable {
       start = location.start
       end = location.rawEnd
     }
+
+    /// The reference, placed in `file`.
+    func located(in file: SourceFileID) -> Located<String> {
+      Located(name, at: SourceLocation(file: file, start: start, rawEnd: end))
+    }
   }
 
   /// The file of every reference, unless ``files`` is set.
@@ -49,8 +54,6 @@ final class TypeReferenceChunk: Sendable {
 
   /// The reference at `index`, one of those written.
   subscript(index: Int) -> Located<String> {
-    let record = records[index]
-    let file = files?[index] ?? file
-    return Located(record.name, at: SourceLocation(file: file, start: record.start, rawEnd: record.end))
+    records[index].located(in: files?[index] ?? file)
   }
 }
