@@ -38,6 +38,28 @@ struct RouteConflictTests {
     #expect(messages.allSatisfy { $0.contains("one URL would match both") })
   }
 
+  @Test func eachShapeOfSeveralIsItsOwnGroup() throws {
+    // Routes of two conflicting shapes interleaved with shapes no other route has, across modules.
+    let yaml = """
+      routecfg: 1
+      modules:
+        A: {kind: view, routes: [/a, /b, /c]}
+        B: {kind: view, routes: [/b, /d]}
+        C: {kind: view, routes: [/a, /e, /b]}
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "shapes.yaml")
+    let conflicts = result.diagnostics.filter { $0.code == .routeConflict }
+    let reported = conflicts.map { "\($0.location.start.line):\($0.location.start.column)" }
+    #expect(reported == ["3:28", "3:32", "4:28", "5:28", "5:36"])
+    let groupOf = ["3:28": "/a", "5:28": "/a", "3:32": "/b", "4:28": "/b", "5:36": "/b"]
+    for conflict in conflicts {
+      let place = "\(conflict.location.start.line):\(conflict.location.start.column)"
+      let others = conflict.notes.map { "\($0.location.start.line):\($0.location.start.column)" }
+      let expected = groupOf.filter { $0.value == groupOf[place] && $0.key != place }.keys.sorted()
+      #expect(others.sorted() == expected, "\(conflict.message)")
+    }
+  }
+
   @Test func largeGroupsSummariseTheirNotes() throws {
     var yaml = "routecfg: 1\nmodules:\n"
     for index in 0..<50 { yaml += "  M\(index): {kind: view, routes: [/same]}\n" }

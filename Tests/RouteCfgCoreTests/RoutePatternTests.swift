@@ -32,6 +32,16 @@ struct RoutePatternTests {
     #expect(pattern.description == "/notes/:noteId/files/*path")
   }
 
+  @Test func segmentOffsetsCountScalarsAndStopBeforeATrailingSlash() throws {
+    // Found from the text: each segment starts after its '/', in Unicode scalars.
+    let pattern = try parsed("/é/:ünï/x/")
+    #expect(pattern.segments == [.literal("é"), .parameter("ünï"), .literal("x")])
+    #expect(pattern.segmentOffsets == [1, 3, 8])
+    #expect(pattern.parameterOffsets.map(\.offset) == [3])
+    #expect(try parsed("/").segmentOffsets.isEmpty)
+    #expect(try parsed("/*rest/").segmentOffsets == [1])
+  }
+
   @Test func trailingSlashIsIgnored() throws {
     let withSlash = try parsed("/notes/")
     let without = try parsed("/notes")

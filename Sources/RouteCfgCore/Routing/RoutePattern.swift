@@ -28,7 +28,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   public let segments: [RouteSegment]
   /// For each segment, the 0-based offset in Unicode scalars into ``text`` where it starts
   /// (the `:` of a parameter, the `*` of a catch-all).
-  public let segmentOffsets: [Int]
+  ///
+  /// Found from the text when asked (only diagnostics ask): every segment of a pattern that
+  /// parses starts after a `/`, and a graph holds a pattern for each of its routes.
+  public var segmentOffsets: [Int] {
+    guard !segments.isEmpty else { return [] }
+    var offsets: [Int] = []
+    offsets.reserveCapacity(segments.count)
+    for (offset, scalar) in text.unicodeScalars.enumerated() where scalar == "/" {
+      offsets.append(offset + 1)
+      if offsets.count == segments.count { break }
+    }
+    return offsets
+  }
 
   /// The pattern as written.
   public var description: String { text }
@@ -79,10 +91,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  init(text: String, segments: [RouteSegment], segmentOffsets: [Int]) {
+  init(text: String, segments: [RouteSegment]) {
     self.text = text
     self.segments = segments
-    self.segmentOffsets = segmentOffsets
   }
 }
 

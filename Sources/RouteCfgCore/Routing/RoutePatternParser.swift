@@ -40,11 +40,11 @@ struct RoutePatternParser {
       return .failure(syntax(missingSlashMessage(startingWith: first), at: 0))
     }
     if count == 1 {
-      return .success(RoutePattern(text: text, segments: [], segmentOffsets: []))
+      return .success(RoutePattern(text: text, segments: []))
     }
-    let (segments, offsets, problems) = splitSegments(stoppingAtFirstProblem: true)
+    let (segments, _, problems) = splitSegments(stoppingAtFirstProblem: true)
     if let problem = problems.first { return .failure(problem) }
-    return .success(RoutePattern(text: text, segments: segments, segmentOffsets: offsets))
+    return .success(RoutePattern(text: text, segments: segments))
   }
 
   /// Every problem of the pattern, in order: each malformed segment, and each catch-all that is
@@ -59,7 +59,9 @@ struct RoutePatternParser {
     return splitSegments(stoppingAtFirstProblem: false)
   }
 
-  /// The segments between `/`s after the leading one, with their offsets, and the problems found.
+  /// The segments between `/`s after the leading one, and the problems found; with their
+  /// offsets unless it stops at the first problem (a pattern that parses finds its offsets from
+  /// its text, ``RoutePattern/segmentOffsets``).
   private func splitSegments(stoppingAtFirstProblem: Bool) -> (
     segments: [RouteSegment], offsets: [Int], problems: [RoutePatternError]
   ) {
@@ -73,7 +75,9 @@ struct RoutePatternParser {
     var segments: [RouteSegment] = []
     segments.reserveCapacity(slashes)
     var offsets: [Int] = []
-    offsets.reserveCapacity(slashes)
+    if !stoppingAtFirstProblem { offsets.reserveCapacity(slashes) }
+    // Where the last segment kept starts.
+    var lastStart = 0
     var problems: [RoutePatternError] = []
     // Each catch-all followed by a segment is reported once, also when the segment after it
     // does not read (`/*a//x`: the empty segment is not kept, so `*a` is still the last one kept).
@@ -82,17 +86,16 @@ struct RoutePatternParser {
     while start <= end {
       var stop = start
       while stop < end && scalar(stop) != "/" { stop += 1 }
-      if let previous = segments.last, case .catchAll(let name) = previous, let offset = offsets.last,
-        offset != reportedCatchAll
-      {
-        problems.append(catchAllNotLast(name, at: offset))
+      if let previous = segments.last, case .catchAll(let name) = previous, lastStart != reportedCatchAll {
+        problems.append(catchAllNotLast(name, at: lastStart))
         if stoppingAtFirstProblem { break }
-        reportedCatchAll = offset
+        reportedCatchAll = lastStart
       }
       switch segment(start..<stop) {
       case .success(let segment):
         segments.append(segment)
-        offsets.append(start)
+        lastStart = start
+        if !stoppingAtFirstProblem { offsets.append(start) }
       case .failure(let error):
         problems.append(error)
       }

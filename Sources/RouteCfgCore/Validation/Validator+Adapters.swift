@@ -177,12 +177,13 @@ extension ManifestValidator {
   private mutating func drain(_ work: inout AdapterWorkList, maps: [ResolvedMap?]) {
     while let wave = work.nextWave() {
       var used: [(AdapterCrossing, AdapterUseSite)] = []
+      // The second half's, queued after the first's: not appended to them, which would copy both.
+      var otherUsed: [(AdapterCrossing, AdapterUseSite)] = []
       if !usesThreads || wave.count < Self.parallelWaveMinimum {
         check(wave[...], maps: maps, used: &used)
       } else {
         let middle = wave.count / 2
         var other = forkedCopy()
-        var otherUsed: [(AdapterCrossing, AdapterUseSite)] = []
         ForkJoin.run(
           { check(wave[..<middle], maps: maps, used: &used) },
           alongside: { other.check(wave[middle...], maps: maps, used: &otherUsed) })
@@ -191,9 +192,8 @@ extension ManifestValidator {
         reversePairings.merge(other.reversePairings) { mine, _ in mine }
         forwardMissingAdapters.formUnion(other.forwardMissingAdapters)
         reverseMissingAdapters += other.reverseMissingAdapters
-        used += otherUsed
       }
-      for (next, nextSite) in used {
+      for (next, nextSite) in [used, otherUsed].joined() {
         crossingsByMembers.insert(next)
         work.add(next, site: nextSite)
       }

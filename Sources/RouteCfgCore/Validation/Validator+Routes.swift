@@ -50,22 +50,63 @@ private struct ListedRoutes {
   }
 }
 
-/// A route that parsed and whose parameters are all known and routable.
+/// A route that parsed and whose parameters are all known and routable: its module's index in
+/// the manifest and its place in the module's routes, and the group of routes of its shape.
 private struct ShapedRoute {
-  let module: String
-  let route: Located<String>
+  let module: Int32
+  let position: Int32
+  let group: Int32
+}
+
+/// The routes grouped by shape: each shape once, with a group number in the order shapes are
+/// first seen, and every route in one array that names its group. Conflicts are rare, so the
+/// routes of a group are gathered only for a group of two or more.
+private struct ShapeGroups {
+  private var groups: [RouteShape: Int32] = [:]
+  private var sizes: [Int32] = []
+  private(set) var routes: [ShapedRoute] = []
+
+  init(capacity: Int) {
+    routes.reserveCapacity(capacity)
+  }
+
+  mutating func add(module: Int, position: Int, shape: RouteShape) {
+    // One lookup: a shape seen for the first time grows the table.
+    let next = Int32(sizes.count)
+    let group = groups[shape, default: next]
+    if group == next {
+      groups[shape] = group
+      sizes.append(0)
+    }
+    sizes[Int(group)] += 1
+    routes.append(ShapedRoute(module: Int32(module), position: Int32(position), group: group))
+  }
+
+  /// The groups of two or more routes, each with its shape and its routes in the order listed,
+  /// in the order their shapes were first seen.
+  func conflicts() -> [(shape: RouteShape, routes: [ShapedRoute])] {
+    var members: [Int32: [ShapedRoute]] = [:]
+    for route in routes where sizes[Int(route.group)] > 1 {
+      members[route.group, default: []].append(route)
+    }
+    guard !members.isEmpty else { return [] }
+    let shapes = groups.filter { members[$0.value] != nil }.sorted { $0.value < $1.value }
+    return shapes.compactMap { shape, group in members[group].map { (shape, $0) } }
+  }
 }
 
 extension ManifestValidator {
   /// Checks route patterns, their parameters, unbound required parameters, conflicts between
   /// routes of the same shape (grouped by shape key, never compared pairwise) and the fallback.
   mutating func checkRoutes() {
-    var groups: [RouteShape: [ShapedRoute]] = [:]
-    var shapeOrder: [RouteShape] = []
+    let routeCount = manifest.modules.reduce(0) { $0 + $1.routes.count }
+    var groups = ShapeGroups(capacity: routeCount)
+    routeInfos.reserveCapacity(routeCount)
     for moduleName in moduleOrder {
       guard let index = moduleIndex[moduleName] else { continue }
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
+      patterns.reserveCapacity(module.routes.count)
       let parameters = ParameterLookup(module.parameters)
       var listed = ListedRoutes()
       for (position, route) in module.routes.enumerated() {
@@ -77,11 +118,7 @@ extension ManifestValidator {
         }
         patterns.append(pattern)
         routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
-        guard let shape else { continue }
-        // One lookup: a shape seen for the first time grows the table.
-        let shapeCount = groups.count
-        groups[shape, default: []].append(ShapedRoute(module: moduleName, route: route))
-        if groups.count != shapeCount { shapeOrder.append(shape) }
+        if let shape { groups.add(module: index, position: position, shape: shape) }
       }
       moduleRoutes[moduleName] = patterns
     }
@@ -96,9 +133,12 @@ extension ManifestValidator {
         _ = checkRoute(route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
       }
     }
-    for shape in shapeOrder {
-      guard let group = groups[shape], group.count > 1 else { continue }
-      reportConflicts(group, shape: shape)
+    for (shape, routes) in groups.conflicts() {
+      let distinct = routes.map { route in
+        let module = manifest.modules[Int(route.module)]
+        return (module: module.name.value, route: module.routes[Int(route.position)])
+      }
+      reportConflicts(distinct, shape: shape)
     }
     checkFallback()
   }
@@ -119,13 +159,15 @@ extension ManifestValidator {
     }
     let pattern: RoutePattern?
     let segments: [RouteSegment]
-    let offsets: [Int]
+    /// The offsets of the segments read from a pattern that does not parse; `nil` for one that
+    /// does, whose offsets are found only for a diagnostic.
+    let offsetsAsRead: [Int]?
     /// Whether every segment was read, so that a parameter the route leaves out is unbound: a
     /// malformed segment may be the one meant to bind it.
     let readsEverySegment: Bool
     switch RoutePattern.parse(route.value) {
     case .success(let parsed):
-      (pattern, segments, offsets, readsEverySegment) = (parsed, parsed.segments, parsed.segmentOffsets, true)
+      (pattern, segments, offsetsAsRead, readsEverySegment) = (parsed, parsed.segments, nil, true)
     case .failure:
       // Every problem of the pattern, not only the first; then those of the parameters its
       // readable segments name, as for a pattern that parses.
@@ -134,7 +176,7 @@ extension ManifestValidator {
         let code: DiagnosticCode = error.kind == .catchAllNotLast ? .catchAllNotLast : .invalidRoutePattern
         diagnostics.report(code, error.message, at: offset(route.location, by: error.offset))
       }
-      (pattern, segments, offsets) = (nil, reading.segments, reading.offsets)
+      (pattern, segments, offsetsAsRead) = (nil, reading.segments, reading.offsets)
       readsEverySegment = reading.problems.allSatisfy { $0.kind == .catchAllNotLast }
     }
     if let pattern {
@@ -168,10 +210,15 @@ extension ManifestValidator {
       case .parameter(let parameter): (name, isCatchAll) = (parameter, false)
       case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
       }
-      let start = position < offsets.count ? offsets[position] : 0
+      /// Where the segment starts in the pattern (found only for a diagnostic).
+      func segmentStart() -> Int {
+        let offsets = offsetsAsRead ?? pattern?.segmentOffsets ?? []
+        return position < offsets.count ? offsets[position] : 0
+      }
       /// The whole segment, ':name' or '*name', so that editors underline all of it (found only
       /// for a diagnostic: a quoted pattern's positions are mapped through its escapes).
       func segmentLocation() -> SourceLocation {
+        let start = segmentStart()
         var location = offset(route.location, by: start)
         let end = offset(route.location, by: start + 1 + name.unicodeScalars.count).start
         if end.line == location.start.line, end.column > location.start.column { location.end = end }
@@ -201,7 +248,7 @@ extension ManifestValidator {
         // The name after ':' or '*', where the segment spans one line.
         let location = segmentLocation()
         var nameRange = location
-        nameRange.start = offset(route.location, by: start + 1).start
+        nameRange.start = offset(route.location, by: segmentStart() + 1).start
         let fixIt = suggestion.flatMap { suggested in
           location.end.flatMap { _ in FixIt.rename(name, at: nameRange, to: suggested) }
         }
@@ -310,7 +357,9 @@ extension ManifestValidator {
 
   /// Distinct routes of one shape (a module's repeats are left out before): each is reported
   /// with a note at the others.
-  private mutating func reportConflicts(_ distinct: [ShapedRoute], shape: RouteShape) {
+  private mutating func reportConflicts(
+    _ distinct: [(module: String, route: Located<String>)], shape: RouteShape
+  ) {
     let advice =
       distinct.count == 2
       ? "one URL would match both: change the literals or the parameter types of one of them"
@@ -318,7 +367,7 @@ extension ManifestValidator {
         + "but one of them"
     for (position, route) in distinct.enumerated() {
       // Every route is reported, each with notes at the others (the first few, then a count).
-      var others: [ShapedRoute] = []
+      var others: [(module: String, route: Located<String>)] = []
       for (otherPosition, other) in distinct.enumerated() where otherPosition != position {
         others.append(other)
         if others.count > DiagnosticBag.maxNotes { break }
