@@ -40,7 +40,7 @@ struct PreparedMembersTests {
   static func readLargeManifest() throws -> (YAMLReadResult, YAMLDocument) {
     let bytes = Array(largeManifest().utf8)
     let read = YAMLReader.read(bytes, file: SourceFileID(0), selecting: PreparedMembers.selection) {
-      _, _, _ in false
+      _, _, _, _ in false
     }
     return (read, try #require(read.document))
   }
@@ -73,7 +73,8 @@ struct PreparedMembersTests {
     #expect(bytes.count >= YAMLReader.pipelineThreshold)
     var handedOver: [(YAMLNodeID, String, ScalarLocator)] = []
     let read = YAMLReader.read(bytes, file: SourceFileID(0), selecting: PreparedMembers.selection) {
-      handedOver.append(($0, $1, $2))
+      id, body, locator, _ in
+      handedOver.append((id, body, locator))
       return false
     }
     let document = try #require(read.document)
@@ -100,7 +101,7 @@ struct PreparedMembersTests {
     let small = YAMLReader.read(
       Array(SyntheticManifest.yaml(moduleCount: 5).utf8), file: SourceFileID(0),
       selecting: PreparedMembers.selection
-    ) { _, _, _ in
+    ) { _, _, _, _ in
       Issue.record("a small file is read on one thread and hands nothing over")
       return false
     }
@@ -207,7 +208,7 @@ struct PreparedMembersTests {
     var handedOver: [YAMLNodeID] = []
     let read = YAMLReader.read(
       Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
-    ) { id, _, _ in
+    ) { id, _, _, _ in
       handedOver.append(id)
       return true
     }
@@ -230,7 +231,7 @@ struct PreparedMembersTests {
     var writer = BodyWriter.manyBodies
     let released = YAMLReader.read(
       Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
-    ) { id, body, locator in
+    ) { id, body, locator, _ in
       prepared.prepare(id, body: body, locator: locator, writer: &writer)
     }
     func decoded(_ document: YAMLDocument, _ prepared: PreparedMembers) -> (
@@ -254,5 +255,38 @@ struct PreparedMembersTests {
     #expect(prepared.count == read.selected.count - 10)
     #expect(outcome.protocols == reference.protocols)
     #expect(outcome.diagnostics == reference.diagnostics)
+  }
+  @Test("a long type name in a body prepared while reading shares the string of the same key")
+  func namesInBodiesAreShared() throws {
+    let yaml = SyntheticManifest.yaml(moduleCount: 300)
+    var prepared = PreparedMembers()
+    var writer = BodyWriter.manyBodies
+    // Every body handed over, as a reader that waits on libyaml for each batch would.
+    let read = YAMLReader.read(
+      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
+    ) { id, body, locator, names in
+      prepared.prepare(id, body: body, locator: locator, writer: &writer, sharing: &names)
+    }
+    let document = try #require(read.document)
+    #expect(prepared.count == read.selected.count)
+    var decoder = ManifestDecoder(document: document, isRoot: true, threads: .always, prepared: prepared)
+    let protocols = decoder.decode().protocols
+    func storage(_ string: String) -> UnsafePointer<UInt8>? {
+      string.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+    }
+    for index in [0, 17, 299] {
+      let name = "Feature\(index)Delegate"
+      let declared = try #require(protocols.first { $0.name.value == name })
+      let input = try #require(protocols.first { $0.name.value == "Feature\(index)Input" })
+      let delegate = try #require(input.members.first { $0.name == "delegate" })
+      guard case .optional(.named(let written))? = delegate.property?.type else {
+        Issue.record("\(delegate.name) has type \(String(describing: delegate.property?.type))")
+        continue
+      }
+      #expect(written == name)
+      #expect(storage(written) != nil && storage(written) == storage(declared.name.value))
+      // The type reference holds the same string.
+      #expect(delegate.typeReferences.map { storage($0.value) } == [storage(written)])
+    }
   }
 }

@@ -202,10 +202,11 @@ private struct LoadRun {
     let read = YAMLReader.read(
       bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics,
       selecting: threads == .never ? nil : PreparedMembers.selection
-    ) { node, body, locator in
+    ) { node, body, locator, names in
       // Prepared, a body is decoded from its members: unless the document is kept, its text
       // (most of a manifest's bytes) need not stay alive beside the model while it is built.
-      prepared.prepare(node, body: body, locator: locator, writer: &writer) && !keepsDocuments
+      prepared.prepare(node, body: body, locator: locator, writer: &writer, sharing: &names)
+        && !keepsDocuments
     }
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {

@@ -42,6 +42,18 @@ struct PreparedMembers: Sendable {
     return true
   }
 
+  /// Prepares the body in `id` as ``prepare(_:body:locator:writer:)`` does, with `names`, the
+  /// file's reader's, lent to the writer: a long name the body writes then shares the string of
+  /// the same name written elsewhere in the file (a protocol's, as a key).
+  mutating func prepare(
+    _ id: YAMLNodeID, body: String, locator: ScalarLocator, writer: inout BodyWriter,
+    sharing names: inout ScalarInterner
+  ) -> Bool {
+    swap(&writer.names, &names)
+    defer { swap(&writer.names, &names) }
+    return prepare(id, body: body, locator: locator, writer: &writer)
+  }
+
   /// The members of the body in `id`, when it was prepared.
   subscript(id: YAMLNodeID) -> MemberList? {
     let position = firstPosition(notBefore: id.index)

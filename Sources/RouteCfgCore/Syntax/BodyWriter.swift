@@ -21,6 +21,10 @@ struct BodyWriter {
   var parameters = MethodParameterWriter.methodParameters
   /// Writes the members of the bodies read, as they are read: up to 1,024 (80 KiB) a chunk.
   var members = ValueChunkWriter<MemberDecl>(maximumCapacity: 1024)
+  /// The names of the file being read, lent by its reader while it hands a body over: a type
+  /// name of 16 bytes or more written in a body (a protocol's, mostly) then shares the string of
+  /// the same name written elsewhere in the file. ``ScalarInterner/none`` otherwise.
+  var names = ScalarInterner.none
 
   /// A writer for many bodies: up to 1,024 references (32 KiB) a chunk.
   static var manyBodies: BodyWriter { BodyWriter(referenceChunkCapacity: 1024) }

@@ -29,6 +29,13 @@ extension SwiftFastDeclParser {
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 
+  /// The text of the current word, for a name the model keeps: shared through ``names`` with
+  /// the same name written before.
+  mutating func keptText() -> String {
+    if let keyword { return keyword.rawValue }
+    return names.string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+  }
+
   /// Moves to the next token, past spaces, tabs, vertical tabs, form feeds, `//` comments, and
   /// line ends in a type (a carriage return is a token the general parser reads as a line end).
   ///

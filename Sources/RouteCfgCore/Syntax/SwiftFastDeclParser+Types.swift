@@ -87,7 +87,7 @@ extension SwiftFastDeclParser {
   /// `Name` or `Module.Name`. Sets ``knownName``.
   private mutating func parseNamedType() -> TypeRef? {
     knownName = keyword == nil ? typeNames.match(bytes, start..<end) ?? -1 : -1
-    var name = knownName >= 0 ? SwiftKnownTypeNames.names[knownName] : text
+    var name = knownName >= 0 ? SwiftKnownTypeNames.names[knownName] : keptText()
     // `Self` in backticks: left to the general parser, which reports it.
     if knownName < 0, name == "Self" { return nil }
     let start = tokenStart

@@ -41,6 +41,9 @@ struct SwiftFastDeclParser {
   /// Where the parameters of the methods read go (a body's parser has its writer's for the time
   /// it reads).
   var parameters = MethodParameterWriter.methodParameters
+  /// Shares the names kept (a body's parser has its writer's ``BodyWriter/names`` for the time
+  /// it reads).
+  var names = ScalarInterner.none
 
   private init(
     bytes: UnsafeBufferPointer<UInt8>, newlinesAreBlank: Bool,
@@ -62,9 +65,11 @@ struct SwiftFastDeclParser {
   ) -> SwiftLexPosition? {
     var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: false, references: writer.takeBuffer())
     swap(&parser.parameters, &writer.parameters)
+    swap(&parser.names, &writer.names)
     defer {
       writer.giveBack(parser.references)
       swap(&parser.parameters, &writer.parameters)
+      swap(&parser.names, &writer.names)
     }
     let first = writer.members.pending
     func finished(resumingAt rest: SwiftLexPosition?) -> SwiftLexPosition? {
@@ -171,7 +176,7 @@ struct SwiftFastDeclParser {
   /// A member name: a word other than `_` and the reserved words. Returns its text and place.
   private mutating func expectName(locate: BodyLocator) -> (String, SourceLocation)? {
     guard token == .word, keyword != .underscore, keyword?.isReserved != true else { return nil }
-    let name = (text, SwiftDeclParser.location(tokenStart, tokenEnd, locate: locate))
+    let name = (keptText(), SwiftDeclParser.location(tokenStart, tokenEnd, locate: locate))
     advance()
     return name
   }
@@ -266,14 +271,14 @@ struct SwiftFastDeclParser {
   private mutating func parseParameter() -> MethodParameter? {
     guard token == .word, isParameterWord else { return nil }
     let isUnlabeled = keyword == .underscore
-    let first = text
+    let first = keptText()
     advance()
     var name = first
     var hasSeparateName = false
     if token == .word {
       // A keyword is a parameter name as it is (`_ enum: String`), as Swift reads it.
       guard isParameterWord else { return nil }
-      name = text
+      name = keptText()
       hasSeparateName = true
       advance()
     }

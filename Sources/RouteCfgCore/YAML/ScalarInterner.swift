@@ -12,13 +12,22 @@
 ///
 /// Only texts of 16 to 64 ASCII bytes are shared: shorter ones live inside the `String` value
 /// without an allocation, and longer ones (member bodies) are rarely written twice.
-struct ScalarInterner {
+package struct ScalarInterner {
   static let shortest = 16
   static let longest = 64
 
   private var strings: [String?]
   private var hashes: [UInt64]
   private var count = 0
+
+  /// An interner that shares nothing and allocates nothing: what a parser holds when it is not
+  /// given the one of the file being read (``BodyWriter/names``).
+  static var none: ScalarInterner { ScalarInterner(slots: []) }
+
+  private init(slots: [String?]) {
+    strings = slots
+    hashes = []
+  }
 
   /// - Parameter capacity: the slots to start with, rounded up to a power of two.
   init(capacity: Int = 1024) {
@@ -31,7 +40,7 @@ struct ScalarInterner {
   /// The text of `bytes`, decoded as UTF-8: the string made for the same bytes before, when
   /// there is one.
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count >= Self.shortest, bytes.count <= Self.longest,
+    guard bytes.count >= Self.shortest, bytes.count <= Self.longest, !strings.isEmpty,
       let hash = NameHash.ascii(UnsafeRawBufferPointer(bytes))
     else { return String(decoding: bytes, as: UTF8.self) }
     let mask = strings.count &- 1

@@ -36,13 +36,14 @@ public enum YAMLReader {
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) -> YAMLReadResult {
-    read(bytes, file: file, limits: limits, maxDiagnostics: maxDiagnostics, selecting: nil) { _, _, _ in
+    read(bytes, file: file, limits: limits, maxDiagnostics: maxDiagnostics, selecting: nil) { _, _, _, _ in
       false
     }
   }
 
   /// Reads the bytes of one file and, when libyaml parses them on a second thread, hands each
-  /// value `selection` picks to `work` (with its text and locator) while this thread would
+  /// value `selection` picks to `work` (with its text, its locator, and the reader's interner, for
+  /// the names `work` keeps to share the strings of the file's scalars) while this thread would
   /// otherwise wait for libyaml's next events. Values still waiting when the events end are not
   /// handed over; `selected` in the result lists them all.
   ///
@@ -57,7 +58,8 @@ public enum YAMLReader {
   package static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit, selecting selection: YAMLValueSelection?,
-    handsOverAll: Bool = false, whileWaiting work: (YAMLNodeID, String, ScalarLocator) -> Bool
+    handsOverAll: Bool = false,
+    whileWaiting work: (YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool
   ) -> YAMLReadResult {
     let limit = min(limits.maxFileBytes, YAMLLimits.largestReadable)
     if bytes.count > limit {
@@ -85,7 +87,9 @@ public enum YAMLReader {
         handedOver += 1
         let node = builder.nodes[Int(index)]
         let locator = ScalarLocator(file: file, source: source, node: node)
-        if work(YAMLNodeID(index: index), node.value, locator) { builder.releaseText(ofSelected: index) }
+        if work(YAMLNodeID(index: index), node.value, locator, &builder.interner) {
+          builder.releaseText(ofSelected: index)
+        }
       }
       while true {
         let isWaiting = handedOver < builder.selected.count
