@@ -64,22 +64,24 @@ private struct ShapedRoute {
 private struct ShapeGroups {
   private var groups: [RouteShape: Int32] = [:]
   private var sizes: [Int32] = []
-  private(set) var routes: [ShapedRoute] = []
+  private var routes: [ShapedRoute] = []
 
   init(capacity: Int) {
     routes.reserveCapacity(capacity)
   }
 
   mutating func add(module: Int, position: Int, shape: RouteShape) {
-    // One lookup: a shape seen for the first time grows the table.
-    let next = Int32(sizes.count)
-    let group = groups[shape, default: next]
-    if group == next {
-      groups[shape] = group
-      sizes.append(0)
-    }
+    // One lookup: a shape seen for the first time is given the next number in place.
+    let group = Self.number(&groups[shape, default: -1], next: Int32(sizes.count))
+    if Int(group) == sizes.count { sizes.append(0) }
     sizes[Int(group)] += 1
     routes.append(ShapedRoute(module: Int32(module), position: Int32(position), group: group))
+  }
+
+  /// The group number in `slot`, set to `next` when the shape has none yet (-1).
+  private static func number(_ slot: inout Int32, next: Int32) -> Int32 {
+    if slot < 0 { slot = next }
+    return slot
   }
 
   /// The groups of two or more routes, each with its shape and its routes in the order listed,
