@@ -46,6 +46,10 @@ struct MemberParserAgreementTests {
     "var scores: [String: [Int?]]? { get set }",
     "func reload(force: Bool) -> Bool",
     "func load(page: Int, size: Int) async throws -> [String: Int]",
+    // Dictionaries of two standard names are shared values in the fast parser; others are not.
+    "var a: [String: Int]\nvar b: [Int: String?]\nvar c: [Int?: String]\nvar d: [UUID: [Data]]",
+    "var a: [Swift.String: Int]\nvar b: [String: Foundation.Date]\nvar c: [Key: Value]",
+    "func f(x: [String: Int], y: [String:Int]) -> [Int : Int]",
     "func highlight(_ range: String, animated flag: Bool)",
     "func didLogin()",
     "var handler: ((Int, String) throws -> Void)? { get set }",

@@ -117,10 +117,14 @@ extension SwiftFastDeclParser {
       advance()
       return knownName >= 0 ? SwiftKnownTypeNames.arrays[knownName] : .array(first)
     case .colon:
+      let knownKey = knownName
       advance()
-      guard let value = parseType(), expect(.rightBracket) else { return nil }
+      guard let value = parseType() else { return nil }
+      let knownValue = knownName
+      guard expect(.rightBracket) else { return nil }
       // A key holding a function is an error, which the general parser reports.
       if case .function? = first.hashableBlocker({ _ in false })?.blocker { return nil }
+      if knownKey >= 0, knownValue >= 0 { return SwiftKnownTypeNames.dictionary(knownKey, knownValue) }
       return .dictionary(key: first, value: value)
     default:
       return nil

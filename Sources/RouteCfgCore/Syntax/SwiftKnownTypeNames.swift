@@ -71,4 +71,15 @@ package enum SwiftKnownTypeNames {
 
   /// For each name, `[T]`.
   static let arrays = names.map { TypeRef.array(.named($0)) }
+
+  /// For each pair of names, `[K: V]`, at `key * names.count + value` (``dictionary(_:_:)``).
+  private static let dictionaries = names.flatMap { key in
+    names.map { TypeRef.dictionary(key: .named(key), value: .named($0)) }
+  }
+
+  /// `[K: V]` for the names at `key` and `value`, shared: `[String: Int]` is written in body
+  /// after body.
+  static func dictionary(_ key: Int, _ value: Int) -> TypeRef {
+    dictionaries[key * names.count + value]
+  }
 }
