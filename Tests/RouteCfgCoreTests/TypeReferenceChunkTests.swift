@@ -102,6 +102,44 @@ struct TypeReferenceChunkTests {
       ])
   }
 
+  @Test func aRecordHoldsOneLineUpToColumn65535() {
+    func place(_ start: TextPoint, _ end: TextPoint?) -> RouteCfgCore.SourceLocation {
+      RouteCfgCore.SourceLocation(file: SourceFileID(3), start: start, end: end)
+    }
+    let fits = [
+      place(TextPoint(line: 7, column: 1), TextPoint(line: 7, column: 5)),
+      place(TextPoint(line: 1, column: 65_535), TextPoint(line: 1, column: 65_535 + 65_535)),
+      place(TextPoint(line: Int32.max, column: 0), TextPoint(line: Int32.max, column: 0)),
+    ]
+    for location in fits {
+      #expect(TypeReferenceChunk.Record.holds(location))
+      let record = TypeReferenceChunk.Record("Name", at: location)
+      #expect(record.located(in: SourceFileID(3)) == Located("Name", at: location))
+    }
+    let wide = [
+      place(TextPoint(line: 1, column: 65_536), TextPoint(line: 1, column: 65_540)),
+      place(TextPoint(line: 1, column: 2), TextPoint(line: 1, column: 65_538)),
+      place(TextPoint(line: 1, column: 9), TextPoint(line: 2, column: 3)),
+      place(TextPoint(line: 1, column: 9), nil),
+    ]
+    for location in wide { #expect(!TypeReferenceChunk.Record.holds(location)) }
+  }
+
+  @Test func referencesNoRecordHoldsKeepTheirPlaces() {
+    // A reference past column 65,535 of a long line goes with the rest of its body into a chunk
+    // of its own; the bodies around it still share one.
+    let long = String(repeating: "var a: Int; ", count: 5_500) + "var late: LateType"
+    let together = parsedTogether(["var b: Before", long, "var c: After"])
+    let late = together[1].last?.typeReferences.first
+    #expect(late?.value == "LateType")
+    #expect(late?.location.start == TextPoint(line: 1, column: 66_011))
+    #expect(late?.location.end == TextPoint(line: 1, column: 66_019))
+    #expect(together[1].first?.typeReferences.first?.location.start == TextPoint(line: 1, column: 8))
+    #expect(together[0][0].typeReferences.first?.location.start == TextPoint(line: 1, column: 8))
+    #expect(together[2][0].typeReferences.first?.value == "After")
+    #expect(together[2][0].typeReferences.first?.location.end == TextPoint(line: 1, column: 13))
+  }
+
   @Test func referencesMadeByHandKeepTheirFilesAndEnds() {
     let written: [Located<String>] = [
       Located("Note", at: RouteCfgCore.SourceLocation(file: SourceFileID(2), line: 3, column: 4)),

@@ -41,7 +41,8 @@ struct BodyWriter {
   /// are, for the declarations that hold ranges of them (``TypeReferences/attach(_:)``).
   ///
   /// References placed in another file than the writer's, or in more than one, which the
-  /// parsers do not make, get a chunk of their own.
+  /// parsers do not make, or that a record cannot hold (``TypeReferenceChunk/Record``), get a
+  /// chunk of their own.
   mutating func write(
     _ buffer: inout SwiftMoveBuffer<RawTypeReference>, locate: BodyLocator
   ) -> TypeReferences.Placement {
@@ -50,15 +51,16 @@ struct BodyWriter {
     var elsewhere: [Located<String>]?
     buffer.moveEach(from: 0) { reference in
       let location = SwiftDeclParser.location(reference.start, reference.end, locate: locate)
-      if location.file == bodyFile, elsewhere == nil {
+      let fits = elsewhere == nil && TypeReferenceChunk.Record.holds(location)
+      if location.file == bodyFile, fits {
         references.append(TypeReferenceChunk.Record(reference.name, at: location))
-      } else if bodyFile == nil, file == nil || file == location.file {
+      } else if bodyFile == nil, file == nil || file == location.file, fits {
         bodyFile = location.file
         references.reserveRoom(total)
         references.append(TypeReferenceChunk.Record(reference.name, at: location))
       } else {
         bodyFile = bodyFile ?? location.file
-        // From the first reference in another file on, in order.
+        // From the first reference in another file or that no record can hold on, in order.
         elsewhere = elsewhere ?? []
         elsewhere?.append(Located(reference.name, at: location))
       }
@@ -74,7 +76,7 @@ struct BodyWriter {
   /// in the writer's file; held alone otherwise.
   mutating func write(_ references: [Located<String>]) -> TypeReferences {
     guard let first = references.first?.location.file, file == nil || file == first,
-      references.allSatisfy({ $0.location.file == first })
+      references.allSatisfy({ $0.location.file == first && TypeReferenceChunk.Record.holds($0.location) })
     else { return TypeReferences(references) }
     self.references.reserveRoom(references.count)
     for reference in references {

@@ -3,57 +3,75 @@
 ///
 /// A body names few types (two for a delegate, a dozen for a large protocol), so one array per
 /// body cost an allocation and a 32-byte header for a few 40-byte references; in a chunk, a
-/// reference is 32 bytes (its file is the chunk's) and up to a thousand share one chunk.
+/// reference is 24 bytes (its file is the chunk's, and it starts and ends on one line) and up to
+/// a thousand share one chunk.
 ///
 /// The records are a ``ValueChunk`` that a ``BodyWriter`` fills on its thread, as it fills the
 /// chunks of members and parameters; the records it appended before never change, so the
 /// members that hold their ranges read them from any thread once handed over. A chunk made from
-/// references in hand holds just those, with a file per reference when they are in several.
+/// references in hand holds just those, as they are: references in several files, or one that
+/// no record can hold (over two lines, without an end, or past column 65,535).
 final class TypeReferenceChunk: Sendable {
-  /// One reference: the name written and where, in the chunk's file.
+  /// One reference: the name written and where, on one line of the chunk's file.
   struct Record: Hashable, Sendable {
     let name: String
-    let start: TextPoint
-    /// The end as ``SourceLocation`` stores it (``SourceLocation/rawEnd``).
-    let end: TextPoint
+    let line: Int32
+    let column: UInt16
+    /// The end's column less the start's.
+    let width: UInt16
 
-    /// `name` written at `location`, whose file the chunk keeps.
+    /// Whether a record can hold `location`: its end is known and on its line, and neither its
+    /// column nor its width is past 65,535.
+    static func holds(_ location: SourceLocation) -> Bool {
+      let start = location.start
+      let end = location.rawEnd
+      return end.line == start.line && UInt32(bitPattern: start.column) <= UInt32(UInt16.max)
+        && UInt32(bitPattern: end.column &- start.column) <= UInt32(UInt16.max)
+    }
+
+    /// `name` written at `location`, which a record holds (``holds(_:)``), in the chunk's file.
     init(_ name: String, at location: SourceLocation) {
       self.name = name
-      start = location.start
-      end = location.rawEnd
+      line = location.start.line
+      column = UInt16(truncatingIfNeeded: location.start.column)
+      width = UInt16(truncatingIfNeeded: location.rawEnd.column &- location.start.column)
     }
 
     /// The reference, placed in `file`.
     func located(in file: SourceFileID) -> Located<String> {
-      Located(name, at: SourceLocation(file: file, start: start, rawEnd: end))
+      let start = TextPoint(line: line, column: Int32(column))
+      let end = TextPoint(line: line, column: Int32(column) + Int32(width))
+      return Located(name, at: SourceLocation(file: file, start: start, rawEnd: end))
     }
   }
 
-  /// The file of every reference, unless ``files`` is set.
+  /// The file of every record.
   let file: SourceFileID
-  /// The file of each reference, for references in hand in several files; `nil` otherwise.
-  private let files: [SourceFileID]?
-  /// The references, without their file.
+  /// The records a writer appends, without their file; none for references in hand.
   let records: ValueChunk<Record>
+  /// The references of a chunk made from references in hand, as they are; `nil` for records.
+  private let inHand: [Located<String>]?
+
+  /// The records of a chunk made from references in hand: none, shared.
+  private static let noRecords = ValueChunk<Record>(capacity: 0)
 
   /// The references of `file` that a writer appends to `records`.
   init(file: SourceFileID, records: ValueChunk<Record>) {
     self.file = file
-    self.files = nil
     self.records = records
+    inHand = nil
   }
 
   /// A chunk that holds `references`, in order.
   init(_ references: [Located<String>]) {
     file = references.first?.location.file ?? SourceFileID(0)
-    let file = file
-    files = references.allSatisfy { $0.location.file == file } ? nil : references.map(\.location.file)
-    records = ValueChunk(references.map { Record($0.value, at: $0.location) })
+    records = Self.noRecords
+    inHand = references
   }
 
   /// The reference at `index`, one of those written.
   subscript(index: Int) -> Located<String> {
-    records[index].located(in: files?[index] ?? file)
+    if let inHand { return inHand[index] }
+    return records[index].located(in: file)
   }
 }
