@@ -250,8 +250,11 @@ extension ManifestValidator {
   {
     let resolver = mapResolver()
     let entryCount = manifest.adapters[index].map.count
-    var result = ResolvedMap(named: FirstSeen(capacity: entryCount))
+    var result = ResolvedMap()
     result.entries.reserveCapacity(entryCount)
+    // The members named so far, with where each is first named: kept only while the map is
+    // resolved (the result names those without a valid entry).
+    var named = FirstSeen<SourceLocation>(capacity: entryCount)
     var mappedCounts: [String: Int]?
     for (entryIndex, entry) in manifest.adapters[index].map.enumerated() {
       if Self.isWrittenTheOtherWay(entry, required: required, provided: provided) {
@@ -282,7 +285,10 @@ extension ManifestValidator {
         // A misspelt key is read as the member it suggests, as a misspelt manifest key is: that
         // member is not also reported as unmapped.
         if case .problem(_, _, let correction?, _) = failure {
-          _ = result.named.recordOrFind(MemberDecl.baseName(of: correction), entry.required.location)
+          let suggested = MemberDecl.baseName(of: correction)
+          if named.recordOrFind(suggested, entry.required.location) == nil {
+            result.namedWithoutEntry.insert(suggested)
+          }
         }
       }
       var target: MemberTarget?
@@ -299,15 +305,19 @@ extension ManifestValidator {
       guard let memberPosition else { continue }
       let member = required.members[memberPosition]
       // A member named in the map is never reported as unmapped, even when its entry is wrong.
-      if let first = result.named.recordOrFind(member.name, entry.required.location) {
+      if let first = named.recordOrFind(member.name, entry.required.location) {
         diagnostics.report(
           .duplicateMapping, "'\(required.name).\(member.fullName)' is mapped twice; keep one entry",
           at: entry.required.location, notes: [DiagnosticNote("first mapped here", at: first)])
         continue
       }
-      guard let target else { continue }
+      guard let target else {
+        result.namedWithoutEntry.insert(member.name)
+        continue
+      }
       let targetMember = target.member
       if member.isProperty != targetMember.isProperty {
+        result.namedWithoutEntry.insert(member.name)
         let (kind, otherKind) = member.isProperty ? ("a property", "a method") : ("a method", "a property")
         diagnostics.report(
           .memberKindMismatch,
@@ -375,8 +385,9 @@ extension ManifestValidator {
           crossesAdapter: !crossings.isEmpty, mayNeedConversion: mayNeedConversion))
     }
     var unmapped: [(MemberDecl, String)] = []
+    let named = map.namedMembers(of: required)
     for (position, member) in required.members.enumerated()
-    where !map.named.contains(member.name) && !map.swappedRequired.contains(member.name) {
+    where !named.contains(member.name) && !map.swappedRequired.contains(member.name) {
       let implicit = implicitPair(member, in: provided, checker: checker)
       switch implicit {
       case .paired(let crossings, let mayNeedConversion):
@@ -667,9 +678,11 @@ extension ManifestValidator {
 struct ResolvedMap {
   /// Entries whose both sides resolved to members of the same kind.
   var entries: [ResolvedMapEntry] = []
-  /// Members of the required protocol the map names, whether or not their entry is valid, with
-  /// the place each is first named.
-  var named = FirstSeen<SourceLocation>()
+  /// Base names of members of the required protocol the map names without a valid entry for
+  /// them (its other side does not resolve or is of the other kind, or the name is a misspelt
+  /// key's did-you-mean): with those of ``entries``, the members it names
+  /// (``namedMembers(of:)``). Nearly always empty, so a map keeps no list of names of its own.
+  var namedWithoutEntry: Set<String> = []
   /// Base names of entries written the other way round (reported once, as such): the member of
   /// the required protocol each names on its right is not also reported unmapped.
   var swappedRequired: Set<String> = []
@@ -677,6 +690,37 @@ struct ResolvedMap {
   /// reported once as such: the left of an entry written the other way round, and the member a
   /// misspelt value's did-you-mean names. They are not also reported unmapped in reverse.
   var unresolvedProvided: Set<String> = []
+
+  /// The base names of the members of `required` the map names, whether or not their entry is
+  /// valid: a member named in the map is never reported as unmapped, even when its entry is
+  /// wrong.
+  func namedMembers(of required: ProtocolInfo) -> NamedMembers {
+    NamedMembers(entries: entries, required: required, withoutEntry: namedWithoutEntry)
+  }
+
+  /// The base names a map names; a handful are compared in turn, more are looked up.
+  struct NamedMembers {
+    private let entries: [ResolvedMapEntry]
+    private let required: ProtocolInfo
+    private let withoutEntry: Set<String>
+    private let index: Set<String>?
+
+    fileprivate init(entries: [ResolvedMapEntry], required: ProtocolInfo, withoutEntry: Set<String>) {
+      self.entries = entries
+      self.required = required
+      self.withoutEntry = withoutEntry
+      index = entries.count > 16 ? Set(entries.map { required.members[Int($0.requiredIndex)].name }) : nil
+    }
+
+    func contains(_ name: String) -> Bool {
+      if let index {
+        if index.contains(name) { return true }
+      } else if entries.contains(where: { required.members[Int($0.requiredIndex)].name == name }) {
+        return true
+      }
+      return !withoutEntry.isEmpty && withoutEntry.contains(name)
+    }
+  }
 }
 
 /// Where an adapter is put to use: a member that forwards across it, its members named by

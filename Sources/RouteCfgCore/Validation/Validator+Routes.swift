@@ -58,11 +58,57 @@ private struct ShapedRoute {
   let group: Int32
 }
 
+/// A route's shape as one string, to group routes by: `/` and the literal for a literal segment,
+/// `/:` and a letter for a parameter's type, `/*` for a catch-all (a literal never starts with
+/// `:` or `*`), and empty for the root. A short one lives in the string itself, where a
+/// ``RouteShape`` is an array of its elements, one for every route.
+private struct ShapeKey: Hashable {
+  private(set) var text = ""
+
+  mutating func appendLiteral(_ literal: String) {
+    text.append("/")
+    text.append(literal)
+  }
+
+  mutating func appendParameter(_ type: RouteValueType) {
+    switch type {
+    case .int: text.append("/:i")
+    case .double: text.append("/:d")
+    case .bool: text.append("/:b")
+    case .string: text.append("/:s")
+    }
+  }
+
+  mutating func appendCatchAll() { text.append("/*") }
+
+  // Hashed as names are (``NameKey``), not by `String`'s SipHash: every route is looked up.
+  func hash(into hasher: inout Hasher) { hasher.combine(NameKey.hash(of: text)) }
+
+  func _rawHashValue(seed: Int) -> Int {
+    Int(truncatingIfNeeded: NameHash.finish(NameKey.hash(of: text) ^ UInt64(UInt(bitPattern: seed))))
+  }
+
+  /// The shape, for a message.
+  var shape: RouteShape {
+    RouteShape(
+      elements: text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { segment in
+        switch segment {
+        case ":i": return .parameter(.int)
+        case ":d": return .parameter(.double)
+        case ":b": return .parameter(.bool)
+        case ":s": return .parameter(.string)
+        case "*": return .catchAll
+        default: return .literal(String(segment))
+        }
+      })
+  }
+}
+
 /// The routes grouped by shape: each shape once, with a group number in the order shapes are
 /// first seen, and every route in one array that names its group. Conflicts are rare, so the
 /// routes of a group are gathered only for a group of two or more.
 private struct ShapeGroups {
-  private var groups: [RouteShape: Int32] = [:]
+  private var groups: [ShapeKey: Int32] = [:]
   private var sizes: [Int32] = []
   private var routes: [ShapedRoute] = []
 
@@ -70,7 +116,7 @@ private struct ShapeGroups {
     routes.reserveCapacity(capacity)
   }
 
-  mutating func add(module: Int, position: Int, shape: RouteShape) {
+  mutating func add(module: Int, position: Int, shape: ShapeKey) {
     // One lookup: a shape seen for the first time is given the next number in place.
     let group = Self.number(&groups[shape, default: -1], next: Int32(sizes.count))
     if Int(group) == sizes.count { sizes.append(0) }
@@ -86,7 +132,7 @@ private struct ShapeGroups {
 
   /// The groups of two or more routes, each with its shape and its routes in the order listed,
   /// in the order their shapes were first seen.
-  func conflicts() -> [(shape: RouteShape, routes: [ShapedRoute])] {
+  func conflicts() -> [(shape: ShapeKey, routes: [ShapedRoute])] {
     var members: [Int32: [ShapedRoute]] = [:]
     for route in routes where sizes[Int(route.group)] > 1 {
       members[route.group, default: []].append(route)
@@ -140,7 +186,7 @@ extension ManifestValidator {
         let module = manifest.modules[Int(route.module)]
         return (module: module.name.value, route: module.routes[Int(route.position)])
       }
-      reportConflicts(distinct, shape: shape)
+      reportConflicts(distinct, shape: shape.shape)
     }
     checkFallback()
   }
@@ -149,7 +195,7 @@ extension ManifestValidator {
   /// is known and routable, its shape.
   private mutating func checkRoute(
     _ route: Located<String>, _ locator: ScalarLocator?, of module: ModuleDecl, parameters: ParameterLookup
-  ) -> (RoutePattern, RouteShape?)? {
+  ) -> (RoutePattern, ShapeKey?)? {
     /// The place of the pattern's character at `scalars` from its start.
     func offset(_ location: SourceLocation, by scalars: Int) -> SourceLocation {
       // A pattern written over lines holds line breaks: the position is on the line they make.
@@ -198,8 +244,7 @@ extension ManifestValidator {
         return nil
       }
     }
-    var elements: [RouteShape.Element] = []
-    elements.reserveCapacity(segments.count)
+    var shape = ShapeKey()
     var bound: [String] = []
     var complete = true
     for (position, segment) in segments.enumerated() {
@@ -207,7 +252,7 @@ extension ManifestValidator {
       let isCatchAll: Bool
       switch segment {
       case .literal(let literal):
-        elements.append(.literal(literal))
+        shape.appendLiteral(literal)
         continue
       case .parameter(let parameter): (name, isCatchAll) = (parameter, false)
       case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
@@ -288,7 +333,7 @@ extension ManifestValidator {
           complete = false
           continue
         }
-        elements.append(.catchAll)
+        shape.appendCatchAll()
         continue
       }
       guard let valueType = RouteValueType(type) else {
@@ -301,7 +346,7 @@ extension ManifestValidator {
         complete = false
         continue
       }
-      elements.append(.parameter(valueType))
+      shape.appendParameter(valueType)
     }
     let unbound = module.parameters.filter { parameter in
       guard readsEverySegment, let type = parameter.type else { return false }
@@ -335,7 +380,7 @@ extension ManifestValidator {
         notes: DiagnosticBag.notes(for: unbound) { .declared($0.name.value, at: $0.name.location) })
     }
     guard let pattern else { return nil }
-    return (pattern, complete ? RouteShape(elements: elements) : nil)
+    return (pattern, complete ? shape : nil)
   }
 
   /// Where the characters of a module's route at `position` are, when its scalar has escapes or
