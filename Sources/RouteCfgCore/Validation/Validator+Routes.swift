@@ -50,99 +50,6 @@ private struct ListedRoutes {
   }
 }
 
-/// A route that parsed and whose parameters are all known and routable: its module's index in
-/// the manifest and its place in the module's routes, and the group of routes of its shape.
-private struct ShapedRoute {
-  let module: Int32
-  let position: Int32
-  let group: Int32
-}
-
-/// A route's shape as one string, to group routes by: `/` and the literal for a literal segment,
-/// `/:` and a letter for a parameter's type, `/*` for a catch-all (a literal never starts with
-/// `:` or `*`), and empty for the root. A short one lives in the string itself, where a
-/// ``RouteShape`` is an array of its elements, one for every route.
-private struct ShapeKey: Hashable {
-  private(set) var text = ""
-
-  mutating func appendLiteral(_ literal: String) {
-    text.append("/")
-    text.append(literal)
-  }
-
-  mutating func appendParameter(_ type: RouteValueType) {
-    switch type {
-    case .int: text.append("/:i")
-    case .double: text.append("/:d")
-    case .bool: text.append("/:b")
-    case .string: text.append("/:s")
-    }
-  }
-
-  mutating func appendCatchAll() { text.append("/*") }
-
-  // Hashed as names are (``NameKey``), not by `String`'s SipHash: every route is looked up.
-  func hash(into hasher: inout Hasher) { hasher.combine(NameKey.hash(of: text)) }
-
-  func _rawHashValue(seed: Int) -> Int {
-    Int(truncatingIfNeeded: NameHash.finish(NameKey.hash(of: text) ^ UInt64(UInt(bitPattern: seed))))
-  }
-
-  /// The shape, for a message.
-  var shape: RouteShape {
-    RouteShape(
-      elements: text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { segment in
-        switch segment {
-        case ":i": return .parameter(.int)
-        case ":d": return .parameter(.double)
-        case ":b": return .parameter(.bool)
-        case ":s": return .parameter(.string)
-        case "*": return .catchAll
-        default: return .literal(String(segment))
-        }
-      })
-  }
-}
-
-/// The routes grouped by shape: each shape once, with a group number in the order shapes are
-/// first seen, and every route in one array that names its group. Conflicts are rare, so the
-/// routes of a group are gathered only for a group of two or more.
-private struct ShapeGroups {
-  private var groups: [ShapeKey: Int32] = [:]
-  private var sizes: [Int32] = []
-  private var routes: [ShapedRoute] = []
-
-  init(capacity: Int) {
-    routes.reserveCapacity(capacity)
-  }
-
-  mutating func add(module: Int, position: Int, shape: ShapeKey) {
-    // One lookup: a shape seen for the first time is given the next number in place.
-    let group = Self.number(&groups[shape, default: -1], next: Int32(sizes.count))
-    if Int(group) == sizes.count { sizes.append(0) }
-    sizes[Int(group)] += 1
-    routes.append(ShapedRoute(module: Int32(module), position: Int32(position), group: group))
-  }
-
-  /// The group number in `slot`, set to `next` when the shape has none yet (-1).
-  private static func number(_ slot: inout Int32, next: Int32) -> Int32 {
-    if slot < 0 { slot = next }
-    return slot
-  }
-
-  /// The groups of two or more routes, each with its shape and its routes in the order listed,
-  /// in the order their shapes were first seen.
-  func conflicts() -> [(shape: ShapeKey, routes: [ShapedRoute])] {
-    var members: [Int32: [ShapedRoute]] = [:]
-    for route in routes where sizes[Int(route.group)] > 1 {
-      members[route.group, default: []].append(route)
-    }
-    guard !members.isEmpty else { return [] }
-    let shapes = groups.filter { members[$0.value] != nil }.sorted { $0.value < $1.value }
-    return shapes.compactMap { shape, group in members[group].map { (shape, $0) } }
-  }
-}
-
 extension ManifestValidator {
   /// Checks route patterns, their parameters, unbound required parameters, conflicts between
   /// routes of the same shape (grouped by shape key, never compared pairwise) and the fallback.
@@ -186,7 +93,7 @@ extension ManifestValidator {
         let module = manifest.modules[Int(route.module)]
         return (module: module.name.value, route: module.routes[Int(route.position)])
       }
-      reportConflicts(distinct, shape: shape.shape)
+      reportConflicts(distinct, shape: shape)
     }
     checkFallback()
   }
