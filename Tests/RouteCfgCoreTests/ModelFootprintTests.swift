@@ -29,10 +29,11 @@ struct ModelFootprintTests {
   }
 
   @Test func typeReferencesStayCompact() {
-    // A member holds a range of a chunk; a reference in a chunk keeps no file of its own, and
-    // its line once with a 16-bit column and width.
+    // A member holds a range of a chunk; a reference in a chunk keeps no file of its own, its
+    // name as a 32-bit index into the chunk's names, and its line once with a 16-bit column and
+    // width.
     #expect(MemoryLayout<TypeReferences>.stride == 16)
-    #expect(MemoryLayout<TypeReferenceChunk.Record>.stride == 24)
+    #expect(MemoryLayout<TypeReferenceChunk.Record>.stride == 12)
     #expect(MemoryLayout<Located<String>>.stride == 40)
   }
 

@@ -45,7 +45,9 @@ struct TypeReferenceChunkTests {
     #expect(together[1].count == 1500)
     let chunks = together.map { $0.map(\.typeReferences.chunk) }
     #expect(chunks[1][0] !== chunks[0][0] && chunks[1][0] === chunks[1][1499])
-    #expect(chunks[2][0] === chunks[0][0], "the bodies after it go on in the chunk before it")
+    // Its 1,500 names fill a chunk of names of their own: the body after it starts new chunks.
+    #expect(chunks[2][0] !== chunks[0][0] && chunks[2][0] !== chunks[1][0])
+    #expect(chunks[1][0]?.names !== chunks[0][0]?.names && chunks[2][0]?.names !== chunks[1][0]?.names)
     #expect(together[1][1499].typeReferences.map(\.value) == ["Type1499"])
     #expect(together[1][1499].typeReferences.first?.location.start == TextPoint(line: 1500, column: 12))
     for (body, members) in zip(bodies, together) {
@@ -113,8 +115,9 @@ struct TypeReferenceChunkTests {
     ]
     for location in fits {
       #expect(TypeReferenceChunk.Record.holds(location))
-      let record = TypeReferenceChunk.Record("Name", at: location)
-      #expect(record.located(in: SourceFileID(3)) == Located("Name", at: location))
+      let record = TypeReferenceChunk.Record(1, at: location)
+      let names = ValueChunk(["Other", "Name"])
+      #expect(record.located(in: SourceFileID(3), names: names) == Located("Name", at: location))
     }
     let wide = [
       place(TextPoint(line: 1, column: 65_536), TextPoint(line: 1, column: 65_540)),
@@ -138,6 +141,46 @@ struct TypeReferenceChunkTests {
     #expect(together[0][0].typeReferences.first?.location.start == TextPoint(line: 1, column: 8))
     #expect(together[2][0].typeReferences.first?.value == "After")
     #expect(together[2][0].typeReferences.first?.location.end == TextPoint(line: 1, column: 13))
+  }
+
+  @Test func aChunkKeepsEachNameOnce() {
+    let together = parsedTogether(["var a: Int\nvar b: [Int: Note]", "func f(x: Note) -> Int", "var c: Bool"])
+    let chunk = together[0][0].typeReferences.chunk
+    #expect(together.allSatisfy { $0.allSatisfy { $0.typeReferences.chunk === chunk } })
+    #expect(chunk?.records.count == 6)
+    #expect(
+      chunk.map { names in (0..<names.names.count).map { names.names[$0] } } == ["Int", "Note", "Bool"])
+    #expect(
+      together.map { $0.map { $0.typeReferences.map(\.value) } } == [
+        [["Int"], ["Int", "Note"]], [["Note", "Int"]], [["Bool"]],
+      ])
+  }
+
+  @Test func namesEqualAsStringsKeepTheBytesWritten() {
+    // The Kelvin sign and `K` are one `String`; each reference keeps its own.
+    let together = parsedTogether(["var a: \u{212A}\nvar b: K", "var c: \u{212A}"])
+    let written = together.flatMap { $0.flatMap { $0.typeReferences.map { Array($0.value.utf8) } } }
+    #expect(written == [Array("\u{212A}".utf8), [UInt8(ascii: "K")], Array("\u{212A}".utf8)])
+  }
+
+  @Test func aFullChunkOfNamesStartsNewChunksOfNamesAndRecords() {
+    // Each body names a type of its own: the chunk of names (256) fills before the records' (1,024).
+    let bodies = (0..<600).map { "var a: Alpha\($0)\nvar b: Int" }
+    let together = parsedTogether(bodies)
+    #expect(
+      together.map { $0.map { $0.typeReferences.map(\.value) } }
+        == (0..<600).map { [["Alpha\($0)"], ["Int"]] })
+    // Chunks of records start small and double; a chunk of names is new only when it is full.
+    let nameChunks = together.compactMap { $0[0].typeReferences.chunk?.names }
+    var distinct: [ValueChunk<String>] = []
+    for names in nameChunks where !distinct.contains(where: { $0 === names }) { distinct.append(names) }
+    // A body needs room for as many names as it writes references (two): a chunk holding 255
+    // has too little. Each holds Int once and 254 bodies' own names; the last the 92 left.
+    #expect(distinct.map(\.count) == [255, 255, 93])
+    for names in distinct {
+      let written = (0..<names.count).map { names[$0] }
+      #expect(Set(written).count == written.count)
+    }
   }
 
   @Test func referencesMadeByHandKeepTheirFilesAndEnds() {

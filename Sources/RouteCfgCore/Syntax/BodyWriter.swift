@@ -12,6 +12,12 @@ struct BodyWriter {
   private var file: SourceFileID?
   /// The chunk of references last written to, as the members that hold its ranges see it.
   private var lastChunk: TypeReferenceChunk?
+  /// The names the references are written with, each once a chunk of names: a chunk of records
+  /// names from the chunk of names being filled when its first record was written.
+  private var referenceNames: ValueChunkAppender<String>
+  /// Where each name is in the chunk of names being filled, by identity; `nil` for a writer of
+  /// one body, whose chunk of names is its own.
+  private var referenceNameIndexes: StringIdentityTable?
   /// `false` for a writer of one body, whose chunks are not kept for more.
   private let isForManyBodies: Bool
   /// The buffer the last body's references were collected in, kept for the next body's when
@@ -26,7 +32,7 @@ struct BodyWriter {
   /// the same name written elsewhere in the file. ``ScalarInterner/none`` otherwise.
   var names = ScalarInterner.none
 
-  /// A writer for many bodies: up to 1,024 references (32 KiB) a chunk.
+  /// A writer for many bodies: up to 1,024 references (12 KiB) a chunk, and up to 256 names.
   static var manyBodies: BodyWriter { BodyWriter(referenceChunkCapacity: 1024) }
 
   /// A writer for one body: a chunk of its own.
@@ -34,6 +40,8 @@ struct BodyWriter {
 
   private init(referenceChunkCapacity: Int) {
     references = ValueChunkWriter(maximumCapacity: referenceChunkCapacity)
+    referenceNames = ValueChunkAppender(chunkCapacity: referenceChunkCapacity / 4)
+    referenceNameIndexes = referenceChunkCapacity > 0 ? StringIdentityTable(slots: 512) : nil
     isForManyBodies = referenceChunkCapacity > 0
   }
 
@@ -53,11 +61,11 @@ struct BodyWriter {
       let location = SwiftDeclParser.location(reference.start, reference.end, locate: locate)
       let fits = elsewhere == nil && TypeReferenceChunk.Record.holds(location)
       if location.file == bodyFile, fits {
-        references.append(TypeReferenceChunk.Record(reference.name, at: location))
+        references.append(TypeReferenceChunk.Record(nameIndex(of: reference.name), at: location))
       } else if bodyFile == nil, file == nil || file == location.file, fits {
         bodyFile = location.file
-        references.reserveRoom(total)
-        references.append(TypeReferenceChunk.Record(reference.name, at: location))
+        makeRoom(forReferences: total)
+        references.append(TypeReferenceChunk.Record(nameIndex(of: reference.name), at: location))
       } else {
         bodyFile = bodyFile ?? location.file
         // From the first reference in another file or that no record can hold on, in order.
@@ -67,7 +75,8 @@ struct BodyWriter {
     }
     guard let bodyFile else { return TypeReferences.Placement(chunk: nil, offset: 0) }
     guard let elsewhere else { return commitReferences(of: bodyFile) }
-    let inChunk = references.pendingValues.map { $0.located(in: bodyFile) }
+    let names = referenceNames.chunk ?? ValueChunk(capacity: 0)
+    let inChunk = references.pendingValues.map { $0.located(in: bodyFile, names: names) }
     references.discardPending()
     return TypeReferences.Placement(chunk: TypeReferenceChunk(inChunk + elsewhere), offset: 0)
   }
@@ -78,9 +87,10 @@ struct BodyWriter {
     guard let first = references.first?.location.file, file == nil || file == first,
       references.allSatisfy({ $0.location.file == first && TypeReferenceChunk.Record.holds($0.location) })
     else { return TypeReferences(references) }
-    self.references.reserveRoom(references.count)
+    makeRoom(forReferences: references.count)
     for reference in references {
-      self.references.append(TypeReferenceChunk.Record(reference.value, at: reference.location))
+      self.references.append(
+        TypeReferenceChunk.Record(nameIndex(of: reference.value), at: reference.location))
     }
     var written = TypeReferences(pending: 0..<references.count)
     written.attach(commitReferences(of: first))
@@ -90,17 +100,38 @@ struct BodyWriter {
   /// Commits the pending references, all in `bodyFile`, and says where they are.
   private mutating func commitReferences(of bodyFile: SourceFileID) -> TypeReferences.Placement {
     if isForManyBodies { file = bodyFile }
-    guard let (records, start, _) = references.commitPending() else {
+    guard let (records, start, _) = references.commitPending(), let names = referenceNames.chunk else {
       return TypeReferences.Placement(chunk: nil, offset: 0)
     }
     // Bodies share the chunk object that holds their records until a new chunk is started.
     if let lastChunk, lastChunk.records === records {
       return TypeReferences.Placement(chunk: lastChunk, offset: Int32(truncatingIfNeeded: start))
     }
-    let chunk = TypeReferenceChunk(file: bodyFile, records: records)
+    let chunk = TypeReferenceChunk(file: bodyFile, records: records, names: names)
     // A chunk made for one large body is not kept: the next bodies go on in the one before it.
     if references.isFilling(records) { lastChunk = chunk }
     return TypeReferences.Placement(chunk: chunk, offset: Int32(truncatingIfNeeded: start))
+  }
+
+  /// Makes room for a body's `count` references, before its first, and for as many new names.
+  /// A new chunk of names needs a new chunk of records: a chunk's records name from one.
+  private mutating func makeRoom(forReferences count: Int) {
+    if referenceNames.makeRoom(count) {
+      referenceNameIndexes?.removeAll()
+      references.startNewChunk(holding: count)
+    } else {
+      references.reserveRoom(count)
+    }
+  }
+
+  /// The index of `name` in the chunk of names being filled, appended when it is not there yet
+  /// (``makeRoom(forReferences:)`` made room for it). Names are found by identity
+  /// (``StringIdentityTable``): a reference keeps its name exactly as written.
+  private mutating func nameIndex(of name: String) -> UInt32 {
+    if let index = referenceNameIndexes?.number(of: name) { return index }
+    let index = UInt32(truncatingIfNeeded: referenceNames.append(name))
+    referenceNameIndexes?.enter(name, number: index)
+    return index
   }
 
   /// A buffer for collecting a body's references before they are written: the one the last body

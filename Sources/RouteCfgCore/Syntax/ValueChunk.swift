@@ -137,6 +137,19 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
     setAside = nil
   }
 
+  /// Starts a chunk with room for `minimum` values now, though the one being filled may have
+  /// room (no declaration's values may be pending): values that must not share a chunk with
+  /// those before them, such as references to another table of names. A chunk made larger than
+  /// the largest for them stays theirs, as in ``reserveRoom(_:)``, but the writer then starts a
+  /// fresh chunk rather than going back to the one before.
+  mutating func startNewChunk(holding minimum: Int) {
+    precondition(pending == 0, "a value chunk writer started a new chunk with values pending")
+    setAside = nil
+    chunk = nil
+    (slots, room) = (nil, 0)
+    startChunk(holding: minimum)
+  }
+
   /// `true` when `chunk` is the one this writer fills: values committed to it are followed by
   /// the next declarations'.
   func isFilling(_ chunk: ValueChunk<Element>) -> Bool { chunk === self.chunk }
@@ -159,5 +172,41 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
     if capacity > maximumCapacity, setAside == nil, let chunk, let slots { setAside = (chunk, slots, room) }
     if let slots, pending > 0 { freshSlots.moveInitialize(from: slots, count: pending) }
     (chunk, slots, room) = (fresh, freshSlots, capacity)
+  }
+}
+
+/// Appends values one at a time to chunks (``ValueChunk``) whose values are never pending: each
+/// is readable, at the index it is given, as soon as it is appended. A new chunk is started only
+/// when asked (``makeRoom(_:)``), so that the caller knows which chunk each index is of.
+///
+/// As with ``ValueChunkWriter``, a copy must not append: an appender is not sendable.
+struct ValueChunkAppender<Element> {
+  /// The chunk being filled.
+  private(set) var chunk: ValueChunk<Element>?
+  /// The values of a chunk started for fewer.
+  private let chunkCapacity: Int
+
+  init(chunkCapacity: Int) {
+    self.chunkCapacity = chunkCapacity
+  }
+
+  /// Makes room for `count` more values, in a new chunk when the one being filled lacks it;
+  /// `true` when a new chunk was started.
+  mutating func makeRoom(_ count: Int) -> Bool {
+    if let chunk, chunk.capacity - chunk.count >= count { return false }
+    chunk = ValueChunk(capacity: max(chunkCapacity, count))
+    return true
+  }
+
+  /// Appends `value` to the chunk being filled, which must have room (``makeRoom(_:)``), and
+  /// answers its index there.
+  mutating func append(_ value: consuming Element) -> Int {
+    guard let chunk, chunk.count < chunk.capacity else {
+      preconditionFailure("a value chunk appender appended without room")
+    }
+    let index = chunk.count
+    chunk.firstFreeSlot.initialize(to: consume value)
+    chunk.didAppend(1)
+    return index
   }
 }
