@@ -7,6 +7,16 @@ extension String {
     SwiftTokenizer.withUTF8(self) { $0.firstIndex(of: byte) }
   }
 
+  /// The string's two words, read without retaining its storage: equal for two short strings
+  /// of the same bytes (their bytes are their words), and for two long ones of one storage.
+  var identityBits: (UInt64, UInt64) { unsafeBitCast(self, to: (UInt64, UInt64).self) }
+
+  /// `true` when `other` is the same UTF-8 bytes: `==` also holds canonically equivalent texts
+  /// equal (the Kelvin sign and `K`). Strings of the same words are, without a look at the bytes.
+  func hasSameUTF8(as other: String) -> Bool {
+    identityBits == other.identityBits || utf8.elementsEqual(other.utf8)
+  }
+
   /// `true` when the UTF-8 bytes hold `byte` (see ``utf8Offset(of:)``).
   func utf8Contains(_ byte: UInt8) -> Bool { utf8Offset(of: byte) != nil }
 

@@ -265,16 +265,75 @@ extension MethodSignature {
 }
 
 /// One parameter of a method.
+///
+/// A parameter is 40 bytes, not 56: its label and name are one string, the name alone when the
+/// label is the same or `_` (most parameters), and the label's length says where the name starts
+/// otherwise. The model holds one parameter per argument of every method of every body.
 public struct MethodParameter: Sendable, Hashable {
-  /// The argument label; `nil` for `_`.
-  public var label: String?
-  /// The parameter name used inside the method.
-  public var name: String
+  /// The name, after the label when the label is written and is not the name.
+  private var text: String
   public var type: TypeRef
+  /// The label's length in UTF-8 bytes at the start of ``text``, or ``labelIsName`` or
+  /// ``unlabeled``.
+  private var labelLength: UInt32
+
+  /// A ``labelLength`` that says the label is the name (`func f(x: Int)`).
+  private static let labelIsName = UInt32.max
+  /// A ``labelLength`` that says there is no label (`func f(_ x: Int)`).
+  private static let unlabeled = UInt32.max - 1
 
   public init(label: String?, name: String, type: TypeRef) {
-    self.label = label
-    self.name = name
     self.type = type
+    (text, labelLength) = Self.text(label: label, name: name)
+  }
+
+  /// The argument label; `nil` for `_`.
+  public var label: String? {
+    get {
+      switch labelLength {
+      case Self.labelIsName: return text
+      case Self.unlabeled: return nil
+      default: return String(Substring(text.utf8.prefix(Int(labelLength))))
+      }
+    }
+    set { (text, labelLength) = Self.text(label: newValue, name: name) }
+  }
+
+  /// The parameter name used inside the method.
+  public var name: String {
+    get {
+      guard labelLength < Self.unlabeled else { return text }
+      return String(Substring(text.utf8.dropFirst(Int(labelLength))))
+    }
+    set { (text, labelLength) = Self.text(label: label, name: newValue) }
+  }
+
+  /// The ``text`` and ``labelLength`` of `label` and `name`. A label is the name when its bytes
+  /// are (`String`'s `==` also holds canonically equivalent spellings equal, which must each
+  /// keep its own).
+  private static func text(label: consuming String?, name: consuming String) -> (String, UInt32) {
+    guard var label else { return (name, unlabeled) }
+    if label.hasSameUTF8(as: name) { return (name, labelIsName) }
+    let length = label.utf8.count
+    precondition(length < Int(unlabeled), "a parameter label of 4 GB")
+    label.append(name)
+    return (label, UInt32(truncatingIfNeeded: length))
+  }
+
+  public static func == (lhs: MethodParameter, rhs: MethodParameter) -> Bool {
+    lhs.type == rhs.type && lhs.label == rhs.label && lhs.name == rhs.name
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(label)
+    hasher.combine(name)
+    hasher.combine(type)
+  }
+}
+
+extension MethodParameter: CustomReflectable {
+  /// The label, name and type, as a parameter of separate fields would show them.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["label": label as Any, "name": name, "type": type])
   }
 }

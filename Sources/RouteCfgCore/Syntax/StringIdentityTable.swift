@@ -29,7 +29,7 @@ struct StringIdentityTable {
 
   /// The number entered for `string`'s bits, if any.
   func number(of string: String) -> UInt32? {
-    let (low, high) = Self.bits(of: string)
+    let (low, high) = string.identityBits
     let mask = entries.count &- 1
     var slot = firstSlot(low, high, mask: mask)
     while entries[slot].number != .max {
@@ -43,7 +43,7 @@ struct StringIdentityTable {
   /// full (the string then gets no number here, and its caller a new one each time).
   mutating func enter(_ string: String, number: UInt32) {
     guard count &* 2 < entries.count else { return }
-    let (low, high) = Self.bits(of: string)
+    let (low, high) = string.identityBits
     let mask = entries.count &- 1
     var slot = firstSlot(low, high, mask: mask)
     while entries[slot].number != .max { slot = (slot &+ 1) & mask }
@@ -56,11 +56,6 @@ struct StringIdentityTable {
     guard count > 0 else { return }
     for slot in entries.indices { entries[slot].number = .max }
     count = 0
-  }
-
-  /// The two words of `string`, read without retaining its storage.
-  private static func bits(of string: String) -> (UInt64, UInt64) {
-    unsafeBitCast(string, to: (UInt64, UInt64).self)
   }
 
   /// Where a probe for the words starts.
