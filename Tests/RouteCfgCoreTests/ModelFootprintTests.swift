@@ -41,6 +41,14 @@ struct ModelFootprintTests {
     #expect(MemoryLayout<Located<String>>.stride == 40)
   }
 
+  @Test func declarationsKeepTheirFlagsInPadding() {
+    // A flag declared last would add 8 bytes to each: the model holds one per protocol,
+    // module and adapter.
+    #expect(MemoryLayout<ProtocolDecl>.stride == 64)
+    #expect(MemoryLayout<ModuleDecl>.stride == 104)
+    #expect(MemoryLayout<AdapterDecl>.stride == 144)
+  }
+
   @Test func treeNodesStayCompact() {
     // A scalar's print and a collection's place in the child list share one field; the
     // budgets are not in the node.

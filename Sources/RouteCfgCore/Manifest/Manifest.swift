@@ -34,15 +34,19 @@ public struct Manifest: Sendable {
 }
 
 /// A protocol: its name, the protocols it inherits and its members.
+///
+/// Its flag is declared after its name, in what would be padding, so that it is 64 bytes (72
+/// declared last): the model holds one per protocol. ``ModuleDecl`` and ``AdapterDecl`` order
+/// their fields the same way.
 public struct ProtocolDecl: Sendable {
   public var name: Located<String>
-  public var inherits: [Located<String>]
-  /// The members, in order: a range of a chunk that the thread that parsed the body filled.
-  public var members: MemberList
   /// `true` when some of the body could not be read (a declaration that does not parse, or a
   /// body of the wrong shape), already reported: the protocol may have members its author meant
   /// that ``members`` lacks, so no member is reported missing from it.
   public var hasUnreadMembers: Bool
+  public var inherits: [Located<String>]
+  /// The members, in order: a range of a chunk that the thread that parsed the body filled.
+  public var members: MemberList
 
   public init(
     name: Located<String>, inherits: [Located<String>], members: [MemberDecl], hasUnreadMembers: Bool = false
@@ -72,13 +76,13 @@ public struct ModuleDecl: Sendable {
   public var name: Located<String>
   /// `nil` when missing or invalid (already reported).
   public var kind: Located<ModuleKind>?
+  /// `true` when `routes` had an error (not a list, or an entry that is not a pattern), already
+  /// reported: the module may have routes its author meant, so it is not called unreachable.
+  public var routesHaveErrors = false
   public var provides: [Located<String>]
   public var requires: [Located<String>]
   public var parameters: [ParameterDecl]
   public var routes: [Located<String>]
-  /// `true` when `routes` had an error (not a list, or an entry that is not a pattern), already
-  /// reported: the module may have routes its author meant, so it is not called unreachable.
-  public var routesHaveErrors = false
   /// Where the characters of each route in ``routes`` are in the file, for routes whose text is
   /// not written as it reads (escapes, folded lines, a block scalar); `nil` for the others, and
   /// empty when there are none. Diagnostics inside such a pattern use it.
@@ -135,18 +139,18 @@ public struct ParameterDecl: Sendable {
 public struct AdapterDecl: Sendable {
   /// The list item (`- adapt: ...`).
   public var location: SourceLocation
-  public var adapt: Located<String>?
-  public var to: Located<String>?
-  public var map: [MapEntry]
-  /// `map` could not be read (not a mapping, or null), already reported: which members its
-  /// author meant to map is unknown, so none is reported as unmapped.
-  var mapIsUnreadable = false
-  /// The keys of `map` entries whose value could not be read (already reported): their members
-  /// are not reported as unmapped.
-  var unreadMapKeys: [String] = []
   /// Where an alias wrote the adapter again (`- *adapter`), which RC0607 reports; the anchored
   /// adapter's ``location`` is where everything else about it is.
   var aliasLocation: SourceLocation?
+  /// `map` could not be read (not a mapping, or null), already reported: which members its
+  /// author meant to map is unknown, so none is reported as unmapped.
+  var mapIsUnreadable = false
+  public var adapt: Located<String>?
+  public var to: Located<String>?
+  public var map: [MapEntry]
+  /// The keys of `map` entries whose value could not be read (already reported): their members
+  /// are not reported as unmapped.
+  var unreadMapKeys: [String] = []
   /// Where the list item is written: at its alias, or its ``location``.
   var writtenLocation: SourceLocation { aliasLocation ?? location }
 
