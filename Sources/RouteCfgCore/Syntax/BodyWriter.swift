@@ -108,7 +108,8 @@ struct BodyWriter {
       return TypeReferences.Placement(chunk: lastChunk, offset: Int32(truncatingIfNeeded: start))
     }
     let chunk = TypeReferenceChunk(file: bodyFile, records: records, names: names)
-    // A chunk made for one large body is not kept: the next bodies go on in the one before it.
+    // A chunk made for one large body is not kept: the next bodies go on in the one before it,
+    // or in a new one when the large body started a chunk of names.
     if references.isFilling(records) { lastChunk = chunk }
     return TypeReferences.Placement(chunk: chunk, offset: Int32(truncatingIfNeeded: start))
   }
