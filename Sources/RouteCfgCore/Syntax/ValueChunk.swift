@@ -179,7 +179,8 @@ struct ValueChunkWriter<Element: Hashable & Sendable> {
 /// is readable, at the index it is given, as soon as it is appended. A new chunk is started only
 /// when asked (``makeRoom(_:)``), so that the caller knows which chunk each index is of.
 ///
-/// As with ``ValueChunkWriter``, a copy must not append: an appender is not sendable.
+/// As with ``ValueChunkWriter``, a copy must not append, so an appender is not sendable (its
+/// fields would make it so, below).
 struct ValueChunkAppender<Element> {
   /// The chunk being filled.
   private(set) var chunk: ValueChunk<Element>?
@@ -210,3 +211,7 @@ struct ValueChunkAppender<Element> {
     return index
   }
 }
+
+/// A copy of an appender sent to another thread would append where the first one does.
+@available(*, unavailable)
+extension ValueChunkAppender: Sendable {}
