@@ -36,38 +36,6 @@ public struct RouteShape: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension RouteShape {
-  /// Hashed by its elements folded into one word, a literal by its ``NameKey`` hash: the
-  /// validator groups every route by shape, and `String`'s SipHash of each literal was most of
-  /// that. Equal shapes (literals compared as `String`s are) hash alike.
-  public func hash(into hasher: inout Hasher) { hasher.combine(foldedHash) }
-
-  // Dictionary and Set ask this of their keys; answering it directly skips `Hasher`.
-  public func _rawHashValue(seed: Int) -> Int {
-    Int(truncatingIfNeeded: NameHash.finish(foldedHash ^ UInt64(UInt(bitPattern: seed))))
-  }
-
-  private var foldedHash: UInt64 {
-    // From the per-process secret, as every name hash: shapes of parameters alone have no
-    // literal to carry it.
-    var hash = UInt64(truncatingIfNeeded: elements.count) ^ NameHash.seed
-    for element in elements {
-      let word: UInt64
-      switch element {
-      case .literal(let literal): word = NameKey.hash(of: literal)
-      case .parameter(.int): word = 1
-      case .parameter(.double): word = 2
-      case .parameter(.bool): word = 3
-      case .parameter(.string): word = 4
-      case .catchAll: word = 5
-      }
-      hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-      hash ^= hash >> 29
-    }
-    return hash
-  }
-}
-
 extension RoutePattern {
   /// The pattern's shape, given the carriable types of the module's parameters (optionality
   /// removed). `nil` when a parameter (not the catch-all, whose type does not count) has no
