@@ -1,12 +1,13 @@
 /// Remembers the first value recorded for each name, to find repeats (duplicate list entries,
-/// keys mapped twice). Most sets are a handful of names, where scanning an array beats hashing;
-/// past 16 names a dictionary takes over, so large sets stay linear.
+/// keys mapped twice, routes a module lists twice). Most sets are a handful of names, where
+/// scanning an array beats hashing; past ``NamePositions/scanLimit`` names a dictionary takes
+/// over, so large sets stay linear. ``NamePositions`` does the same for a list already written.
 struct FirstSeen<Value> {
   /// Names and their values in one array: one allocation for a short list, not two.
   private var recorded: [(name: String, value: Value)] = []
   private var index: [String: Int]?
 
-  private static var scanLimit: Int { 16 }
+  private static var scanLimit: Int { NamePositions.scanLimit }
 
   /// Room for `count` names at once (while they are scanned), instead of growing step by step.
   init(capacity count: Int = 0) {

@@ -15,7 +15,7 @@ public final class ProtocolInfo: Sendable {
   /// `true` when its body, or an inherited protocol's, could not all be read (already
   /// reported): a member not in ``members`` may still be one its author meant.
   public let hasUnreadMembers: Bool
-  private let index: [String: Int]
+  private let memberPositions: NamePositions
 
   init(
     name: String, location: SourceLocation, inherits: [String], ancestors: Set<String>,
@@ -28,14 +28,7 @@ public final class ProtocolInfo: Sendable {
     self.ancestors = ancestors
     self.members = members
     self.origins = origins
-    var index: [String: Int] = [:]
-    if members.count > 8 {
-      index.reserveCapacity(members.count)
-      for (position, member) in members.enumerated() where index[member.name] == nil {
-        index[member.name] = position
-      }
-    }
-    self.index = index
+    self.memberPositions = NamePositions(of: members.lazy.map { $0.name })
   }
 
   /// The member with this base name (base names are unique in a valid protocol).
@@ -45,8 +38,7 @@ public final class ProtocolInfo: Sendable {
 
   /// The position in ``members`` of the member with this base name.
   package func position(ofMember name: String) -> Int? {
-    if members.count <= 8 { return members.firstIndex { $0.name == name } }
-    return index[name]
+    memberPositions.position(of: name, in: members.lazy.map { $0.name })
   }
 
   /// `true` when a value of this protocol is also a `other` (same protocol or an ancestor).

@@ -698,27 +698,24 @@ struct ResolvedMap {
     NamedMembers(entries: entries, required: required, withoutEntry: namedWithoutEntry)
   }
 
-  /// The base names a map names; a handful are compared in turn, more are looked up.
+  /// The base names a map names.
   struct NamedMembers {
     private let entries: [ResolvedMapEntry]
     private let required: ProtocolInfo
     private let withoutEntry: Set<String>
-    private let index: Set<String>?
+    private let positions: NamePositions
 
     fileprivate init(entries: [ResolvedMapEntry], required: ProtocolInfo, withoutEntry: Set<String>) {
       self.entries = entries
       self.required = required
       self.withoutEntry = withoutEntry
-      index = entries.count > 16 ? Set(entries.map { required.members[Int($0.requiredIndex)].name }) : nil
+      positions = NamePositions(of: entries.lazy.map { required.members[Int($0.requiredIndex)].name })
     }
 
     func contains(_ name: String) -> Bool {
-      if let index {
-        if index.contains(name) { return true }
-      } else if entries.contains(where: { required.members[Int($0.requiredIndex)].name == name }) {
-        return true
-      }
-      return !withoutEntry.isEmpty && withoutEntry.contains(name)
+      positions.position(of: name, in: entries.lazy.map { required.members[Int($0.requiredIndex)].name })
+        != nil
+        || (!withoutEntry.isEmpty && withoutEntry.contains(name))
     }
   }
 }

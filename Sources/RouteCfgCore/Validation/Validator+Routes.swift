@@ -1,52 +1,15 @@
-/// A module's parameters by name: a scan for the usual handful, an index for long lists.
+/// A module's parameters by name.
 private struct ParameterLookup {
   let parameters: [ParameterDecl]
-  let index: [String: Int]?
+  let positions: NamePositions
 
   init(_ parameters: [ParameterDecl]) {
     self.parameters = parameters
-    if parameters.count > 16 {
-      var index: [String: Int] = [:]
-      for (position, parameter) in parameters.enumerated() where index[parameter.name.value] == nil {
-        index[parameter.name.value] = position
-      }
-      self.index = index
-    } else {
-      self.index = nil
-    }
+    positions = NamePositions(of: parameters.lazy.map { $0.name.value })
   }
 
   func parameter(named name: String) -> ParameterDecl? {
-    if let index { return index[name].map { parameters[$0] } }
-    return parameters.first { $0.name.value == name }
-  }
-}
-
-/// The routes one module has listed so far, to find one it lists twice, as written (`/notes` and
-/// `/notes/` are two patterns of one shape, a conflict reported at both, as SPEC §2 has it).
-/// Compared by text, so that a repeat is found whether or not the route is valid:
-/// its problems are then reported once, at the first listing. A module lists a few routes, so
-/// they are compared in turn; past 16, through an index.
-private struct ListedRoutes {
-  private var listed: [(text: String, location: SourceLocation)] = []
-  private var index: [String: SourceLocation]?
-
-  /// Records `route`; answers where it was listed before, if it was.
-  mutating func earlierListing(of route: Located<String>) -> SourceLocation? {
-    let key = route.value
-    if index == nil {
-      if let earlier = listed.first(where: { $0.text == key }) {
-        return earlier.location
-      }
-      listed.append((key, route.location))
-      guard listed.count > 16 else { return nil }
-      index = Dictionary(listed.map { ($0.text, $0.location) }, uniquingKeysWith: { first, _ in first })
-      listed = []
-      return nil
-    }
-    if let earlier = index?[key] { return earlier }
-    index?[key] = route.location
-    return nil
+    positions.position(of: name, in: parameters.lazy.map { $0.name.value }).map { parameters[$0] }
   }
 }
 
@@ -63,7 +26,7 @@ extension ManifestValidator {
       var patterns: [RoutePattern] = []
       patterns.reserveCapacity(module.routes.count)
       let parameters = ParameterLookup(module.parameters)
-      var listed = ListedRoutes()
+      var listed = FirstSeen<SourceLocation>()
       for (position, route) in module.routes.enumerated() {
         guard !isRepeat(route, of: module, listed: &listed),
           let (pattern, shape) = checkRoute(
@@ -82,7 +45,7 @@ extension ManifestValidator {
     // routes take part in no conflict.
     for (index, module) in manifest.modules.enumerated() where moduleIndex[module.name.value] != index {
       let parameters = ParameterLookup(module.parameters)
-      var listed = ListedRoutes()
+      var listed = FirstSeen<SourceLocation>()
       for (position, route) in module.routes.enumerated() where !isRepeat(route, of: module, listed: &listed)
       {
         _ = checkRoute(route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
@@ -297,11 +260,17 @@ extension ManifestValidator {
   }
 
   /// `true` when `module` listed `route` before: reported at the repeat (RC0809), which is then
-  /// not checked again.
-  private mutating func isRepeat(_ route: Located<String>, of module: ModuleDecl, listed: inout ListedRoutes)
+  /// not checked again. Routes are compared as written (`/notes` and `/notes/` are two patterns
+  /// of one shape, a conflict reported at both, as SPEC §2 has it), so that a repeat is found
+  /// whether or not the route is valid: its problems are reported once, at the first listing.
+  private mutating func isRepeat(
+    _ route: Located<String>, of module: ModuleDecl, listed: inout FirstSeen<SourceLocation>
+  )
     -> Bool
   {
-    guard module.routes.count > 1, let earlier = listed.earlierListing(of: route) else { return false }
+    guard module.routes.count > 1, let earlier = listed.recordOrFind(route.value, route.location) else {
+      return false
+    }
     diagnostics.report(
       .duplicateRoute,
       "module '\(module.name.value)' lists route '\(route.value)' twice; remove this one",
