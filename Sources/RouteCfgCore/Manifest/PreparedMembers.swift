@@ -15,8 +15,7 @@ struct PreparedMembers: Sendable {
   /// binary search finds one for a fraction of hashing its node for a dictionary.
   private var nodes: [Int32] = []
   private var members: [MemberList] = []
-  /// How many bodies the read picked: those prepared, those that did not parse whole and those
-  /// still waiting when the read ended.
+  /// How many bodies the read picked: those prepared and those that did not parse whole.
   var selected = 0
 
   /// Parses the body in `id` and keeps its members when it parses whole; returns whether it did
