@@ -134,6 +134,28 @@ struct ThreadedValidationTests {
     #expect(sequential.adapters.count { $0.hasPrefix("RD") && $0.hasSuffix("true true true true") } == count)
   }
 
+  @Test("a member written outside its body gives the same outcome wherever the protocols are split")
+  func memberOutsideBodyAtEverySplit() {
+    // The protocols are split between two threads near their middle; the stray member is put
+    // after each protocol in turn, so that one run puts it first in the second thread's part.
+    let count = 24
+    for stray in 0..<count {
+      var lines = ["routecfg: 1", "protocols:"]
+      for i in 0..<count {
+        lines += ["  P\(i): |", "    var value\(i): Int { get }"]
+        if i == stray { lines.append("  var stray: Int") }
+      }
+      lines += [
+        "modules:", "  M:", "    provides: [\((0..<count).map { "P\($0)" }.joined(separator: ", "))]",
+      ]
+      let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+      let threaded = Self.outcome(path: "stray.yaml", bytes: bytes, threads: true)
+      #expect(threaded == Self.outcome(path: "stray.yaml", bytes: bytes, threads: false), "after P\(stray)")
+      #expect(
+        threaded.loadDiagnostics.contains { $0.message.contains("under 'P\(stray): |'") }, "after P\(stray)")
+    }
+  }
+
   @Test("random valid manifests and scale shapes give the same outcome with and without threads")
   func generated() {
     var texts: [(String, String)] = []

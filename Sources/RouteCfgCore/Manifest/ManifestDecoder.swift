@@ -408,7 +408,11 @@ struct ManifestDecoder {
     guard headLines > 0 else { return 0 }
     guard headLines < protocolLines else { return entries.count }
     let boundary = node.start.line + Int32(headLines)
-    return entries.firstIndex { document[$0.key].start.line >= boundary } ?? entries.count
+    // The other thread's part starts at a protocol: a member written outside its body is
+    // reported with the protocol before it, and marks it, on the thread that decoded that one.
+    return entries.firstIndex {
+      document[$0.key].start.line >= boundary && !Self.looksLikeDeclaration(document.value(of: $0.key))
+    } ?? entries.count
   }
 
   private mutating func protocolDecl(_ name: Located<String>, _ id: YAMLNodeID) -> ProtocolDecl? {
