@@ -156,6 +156,28 @@ struct ThreadedValidationTests {
     }
   }
 
+  @Test(
+    "a stray line anywhere in a manifest gives the same outcome with and without threads",
+    arguments: ["  var stray: Int", "  Feature0Input: |", "    func loose()", "  - adapt: X", "  Stray: 1"])
+  func strayLineAnywhere(stray: String) {
+    // Decoding and validation split their work near the middle of each part: a line put at
+    // every place lands once at each split, where a check may need what the other thread read.
+    let lines = SyntheticManifest.yaml(moduleCount: 8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var differing: [Int] = []
+    for position in 1..<lines.count {
+      var written = lines.map(String.init)
+      written.insert(stray, at: position)
+      let bytes = Array(written.joined(separator: "\n").utf8)
+      if Self.outcome(path: "stray.yaml", bytes: bytes, threads: true)
+        != Self.outcome(path: "stray.yaml", bytes: bytes, threads: false)
+      {
+        differing.append(position + 1)
+      }
+    }
+    #expect(differing.isEmpty, "lines where the stray line gives another outcome on two threads")
+  }
+
   @Test("random valid manifests and scale shapes give the same outcome with and without threads")
   func generated() {
     var texts: [(String, String)] = []
