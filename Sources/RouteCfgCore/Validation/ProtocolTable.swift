@@ -144,9 +144,10 @@ struct ProtocolTableBuilder {
         hasUnreadMembers: decl.hasUnreadMembers)
     }
     var members: [MemberDecl] = []
-    var byName: [String: Int] = [:]
+    // Each name's position in `members`.
+    var byName = FirstSeen<Int>(capacity: decl.members.count)
     for member in decl.members {
-      if let first = byName[member.name] {
+      if let first = byName.recordOrFind(member.name, members.count) {
         diagnostics.report(
           .duplicateMember,
           "'\(member.name)' is declared twice in '\(name)'; a member name appears once per "
@@ -154,7 +155,6 @@ struct ProtocolTableBuilder {
           at: member.location, notes: [DiagnosticNote("first declared here", at: members[first].location)])
         continue
       }
-      byName[member.name] = members.count
       members.append(member)
     }
     // Own members come first; the origin of each inherited one follows them.
@@ -189,7 +189,7 @@ struct ProtocolTableBuilder {
       }
       ancestors.formUnion(parent.ancestors)
       for (member, inheritedOrigin) in zip(parent.members, parent.origins) {
-        if let existing = byName[member.name] {
+        if let existing = byName.recordOrFind(member.name, members.count) {
           // The same member reached twice through a diamond is one member.
           if origin(existing) == inheritedOrigin, members[existing] == member { continue }
           if existing < ownCount, !repeatedOwn.insert(existing).inserted { continue }
@@ -198,7 +198,6 @@ struct ProtocolTableBuilder {
             in: name, entry: parentRef.location)
           continue
         }
-        byName[member.name] = members.count
         members.append(member)
         inheritedOrigins.append(inheritedOrigin)
       }
