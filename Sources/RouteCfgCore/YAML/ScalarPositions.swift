@@ -97,6 +97,6 @@ public struct ScalarLocator: Sendable {
 extension YAMLDocument {
   /// Maps positions inside a scalar's value back to the file.
   public func locator(for id: YAMLNodeID) -> ScalarLocator {
-    ScalarLocator(document: self, node: nodes[Int(id.index)])
+    ScalarLocator(document: self, node: self[id])
   }
 }

@@ -31,14 +31,24 @@ public struct YAMLNode: Sendable {
   /// One past the node's last character.
   public let end: TextPoint
   /// For a scalar, its length and its first, second and last bytes, with bit 31 set (never 0).
-  /// Duplicate-key detection compares these before the text. For a collection, its
-  /// ``childList``, with bit 31 clear, so that it never equals a scalar's print: a scalar has
-  /// no children and a collection no text, so one field serves both and the node stays 40 bytes.
+  /// Duplicate-key detection compares these before the text. For a collection, its place in
+  /// the child list (``PackedYAMLNode/childList``), with bit 31 clear, so that it never equals
+  /// a scalar's print: a scalar has no children and a collection no text, so one field serves
+  /// both.
   let print: UInt32
   /// The scalar's text after YAML processing; empty for collections, and for a value whose text
   /// the reader let go once it was read (a protocol body parsed while its file was read, when the
   /// document is not kept).
   public internal(set) var value: String
+
+  init(kind: Kind, style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String) {
+    self.kind = kind
+    self.style = style
+    self.start = start
+    self.end = end
+    self.print = print
+    self.value = value
+  }
 
   /// A scalar node.
   init(scalar style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String) {
@@ -62,23 +72,15 @@ public struct YAMLNode: Sendable {
 
   /// Bit 31 of a scalar's ``print``, which no collection's child list has.
   static let scalarPrintBit: UInt32 = 1 << 31
-  /// Where a collection's children are listed in ``YAMLDocument``'s child list: their number,
-  /// then the children (items of a sequence, or keys and values alternating of a mapping).
-  var childList: Int { Int(print) }
-  /// `true` for a plain `<<` (a merge key where it is a mapping's key).
-  var isPlainMergeKey: Bool { print == Self.mergeKeyPrint && style == .plain }
 
   /// The ``print`` of the scalar `<<`: its length, 2, and its first, second and last bytes, all
   /// `<`, which no other scalar has.
   static let mergeKeyPrint: UInt32 = scalarPrintBit | 2 << 24 | 0x3C3C3C
 
-  /// `true` for a list or mapping, or a plain `<<`: a mapping key no manifest can use.
-  var isUnusableKey: Bool { print & Self.scalarPrintBit == 0 || isPlainMergeKey }
-
-  // What only reading needs of a node (its expanded size and height, for the alias and depth
-  // budgets) is not kept here but by the reader (`YAMLNodeBudget`), while the node waits in its
-  // open collection or is anchored: a node is 40 bytes, and the tree is the largest thing alive
-  // at the end of decoding.
+  // The tree stores its nodes packed (`PackedYAMLNode`, 32 bytes); this is how it hands one
+  // out. What only reading needs of a node (its expanded size and height, for the alias and
+  // depth budgets) is not kept in either but by the reader (`YAMLNodeBudget`), while the node
+  // waits in its open collection or is anchored.
 }
 
 /// An alias (`*name`) as written: its place and the anchored node it stands for.
@@ -104,7 +106,9 @@ public struct YAMLDocument: Sendable {
   public let root: YAMLNodeID?
   /// The file's bytes, kept for mapping positions inside scalars.
   public let source: SourceText
-  let nodes: [YAMLNode]
+  let nodes: [PackedYAMLNode]
+  /// The ends that do not fit in their packed node.
+  let farEnds: FarEnds
   /// Each collection's children: their number, then their IDs (``YAMLNode/childList``).
   let childIDs: [Int32]
   /// Explicit tags as libyaml reports them (`tag:yaml.org,2002:str` for `!!str`).
@@ -119,7 +123,8 @@ public struct YAMLDocument: Sendable {
   let unusableKeys: [Int32]
 
   init(
-    file: SourceFileID, root: YAMLNodeID?, source: SourceText, nodes: [YAMLNode], childIDs: [Int32],
+    file: SourceFileID, root: YAMLNodeID?, source: SourceText, nodes: [PackedYAMLNode], farEnds: FarEnds,
+    childIDs: [Int32],
     tags: [Int32: YAMLTag], aliases: [YAMLAlias] = [], repeatedKeys: [Int32: [String]] = [:],
     unusableKeys: [Int32] = []
   ) {
@@ -127,6 +132,7 @@ public struct YAMLDocument: Sendable {
     self.root = root
     self.source = source
     self.nodes = nodes
+    self.farEnds = farEnds
     self.childIDs = childIDs
     self.tags = tags
     self.aliases = aliases
@@ -154,7 +160,7 @@ public struct YAMLDocument: Sendable {
   /// item is where its node is), and for a node that is not a sequence.
   package func writtenLocations(ofItems id: YAMLNodeID) -> [SourceLocation]? {
     guard !aliases.isEmpty, kind(of: id) == .sequence else { return nil }
-    let (start, end) = (nodes[Int(id.index)].start, nodes[Int(id.index)].end)
+    let (start, end) = (nodes[Int(id.index)].start, end(of: id))
     // The aliases inside the sequence, in the order written (`aliases` is).
     let low = aliases.endOfPrefix { $0.start < start }
     let inside = aliases[low...].prefix { $0.start < end }
@@ -182,7 +188,12 @@ public struct YAMLDocument: Sendable {
     aliases.first { $0.start <= point && point <= $0.end }
   }
 
-  public subscript(id: YAMLNodeID) -> YAMLNode { nodes[Int(id.index)] }
+  public subscript(id: YAMLNodeID) -> YAMLNode {
+    YAMLNode(nodes[Int(id.index)], index: id.index, farEnds: farEnds)
+  }
+
+  /// One past a node's last character, read without copying the node.
+  func end(of id: YAMLNodeID) -> TextPoint { nodes[Int(id.index)].end(index: id.index, farEnds: farEnds) }
 
   /// A node's kind, read without copying the node (a copy retains its text).
   func kind(of id: YAMLNodeID) -> YAMLNode.Kind { nodes[Int(id.index)].kind }
@@ -194,7 +205,7 @@ public struct YAMLDocument: Sendable {
   /// escapes), so that the value's n-th character is n columns from its first.
   func readsAsWritten(_ id: YAMLNodeID) -> Bool {
     let index = Int(id.index)
-    let (start, end) = (nodes[index].start, nodes[index].end)
+    let (start, end) = (nodes[index].start, end(of: id))
     guard start.line == end.line else { return false }
     switch nodes[index].style {
     case .plain: return true
@@ -253,7 +264,7 @@ public struct YAMLDocument: Sendable {
   public func location(of id: YAMLNodeID) -> SourceLocation {
     // Fields are read one by one: a copy of the node would retain and release its text.
     let index = Int(id.index)
-    return SourceLocation(file: file, start: nodes[index].start, end: nodes[index].end)
+    return SourceLocation(file: file, start: nodes[index].start, end: end(of: id))
   }
 
   /// The children listed at `list` in the child list, after their number.

@@ -85,7 +85,7 @@ public enum YAMLReader {
       func handOverNext() {
         let index = builder.selected[handedOver]
         handedOver += 1
-        let node = builder.nodes[Int(index)]
+        let node = builder.node(index)
         let locator = ScalarLocator(file: file, source: source, node: node)
         if work(YAMLNodeID(index: index), node.value, locator, &builder.interner) {
           builder.releaseText(ofSelected: index)
@@ -150,7 +150,8 @@ private struct YAMLTreeBuilder {
   let source: SourceText
   let limits: YAMLLimits
 
-  var nodes: [YAMLNode] = []
+  var nodes: [PackedYAMLNode] = []
+  var farEnds = FarEnds()
   var childIDs: [Int32] = []
   var tags: [Int32: YAMLTag] = [:]
   /// The keys each mapping repeated, whose repeats were left out (by the mapping's node).
@@ -224,7 +225,8 @@ private struct YAMLTreeBuilder {
   private func document(root: Int32?) -> YAMLDocument {
     YAMLDocument(
       file: file, root: root.map { YAMLNodeID(index: $0) }, source: source, nodes: nodes,
-      childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys, unusableKeys: unusableKeys
+      farEnds: farEnds, childIDs: childIDs, tags: tags, aliases: aliases, repeatedKeys: repeatedKeys,
+      unusableKeys: unusableKeys
     )
   }
 
@@ -338,7 +340,7 @@ private struct YAMLTreeBuilder {
   /// file, as after a last `---`, is already the end of the text: ``LibYAMLMarks``).
   func placeOfEmptyValue(at mark: TextPoint) -> TextPoint? {
     guard let parent = open.last, parent.kind == .mapping, (scratch.count - parent.scratchStart) % 2 == 1,
-      let keyID = scratch.last, case let keyEnd = nodes[Int(keyID)].end, mark.line > keyEnd.line,
+      let keyID = scratch.last, case let keyEnd = node(keyID).end, mark.line > keyEnd.line,
       !writesValueIndicator(from: keyEnd, to: mark)
     else { return nil }
     return keyEnd
@@ -504,7 +506,7 @@ private struct YAMLTreeBuilder {
 
   /// The text of node `id` when it is a scalar. Static: called on `self` from a mutating
   /// method, an instance method had the whole builder copied for each mapping of many keys.
-  static func scalarKey(_ id: Int32, in nodes: [YAMLNode]) -> String? {
+  static func scalarKey(_ id: Int32, in nodes: [PackedYAMLNode]) -> String? {
     let node = nodes[Int(id)]
     return node.kind == .scalar ? node.value : nil
   }
@@ -530,7 +532,7 @@ private struct YAMLTreeBuilder {
     if low < aliasSites.count, aliasSites[low].slot == slot {
       return aliasSites[low].written
     }
-    let node = nodes[Int(scratch[slot])]
+    let node = node(scratch[slot])
     return SourceLocation(file: file, start: node.start, end: node.end)
   }
 
@@ -577,9 +579,15 @@ private struct YAMLTreeBuilder {
   // MARK: Helpers
 
   mutating func append(_ node: YAMLNode) -> Int32 {
-    nodes.append(node)
-    return Int32(truncatingIfNeeded: nodes.count - 1)
+    let index = Int32(truncatingIfNeeded: nodes.count)
+    let packed = PackedYAMLNode(node)
+    if packed.hasFarEnd { farEnds.append(node.end, of: index) }
+    nodes.append(packed)
+    return index
   }
+
+  /// The node at `index`, unpacked.
+  func node(_ index: Int32) -> YAMLNode { YAMLNode(nodes[Int(index)], index: index, farEnds: farEnds) }
 
   mutating func addChild(_ id: Int32, budget: YAMLNodeBudget) {
     if open.isEmpty {
