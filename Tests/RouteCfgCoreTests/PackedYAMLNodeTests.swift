@@ -14,14 +14,20 @@ struct PackedYAMLNodeTests {
   private static let places: [(start: TextPoint, end: TextPoint)] = [
     (TextPoint(line: 1, column: 1), TextPoint(line: 1, column: 1)),
     (TextPoint(line: 3, column: 7), TextPoint(line: 3, column: 12)),
-    (TextPoint(line: 3, column: 7), TextPoint(line: 129, column: 1)),
-    (TextPoint(line: 3, column: 7), TextPoint(line: 130, column: 1)),
-    (TextPoint(line: 2, column: 1), TextPoint(line: 2, column: (1 << 20) - 1)),
-    (TextPoint(line: 2, column: 1), TextPoint(line: 2, column: 1 << 20)),
+    (TextPoint(line: 3, column: 7), TextPoint(line: 3 + FarEnds.lineSpan - 1, column: 1)),
+    (TextPoint(line: 3, column: 7), TextPoint(line: 3 + FarEnds.lineSpan, column: 1)),
+    (TextPoint(line: 2, column: 1), TextPoint(line: 2, column: FarEnds.columnLimit - 1)),
+    (TextPoint(line: 2, column: 1), TextPoint(line: 2, column: FarEnds.columnLimit)),
     (TextPoint(line: 9, column: 5), TextPoint(line: 8, column: 1)),
     (TextPoint(line: 9, column: 5), TextPoint(line: 9, column: 4)),
     (TextPoint(line: .max - 1, column: .max), TextPoint(line: .max, column: .max)),
   ]
+
+  private static func packed(_ node: YAMLNode) -> PackedYAMLNode {
+    PackedYAMLNode(
+      kind: node.kind, style: node.style, start: node.start, end: node.end, print: node.print,
+      value: node.value)
+  }
 
   @Test func everyKindStyleAndEndComesBackAsItWasRead() {
     var nodes: [PackedYAMLNode] = []
@@ -33,7 +39,7 @@ struct PackedYAMLNodeTests {
           let node = YAMLNode(
             kind: kind, style: style, start: start, end: end, print: UInt32(nodes.count) | 1 << 31,
             value: kind == .scalar ? "text \(nodes.count)" : "")
-          let packed = PackedYAMLNode(node)
+          let packed = Self.packed(node)
           if packed.hasFarEnd { farEnds.append(end, of: Int32(nodes.count)) }
           nodes.append(packed)
           expected.append(node)
@@ -52,9 +58,10 @@ struct PackedYAMLNodeTests {
 
   @Test func onlyEndsThatDoNotFitAreKeptAside() {
     let far = Self.places.map { place in
-      PackedYAMLNode(
+      Self.packed(
         YAMLNode(kind: .mapping, style: .block, start: place.start, end: place.end, print: 0, value: "")
-      ).hasFarEnd
+      )
+      .hasFarEnd
     }
     #expect(far == [false, false, false, true, false, true, true, false, true])
   }

@@ -101,27 +101,30 @@ struct YAMLReaderTreeTests {
   }
 
   /// Nodes are stored with their end as lines after the start and a column; the ends that do
-  /// not fit (a mapping of many lines, a block scalar of 127 lines, a column past 2^20) are
-  /// kept aside, and every node still has its own.
+  /// not fit (a mapping of many lines, a block scalar of ``FarEnds/lineSpan`` lines, a long
+  /// line) are kept aside, and every node still has its own.
   @Test func endsFarFromTheirStartAreKept() throws {
-    let longValue = String(repeating: "v", count: 1 << 20)
+    let span = Int(FarEnds.lineSpan)
+    let longValue = String(repeating: "v", count: Int(FarEnds.columnLimit))
     func lines(_ count: Int) -> String { (1...count).map { "  line \($0)\n" }.joined() }
     let nested = (1...200).map { "  k\($0): \($0)\n" }.joined()
-    // The literal at line 2 ends 126 lines below it, the one at line 128 127 lines below.
-    let text = "a: \(longValue)\nnear: |\n\(lines(125))far: |\n\(lines(126))nested:\n\(nested)last: 1\n"
+    // The literal at line 2 ends `span - 1` lines below it, the next one `span` lines below.
+    let text =
+      "a: \(longValue)\nnear: |\n\(lines(span - 2))far: |\n\(lines(span - 1))nested:\n\(nested)last: 1\n"
     let document = try #require(read(text).document)
     let root = try #require(document.root)
     let entries = document.entries(of: root)
+    let far = Int32(2 * span + 1)  // the line of `far: |`'s end, and of `nested:`
     #expect(
       entries.map { document[$0.value].end } == [
-        TextPoint(line: 1, column: 4 + (1 << 20)), TextPoint(line: 128, column: 1),
-        TextPoint(line: 255, column: 1),
-        TextPoint(line: 456, column: 1), TextPoint(line: 456, column: 8),
+        TextPoint(line: 1, column: 4 + FarEnds.columnLimit), TextPoint(line: Int32(span + 1), column: 1),
+        TextPoint(line: far, column: 1), TextPoint(line: far + 201, column: 1),
+        TextPoint(line: far + 201, column: 8),
       ])
-    #expect(document[root].end == TextPoint(line: 457, column: 1))
-    #expect(document.location(of: root).end == TextPoint(line: 457, column: 1))
+    #expect(document[root].end == TextPoint(line: far + 202, column: 1))
+    #expect(document.location(of: root).end == TextPoint(line: far + 202, column: 1))
     let lastNested = document.entries(of: entries[3].value)[199].value
-    #expect(document[lastNested].end == TextPoint(line: 455, column: 12))
+    #expect(document[lastNested].end == TextPoint(line: far + 200, column: 12))
   }
 
   @Test func aliasesShareTheAnchoredNode() throws {

@@ -95,7 +95,7 @@ struct ManifestDecoder {
       fragment.variantsHaveErrors = isRoot
       return fragment
     }
-    guard document[root].kind == .mapping else {
+    guard document.kind(of: root) == .mapping else {
       reader.diagnostics.report(
         .rootNotMapping,
         "a manifest is a mapping of keys ('routecfg', 'protocols', 'modules'...), not \(NodeReader.describe(root, in: reader.document))",
@@ -112,7 +112,7 @@ struct ManifestDecoder {
     // Keys repeated in a mapping were left out when reading, so there is at most one of each.
     func entry(_ name: String) -> (key: YAMLNodeID, value: YAMLNodeID)? {
       document.entries(of: root).first { entry in
-        document[entry.key].kind == .scalar && document[entry.key].value == name
+        document.kind(of: entry.key) == .scalar && document.value(of: entry.key) == name
       }
     }
     let protocolsEntry = entry("protocols")
@@ -157,7 +157,7 @@ struct ManifestDecoder {
     fragment.repeatedProtocolNames = reader.repeatedNames + alongside.reader.repeatedNames
     fragment.repeatedBindings = repeatedBindings
     if isRoot, fragment.version == nil, !misspelt.wasRead(as: "routecfg"),
-      !document.entries(of: root).contains(where: { document[$0.key].value == "routecfg" }),
+      !document.entries(of: root).contains(where: { document.value(of: $0.key) == "routecfg" }),
       !reader.hasMergeKey(document.entries(of: root))
     {
       reader.diagnostics.report(
@@ -292,8 +292,8 @@ struct ManifestDecoder {
 
   /// `true` unless `id` is null, an empty scalar or an empty list or mapping.
   private func namesSomething(_ id: YAMLNodeID) -> Bool {
-    switch document[id].kind {
-    case .scalar: return !reader.isNull(id) && !document[id].value.isEmpty
+    switch document.kind(of: id) {
+    case .scalar: return !reader.isNull(id) && !document.value(of: id).isEmpty
     case .sequence: return document.items(of: id).contains { namesSomething($0) }
     case .mapping: return !document.entries(of: id).isEmpty
     }
@@ -315,7 +315,7 @@ struct ManifestDecoder {
   /// The protocols of the `protocols` mapping `id` from its entry `start` on; nothing (and no
   /// diagnostic) when `id` is not a mapping, which ``protocols(_:upTo:)`` reports.
   private mutating func protocols(in id: YAMLNodeID, from start: Int) -> [ProtocolDecl] {
-    guard document[id].kind == .mapping else { return [] }
+    guard document.kind(of: id) == .mapping else { return [] }
     let entries = document.entries(of: id)
     return start < entries.count ? protocols(entries[start...], capacity: entries.count - start) : []
   }
@@ -397,7 +397,9 @@ struct ManifestDecoder {
     guard node.kind == .mapping else { return 0 }
     let entries = document.entries(of: id)
     guard usesThreads else { return entries.count }
-    func lines(_ id: YAMLNodeID) -> Double { Double(document[id].end.line - document[id].start.line) + 1 }
+    func lines(_ id: YAMLNodeID) -> Double {
+      Double(document.end(of: id).line - document.start(of: id).line) + 1
+    }
     let protocolLines = lines(id)
     let adapterLines = adapters.map(lines) ?? 0
     let otherLines = max(0, lines(root) - protocolLines - adapterLines)
@@ -411,7 +413,7 @@ struct ManifestDecoder {
     // The other thread's part starts at a protocol: a member written outside its body is
     // reported with the protocol before it, and marks it, on the thread that decoded that one.
     return entries.firstIndex {
-      document[$0.key].start.line >= boundary && !Self.looksLikeDeclaration(document.value(of: $0.key))
+      document.start(of: $0.key).line >= boundary && !Self.looksLikeDeclaration(document.value(of: $0.key))
     } ?? entries.count
   }
 
@@ -483,7 +485,7 @@ struct ManifestDecoder {
         decl.hasUnreadMembers = true
         return true
       }
-      guard document[valueID].kind == .scalar else {
+      guard document.kind(of: valueID) == .scalar else {
         decl.hasUnreadMembers = true
         reader.diagnostics.report(
           .wrongShape,
@@ -755,10 +757,10 @@ struct ManifestDecoder {
           result.append(repeated)
           continue
         }
-        if document[item].kind == .mapping { firstDecoded[item] = result.count }
+        if document.kind(of: item) == .mapping { firstDecoded[item] = result.count }
       }
       let location = reader.location(item)
-      guard document[item].kind == .mapping else {
+      guard document.kind(of: item) == .mapping else {
         if reader.isNull(item) {
           reader.diagnostics.report(
             .nullValue,

@@ -76,7 +76,7 @@ struct NodeReader {
     nullHint: @autoclosure () -> String
   ) -> YAMLEntries? {
     if rejectNull(id, key: key(), hint: nullHint()) { return nil }
-    guard document[id].kind == .mapping else {
+    guard document.kind(of: id) == .mapping else {
       diagnostics.report(
         .wrongShape, "'\(key())' must be \(expected()), not \(Self.describe(id, in: document))",
         at: document.location(of: id))
@@ -96,18 +96,19 @@ struct NodeReader {
     -> YAMLChildren?
   {
     if rejectNull(id, key: key, hint: "write '\(key): []' or remove the key") { return nil }
-    guard document[id].kind == .sequence else {
+    guard document.kind(of: id) == .sequence else {
       var message = "'\(key)' must be \(expected), not \(describe(id))"
-      let isScalar = document[id].kind == .scalar
+      let isScalar = document.kind(of: id) == .scalar
       if isScalar {
-        let value = document[id].value
+        let value = document.value(of: id)
         // Text of no item (`""`, a line of spaces) is an empty list, not a list of one empty item.
         let items = value.allSatisfy(\.isWhitespace) ? "" : Self.flowItems(value)
         message += "; write it as a list: '\(key): [\(items)]'"
       }
       let fixIts = isScalar && scalarIsItsItem ? listFix(id) : []
       diagnostics.report(.wrongShape, message, at: location(id), fixIts: fixIts)
-      guard scalarIsItsItem, isScalar, document.tag(of: id) == nil, Self.isOneWord(document[id].value) else {
+      guard scalarIsItsItem, isScalar, document.tag(of: id) == nil, Self.isOneWord(document.value(of: id))
+      else {
         return nil
       }
       return YAMLChildren(only: id)
@@ -145,7 +146,7 @@ struct NodeReader {
   /// None on a line with an anchor or an alias: a value reached through `*name` is placed at
   /// its anchor, where the edit would change another key.
   private func listFix(_ id: YAMLNodeID) -> [FixIt] {
-    let value = document[id].value
+    let value = document.value(of: id)
     let place = location(id)
     guard document.style(of: id) == .plain, document.tag(of: id) == nil, let end = place.end,
       end.line == place.start.line,
@@ -187,7 +188,7 @@ struct NodeReader {
   /// The item of a list of one non-empty scalar written without quotes, when `id` is one.
   private func lonePlainName(in id: YAMLNodeID) -> Located<String>? {
     guard document.kind(of: id) == .sequence, case let items = document.items(of: id), items.count == 1,
-      let item = items.first, document.kind(of: item) == .scalar, document[item].style == .plain,
+      let item = items.first, document.kind(of: item) == .scalar, document.style(of: item) == .plain,
       !isNull(item), !document.value(of: item).isEmpty
     else { return nil }
     return Located(document.value(of: item), at: location(item))
@@ -358,7 +359,7 @@ struct MisspeltKeys {
     of key: String, known: [String], present entries: YAMLEntries, in document: YAMLDocument
   ) -> String? {
     if suggester == nil {
-      let written = Set(entries.map { document[$0.key].value })
+      let written = Set(entries.map { document.value(of: $0.key) })
       suggester = NameSuggester(known.filter { !written.contains($0) })
     }
     return suggester?.suggestion(for: key)

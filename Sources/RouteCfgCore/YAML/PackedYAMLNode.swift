@@ -21,16 +21,18 @@ struct PackedYAMLNode: Sendable {
   private static let lineShift: UInt32 = 20
   private static let farLines: UInt32 = 0x7F
 
-  /// `node` packed; when its end does not fit (``hasFarEnd``), the caller keeps it in ``FarEnds``.
-  init(_ node: YAMLNode) {
-    value = node.value
-    start = node.start
-    print = node.print
-    let lines = Int64(node.end.line) - Int64(node.start.line)
-    let fits = 0..<Int64(FarEnds.lineSpan) ~= lines && 0..<FarEnds.columnLimit ~= node.end.column
-    let end =
-      fits ? UInt32(lines) << Self.lineShift | UInt32(node.end.column) : Self.farLines << Self.lineShift
-    layout = UInt32(node.kind.rawValue) << 30 | UInt32(node.style.rawValue) << 27 | end
+  /// A node of the fields of ``YAMLNode``; when its end does not fit (``hasFarEnd``), the
+  /// caller keeps it in ``FarEnds``.
+  init(kind: YAMLNode.Kind, style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String)
+  {
+    self.value = value
+    self.start = start
+    self.print = print
+    let lines = Int64(end.line) - Int64(start.line)
+    let fits = 0..<Int64(FarEnds.lineSpan) ~= lines && 0..<FarEnds.columnLimit ~= end.column
+    let packedEnd =
+      fits ? UInt32(lines) << Self.lineShift | UInt32(end.column) : Self.farLines << Self.lineShift
+    layout = UInt32(kind.rawValue) << 30 | UInt32(style.rawValue) << 27 | packedEnd
   }
 
   var kind: YAMLNode.Kind { YAMLNode.Kind(rawValue: UInt8(layout >> 30)) ?? .scalar }
@@ -61,7 +63,8 @@ struct PackedYAMLNode: Sendable {
 }
 
 /// The ends of the nodes whose end does not fit in their ``PackedYAMLNode``, by node: the
-/// lists and mappings that span many lines (a file's top-level sections), few in any file.
+/// lists, mappings and block scalars that span many lines (a file's top-level sections), few
+/// in most files.
 struct FarEnds: Sendable {
   /// Ends this many lines or more after their start are far.
   static let lineSpan: Int32 = 0x7F

@@ -39,7 +39,7 @@ public struct YAMLNode: Sendable {
   /// The scalar's text after YAML processing; empty for collections, and for a value whose text
   /// the reader let go once it was read (a protocol body parsed while its file was read, when the
   /// document is not kept).
-  public internal(set) var value: String
+  public let value: String
 
   init(kind: Kind, style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String) {
     self.kind = kind
@@ -48,26 +48,6 @@ public struct YAMLNode: Sendable {
     self.end = end
     self.print = print
     self.value = value
-  }
-
-  /// A scalar node.
-  init(scalar style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String) {
-    self.kind = .scalar
-    self.style = style
-    self.start = start
-    self.end = end
-    self.print = print
-    self.value = value
-  }
-
-  /// A sequence or mapping node whose children are listed at `childList`.
-  init(collection kind: Kind, style: YAMLStyle, start: TextPoint, end: TextPoint, childList: Int32) {
-    self.kind = kind
-    self.style = style
-    self.start = start
-    self.end = end
-    self.print = UInt32(bitPattern: childList)
-    self.value = ""
   }
 
   /// Bit 31 of a scalar's ``print``, which no collection's child list has.
@@ -191,6 +171,9 @@ public struct YAMLDocument: Sendable {
   public subscript(id: YAMLNodeID) -> YAMLNode {
     YAMLNode(nodes[Int(id.index)], index: id.index, farEnds: farEnds)
   }
+
+  /// A node's first character, read without copying the node.
+  func start(of id: YAMLNodeID) -> TextPoint { nodes[Int(id.index)].start }
 
   /// One past a node's last character, read without copying the node.
   func end(of id: YAMLNodeID) -> TextPoint { nodes[Int(id.index)].end(index: id.index, farEnds: farEnds) }

@@ -276,9 +276,8 @@ private struct YAMLTreeBuilder {
         event.anchor == nil && event.tag == nil && !event.value.isEmpty
         ? (start: event.start, end: event.end, tag: nil) : place(ofScalar: event)
       let id = append(
-        YAMLNode(
-          scalar: event.style, start: place.start, end: place.end, print: batch.print(event.value),
-          value: value))
+        .scalar, event.style, start: place.start, end: place.end, print: batch.print(event.value),
+        value: value)
       if let tag = event.tag {
         tags[id] = YAMLTag(text: batch.string(tag), written: place.tag ?? place.start..<place.start)
       }
@@ -424,10 +423,10 @@ private struct YAMLTreeBuilder {
     }
     scratchBudgets.removeSubrange(collection.scratchStart...)
     let budget = YAMLNodeBudget(expandedSize: Int32(clamping: size), height: height + 1)
+    // A collection's print is its place in the child list (``PackedYAMLNode/childList``).
     let id = append(
-      YAMLNode(
-        collection: collection.kind, style: collection.style, start: collection.start, end: end,
-        childList: childList))
+      collection.kind, collection.style, start: collection.start, end: end,
+      print: UInt32(bitPattern: childList), value: "")
     if let tag = collection.tag { tags[id] = tag }
     if !repeated.isEmpty { repeatedKeys[id] = repeated }
     if let anchor = collection.anchor { anchors[anchor] = (id, budget) }
@@ -578,10 +577,12 @@ private struct YAMLTreeBuilder {
 
   // MARK: Helpers
 
-  mutating func append(_ node: YAMLNode) -> Int32 {
+  mutating func append(
+    _ kind: YAMLNode.Kind, _ style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String
+  ) -> Int32 {
     let index = Int32(truncatingIfNeeded: nodes.count)
-    let packed = PackedYAMLNode(node)
-    if packed.hasFarEnd { farEnds.append(node.end, of: index) }
+    let packed = PackedYAMLNode(kind: kind, style: style, start: start, end: end, print: print, value: value)
+    if packed.hasFarEnd { farEnds.append(end, of: index) }
     nodes.append(packed)
     return index
   }
