@@ -121,38 +121,37 @@ struct ManifestDecoder {
       protocolsEntry.map { protocolsSplit($0.value, adapters: adaptersEntry?.value, root: root) } ?? 0
     var alongside = ManifestDecoder(
       document: document, isRoot: isRoot, diagnosticLimit: reader.diagnostics.limit, prepared: prepared)
-    var (head, tail): ([ProtocolDecl], [ProtocolDecl]) = ([], [])
     var adapters: [AdapterDecl]?
     var misspelt = MisspeltKeys()
-    ForkJoin.run(
-      {
-        for (keyID, valueID) in document.entries(of: root) {
-          guard let key = reader.key(keyID) else { continue }
-          if !isRoot, Self.rootOnlyKeys.contains(key.value) {
-            reader.diagnostics.report(
-              .rootOnlyKey,
-              "'\(key.value)' belongs to the root manifest, not to an included file; move it there",
-              at: key.location)
-            continue
+    // Each thread writes its protocols in place in the one array (``TwoPartArray``).
+    var protocols = TwoPartArray.build(capacity: protocolCapacity(protocolsEntry?.value), split: split) {
+      head, tail in
+      ForkJoin.run(
+        {
+          for (keyID, valueID) in document.entries(of: root) {
+            guard let key = reader.key(keyID) else { continue }
+            if !isRoot, Self.rootOnlyKeys.contains(key.value) {
+              reader.diagnostics.report(
+                .rootOnlyKey,
+                "'\(key.value)' belongs to the root manifest, not to an included file; move it there",
+                at: key.location)
+              continue
+            }
+            if keyID == protocolsEntry?.key || keyID == adaptersEntry?.key { continue }
+            decodeRootEntry(
+              key, valueID, into: &fragment, of: document.entries(of: root), misspelt: &misspelt)
           }
-          if keyID == protocolsEntry?.key || keyID == adaptersEntry?.key { continue }
-          decodeRootEntry(key, valueID, into: &fragment, of: document.entries(of: root), misspelt: &misspelt)
-        }
-        if let protocolsEntry { head = protocols(protocolsEntry.value, upTo: split) }
-      },
-      alongside: {
-        if let adaptersEntry { adapters = alongside.adapters(adaptersEntry.value) }
-        if let protocolsEntry { tail = alongside.protocols(in: protocolsEntry.value, from: split) }
-      }, inParallel: usesThreads)
+          if let protocolsEntry { self.protocols(protocolsEntry.value, upTo: split, into: &head) }
+        },
+        alongside: {
+          if let adaptersEntry { adapters = alongside.adapters(adaptersEntry.value) }
+          if let protocolsEntry { alongside.protocols(in: protocolsEntry.value, from: split, into: &tail) }
+        }, inParallel: usesThreads)
+    }
     if let adapters { fragment.adapters = adapters }
-    // `head` has room for every protocol, so the tail moves into it instead of both being copied
-    // into a third array, which would hold the protocols twice at the end of decoding, where
-    // memory peaks.
-    head.append(contentsOf: tail)
-    tail = []
-    if let protocolsEntry { markRepeatedProtocols(in: &head, of: protocolsEntry.value) }
+    if let protocolsEntry { markRepeatedProtocols(in: &protocols, of: protocolsEntry.value) }
     // Without a 'protocols' key, a misspelt one may have been read as it.
-    if protocolsEntry != nil { fragment.protocols = head }
+    if protocolsEntry != nil { fragment.protocols = protocols }
     reader.diagnostics.append(contentsOf: alongside.reader.diagnostics)
     fragment.repeatedProtocolNames = reader.repeatedNames + alongside.reader.repeatedNames
     fragment.repeatedBindings = repeatedBindings
@@ -301,28 +300,42 @@ struct ManifestDecoder {
 
   // MARK: Protocols
 
-  /// The result has room for all of the mapping's protocols, so that the rest can be appended
-  /// in place.
-  private mutating func protocols(_ id: YAMLNodeID, upTo end: Int = .max) -> [ProtocolDecl] {
+  /// Places for the protocols of the `protocols` mapping `id`: one per entry.
+  private func protocolCapacity(_ id: YAMLNodeID?) -> Int {
+    guard let id, document.kind(of: id) == .mapping else { return 0 }
+    return document.entries(of: id).count
+  }
+
+  /// The protocols of the `protocols` mapping `id`, all decoded on this thread.
+  private mutating func protocols(_ id: YAMLNodeID) -> [ProtocolDecl] {
+    let capacity = protocolCapacity(id)
+    return TwoPartArray.build(capacity: capacity, split: capacity) { all, _ in protocols(id, into: &all) }
+  }
+
+  /// The protocols of the `protocols` mapping `id` up to its entry `end`.
+  private mutating func protocols(
+    _ id: YAMLNodeID, upTo end: Int = .max, into result: inout PartWriter<ProtocolDecl>
+  ) {
     guard
       let entries = reader.mapping(
         id, key: "protocols", expected: "a mapping of protocol names to member declarations",
         nullHint: "write 'protocols: {}' or remove the key")
-    else { return [] }
-    return protocols(entries[..<min(end, entries.count)], capacity: entries.count)
+    else { return }
+    protocols(entries[..<min(end, entries.count)], into: &result)
   }
 
   /// The protocols of the `protocols` mapping `id` from its entry `start` on; nothing (and no
-  /// diagnostic) when `id` is not a mapping, which ``protocols(_:upTo:)`` reports.
-  private mutating func protocols(in id: YAMLNodeID, from start: Int) -> [ProtocolDecl] {
-    guard document.kind(of: id) == .mapping else { return [] }
+  /// diagnostic) when `id` is not a mapping, which ``protocols(_:upTo:into:)`` reports.
+  private mutating func protocols(
+    in id: YAMLNodeID, from start: Int, into result: inout PartWriter<ProtocolDecl>
+  ) {
+    guard document.kind(of: id) == .mapping else { return }
     let entries = document.entries(of: id)
-    return start < entries.count ? protocols(entries[start...], capacity: entries.count - start) : []
+    if start < entries.count { protocols(entries[start...], into: &result) }
   }
 
-  private mutating func protocols(_ entries: Slice<YAMLEntries>, capacity: Int) -> [ProtocolDecl] {
-    var result: [ProtocolDecl] = []
-    result.reserveCapacity(capacity)
+  private mutating func protocols(_ entries: Slice<YAMLEntries>, into result: inout PartWriter<ProtocolDecl>)
+  {
     // The value of the protocol before, for the advice to a member written outside its body.
     var previousValue: YAMLNodeID?
     for (keyID, valueID) in entries {
@@ -330,8 +343,8 @@ struct ManifestDecoder {
       if Self.looksLikeDeclaration(key.value) {
         reportMemberOutsideBody(key, after: result.last?.name.value, body: previousValue.map(bodyKey))
         // The protocol above may have been meant to hold it (and those after it).
-        if let last = result.indices.last, result[last].members.isEmpty {
-          result[last].hasUnreadMembers = true
+        result.modifyLast { last in
+          if last.members.isEmpty { last.hasUnreadMembers = true }
         }
         continue
       }
@@ -341,7 +354,6 @@ struct ManifestDecoder {
       if let decl = protocolDecl(name, valueID) { result.append(decl) }
       previousValue = valueID
     }
-    return result
   }
 
   /// Marks the protocols `protocols` declares more than once as not read whole: the declaration
