@@ -1,3 +1,5 @@
+import CMallocTuning
 import RouteCfgCLI
 
+routecfg_tune_malloc()
 RouteCfgCommand.runFromCommandLine()
