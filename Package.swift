@@ -67,7 +67,7 @@ let package = Package(
       dependencies: ["RouteCfgCLI", "CMallocTuning"]
     ),
     // The allocator settings of the `routecfg` process (a fixed mmap threshold on glibc).
-    .target(name: "CMallocTuning"),
+    .systemLibrary(name: "CMallocTuning"),
     // `swift build` runs `routecfg generate` on a target's routecfg.yaml (Docs/Plugins.md),
     // through the tool that reads the target's routecfg-plugin.json when the build runs.
     .plugin(
