@@ -27,7 +27,7 @@ enum TwoPartArray {
 
 /// Appends elements to one part of an array's uninitialized storage (``TwoPartArray``); no
 /// other writer touches that part.
-struct PartWriter<Element>: @unchecked Sendable {
+struct PartWriter<Element> {
   private let part: UnsafeMutableBufferPointer<Element>
   /// The elements written so far, at the start of the part.
   private(set) var count = 0
