@@ -47,4 +47,17 @@ struct TwoPartArrayTests {
     }
     #expect(built == [[1, 2], [3, 4]])
   }
+
+  /// Manifests without protocols build empty arrays, two files' worth at once when two are
+  /// loaded on two threads; under the thread sanitizer (`.ci/run`), building an empty one
+  /// through the array's uninitialized storage was reported as a race.
+  @Test func emptyArraysBuiltOnTwoThreadsAtOnce() {
+    var (one, other): ([String], [String]) = (["not built"], ["not built"])
+    for _ in 0..<200 {
+      ForkJoin.run(
+        { one = build(capacity: 0, split: 0, first: [], second: []) },
+        alongside: { other = build(capacity: 0, split: 0, first: [], second: []) })
+    }
+    #expect(one.isEmpty && other.isEmpty)
+  }
 }

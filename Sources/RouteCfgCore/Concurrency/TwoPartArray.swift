@@ -12,8 +12,16 @@ enum TwoPartArray {
     capacity: Int, split: Int,
     _ fill: (inout PartWriter<Element>, inout PartWriter<Element>) -> Void
   ) -> [Element] {
-    let split = min(max(0, split), max(0, capacity))
-    return [Element](unsafeUninitializedCapacity: max(0, capacity)) { buffer, initialized in
+    guard capacity > 0 else {
+      // Not through `Array(unsafeUninitializedCapacity: 0)`: it writes the count of the one
+      // storage every empty array shares, which the thread sanitizer reports when two threads
+      // do it at once.
+      var (first, second) = (PartWriter<Element>(), PartWriter<Element>())
+      fill(&first, &second)
+      return []
+    }
+    let split = min(max(0, split), capacity)
+    return [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       var first = PartWriter(buffer[..<split])
       var second = PartWriter(buffer[split...])
       fill(&first, &second)
@@ -34,6 +42,11 @@ struct PartWriter<Element> {
 
   fileprivate init(_ part: Slice<UnsafeMutableBufferPointer<Element>>) {
     self.part = UnsafeMutableBufferPointer(rebasing: part)
+  }
+
+  /// A writer of no places.
+  fileprivate init() {
+    part = UnsafeMutableBufferPointer(start: nil, count: 0)
   }
 
   /// Writes `element` after those written; the part must have room (one place per entry that
