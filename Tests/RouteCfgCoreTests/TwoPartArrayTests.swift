@@ -25,6 +25,9 @@ struct TwoPartArrayTests {
     #expect(build(capacity: 10, split: 6, first: first, second: second) == first + second)
     #expect(build(capacity: 10, split: 6, first: [], second: second) == second)
     #expect(build(capacity: 10, split: 6, first: first, second: []) == first)
+    // A gap of one place before four elements: the part moves onto itself.
+    let moved = ["c", "long enough to live on the heap, d", "e", "long enough to live on the heap, f"]
+    #expect(build(capacity: 8, split: 3, first: first, second: moved) == first + moved)
   }
 
   @Test func emptyAndOneSidedArrays() {
