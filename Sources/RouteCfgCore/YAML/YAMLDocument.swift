@@ -41,6 +41,7 @@ public struct YAMLNode: Sendable {
   /// document is not kept).
   public let value: String
 
+  /// A node of these fields (``YAMLDocument`` hands its packed nodes out so).
   init(kind: Kind, style: YAMLStyle, start: TextPoint, end: TextPoint, print: UInt32, value: String) {
     self.kind = kind
     self.style = style
@@ -89,7 +90,7 @@ public struct YAMLDocument: Sendable {
   let nodes: [PackedYAMLNode]
   /// The ends that do not fit in their packed node.
   let farEnds: FarEnds
-  /// Each collection's children: their number, then their IDs (``YAMLNode/childList``).
+  /// Each collection's children: their number, then their IDs (``PackedYAMLNode/childList``).
   let childIDs: [Int32]
   /// Explicit tags as libyaml reports them (`tag:yaml.org,2002:str` for `!!str`).
   let tags: [Int32: YAMLTag]
