@@ -10,11 +10,9 @@ struct PreparedMembers: Sendable {
   /// `protocols: {Name: {members: |...}}`.
   static let selection = YAMLValueSelection(paths: [["protocols", nil], ["protocols", nil, "members"]])
 
-  /// The nodes of the bodies prepared, in increasing order, and their members: the reader hands
-  /// bodies over in the order of their nodes, so keeping them sorted costs nothing, and a
-  /// binary search finds one for a fraction of hashing its node for a dictionary.
-  private var nodes: [Int32] = []
-  private var members: [MemberList] = []
+  /// The members of the bodies prepared, by node: the reader hands bodies over in the order of
+  /// their nodes, so keeping them sorted costs nothing.
+  private var members = NodeOrderedValues<MemberList>()
   /// How many bodies the read picked: those prepared and those that did not parse whole.
   var selected = 0
 
@@ -31,13 +29,7 @@ struct PreparedMembers: Sendable {
     else {
       return false
     }
-    let position = firstPosition(notBefore: id.index)
-    if position < nodes.count, nodes[position] == id.index {
-      members[position] = parsed
-    } else {
-      nodes.insert(id.index, at: position)
-      members.insert(parsed, at: position)
-    }
+    members.set(parsed, for: id.index)
     return true
   }
 
@@ -54,17 +46,7 @@ struct PreparedMembers: Sendable {
   }
 
   /// The members of the body in `id`, when it was prepared.
-  subscript(id: YAMLNodeID) -> MemberList? {
-    let position = firstPosition(notBefore: id.index)
-    return position < nodes.count && nodes[position] == id.index ? members[position] : nil
-  }
-
-  /// The position of the first prepared node at or after `node` (the end when there is none).
-  private func firstPosition(notBefore node: Int32) -> Int {
-    // Bodies arrive in order: a new one goes at the end without a search.
-    guard let last = nodes.last, last >= node else { return nodes.count }
-    return nodes.endOfPrefix { $0 < node }
-  }
+  subscript(id: YAMLNodeID) -> MemberList? { members[id.index] }
 
   /// How many bodies were prepared.
   var count: Int { members.count }

@@ -71,20 +71,12 @@ struct FarEnds: Sendable {
   /// Ends at this column or past it are far.
   static let columnLimit: Int32 = 1 << 20
 
-  /// Nodes in increasing order (nodes are added in the order they are made), and their ends.
-  private var nodes: [Int32] = []
-  private var ends: [TextPoint] = []
+  private var ends = NodeOrderedValues<TextPoint>()
 
-  mutating func append(_ end: TextPoint, of node: Int32) {
-    nodes.append(node)
-    ends.append(end)
-  }
+  mutating func append(_ end: TextPoint, of node: Int32) { ends.set(end, for: node) }
 
   /// The end of `node`, if it is kept here.
-  func end(of node: Int32) -> TextPoint? {
-    let position = nodes.endOfPrefix { $0 < node }
-    return position < nodes.count && nodes[position] == node ? ends[position] : nil
-  }
+  func end(of node: Int32) -> TextPoint? { ends[node] }
 }
 
 extension YAMLNode {
