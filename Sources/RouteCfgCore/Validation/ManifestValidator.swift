@@ -90,7 +90,7 @@ public struct ManifestValidator {
   /// still checked for names, so that merging them into the first does not bring up new errors.
   var repeatedAdapters: [Int] = []
   /// The adapters in `adapterOrder` from each protocol, by protocol ID.
-  var adaptersByRequired: [[Int]] = []
+  var adaptersByRequired = IDLists()
   var forwardPairings: [Int: [MemberPairing]] = [:]
   var reversePairings: [Int: [MemberPairing]] = [:]
   /// The member pairs whose forward check found no adapter between their protocols (RC0606).
@@ -117,7 +117,7 @@ public struct ManifestValidator {
 
   // Resolution, by protocol ID (one entry per element of `manifest.protocols`).
   /// The modules providing each protocol, counting those providing a protocol inheriting it.
-  var providersOf: [[Int]] = []
+  var providersOf = IDLists()
   /// `true` for the protocols no module lists under `provides`, whose ``providersOf`` are the
   /// modules providing a protocol that inherits them: they make it in the registry, but answer
   /// no requirement (SPEC §2 resolves one to a module that lists the protocol).
@@ -145,7 +145,7 @@ public struct ManifestValidator {
   var reportedUnhashableKeys: Set<SourceLocation> = []
   /// The IDs of the declared protocols named in member types, by the ID of the protocol
   /// declaring the members (empty until ``checkReferences()`` runs).
-  var typeReferencedProtocols: [[Int]] = []
+  var typeReferencedProtocols = IDLists()
   /// The IDs of the declared protocols named in module parameter types.
   var parameterTypeProtocols: [Int] = []
 
@@ -283,11 +283,11 @@ public struct ManifestValidator {
   /// and before the graph is put together.
   private mutating func releaseTablesOfUsageChecks() {
     candidateCache = []
-    adaptersByRequired = []
-    providersOf = []
+    adaptersByRequired = IDLists()
+    providersOf = IDLists()
     providedOnlyThroughInheritance = []
     requiredProtocols = []
-    typeReferencedProtocols = []
+    typeReferencedProtocols = IDLists()
     parameterTypeProtocols = []
     adaptersUsedByResolution = []
     crossingsByMembers = []

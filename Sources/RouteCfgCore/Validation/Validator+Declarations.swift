@@ -96,30 +96,33 @@ extension ManifestValidator {
   /// inherits it do (a module that says it provides `Base` answers for `Base`, not one providing
   /// `Derived: Base` beside it), for the registry's makers, not for requirements.
   private mutating func indexProviders() {
-    adaptersByRequired = Array(repeating: [], count: manifest.protocols.count)
+    var adapters = IDListsBuilder(count: manifest.protocols.count)
     for index in adapterOrder {
       guard let id = manifest.adapters[index].adapt.flatMap({ protocolIndex[$0.value] }) else { continue }
-      adaptersByRequired[id].append(index)
+      adapters.add(index, to: id)
     }
-    providersOf = Array(repeating: [], count: manifest.protocols.count)
-    var inheritingProvidersOf: [[Int]] = Array(repeating: [], count: manifest.protocols.count)
-    func add(_ module: Int, to providers: inout [[Int]], name: String) {
-      // Modules come in declaration order, so a module already listed is the last one.
-      guard let id = protocolIndex[name], providers[id].last != module else { return }
-      providers[id].append(module)
-    }
+    adaptersByRequired = adapters.build()
+    // Modules come in declaration order, so a module listed twice for a protocol is added twice
+    // in a row, which the builder drops.
+    var providers = IDListsBuilder(count: manifest.protocols.count)
+    var inheritingProviders: [(module: Int, protocolID: Int)] = []
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       for provided in manifest.modules[index].provides {
         guard let info = protocols[provided.value] else { continue }
-        add(index, to: &providersOf, name: info.name)
-        for ancestor in info.ancestors { add(index, to: &inheritingProvidersOf, name: ancestor) }
+        if let id = protocolIndex[info.name] { providers.add(index, to: id) }
+        for ancestor in info.ancestors {
+          if let id = protocolIndex[ancestor] { inheritingProviders.append((index, id)) }
+        }
       }
     }
     providedOnlyThroughInheritance = Array(repeating: false, count: manifest.protocols.count)
-    for id in providersOf.indices where providersOf[id].isEmpty && !inheritingProvidersOf[id].isEmpty {
-      providersOf[id] = inheritingProvidersOf[id]
+    for (_, id) in inheritingProviders where providers.addedCount(for: id) == 0 {
       providedOnlyThroughInheritance[id] = true
     }
+    for (module, id) in inheritingProviders where providedOnlyThroughInheritance[id] {
+      providers.add(module, to: id)
+    }
+    providersOf = providers.build()
   }
 }

@@ -129,9 +129,10 @@ extension ManifestValidator {
     for name in Self.wellKnownTypes { typeNameKinds[name] = .wellKnown }
     for name in NeverHashableName.plainNames.keys { typeNameKinds[name] = .neverHashable(nearProtocol: nil) }
     for (name, id) in zip(protocolOrder, protocolIDs) { typeNameKinds[name] = .protocol(id) }
-    typeReferencedProtocols = Array(repeating: [], count: manifest.protocols.count)
+    var referenced = IDListsBuilder(count: manifest.protocols.count)
+    var named: [Int] = []
     for (id, decl) in manifest.protocols.enumerated() {
-      var named: [Int] = []
+      named.removeAll(keepingCapacity: true)
       // By position: a loop over the members would copy each one to read its references.
       for position in decl.members.indices {
         // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
@@ -144,9 +145,10 @@ extension ManifestValidator {
       }
       // Duplicate declarations are reported elsewhere; the first one is the protocol, and only
       // its entry is read.
-      typeReferencedProtocols[id] = named
+      for protocolID in named { referenced.add(protocolID, to: id) }
     }
-    var named: [Int] = []
+    typeReferencedProtocols = referenced.build()
+    named.removeAll()
     for module in manifest.modules {
       for parameter in module.parameters {
         if checkTypeReferences(parameter.typeReferences, protocols: &named, nearMisses: nearMisses),

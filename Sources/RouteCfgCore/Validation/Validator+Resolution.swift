@@ -135,8 +135,8 @@ extension ManifestValidator {
 
   /// The modules that list the protocol `id` under `provides`: those that answer a requirement
   /// of it (none for a protocol only inherited by what modules provide).
-  func listingProviders(of id: Int) -> [Int] {
-    providedOnlyThroughInheritance[id] ? [] : providersOf[id]
+  func listingProviders(of id: Int) -> IDList {
+    providedOnlyThroughInheritance[id] ? IDList() : providersOf[id]
   }
 
   /// The modules that can answer a protocol, by its ID: those providing it (or a protocol
@@ -296,7 +296,7 @@ extension ManifestValidator {
       // A provider's or an adapter's misspelt name already has its error (RC0503), also when the
       // requirement reaches what it meant through an adapter.
       let misspelt = misspeltReferences()
-      let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? []
+      let adapters = protocolIndex[required.value].map { adaptersByRequired[$0] } ?? IDList()
       let explains = { (name: String) in misspelt.explainsUnsatisfied(name) }
       if explains(required.value)
         || adapters.contains(where: { manifest.adapters[$0].to.map { explains($0.value) } ?? false })

@@ -85,7 +85,7 @@ extension ManifestValidator {
       } else if let providers = protocolIndex[to].map({ listingProviders(of: $0) }),
         let provider = providers.first
       {
-        let direct = protocolIndex[adapt].map { listingProviders(of: $0) } ?? []
+        let direct = protocolIndex[adapt].map { listingProviders(of: $0) } ?? IDList()
         if let both = providers.first(where: direct.contains) {
           // Binding 'adapt' to this module would change nothing: it provides 'adapt' itself.
           why =
