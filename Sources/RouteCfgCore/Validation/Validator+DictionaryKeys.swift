@@ -14,15 +14,18 @@ extension ManifestValidator {
     in type: TypeRef, references: TypeReferences, names: inout Int, at location: SourceLocation,
     of owner: @autoclosure () -> String
   ) {
-    // Every name was classified by ``checkTypeReferences()`` before this runs.
-    let isUnhashable = { [typeNameKinds] (name: String) in
-      switch typeNameKinds[name] {
-      case .protocol?, .protocolMetatype?, .neverHashable?: return true
-      default: return false
-      }
-    }
+    // Every name was classified by ``checkTypeReferences()`` before this runs. The closure is
+    // written at the call, which does not keep it, so that it needs no allocation.
+    let kinds = typeNameKinds
     var found: [(key: TypeRef, blocker: TypeRef, namesBefore: Int)] = []
-    type.forEachUnhashableKey(isUnhashable, names: &names) { found.append(($0, $1, $2)) }
+    type.forEachUnhashableKey(
+      { name in
+        switch kinds[name] {
+        case .protocol?, .protocolMetatype?, .neverHashable?: return true
+        default: return false
+        }
+      }, names: &names
+    ) { found.append(($0, $1, $2)) }
     for (key, blocker, namesBefore) in found {
       // Every key found is blocked by a name (a function is a parse error).
       guard case .named(let name) = blocker else { continue }

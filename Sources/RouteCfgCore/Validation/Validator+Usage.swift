@@ -59,10 +59,13 @@ extension ManifestValidator {
   /// a parent that is not declared): the member that would use an adapter may be the one at
   /// fault, so none is called unused until those errors are fixed.
   private mutating func checkUnusedAdapters() {
+    func namesDeclaredProtocol(_ side: Located<String>?) -> Bool {
+      side.map { protocols[$0.value] != nil } ?? false
+    }
     if adapterChecksFoundErrors || protocols.values.contains(where: \.hasUnreadMembers)
       || manifest.adapters.contains(where: { adapter in
-        adapter.mapIsUnreadable || !adapter.unreadMapKeys.isEmpty
-          || [adapter.adapt, adapter.to].contains { side in side.map { protocols[$0.value] == nil } ?? true }
+        adapter.mapIsUnreadable || !adapter.unreadMapKeys.isEmpty || !namesDeclaredProtocol(adapter.adapt)
+          || !namesDeclaredProtocol(adapter.to)
       })
     {
       return
