@@ -78,9 +78,25 @@ final class TypeReferenceChunk: Sendable {
     inHand = references
   }
 
+  /// Where the name of the reference at `index` is kept: the chunk's names (by identity) and
+  /// its index in them, which references written with the same name share; `nil` for a chunk
+  /// made from references in hand.
+  func nameSlot(at index: Int) -> TypeNameSlot? {
+    inHand == nil ? TypeNameSlot(names: ObjectIdentifier(names), index: Int(records[index].name)) : nil
+  }
+
   /// The reference at `index`, one of those written.
   subscript(index: Int) -> Located<String> {
     if let inHand { return inHand[index] }
     return records[index].located(in: file, names: names)
   }
+}
+
+/// Where a name of references in chunks is kept (``TypeReferenceChunk/nameSlot(at:)``): the
+/// same slot, the same name, so a caller can look at each distinct name of a chunk once.
+struct TypeNameSlot {
+  /// The chunk of names, by identity: the model keeps it alive.
+  let names: ObjectIdentifier
+  /// The name's index in it.
+  let index: Int
 }

@@ -52,6 +52,13 @@ public struct TypeReferences: RandomAccessCollection, Hashable, Sendable, Expres
     return chunk[Int(bounds.lowerBound) + position]
   }
 
+  /// Where the name of the reference at `position` is kept (``TypeReferenceChunk/nameSlot(at:)``):
+  /// for callers that look at each distinct name of a chunk once. `nil` for references in hand.
+  func nameSlot(at position: Int) -> TypeNameSlot? {
+    precondition(position >= 0 && position < bounds.count, "type reference index out of range")
+    return chunk?.nameSlot(at: Int(bounds.lowerBound) + position)
+  }
+
   /// Reads the references in order.
   public struct Iterator: IteratorProtocol {
     private let chunk: TypeReferenceChunk?

@@ -131,6 +131,7 @@ extension ManifestValidator {
     for (name, id) in zip(protocolOrder, protocolIDs) { typeNameKinds[name] = .protocol(id) }
     var referenced = IDListsBuilder(count: manifest.protocols.count)
     var named: [Int] = []
+    var chunkKinds = ChunkNameKinds()
     for (id, decl) in manifest.protocols.enumerated() {
       named.removeAll(keepingCapacity: true)
       // By position: a loop over the members would copy each one to read its references.
@@ -138,7 +139,8 @@ extension ManifestValidator {
         // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
         // that names one is looked at for it.
         if checkTypeReferences(
-          decl.members[position].typeReferences, protocols: &named, nearMisses: nearMisses)
+          decl.members[position].typeReferences, protocols: &named, nearMisses: nearMisses,
+          chunkKinds: &chunkKinds)
         {
           checkDictionaryKeys(of: decl.members[position], in: decl.name.value)
         }
@@ -151,7 +153,8 @@ extension ManifestValidator {
     named.removeAll()
     for module in manifest.modules {
       for parameter in module.parameters {
-        if checkTypeReferences(parameter.typeReferences, protocols: &named, nearMisses: nearMisses),
+        if checkTypeReferences(
+          parameter.typeReferences, protocols: &named, nearMisses: nearMisses, chunkKinds: &chunkKinds),
           let type = parameter.type
         {
           var names = 0
@@ -166,29 +169,23 @@ extension ManifestValidator {
 
   /// Checks the type names; appends the IDs of the declared protocols they name to `protocols`.
   /// Returns `true` when one of them is never `Hashable` (a declared protocol, `Any`, `Void`...).
+  /// A name kept in a chunk of references is classified once per chunk (`chunkKinds`).
   private mutating func checkTypeReferences(
-    _ references: TypeReferences, protocols named: inout [Int], nearMisses: Bool
+    _ references: TypeReferences, protocols named: inout [Int], nearMisses: Bool,
+    chunkKinds: inout ChunkNameKinds
   ) -> Bool {
     var namesUnhashable = false
-    for reference in references {
-      let name = reference.value
-      // One lookup tells protocols, well-known types and external types seen before apart.
+    for position in references.indices {
       let kind: TypeNameKind
-      if let known = typeNameKinds[name] {
-        kind = known
-      } else {
-        let qualified = name.utf8Contains(UInt8(ascii: "."))
-        if Self.isNeverHashable(name) {
-          if case .protocol(let id)? = typeNameKinds[String(MetatypeName.base(of: name))] {
-            kind = .protocolMetatype(id)
-          } else {
-            kind = .neverHashable(nearProtocol: nearMisses ? metatypeNearMiss(name) : nil)
-          }
+      if let slot = references.nameSlot(at: position) {
+        if let known = chunkKinds.kind(at: slot) {
+          kind = known
         } else {
-          kind = .external(
-            nearProtocol: qualified || !nearMisses ? nil : protocolNames.hasNameOneEditAway(from: name))
+          kind = typeNameKind(references[position].value, nearMisses: nearMisses)
+          chunkKinds.record(kind, at: slot)
         }
-        typeNameKinds[name] = kind
+      } else {
+        kind = typeNameKind(references[position].value, nearMisses: nearMisses)
       }
       let suggestion: String?
       switch kind {
@@ -205,14 +202,35 @@ extension ManifestValidator {
         suggestion = nearProtocol
       }
       guard let suggestion else { continue }
+      let reference = references[position]
       diagnostics.report(
         .nearMissType,
-        "'\(name)' is not a declared protocol, so it is taken as an external type; did you mean "
+        "'\(reference.value)' is not a declared protocol, so it is taken as an external type; did you mean "
           + "'\(suggestion)'?",
         at: reference.location,
-        fixIts: FixIt.rename(name, at: reference.location, to: suggestion).map { [$0] } ?? [])
+        fixIts: FixIt.rename(reference.value, at: reference.location, to: suggestion).map { [$0] } ?? [])
     }
     return namesUnhashable
+  }
+
+  /// What the type name `name` is; found once per name (``typeNameKinds``): one lookup tells
+  /// protocols, well-known types and external types seen before apart.
+  private mutating func typeNameKind(_ name: String, nearMisses: Bool) -> TypeNameKind {
+    if let known = typeNameKinds[name] { return known }
+    let kind: TypeNameKind
+    if Self.isNeverHashable(name) {
+      if case .protocol(let id)? = typeNameKinds[String(MetatypeName.base(of: name))] {
+        kind = .protocolMetatype(id)
+      } else {
+        kind = .neverHashable(nearProtocol: nearMisses ? metatypeNearMiss(name) : nil)
+      }
+    } else {
+      let qualified = name.utf8Contains(UInt8(ascii: "."))
+      kind = .external(
+        nearProtocol: qualified || !nearMisses ? nil : protocolNames.hasNameOneEditAway(from: name))
+    }
+    typeNameKinds[name] = kind
+    return kind
   }
 
   /// For the metatype of a name no declaration has (`NoteInpt.Type`), the metatype of the
