@@ -19,11 +19,13 @@ enum SwiftKeyword: String, CaseIterable, Sendable {
   case weak, unowned, lazy, final, override, dynamic, required, convenience, indirect, prefix
   case postfix, infix, consuming, borrowing
 
-  /// The keyword spelled `word`, found by hashing it once (`init(rawValue:)` compares it with
-  /// every keyword in turn).
-  static func named(_ word: String) -> SwiftKeyword? { byName[NameKey(word)] }
-
-  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { (NameKey($0.rawValue), $0) })
+  /// The keyword spelled `word`, found by its bytes in the lexer's table (``table``);
+  /// `init(rawValue:)` compares it with every keyword in turn. Only the same bytes match: no
+  /// keyword has a character that another is canonically equivalent to.
+  static func named(_ word: String) -> SwiftKeyword? {
+    var word = word
+    return word.withUTF8 { table.match($0, 0..<$0.count) }
+  }
 
   /// `true` for words that cannot name a member or parameter without backticks.
   var isReserved: Bool {
