@@ -89,6 +89,8 @@ public struct ManifestValidator {
   /// Adapters of a pair an earlier adapter already connects (reported): their `map` entries are
   /// still checked for names, so that merging them into the first does not bring up new errors.
   var repeatedAdapters: [Int] = []
+  /// The protocols each adapter names, by adapter index (``AdapterProtocolIDs``).
+  var adapterProtocolIDs: [AdapterProtocolIDs] = []
   /// The adapters in `adapterOrder` from each protocol, by protocol ID.
   var adaptersByRequired = IDLists()
   var forwardPairings: [Int: [MemberPairing]] = [:]

@@ -24,9 +24,11 @@ extension ManifestValidator {
   /// The protocols an adapter connects, when both are declared and no missing file could give
   /// them more members.
   private func declaredProtocols(ofAdapter index: Int) -> (required: ProtocolInfo, provided: ProtocolInfo)? {
-    guard let adapt = manifest.adapters[index].adapt?.value, let to = manifest.adapters[index].to?.value,
-      let required = protocols[adapt], let provided = protocols[to],
-      !protocolsWithUndeclaredAncestors.contains(adapt), !protocolsWithUndeclaredAncestors.contains(to)
+    let ids = adapterProtocolIDs[index]
+    guard let required = ids.adapt.flatMap({ protocols.infos[$0] }),
+      let provided = ids.to.flatMap({ protocols.infos[$0] }),
+      !protocolsWithUndeclaredAncestors.contains(required.name),
+      !protocolsWithUndeclaredAncestors.contains(provided.name)
     else { return nil }
     return (required, provided)
   }
@@ -356,8 +358,8 @@ extension ManifestValidator {
     _ index: Int, map: ResolvedMap, used: inout [(AdapterCrossing, AdapterUseSite)]
   ) {
     let decl = manifest.adapters[index]
-    guard let required = decl.adapt.flatMap({ protocols[$0.value] }),
-      let provided = decl.to.flatMap({ protocols[$0.value] })
+    guard let required = adapterProtocolIDs[index].adapt.flatMap({ protocols.infos[$0] }),
+      let provided = adapterProtocolIDs[index].to.flatMap({ protocols.infos[$0] })
     else { return }
     let checker = pairChecker(facadeOwner: required.name)
     var pairings = PairingList(keeping: keepsMemberPairings, capacity: required.members.count)
@@ -464,8 +466,8 @@ extension ManifestValidator {
   ) {
     let entries = map.entries
     let decl = manifest.adapters[index]
-    guard let required = decl.adapt.flatMap({ protocols[$0.value] }),
-      let provided = decl.to.flatMap({ protocols[$0.value] })
+    guard let required = adapterProtocolIDs[index].adapt.flatMap({ protocols.infos[$0] }),
+      let provided = adapterProtocolIDs[index].to.flatMap({ protocols.infos[$0] })
     else { return }
     // Spelled out only when there is something to report.
     func context() -> String {

@@ -96,9 +96,10 @@ extension ManifestValidator {
   /// inherits it do (a module that says it provides `Base` answers for `Base`, not one providing
   /// `Derived: Base` beside it), for the registry's makers, not for requirements.
   private mutating func indexProviders() {
+    adapterProtocolIDs = manifest.adapters.map { AdapterProtocolIDs($0, in: protocolIndex) }
     var adapters = IDListsBuilder(count: manifest.protocols.count)
     for index in adapterOrder {
-      guard let id = manifest.adapters[index].adapt.flatMap({ protocolIndex[$0.value] }) else { continue }
+      guard let id = adapterProtocolIDs[index].adapt else { continue }
       adapters.add(index, to: id)
     }
     adaptersByRequired = adapters.build()
@@ -109,8 +110,8 @@ extension ManifestValidator {
     for name in moduleOrder {
       guard let index = moduleIndex[name] else { continue }
       for provided in manifest.modules[index].provides {
-        guard let info = protocols[provided.value] else { continue }
-        if let id = protocolIndex[info.name] { providers.add(index, to: id) }
+        guard let id = protocolIndex[provided.value], let info = protocols.infos[id] else { continue }
+        providers.add(index, to: id)
         for ancestor in info.ancestors {
           if let id = protocolIndex[ancestor] { inheritingProviders.append((index, id)) }
         }

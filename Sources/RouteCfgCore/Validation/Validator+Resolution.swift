@@ -153,7 +153,7 @@ extension ManifestValidator {
     if !adapters.isEmpty {
       let directSet = Set(direct)
       for adapter in adapters {
-        guard let target = manifest.adapters[adapter].to.flatMap({ protocolIndex[$0.value] }),
+        guard let target = adapterProtocolIDs[adapter].to,
           !providedOnlyThroughInheritance[target]
         else { continue }
         for module in providersOf[target] where !directSet.contains(module) {

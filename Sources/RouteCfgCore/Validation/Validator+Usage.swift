@@ -36,7 +36,8 @@ extension ManifestValidator {
     while position < queue.count {
       let id = queue[position]
       position += 1
-      for parent in protocols[manifest.protocols[id].name.value]?.inherits ?? [] { use(parent) }
+      // Every ID queued is a first declaration's, the one ``ProtocolLookup/infos`` holds.
+      for parent in protocols.infos[id]?.inherits ?? [] { use(parent) }
       for referenced in typeReferencedProtocols[id] { use(referenced) }
     }
     // A protocol with an invalid name already has an error, as has a misspelt reference to it.
@@ -59,13 +60,12 @@ extension ManifestValidator {
   /// a parent that is not declared): the member that would use an adapter may be the one at
   /// fault, so none is called unused until those errors are fixed.
   private mutating func checkUnusedAdapters() {
-    func namesDeclaredProtocol(_ side: Located<String>?) -> Bool {
-      side.map { protocols[$0.value] != nil } ?? false
-    }
     if adapterChecksFoundErrors || protocols.values.contains(where: \.hasUnreadMembers)
-      || manifest.adapters.contains(where: { adapter in
-        adapter.mapIsUnreadable || !adapter.unreadMapKeys.isEmpty || !namesDeclaredProtocol(adapter.adapt)
-          || !namesDeclaredProtocol(adapter.to)
+      || manifest.adapters.indices.contains(where: { index in
+        let adapter = manifest.adapters[index]
+        return adapter.mapIsUnreadable || !adapter.unreadMapKeys.isEmpty
+          || adapterProtocolIDs[index].adapt == nil
+          || adapterProtocolIDs[index].to == nil
       })
     {
       return
@@ -73,22 +73,22 @@ extension ManifestValidator {
     let used = adaptersUsedByResolution.union(adaptersUsedByMembers)
     for index in adapterOrder where !used.contains(index) {
       let decl = manifest.adapters[index]
-      guard let adapt = decl.adapt?.value, let to = decl.to?.value, protocols[adapt] != nil,
-        protocols[to] != nil
+      guard let adapt = decl.adapt?.value, let to = decl.to?.value,
+        let adaptID = adapterProtocolIDs[index].adapt,
+        let toID = adapterProtocolIDs[index].to
       else { continue }
       // A misspelt reference meant to require what it adapts, or to provide what it forwards to:
       // whether it is used follows from that error (RC0503).
       let misspelt = misspeltReferences()
       if misspelt.used.contains(adapt) || misspelt.explainsUnsatisfied(to) { continue }
       let why: String
-      if !(protocolIndex[adapt].map { requiredProtocols[$0] } ?? false) {
+      let providers = listingProviders(of: toID)
+      if !requiredProtocols[adaptID] {
         why =
           "no module requires '\(adapt)' and no member passes values between '\(adapt)' and '\(to)'; remove it "
           + "or require '\(adapt)'"
-      } else if let providers = protocolIndex[to].map({ listingProviders(of: $0) }),
-        let provider = providers.first
-      {
-        let direct = protocolIndex[adapt].map { listingProviders(of: $0) } ?? IDList()
+      } else if let provider = providers.first {
+        let direct = listingProviders(of: adaptID)
         if let both = providers.first(where: direct.contains) {
           // Binding 'adapt' to this module would change nothing: it provides 'adapt' itself.
           why =
@@ -103,7 +103,7 @@ extension ManifestValidator {
       } else {
         let missing = noModuleAnswers(to)
         // Where a module provides 'adapt' itself, a provider of 'to' would make two (RC0702).
-        let answered = protocolIndex[adapt].map { !listingProviders(of: $0).isEmpty } ?? false
+        let answered = !listingProviders(of: adaptID).isEmpty
         why =
           missing
           + (answered
