@@ -32,4 +32,11 @@ struct IDListsTests {
     let lists = IDListsBuilder(count: 2).build()
     #expect(lists[0].isEmpty && lists[1].isEmpty)
   }
+
+  @Test func listsMadeInKeyOrderKeepEveryValue() {
+    let given = [[3, -1, -1, 3], [], [0], [-1]]
+    let lists = IDLists(count: given.count) { given[$0] }
+    #expect(lists.count == 4)
+    #expect((0..<4).map { Array(lists[$0]) } == given)
+  }
 }

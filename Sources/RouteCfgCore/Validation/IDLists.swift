@@ -3,11 +3,12 @@
 /// which at 20,000 modules made about 80,000 small arrays (a header and a `malloc` block each) for
 /// the validator's provider lists alone.
 ///
-/// Built once by ``IDListsBuilder`` and only read afterwards.
+/// Built once, by ``IDListsBuilder`` or from lists in key order (``init(count:_:)``), and only
+/// read afterwards.
 struct IDLists: Sendable {
   /// `starts[key]..<starts[key + 1]` is where `key`'s list sits in `values`.
   private let starts: [UInt32]
-  private let values: [UInt32]
+  private let values: [Int32]
 
   /// No keys.
   init() {
@@ -15,9 +16,23 @@ struct IDLists: Sendable {
     values = []
   }
 
-  fileprivate init(starts: [UInt32], values: [UInt32]) {
+  fileprivate init(starts: [UInt32], values: [Int32]) {
     self.starts = starts
     self.values = values
+  }
+
+  /// The lists `list(key)` for the keys `0..<count`, made in key order: each as it is, repeats
+  /// and negative values (such as -1 for "none") kept.
+  init<List: Sequence<Int>>(count: Int, _ list: (Int) -> List) {
+    var starts: [UInt32] = []
+    starts.reserveCapacity(count + 1)
+    var values: [Int32] = []
+    for key in 0..<count {
+      starts.append(UInt32(truncatingIfNeeded: values.count))
+      for value in list(key) { values.append(Int32(truncatingIfNeeded: value)) }
+    }
+    starts.append(UInt32(truncatingIfNeeded: values.count))
+    self.init(starts: starts, values: values)
   }
 
   /// How many keys there are.
@@ -31,9 +46,9 @@ struct IDLists: Sendable {
 
 /// One list of ``IDLists``: a view of part of its flat array.
 struct IDList: RandomAccessCollection, Sendable {
-  private let slice: ArraySlice<UInt32>
+  private let slice: ArraySlice<Int32>
 
-  fileprivate init(_ slice: ArraySlice<UInt32>) { self.slice = slice }
+  fileprivate init(_ slice: ArraySlice<Int32>) { self.slice = slice }
 
   /// An empty list.
   init() { slice = [] }
@@ -48,7 +63,7 @@ struct IDList: RandomAccessCollection, Sendable {
 /// for the same key is dropped (a module listed twice under a protocol is one provider).
 struct IDListsBuilder {
   private var counts: [UInt32]
-  private var pairs: [(key: UInt32, value: UInt32)] = []
+  private var pairs: [(key: UInt32, value: Int32)] = []
 
   /// A builder for keys `0..<count`.
   init(count: Int) {
@@ -61,7 +76,7 @@ struct IDListsBuilder {
   /// Appends `value` to `key`'s list.
   mutating func add(_ value: Int, to key: Int) {
     counts[key] += 1
-    pairs.append((UInt32(truncatingIfNeeded: key), UInt32(truncatingIfNeeded: value)))
+    pairs.append((UInt32(truncatingIfNeeded: key), Int32(truncatingIfNeeded: value)))
   }
 
   /// The lists: a stable counting sort of the pairs by key, then repeats dropped.
@@ -74,7 +89,7 @@ struct IDListsBuilder {
       total += count
     }
     next.append(total)
-    var values = [UInt32](repeating: 0, count: Int(total))
+    var values = [Int32](repeating: 0, count: Int(total))
     var placed = next
     for pair in pairs {
       values[Int(placed[Int(pair.key)])] = pair.value

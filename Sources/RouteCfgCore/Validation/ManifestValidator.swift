@@ -66,6 +66,13 @@ public struct ManifestValidator {
   var protocols = ProtocolLookup()
   var moduleIndex = NameTable<Int>()
   var moduleOrder: [String] = []
+  /// The index in `manifest.modules` of each name in `moduleOrder`.
+  var moduleIDs: [Int] = []
+  /// The IDs of the protocols each module lists under `provides`, by module index, one for
+  /// each name as written: -1 for a name no protocol declares.
+  var providedIDs = IDLists()
+  /// The same for `requires`.
+  var requiredIDs = IDLists()
   var protocolNames: NameSuggester = NameSuggester([String]())
   var moduleNames: NameSuggester = NameSuggester([String]())
   /// Did-you-mean sets of members and parameters, built on the first error that needs each.
@@ -139,7 +146,8 @@ public struct ManifestValidator {
   var graphParts: GraphParts?
   /// The graph's modules without their routes, when they were built beside the resolution.
   var moduleParts: [ModuleInfo]?
-  var moduleRoutes: [String: [RoutePattern]] = [:]
+  /// The patterns of each module's valid routes, in the order of `moduleOrder`.
+  var moduleRoutes: [[RoutePattern]] = []
 
   // Usage, for warnings.
   var typeNameKinds = NameTable<TypeNameKind>()
@@ -331,8 +339,7 @@ public struct ManifestValidator {
 
   /// The graph's modules without their routes, in declaration order.
   func modulesBeforeRoutes() -> [ModuleInfo] {
-    moduleOrder.compactMap { name -> ModuleInfo? in
-      guard let index = moduleIndex[name] else { return nil }
+    zip(moduleOrder, moduleIDs).map { name, index -> ModuleInfo in
       let decl = manifest.modules[index]
       let parameters = decl.parameters.compactMap { parameter -> ParameterInfo? in
         guard let type = parameter.type else { return nil }
@@ -340,17 +347,18 @@ public struct ManifestValidator {
       }
       return ModuleInfo(
         name: name, kind: decl.kind?.value ?? .view, location: decl.name.location,
-        provides: declaredProtocols(decl.provides), requires: declaredProtocols(decl.requires),
+        provides: declaredProtocols(decl.provides, ids: providedIDs[index]),
+        requires: declaredProtocols(decl.requires, ids: requiredIDs[index]),
         parameters: parameters, routes: [])
     }
   }
 
-  /// The names in `list` that name a declared protocol, in one array made at its size (a `map`
-  /// then a `filter` made two per list, four per module).
-  private func declaredProtocols(_ list: [Located<String>]) -> [String] {
+  /// The names in `list` that name a declared protocol (their `ids`, from ``providedIDs`` or
+  /// ``requiredIDs``, are not -1), in one array made at its size.
+  private func declaredProtocols(_ list: [Located<String>], ids: IDList) -> [String] {
     var names: [String] = []
     names.reserveCapacity(list.count)
-    for entry in list where protocols[entry.value] != nil { names.append(entry.value) }
+    for (entry, id) in zip(list, ids) where id >= 0 { names.append(entry.value) }
     return names
   }
 
@@ -359,8 +367,9 @@ public struct ManifestValidator {
     let moduleInfos = moduleParts ?? modulesBeforeRoutes()
     var modules: [String: ModuleInfo] = [:]
     modules.reserveCapacity(moduleInfos.count)
-    for module in moduleInfos {
-      modules[module.name] = module.with(routes: moduleRoutes[module.name] ?? [])
+    // Both are in the order of `moduleOrder`.
+    for (position, module) in moduleInfos.enumerated() {
+      modules[module.name] = module.with(routes: position < moduleRoutes.count ? moduleRoutes[position] : [])
     }
     return AppGraph(
       app: manifest.app?.value,

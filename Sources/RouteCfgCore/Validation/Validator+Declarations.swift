@@ -19,12 +19,14 @@ extension ManifestValidator {
         diagnostics.append(contentsOf: builder.diagnostics)
       },
       alongside: {
-        (other.moduleIndex, other.moduleOrder, _) = other.firstDeclarations(
+        (other.moduleIndex, other.moduleOrder, other.moduleIDs) = other.firstDeclarations(
           of: other.manifest.modules.map(\.name), kind: "module", code: .duplicateModule)
         other.moduleNames = NameSuggester(other.moduleOrder)
         other.indexAdapters()
       }, inParallel: usesThreads)
-    (moduleIndex, moduleOrder, moduleNames) = (other.moduleIndex, other.moduleOrder, other.moduleNames)
+    (moduleIndex, moduleOrder, moduleIDs, moduleNames) = (
+      other.moduleIndex, other.moduleOrder, other.moduleIDs, other.moduleNames
+    )
     (adapterIndex, adapterOrder, repeatedAdapters) = (
       other.adapterIndex, other.adapterOrder, other.repeatedAdapters
     )
@@ -105,12 +107,18 @@ extension ManifestValidator {
     adaptersByRequired = adapters.build()
     // Modules come in declaration order, so a module listed twice for a protocol is added twice
     // in a row, which the builder drops.
+    let modules = manifest.modules
+    providedIDs = IDLists(count: modules.count) { [protocolIndex] in
+      modules[$0].provides.lazy.map { protocolIndex[$0.value] ?? -1 }
+    }
+    requiredIDs = IDLists(count: modules.count) { [protocolIndex] in
+      modules[$0].requires.lazy.map { protocolIndex[$0.value] ?? -1 }
+    }
     var providers = IDListsBuilder(count: manifest.protocols.count)
     var inheritingProviders: [(module: Int, protocolID: Int)] = []
-    for name in moduleOrder {
-      guard let index = moduleIndex[name] else { continue }
-      for provided in manifest.modules[index].provides {
-        guard let id = protocolIndex[provided.value], let info = protocols.infos[id] else { continue }
+    for index in moduleIDs {
+      for id in providedIDs[index] where id >= 0 {
+        guard let info = protocols.infos[id] else { continue }
         providers.add(index, to: id)
         for ancestor in info.ancestors {
           if let id = protocolIndex[ancestor] { inheritingProviders.append((index, id)) }

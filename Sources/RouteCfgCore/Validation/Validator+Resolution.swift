@@ -13,10 +13,8 @@ extension ManifestValidator {
   mutating func checkResolution() {
     requiredProtocols = Array(repeating: false, count: manifest.protocols.count)
     candidateCache = Array(repeating: nil, count: manifest.protocols.count)
-    for module in manifest.modules {
-      for required in module.requires {
-        if let id = protocolIndex[required.value] { requiredProtocols[id] = true }
-      }
+    for module in manifest.modules.indices {
+      for id in requiredIDs[module] where id >= 0 { requiredProtocols[id] = true }
     }
     let baseProtocols = boundProtocols(manifest.bindings)
     let base = Dictionary(zip(baseProtocols, manifest.bindings), uniquingKeysWith: { a, _ in a })
@@ -261,10 +259,9 @@ extension ManifestValidator {
     }
     var found: [ResolutionProblem] = []
     var ambiguities: [String: Ambiguity] = [:]
-    for moduleName in moduleOrder {
-      guard let index = moduleIndex[moduleName] else { continue }
-      for required in manifest.modules[index].requires {
-        guard let id = protocolIndex[required.value], let result = outcomes[id] else { continue }
+    for (moduleName, index) in zip(moduleOrder, moduleIDs) {
+      for (required, id) in zip(manifest.modules[index].requires, requiredIDs[index]) {
+        guard id >= 0, let result = outcomes[id] else { continue }
         switch result {
         case .resolved, .invalidBinding: continue
         case .unsatisfied:

@@ -20,8 +20,8 @@ extension ManifestValidator {
     let routeCount = manifest.modules.reduce(0) { $0 + $1.routes.count }
     var groups = ShapeGroups(capacity: routeCount)
     routeInfos.reserveCapacity(routeCount)
-    for moduleName in moduleOrder {
-      guard let index = moduleIndex[moduleName] else { continue }
+    moduleRoutes.reserveCapacity(moduleIDs.count)
+    for (moduleName, index) in zip(moduleOrder, moduleIDs) {
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
       patterns.reserveCapacity(module.routes.count)
@@ -38,12 +38,14 @@ extension ManifestValidator {
         routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
         if let shape { groups.add(module: index, position: position, shape: shape) }
       }
-      moduleRoutes[moduleName] = patterns
+      moduleRoutes.append(patterns)
     }
     // A module declared again (RC0502) is not the module, but its patterns, their parameters and
     // a route it lists twice are checked as well, so that renaming it brings no new errors; its
     // routes take part in no conflict.
-    for (index, module) in manifest.modules.enumerated() where moduleIndex[module.name.value] != index {
+    var isFirstDeclaration = Array(repeating: false, count: manifest.modules.count)
+    for index in moduleIDs { isFirstDeclaration[index] = true }
+    for (index, module) in manifest.modules.enumerated() where !isFirstDeclaration[index] {
       let parameters = ParameterLookup(module.parameters)
       var listed = FirstSeen<SourceLocation>()
       for (position, route) in module.routes.enumerated() where !isRepeat(route, of: module, listed: &listed)

@@ -23,14 +23,14 @@ extension ManifestValidator {
     func use(_ name: String) {
       if let id = protocolIndex[name] { use(id) }
     }
-    for module in manifest.modules {
-      for name in module.provides { use(name.value) }
-      for name in module.requires { use(name.value) }
+    for module in manifest.modules.indices {
+      for id in providedIDs[module] where id >= 0 { use(id) }
+      for id in requiredIDs[module] where id >= 0 { use(id) }
     }
     for id in parameterTypeProtocols { use(id) }
-    for adapter in manifest.adapters {
-      if let adapt = adapter.adapt { use(adapt.value) }
-      if let to = adapter.to { use(to.value) }
+    for adapter in adapterProtocolIDs {
+      if let adapt = adapter.adapt { use(adapt) }
+      if let to = adapter.to { use(to) }
     }
     var position = 0
     while position < queue.count {
@@ -120,17 +120,14 @@ extension ManifestValidator {
   /// being bound to a protocol nobody requires, does not make a module reachable.
   private mutating func checkUnreachableModules() {
     var reachable: Set<Int> = []
-    for name in moduleOrder {
-      guard let index = moduleIndex[name] else { continue }
-      for required in manifest.modules[index].requires {
-        guard let id = protocolIndex[required.value] else { continue }
+    for index in moduleIDs {
+      for id in requiredIDs[index] where id >= 0 {
         for candidate in candidates(for: id) where candidate.module != index {
           reachable.insert(candidate.module)
         }
       }
     }
-    for name in moduleOrder {
-      guard let index = moduleIndex[name] else { continue }
+    for (name, index) in zip(moduleOrder, moduleIDs) {
       let module = manifest.modules[index]
       // A module with an invalid name already has an error (RC0205), as a protocol's does.
       if !module.routes.isEmpty || module.routesHaveErrors || reachable.contains(index)
