@@ -44,6 +44,17 @@ struct NameKeyTests {
     #expect(table["absent"] == nil)
   }
 
+  @Test func theFirstValueStoredForANameIsKept() {
+    var table = NameTable<Int>()
+    #expect(table.existingValue(for: "Input", elseStoring: 1) == nil)
+    #expect(table.existingValue(for: "Output", elseStoring: 2) == nil)
+    #expect(table.existingValue(for: "Input", elseStoring: 3) == 1)
+    // A canonically equivalent spelling is the same name.
+    #expect(table.existingValue(for: "Caf\u{E9}", elseStoring: 4) == nil)
+    #expect(table.existingValue(for: "Cafe\u{301}", elseStoring: 5) == 4)
+    #expect(table["Input"] == 1 && table["Output"] == 2 && table["Caf\u{E9}"] == 4 && table.count == 3)
+  }
+
   /// Names built to collide under a known seed (the mix is invertible, so the second word of
   /// one name can be solved for) do not collide under the process's secret seed.
   @Test func collisionsBuiltForAKnownSeedDoNotCarryOver() throws {

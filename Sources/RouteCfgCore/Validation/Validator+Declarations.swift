@@ -45,7 +45,7 @@ extension ManifestValidator {
     var order: [String] = []
     var positions: [Int] = []
     for (position, name) in names.enumerated() {
-      if let first = index[name.value] {
+      if let first = index.existingValue(for: name.value, elseStoring: position) {
         // In one file, the reader already dropped keys written alike (RC0109): these two are
         // spelled with different characters that are one name in Unicode (é and e + U+0301).
         let why =
@@ -57,7 +57,6 @@ extension ManifestValidator {
           at: name.location, notes: [DiagnosticNote("first declared here", at: names[first].location)])
         continue
       }
-      index[name.value] = position
       order.append(name.value)
       positions.append(position)
     }

@@ -466,10 +466,7 @@ private struct YAMLTreeBuilder {
       for pair in 0..<pairCount {
         let slot = start + pair * 2
         guard let key = Self.scalarKey(scratch[slot], in: nodes) else { continue }
-        guard let first = seen[key] else {
-          seen[key] = slot
-          continue
-        }
+        guard let first = seen.existingValue(for: key, elseStoring: slot) else { continue }
         let repeated: Int?
         if let firstKey = Self.scalarKey(scratch[first], in: nodes), firstKey.utf8.elementsEqual(key.utf8) {
           repeated = first
