@@ -5,10 +5,11 @@ struct AdapterProtocolIDs {
   private let adaptID: Int32
   private let toID: Int32
 
-  /// The IDs of `adapter`'s protocols in `index`; a side that is missing or not declared has none.
-  init(_ adapter: AdapterDecl, in index: NameTable<Int>) {
-    adaptID = adapter.adapt.flatMap { index[$0.value] }.map { Int32(truncatingIfNeeded: $0) } ?? -1
-    toID = adapter.to.flatMap { index[$0.value] }.map { Int32(truncatingIfNeeded: $0) } ?? -1
+  /// The IDs in `index` of an adapter's protocols, `adapt` and `to`; a side that is missing or
+  /// not declared has none.
+  init(adapt: Located<String>?, to: Located<String>?, in index: NameTable<Int>) {
+    adaptID = adapt.flatMap { index[$0.value] }.map { Int32(truncatingIfNeeded: $0) } ?? -1
+    toID = to.flatMap { index[$0.value] }.map { Int32(truncatingIfNeeded: $0) } ?? -1
   }
 
   /// The protocol the adapter adapts, when it is declared.

@@ -66,8 +66,9 @@ extension ManifestValidator {
   /// Indexes adapters by their protocol pair; reports adapters of a protocol to itself and
   /// repeated pairs.
   private mutating func indexAdapters() {
-    for (index, adapter) in manifest.adapters.enumerated() {
-      guard let adapt = adapter.adapt, let to = adapter.to else { continue }
+    // By index: a loop over the adapters would copy each one.
+    for index in manifest.adapters.indices {
+      guard let adapt = manifest.adapters[index].adapt, let to = manifest.adapters[index].to else { continue }
       if adapt.value == to.value {
         diagnostics.report(
           .selfAdapter,
@@ -77,17 +78,18 @@ extension ManifestValidator {
         continue
       }
       let pair = AdapterPair(adapt: adapt.value, to: to.value)
-      if let first = adapterIndex[pair] {
+      // Stored at once, and the first put back for a repeat: a new pair is hashed once.
+      if let first = adapterIndex.updateValue(index, forKey: pair) {
+        adapterIndex[pair] = first
         diagnostics.report(
           .duplicateAdapter,
           "an adapter from '\(adapt.value)' to '\(to.value)' already exists; merge their 'map' "
             + "entries into one adapter",
-          at: adapter.writtenLocation,
+          at: manifest.adapters[index].writtenLocation,
           notes: [DiagnosticNote("first adapter here", at: manifest.adapters[first].writtenLocation)])
         repeatedAdapters.append(index)
         continue
       }
-      adapterIndex[pair] = index
       adapterOrder.append(index)
     }
   }
@@ -97,7 +99,10 @@ extension ManifestValidator {
   /// inherits it do (a module that says it provides `Base` answers for `Base`, not one providing
   /// `Derived: Base` beside it), for the registry's makers, not for requirements.
   private mutating func indexProviders() {
-    adapterProtocolIDs = manifest.adapters.map { AdapterProtocolIDs($0, in: protocolIndex) }
+    // By index: a loop over the adapters would copy each one.
+    adapterProtocolIDs = manifest.adapters.indices.map {
+      AdapterProtocolIDs(adapt: manifest.adapters[$0].adapt, to: manifest.adapters[$0].to, in: protocolIndex)
+    }
     var adapters = IDListsBuilder(count: manifest.protocols.count)
     for index in adapterOrder {
       guard let id = adapterProtocolIDs[index].adapt else { continue }

@@ -19,29 +19,32 @@ extension ManifestValidator {
         checkProtocolReference(parent, role: "'\(decl.name.value)' inherits", listedWith: &listed)
       }
     }
-    for module in manifest.modules {
+    // The names found when the declarations were indexed (an ID of -1, or none) are reported.
+    for (index, module) in manifest.modules.enumerated() {
       var listed = ListedNames(module.provides)
-      for provided in module.provides {
+      for (provided, id) in zip(module.provides, providedIDs[index]) where id < 0 {
         checkProtocolReference(provided, role: "module '\(module.name.value)' provides", listedWith: &listed)
       }
       listed = ListedNames(module.requires)
-      for required in module.requires {
+      for (required, id) in zip(module.requires, requiredIDs[index]) where id < 0 {
         checkProtocolReference(required, role: "module '\(module.name.value)' requires", listedWith: &listed)
       }
     }
-    for adapter in manifest.adapters {
+    // By index: a loop over the adapters would copy each one.
+    for (index, ids) in adapterProtocolIDs.enumerated() {
+      let (adapt, to) = (manifest.adapters[index].adapt, manifest.adapters[index].to)
       // Each side's did-you-mean is never the other side: an adapter to itself is RC0612.
       var declared = true
-      if let adapt = adapter.adapt {
-        var other = ListedNames(also: adapter.to?.value)
+      if let adapt, ids.adapt == nil {
+        var other = ListedNames(also: to?.value)
         declared = checkProtocolReference(adapt, role: "this adapter adapts", listedWith: &other)
       }
-      if let to = adapter.to {
-        var other = ListedNames(also: adapter.adapt?.value)
+      if let to, ids.to == nil {
+        var other = ListedNames(also: adapt?.value)
         declared =
           checkProtocolReference(to, role: "this adapter forwards to", listedWith: &other) && declared
       }
-      if !declared { indexMisspeltAdapter(adapter) }
+      if !declared { indexMisspeltAdapter(manifest.adapters[index]) }
     }
     var listed = ListedNames(bindingsOf: manifest.bindings)
     for binding in manifest.bindings {
