@@ -56,7 +56,8 @@ extension ManifestValidator {
     for (entryIndex, entry) in adapter.map.enumerated() {
       if let required,
         case .failure(let failure) = Self.mapKey(
-          entryIndex, of: adapter, in: required, resolver: resolver, counts: &mappedCounts)
+          entryIndex, of: adapter.map, unreadKeys: adapter.unreadMapKeys, in: required, resolver: resolver,
+          counts: &mappedCounts)
       {
         report(failure, on: entry.required)
       }
@@ -76,15 +77,17 @@ extension ManifestValidator {
   /// The member of `required` that the key of `adapter`'s `map` entry at `entryIndex` names. The
   /// keys' names are counted only for a did-you-mean, once per map (`counts`): a base name is
   /// mapped by another entry when more keys than this one write it.
+  /// The adapter's `map` and its keys that could not be read are passed, not the adapter: a
+  /// copy of the adapter for each entry cost more than resolving the entry.
   private static func mapKey(
-    _ entryIndex: Int, of adapter: AdapterDecl, in required: ProtocolInfo, resolver: AdapterMapResolver,
-    counts: inout [String: Int]?
+    _ entryIndex: Int, of map: [MapEntry], unreadKeys: [String], in required: ProtocolInfo,
+    resolver: AdapterMapResolver, counts: inout [String: Int]?
   ) -> Result<Int, AdapterMapResolver.Failure> {
     resolver.member(
-      adapter.map[entryIndex].required.value, in: required,
+      map[entryIndex].required.value, in: required,
       isMapped: { base in
-        if counts == nil { counts = mappedBaseNameCounts(adapter) }
-        let own = MemberDecl.baseName(of: adapter.map[entryIndex].required.value)
+        if counts == nil { counts = mappedBaseNameCounts(map, unreadKeys: unreadKeys) }
+        let own = MemberDecl.baseName(of: map[entryIndex].required.value)
         return (counts?[base] ?? 0) > (base == own ? 1 : 0)
       })
   }
@@ -240,10 +243,10 @@ extension ManifestValidator {
   /// The base names the keys of `map` write, but the entry at `position`'s.
   /// How many keys of `adapter`'s map write each base name, the keys whose value could not be
   /// read among them.
-  private static func mappedBaseNameCounts(_ adapter: AdapterDecl) -> [String: Int] {
+  private static func mappedBaseNameCounts(_ map: [MapEntry], unreadKeys: [String]) -> [String: Int] {
     var counts: [String: Int] = [:]
-    for entry in adapter.map { counts[MemberDecl.baseName(of: entry.required.value), default: 0] += 1 }
-    for key in adapter.unreadMapKeys { counts[MemberDecl.baseName(of: key), default: 0] += 1 }
+    for entry in map { counts[MemberDecl.baseName(of: entry.required.value), default: 0] += 1 }
+    for key in unreadKeys { counts[MemberDecl.baseName(of: key), default: 0] += 1 }
     return counts
   }
 
@@ -279,7 +282,8 @@ extension ManifestValidator {
       }
       var memberPosition: Int?
       switch Self.mapKey(
-        entryIndex, of: manifest.adapters[index], in: required, resolver: resolver, counts: &mappedCounts)
+        entryIndex, of: manifest.adapters[index].map, unreadKeys: manifest.adapters[index].unreadMapKeys,
+        in: required, resolver: resolver, counts: &mappedCounts)
       {
       case .success(let found): memberPosition = found
       case .failure(let failure):
