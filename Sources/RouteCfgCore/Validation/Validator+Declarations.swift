@@ -109,8 +109,6 @@ extension ManifestValidator {
       adapters.add(index, to: id)
     }
     adaptersByRequired = adapters.build()
-    // Modules come in declaration order, so a module listed twice for a protocol is added twice
-    // in a row, which the builder drops.
     let modules = manifest.modules
     providedIDs = IDLists(count: modules.count) { [protocolIndex] in
       modules[$0].provides.lazy.map { protocolIndex[$0.value] ?? -1 }
@@ -118,6 +116,8 @@ extension ManifestValidator {
     requiredIDs = IDLists(count: modules.count) { [protocolIndex] in
       modules[$0].requires.lazy.map { protocolIndex[$0.value] ?? -1 }
     }
+    // Modules come in declaration order, so a module listed twice for a protocol is added twice
+    // in a row, which the builder drops.
     var providers = IDListsBuilder(count: manifest.protocols.count)
     var inheritingProviders: [(module: Int, protocolID: Int)] = []
     for index in moduleIDs {

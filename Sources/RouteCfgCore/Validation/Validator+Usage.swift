@@ -62,10 +62,8 @@ extension ManifestValidator {
   private mutating func checkUnusedAdapters() {
     if adapterChecksFoundErrors || protocols.values.contains(where: \.hasUnreadMembers)
       || manifest.adapters.indices.contains(where: { index in
-        let adapter = manifest.adapters[index]
-        return adapter.mapIsUnreadable || !adapter.unreadMapKeys.isEmpty
-          || adapterProtocolIDs[index].adapt == nil
-          || adapterProtocolIDs[index].to == nil
+        manifest.adapters[index].mapIsUnreadable || !manifest.adapters[index].unreadMapKeys.isEmpty
+          || adapterProtocolIDs[index].adapt == nil || adapterProtocolIDs[index].to == nil
       })
     {
       return
