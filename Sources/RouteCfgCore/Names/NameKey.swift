@@ -58,13 +58,10 @@ struct NameTable<Value> {
 
   var count: Int { storage.count }
 
-  /// The value stored for `name` already, or `nil` after storing `value` for it: a name seen for
-  /// the first time (the common case where repeats are looked for) is hashed once, not twice.
+  /// The value stored for `name` already, or `nil` after storing `value` for it
+  /// (``Swift/Dictionary/existingValue(for:elseStoring:)``).
   mutating func existingValue(for name: String, elseStoring value: Value) -> Value? {
-    let key = NameKey(name)
-    guard let existing = storage.updateValue(value, forKey: key) else { return nil }
-    storage[key] = existing
-    return existing
+    storage.existingValue(for: NameKey(name), elseStoring: value)
   }
 
   mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }

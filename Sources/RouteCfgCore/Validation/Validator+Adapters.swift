@@ -240,9 +240,8 @@ extension ManifestValidator {
       && provided.position(ofMember: left) != nil && required.position(ofMember: right) != nil
   }
 
-  /// The base names the keys of `map` write, but the entry at `position`'s.
-  /// How many keys of `adapter`'s map write each base name, the keys whose value could not be
-  /// read among them.
+  /// How many keys of an adapter's `map` write each base name, its keys whose value could not be
+  /// read (`unreadKeys`) among them.
   private static func mappedBaseNameCounts(_ map: [MapEntry], unreadKeys: [String]) -> [String: Int] {
     var counts: [String: Int] = [:]
     for entry in map { counts[MemberDecl.baseName(of: entry.required.value), default: 0] += 1 }

@@ -78,9 +78,7 @@ extension ManifestValidator {
         continue
       }
       let pair = AdapterPair(adapt: adapt.value, to: to.value)
-      // Stored at once, and the first put back for a repeat: a new pair is hashed once.
-      if let first = adapterIndex.updateValue(index, forKey: pair) {
-        adapterIndex[pair] = first
+      if let first = adapterIndex.existingValue(for: pair, elseStoring: index) {
         diagnostics.report(
           .duplicateAdapter,
           "an adapter from '\(adapt.value)' to '\(to.value)' already exists; merge their 'map' "
