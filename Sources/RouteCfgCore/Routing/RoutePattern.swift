@@ -7,6 +7,12 @@ public enum RouteSegment: Sendable, Hashable {
   /// `*path`: one or more URL segments, joined with `/`. Holds the name without `*`.
   case catchAll(String)
 
+  /// `true` for a catch-all.
+  var isCatchAll: Bool {
+    if case .catchAll = self { return true }
+    return false
+  }
+
   /// The parameter or catch-all name, or `nil` for a literal.
   public var parameterName: String? {
     switch self {
@@ -63,7 +69,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses and checks `text`, reporting the first problem found from left to right.
   public static func parse(_ text: String) -> Result<RoutePattern, RoutePatternError> {
-    RoutePatternParser(text).parse()
+    if let pattern = RoutePatternParser.parsedASCII(text) { return .success(pattern) }
+    return RoutePatternParser(text).parse()
   }
 
   /// Every problem of a pattern that does not parse (each malformed segment, a catch-all that is

@@ -47,6 +47,46 @@ struct RoutePatternParser {
     return .success(RoutePattern(text: text, segments: segments))
   }
 
+  /// The pattern, when it is ASCII and parses, read in one pass over its bytes with nothing
+  /// copied but its names and literals; `nil` for any other, which the general reading then
+  /// reads and, when it has problems, describes. The two agree on every pattern this one reads.
+  static func parsedASCII(_ text: String) -> RoutePattern? {
+    let slash = UInt8(ascii: "/")
+    return text.utf8.withContiguousStorageIfAvailable { bytes -> RoutePattern? in
+      guard bytes.first == slash else { return nil }
+      if bytes.count == 1 { return RoutePattern(text: text, segments: []) }
+      // A single trailing slash is ignored; "//" is an empty segment, left to the general reading.
+      let end = bytes[bytes.count - 1] == slash ? bytes.count - 1 : bytes.count
+      guard end > 1 else { return nil }
+      var segments: [RouteSegment] = []
+      segments.reserveCapacity(bytes[1..<end].reduce(1) { $1 == slash ? $0 + 1 : $0 })
+      var start = 1
+      while start <= end {
+        var stop = start
+        while stop < end && bytes[stop] != slash { stop += 1 }
+        // An empty segment, or one after a catch-all.
+        guard stop > start, segments.last?.isCatchAll != true else { return nil }
+        let sigil = bytes[start]
+        if sigil == UInt8(ascii: ":") || sigil == UInt8(ascii: "*") {
+          let name = bytes[(start + 1)..<stop]
+          guard let first = name.first, !RouteCharacters.isDigit(Unicode.Scalar(first)),
+            name.allSatisfy({ $0 < 0x80 && RouteCharacters.isIdentifierCharacter(Unicode.Scalar($0)) })
+          else { return nil }
+          let string = String(decoding: name, as: UTF8.self)
+          segments.append(sigil == UInt8(ascii: ":") ? .parameter(string) : .catchAll(string))
+        } else {
+          let literal = bytes[start..<stop]
+          guard literal.allSatisfy({ $0 < 0x80 && RouteCharacters.isLiteralCharacter(Unicode.Scalar($0)) }),
+            !literal.allSatisfy({ $0 == UInt8(ascii: ".") }) || literal.count > 2
+          else { return nil }
+          segments.append(.literal(String(decoding: literal, as: UTF8.self)))
+        }
+        start = stop + 1
+      }
+      return RoutePattern(text: text, segments: segments)
+    } ?? nil
+  }
+
   /// Every problem of the pattern, in order: each malformed segment, and each catch-all that is
   /// not last (once each); empty for a pattern that parses.
   func problems() -> [RoutePatternError] { readingWithProblems().problems }
