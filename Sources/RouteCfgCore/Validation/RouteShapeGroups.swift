@@ -9,38 +9,54 @@ struct ShapedRoute {
 /// A route's shape as one string, to group routes by: `/` and the literal for a literal segment,
 /// `/:` and a letter for a parameter's type, `/*` for a catch-all (a literal never starts with
 /// `:` or `*`), and empty for the root. A short one lives in the string itself, where a
-/// ``RouteShape`` is an array of its elements, one for every route.
+/// ``RouteShape`` is an array of its elements, one for every route. Written as bytes (appending
+/// to a `String` piece by piece costs several times as much), made a string once.
 struct ShapeKey {
-  private(set) var text = ""
+  private var bytes: [UInt8] = []
 
-  /// The segment written for a parameter of `type`, read back by ``shape(of:)``.
-  private static func parameterCode(_ type: RouteValueType) -> String {
+  /// An empty key with room for the key of `pattern`, which is never longer than the pattern:
+  /// built in place, without growing.
+  init(reservingFor pattern: String) {
+    bytes.reserveCapacity(pattern.utf8.count)
+  }
+
+  /// The key's text.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The letter written after `:` for a parameter of `type`, read back by ``shape(of:)``.
+  private static func parameterCode(_ type: RouteValueType) -> UInt8 {
     switch type {
-    case .int: ":i"
-    case .double: ":d"
-    case .bool: ":b"
-    case .string: ":s"
+    case .int: UInt8(ascii: "i")
+    case .double: UInt8(ascii: "d")
+    case .bool: UInt8(ascii: "b")
+    case .string: UInt8(ascii: "s")
     }
   }
 
   mutating func appendLiteral(_ literal: String) {
-    text.append("/")
-    text.append(literal)
+    bytes.append(UInt8(ascii: "/"))
+    bytes.append(contentsOf: literal.utf8)
   }
 
   mutating func appendParameter(_ type: RouteValueType) {
-    text.append("/")
-    text.append(Self.parameterCode(type))
+    bytes.append(UInt8(ascii: "/"))
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(Self.parameterCode(type))
   }
 
-  mutating func appendCatchAll() { text.append("/*") }
+  mutating func appendCatchAll() {
+    bytes.append(UInt8(ascii: "/"))
+    bytes.append(UInt8(ascii: "*"))
+  }
 
   /// The shape a key's text stands for, for a message.
   static func shape(of text: String) -> RouteShape {
     RouteShape(
       elements: text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { segment in
         if segment == "*" { return .catchAll }
-        if let type = RouteValueType.allCases.first(where: { parameterCode($0) == segment }) {
+        if let type = RouteValueType.allCases.first(where: {
+          segment.utf8.elementsEqual([UInt8(ascii: ":"), parameterCode($0)])
+        }) {
           return .parameter(type)
         }
         return .literal(String(segment))
@@ -58,6 +74,7 @@ struct ShapeGroups {
   private var routes: [ShapedRoute] = []
 
   init(capacity: Int) {
+    groups.reserveCapacity(capacity)
     routes.reserveCapacity(capacity)
   }
 

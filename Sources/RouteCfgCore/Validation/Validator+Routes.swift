@@ -26,9 +26,9 @@ extension ManifestValidator {
       var patterns: [RoutePattern] = []
       patterns.reserveCapacity(module.routes.count)
       let parameters = ParameterLookup(module.parameters)
-      var listed = FirstSeen<SourceLocation>()
+      let listed = NamePositions(of: module.routes.lazy.map(\.value))
       for (position, route) in module.routes.enumerated() {
-        guard !isRepeat(route, of: module, listed: &listed),
+        guard !isRepeat(position, of: module, listed: listed),
           let (pattern, shape) = checkRoute(
             route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
         else {
@@ -47,9 +47,9 @@ extension ManifestValidator {
     for index in moduleIDs { isFirstDeclaration[index] = true }
     for (index, module) in manifest.modules.enumerated() where !isFirstDeclaration[index] {
       let parameters = ParameterLookup(module.parameters)
-      var listed = FirstSeen<SourceLocation>()
-      for (position, route) in module.routes.enumerated() where !isRepeat(route, of: module, listed: &listed)
-      {
+      let listed = NamePositions(of: module.routes.lazy.map(\.value))
+      for (position, route) in module.routes.enumerated()
+      where !isRepeat(position, of: module, listed: listed) {
         _ = checkRoute(route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
       }
     }
@@ -116,8 +116,13 @@ extension ManifestValidator {
         return nil
       }
     }
-    var shape = ShapeKey()
-    var bound: [String] = []
+    var shape = ShapeKey(reservingFor: route.value)
+    // The names the route binds are those of its segments; misspelt ones also bind the
+    // parameters suggested for them (one typo, one diagnostic). Neither needs an array of its own.
+    var suggested: [String] = []
+    func binds(_ name: String, before end: Int) -> Bool {
+      segments[..<end].contains { $0.parameterName == name } || suggested.contains(name)
+    }
     var complete = true
     for (position, segment) in segments.enumerated() {
       let name: String
@@ -143,7 +148,7 @@ extension ManifestValidator {
         if end.line == location.start.line, end.column > location.start.column { location.end = end }
         return location
       }
-      if bound.contains(name) {
+      if binds(name, before: position) {
         diagnostics.report(
           .repeatedRouteParameter,
           "route '\(route.value)' names parameter '\(name)' twice; each parameter binds one segment: "
@@ -152,11 +157,11 @@ extension ManifestValidator {
         complete = false
         continue
       }
-      bound.append(name)
       guard let parameter = parameters.parameter(named: name) else {
         let suggestion = suggesters.suggester(.parameters(module: module.name.value)) {
           module.parameters.map(\.name.value)
-        }.suggestion(for: name, excluding: Set(bound))  // Not one the route binds already (RC0803).
+        }.suggestion(  // Not one the route binds already (RC0803).
+          for: name, excluding: Set(segments[...position].compactMap(\.parameterName) + suggested))
         // A name no parameter can have (a Swift keyword, RC0205) is not declared but renamed.
         let advice =
           suggestion.map(NameSuggester.didYouMean)
@@ -177,7 +182,7 @@ extension ManifestValidator {
             + "does not declare\(advice)",
           at: location, fixIts: fixIt.map { [$0] } ?? [])
         // The parameter it meant is not also unbound (RC0805): one typo, one diagnostic.
-        if let suggestion { bound.append(suggestion) }
+        if let suggestion { suggested.append(suggestion) }
         complete = false
         continue
       }
@@ -222,7 +227,7 @@ extension ManifestValidator {
     }
     let unbound = module.parameters.filter { parameter in
       guard readsEverySegment, let type = parameter.type else { return false }
-      return !type.isOptional && !bound.contains(parameter.name.value)
+      return !type.isOptional && !binds(parameter.name.value, before: segments.count)
     }
     if !unbound.isEmpty {
       // Every name is listed, within a bound (a module may have thousands of parameters).
@@ -261,22 +266,22 @@ extension ManifestValidator {
     position < module.routeLocators.count ? module.routeLocators[position] : nil
   }
 
-  /// `true` when `module` listed `route` before: reported at the repeat (RC0809), which is then
-  /// not checked again. Routes are compared as written (`/notes` and `/notes/` are two patterns
-  /// of one shape, a conflict reported at both, as SPEC §2 has it), so that a repeat is found
-  /// whether or not the route is valid: its problems are reported once, at the first listing.
-  private mutating func isRepeat(
-    _ route: Located<String>, of module: ModuleDecl, listed: inout FirstSeen<SourceLocation>
-  )
-    -> Bool
-  {
-    guard module.routes.count > 1, let earlier = listed.recordOrFind(route.value, route.location) else {
+  /// `true` when `module` listed its route at `position` before (`listed` finds the first
+  /// listing): reported at the repeat (RC0809), which is then not checked again. Routes are
+  /// compared as written (`/notes` and `/notes/` are two patterns of one shape, a conflict
+  /// reported at both, as SPEC §2 has it), so that a repeat is found whether or not the route is
+  /// valid: its problems are reported once, at the first listing.
+  private mutating func isRepeat(_ position: Int, of module: ModuleDecl, listed: NamePositions) -> Bool {
+    let route = module.routes[position]
+    guard module.routes.count > 1,
+      let first = listed.position(of: route.value, in: module.routes.lazy.map(\.value)), first < position
+    else {
       return false
     }
     diagnostics.report(
       .duplicateRoute,
       "module '\(module.name.value)' lists route '\(route.value)' twice; remove this one",
-      at: route.location, notes: [DiagnosticNote("first listed here", at: earlier)])
+      at: route.location, notes: [DiagnosticNote("first listed here", at: module.routes[first].location)])
     return true
   }
 
