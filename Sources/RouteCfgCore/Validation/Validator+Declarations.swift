@@ -1,7 +1,9 @@
 extension ManifestValidator {
   /// Indexes protocols, modules and adapters by name, reporting duplicates at the second
   /// declaration in load order with a note at the first, and resolves protocol inheritance. The
-  /// protocols are indexed beside the modules and adapters (``ForkJoin``), which do not need them.
+  /// protocols are indexed beside the modules and adapters (``ForkJoin``), which do not need them;
+  /// then the protocol table is built beside the IDs that the protocols' index alone gives
+  /// (``indexProtocolIDs()``), which the table does not need either.
   mutating func indexDeclarations() {
     var other = forkedCopy()
     ForkJoin.run(
@@ -12,11 +14,6 @@ extension ManifestValidator {
         routeTypesNamingProtocols = RouteValueType.allCases.map(\.rawValue).filter {
           protocolIndex[$0] != nil
         }
-        var builder = ProtocolTableBuilder(
-          declarations: manifest.protocols, index: protocolIndex, ids: protocolIDs,
-          diagnosticLimit: diagnostics.limit)
-        protocols = builder.build()
-        diagnostics.append(contentsOf: builder.diagnostics)
       },
       alongside: {
         (other.moduleIndex, other.moduleOrder, other.moduleIDs) = other.firstDeclarations(
@@ -31,6 +28,18 @@ extension ManifestValidator {
       other.adapterIndex, other.adapterOrder, other.repeatedAdapters
     )
     diagnostics.append(contentsOf: other.diagnostics)
+    var ids = forkedCopy()
+    ForkJoin.run(
+      {
+        var builder = ProtocolTableBuilder(
+          declarations: manifest.protocols, index: protocolIndex, ids: protocolIDs,
+          diagnosticLimit: diagnostics.limit)
+        protocols = builder.build()
+        diagnostics.append(contentsOf: builder.diagnostics)
+      }, alongside: { ids.indexProtocolIDs() }, inParallel: usesThreads)
+    (adapterProtocolIDs, adaptersByRequired, providedIDs, requiredIDs) = (
+      ids.adapterProtocolIDs, ids.adaptersByRequired, ids.providedIDs, ids.requiredIDs
+    )
     indexProviders()
   }
 
@@ -92,11 +101,9 @@ extension ManifestValidator {
     }
   }
 
-  /// Which modules provide each protocol, and which adapters adapt it. The modules that list a
-  /// protocol under `provides` provide it; only when none does, those providing a protocol that
-  /// inherits it do (a module that says it provides `Base` answers for `Base`, not one providing
-  /// `Derived: Base` beside it), for the registry's makers, not for requirements.
-  private mutating func indexProviders() {
+  /// The protocol IDs the adapters, `provides` and `requires` name, and which adapters adapt
+  /// each protocol: found from the protocols' index alone.
+  private mutating func indexProtocolIDs() {
     // By index: a loop over the adapters would copy each one.
     adapterProtocolIDs = manifest.adapters.indices.map {
       AdapterProtocolIDs(adapt: manifest.adapters[$0].adapt, to: manifest.adapters[$0].to, in: protocolIndex)
@@ -114,6 +121,13 @@ extension ManifestValidator {
     requiredIDs = IDLists(count: modules.count) { [protocolIndex] in
       modules[$0].requires.lazy.map { protocolIndex[$0.value] ?? -1 }
     }
+  }
+
+  /// Which modules provide each protocol. The modules that list a protocol under `provides`
+  /// provide it; only when none does, those providing a protocol that inherits it do (a module
+  /// that says it provides `Base` answers for `Base`, not one providing `Derived: Base` beside
+  /// it), for the registry's makers, not for requirements.
+  private mutating func indexProviders() {
     // Modules come in declaration order, so a module listed twice for a protocol is added twice
     // in a row, which the builder drops.
     var providers = IDListsBuilder(count: manifest.protocols.count)
