@@ -119,6 +119,8 @@ private struct BatchCollector: ~Copyable {
     return Int32(truncatingIfNeeded: start)..<Int32(truncatingIfNeeded: text.count)
   }
 
+  // Inlined: an event without an anchor or a tag, nearly every one, costs a test.
+  @inline(__always)
   private mutating func appendCString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> Range<Int32>? {
     guard let pointer else { return nil }
     var length = 0

@@ -13,6 +13,8 @@ struct LibYAMLMarks {
     lineCount = source.lineCount
   }
 
+  // Inlined: every event asks it twice, on the thread that runs libyaml.
+  @inline(__always)
   func point(_ mark: yaml_mark_t) -> TextPoint {
     guard mark.line < lineCount else { return source.point(atByteOffset: source.bytes.count) }
     return TextPoint(line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1))
