@@ -38,6 +38,29 @@ struct RouteConflictTests {
     #expect(messages.allSatisfy { $0.contains("one URL would match both") })
   }
 
+  /// The shape a conflict names is read back from the key the routes were grouped by: every
+  /// parameter type, a catch-all and the literals, whatever the parameters are called.
+  @Test func theMessageNamesTheShapeOfEveryKindOfSegment() throws {
+    let yaml = """
+      routecfg: 1
+      modules:
+        A:
+          kind: view
+          parameters: {i: Int, d: Double, b: Bool?, s: String, rest: String}
+          routes: ["/x/:i/:d/y/:b/:s/*rest"]
+        B:
+          kind: view
+          parameters: {n: Int?, r: Double, f: Bool, t: String?, all: String}
+          routes: ["/x/:n/:r/y/:f/:t/*all/"]
+      """
+    let result = try RouteCfg.validate(yaml: yaml, path: "kinds.yaml")
+    let messages = result.diagnostics.filter { $0.code == .routeConflict }.map(\.message)
+    #expect(messages.count == 2)
+    for message in messages {
+      #expect(message.contains("same shape (/x/{Int}/{Double}/y/{Bool}/{String}/{*})"), "\(message)")
+    }
+  }
+
   @Test func eachShapeOfSeveralIsItsOwnGroup() throws {
     // Routes of two conflicting shapes interleaved with shapes no other route has, across modules.
     let yaml = """
