@@ -4,6 +4,9 @@ import CYAML
 enum LibYAMLEventSource {
   /// Events per batch: large enough that handing a batch over costs nothing noticeable.
   static let batchSize = 4_096
+  /// Events in the first batch; each next one is twice as large, up to ``batchSize``. The
+  /// thread building the tree waits for the first batch, so a small one lets it start sooner.
+  static let firstBatchSize = 256
 
   /// Parses `source` and calls `deliver` with each batch, in order, until the stream ends, libyaml
   /// fails, or `deliver` returns `false`.
@@ -23,6 +26,7 @@ enum LibYAMLEventSource {
       yaml_parser_set_input_string(parser, buffer.baseAddress, length)
       var collector = BatchCollector(marks: LibYAMLMarks(source))
       var event = yaml_event_t()
+      var limit = firstBatchSize
       while true {
         guard yaml_parser_parse(parser, &event) == 1 else {
           let failure = LibYAMLErrors.diagnostic(for: parser.pointee, source: source, file: file)
@@ -36,7 +40,10 @@ enum LibYAMLEventSource {
           _ = deliver(collector.take(failure: nil))
           return
         }
-        if collector.count >= batchSize, !deliver(collector.take(failure: nil)) { return }
+        if collector.count >= limit {
+          guard deliver(collector.take(failure: nil)) else { return }
+          limit = min(2 * limit, batchSize)
+        }
       }
     }
   }
