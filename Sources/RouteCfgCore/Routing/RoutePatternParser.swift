@@ -76,8 +76,9 @@ struct RoutePatternParser {
           segments.append(sigil == UInt8(ascii: ":") ? .parameter(string) : .catchAll(string))
         } else {
           let literal = bytes[start..<stop]
+          // "." and ".." are left to the general reading, which rejects them.
           guard literal.allSatisfy({ $0 < 0x80 && RouteCharacters.isLiteralCharacter(Unicode.Scalar($0)) }),
-            !literal.allSatisfy({ $0 == UInt8(ascii: ".") }) || literal.count > 2
+            !literal.elementsEqual(".".utf8), !literal.elementsEqual("..".utf8)
           else { return nil }
           segments.append(.literal(String(decoding: literal, as: UTF8.self)))
         }

@@ -2,7 +2,8 @@ import CYAML
 
 /// Runs libyaml's event parser over a file and hands the events on in batches.
 enum LibYAMLEventSource {
-  /// Events per batch: large enough that handing a batch over costs nothing noticeable.
+  /// Events per batch once batches have grown (``firstBatchSize``): large enough that handing a
+  /// batch over costs nothing noticeable.
   static let batchSize = 4_096
   /// Events in the first batch; each next one is twice as large, up to ``batchSize``. The
   /// thread building the tree waits for the first batch, so a small one lets it start sooner.
