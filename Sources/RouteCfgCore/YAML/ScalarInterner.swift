@@ -16,44 +16,53 @@ package struct ScalarInterner {
   static let shortest = 16
   static let longest = 64
 
-  private var strings: [String?]
-  private var hashes: [UInt64]
+  /// A string shared and its hash, side by side: a probe reads both from one cache line.
+  private struct Slot {
+    var hash: UInt64 = 0
+    var string: String?
+  }
+
+  private var slots: [Slot]
   private var count = 0
 
   /// An interner that shares nothing and allocates nothing: what a parser holds when it is not
   /// given the one of the file being read (``BodyWriter/names``).
   static var none: ScalarInterner { ScalarInterner(slots: []) }
 
-  private init(slots: [String?]) {
-    strings = slots
-    hashes = []
+  private init(slots: [Slot]) {
+    self.slots = slots
   }
 
   /// - Parameter capacity: the slots to start with, rounded up to a power of two.
   init(capacity: Int = 1024) {
     var slots = 16
     while slots < capacity { slots &*= 2 }
-    strings = Array(repeating: nil, count: slots)
-    hashes = Array(repeating: 0, count: slots)
+    self.slots = Array(repeating: Slot(), count: slots)
   }
 
   /// The text of `bytes`, decoded as UTF-8: the string made for the same bytes before, when
   /// there is one.
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count >= Self.shortest, bytes.count <= Self.longest, !strings.isEmpty,
+    guard bytes.count >= Self.shortest, bytes.count <= Self.longest, !slots.isEmpty,
       let hash = NameHash.ascii(UnsafeRawBufferPointer(bytes))
     else { return String(decoding: bytes, as: UTF8.self) }
-    let mask = strings.count &- 1
+    let mask = slots.count &- 1
     var slot = Self.firstSlot(hash, mask: mask)
-    while let existing = strings[slot] {
-      if hashes[slot] == hash, Self.hasBytes(existing, bytes) { return existing }
-      slot = (slot &+ 1) & mask
+    let found: String? = slots.withUnsafeMutableBufferPointer { slots in
+      // A slot's string is read (and retained) only when its hash is the one asked for.
+      while slots[slot].string != nil {
+        if slots[slot].hash == hash, let existing = slots[slot].string, Self.hasBytes(existing, bytes) {
+          return existing
+        }
+        slot = (slot &+ 1) & mask
+      }
+      return nil
     }
+    if let found { return found }
     let string = String(decoding: bytes, as: UTF8.self)
-    strings[slot] = string
-    hashes[slot] = hash
+    slots[slot] = Slot(hash: hash, string: string)
     count &+= 1
-    if count &* 2 > strings.count { grow() }
+    if count &* 2 > slots.count { grow() }
     return string
   }
 
@@ -71,17 +80,23 @@ package struct ScalarInterner {
     Int(truncatingIfNeeded: hash >> 7) & mask
   }
 
+  /// Twice the slots, the strings moved over (swapped with the new table's empty slots, so that
+  /// none is retained or released on the way: in a large file's table most strings are far out
+  /// of the cache).
   private mutating func grow() {
-    let old = (strings, hashes)
-    strings = Array(repeating: nil, count: old.0.count &* 2)
-    hashes = Array(repeating: 0, count: old.0.count &* 2)
-    let mask = strings.count &- 1
-    for (string, hash) in zip(old.0, old.1) {
-      guard let string else { continue }
-      var slot = Self.firstSlot(hash, mask: mask)
-      while strings[slot] != nil { slot = (slot &+ 1) & mask }
-      strings[slot] = string
-      hashes[slot] = hash
+    var old: [Slot] = []
+    swap(&old, &slots)
+    var grown = Array(repeating: Slot(), count: old.count &* 2)
+    let mask = grown.count &- 1
+    old.withUnsafeMutableBufferPointer { old in
+      grown.withUnsafeMutableBufferPointer { grown in
+        for position in old.indices where old[position].string != nil {
+          var slot = Self.firstSlot(old[position].hash, mask: mask)
+          while grown[slot].string != nil { slot = (slot &+ 1) & mask }
+          swap(&grown[slot], &old[position])
+        }
+      }
     }
+    slots = grown
   }
 }
