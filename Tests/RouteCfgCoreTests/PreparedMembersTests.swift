@@ -157,6 +157,65 @@ struct PreparedMembersTests {
     }
   }
 
+  @Test("bodies still waiting at the last event are shared with a second thread and prepared as on one")
+  func waitingBodiesAreShared() throws {
+    let bytes = Array(Self.largeManifest().utf8)
+    let (reference, document) = try Self.readLargeManifest()
+    var alone = PreparedMembers()
+    var aloneWriter = BodyWriter.manyBodies
+    for id in reference.selected {
+      alone.prepare(
+        id, body: document.value(of: id), locator: document.locator(for: id), writer: &aloneWriter)
+    }
+    var here = PreparedMembers()
+    var hereWriter = BodyWriter.manyBodies
+    var there = PreparedMembers()
+    var thereWriter = BodyWriter.manyBodies
+    var handedHere: [YAMLNodeID] = []
+    var handedThere: [YAMLNodeID] = []
+    // Every body left to the last event, as when libyaml is the faster thread.
+    let read = YAMLReader.read(
+      bytes, file: SourceFileID(0), selecting: PreparedMembers.selection, handOver: .afterLastEvent,
+      whileWaiting: { id, body, locator, names in
+        handedHere.append(id)
+        return here.prepare(id, body: body, locator: locator, writer: &hereWriter, sharing: &names)
+      },
+      alongside: { id, body, locator, names in
+        handedThere.append(id)
+        return there.prepare(id, body: body, locator: locator, writer: &thereWriter, sharing: &names)
+      })
+    let shared = try #require(read.document)
+    // The first half of the text on this thread, the rest on the other, each in order.
+    #expect(handedHere.count > 100 && handedThere.count > 100)
+    #expect(handedHere + handedThere == read.selected)
+    #expect(read.selected == reference.selected)
+    here.take(there)
+    #expect(here.count == alone.count)
+    #expect(read.selected.allSatisfy { here[$0]?.map(\.fullName) == alone[$0]?.map(\.fullName) })
+    // Texts taken on either thread are let go; plain ones stay (see textsLetGo).
+    let released = read.selected.filter { shared.value(of: $0).isEmpty && !document.value(of: $0).isEmpty }
+    #expect(released.contains { handedHere.contains($0) } && released.contains { handedThere.contains($0) })
+
+    // Fewer than sixteen waiting: all taken on this thread.
+    var few: [YAMLNodeID] = []
+    let bodies = (0..<5).map { "  P\($0): |\n    var value\($0): Int { get }\n" }.joined()
+    let padding = (0..<20_000).map { "  - item \($0)\n" }.joined()
+    let fewBodies = "routecfg: 1\napp: A\nprotocols:\n" + bodies + "x-padding:\n" + padding
+    #expect(fewBodies.utf8.count >= YAMLReader.pipelineThreshold)
+    _ = YAMLReader.read(
+      Array(fewBodies.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection,
+      handOver: .afterLastEvent,
+      whileWaiting: { id, _, _, _ in
+        few.append(id)
+        return false
+      },
+      alongside: { _, _, _, _ in
+        Issue.record("a body was shared")
+        return false
+      })
+    #expect(few.count == 5)
+  }
+
   @Test("both threads of decoding take a prepared body instead of parsing it again")
   func preparedBodiesAreTaken() throws {
     let (read, document) = try Self.readLargeManifest()
@@ -208,7 +267,8 @@ struct PreparedMembersTests {
         maxReplacements: 1)
     var handedOver: [YAMLNodeID] = []
     let read = YAMLReader.read(
-      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
+      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection,
+      handOver: .beforeEachBatch
     ) { id, _, _, _ in
       handedOver.append(id)
       return true
@@ -231,7 +291,8 @@ struct PreparedMembersTests {
     var prepared = PreparedMembers()
     var writer = BodyWriter.manyBodies
     let released = YAMLReader.read(
-      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
+      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection,
+      handOver: .beforeEachBatch
     ) { id, body, locator, _ in
       prepared.prepare(id, body: body, locator: locator, writer: &writer)
     }
@@ -264,7 +325,8 @@ struct PreparedMembersTests {
     var writer = BodyWriter.manyBodies
     // Every body handed over, as a reader that waits on libyaml for each batch would.
     let read = YAMLReader.read(
-      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection, handsOverAll: true
+      Array(yaml.utf8), file: SourceFileID(0), selecting: PreparedMembers.selection,
+      handOver: .beforeEachBatch
     ) { id, body, locator, names in
       prepared.prepare(id, body: body, locator: locator, writer: &writer, sharing: &names)
     }

@@ -199,15 +199,25 @@ private struct LoadRun {
     // The reading thread's writer: it keeps the members, type references and method parameters
     // of the bodies prepared together.
     var writer = BodyWriter.manyBodies
+    // Those of the bodies left at the last event that libyaml's thread, then free, prepares.
+    var preparedAlongside = PreparedMembers()
+    var writerAlongside = BodyWriter.manyBodies
+    let keepsDocuments = keepsDocuments
     let read = YAMLReader.read(
       bytes, file: id, limits: limits, maxDiagnostics: maxDiagnostics,
-      selecting: threads == .never ? nil : PreparedMembers.selection
-    ) { node, body, locator, names in
-      // Prepared, a body is decoded from its members: unless the document is kept, its text
-      // (most of a manifest's bytes) need not stay alive beside the model while it is built.
-      prepared.prepare(node, body: body, locator: locator, writer: &writer, sharing: &names)
-        && !keepsDocuments
-    }
+      selecting: threads == .never ? nil : PreparedMembers.selection,
+      whileWaiting: { node, body, locator, names in
+        // Prepared, a body is decoded from its members: unless the document is kept, its text
+        // (most of a manifest's bytes) need not stay alive beside the model while it is built.
+        prepared.prepare(node, body: body, locator: locator, writer: &writer, sharing: &names)
+          && !keepsDocuments
+      },
+      alongside: { node, body, locator, names in
+        preparedAlongside.prepare(
+          node, body: body, locator: locator, writer: &writerAlongside, sharing: &names)
+          && !keepsDocuments
+      })
+    prepared.take(preparedAlongside)
     diagnostics.append(contentsOf: read.diagnostics, omitted: read.omitted)
     guard let document = read.document else {
       if let partial = read.readBeforeFailure {

@@ -45,6 +45,12 @@ struct PreparedMembers: Sendable {
     return prepare(id, body: body, locator: locator, writer: &writer)
   }
 
+  /// Keeps the bodies `other` prepared as well (its nodes, when they follow this one's, are
+  /// appended).
+  mutating func take(_ other: PreparedMembers) {
+    members.take(other.members)
+  }
+
   /// The members of the body in `id`, when it was prepared.
   subscript(id: YAMLNodeID) -> MemberList? { members[id.index] }
 

@@ -26,6 +26,13 @@ struct NodeOrderedValues<Value: Sendable>: Sendable {
     }
   }
 
+  /// Gives each node of `other` its value there.
+  mutating func take(_ other: NodeOrderedValues) {
+    nodes.reserveCapacity(nodes.count + other.nodes.count)
+    values.reserveCapacity(values.count + other.values.count)
+    for (node, value) in zip(other.nodes, other.values) { set(value, for: node) }
+  }
+
   /// The position of the first node at or after `node` (the end when there is none).
   private func firstPosition(notBefore node: Int32) -> Int {
     guard let last = nodes.last, last >= node else { return nodes.count }

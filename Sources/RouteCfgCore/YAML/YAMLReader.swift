@@ -53,13 +53,20 @@ public enum YAMLReader {
   /// whether it reads as null, or anchored or inside an anchored list or mapping, where an alias
   /// may reach it and read its text.
   ///
-  /// With `handsOverAll` (for tests), each value picked is handed over before the next events
-  /// are taken, as if libyaml were always the slower thread.
+  /// When this thread was the slower one, the values still waiting at the last event are
+  /// shared with the thread libyaml ran on, which is then free: the later half of their text
+  /// goes to `alongside`, given a copy of the interner, while this thread hands the first half to
+  /// `work`. The two must not touch the same mutable state. Without `alongside`, or with few
+  /// values waiting, `work` takes them all.
+  ///
+  /// `handOver` times the hand-overs for tests: ``HandOverTiming/beforeEachBatch`` as if
+  /// libyaml were always the slower thread, ``HandOverTiming/afterLastEvent`` as if it never was.
   package static func read(
     _ bytes: [UInt8], file: SourceFileID, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit, selecting selection: YAMLValueSelection?,
-    handsOverAll: Bool = false,
-    whileWaiting work: (YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool
+    handOver: HandOverTiming = .whileWaiting,
+    whileWaiting work: (YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool,
+    alongside: ((YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool)? = nil
   ) -> YAMLReadResult {
     let limit = min(limits.maxFileBytes, YAMLLimits.largestReadable)
     if bytes.count > limit {
@@ -92,8 +99,8 @@ public enum YAMLReader {
         }
       }
       while true {
-        let isWaiting = handedOver < builder.selected.count
-        let ready = isWaiting && handsOverAll ? nil : channel.poll()
+        let isWaiting = handedOver < builder.selected.count && handOver != .afterLastEvent
+        let ready = isWaiting && handOver == .beforeEachBatch ? nil : channel.poll()
         guard let batch = ready ?? (isWaiting ? nil : channel.receive()) else {
           handOverNext()
           continue
@@ -106,11 +113,73 @@ public enum YAMLReader {
       // Those still waiting: this thread was the slower one. Left to decoding, they would be
       // parsed on two threads, but their texts would stay in the tree to the end of decoding,
       // where memory peaks (up to 15 MiB more at 20,000 modules, when most bodies were left).
-      while handedOver < builder.selected.count { handOverNext() }
+      let waiting = builder.selected.count - handedOver
+      if let alongside, waiting >= minimumWaitingToShare {
+        handOverShared(builder.selected[handedOver...], of: &builder, work: work, alongside: alongside)
+      } else {
+        while handedOver < builder.selected.count { handOverNext() }
+      }
     } else {
       LibYAMLEventSource.parse(source, file: file) { !builder.consume($0) }
     }
     return builder.result()
+  }
+
+  /// When a read hands values over (tests choose; see `read`'s `handOver`).
+  package enum HandOverTiming: Sendable {
+    /// While this thread would wait for libyaml's next events, and the rest after the last.
+    case whileWaiting
+    /// Each value before the next events are taken.
+    case beforeEachBatch
+    /// All after the last event.
+    case afterLastEvent
+  }
+
+  /// Values waiting at the last event worth sharing with a second thread: a body takes a few
+  /// microseconds to parse, waking a thread tens of them.
+  static let minimumWaitingToShare = 16
+
+  /// Hands `waiting` over on two threads: the values holding the first half of their text to
+  /// `work` on this thread, the rest to `alongside` on another, then lets go of the texts each
+  /// kept (``YAMLTreeBuilder/releaseText(ofSelected:)``).
+  private static func handOverShared(
+    _ waiting: ArraySlice<Int32>, of builder: inout YAMLTreeBuilder,
+    work: (YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool,
+    alongside: (YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool
+  ) {
+    // Taken out of the builder, so that neither thread touches it until both are done.
+    let file = builder.file
+    let source = builder.source
+    let indices = Array(waiting)
+    let nodes = indices.map { builder.node($0) }
+    let halfText = nodes.reduce(0) { $0 + $1.value.utf8.count } / 2
+    var split = 0
+    var text = 0
+    while split < nodes.count - 1 && text < halfText {
+      text += nodes[split].value.utf8.count
+      split += 1
+    }
+    var names = builder.interner
+    var namesAlongside = names
+    var kept: [Bool] = []
+    var keptAlongside: [Bool] = []
+    func handOver(
+      _ range: Range<Int>, to taker: (YAMLNodeID, String, ScalarLocator, inout ScalarInterner) -> Bool,
+      sharing names: inout ScalarInterner
+    ) -> [Bool] {
+      range.map { position in
+        let node = nodes[position]
+        let locator = ScalarLocator(file: file, source: source, node: node)
+        return taker(YAMLNodeID(index: indices[position]), node.value, locator, &names)
+      }
+    }
+    ForkJoin.run(
+      { kept = handOver(0..<split, to: work, sharing: &names) },
+      alongside: { keptAlongside = handOver(split..<nodes.count, to: alongside, sharing: &namesAlongside) })
+    builder.interner = names
+    for (index, isKept) in zip(indices, kept + keptAlongside) where isKept {
+      builder.releaseText(ofSelected: index)
+    }
   }
 
   /// A read that stopped before parsing, with its one diagnostic (counted, not listed, when the
@@ -304,7 +373,7 @@ private struct YAMLTreeBuilder {
 
   /// Lets go of the text of the picked value `index`, unless it is plain or an alias can reach
   /// it: anchored, or inside an anchored list or mapping (see
-  /// ``YAMLReader/read(_:file:limits:maxDiagnostics:selecting:handsOverAll:whileWaiting:)``).
+  /// ``YAMLReader/read(_:file:limits:maxDiagnostics:selecting:handOver:whileWaiting:alongside:)``).
   mutating func releaseText(ofSelected index: Int32) {
     let slot = Int(index)
     guard nodes[slot].kind == .scalar, nodes[slot].style != .plain, !anchoredSelections.contains(index) else {

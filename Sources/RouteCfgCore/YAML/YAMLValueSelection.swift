@@ -1,6 +1,6 @@
 /// Scalar values that a read of a large file hands over as soon as each is complete, picked by
 /// the keys that lead to them from the root mapping: the thread that builds the tree works on them
-/// while it waits for libyaml's next events (``YAMLReader/read(_:file:limits:maxDiagnostics:selecting:handsOverAll:whileWaiting:)``).
+/// while it waits for libyaml's next events (``YAMLReader/read(_:file:limits:maxDiagnostics:selecting:handOver:whileWaiting:alongside:)``).
 ///
 /// A value is picked where it is written: one that an alias repeats elsewhere is not picked
 /// again. Keys are compared by their text, however they are quoted.
