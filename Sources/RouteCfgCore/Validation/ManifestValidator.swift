@@ -100,18 +100,17 @@ public struct ManifestValidator {
   var adapterProtocolIDs: [AdapterProtocolIDs] = []
   /// The adapters in `adapterOrder` from each protocol, by protocol ID.
   var adaptersByRequired = IDLists()
-  var forwardPairings: [Int: [MemberPairing]] = [:]
-  var reversePairings: [Int: [MemberPairing]] = [:]
+  var forwardPairings = IndexedValues<[MemberPairing]>()
+  var reversePairings = IndexedValues<[MemberPairing]>()
   /// The member pairs whose forward check found no adapter between their protocols (RC0606).
   var forwardMissingAdapters: Set<MissingAdapterKey> = []
   /// RC0606 found in reverse checks, reported once every direction is checked unless the
   /// forward check reported the same pair: one missing adapter, one diagnostic.
   var reverseMissingAdapters: [(pair: MissingAdapterKey, diagnostic: Diagnostic)] = []
   /// The adapters, with their direction, that member forwarding passes values across.
-  var crossingsByMembers: Set<AdapterCrossing> = []
-  /// Adapters that member forwarding passes values across, in either direction.
-  var adaptersUsedByMembers: Set<Int> { Set(crossingsByMembers.map(\.adapter)) }
-  var adaptersUsedByResolution: Set<Int> = []
+  var crossingsByMembers = AdapterCrossingSet()
+  /// Adapters that resolution reaches through (for a protocol some module requires), by index.
+  var adaptersUsedByResolution: [Bool] = []
   /// `true` when an adapter's map or members had an error: a member it could not pair may be the
   /// one that would use another adapter, so no adapter is called unused (RC0902).
   var adapterChecksFoundErrors = false
@@ -169,6 +168,7 @@ public struct ManifestValidator {
     self.usesThreads = threads.splitsValidation(manifest)
     self.keepsMemberPairings = keepsMemberPairings
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
+    self.adaptersUsedByResolution = Array(repeating: false, count: manifest.adapters.count)
   }
 
   /// Validates a loaded manifest. With `variant`, resolution is checked for that variant only;
@@ -300,9 +300,9 @@ public struct ManifestValidator {
     typeReferencedProtocols = IDLists()
     parameterTypeProtocols = []
     adaptersUsedByResolution = []
-    crossingsByMembers = []
-    forwardPairings = [:]
-    reversePairings = [:]
+    crossingsByMembers = AdapterCrossingSet()
+    forwardPairings = IndexedValues()
+    reversePairings = IndexedValues()
   }
 
   /// A copy of this validator for checks run on another thread, with its own diagnostics bag,
@@ -313,8 +313,8 @@ public struct ManifestValidator {
     var copy = self
     copy.diagnostics = DiagnosticBag(limit: diagnostics.limit)
     copy.suggesters = SuggesterCache()
-    copy.forwardPairings = [:]
-    copy.reversePairings = [:]
+    copy.forwardPairings = IndexedValues()
+    copy.reversePairings = IndexedValues()
     copy.forwardMissingAdapters = []
     copy.reverseMissingAdapters = []
     return copy

@@ -110,8 +110,9 @@ extension ManifestValidator {
   /// needs it that way. Checking one adapter can put others to use, so the checks run from a work
   /// list until nothing new is used.
   mutating func checkAdapters(maps resolvedMaps: [ResolvedMap?]) {
-    var work = AdapterWorkList(adapterCount: resolvedMaps.count)
-    for adapter in adaptersUsedByResolution.sorted() where resolvedMaps[adapter] != nil {
+    var work = AdapterWorkList()
+    for adapter in resolvedMaps.indices
+    where adaptersUsedByResolution[adapter] && resolvedMaps[adapter] != nil {
       work.add(AdapterCrossing(adapter: adapter, direction: .forward), site: nil)
     }
     drain(&work, maps: resolvedMaps)
@@ -193,8 +194,8 @@ extension ManifestValidator {
           { check(wave[..<middle], maps: maps, used: &used) },
           alongside: { other.check(wave[middle...], maps: maps, used: &otherUsed) })
         diagnostics.append(contentsOf: other.diagnostics)
-        forwardPairings.merge(other.forwardPairings) { mine, _ in mine }
-        reversePairings.merge(other.reversePairings) { mine, _ in mine }
+        forwardPairings.merge(keepingExisting: other.forwardPairings)
+        reversePairings.merge(keepingExisting: other.reversePairings)
         forwardMissingAdapters.formUnion(other.forwardMissingAdapters)
         reverseMissingAdapters += other.reverseMissingAdapters
       }
@@ -772,17 +773,11 @@ struct AdapterWorkList {
   /// Directions queued and not yet taken; each wave takes them all, so what was checked is not
   /// kept.
   private var queue: [(AdapterCrossing, AdapterUseSite?)] = []
-  /// The directions ever queued, by adapter index: bit 0 forward, bit 1 reverse.
-  private var queued: [UInt8]
-
-  init(adapterCount: Int) {
-    queued = Array(repeating: 0, count: adapterCount)
-  }
+  /// The directions ever queued.
+  private var queued = AdapterCrossingSet()
 
   mutating func add(_ crossing: AdapterCrossing, site: AdapterUseSite?) {
-    let bit: UInt8 = crossing.direction == .forward ? 1 : 2
-    guard queued[crossing.adapter] & bit == 0 else { return }
-    queued[crossing.adapter] |= bit
+    guard queued.insert(crossing) else { return }
     queue.append((crossing, site))
   }
 
@@ -793,7 +788,7 @@ struct AdapterWorkList {
     return queue
   }
 
-  func hasChecked(_ adapter: Int) -> Bool { queued[adapter] != 0 }
+  func hasChecked(_ adapter: Int) -> Bool { queued.containsEither(of: adapter) }
 }
 
 /// A missing adapter (RC0606) between two protocols, found pairing two members of an adapter,

@@ -248,12 +248,12 @@ extension ManifestValidator {
       }
       if case .resolved(let candidate) = result {
         providers[name] = Provider(module: moduleOrderName(candidate.module), adapter: candidate.adapter)
-        if let adapter = candidate.adapter, requiredProtocols[id] { adaptersUsedByResolution.insert(adapter) }
+        if let adapter = candidate.adapter, requiredProtocols[id] { adaptersUsedByResolution[adapter] = true }
       } else if case .invalidBinding = result, requiredProtocols[id] {
         // The binding's error (RC0503, RC0504, RC0703) leaves the provider unknown: any adapter
         // that could be the way counts as used, so it is not also reported unused.
         for candidate in candidates(for: id) {
-          if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
+          if let adapter = candidate.adapter { adaptersUsedByResolution[adapter] = true }
         }
       }
     }
@@ -272,7 +272,7 @@ extension ManifestValidator {
           if known == nil {
             ambiguities[required.value] = ambiguity
             for candidate in candidates {
-              if let adapter = candidate.adapter { adaptersUsedByResolution.insert(adapter) }
+              if let adapter = candidate.adapter { adaptersUsedByResolution[adapter] = true }
             }
           }
           found.append(ResolutionProblem(required: required, module: moduleName, ambiguity: ambiguity))

@@ -68,8 +68,8 @@ extension ManifestValidator {
     {
       return
     }
-    let used = adaptersUsedByResolution.union(adaptersUsedByMembers)
-    for index in adapterOrder where !used.contains(index) {
+    for index in adapterOrder
+    where !adaptersUsedByResolution[index] && !crossingsByMembers.containsEither(of: index) {
       let decl = manifest.adapters[index]
       guard let adapt = decl.adapt?.value, let to = decl.to?.value,
         let adaptID = adapterProtocolIDs[index].adapt,
@@ -117,18 +117,18 @@ extension ManifestValidator {
   /// protocol it can provide (directly or through an adapter). Requiring its own protocol, or
   /// being bound to a protocol nobody requires, does not make a module reachable.
   private mutating func checkUnreachableModules() {
-    var reachable: Set<Int> = []
+    var reachable = Array(repeating: false, count: manifest.modules.count)
     for index in moduleIDs {
       for id in requiredIDs[index] where id >= 0 {
         for candidate in candidates(for: id) where candidate.module != index {
-          reachable.insert(candidate.module)
+          reachable[candidate.module] = true
         }
       }
     }
     for (name, index) in zip(moduleOrder, moduleIDs) {
       let module = manifest.modules[index]
       // A module with an invalid name already has an error (RC0205), as a protocol's does.
-      if !module.routes.isEmpty || module.routesHaveErrors || reachable.contains(index)
+      if !module.routes.isEmpty || module.routesHaveErrors || reachable[index]
         || manifest.fallback?.value == name || SwiftIdentifier.problem(with: name) != nil
       {
         continue
