@@ -75,6 +75,8 @@ extension ManifestValidator {
   /// Indexes adapters by their protocol pair; reports adapters of a protocol to itself and
   /// repeated pairs.
   private mutating func indexAdapters() {
+    adapterIndex.reserveCapacity(manifest.adapters.count)
+    adapterOrder.reserveCapacity(manifest.adapters.count)
     // By index: a loop over the adapters would copy each one.
     for index in manifest.adapters.indices {
       guard let adapt = manifest.adapters[index].adapt, let to = manifest.adapters[index].to else { continue }
