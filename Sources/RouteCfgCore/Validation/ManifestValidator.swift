@@ -109,7 +109,8 @@ public struct ManifestValidator {
   var reverseMissingAdapters: [(pair: MissingAdapterKey, diagnostic: Diagnostic)] = []
   /// The adapters, with their direction, that member forwarding passes values across.
   var crossingsByMembers = AdapterCrossingSet()
-  /// Adapters that resolution reaches through (for a protocol some module requires), by index.
+  /// Adapters that resolution reaches through (for a protocol some module requires), by index:
+  /// a byte an adapter, kept to the end (no check reads past its count).
   var adaptersUsedByResolution: [Bool] = []
   /// `true` when an adapter's map or members had an error: a member it could not pair may be the
   /// one that would use another adapter, so no adapter is called unused (RC0902).
@@ -299,7 +300,6 @@ public struct ManifestValidator {
     requiredProtocols = []
     typeReferencedProtocols = IDLists()
     parameterTypeProtocols = []
-    adaptersUsedByResolution = []
     crossingsByMembers = AdapterCrossingSet()
     forwardPairings = IndexedValues()
     reversePairings = IndexedValues()
