@@ -12,7 +12,10 @@ extension ManifestValidator {
   /// Checks that every name that refers to a protocol or module exists, with did-you-mean
   /// hints, and warns about member types one edit away from a declared protocol.
   mutating func checkReferences() {
-    for decl in manifest.protocols {
+    // By index, and only the declarations with something to check: a loop over the protocols or
+    // the modules would copy each one.
+    for index in manifest.protocols.indices where !manifest.protocols[index].inherits.isEmpty {
+      let decl = manifest.protocols[index]
       // Nor is its did-you-mean the protocol itself: inheriting itself is RC0505.
       var listed = ListedNames(decl.inherits, also: decl.name.value)
       for parent in decl.inherits {
@@ -20,7 +23,9 @@ extension ManifestValidator {
       }
     }
     // The names found when the declarations were indexed (an ID of -1, or none) are reported.
-    for (index, module) in manifest.modules.enumerated() {
+    for index in manifest.modules.indices
+    where providedIDs[index].contains(where: { $0 < 0 }) || requiredIDs[index].contains(where: { $0 < 0 }) {
+      let module = manifest.modules[index]
       var listed = ListedNames(module.provides)
       for (provided, id) in zip(module.provides, providedIDs[index]) where id < 0 {
         checkProtocolReference(provided, role: "module '\(module.name.value)' provides", listedWith: &listed)
@@ -135,17 +140,19 @@ extension ManifestValidator {
     var referenced = IDListsBuilder(count: manifest.protocols.count)
     var named: [Int] = []
     var chunkKinds = ChunkNameKinds()
-    for (id, decl) in manifest.protocols.enumerated() {
+    // By position: a loop over the protocols, their members, the modules or their parameters
+    // would copy each one to read its references.
+    for id in manifest.protocols.indices {
       named.removeAll(keepingCapacity: true)
-      // By position: a loop over the members would copy each one to read its references.
-      for position in decl.members.indices {
+      for position in manifest.protocols[id].members.indices {
         // A dictionary key that cannot be Hashable names a protocol or `Any`: only a member
         // that names one is looked at for it.
         if checkTypeReferences(
-          decl.members[position].typeReferences, protocols: &named, nearMisses: nearMisses,
-          chunkKinds: &chunkKinds)
+          manifest.protocols[id].members[position].typeReferences, protocols: &named,
+          nearMisses: nearMisses, chunkKinds: &chunkKinds)
         {
-          checkDictionaryKeys(of: decl.members[position], in: decl.name.value)
+          checkDictionaryKeys(
+            of: manifest.protocols[id].members[position], in: manifest.protocols[id].name.value)
         }
       }
       // Duplicate declarations are reported elsewhere; the first one is the protocol, and only
@@ -154,17 +161,20 @@ extension ManifestValidator {
     }
     typeReferencedProtocols = referenced.build()
     named.removeAll()
-    for module in manifest.modules {
-      for parameter in module.parameters {
-        if checkTypeReferences(
-          parameter.typeReferences, protocols: &named, nearMisses: nearMisses, chunkKinds: &chunkKinds),
-          let type = parameter.type
-        {
-          var names = 0
-          checkDictionaryKeys(
-            in: type, references: parameter.typeReferences, names: &names, at: parameter.typeLocation,
-            of: "parameter '\(parameter.name.value)' of module '\(module.name.value)'")
-        }
+    for index in manifest.modules.indices {
+      for position in manifest.modules[index].parameters.indices {
+        guard
+          checkTypeReferences(
+            manifest.modules[index].parameters[position].typeReferences, protocols: &named,
+            nearMisses: nearMisses, chunkKinds: &chunkKinds)
+        else { continue }
+        let parameter = manifest.modules[index].parameters[position]
+        guard let type = parameter.type else { continue }
+        let module = manifest.modules[index].name.value
+        var names = 0
+        checkDictionaryKeys(
+          in: type, references: parameter.typeReferences, names: &names, at: parameter.typeLocation,
+          of: "parameter '\(parameter.name.value)' of module '\(module)'")
       }
     }
     if !named.isEmpty { parameterTypeProtocols = named }
