@@ -76,10 +76,9 @@ struct ProtocolTableBuilder {
     // By ID.
     var state: [VisitState?] = Array(repeating: nil, count: declarations.count)
     for id in ids where state[id] == nil {
-      let decl = declarations[id]
       // A protocol that inherits nothing needs no walk.
-      if decl.inherits.isEmpty {
-        built[id] = info(for: decl)
+      if declarations[id].inherits.isEmpty {
+        built[id] = info(forDeclarationAt: id)
         state[id] = .done
         continue
       }
@@ -107,7 +106,7 @@ struct ProtocolTableBuilder {
             break
           }
         } else {
-          built[top.id] = info(for: decl)
+          built[top.id] = info(forDeclarationAt: top.id)
           state[top.id] = .done
           stack.removeLast()
         }
@@ -134,15 +133,20 @@ struct ProtocolTableBuilder {
   private var cyclicEdges: Set<Edge> = []
 
   /// Combines own and inherited members, reporting duplicates.
-  private mutating func info(for decl: ProtocolDecl) -> ProtocolInfo {
-    let name = decl.name.value
-    if decl.inherits.isEmpty, decl.members.count <= 8, !Self.hasDuplicateNames(decl.members) {
-      // The common case: nothing inherited, a few distinct members.
+  private mutating func info(forDeclarationAt id: Int) -> ProtocolInfo {
+    let name = declarations[id].name.value
+    if declarations[id].inherits.isEmpty, declarations[id].members.count <= 8,
+      !Self.hasDuplicateNames(declarations[id].members)
+    {
+      // The common case: nothing inherited, a few distinct members. Read in place: a copy of
+      // the declaration would retain and release each of its fields.
       return ProtocolInfo(
-        name: name, location: decl.name.location, inherits: [], ancestors: [], members: decl.members,
-        origins: MemberOrigins(own: name, ownCount: decl.members.count),
-        hasUnreadMembers: decl.hasUnreadMembers)
+        name: name, location: declarations[id].name.location, inherits: [], ancestors: [],
+        members: declarations[id].members,
+        origins: MemberOrigins(own: name, ownCount: declarations[id].members.count),
+        hasUnreadMembers: declarations[id].hasUnreadMembers)
     }
+    let decl = declarations[id]
     var members: [MemberDecl] = []
     // Each name's position in `members`.
     var byName = FirstSeen<Int>(capacity: decl.members.count)
