@@ -47,6 +47,21 @@ struct ScalarInternerTests {
     #expect(texts.map { Self.intern($0, in: &interner) } == texts)
   }
 
+  @Test func aLookingUpOnlyCopyFindsStringsAndAddsNone() {
+    var interner = ScalarInterner()
+    let known = Self.intern("Feature12Delegate", in: &interner)
+    var first = interner.lookingUpOnly
+    var second = first
+    #expect(Self.sharesStorage(Self.intern("Feature12Delegate", in: &first), known))
+    #expect(Self.sharesStorage(Self.intern("Feature12Delegate", in: &second), known))
+    // A text the table lacks reads back as written, in a string of its own each time.
+    let new = Self.intern("Feature13Delegate", in: &first)
+    #expect(new == "Feature13Delegate")
+    #expect(!Self.sharesStorage(new, Self.intern("Feature13Delegate", in: &first)))
+    // The interner it was made from did not get it either.
+    #expect(!Self.sharesStorage(new, Self.intern("Feature13Delegate", in: &interner)))
+  }
+
   @Test func growingKeepsEveryText() {
     var interner = ScalarInterner(capacity: 16)
     let texts = (0..<5_000).map { "ModuleNumber\($0)RequiredInput" }

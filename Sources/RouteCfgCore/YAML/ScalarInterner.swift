@@ -24,6 +24,8 @@ package struct ScalarInterner {
 
   private var slots: [Slot]
   private var count = 0
+  /// `false` for ``lookingUpOnly``: texts not in the table get strings of their own.
+  private var insertsNew = true
 
   /// An interner that shares nothing and allocates nothing: what a parser holds when it is not
   /// given the one of the file being read (``BodyWriter/names``).
@@ -40,6 +42,15 @@ package struct ScalarInterner {
     self.slots = Array(repeating: Slot(), count: slots)
   }
 
+  /// This interner, finding the strings it holds but adding none: copies of it share its table
+  /// without copying it, so that two threads can each hold one (the bodies left at libyaml's
+  /// last event, ``YAMLReader``).
+  var lookingUpOnly: ScalarInterner {
+    var copy = self
+    copy.insertsNew = false
+    return copy
+  }
+
   /// The text of `bytes`, decoded as UTF-8: the string made for the same bytes before, when
   /// there is one.
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -48,7 +59,8 @@ package struct ScalarInterner {
     else { return String(decoding: bytes, as: UTF8.self) }
     let mask = slots.count &- 1
     var slot = Self.firstSlot(hash, mask: mask)
-    let found: String? = slots.withUnsafeMutableBufferPointer { slots in
+    // Read only, so that a table shared by copies (``lookingUpOnly``) is not copied.
+    let found: String? = slots.withUnsafeBufferPointer { slots in
       // A slot's string is read (and retained) only when its hash is the one asked for.
       while slots[slot].string != nil {
         if slots[slot].hash == hash, let existing = slots[slot].string, Self.hasBytes(existing, bytes) {
@@ -60,6 +72,7 @@ package struct ScalarInterner {
     }
     if let found { return found }
     let string = String(decoding: bytes, as: UTF8.self)
+    guard insertsNew else { return string }
     slots[slot] = Slot(hash: hash, string: string)
     count &+= 1
     if count &* 2 > slots.count { grow() }

@@ -55,9 +55,10 @@ public enum YAMLReader {
   ///
   /// When this thread was the slower one, the values still waiting at the last event are
   /// shared with the thread libyaml ran on, which is then free: the later half of their text
-  /// goes to `alongside`, given a copy of the interner, while this thread hands the first half to
-  /// `work`. The two must not touch the same mutable state. Without `alongside`, or with few
-  /// values waiting, `work` takes them all.
+  /// goes to `alongside` while this thread hands the first half to
+  /// `work`, each given the interner to look strings up in, not to add to. The two must not
+  /// touch the same mutable state. Without `alongside`, or with few values waiting, `work` takes
+  /// them all.
   ///
   /// `handOver` times the hand-overs for tests: ``HandOverTiming/beforeEachBatch`` as if
   /// libyaml were always the slower thread, ``HandOverTiming/afterLastEvent`` as if it never was.
@@ -159,7 +160,9 @@ public enum YAMLReader {
       text += nodes[split].value.utf8.count
       split += 1
     }
-    var names = builder.interner
+    // Both threads find the file's strings in one table and add none: a copy that added one
+    // would first copy the whole table, retaining every string in it.
+    var names = builder.interner.lookingUpOnly
     var namesAlongside = names
     var kept: [Bool] = []
     var keptAlongside: [Bool] = []
@@ -176,7 +179,6 @@ public enum YAMLReader {
     ForkJoin.run(
       { kept = handOver(0..<split, to: work, sharing: &names) },
       alongside: { keptAlongside = handOver(split..<nodes.count, to: alongside, sharing: &namesAlongside) })
-    builder.interner = names
     for (index, isKept) in zip(indices, kept + keptAlongside) where isKept {
       builder.releaseText(ofSelected: index)
     }
