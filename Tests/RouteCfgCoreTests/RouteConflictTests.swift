@@ -96,6 +96,28 @@ struct RouteConflictTests {
     }
   }
 
+  /// The routes are checked in two parts, the last modules' beside the others' (on two threads
+  /// for a large manifest): a group whose routes fall in both parts, one first seen in the last
+  /// part, and the notes of each in the order the routes are listed, are as from one pass.
+  @Test func groupsAcrossTheTwoPartsOfTheRoutesAreWhole() throws {
+    var yaml = "routecfg: 1\nmodules:\n"
+    for index in 0..<40 {
+      let late = index >= 36 ? ", /late" : ""
+      yaml += "  M\(index): {kind: view, routes: [/same, /own\(index)\(late)]}\n"
+    }
+    let result = try RouteCfg.validate(yaml: yaml, path: "parts.yaml")
+    let conflicts = result.diagnostics.filter { $0.code == .routeConflict }
+    #expect(conflicts.count == 44)
+    let late = conflicts.filter { $0.message.contains("'/late'") }
+    #expect(late.map(\.location.start.line) == [39, 40, 41, 42])
+    for conflict in conflicts {
+      let lines = conflict.notes.filter { !$0.message.hasPrefix("and ") }.map(\.location.start.line)
+      #expect(lines == lines.sorted(), "\(conflict.message)")
+      #expect(!lines.contains(conflict.location.start.line))
+    }
+    #expect(late.allSatisfy { $0.notes.count == 3 })
+  }
+
   @Test func parameterNamesDoNotCountTowardsTheURLLimit() throws {
     let name = String(repeating: "a", count: 1_000)
     let names = (0..<9).map { "\(name)\($0)" }

@@ -268,17 +268,26 @@ public struct ManifestValidator {
       other.diagnostics.errorsReported > 0 || diagnostics.errorsReported > errorsBeforeAdapters
   }
 
-  /// The unused parts and the graph's parts that the routes do not change, beside the routes.
+  /// The unused parts and the graph's parts that the routes do not change, then the last
+  /// modules' routes, beside the other modules' routes.
   private mutating func checkUnusedPartsAndRoutes() {
+    // The unused parts and the graph's parts take about half as long as the routes (1,000 and
+    // 5,000 modules; 60% at 20,000): a quarter of the routes evens the two threads.
+    let split = modulePosition(beforeRouteShare: 0.25)
     var other = forkedCopy()
+    var first: CheckedRoutes?
+    var last: CheckedRoutes?
     ForkJoin.run(
       {
         checkUnusedParts()
         graphParts = graphPartsBeforeRoutes()
-      }, alongside: { other.checkRoutes() }, inParallel: usesThreads)
+        last = checkRoutes(ofModulesAt: split..<moduleIDs.count)
+      }, alongside: { first = other.checkRoutes(ofModulesAt: 0..<split) }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
-    routeInfos = other.routeInfos
-    moduleRoutes = other.moduleRoutes
+    // Taken out of the optional, so that appending does not copy what it holds.
+    guard var checked = first.take(), let last else { return }
+    checked.append(last)
+    finishRoutes(checked)
   }
 
   /// Frees what only the references and the adapters read, once they ran; the unused parts, the

@@ -86,6 +86,27 @@ struct ShapeGroups {
     routes.append(ShapedRoute(module: Int32(module), position: Int32(position), group: group))
   }
 
+  /// Adds the routes of `later`, grouped from routes listed after all of these (the modules
+  /// after this part's), as if each had been added here in turn: a shape `later` saw first keeps
+  /// its place after the shapes seen here. One lookup per shape of `later`, not per route.
+  mutating func append(_ later: ShapeGroups) {
+    var keys = [NameKey?](repeating: nil, count: later.sizes.count)
+    for (key, group) in later.groups { keys[Int(group)] = key }
+    var renumbered = [Int32](repeating: 0, count: later.sizes.count)
+    for (group, key) in keys.enumerated() {
+      guard let key else { continue }
+      let number = Self.number(&groups[key, default: -1], next: Int32(sizes.count))
+      if Int(number) == sizes.count { sizes.append(0) }
+      sizes[Int(number)] += later.sizes[group]
+      renumbered[Int(group)] = number
+    }
+    routes.reserveCapacity(routes.count + later.routes.count)
+    for route in later.routes {
+      routes.append(
+        ShapedRoute(module: route.module, position: route.position, group: renumbered[Int(route.group)]))
+    }
+  }
+
   /// The group number in `slot`, set to `next` when the shape has none yet (-1).
   private static func number(_ slot: inout Int32, next: Int32) -> Int32 {
     if slot < 0 { slot = next }

@@ -17,11 +17,36 @@ extension ManifestValidator {
   /// Checks route patterns, their parameters, unbound required parameters, conflicts between
   /// routes of the same shape (grouped by shape key, never compared pairwise) and the fallback.
   mutating func checkRoutes() {
-    let routeCount = manifest.modules.reduce(0) { $0 + $1.routes.count }
-    var groups = ShapeGroups(capacity: routeCount)
-    routeInfos.reserveCapacity(routeCount)
-    moduleRoutes.reserveCapacity(moduleIDs.count)
-    for (moduleName, index) in zip(moduleOrder, moduleIDs) {
+    finishRoutes(checkRoutes(ofModulesAt: moduleIDs.indices))
+  }
+
+  /// The routes of some of the modules, checked: each valid route's pattern and its module, and
+  /// the routes grouped by shape.
+  struct CheckedRoutes {
+    var infos: [RouteInfo] = []
+    /// The patterns of each module's valid routes, one list per module.
+    var patterns: [[RoutePattern]] = []
+    var groups: ShapeGroups
+
+    /// Adds the routes of `later`, checked from the modules after these.
+    mutating func append(_ later: CheckedRoutes) {
+      infos += later.infos
+      patterns += later.patterns
+      groups.append(later.groups)
+    }
+  }
+
+  /// Checks the routes of the modules at `positions` of `moduleOrder` (their patterns and
+  /// parameters); ``finishRoutes(_:)`` then checks what needs every module's. The part from the
+  /// first module, which later parts are appended to, has room for every module's routes.
+  mutating func checkRoutes(ofModulesAt positions: Range<Int>) -> CheckedRoutes {
+    let room = positions.lowerBound == 0 ? moduleIDs.indices : positions
+    let routeCount = room.reduce(0) { $0 + manifest.modules[moduleIDs[$1]].routes.count }
+    var checked = CheckedRoutes(groups: ShapeGroups(capacity: routeCount))
+    checked.infos.reserveCapacity(routeCount)
+    checked.patterns.reserveCapacity(room.count)
+    for modulePosition in positions {
+      let (moduleName, index) = (moduleOrder[modulePosition], moduleIDs[modulePosition])
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
       patterns.reserveCapacity(module.routes.count)
@@ -35,11 +60,33 @@ extension ManifestValidator {
           continue
         }
         patterns.append(pattern)
-        routeInfos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
-        if let shape { groups.add(module: index, position: position, shape: shape) }
+        checked.infos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
+        if let shape { checked.groups.add(module: index, position: position, shape: shape) }
       }
-      moduleRoutes.append(patterns)
+      checked.patterns.append(patterns)
     }
+    return checked
+  }
+
+  /// The first position of `moduleOrder` whose routes, to the end, are about `share` of all
+  /// the modules' routes.
+  func modulePosition(beforeRouteShare share: Double) -> Int {
+    let counts = moduleIDs.lazy.map { self.manifest.modules[$0].routes.count }
+    var rest = Int(Double(counts.reduce(0, +)) * share)
+    var position = moduleIDs.count
+    while position > 0, rest > 0 {
+      position -= 1
+      rest -= counts[position]
+    }
+    return position
+  }
+
+  /// Keeps the routes checked from every module (``checkRoutes(ofModulesAt:)``) and checks what
+  /// needs them all: conflicts between routes of the same shape and the fallback; and the routes
+  /// of modules declared again.
+  mutating func finishRoutes(_ checked: CheckedRoutes) {
+    routeInfos = checked.infos
+    moduleRoutes = checked.patterns
     // A module declared again (RC0502) is not the module, but its patterns, their parameters and
     // a route it lists twice are checked as well, so that renaming it brings no new errors; its
     // routes take part in no conflict.
@@ -53,7 +100,7 @@ extension ManifestValidator {
         _ = checkRoute(route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
       }
     }
-    for (shape, routes) in groups.conflicts() {
+    for (shape, routes) in checked.groups.conflicts() {
       let distinct = routes.map { route in
         let module = manifest.modules[Int(route.module)]
         return (module: module.name.value, route: module.routes[Int(route.position)])
