@@ -9,7 +9,8 @@ extension ManifestValidator {
     ForkJoin.run(
       {
         (protocolIndex, protocolOrder, protocolIDs) = firstDeclarations(
-          of: manifest.protocols.map(\.name), kind: "protocol", code: .duplicateProtocol)
+          of: manifest.protocols.count, named: { [manifest] in manifest.protocols[$0].name },
+          kind: "protocol", code: .duplicateProtocol)
         protocolNames = NameSuggester(protocolOrder)
         routeTypesNamingProtocols = RouteValueType.allCases.map(\.rawValue).filter {
           protocolIndex[$0] != nil
@@ -17,7 +18,9 @@ extension ManifestValidator {
       },
       alongside: {
         (other.moduleIndex, other.moduleOrder, other.moduleIDs) = other.firstDeclarations(
-          of: other.manifest.modules.map(\.name), kind: "module", code: .duplicateModule)
+          of: other.manifest.modules.count,
+          named: { [manifest = other.manifest] in manifest.modules[$0].name },
+          kind: "module", code: .duplicateModule)
         other.moduleNames = NameSuggester(other.moduleOrder)
         other.indexAdapters()
       }, inParallel: usesThreads)
@@ -45,25 +48,29 @@ extension ManifestValidator {
 
   /// The position of each name's first declaration, the names in declaration order and their
   /// first declarations' positions in the same order; later declarations are reported at
-  /// themselves with a note at the first.
+  /// themselves with a note at the first. The names of the `count` declarations are read one at a
+  /// time (`names`), not copied out first: a copy retained and released every name again.
   private mutating func firstDeclarations(
-    of names: [Located<String>], kind: String, code: DiagnosticCode
+    of count: Int, named names: (Int) -> Located<String>, kind: String, code: DiagnosticCode
   ) -> (NameTable<Int>, [String], [Int]) {
     var index = NameTable<Int>()
-    index.reserveCapacity(names.count)
+    index.reserveCapacity(count)
     var order: [String] = []
+    order.reserveCapacity(count)
     var positions: [Int] = []
-    for (position, name) in names.enumerated() {
+    positions.reserveCapacity(count)
+    for position in 0..<count {
+      let name = names(position)
       if let first = index.existingValue(for: name.value, elseStoring: position) {
         // In one file, the reader already dropped keys written alike (RC0109): these two are
         // spelled with different characters that are one name in Unicode (é and e + U+0301).
         let why =
-          names[first].location.file == name.location.file
+          names(first).location.file == name.location.file
           ? " in this file, spelled with different Unicode characters that are the same name"
           : "; all files share one name space"
         diagnostics.report(
           code, "\(kind) '\(name.value)' is declared twice\(why): rename or remove this one",
-          at: name.location, notes: [DiagnosticNote("first declared here", at: names[first].location)])
+          at: name.location, notes: [DiagnosticNote("first declared here", at: names(first).location)])
         continue
       }
       order.append(name.value)
