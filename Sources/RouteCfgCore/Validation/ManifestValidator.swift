@@ -275,8 +275,8 @@ public struct ManifestValidator {
     // 5,000 modules; 60% at 20,000): a quarter of the routes evens the two threads.
     let split = modulePosition(beforeRouteShare: 0.25)
     var other = forkedCopy()
-    var first: CheckedRoutes?
-    var last: CheckedRoutes?
+    var first = CheckedRoutes()
+    var last = CheckedRoutes()
     ForkJoin.run(
       {
         checkUnusedParts()
@@ -284,10 +284,8 @@ public struct ManifestValidator {
         last = checkRoutes(ofModulesAt: split..<moduleIDs.count)
       }, alongside: { first = other.checkRoutes(ofModulesAt: 0..<split) }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
-    // Taken out of the optional, so that appending does not copy what it holds.
-    guard var checked = first.take(), let last else { return }
-    checked.append(last)
-    finishRoutes(checked)
+    first.append(last)
+    finishRoutes(first)
   }
 
   /// Frees what only the references and the adapters read, once they ran; the unused parts, the

@@ -79,11 +79,17 @@ struct ShapeGroups {
   }
 
   mutating func add(module: Int, position: Int, shape: ShapeKey) {
-    // One lookup: a shape seen for the first time is given the next number in place.
-    let group = Self.number(&groups[NameKey(shape.text), default: -1], next: Int32(sizes.count))
-    if Int(group) == sizes.count { sizes.append(0) }
+    let group = group(of: NameKey(shape.text))
     sizes[Int(group)] += 1
     routes.append(ShapedRoute(module: Int32(module), position: Int32(position), group: group))
+  }
+
+  /// The number of the group of `shape`; a shape seen for the first time is given the next
+  /// number, in place (one lookup), and an empty group.
+  private mutating func group(of shape: NameKey) -> Int32 {
+    let group = Self.number(&groups[shape, default: -1], next: Int32(sizes.count))
+    if Int(group) == sizes.count { sizes.append(0) }
+    return group
   }
 
   /// Adds the routes of `later`, grouped from routes listed after all of these (the modules
@@ -95,8 +101,7 @@ struct ShapeGroups {
     var renumbered = [Int32](repeating: 0, count: later.sizes.count)
     for (group, key) in keys.enumerated() {
       guard let key else { continue }
-      let number = Self.number(&groups[key, default: -1], next: Int32(sizes.count))
-      if Int(number) == sizes.count { sizes.append(0) }
+      let number = self.group(of: key)
       sizes[Int(number)] += later.sizes[group]
       renumbered[Int(group)] = number
     }

@@ -26,7 +26,7 @@ extension ManifestValidator {
     var infos: [RouteInfo] = []
     /// The patterns of each module's valid routes, one list per module.
     var patterns: [[RoutePattern]] = []
-    var groups: ShapeGroups
+    var groups = ShapeGroups(capacity: 0)
 
     /// Adds the routes of `later`, checked from the modules after these.
     mutating func append(_ later: CheckedRoutes) {
