@@ -99,7 +99,7 @@ struct RouteConflictTests {
   /// The routes are checked in two parts, the last modules' beside the others' (on two threads
   /// for a large manifest): a group whose routes fall in both parts, one first seen in the last
   /// part, and the notes of each in the order the routes are listed, are as from one pass.
-  @Test func groupsAcrossTheTwoPartsOfTheRoutesAreWhole() throws {
+  @Test func conflictGroupsSpanEveryModule() throws {
     var yaml = "routecfg: 1\nmodules:\n"
     for index in 0..<40 {
       let late = index >= 36 ? ", /late" : ""

@@ -16,13 +16,21 @@ enum ForkJoin {
       second()
       return
     }
-    withoutActuallyEscaping(second) { second in
-      let offer = OfferedWork(second)
+    offering(second) { offer in
+      first()
+      if !offer.runIfUnclaimed() { offer.waitUntilFinished() }
+    }
+  }
+
+  /// Offers `work` to another thread and calls `body` with the offer, which `body` must see
+  /// claimed and finished before it returns.
+  private static func offering(_ work: () -> Void, while body: (OfferedWork) -> Void) {
+    withoutActuallyEscaping(work) { work in
+      let offer = OfferedWork(work)
       DispatchQueue.global().async {
         if offer.runIfUnclaimed() { offer.finish() }
       }
-      first()
-      if !offer.runIfUnclaimed() { offer.waitUntilFinished() }
+      body(offer)
     }
   }
 }
@@ -62,5 +70,56 @@ private final class OfferedWork: @unchecked Sendable {
     lock.withLock {
       while !isFinished { lock.wait() }
     }
+  }
+}
+
+extension ForkJoin {
+  /// Runs `first` on the calling thread beside the pieces `0..<count` on another, which takes
+  /// them from the first on (`fromFront`). Once `first` is done, the calling thread takes
+  /// pieces from the last back (`fromBack`) until the two meet, each piece running once: both
+  /// finish together however the cost of `first` and of the pieces compares (which changes with a
+  /// manifest's size and shape), and each thread's pieces are consecutive. When no other thread
+  /// has started by then, or without `inParallel`, the calling thread runs every piece from the
+  /// first on.
+  static func run(
+    _ first: () -> Void, thenSharing count: Int, fromBack: (Int) -> Void, fromFront: (Int) -> Void,
+    inParallel: Bool = true
+  ) {
+    let pieces = PieceDispenser(count: count)
+    func front() {
+      while let piece = pieces.takeFirst() { fromFront(piece) }
+    }
+    guard inParallel else {
+      first()
+      front()
+      return
+    }
+    offering(front) { offer in
+      first()
+      guard !offer.runIfUnclaimed() else { return }
+      while let piece = pieces.takeLast() { fromBack(piece) }
+      offer.waitUntilFinished()
+    }
+  }
+}
+
+/// The numbers `0..<count`, each handed out once, from either end, to whichever thread asks.
+private final class PieceDispenser: @unchecked Sendable {
+  // `left` is guarded by `lock`.
+  private var left: Range<Int>
+  private let lock = ConditionLock()
+
+  init(count: Int) {
+    left = 0..<count
+  }
+
+  /// The first number not yet handed out; `nil` once all are.
+  func takeFirst() -> Int? {
+    lock.withLock { left.popFirst() }
+  }
+
+  /// The last number not yet handed out; `nil` once all are.
+  func takeLast() -> Int? {
+    lock.withLock { left.popLast() }
   }
 }

@@ -268,24 +268,25 @@ public struct ManifestValidator {
       other.diagnostics.errorsReported > 0 || diagnostics.errorsReported > errorsBeforeAdapters
   }
 
-  /// The unused parts and the graph's parts that the routes do not change, then the last
-  /// modules' routes, beside the other modules' routes.
+  /// The unused parts and the graph's parts that the routes do not change, beside the routes;
+  /// then, on both threads, the routes left.
   private mutating func checkUnusedPartsAndRoutes() {
-    // The unused parts and the graph's parts take about half as long as the routes (1,000 and
-    // 5,000 modules; 60% at 20,000): a quarter of the routes evens the two threads.
-    let split = modulePosition(beforeRouteShare: 0.25)
+    let pieces = modulePieces()
     var other = forkedCopy()
-    var first = CheckedRoutes()
-    var last = CheckedRoutes()
+    // The other thread checks pieces of modules from the first on, into one list. This one, once
+    // the unused parts and the graph's parts are done, checks pieces from the last back, each
+    // into a list of its own; they are appended in order when the threads meet.
+    var front = CheckedRoutes(routes: routeCount, modules: moduleIDs.count)
+    var back: [CheckedRoutes] = []
     ForkJoin.run(
       {
         checkUnusedParts()
         graphParts = graphPartsBeforeRoutes()
-        last = checkRoutes(ofModulesAt: split..<moduleIDs.count)
-      }, alongside: { first = other.checkRoutes(ofModulesAt: 0..<split) }, inParallel: usesThreads)
+      }, thenSharing: pieces.count, fromBack: { back.append(checkRoutes(ofModulesAt: pieces[$0])) },
+      fromFront: { other.checkRoutes(ofModulesAt: pieces[$0], into: &front) }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
-    first.append(last)
-    finishRoutes(first)
+    for later in back.reversed() { front.append(later) }
+    finishRoutes(front)
   }
 
   /// Frees what only the references and the adapters read, once they ran; the unused parts, the

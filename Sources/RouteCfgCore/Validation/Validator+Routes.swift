@@ -17,7 +17,9 @@ extension ManifestValidator {
   /// Checks route patterns, their parameters, unbound required parameters, conflicts between
   /// routes of the same shape (grouped by shape key, never compared pairwise) and the fallback.
   mutating func checkRoutes() {
-    finishRoutes(checkRoutes(ofModulesAt: moduleIDs.indices))
+    var checked = CheckedRoutes(routes: routeCount, modules: moduleIDs.count)
+    checkRoutes(ofModulesAt: moduleIDs.indices, into: &checked)
+    finishRoutes(checked)
   }
 
   /// The routes of some of the modules, checked: each valid route's pattern and its module, and
@@ -28,6 +30,15 @@ extension ManifestValidator {
     var patterns: [[RoutePattern]] = []
     var groups = ShapeGroups(capacity: 0)
 
+    init() {}
+
+    /// Empty, with room for the given number of routes and modules.
+    init(routes: Int, modules: Int) {
+      infos.reserveCapacity(routes)
+      patterns.reserveCapacity(modules)
+      groups = ShapeGroups(capacity: routes)
+    }
+
     /// Adds the routes of `later`, checked from the modules after these.
     mutating func append(_ later: CheckedRoutes) {
       infos += later.infos
@@ -37,14 +48,9 @@ extension ManifestValidator {
   }
 
   /// Checks the routes of the modules at `positions` of `moduleOrder` (their patterns and
-  /// parameters); ``finishRoutes(_:)`` then checks what needs every module's. The part from the
-  /// first module, which later parts are appended to, has room for every module's routes.
-  mutating func checkRoutes(ofModulesAt positions: Range<Int>) -> CheckedRoutes {
-    let room = positions.lowerBound == 0 ? moduleIDs.indices : positions
-    let routeCount = room.reduce(0) { $0 + manifest.modules[moduleIDs[$1]].routes.count }
-    var checked = CheckedRoutes(groups: ShapeGroups(capacity: routeCount))
-    checked.infos.reserveCapacity(routeCount)
-    checked.patterns.reserveCapacity(room.count)
+  /// parameters) and adds them to `checked`, which holds those of the modules before;
+  /// ``finishRoutes(_:)`` then checks what needs every module's.
+  mutating func checkRoutes(ofModulesAt positions: Range<Int>, into checked: inout CheckedRoutes) {
     for modulePosition in positions {
       let (moduleName, index) = (moduleOrder[modulePosition], moduleIDs[modulePosition])
       let module = manifest.modules[index]
@@ -65,21 +71,47 @@ extension ManifestValidator {
       }
       checked.patterns.append(patterns)
     }
+  }
+
+  /// The routes of the modules at `positions` of `moduleOrder`, checked on their own, to be
+  /// appended to those of the modules before.
+  mutating func checkRoutes(ofModulesAt positions: Range<Int>) -> CheckedRoutes {
+    let routes = positions.reduce(0) { $0 + manifest.modules[moduleIDs[$1]].routes.count }
+    var checked = CheckedRoutes(routes: routes, modules: positions.count)
+    checkRoutes(ofModulesAt: positions, into: &checked)
     return checked
   }
 
-  /// The first position of `moduleOrder` whose routes, to the end, are about `share` of all
-  /// the modules' routes.
-  func modulePosition(beforeRouteShare share: Double) -> Int {
-    let counts = moduleIDs.lazy.map { self.manifest.modules[$0].routes.count }
-    var rest = Int(Double(counts.reduce(0, +)) * share)
-    var position = moduleIDs.count
-    while position > 0, rest > 0 {
-      position -= 1
-      rest -= counts[position]
+  /// The number of routes the modules list.
+  var routeCount: Int { moduleIDs.reduce(0) { $0 + manifest.modules[$1].routes.count } }
+
+  /// The positions of `moduleOrder` in consecutive pieces of about as many routes each (a module
+  /// without routes counting as one), at most ``routePieces``: two threads share the routes'
+  /// checks piece by piece (``ForkJoin``).
+  func modulePieces() -> [Range<Int>] {
+    let weights = moduleIDs.map { manifest.modules[$0].routes.count + 1 }
+    let total = weights.reduce(0, +)
+    let count = min(Self.routePieces, weights.count)
+    guard count > 0 else { return [] }
+    var pieces: [Range<Int>] = []
+    pieces.reserveCapacity(count)
+    var (start, position, sum) = (0, 0, 0)
+    for piece in 1...count {
+      // The piece ends where the routes so far reach its share of them all.
+      let goal = total * piece / count
+      while position < weights.count, sum < goal {
+        sum += weights[position]
+        position += 1
+      }
+      if position > start { pieces.append(start..<position) }
+      start = position
     }
-    return position
+    return pieces
   }
+
+  /// Routes are checked in at most this many pieces: enough that the thread that takes the last
+  /// one finishes soon after the other.
+  static let routePieces = 16
 
   /// Keeps the routes checked from every module (``checkRoutes(ofModulesAt:)``) and checks what
   /// needs them all: conflicts between routes of the same shape and the fallback; and the routes
