@@ -56,20 +56,30 @@ extension ManifestValidator {
       let module = manifest.modules[index]
       var patterns: [RoutePattern] = []
       patterns.reserveCapacity(module.routes.count)
-      let parameters = ParameterLookup(module.parameters)
-      let listed = NamePositions(of: module.routes.lazy.map(\.value))
-      for (position, route) in module.routes.enumerated() {
-        guard !isRepeat(position, of: module, listed: listed),
-          let (pattern, shape) = checkRoute(
-            route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
-        else {
-          continue
-        }
+      checkRoutes(of: module) { position, route, pattern, shape in
         patterns.append(pattern)
         checked.infos.append(RouteInfo(module: moduleName, pattern: pattern, location: route.location))
         if let shape { checked.groups.add(module: index, position: position, shape: shape) }
       }
       checked.patterns.append(patterns)
+    }
+  }
+
+  /// Checks each route of `module` but those it lists again (their patterns and parameters),
+  /// calling `body` with the position, the pattern and the shape of each valid one.
+  private mutating func checkRoutes(
+    of module: ModuleDecl, _ body: (Int, Located<String>, RoutePattern, ShapeKey?) -> Void
+  ) {
+    let parameters = ParameterLookup(module.parameters)
+    let listed = NamePositions(of: module.routes.lazy.map(\.value))
+    for (position, route) in module.routes.enumerated() {
+      guard !isRepeat(position, of: module, listed: listed),
+        let (pattern, shape) = checkRoute(
+          route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
+      else {
+        continue
+      }
+      body(position, route, pattern, shape)
     }
   }
 
@@ -125,12 +135,7 @@ extension ManifestValidator {
     var isFirstDeclaration = Array(repeating: false, count: manifest.modules.count)
     for index in moduleIDs { isFirstDeclaration[index] = true }
     for (index, module) in manifest.modules.enumerated() where !isFirstDeclaration[index] {
-      let parameters = ParameterLookup(module.parameters)
-      let listed = NamePositions(of: module.routes.lazy.map(\.value))
-      for (position, route) in module.routes.enumerated()
-      where !isRepeat(position, of: module, listed: listed) {
-        _ = checkRoute(route, Self.locator(ofRoute: position, in: module), of: module, parameters: parameters)
-      }
+      checkRoutes(of: module) { _, _, _, _ in }
     }
     for (shape, routes) in checked.groups.conflicts() {
       let distinct = routes.map { route in
