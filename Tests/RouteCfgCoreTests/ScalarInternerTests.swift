@@ -2,8 +2,8 @@ import Testing
 
 @testable import RouteCfgCore
 
-/// Equal scalar texts of 16 to 64 ASCII bytes share one string; every text, shared or not,
-/// reads back exactly as written.
+/// Equal scalar texts of 16 to 64 ASCII bytes share one string; shorter ones are remembered a
+/// few at a time; every text, shared, remembered or not, reads back exactly as written.
 @Suite("Scalar interner")
 struct ScalarInternerTests {
   private static func intern(_ text: String, in interner: inout ScalarInterner) -> String {
@@ -60,6 +60,32 @@ struct ScalarInternerTests {
     #expect(!Self.sharesStorage(new, Self.intern("Feature13Delegate", in: &first)))
     // The interner it was made from did not get it either.
     #expect(!Self.sharesStorage(new, Self.intern("Feature13Delegate", in: &interner)))
+  }
+
+  @Test func shortTextsOfEveryLengthReadBackAsWrittenEachTime() {
+    var interner = ScalarInterner()
+    // Every length under 16, texts that differ only by a trailing NUL or in their last byte,
+    // and non-ASCII text, valid or not (decoded with U+FFFD for what is not UTF-8).
+    var texts: [[UInt8]] = (0..<16).map { Array("abcdefghijklmnop".utf8.prefix($0)) }
+    texts += (0..<16).map { Array(repeating: 0, count: $0) }
+    texts += [[0x61, 0x00], [0x61], [0x61, 0x00, 0x00], Array("Ä€x".utf8), [0xFF, 0x61], [0xC3]]
+    texts += (0..<256).map { [0x6B, 0x65, 0x79, UInt8($0)] }
+    for _ in 0..<3 {
+      for bytes in texts {
+        let read = bytes.withUnsafeBufferPointer { interner.string($0) }
+        #expect(read == String(decoding: bytes, as: UTF8.self), "\(bytes)")
+      }
+    }
+  }
+
+  @Test func aLookingUpOnlyCopyRemembersNoShortText() {
+    var interner = ScalarInterner()
+    var copy = interner.lookingUpOnly
+    #expect(Self.intern("kind", in: &copy) == "kind")
+    #expect(Self.intern("kind", in: &copy) == "kind")
+    #expect(Self.intern("kind", in: &interner) == "kind")
+    var none = ScalarInterner.none
+    #expect(Self.intern("view", in: &none) == "view")
   }
 
   @Test func growingKeepsEveryText() {

@@ -11,10 +11,14 @@
 /// bindings) is stored once, and equal names compare by identity.
 ///
 /// Only texts of 16 to 64 ASCII bytes are shared: shorter ones live inside the `String` value
-/// without an allocation, and longer ones (member bodies) are rarely written twice.
+/// without an allocation, and longer ones (member bodies) are rarely written twice. Shorter ones
+/// are remembered instead, a few at a time (``RecentText``): a text written again soon (a key, a
+/// module's kind, a member or type name in a body) is not decoded again.
 package struct ScalarInterner {
   static let shortest = 16
   static let longest = 64
+  /// The short texts remembered, one per slot chosen by their bytes.
+  static let recentSlots = 1024
 
   /// A string shared and its hash, side by side: a probe reads both from one cache line.
   private struct Slot {
@@ -24,15 +28,17 @@ package struct ScalarInterner {
 
   private var slots: [Slot]
   private var count = 0
+  private var recent: [RecentText]
   /// `false` for ``lookingUpOnly``: texts not in the table get strings of their own.
   private var insertsNew = true
 
   /// An interner that shares nothing and allocates nothing: what a parser holds when it is not
   /// given the one of the file being read (``BodyWriter/names``).
-  static var none: ScalarInterner { ScalarInterner(slots: []) }
+  static var none: ScalarInterner { ScalarInterner(slots: [], recent: []) }
 
-  private init(slots: [Slot]) {
+  private init(slots: [Slot], recent: [RecentText]) {
     self.slots = slots
+    self.recent = recent
   }
 
   /// - Parameter capacity: the slots to start with, rounded up to a power of two.
@@ -40,6 +46,7 @@ package struct ScalarInterner {
     var slots = 16
     while slots < capacity { slots &*= 2 }
     self.slots = Array(repeating: Slot(), count: slots)
+    recent = Array(repeating: RecentText(), count: Self.recentSlots)
   }
 
   /// This interner, finding the strings it holds but adding none: copies of it share its table
@@ -54,6 +61,7 @@ package struct ScalarInterner {
   /// The text of `bytes`, decoded as UTF-8: the string made for the same bytes before, when
   /// there is one.
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    if bytes.count < Self.shortest, !recent.isEmpty { return recentString(bytes) }
     guard bytes.count >= Self.shortest, bytes.count <= Self.longest, !slots.isEmpty,
       let hash = NameHash.ascii(UnsafeRawBufferPointer(bytes))
     else { return String(decoding: bytes, as: UTF8.self) }
@@ -76,6 +84,20 @@ package struct ScalarInterner {
     slots[slot] = Slot(hash: hash, string: string)
     count &+= 1
     if count &* 2 > slots.count { grow() }
+    return string
+  }
+
+  /// The string of a short text: the one remembered in its slot when the slot holds the same
+  /// bytes, else a new one, remembered in their place.
+  private mutating func recentString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let text = RecentText(bytes)
+    let slot = text.slot(mask: recent.count &- 1)
+    // Read only, so that a table shared by copies (``lookingUpOnly``) is not copied.
+    if let found = recent.withUnsafeBufferPointer({ $0[slot].matches(text) ? $0[slot].string : nil }) {
+      return found
+    }
+    let string = String(decoding: bytes, as: UTF8.self)
+    if insertsNew { recent[slot] = RecentText(text, string) }
     return string
   }
 
@@ -111,5 +133,60 @@ package struct ScalarInterner {
       }
     }
     slots = grown
+  }
+}
+
+/// A text of under 16 bytes and its string: the bytes in two little-endian words, padded with
+/// zeros, the count in the last byte (where no byte of such a text is), so that equal words are
+/// equal texts.
+private struct RecentText {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+  var string = ""
+
+  init() {}
+
+  /// The words of `bytes`, fewer than 16; without a string.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    let raw = UnsafeRawPointer(base)
+    low = Self.word(raw, count: min(bytes.count, 8))
+    high = Self.word(raw + 8, count: max(bytes.count - 8, 0)) | UInt64(bytes.count) << 56
+  }
+
+  /// The `count` bytes at `bytes` (up to 8) as a little-endian word padded with zeros, read in
+  /// at most two loads that overlap rather than byte by byte, and never past the last byte.
+  @inline(__always)
+  private static func word(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
+    switch count {
+    case 8:
+      return UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+    case 4...7:
+      let first = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
+      let last = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      return first | last << ((count - 4) * 8)
+    case 2...3:
+      let first = UInt64(UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)))
+      let last = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+      return first | last << ((count - 2) * 8)
+    case 1:
+      return UInt64(bytes.load(as: UInt8.self))
+    default:
+      return 0
+    }
+  }
+
+  /// `text` with its string.
+  init(_ text: RecentText, _ string: String) {
+    self = text
+    self.string = string
+  }
+
+  func matches(_ other: RecentText) -> Bool { low == other.low && high == other.high }
+
+  /// The slot of the text in a table of `mask + 1` slots.
+  func slot(mask: Int) -> Int {
+    let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
+    return Int(truncatingIfNeeded: mixed >> 40) & mask
   }
 }
