@@ -74,6 +74,11 @@ public struct SourceText: Sendable {
 
   private static func isBreakByte(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
+  /// The bytes searched at a time for unusual line breaks, then for `\n`: a block stays in the
+  /// cache between the four searches, where a large file (tens of MiB) would be read from memory
+  /// for each.
+  static let lineScanBlock = 64 * 1024
+
   /// The line starts, and whether a U+2028 or U+2029 ends a line.
   private static func computeLineStarts(_ bytes: [UInt8]) -> ([Int32], Bool) {
     var starts: [Int32] = [0]
@@ -81,19 +86,20 @@ public struct SourceText: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
       let count = buffer.count
-      if !containsUnusualBreaks(base, count) {
-        // Fast path: only `\n` ends lines.
-        var offset = 0
-        while offset < count,
-          let found = memchr(base + offset, 0x0A, count - offset)
-        {
+      // Fast path, a block at a time, while only `\n` ends lines.
+      var index = 0
+      while index < count {
+        let end = min(index + lineScanBlock, count)
+        if containsUnusualBreaks(base, in: index..<end, count: count) { break }
+        var offset = index
+        while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
           let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
           starts.append(Int32(truncatingIfNeeded: position + 1))
           offset = position + 1
         }
-        return
+        index = end
       }
-      var index = 0
+      // From the first block that holds another break on, byte by byte.
       while index < count {
         let byte = base[index]
         var breakLength = 0
@@ -120,13 +126,18 @@ public struct SourceText: Sendable {
     return (starts, separators)
   }
 
-  /// `true` when the buffer holds `\r`, U+0085, U+2028 or U+2029.
-  private static func containsUnusualBreaks(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    if memchr(base, 0x0D, count) != nil { return true }
+  /// `true` when a `\r`, U+0085, U+2028 or U+2029 starts at an offset in `block` of the `count`
+  /// bytes at `base` (one that starts in the block may end past it).
+  private static func containsUnusualBreaks(
+    _ base: UnsafePointer<UInt8>, in block: Range<Int>, count: Int
+  ) -> Bool {
+    if memchr(base + block.lowerBound, 0x0D, block.count) != nil { return true }
     // U+0085 is C2 85; U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
     for lead: UInt8 in [0xC2, 0xE2] {
-      var offset = 0
-      while offset < count, let found = memchr(base + offset, Int32(lead), count - offset) {
+      var offset = block.lowerBound
+      while offset < block.upperBound,
+        let found = memchr(base + offset, Int32(lead), block.upperBound - offset)
+      {
         let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         if lead == 0xC2, position + 1 < count, base[position + 1] == 0x85 { return true }
         if lead == 0xE2, position + 2 < count, base[position + 1] == 0x80,
