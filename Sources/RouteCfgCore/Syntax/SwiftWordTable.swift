@@ -15,7 +15,7 @@ struct SwiftWordTable<Value: BitwiseCopyable & Sendable>: @unchecked Sendable {
   }
 
   /// The longest word, in bytes.
-  private static var maxLength: Int { 16 }
+  private static var maxLength: Int { PackedBytes.maxLength }
   /// A power of two, about four times the number of words or more.
   private let capacity: Int
   private let slots: UnsafePointer<Entry>
@@ -34,7 +34,7 @@ struct SwiftWordTable<Value: BitwiseCopyable & Sendable>: @unchecked Sendable {
     for (word, value) in words {
       let bytes = Array(word.utf8)
       precondition((1...Self.maxLength).contains(bytes.count), "words have 1 to 16 bytes")
-      let (low, high) = bytes.withUnsafeBufferPointer { Self.pack($0, 0..<bytes.count) }
+      let (low, high) = bytes.withUnsafeBufferPointer { PackedBytes.pack($0, 0..<bytes.count) }
       var slot = Self.slot(low, high, capacity: capacity)
       while slots[slot].value != nil {
         slot = (slot + 1) & (capacity - 1)
@@ -56,10 +56,10 @@ struct SwiftWordTable<Value: BitwiseCopyable & Sendable>: @unchecked Sendable {
     let last = UInt64(bytes[range.upperBound &- 1])
     let isCandidate = (edges[count] >> (first & 63)) & (edges[Self.maxLength + 1 + count] >> (last & 63)) & 1
     guard isCandidate != 0 else { return nil }
-    return lookUp(Self.pack(bytes, range))
+    return lookUp(PackedBytes.pack(bytes, range))
   }
 
-  /// The value of the word of `count` bytes packed as `low` and `high` (as ``pack(_:_:)`` does),
+  /// The value of the word of `count` bytes packed as `low` and `high` (as ``PackedBytes`` does),
   /// if it is one of the words.
   @inline(__always)
   func match(low: UInt64, high: UInt64, count: Int) -> Value? {
@@ -94,58 +94,5 @@ struct SwiftWordTable<Value: BitwiseCopyable & Sendable>: @unchecked Sendable {
   private static func slot(_ low: UInt64, _ high: UInt64, capacity: Int) -> Int {
     let mixed = (low ^ (high &* 0xFF51_AFD7_ED55_8CCD)) &* 0x9E37_79B9_7F4A_7C15
     return Int(truncatingIfNeeded: mixed >> 48) & (capacity - 1)
-  }
-
-  /// The 1 to 16 bytes of `bytes[range]` as two little-endian integers, zero-padded.
-  ///
-  /// Reads whole 8-byte words: from the start of the range when 16 bytes follow it, or else
-  /// for each half, the eight bytes that end with it, shifted.
-  @inline(__always)
-  private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, UInt64) {
-    let count = min(range.count, maxLength)
-    guard let base = bytes.baseAddress, bytes.count &- range.lowerBound >= 16 else {
-      return packNearEnd(bytes, range.lowerBound, count)
-    }
-    let raw = UnsafeRawPointer(base + range.lowerBound)
-    let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-    let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-    // Keep the first `count` (1 to 16) bytes.
-    let lowMask = UInt64.max &>> UInt64(64 &- 8 &* min(count, 8))
-    let highMask = count > 8 ? UInt64.max &>> UInt64(128 &- 8 &* count) : 0
-    return (low & lowMask, high & highMask)
-  }
-
-  /// ``pack(_:_:)`` for `count` bytes from `start` in the last 16 bytes of `bytes`.
-  private static func packNearEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> (
-    UInt64, UInt64
-  ) {
-    // With 24 bytes or more, each half ends at least 8 bytes into them.
-    guard let base = bytes.baseAddress, bytes.count >= 24 else { return packBytes(bytes, start, count) }
-    // `length` (1 to 8) bytes that end at `end`.
-    func half(endingAt end: Int, length: Int) -> UInt64 {
-      let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
-      return UInt64(littleEndian: word) &>> UInt64(64 &- 8 &* length)
-    }
-    guard count > 8 else { return (half(endingAt: start &+ count, length: count), 0) }
-    return (half(endingAt: start &+ 8, length: 8), half(endingAt: start &+ count, length: count &- 8))
-  }
-
-  /// ``pack(_:_:)`` one byte at a time, for short bytes.
-  private static func packBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> (
-    UInt64, UInt64
-  ) {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var offset = 0
-    while offset < count {
-      let value = UInt64(bytes[start + offset])
-      if offset < 8 {
-        low |= value << (8 &* UInt64(offset))
-      } else {
-        high |= value << (8 &* UInt64(offset &- 8))
-      }
-      offset += 1
-    }
-    return (low, high)
   }
 }

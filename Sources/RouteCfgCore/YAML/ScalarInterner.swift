@@ -148,32 +148,8 @@ private struct RecentText {
 
   /// The words of `bytes`, fewer than 16; without a string.
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
-    let raw = UnsafeRawPointer(base)
-    low = Self.word(raw, count: min(bytes.count, 8))
-    high = Self.word(raw + 8, count: max(bytes.count - 8, 0)) | UInt64(bytes.count) << 56
-  }
-
-  /// The `count` bytes at `bytes` (up to 8) as a little-endian word padded with zeros, read in
-  /// at most two loads that overlap rather than byte by byte, and never past the last byte.
-  @inline(__always)
-  private static func word(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
-    switch count {
-    case 8:
-      return UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
-    case 4...7:
-      let first = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
-      let last = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-      return first | last << ((count - 4) * 8)
-    case 2...3:
-      let first = UInt64(UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)))
-      let last = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
-      return first | last << ((count - 2) * 8)
-    case 1:
-      return UInt64(bytes.load(as: UInt8.self))
-    default:
-      return 0
-    }
+    (low, high) = PackedBytes.pack(bytes)
+    high |= UInt64(bytes.count) << 56
   }
 
   /// `text` with its string.
