@@ -50,7 +50,7 @@ struct RoutePiecesTests {
 
   @Test func piecesCheckedOnTheirOwnAndAppendedAreOneCheck() {
     var whole = Self.indexedValidator()
-    var all = ManifestValidator.CheckedRoutes(routes: whole.routeCount, modules: whole.moduleIDs.count)
+    var all = whole.emptyRoutes(withRoomForModulesAt: whole.moduleIDs.indices)
     whole.checkRoutes(ofModulesAt: whole.moduleIDs.indices, into: &all)
     let expected = Self.outcome(&whole, all)
     #expect(expected.diagnostics.filter { $0.code == .routeConflict }.count == 44)
@@ -59,7 +59,7 @@ struct RoutePiecesTests {
     // Wherever the threads meet: the front thread's pieces before, the back thread's after.
     for meeting in 0...pieces.count {
       var split = Self.indexedValidator()
-      var front = ManifestValidator.CheckedRoutes(routes: split.routeCount, modules: split.moduleIDs.count)
+      var front = split.emptyRoutes(withRoomForModulesAt: split.moduleIDs.indices)
       for piece in pieces[..<meeting] { split.checkRoutes(ofModulesAt: piece, into: &front) }
       let back = pieces[meeting...].reversed().map { split.checkRoutes(ofModulesAt: $0) }
       for later in back.reversed() { front.append(later) }

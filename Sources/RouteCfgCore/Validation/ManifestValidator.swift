@@ -276,7 +276,7 @@ public struct ManifestValidator {
     // The other thread checks pieces of modules from the first on, into one list. This one, once
     // the unused parts and the graph's parts are done, checks pieces from the last back, each
     // into a list of its own; they are appended in order when the threads meet.
-    var front = CheckedRoutes(routes: routeCount, modules: moduleIDs.count)
+    var front = emptyRoutes(withRoomForModulesAt: moduleIDs.indices)
     var back: [CheckedRoutes] = []
     ForkJoin.run(
       {

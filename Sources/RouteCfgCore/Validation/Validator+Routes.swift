@@ -17,7 +17,7 @@ extension ManifestValidator {
   /// Checks route patterns, their parameters, unbound required parameters, conflicts between
   /// routes of the same shape (grouped by shape key, never compared pairwise) and the fallback.
   mutating func checkRoutes() {
-    var checked = CheckedRoutes(routes: routeCount, modules: moduleIDs.count)
+    var checked = emptyRoutes(withRoomForModulesAt: moduleIDs.indices)
     checkRoutes(ofModulesAt: moduleIDs.indices, into: &checked)
     finishRoutes(checked)
   }
@@ -86,14 +86,16 @@ extension ManifestValidator {
   /// The routes of the modules at `positions` of `moduleOrder`, checked on their own, to be
   /// appended to those of the modules before.
   mutating func checkRoutes(ofModulesAt positions: Range<Int>) -> CheckedRoutes {
-    let routes = positions.reduce(0) { $0 + manifest.modules[moduleIDs[$1]].routes.count }
-    var checked = CheckedRoutes(routes: routes, modules: positions.count)
+    var checked = emptyRoutes(withRoomForModulesAt: positions)
     checkRoutes(ofModulesAt: positions, into: &checked)
     return checked
   }
 
-  /// The number of routes the modules list.
-  var routeCount: Int { moduleIDs.reduce(0) { $0 + manifest.modules[$1].routes.count } }
+  /// No routes yet, with room for those of the modules at `positions` of `moduleOrder`.
+  func emptyRoutes(withRoomForModulesAt positions: Range<Int>) -> CheckedRoutes {
+    let routes = positions.reduce(0) { $0 + manifest.modules[moduleIDs[$1]].routes.count }
+    return CheckedRoutes(routes: routes, modules: positions.count)
+  }
 
   /// The positions of `moduleOrder` in consecutive pieces of about as many routes each (a module
   /// without routes counting as one), at most ``routePieces``: two threads share the routes'
