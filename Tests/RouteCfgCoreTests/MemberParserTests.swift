@@ -72,8 +72,26 @@ struct MemberParserAcceptanceTests {
     ),
     ("func größe(höhe h: Int, breite: Int)", "größe(höhe:breite:)"),
   ])
-  func methodFullNames(body: String, fullName: String) {
-    #expect(Harness.member(body)?.fullName == fullName)
+  func methodFullNames(body: String, fullName: String) throws {
+    let member = try #require(Harness.member(body))
+    #expect(member.fullName == fullName)
+    // Compared without building it, as a map key written with labels is resolved: equal only
+    // to the whole name, byte for byte.
+    #expect(member.hasFullName(fullName))
+    let nearMisses = [
+      String(fullName.dropLast()), fullName + ")", member.name, member.name + "()",
+      String(fullName.map { $0 == ":" ? "_" : $0 }), "",
+    ]
+    for nearMiss in nearMisses where nearMiss != fullName {
+      #expect(!member.hasFullName(nearMiss), "\(nearMiss)")
+    }
+  }
+
+  @Test func aPropertysFullNameIsItsName() throws {
+    let member = try #require(Harness.member("var message: String"))
+    #expect(member.hasFullName("message"))
+    #expect(!member.hasFullName("message()"))
+    #expect(!member.hasFullName("messag"))
   }
 
   @Test func aRepeatedParameterNameSkipsItsMethodOnly() {

@@ -40,6 +40,16 @@ public struct MemberDecl: Sendable, Hashable {
     fullName.utf8Offset(of: UInt8(ascii: "(")).map { String(Substring(fullName.utf8.prefix($0))) } ?? fullName
   }
 
+  /// `true` when `written` is this member's full name (compared without building it, as a
+  /// map entry written with labels is resolved).
+  package func hasFullName(_ written: String) -> Bool {
+    switch kind {
+    case .property: return written == name
+    case .method(let method):
+      return MethodSignature.isFullName(written, base: name, parameters: method.parameters)
+    }
+  }
+
   /// `true` when both members have the same full name (compared without building it).
   public func hasSameFullName(as other: MemberDecl) -> Bool {
     guard name == other.name else { return false }
@@ -202,6 +212,24 @@ public struct MethodSignature: Sendable, Hashable {
   static func haveSameLabels(_ lhs: MethodParameters, _ rhs: MethodParameters) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for position in 0..<lhs.count where lhs[position].label != rhs[position].label { return false }
+    return true
+  }
+
+  /// `true` when `written` is `base` followed by the labels of `parameters`, as
+  /// ``fullName(base:parameters:)`` would write it.
+  static func isFullName(_ written: String, base: String, parameters: MethodParameters) -> Bool {
+    var bytes = written.utf8.makeIterator()
+    guard take(base, from: &bytes), bytes.next() == UInt8(ascii: "(") else { return false }
+    for parameter in parameters {
+      let label = parameter.label.map { take($0, from: &bytes) } ?? (bytes.next() == UInt8(ascii: "_"))
+      guard label, bytes.next() == UInt8(ascii: ":") else { return false }
+    }
+    return bytes.next() == UInt8(ascii: ")") && bytes.next() == nil
+  }
+
+  /// `true` after reading the bytes of `text` from `bytes`; `false` at the first that differs.
+  private static func take(_ text: String, from bytes: inout String.UTF8View.Iterator) -> Bool {
+    for byte in text.utf8 where bytes.next() != byte { return false }
     return true
   }
 

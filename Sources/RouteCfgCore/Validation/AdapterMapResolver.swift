@@ -29,6 +29,8 @@ struct MemberTarget {
   }
 
   var member: MemberDecl { owner.members[Int(memberIndex)] }
+  /// `true` when the member is a property (read in place).
+  var isProperty: Bool { owner.members[Int(memberIndex)].isProperty }
   /// Base names from `root` to the member.
   var path: [String] { keyPath ?? [member.name] }
   /// `true` when the path has more than one step.
@@ -100,7 +102,8 @@ struct AdapterMapResolver {
           .unknownAdapterMember, "'\(protocolInfo.name)' has no member '\(written)'\(hint)",
           correction: suggestion))
     }
-    if fullNames, case let fullName = protocolInfo.members[position].fullName, fullName != written {
+    if fullNames, !protocolInfo.members[position].hasFullName(written) {
+      let fullName = protocolInfo.members[position].fullName
       if isMapped(base) {
         // The member it would be is mapped by another entry: the fix is to remove this one.
         return .failure(

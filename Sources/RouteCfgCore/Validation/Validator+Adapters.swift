@@ -309,20 +309,22 @@ extension ManifestValidator {
         }
       }
       guard let memberPosition else { continue }
-      let member = required.members[memberPosition]
+      // Read in place: a member's copy costs more than the rest of a valid entry's checks.
+      let memberName = required.members[memberPosition].name
       // A member named in the map is never reported as unmapped, even when its entry is wrong.
-      if let first = named.recordOrFind(member.name, entry.required.location) {
+      if let first = named.recordOrFind(memberName, entry.required.location) {
         diagnostics.report(
-          .duplicateMapping, "'\(required.name).\(member.fullName)' is mapped twice; keep one entry",
+          .duplicateMapping,
+          "'\(required.name).\(required.members[memberPosition].fullName)' is mapped twice; keep one entry",
           at: entry.required.location, notes: [DiagnosticNote("first mapped here", at: first)])
         continue
       }
       guard let target else {
-        result.namedWithoutEntry.insert(member.name)
+        result.namedWithoutEntry.insert(memberName)
         continue
       }
-      let targetMember = target.member
-      if member.isProperty != targetMember.isProperty {
+      if required.members[memberPosition].isProperty != target.isProperty {
+        let (member, targetMember) = (required.members[memberPosition], target.member)
         result.namedWithoutEntry.insert(member.name)
         let (kind, otherKind) = member.isProperty ? ("a property", "a method") : ("a method", "a property")
         diagnostics.report(
@@ -361,63 +363,71 @@ extension ManifestValidator {
   private mutating func checkForward(
     _ index: Int, map: ResolvedMap, used: inout [(AdapterCrossing, AdapterUseSite)]
   ) {
-    let decl = manifest.adapters[index]
     guard let required = adapterProtocolIDs[index].adapt.flatMap({ protocols.infos[$0] }),
       let provided = adapterProtocolIDs[index].to.flatMap({ protocols.infos[$0] })
     else { return }
+    // The adapter and the members are read in place: copying each costs more than checking a
+    // pair whose types are the same.
     let checker = pairChecker(facadeOwner: required.name)
     var pairings = PairingList(keeping: keepsMemberPairings, capacity: required.members.count)
+    var crossings: [AdapterCrossing] = []
     for entry in map.entries {
-      let written = decl.map[Int(entry.entryIndex)]
-      let facade = required.members[Int(entry.requiredIndex)]
-      var crossings: [AdapterCrossing] = []
+      let writtenAt = manifest.adapters[index].map[Int(entry.entryIndex)].provided.location
+      let facadeIndex = Int(entry.requiredIndex)
+      crossings.removeAll(keepingCapacity: true)
       var mayNeedConversion = false
       let problems = checker.problems(
-        facade: facade, target: entry.target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
+        facade: required.members[facadeIndex], target: entry.target, crossings: &crossings,
+        mayNeedConversion: &mayNeedConversion)
       if !problems.isEmpty {
         reportPairProblems(
-          problems, member: facade, counterpart: entry.target.member, at: written.provided.location,
+          problems, member: required.members[facadeIndex], counterpart: entry.target.member, at: writtenAt,
           checking: AdapterCrossing(adapter: index, direction: .forward))
       }
       if !crossings.isEmpty {
         let site = AdapterUseSite(
-          location: written.provided.location, owner: required, member: Int(entry.requiredIndex),
-          targetOwner: provided, target: .path(entry.target.path))
-        used += crossings.map { ($0, site) }
+          location: writtenAt, owner: required, member: facadeIndex, targetOwner: provided,
+          target: .path(entry.target.path))
+        for crossing in crossings { used.append((crossing, site)) }
       }
       pairings.append(
         MemberPairing(
-          facade: facade, targetName: entry.target.member.name, keyPath: entry.target.keyPath,
-          crossesAdapter: !crossings.isEmpty, mayNeedConversion: mayNeedConversion))
+          facade: required.members[facadeIndex], targetName: entry.target.member.name,
+          keyPath: entry.target.keyPath, crossesAdapter: !crossings.isEmpty,
+          mayNeedConversion: mayNeedConversion))
     }
     var unmapped: [(MemberDecl, String)] = []
     let named = map.namedMembers(of: required)
-    for (position, member) in required.members.enumerated()
-    where !named.contains(member.name) && !map.swappedRequired.contains(member.name) {
-      let implicit = implicitPair(member, in: provided, checker: checker)
-      switch implicit {
-      case .paired(let crossings, let mayNeedConversion):
+    for position in required.members.indices {
+      let name = required.members[position].name
+      if named.contains(name) || map.swappedRequired.contains(name) { continue }
+      crossings.removeAll(keepingCapacity: true)
+      switch implicitPair(required.members[position], in: provided, checker: checker, crossings: &crossings) {
+      case .paired(let mayNeedConversion):
         if !crossings.isEmpty {
           let site = AdapterUseSite(
-            location: decl.location, owner: required, member: position, targetOwner: provided,
-            target: .sameName)
-          used += crossings.map { ($0, site) }
+            location: manifest.adapters[index].location, owner: required, member: position,
+            targetOwner: provided, target: .sameName)
+          for crossing in crossings { used.append((crossing, site)) }
         }
         pairings.append(
           MemberPairing(
-            facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty,
+            facade: required.members[position], targetName: name, crossesAdapter: !crossings.isEmpty,
             mayNeedConversion: mayNeedConversion))
       case .pairedWithProblems(let problems, let same):
+        let decl = manifest.adapters[index]
         reportPairProblems(
-          problems, member: member, counterpart: same, at: decl.adapt?.location ?? decl.location,
+          problems, member: required.members[position], counterpart: same,
+          at: decl.adapt?.location ?? decl.location,
           checking: AdapterCrossing(adapter: index, direction: .forward))
       case .unpaired(let why):
         // It may be declared where the provided body could not be read (already reported).
-        if provided.hasUnreadMembers, provided.position(ofMember: member.name) == nil { continue }
-        unmapped.append((member, why))
+        if provided.hasUnreadMembers, provided.position(ofMember: name) == nil { continue }
+        unmapped.append((required.members[position], why))
       }
     }
     forwardPairings[index] = pairings.finished(allMapped: unmapped.isEmpty)
+    let decl = manifest.adapters[index]
     // Members whose entries could not be read are already reported.
     if decl.mapIsUnreadable { return }
     if !decl.unreadMapKeys.isEmpty {
@@ -496,56 +506,60 @@ extension ManifestValidator {
     }
     var pairings = PairingList(keeping: keepsMemberPairings, capacity: provided.members.count)
     var unmapped: [(MemberDecl, String)] = []
-    for (position, member) in provided.members.enumerated() {
-      if let entry = inverse.value(for: member.name) {
+    // Members read in place, as in ``checkForward(_:map:used:)``.
+    var crossings: [AdapterCrossing] = []
+    for position in provided.members.indices {
+      let name = provided.members[position].name
+      crossings.removeAll(keepingCapacity: true)
+      if let entry = inverse.value(for: name) {
         let requiredPosition = Int(entry.requiredIndex)
-        let requiredMember = required.members[requiredPosition]
-        let written = decl.map[Int(entry.entryIndex)]
+        let writtenAt = decl.map[Int(entry.entryIndex)].required.location
         let target = MemberTarget(required, member: requiredPosition)
-        var crossings: [AdapterCrossing] = []
         var mayNeedConversion = false
         let problems = checker.problems(
-          facade: member, target: target, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
+          facade: provided.members[position], target: target, crossings: &crossings,
+          mayNeedConversion: &mayNeedConversion)
         if !problems.isEmpty {
           reportPairProblems(
-            problems, member: member, counterpart: requiredMember, at: written.required.location,
-            checking: AdapterCrossing(adapter: index, direction: .reverse), context: { context() + ": " },
-            siteNotes: siteNotes)
+            problems, member: provided.members[position], counterpart: required.members[requiredPosition],
+            at: writtenAt, checking: AdapterCrossing(adapter: index, direction: .reverse),
+            context: { context() + ": " }, siteNotes: siteNotes)
         }
         if !crossings.isEmpty {
           let site = AdapterUseSite(
-            location: written.required.location, owner: provided, member: position, targetOwner: required,
+            location: writtenAt, owner: provided, member: position, targetOwner: required,
             target: .member(entry.requiredIndex))
-          used += crossings.map { ($0, site) }
+          for crossing in crossings { used.append((crossing, site)) }
         }
         pairings.append(
           MemberPairing(
-            facade: member, targetName: requiredMember.name, crossesAdapter: !crossings.isEmpty,
-            mayNeedConversion: mayNeedConversion))
+            facade: provided.members[position], targetName: required.members[requiredPosition].name,
+            crossesAdapter: !crossings.isEmpty, mayNeedConversion: mayNeedConversion))
         continue
       }
-      switch implicitPair(member, in: required, checker: checker) {
-      case .paired(let crossings, let mayNeedConversion):
+      switch implicitPair(provided.members[position], in: required, checker: checker, crossings: &crossings) {
+      case .paired(let mayNeedConversion):
         if !crossings.isEmpty {
           let site = AdapterUseSite(
             location: decl.location, owner: provided, member: position, targetOwner: required,
             target: .sameName)
-          used += crossings.map { ($0, site) }
+          for crossing in crossings { used.append((crossing, site)) }
         }
         pairings.append(
           MemberPairing(
-            facade: member, targetName: member.name, crossesAdapter: !crossings.isEmpty,
+            facade: provided.members[position], targetName: name, crossesAdapter: !crossings.isEmpty,
             mayNeedConversion: mayNeedConversion))
       case .pairedWithProblems(let problems, let same):
         reportPairProblems(
-          problems, member: member, counterpart: same, at: decl.to?.location ?? decl.location,
+          problems, member: provided.members[position], counterpart: same,
+          at: decl.to?.location ?? decl.location,
           checking: AdapterCrossing(adapter: index, direction: .reverse), context: { context() + ": " },
           siteNotes: siteNotes)
       case .unpaired(let why):
-        if required.hasUnreadMembers, required.position(ofMember: member.name) == nil { continue }
+        if required.hasUnreadMembers, required.position(ofMember: name) == nil { continue }
         // Named by an entry reported already: written the other way round, or misspelt.
-        if map.unresolvedProvided.contains(member.name) { continue }
-        unmapped.append((member, why))
+        if map.unresolvedProvided.contains(name) { continue }
+        unmapped.append((provided.members[position], why))
       }
     }
     reversePairings[index] = pairings.finished(allMapped: unmapped.isEmpty)
@@ -571,9 +585,10 @@ extension ManifestValidator {
   }
 
   private enum ImplicitPair {
-    /// Same full name and fitting types; whether the dynamic runtime must check the values'
-    /// conversion (``MemberPairing/mayNeedConversion``).
-    case paired([AdapterCrossing], mayNeedConversion: Bool)
+    /// Same full name and fitting types (the crossings they need appended to the caller's);
+    /// whether the dynamic runtime must check the values' conversion
+    /// (``MemberPairing/mayNeedConversion``).
+    case paired(mayNeedConversion: Bool)
     /// Same full name and fitting types, but the pair breaks a rule beyond the types: a
     /// settable member over a read-only one, `throws` or `async` that disagree, protocol-typed
     /// values that need adapters that do not exist. Reported as those problems (RC0605, RC0609,
@@ -652,21 +667,23 @@ extension ManifestValidator {
     .missingAdapter, .readOnlyTarget, .effectsMismatch,
   ]
 
-  /// A member pairs implicitly with a member of the same full name whose type fits.
-  private func implicitPair(_ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck)
-    -> ImplicitPair
-  {
+  /// A member pairs implicitly with a member of the same full name whose type fits; the
+  /// crossings the pair needs are appended to `crossings`.
+  private func implicitPair(
+    _ member: MemberDecl, in target: ProtocolInfo, checker: MemberPairCheck,
+    crossings: inout [AdapterCrossing]
+  ) -> ImplicitPair {
     guard let samePosition = target.position(ofMember: member.name),
-      case let same = target.members[samePosition], same.hasSameFullName(as: member)
+      target.members[samePosition].hasSameFullName(as: member)
     else {
       return .unpaired("")
     }
-    var crossings: [AdapterCrossing] = []
     let sameTarget = MemberTarget(target, member: samePosition)
     var mayNeedConversion = false
     let problems = checker.problems(
       facade: member, target: sameTarget, crossings: &crossings, mayNeedConversion: &mayNeedConversion)
-    guard let first = problems.first else { return .paired(crossings, mayNeedConversion: mayNeedConversion) }
+    guard let first = problems.first else { return .paired(mayNeedConversion: mayNeedConversion) }
+    let same = target.members[samePosition]
     // A read-only target stops the check before the written values' type: it must fit too.
     if problems.contains(where: { $0.code == .readOnlyTarget }),
       let why = checker.writeMismatch(facade: member, target: sameTarget)
