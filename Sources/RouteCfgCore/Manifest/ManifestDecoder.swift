@@ -672,8 +672,9 @@ struct ManifestDecoder {
       // is wrong), so that routes naming it are not also told that it does not exist.
       let validName = reader.declaredName(key, what: "parameter")
       let name = validName ?? key
-      let untyped = ParameterDecl(
-        name: name, type: nil, typeLocation: reader.location(valueID), typeReferences: [])
+      var untyped: ParameterDecl {
+        ParameterDecl(name: name, type: nil, typeLocation: reader.location(valueID), typeReferences: [])
+      }
       if reader.rejectNull(
         valueID, key: name.value, hint: "write its Swift type, such as '\(name.value): Int'")
       {
@@ -693,16 +694,18 @@ struct ManifestDecoder {
       }
       let written = document.value(of: valueID)
       let locator = document.locator(for: valueID)
-      let parsed = TypeParser.parse(
-        written, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
+      // Parsed (and reported) whatever the name, but its references are kept only with it.
       guard validName != nil else {
+        _ = TypeParser.parse(written, locate: { locator.location($0) }, diagnostics: &reader.diagnostics)
         result.append(untyped)
         continue
       }
+      let parsed = TypeParser.parse(
+        written, locate: { locator.location($0) }, diagnostics: &reader.diagnostics, writer: &writer)
       result.append(
         ParameterDecl(
           name: name, type: parsed?.type, typeLocation: reader.location(valueID),
-          typeReferences: writer.write(parsed?.references ?? [])))
+          typeReferences: parsed?.references ?? []))
     }
     return result
   }

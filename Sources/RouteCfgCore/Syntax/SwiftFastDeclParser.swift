@@ -122,12 +122,15 @@ struct SwiftFastDeclParser {
     return max(1, min(count, bytes.count / 6 + 1))
   }
 
-  /// The type that fills `bytes`, or `nil` when it needs the general parser.
-  static func parseWholeType(_ bytes: UnsafeBufferPointer<UInt8>, locate: BodyLocator) -> ParsedType? {
+  /// The type that fills `bytes` and what `finish` makes of it and its references, or `nil`
+  /// when it needs the general parser.
+  static func parseWholeType<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, finish: (TypeRef, inout SwiftMoveBuffer<RawTypeReference>) -> Result
+  ) -> Result? {
     var parser = SwiftFastDeclParser(bytes: bytes, newlinesAreBlank: true)
     defer { parser.references.deallocate() }
     guard let type = parser.parseType(), parser.token == .end else { return nil }
-    return ParsedType(type: type, references: parser.references.moveLocated(from: 0, locate: locate))
+    return finish(type, &parser.references)
   }
 
   // MARK: Declarations

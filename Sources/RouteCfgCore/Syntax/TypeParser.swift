@@ -30,16 +30,48 @@ public enum TypeParser {
   public static func parse(
     _ text: String, locate: BodyLocator, diagnostics: inout DiagnosticBag
   ) -> ParsedType? {
+    parse(
+      text, locate: locate, diagnostics: &diagnostics,
+      fast: { bytes in
+        SwiftFastDeclParser.parseWholeType(bytes) { type, references in
+          ParsedType(type: type, references: references.moveLocated(from: 0, locate: locate))
+        }
+      },
+      general: { ParsedType(type: $0, references: $1) })
+  }
+
+  /// The type written in `text`, as ``parse(_:locate:diagnostics:)`` reads it, with the named
+  /// types it mentions written by `writer` (a module parameter's type, decoded beside the
+  /// bodies' references).
+  static func parse(
+    _ text: String, locate: BodyLocator, diagnostics: inout DiagnosticBag, writer: inout BodyWriter
+  ) -> (type: TypeRef, references: TypeReferences)? {
+    parse(
+      text, locate: locate, diagnostics: &diagnostics,
+      fast: { bytes in
+        SwiftFastDeclParser.parseWholeType(bytes) { type, references in
+          var written = TypeReferences(pending: 0..<references.count)
+          if references.count > 0 { written.attach(writer.write(&references, locate: locate)) }
+          return (type, written)
+        }
+      },
+      general: { ($0, writer.write($1)) })
+  }
+
+  /// Well-formed ASCII types take the one-pass parser (`fast`); the others are parsed again
+  /// from tokens, with diagnostics, and given to `general` with their references.
+  private static func parse<Result>(
+    _ text: String, locate: BodyLocator, diagnostics: inout DiagnosticBag,
+    fast: (UnsafeBufferPointer<UInt8>) -> Result?, general: (TypeRef, [Located<String>]) -> Result
+  ) -> Result? {
     SwiftTokenizer.withUTF8(text) { bytes in
-      // Well-formed ASCII types take the one-pass parser; the others are parsed again from
-      // tokens, with diagnostics.
-      if let parsed = SwiftFastDeclParser.parseWholeType(bytes, locate: locate) { return parsed }
+      if let parsed = fast(bytes) { return parsed }
       return SwiftTokenizer.withTokens(of: bytes, newlines: false) { tokens, _ in
         SwiftDeclParser.withParser(source: bytes, tokens: tokens) { parser in
           let type = parser.parseWholeType()
           parser.flushProblems(into: &diagnostics, locate: locate)
           guard let type else { return nil }
-          return ParsedType(type: type, references: parser.takeTypeReferences(locate: locate))
+          return general(type, parser.takeTypeReferences(locate: locate))
         }
       }
     }
