@@ -94,6 +94,13 @@ struct MemberParserAcceptanceTests {
     #expect(!member.hasFullName("messag"))
   }
 
+  @Test func aFullNameSpelledInEquivalentScalarsIsTheSameName() throws {
+    // Precomposed in the declaration, decomposed in the written name: equal, as `==` holds them.
+    let member = try #require(Harness.member("func gr\u{F6}\u{DF}e(h\u{F6}he h: Int)"))
+    #expect(member.hasFullName("gro\u{308}\u{DF}e(ho\u{308}he:)"))
+    #expect(!member.hasFullName("gro\u{308}\u{DF}e(ho\u{308}he)"))
+  }
+
   @Test func aRepeatedParameterNameSkipsItsMethodOnly() {
     let (members, diagnostics) = Harness.members(
       "func f(a: Int, b: Int, a: Int); var x: Int\nfunc g(_ a: Int, _ b: Int)")

@@ -40,13 +40,16 @@ public struct MemberDecl: Sendable, Hashable {
     fullName.utf8Offset(of: UInt8(ascii: "(")).map { String(Substring(fullName.utf8.prefix($0))) } ?? fullName
   }
 
-  /// `true` when `written` is this member's full name (compared without building it, as a
-  /// map entry written with labels is resolved).
+  /// `true` when `written` is this member's full name, as `==` compares strings. A map entry
+  /// written with labels is resolved with it: the same bytes are found without building the
+  /// name, which is built only to compare other bytes (canonically equivalent spellings are
+  /// equal, as `==` holds them).
   package func hasFullName(_ written: String) -> Bool {
     switch kind {
     case .property: return written == name
     case .method(let method):
       return MethodSignature.isFullName(written, base: name, parameters: method.parameters)
+        || written == method.fullName(base: name)
     }
   }
 
@@ -215,21 +218,40 @@ public struct MethodSignature: Sendable, Hashable {
     return true
   }
 
-  /// `true` when `written` is `base` followed by the labels of `parameters`, as
-  /// ``fullName(base:parameters:)`` would write it.
+  /// `true` when `written` is the bytes of `base` followed by the labels of `parameters`, as
+  /// ``fullName(base:parameters:)`` would write them.
   static func isFullName(_ written: String, base: String, parameters: MethodParameters) -> Bool {
-    var bytes = written.utf8.makeIterator()
-    guard take(base, from: &bytes), bytes.next() == UInt8(ascii: "(") else { return false }
-    for parameter in parameters {
-      let label = parameter.label.map { take($0, from: &bytes) } ?? (bytes.next() == UInt8(ascii: "_"))
-      guard label, bytes.next() == UInt8(ascii: ":") else { return false }
+    SwiftTokenizer.withUTF8(written) { bytes in
+      var offset = 0
+      guard read(base, in: bytes, at: &offset), read(UInt8(ascii: "("), in: bytes, at: &offset) else {
+        return false
+      }
+      for parameter in parameters {
+        let label =
+          parameter.label.map { read($0, in: bytes, at: &offset) }
+          ?? read(UInt8(ascii: "_"), in: bytes, at: &offset)
+        guard label, read(UInt8(ascii: ":"), in: bytes, at: &offset) else { return false }
+      }
+      return read(UInt8(ascii: ")"), in: bytes, at: &offset) && offset == bytes.count
     }
-    return bytes.next() == UInt8(ascii: ")") && bytes.next() == nil
   }
 
-  /// `true` after reading the bytes of `text` from `bytes`; `false` at the first that differs.
-  private static func take(_ text: String, from bytes: inout String.UTF8View.Iterator) -> Bool {
-    for byte in text.utf8 where bytes.next() != byte { return false }
+  /// `true`, moving `offset` past them, when the bytes of `text` come at `offset` of `bytes`.
+  private static func read(_ text: String, in bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> Bool
+  {
+    let start = offset
+    let matches = SwiftTokenizer.withUTF8(text) { text in
+      text.count <= bytes.count - start && text.indices.allSatisfy { text[$0] == bytes[start + $0] }
+    }
+    if matches { offset += text.utf8.count }
+    return matches
+  }
+
+  /// `true`, moving `offset` past it, when `byte` comes at `offset` of `bytes`.
+  private static func read(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> Bool
+  {
+    guard offset < bytes.count, bytes[offset] == byte else { return false }
+    offset += 1
     return true
   }
 
