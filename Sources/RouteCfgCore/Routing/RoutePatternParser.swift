@@ -78,7 +78,7 @@ struct RoutePatternParser {
           let literal = bytes[start..<stop]
           // "." and ".." are left to the general reading, which rejects them.
           guard literal.allSatisfy({ $0 < 0x80 && RouteCharacters.isLiteralCharacter(Unicode.Scalar($0)) }),
-            !literal.elementsEqual(".".utf8), !literal.elementsEqual("..".utf8)
+            literal.count > 2 || !literal.allSatisfy({ $0 == UInt8(ascii: ".") })
           else { return nil }
           segments.append(.literal(String(decoding: literal, as: UTF8.self)))
         }

@@ -15,7 +15,15 @@ public enum RouteValueType: String, Sendable, Hashable, CaseIterable, CustomStri
   public init?(_ type: TypeRef) {
     switch type {
     case .named(let name), .optional(.named(let name)):
-      self.init(rawValue: name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : name)
+      // Compared name by name: short names compare by their bits, where `init(rawValue:)`
+      // searches a table of the four for each.
+      switch name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : name {
+      case Self.int.rawValue: self = .int
+      case Self.double.rawValue: self = .double
+      case Self.bool.rawValue: self = .bool
+      case Self.string.rawValue: self = .string
+      default: return nil
+      }
     default: return nil
     }
   }
