@@ -40,15 +40,14 @@ struct ValidateRun {
       let remaining = bound.map { max(0, $0 - combined.diagnostics.count) }
       let result: ValidationResult
       do {
-        // Only the diagnostics and the summary's counts are printed: no member pairings.
-        result = try RouteCfg.validate(
-          path: file, variant: variant, maxDiagnostics: remaining, keepsMemberPairings: false)
+        // Only the diagnostics and the summary's counts are printed: no graph is made.
+        result = try RouteCfg.validateForSummary(path: file, variant: variant, maxDiagnostics: remaining)
       } catch {
         throw UsageError("\(file): \(error.description)")
       }
       results.append(result)
       let report = strict ? result.report.strict() : result.report
-      reports.append((report, ValidationSummary.line(file: file, report: report, graph: result.graph)))
+      reports.append((report, ValidationSummary.line(file: file, report: report, counts: result.counts)))
       combined.append(report)
     }
     // Written in pieces (every diagnostic may be listed): line-oriented output file by file, each

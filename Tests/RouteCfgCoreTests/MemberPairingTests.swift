@@ -1,5 +1,4 @@
 import RouteCfgCore
-import RouteCfgSynthetic
 import Testing
 
 /// The member pairings the validator hands to the runtime and to code generation: full names
@@ -121,61 +120,5 @@ struct MemberPairingTests {
       String(describing: forward[1])
         == #"MemberPairing(member: "store(note:_:)", path: ["save"], crossesAdapter: false)"#)
     #expect(String(describing: forward[0]).contains(#"path: ["header", "title"]"#))
-  }
-}
-
-/// `routecfg validate` validates without keeping member pairings: the diagnostics and the
-/// graph's counts it prints must be what a validation that keeps them gives.
-@Suite("Validation without member pairings")
-struct ValidationWithoutPairingsTests {
-  /// Every manifest of the repository's fixtures and examples.
-  static let paths: [String] = {
-    let fixtures = FixturePaths.files(under: FixturePaths.fixtures, withExtension: "yaml")
-    let manifests = FixturePaths.repository + "/manifests"
-    return fixtures.map(FixturePaths.fixture)
-      + FixturePaths.files(under: manifests, withExtension: "yaml").map { manifests + "/" + $0 }
-  }()
-
-  @Test("gives the diagnostics and adapters of a validation that keeps them, with no pairings")
-  func sameOutcome() throws {
-    #expect(Self.paths.count > 100)
-    var withPairings = 0
-    for path in Self.paths {
-      let kept = try? RouteCfg.validate(
-        path: path, variant: nil, maxDiagnostics: nil, keepsMemberPairings: true)
-      let dropped = try? RouteCfg.validate(
-        path: path, variant: nil, maxDiagnostics: nil, keepsMemberPairings: false)
-      guard let kept, let dropped else {
-        #expect(kept == nil && dropped == nil, "\(path)")
-        continue
-      }
-      #expect(dropped.diagnostics == kept.diagnostics, "\(path)")
-      #expect(dropped.description == kept.description, "\(path)")
-      #expect((dropped.graph == nil) == (kept.graph == nil), "\(path)")
-      guard let keptGraph = kept.graph, let droppedGraph = dropped.graph else { continue }
-      #expect(droppedGraph.adapters.map(\.adapt) == keptGraph.adapters.map(\.adapt), "\(path)")
-      #expect(droppedGraph.adapters.allSatisfy { $0.forward.isEmpty && $0.reverse.isEmpty }, "\(path)")
-      #expect(
-        droppedGraph.adapters.map(\.isUsedInReverse) == keptGraph.adapters.map(\.isUsedInReverse), "\(path)")
-      if keptGraph.adapters.contains(where: { !$0.forward.isEmpty }) { withPairings += 1 }
-    }
-    // Enough of them have pairings to keep for the comparison to mean something.
-    #expect(withPairings > 10)
-  }
-
-  @Test("gives the same on a manifest validated on two threads, its adapters checked in waves")
-  func sameOutcomeOnTwoThreads() throws {
-    // Large enough for two threads and for adapter waves split in halves (64 adapters or more).
-    let loaded = ManifestLoader().load(yaml: SyntheticManifest.yaml(moduleCount: 300))
-    let kept = try RouteCfg.validate(loaded, variant: nil, maxDiagnostics: nil, keepsMemberPairings: true)
-    let dropped = try RouteCfg.validate(loaded, variant: nil, maxDiagnostics: nil, keepsMemberPairings: false)
-    #expect(dropped.diagnostics == kept.diagnostics)
-    #expect(dropped.description == kept.description)
-    let keptGraph = try #require(kept.graph)
-    let droppedGraph = try #require(dropped.graph)
-    #expect(keptGraph.adapters.count == 600)
-    #expect(keptGraph.adapters.allSatisfy { !$0.forward.isEmpty })
-    #expect(droppedGraph.adapters.allSatisfy { $0.forward.isEmpty && $0.reverse.isEmpty })
-    #expect(droppedGraph.adapters.map(\.isUsedInReverse) == keptGraph.adapters.map(\.isUsedInReverse))
   }
 }

@@ -14,21 +14,23 @@ public enum RouteCfg {
     path: String, variant: String? = nil, limits: YAMLLimits = .standard,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    try validate(
-      path: path, variant: variant, limits: limits, maxDiagnostics: maxDiagnostics, keepsMemberPairings: true)
+    let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
+    return try validate(loader.load(path: path), variant: variant, maxDiagnostics: maxDiagnostics)
   }
 
-  /// Loads and validates as ``validate(path:variant:limits:maxDiagnostics:)`` does; without
-  /// `keepsMemberPairings`, the graph's adapters have no member pairings (``AdapterInfo/forward``
-  /// and ``AdapterInfo/reverse`` are empty), which `routecfg validate` never reads.
-  package static func validate(
-    path: String, variant: String?, limits: YAMLLimits = .standard, maxDiagnostics: Int?,
-    keepsMemberPairings: Bool
+  /// Loads and validates as ``validate(path:variant:limits:maxDiagnostics:)`` does, for a caller
+  /// that reads only the diagnostics and the summary line, as `routecfg validate` does: the
+  /// result has no ``ValidationResult/graph``, only its counts, so no graph is made.
+  package static func validateForSummary(
+    path: String, variant: String?, limits: YAMLLimits = .standard, maxDiagnostics: Int?
   ) throws(UnknownVariantError) -> ValidationResult {
-    let loader = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics)
-    return try validate(
-      loader.load(path: path), variant: variant, maxDiagnostics: maxDiagnostics,
-      keepsMemberPairings: keepsMemberPairings)
+    let loaded = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics).load(path: path)
+    let checked = try ManifestValidator.validateCounting(
+      loaded.manifest, variant: selectedVariant(variant, of: loaded), isIncomplete: loaded.isIncomplete,
+      maxDiagnostics: maxDiagnostics)
+    return ValidationResult(
+      loaded, maxDiagnostics: maxDiagnostics, diagnostics: checked.diagnostics, omitted: checked.omitted,
+      heldBack: checked.heldBack, graph: nil, counts: checked.counts)
   }
 
   /// Validates manifest text; `path` names it in diagnostics and anchors its includes.
@@ -64,34 +66,25 @@ public enum RouteCfg {
   public static func validate(
     _ loaded: LoadedManifest, variant: String? = nil, maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationResult {
-    try validate(loaded, variant: variant, maxDiagnostics: maxDiagnostics, keepsMemberPairings: true)
+    let outcome = try ManifestValidator.validate(
+      loaded.manifest, variant: selectedVariant(variant, of: loaded), isIncomplete: loaded.isIncomplete,
+      maxDiagnostics: maxDiagnostics)
+    return ValidationResult(
+      loaded, maxDiagnostics: maxDiagnostics, diagnostics: outcome.diagnostics, omitted: outcome.omitted,
+      heldBack: outcome.heldBack, graph: outcome.graph, counts: GraphCounts(outcome.graph))
   }
 
-  /// Validates as ``validate(_:variant:maxDiagnostics:)`` does, keeping the adapters' member
-  /// pairings only with `keepsMemberPairings`.
-  package static func validate(
-    _ loaded: LoadedManifest, variant: String?, maxDiagnostics: Int?, keepsMemberPairings: Bool
-  ) throws(UnknownVariantError) -> ValidationResult {
+  /// The variant to check `loaded` for, given the one asked for: an undeclared variant is passed
+  /// on for the validator to throw, unless it may be one of the variants not read; a declared one
+  /// selects resolution, which an incomplete manifest holds back.
+  private static func selectedVariant(_ variant: String?, of loaded: LoadedManifest) -> String? {
     let manifest = loaded.manifest
     let isRead = variant.map { name in manifest.variants.contains { $0.name.value == name } } ?? true
-    // An undeclared variant is passed on for the validator to throw, unless it may be one of the
-    // variants not read; a declared one selects resolution, which an incomplete manifest holds back.
     let mayBeUnread =
       variant.map { name in
         manifest.variantsHaveErrors || manifest.unreadVariantNames.contains { $0.value == name }
       } ?? false
-    let selected = isRead ? (loaded.isIncomplete ? nil : variant) : (mayBeUnread ? nil : variant)
-    let outcome = try ManifestValidator.validate(
-      loaded.manifest, variant: selected, isIncomplete: loaded.isIncomplete, maxDiagnostics: maxDiagnostics,
-      keepsMemberPairings: keepsMemberPairings)
-    var bag = DiagnosticBag(limit: maxDiagnostics)
-    bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
-    bag.append(contentsOf: outcome.diagnostics, omitted: outcome.omitted)
-    let (diagnostics, omitted) = bag.finished()
-    let valid = !loaded.isIncomplete && !bag.hasErrors
-    return ValidationResult(
-      manifest: loaded.manifest, diagnostics: diagnostics, omitted: omitted, heldBack: outcome.heldBack,
-      graph: valid ? outcome.graph : nil)
+    return isRead ? (loaded.isIncomplete ? nil : variant) : (mayBeUnread ? nil : variant)
   }
 }
 
@@ -111,9 +104,33 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
   public let heldBack: [HeldBackCheck]
   /// The validated model, present exactly when there is no error.
   public let graph: AppGraph?
+  /// What the summary line counts of the graph, present exactly when there is no error: also
+  /// without the graph, for `routecfg validate`, which asks only for these
+  /// (``RouteCfg/validateForSummary(path:variant:limits:maxDiagnostics:)``).
+  package let counts: GraphCounts?
 
   /// `true` when there is no error (warnings allowed).
-  public var isValid: Bool { graph != nil }
+  public var isValid: Bool { counts != nil }
+
+  /// The result of validating `loaded`: the loading's diagnostics and the validation's, listed
+  /// up to `maxDiagnostics` together; the graph and its counts only when there is no error.
+  init(
+    _ loaded: LoadedManifest, maxDiagnostics: Int?, diagnostics found: [Diagnostic],
+    omitted: OmittedDiagnostics,
+    heldBack: [HeldBackCheck], graph: AppGraph?, counts: GraphCounts
+  ) {
+    var bag = DiagnosticBag(limit: maxDiagnostics)
+    bag.append(contentsOf: loaded.diagnostics, omitted: loaded.omitted)
+    bag.append(contentsOf: found, omitted: omitted)
+    let (diagnostics, omitted) = bag.finished()
+    let valid = !loaded.isIncomplete && !bag.hasErrors
+    self.manifest = loaded.manifest
+    self.diagnostics = diagnostics
+    self.omitted = omitted
+    self.heldBack = heldBack
+    self.graph = valid ? graph : nil
+    self.counts = valid ? counts : nil
+  }
 
   /// The diagnostics with their files, for the formatters.
   public var report: DiagnosticReport {
@@ -131,7 +148,7 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
     let path = manifest.files.files.first?.path ?? "manifest"
     let report = report
     return TextFormatter.format(report) + TextFormatter.omission(report, advice: advice)
-      + ValidationSummary.line(file: path, report: report, graph: graph)
+      + ValidationSummary.line(file: path, report: report, counts: counts)
   }
 }
 
@@ -141,17 +158,22 @@ public struct ValidationResult: Sendable, CustomStringConvertible {
 /// variants and warnings when it has any).
 public enum ValidationSummary {
   public static func line(file: String, report: DiagnosticReport, graph: AppGraph?) -> String {
+    line(file: file, report: report, counts: graph.map(GraphCounts.init))
+  }
+
+  /// The line for a manifest whose graph, when it is valid, has these `counts`.
+  package static func line(file: String, report: DiagnosticReport, counts: GraphCounts?) -> String {
     let file = TextFormatter.printablePath(file)
-    let counts = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
+    let problems = TextFormatter.summary(errors: report.errorCount, warnings: report.warningCount)
     let heldBack = report.heldBack.first.map { "; " + HeldBackCheck.summary($0.checks) } ?? ""
-    guard let graph, !report.hasErrors else { return "\(file): \(counts)\(heldBack)" }
+    guard let counts, !report.hasErrors else { return "\(file): \(problems)\(heldBack)" }
     let count = MessageWords.counted
     var parts = [
-      count(graph.modules.count, "module"), count(graph.protocols.count, "protocol"),
-      count(graph.adapters.count, "adapter"), count(graph.routes.count, "route"),
+      count(counts.modules, "module"), count(counts.protocols, "protocol"), count(counts.adapters, "adapter"),
+      count(counts.routes, "route"),
     ]
-    if !graph.variantNames.isEmpty { parts.append(count(graph.variantNames.count, "variant")) }
-    let warnings = report.warningCount == 0 ? "" : ", \(counts)"
+    if counts.variants > 0 { parts.append(count(counts.variants, "variant")) }
+    let warnings = report.warningCount == 0 ? "" : ", \(problems)"
     return "\(file): valid (\(parts.joined(separator: ", ")))\(warnings)"
   }
 }

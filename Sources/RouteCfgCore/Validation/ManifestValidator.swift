@@ -46,10 +46,11 @@ public struct ManifestValidator {
   let isIncomplete: Bool
   /// `true` when independent checks run on two threads (large manifests; ``ThreadUse``).
   let usesThreads: Bool
-  /// `true` when the adapters' member pairings are kept for the graph (``AdapterInfo/forward``
-  /// and ``AdapterInfo/reverse``), which the registry and code generation need; `routecfg
-  /// validate` reports only diagnostics and a summary, and keeps none.
-  let keepsMemberPairings: Bool
+  /// `true` when the run builds the ``AppGraph``, with the adapters' member pairings
+  /// (``AdapterInfo/forward`` and ``AdapterInfo/reverse``) that the registry and code generation
+  /// need; `routecfg validate` prints only the diagnostics and the summary line, and asks only
+  /// for its counts (``GraphCounts``): no pairing, graph part or graph is made.
+  let buildsGraph: Bool
   var diagnostics: DiagnosticBag
 
   // Declarations (first declaration of each name).
@@ -161,13 +162,13 @@ public struct ManifestValidator {
 
   init(
     manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
-    threads: ThreadUse = .forLargeInputs, keepsMemberPairings: Bool = true
+    threads: ThreadUse = .forLargeInputs, buildsGraph: Bool = true
   ) {
     self.manifest = manifest
     self.selectedVariant = variant
     self.isIncomplete = isIncomplete
     self.usesThreads = threads.splitsValidation(manifest)
-    self.keepsMemberPairings = keepsMemberPairings
+    self.buildsGraph = buildsGraph
     self.diagnostics = DiagnosticBag(limit: maxDiagnostics)
     self.adaptersUsedByResolution = Array(repeating: false, count: manifest.adapters.count)
   }
@@ -183,18 +184,31 @@ public struct ManifestValidator {
     _ manifest: Manifest, variant: String? = nil, isIncomplete: Bool = false,
     maxDiagnostics: Int? = DiagnosticBag.defaultLimit
   ) throws(UnknownVariantError) -> ValidationOutcome {
-    try validate(
+    var validator = try validator(
       manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics,
-      keepsMemberPairings: true)
+      buildsGraph: true)
+    return validator.run()
   }
 
-  /// Validates as ``validate(_:variant:isIncomplete:maxDiagnostics:)`` does; without
-  /// `keepsMemberPairings`, the graph's adapters have no member pairings (for callers that read
-  /// only the diagnostics and the graph's counts, as `routecfg validate` does).
-  package static func validate(
-    _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
-    keepsMemberPairings: Bool
-  ) throws(UnknownVariantError) -> ValidationOutcome {
+  /// Validates as ``validate(_:variant:isIncomplete:maxDiagnostics:)`` does, for a caller that
+  /// reads only the diagnostics and the summary line's counts, as `routecfg validate` does: no
+  /// graph, and none of its parts, is made.
+  package static func validateCounting(
+    _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?
+  ) throws(UnknownVariantError) -> CountedValidation {
+    var validator = try validator(
+      manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics,
+      buildsGraph: false)
+    let checked = validator.check()
+    return CountedValidation(
+      diagnostics: checked.diagnostics, omitted: checked.omitted, heldBack: checked.heldBack,
+      counts: validator.counts())
+  }
+
+  /// A validator for `manifest`, or the error for a `variant` it does not declare.
+  private static func validator(
+    _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?, buildsGraph: Bool
+  ) throws(UnknownVariantError) -> ManifestValidator {
     if let variant, !manifest.variants.contains(where: { $0.name.value == variant }) {
       throw UnknownVariantError(
         name: variant,
@@ -203,13 +217,23 @@ public struct ManifestValidator {
           $0.location < $1.location
         }.map(\.value))
     }
-    var validator = ManifestValidator(
+    return ManifestValidator(
       manifest: manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics,
-      keepsMemberPairings: keepsMemberPairings)
-    return validator.run()
+      buildsGraph: buildsGraph)
   }
 
+  /// Runs every check and builds the graph.
   mutating func run() -> ValidationOutcome {
+    let checked = check()
+    return ValidationOutcome(
+      diagnostics: checked.diagnostics, omitted: checked.omitted, graph: makeGraph(),
+      heldBack: checked.heldBack)
+  }
+
+  /// Runs every check: the diagnostics, listed up to the limit, and the checks held back.
+  private mutating func check() -> (
+    diagnostics: [Diagnostic], omitted: OmittedDiagnostics, heldBack: [HeldBackCheck]
+  ) {
     indexDeclarations()
     if isIncomplete {
       // Adapters are checked as far as the loaded files decide them (``TypeFitChecker``).
@@ -223,9 +247,7 @@ public struct ManifestValidator {
       checkInParallel()
     }
     let (listed, omitted) = diagnostics.finished()
-    return ValidationOutcome(
-      diagnostics: listed, omitted: omitted, graph: makeGraph(),
-      heldBack: isIncomplete ? HeldBackCheck.allCases : [])
+    return (listed, omitted, isIncomplete ? HeldBackCheck.allCases : [])
   }
 
   /// Runs the checks on two threads where they do not depend on each other: resolution and the
@@ -257,9 +279,9 @@ public struct ManifestValidator {
       },
       alongside: {
         maps = other.resolveAdapterMaps()
-        modules = other.modulesBeforeRoutes()
+        if other.buildsGraph { modules = other.modulesBeforeRoutes() }
       }, inParallel: usesThreads)
-    moduleParts = modules
+    if buildsGraph { moduleParts = modules }
     diagnostics.append(contentsOf: other.diagnostics)
     // The other thread's errors are its maps' (it reports nothing about modules).
     let errorsBeforeAdapters = diagnostics.errorsReported
@@ -281,7 +303,7 @@ public struct ManifestValidator {
     ForkJoin.run(
       {
         checkUnusedParts()
-        graphParts = graphPartsBeforeRoutes()
+        if buildsGraph { graphParts = graphPartsBeforeRoutes() }
       }, thenSharing: pieces.count, fromBack: { back.append(checkRoutes(ofModulesAt: pieces[$0])) },
       fromFront: { other.checkRoutes(ofModulesAt: pieces[$0], into: &front) }, inParallel: usesThreads)
     diagnostics.append(contentsOf: other.diagnostics)
@@ -368,6 +390,13 @@ public struct ManifestValidator {
     names.reserveCapacity(list.count)
     for (entry, id) in zip(list, ids) where id >= 0 { names.append(entry.value) }
     return names
+  }
+
+  /// What the summary line counts of the graph ``makeGraph()`` would make.
+  private func counts() -> GraphCounts {
+    GraphCounts(
+      modules: moduleOrder.count, protocols: protocols.infos.reduce(0) { $1 == nil ? $0 : $0 + 1 },
+      adapters: manifest.adapters.count, routes: routeInfos.count, variants: manifest.variants.count)
   }
 
   private func makeGraph() -> AppGraph {

@@ -135,8 +135,8 @@ extension ManifestValidator {
   /// another needs: an adapter waiting for a direction is tried again once that direction gets
   /// its pairings, so each is tried at most once per direction it needs.
   private mutating func addQuietForwardFacades(maps: [ResolvedMap?]) {
-    // Without pairings kept there is nothing to give (the check reports nothing).
-    guard keepsMemberPairings else { return }
+    // Without a graph there is nothing to give (the check reports nothing).
+    guard buildsGraph else { return }
     var queue = maps.indices.filter {
       maps[$0] != nil && forwardPairings[$0] == nil && reversePairings[$0] != nil
     }
@@ -369,7 +369,7 @@ extension ManifestValidator {
     // The adapter and the members are read in place: copying each costs more than checking a
     // pair whose types are the same.
     let checker = pairChecker(facadeOwner: required.name)
-    var pairings = PairingList(keeping: keepsMemberPairings, capacity: required.members.count)
+    var pairings = PairingList(keeping: buildsGraph, capacity: required.members.count)
     var crossings: [AdapterCrossing] = []
     for entry in map.entries {
       let writtenAt = manifest.adapters[index].map[Int(entry.entryIndex)].provided.location
@@ -504,7 +504,7 @@ extension ManifestValidator {
           at: decl.map[Int(entry.entryIndex)].provided.location, notes: siteNotes())
       }
     }
-    var pairings = PairingList(keeping: keepsMemberPairings, capacity: provided.members.count)
+    var pairings = PairingList(keeping: buildsGraph, capacity: provided.members.count)
     var unmapped: [(MemberDecl, String)] = []
     // Members read in place, as in ``checkForward(_:map:used:)``.
     var crossings: [AdapterCrossing] = []
