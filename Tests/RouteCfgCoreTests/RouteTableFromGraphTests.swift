@@ -33,6 +33,29 @@ struct RouteTableFromGraphTests {
     try expectSameAnswers(graph)
   }
 
+  /// Modules' parameter tables are shared between modules that declare the same parameters:
+  /// sets that differ only in a type, in optionality, in order or in a name, cycling through more
+  /// sets than are kept, each get their own.
+  @Test func modulesWithNearlyTheSameParametersKeepTheirOwnTypes() throws {
+    // Each set with the routes of a module that declares it (`N` for the module's number).
+    let sets = [
+      ("{id: Int}", "/mN/:id"), ("{id: String}", "/mN/:id"), ("{id: Int?}", "/mN, /mN/:id"),
+      ("{id: Int, q: String?}", "/mN/:id"), ("{q: String?, id: Int}", "/mN/:id"),
+      ("{ident: Int}", "/mN/:ident"),
+      ("{id: Double}", "/mN/:id"), ("{id: Bool?}", "/mN"), ("{}", "/mN"),
+    ]
+    var yaml = "routecfg: 1\nscheme: app\nmodules:\n"
+    for index in 0..<(3 * sets.count) {
+      let (parameters, routes) = sets[(index * 5) % sets.count]
+      let written = routes.split(separator: "N", omittingEmptySubsequences: false).joined(
+        separator: "\(index)")
+      yaml += "  M\(index): {kind: view, parameters: \(parameters), routes: [\(written)]}\n"
+    }
+    let result = try RouteCfg.validate(yaml: yaml, path: "parameters.yaml")
+    let graph = try #require(result.graph, "\(result.diagnostics.map(\.message))")
+    try expectSameAnswers(graph)
+  }
+
   private func expectSameAnswers(_ graph: AppGraph) throws {
     // The entries as the public initializer makes them, from each route's module.
     let expected = try graph.routes.map { route in
