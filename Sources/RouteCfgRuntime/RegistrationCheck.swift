@@ -316,7 +316,10 @@ struct RegistrationCheck {
   private func proxyProblems() -> [String] {
     // The validator marked the adapters values cross; where they cross is only worked out, from
     // the pairings, when a proxy is missing.
-    guard Self.isProxyMissing(adapters: graph.adapters, proxies: registrations.proxies) else { return [] }
+    // Every protocol the validator can mark crossed is declared.
+    guard registrations.declaredProtocolsProxy == nil,
+      Self.isProxyMissing(adapters: graph.adapters, proxies: registrations.proxies)
+    else { return [] }
     let sites = crossingSites()
     return sites.keys.sorted().filter { registrations.proxies[NameKey($0)] == nil }.compactMap { name in
       sites[name].map {

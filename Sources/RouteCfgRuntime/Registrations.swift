@@ -50,25 +50,27 @@ public struct Registrations {
   var tables: [ObjectIdentifier: ErasedMemberTable] = [:]
   var protocolTables: [String: ErasedMemberTable] = [:]
   var proxies: [NameKey: ProxyMaker] = [:]
+  /// The maker of every declared protocol's proxy that has none of its own
+  /// (``proxyForEveryDeclaredProtocol(make:)``).
+  var declaredProtocolsProxy: ProxyMaker?
   /// The types that names of the app's own type aliases stand for, as the runtime spells them
   /// (``typeAlias(_:for:)``).
   var typeAliases: [String: String] = [:]
   /// Modules registered again after a first registration, each time it happened: reported at
   /// build, since the last registration would silently win.
   var registeredTwice: [String] = []
-  /// The names given to ``proxy(for:make:)``, checked against the manifest's protocols at build.
-  /// Proxies registered for names taken from the manifest (``proxy(forDeclared:make:)``) are not.
+  /// The names given to ``proxy(for:make:)``, in order, checked against the manifest's
+  /// protocols at build.
   var proxyNamesToCheck: [String] = []
   var forwardingFailureHandler: @MainActor (ForwardingFailure) -> Void = ForwardingFailure
     .writeToStandardError
 
   public init() {}
 
-  /// Makes room for this many module factories and protocol proxies, so that registering a
-  /// large manifest's modules does not grow the tables step by step.
-  package mutating func reserveCapacity(modules: Int, proxies: Int) {
+  /// Makes room for this many module factories, so that registering a large manifest's modules
+  /// does not grow the table step by step.
+  package mutating func reserveCapacity(modules: Int) {
     factories.reserveCapacity(modules)
-    self.proxies.reserveCapacity(proxies)
   }
 
   /// A `view` module: made and used on the main actor.
@@ -191,13 +193,21 @@ public struct Registrations {
     proxyNamesToCheck.append(protocolName)
   }
 
-  /// ``proxy(for:make:)`` for a protocol name taken from the manifest the registry is built
-  /// with, which the build does not look up again (``RouteCfgTesting`` registers one for every
-  /// protocol).
-  package mutating func proxy(
-    forDeclared protocolName: String, make: @escaping @MainActor (any DynamicMembers) -> AnyObject
+  /// A proxy for every protocol the manifest declares that has none registered with
+  /// ``proxy(for:make:)`` (``RouteCfgTesting`` makes one for every protocol): one maker, where a
+  /// table entry for each of thousands of protocols cost a large manifest's registry build a
+  /// fifth of its time.
+  package mutating func proxyForEveryDeclaredProtocol(
+    make: @escaping @MainActor (any DynamicMembers) -> AnyObject
   ) {
-    proxies[NameKey(protocolName)] = ProxyMaker(make: make)
+    declaredProtocolsProxy = ProxyMaker(make: make)
+  }
+
+  /// What makes the proxy of `protocolName`, a protocol the manifest declares: its own, or the
+  /// one for every declared protocol.
+  func proxyMaker(for protocolName: String) -> ProxyMaker? {
+    if proxies.isEmpty { return declaredProtocolsProxy }
+    return proxies[NameKey(protocolName)] ?? declaredProtocolsProxy
   }
 
   /// What happens when a proxy cannot forward a requirement that cannot throw (a delegate

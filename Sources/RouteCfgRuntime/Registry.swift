@@ -151,7 +151,7 @@ public final class Registry: Sendable {
       // of the app that is not a T (a factory that makes the wrong class) is what must change,
       // whatever proxy is registered; without a proxy, the caller asked for the wrong type.
       guard destination.object is any SelfDescribingMembers,
-        state.registrations.proxies[NameKey(protocolName)] != nil
+        state.registrations.proxyMaker(for: protocolName) != nil
       else { return try Self.cast(destination.object, to: T.self, for: protocolName) }
       let proxy = try state.proxy(for: protocolName, over: destination)
       return try Self.cast(proxy, to: T.self, for: protocolName)

@@ -324,7 +324,7 @@ final class RuntimeState {
 
   /// A Swift object conforming to `protocolName` that forwards to `members`.
   func proxy(for protocolName: String, over members: any DynamicMembers) throws(RuntimeError) -> AnyObject {
-    guard let maker = registrations.proxies[NameKey(protocolName)] else {
+    guard let maker = registrations.proxyMaker(for: protocolName) else {
       throw .noProxy(protocolName: protocolName)
     }
     let proxy = maker.make(members)

@@ -13,7 +13,7 @@ public final class MockRegistry {
   ) throws {
     let made = MadeMocks()
     var registrations = Registrations()
-    registrations.reserveCapacity(modules: graph.moduleNames.count, proxies: graph.protocolNames.count)
+    registrations.reserveCapacity(modules: graph.moduleNames.count)
     for module in graph.moduleNames {
       registrations.standIn(module, RecordingMock.self) { context in
         let mock = RecordingMock(
@@ -22,9 +22,7 @@ public final class MockRegistry {
         return mock
       }
     }
-    for name in graph.protocolNames {
-      registrations.proxy(forDeclared: name) { DynamicProtocolProxy($0) }
-    }
+    registrations.proxyForEveryDeclaredProtocol { DynamicProtocolProxy($0) }
     customize(&registrations)
     self.made = made
     self.registry = try Registry(graph: graph, registrations: registrations, variant: variant)

@@ -45,6 +45,12 @@ struct GeneratedRegistrationTests {
     let mocks = try harness.mockRegistry { NoteAppRegistry.registerProtocols(into: &$0) }
     let store = try mocks.registry.destination(
       for: "NoteListRequiredStore", as: (any NoteListRequiredStore).self)
+    #expect(
+      store is NoteListRequiredStoreDynamicProxy,
+      "a proxy registered for the protocol, not the one the testing library makes for every protocol")
+    let untyped = try harness.mockRegistry().registry.destination(
+      for: "NoteListRequiredStore", as: AnyObject.self)
+    #expect(type(of: untyped) == DynamicProtocolProxy.self, "without one, the testing library's own")
     try mocks.mock("NoteStore")?.stub("allNoteIds()") { _ in [3, 4] }
     #expect(store.noteIds() == [3, 4])
     #expect(store.note(id: 1) == nil, "an unstubbed method with an optional result answers nil")
