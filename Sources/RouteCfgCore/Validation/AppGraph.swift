@@ -163,6 +163,10 @@ public struct MemberPairing: Sendable, Hashable {
   package let mayNeedConversion: Bool
   /// `true` when the facade member is a method.
   private let isMethod: Bool
+  /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of
+  /// more arguments than it passes: ``MethodSignature/dynamicCallLimitation``). Stored, so that
+  /// the runtime's build check reads it in place (through a getter, each pairing was copied).
+  package let isDynamicallyUncallable: Bool
 
   /// Pairs `facade` with the target's member `targetName`, or with the end of `keyPath` when
   /// the target is reached through properties.
@@ -175,21 +179,18 @@ public struct MemberPairing: Sendable, Hashable {
       self.parameters = method.parameters
       self.isAsyncMethod = method.isAsync
       self.isMethod = true
+      self.isDynamicallyUncallable = MethodSignature.isDynamicallyUncallable(
+        isAsync: method.isAsync, argumentCount: method.parameters.count)
     } else {
       self.parameters = MethodParameters()
       self.isAsyncMethod = false
       self.isMethod = false
+      self.isDynamicallyUncallable = false
     }
     self.targetName = targetName
     self.keyPath = keyPath
     self.crossesAdapter = crossesAdapter
     self.mayNeedConversion = mayNeedConversion
-  }
-
-  /// `true` when the facade member is a method the dynamic runtime cannot call (async, or of
-  /// more arguments than it passes: ``MethodSignature/dynamicCallLimitation``).
-  package var isDynamicallyUncallable: Bool {
-    MethodSignature.isDynamicallyUncallable(isAsync: isAsyncMethod, argumentCount: parameters.count)
   }
 
   /// The facade member's full name (`message`, `didFinishLogin()`).
