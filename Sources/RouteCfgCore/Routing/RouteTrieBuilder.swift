@@ -22,7 +22,18 @@ struct RouteTrieBuilder {
   /// Where each entry's pattern ends, in entry order: the node, and whether a catch-all follows.
   private var endings: [(node: Int32, isCatchAll: Bool)] = []
 
+  /// Makes room for `capacity` entries: their spans, and the literal tables sized for as many
+  /// literal edges (most patterns add one or more), so that a large table is not grown and
+  /// rehashed step by step.
   init(capacity: Int) {
+    var tableSize = 16
+    while tableSize < capacity * 2, tableSize < 1 << 24 { tableSize *= 2 }
+    if tableSize > 16 {
+      slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: tableSize)
+      slotOffsets = [Int32](repeating: 0, count: tableSize)
+      equivalents = [Int32](repeating: -1, count: tableSize)
+    }
+    edges.reserveCapacity(capacity)
     spans.reserveCapacity(capacity)
     bindings.reserveCapacity(capacity)
     endings.reserveCapacity(capacity)
