@@ -62,11 +62,13 @@ private struct ParameterTables {
   }
 
   /// `true` when both lists give the same tables: the same names, in order, with the same
-  /// carried types and optionality.
+  /// carried types and optionality. Read by index, in place: `zip` copied each parameter out,
+  /// retaining its name and type.
   private static func areSame(_ lhs: [ParameterInfo], _ rhs: [ParameterInfo]) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    for (left, right) in zip(lhs, rhs)
-    where left.name != right.name || left.routeType != right.routeType || left.isOptional != right.isOptional
+    for index in lhs.indices
+    where lhs[index].name != rhs[index].name || lhs[index].routeType != rhs[index].routeType
+      || lhs[index].isOptional != rhs[index].isOptional
     {
       return false
     }
