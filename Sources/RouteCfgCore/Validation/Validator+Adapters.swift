@@ -359,6 +359,17 @@ extension ManifestValidator {
         \.name))
   }
 
+  /// Notes that values cross into each of `crossings` at `site`, which is made only when there
+  /// are any.
+  private static func record(
+    _ crossings: [AdapterCrossing], in used: inout [(AdapterCrossing, AdapterUseSite)],
+    at site: @autoclosure () -> AdapterUseSite
+  ) {
+    guard !crossings.isEmpty else { return }
+    let site = site()
+    for crossing in crossings { used.append((crossing, site)) }
+  }
+
   /// A facade of `adapt` over a `to` object: every member of `adapt` needs a counterpart.
   private mutating func checkForward(
     _ index: Int, map: ResolvedMap, used: inout [(AdapterCrossing, AdapterUseSite)]
@@ -384,12 +395,11 @@ extension ManifestValidator {
           problems, member: required.members[facadeIndex], counterpart: entry.target.member, at: writtenAt,
           checking: AdapterCrossing(adapter: index, direction: .forward))
       }
-      if !crossings.isEmpty {
-        let site = AdapterUseSite(
+      Self.record(
+        crossings, in: &used,
+        at: AdapterUseSite(
           location: writtenAt, owner: required, member: facadeIndex, targetOwner: provided,
-          target: .path(entry.target.path))
-        for crossing in crossings { used.append((crossing, site)) }
-      }
+          target: .path(entry.target.path)))
       pairings.append(
         MemberPairing(
           facade: required.members[facadeIndex], targetName: entry.target.member.name,
@@ -404,12 +414,11 @@ extension ManifestValidator {
       crossings.removeAll(keepingCapacity: true)
       switch implicitPair(required.members[position], in: provided, checker: checker, crossings: &crossings) {
       case .paired(let mayNeedConversion):
-        if !crossings.isEmpty {
-          let site = AdapterUseSite(
+        Self.record(
+          crossings, in: &used,
+          at: AdapterUseSite(
             location: manifest.adapters[index].location, owner: required, member: position,
-            targetOwner: provided, target: .sameName)
-          for crossing in crossings { used.append((crossing, site)) }
-        }
+            targetOwner: provided, target: .sameName))
         pairings.append(
           MemberPairing(
             facade: required.members[position], targetName: name, crossesAdapter: !crossings.isEmpty,
@@ -525,12 +534,11 @@ extension ManifestValidator {
             at: writtenAt, checking: AdapterCrossing(adapter: index, direction: .reverse),
             context: { context() + ": " }, siteNotes: siteNotes)
         }
-        if !crossings.isEmpty {
-          let site = AdapterUseSite(
+        Self.record(
+          crossings, in: &used,
+          at: AdapterUseSite(
             location: writtenAt, owner: provided, member: position, targetOwner: required,
-            target: .member(entry.requiredIndex))
-          for crossing in crossings { used.append((crossing, site)) }
-        }
+            target: .member(entry.requiredIndex)))
         pairings.append(
           MemberPairing(
             facade: provided.members[position], targetName: required.members[requiredPosition].name,
@@ -539,12 +547,11 @@ extension ManifestValidator {
       }
       switch implicitPair(provided.members[position], in: required, checker: checker, crossings: &crossings) {
       case .paired(let mayNeedConversion):
-        if !crossings.isEmpty {
-          let site = AdapterUseSite(
+        Self.record(
+          crossings, in: &used,
+          at: AdapterUseSite(
             location: decl.location, owner: provided, member: position, targetOwner: required,
-            target: .sameName)
-          for crossing in crossings { used.append((crossing, site)) }
-        }
+            target: .sameName))
         pairings.append(
           MemberPairing(
             facade: provided.members[position], targetName: name, crossesAdapter: !crossings.isEmpty,
