@@ -29,8 +29,9 @@ struct ValidateRun {
   func run() throws -> Never {
     let formatter = format.formatter(color)
     var combined = DiagnosticReport(files: SourceFileTable(), diagnostics: [])
-    // Results stay alive until the process exits, which is cheaper than tearing them down.
-    var results: [ValidationResult] = []
+    // Results and the validators' tables stay alive until the process exits, which is cheaper
+    // than tearing them down.
+    let kept = KeptUntilExit()
     // Each file's report and summary line; nothing is printed until every file is checked, so
     // that misuse (a variant one of the files lacks) prints no half report.
     var reports: [(report: DiagnosticReport, summary: String)] = []
@@ -41,14 +42,15 @@ struct ValidateRun {
       let result: ValidationResult
       do {
         // Only the diagnostics and the summary's counts are printed: no graph is made.
-        result = try RouteCfg.validateForSummary(path: file, variant: variant, maxDiagnostics: remaining)
+        result = try RouteCfg.validateForSummary(
+          path: file, variant: variant, maxDiagnostics: remaining, keeping: kept)
       } catch {
         throw UsageError("\(file): \(error.description)")
       }
-      results.append(result)
       let report = strict ? result.report.strict() : result.report
       reports.append((report, ValidationSummary.line(file: file, report: report, counts: result.counts)))
       combined.append(report)
+      kept.keep(result)
     }
     // Written in pieces (every diagnostic may be listed): line-oriented output file by file, each
     // file's diagnostics then its summary line, closed by the line that says how many were left
@@ -63,6 +65,6 @@ struct ValidateRun {
       formatter.write(combined, to: Output.standard)
     }
     // Exit at once: tearing down a large validated model would only cost time.
-    withExtendedLifetime(results) { Output.exit(combined.hasErrors ? 1 : 0) }
+    withExtendedLifetime(kept) { Output.exit(combined.hasErrors ? 1 : 0) }
   }
 }

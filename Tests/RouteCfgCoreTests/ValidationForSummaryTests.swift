@@ -20,11 +20,15 @@ struct ValidationForSummaryTests {
   @discardableResult
   private static func expectSameSummary(_ path: String, variant: String? = nil) -> Bool {
     let whole = try? RouteCfg.validate(path: path, variant: variant, maxDiagnostics: nil)
-    let summary = try? RouteCfg.validateForSummary(path: path, variant: variant, maxDiagnostics: nil)
+    let kept = KeptUntilExit()
+    let summary = try? RouteCfg.validateForSummary(
+      path: path, variant: variant, maxDiagnostics: nil, keeping: kept)
     guard let whole, let summary else {
       #expect(whole == nil && summary == nil, "\(path)")
+      #expect(kept.count == 0, "nothing validated, nothing kept: \(path)")
       return false
     }
+    #expect(kept.count == 1, "the validator's tables are handed over, not freed: \(path)")
     #expect(summary.diagnostics == whole.diagnostics, "\(path)")
     #expect(summary.description == whole.description, "\(path)")
     #expect(summary.isValid == whole.isValid, "\(path)")

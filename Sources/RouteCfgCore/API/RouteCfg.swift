@@ -22,12 +22,13 @@ public enum RouteCfg {
   /// that reads only the diagnostics and the summary line, as `routecfg validate` does: the
   /// result has no ``ValidationResult/graph``, only its counts, so no graph is made.
   package static func validateForSummary(
-    path: String, variant: String?, limits: YAMLLimits = .standard, maxDiagnostics: Int?
+    path: String, variant: String?, limits: YAMLLimits = .standard, maxDiagnostics: Int?,
+    keeping kept: KeptUntilExit? = nil
   ) throws(UnknownVariantError) -> ValidationResult {
     let loaded = ManifestLoader(limits: limits, maxDiagnostics: maxDiagnostics).load(path: path)
     let checked = try ManifestValidator.validateCounting(
       loaded.manifest, variant: selectedVariant(variant, of: loaded), isIncomplete: loaded.isIncomplete,
-      maxDiagnostics: maxDiagnostics)
+      maxDiagnostics: maxDiagnostics, keeping: kept)
     return ValidationResult(
       loaded, maxDiagnostics: maxDiagnostics, diagnostics: checked.diagnostics, omitted: checked.omitted,
       heldBack: checked.heldBack, graph: nil, counts: checked.counts)

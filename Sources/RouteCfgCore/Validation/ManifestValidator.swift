@@ -193,16 +193,20 @@ public struct ManifestValidator {
   /// Validates as ``validate(_:variant:isIncomplete:maxDiagnostics:)`` does, for a caller that
   /// reads only the diagnostics and the summary line's counts, as `routecfg validate` does: no
   /// graph, and none of its parts, is made.
+  /// With `kept`, the validator's tables are handed to it rather than freed.
   package static func validateCounting(
-    _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?
+    _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
+    keeping kept: KeptUntilExit? = nil
   ) throws(UnknownVariantError) -> CountedValidation {
     var validator = try validator(
       manifest, variant: variant, isIncomplete: isIncomplete, maxDiagnostics: maxDiagnostics,
       buildsGraph: false)
     let checked = validator.check()
-    return CountedValidation(
+    let counted = CountedValidation(
       diagnostics: checked.diagnostics, omitted: checked.omitted, heldBack: checked.heldBack,
       counts: validator.counts())
+    kept?.keep(validator)
+    return counted
   }
 
   /// A validator for `manifest`, or the error for a `variant` it does not declare.
