@@ -3,7 +3,7 @@
 /// byte hash the matcher uses (so building a literal edge hashes bytes, not a `String`), and the
 /// literals' bytes in one pool. Literals that are equal as strings but not in bytes (canonical
 /// equivalence: `é` precomposed or decomposed) lead to one child, found through the edges'
-/// `String` hashes, which are computed once per edge.
+/// equivalence hashes (``RouteTrie/equivalenceHash(of:)``), which are computed once per edge.
 struct RouteTrieBuilder {
   private(set) var nodes: [RouteTrie.Node] = [RouteTrie.Node()]
   /// Where each node's only literal starts in `literalBytes`.
@@ -13,7 +13,7 @@ struct RouteTrieBuilder {
   private(set) var slotOffsets = [Int32](repeating: 0, count: 16)
   private(set) var literalBytes: [UInt8] = []
   private(set) var edges: [RouteTrie.Edge] = []
-  /// Edge numbers keyed by (parent, literal's `String` hash), as the matcher reads them.
+  /// Edge numbers keyed by (parent, literal's equivalence hash), as the matcher reads them.
   private(set) var equivalents = [Int32](repeating: -1, count: 16)
   /// Each entry's ranges of `bindings` and `queryParameters`.
   private(set) var spans: [RouteTrie.EntrySpan] = []
@@ -148,7 +148,7 @@ struct RouteTrieBuilder {
       edges.append(
         RouteTrie.Edge(
           parent: parent, child: child, offset: Int32(literalBytes.count), length: Int32(bytes.count),
-          stringHash: literal.hashValue))
+          equivalenceHash: RouteTrie.equivalenceHash(of: literal)))
       literalBytes.append(contentsOf: bytes)
       if edges.count * 2 > slots.count {
         growSlots()
@@ -173,7 +173,7 @@ struct RouteTrieBuilder {
   private mutating func placeEquivalent(_ edge: Int32) {
     let mask = equivalents.count - 1
     let entry = edges[Int(edge)]
-    var place = RouteTrie.equivalenceKey(entry.stringHash, parent: entry.parent) & mask
+    var place = RouteTrie.equivalenceKey(entry.equivalenceHash, parent: entry.parent) & mask
     while equivalents[place] >= 0 { place = (place + 1) & mask }
     equivalents[place] = edge
   }
