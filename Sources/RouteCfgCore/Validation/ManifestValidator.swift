@@ -193,6 +193,7 @@ public struct ManifestValidator {
   /// Validates as ``validate(_:variant:isIncomplete:maxDiagnostics:)`` does, for a caller that
   /// reads only the diagnostics and the summary line's counts, as `routecfg validate` does: no
   /// graph, and none of its parts, is made.
+  ///
   /// With `kept`, the validator's tables are handed to it rather than freed.
   package static func validateCounting(
     _ manifest: Manifest, variant: String?, isIncomplete: Bool, maxDiagnostics: Int?,
