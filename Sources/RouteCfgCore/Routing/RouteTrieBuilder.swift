@@ -8,13 +8,13 @@ struct RouteTrieBuilder {
   private(set) var nodes: [RouteTrie.Node] = [RouteTrie.Node()]
   /// Where each node's only literal starts in `literalBytes`.
   private(set) var onlyLiteralOffsets: [Int32] = [0]
-  private(set) var slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: 16)
+  private(set) var slots: [RouteTrie.Slot] = []
   /// Where each slot's literal starts in `literalBytes`.
-  private(set) var slotOffsets = [Int32](repeating: 0, count: 16)
+  private(set) var slotOffsets: [Int32] = []
   private(set) var literalBytes: [UInt8] = []
   private(set) var edges: [RouteTrie.Edge] = []
   /// Edge numbers keyed by (parent, literal's equivalence hash), as the matcher reads them.
-  private(set) var equivalents = [Int32](repeating: -1, count: 16)
+  private(set) var equivalents: [Int32] = []
   /// Each entry's ranges of `bindings` and `queryParameters`.
   private(set) var spans: [RouteTrie.EntrySpan] = []
   private(set) var bindings: [RouteTrie.Binding] = []
@@ -28,11 +28,7 @@ struct RouteTrieBuilder {
   init(capacity: Int) {
     var tableSize = 16
     while tableSize < capacity * 2, tableSize < 1 << 24 { tableSize *= 2 }
-    if tableSize > 16 {
-      slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: tableSize)
-      slotOffsets = [Int32](repeating: 0, count: tableSize)
-      equivalents = [Int32](repeating: -1, count: tableSize)
-    }
+    makeEmptyTables(size: tableSize)
     edges.reserveCapacity(capacity)
     spans.reserveCapacity(capacity)
     bindings.reserveCapacity(capacity)
@@ -178,12 +174,11 @@ struct RouteTrieBuilder {
     equivalents[place] = edge
   }
 
-  /// Doubles both tables, placing every edge again by its stored hashes.
+  /// Doubles the tables, placing every edge again by its stored hashes.
   private mutating func growSlots() {
     let old = slots
     let oldOffsets = slotOffsets
-    slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: old.count * 2)
-    slotOffsets = [Int32](repeating: 0, count: old.count * 2)
+    makeEmptyTables(size: old.count * 2)
     let mask = slots.count - 1
     for (position, slot) in old.enumerated() where slot.parent >= 0 {
       var index = Int(slot.hash) & mask
@@ -191,8 +186,14 @@ struct RouteTrieBuilder {
       slots[index] = slot
       slotOffsets[index] = oldOffsets[position]
     }
-    equivalents = [Int32](repeating: -1, count: slots.count)
     for edge in edges.indices { placeEquivalent(Int32(edge)) }
+  }
+
+  /// The slot, offset and equivalence tables, empty, with `size` places (a power of two).
+  private mutating func makeEmptyTables(size: Int) {
+    slots = [RouteTrie.Slot](repeating: RouteTrie.Slot(), count: size)
+    slotOffsets = [Int32](repeating: 0, count: size)
+    equivalents = [Int32](repeating: -1, count: size)
   }
 
   private mutating func addNode() -> Int32 {
