@@ -661,10 +661,11 @@ struct ManifestDecoder {
     else { return [] }
     var result: [ParameterDecl] = []
     result.reserveCapacity(entries.count)
-    var seen = FirstSeen<SourceLocation>(capacity: entries.count > 1 ? entries.count : 0)
+    let mayRespell = reader.keysMayRespellOneName(entries)
+    var seen = FirstSeen<SourceLocation>(capacity: mayRespell ? entries.count : 0)
     for (keyID, valueID) in entries {
       guard let key = reader.key(keyID) else { continue }
-      if entries.count > 1, let first = seen.recordOrFind(key.value, key.location) {
+      if mayRespell, let first = seen.recordOrFind(key.value, key.location) {
         reportRespelledKey(key, firstWrittenAt: first)
         continue
       }
@@ -883,7 +884,8 @@ struct ManifestDecoder {
     else { return [] }
     var result: [BindingDecl] = []
     result.reserveCapacity(entries.count)
-    var seen = FirstSeen<SourceLocation>(capacity: entries.count > 1 ? entries.count : 0)
+    let mayRespell = reader.keysMayRespellOneName(entries)
+    var seen = FirstSeen<SourceLocation>(capacity: mayRespell ? entries.count : 0)
     for (keyID, valueID) in entries {
       guard let protocolName = reader.key(keyID),
         let module = reader.string(
@@ -891,7 +893,7 @@ struct ManifestDecoder {
           nullHint: "name the module that answers it")
       else { continue }
       let binding = BindingDecl(protocolName: protocolName, module: module)
-      if entries.count > 1, let first = seen.recordOrFind(protocolName.value, protocolName.location) {
+      if mayRespell, let first = seen.recordOrFind(protocolName.value, protocolName.location) {
         reportRespelledKey(protocolName, firstWrittenAt: first)
         repeatedBindings.append(binding)
         continue

@@ -85,6 +85,14 @@ struct NodeReader {
     return document.entries(of: id)
   }
 
+  /// `true` when two keys of `entries` may be one name in different Unicode characters (`é`
+  /// precomposed and decomposed, `K` and KELVIN SIGN): keys the reader found the same byte for
+  /// byte are reported and dropped already (RC0109), so this needs two keys, one of them not
+  /// ASCII. Mappings of ASCII keys, nearly all of them, then record no keys to compare.
+  func keysMayRespellOneName(_ entries: YAMLEntries) -> Bool {
+    entries.count > 1 && entries.contains { document.value(of: $0.key).utf8.contains { $0 >= 0x80 } }
+  }
+
   /// The items of a sequence, or `nil` after reporting a wrong shape or a null.
   ///
   /// - Parameter scalarIsItsItem: for a list of scalars (names, paths, route patterns): a lone
