@@ -10,7 +10,11 @@ extension ManifestValidator {
   ]
 
   /// Checks that every name that refers to a protocol or module exists, with did-you-mean
-  /// hints, and warns about member types one edit away from a declared protocol.
+  /// hints, and warns about member types one edit away from a declared protocol: all but the
+  /// bindings' names (``checkBindingReferences()``), which need resolution done. It changes only
+  /// its diagnostics, ``adapterIndex`` (an adapter with a misspelt side) and the tables of
+  /// ``checkTypeReferences(nearMisses:)``, so that it can run beside resolution on a copy
+  /// (``takeReferenceTables(from:)``).
   mutating func checkReferences() {
     // By index, and only the declarations with something to check: a loop over the protocols or
     // the modules would copy each one.
@@ -51,6 +55,14 @@ extension ManifestValidator {
       }
       if !declared { indexMisspeltAdapter(manifest.adapters[index]) }
     }
+    if let fallback = manifest.fallback { checkModuleReference(fallback, role: "'fallback' names") }
+    checkTypeReferences()
+  }
+
+  /// Checks the protocol and module each binding names (the base's and every variant's), after
+  /// resolution: a module that does not exist is reported with the modules that can answer the
+  /// protocol (``candidates(for:)``).
+  mutating func checkBindingReferences() {
     var listed = ListedNames(bindingsOf: manifest.bindings)
     for binding in manifest.bindings {
       checkBindingReferences(binding, listedWith: &listed, role: "this binding names")
@@ -62,8 +74,6 @@ extension ManifestValidator {
           binding, listedWith: &listed, role: "in variant '\(variant.name.value)': this binding names")
       }
     }
-    if let fallback = manifest.fallback { checkModuleReference(fallback, role: "'fallback' names") }
-    checkTypeReferences()
   }
 
   /// Puts the protocol pair an adapter with a misspelt side meant into the adapter index, as
